@@ -1,0 +1,2 @@
+//! (being written)
+pub fn main() -> i32 { 0 }

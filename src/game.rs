@@ -1,0 +1,436 @@
+//! The seam between the daemon and a ruleset.
+//!
+//! A ruleset (Stellarium, Galaxy, …) implements [`Ruleset`] with its own typed
+//! state, orders and events. The daemon never sees those types: it talks to
+//! [`Engine`], an object-safe wrapper that every `Ruleset` gets for free, and
+//! stores states, orders and events as JSON files. Adding a third game means
+//! implementing `Ruleset` and listing it in `games::engines()`; the daemon does
+//! not change.
+//!
+//! Invariants a ruleset keeps (checked by its tests):
+//! - `adjudicate` is a pure function of (state, inputs, dice): it never reads
+//!   the clock, the OS RNG, files or the network, and it iterates sorted
+//!   collections wherever it draws dice.
+//! - every draw goes through [`Dice`], with the rule number.
+//! - `family_view` holds only what that family may know; `public_view` only
+//!   what is public.
+
+use std::any::Any;
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Dice;
+
+/// A family's (Galaxy: a player's) identity inside a game: the [`crate::text::key`]
+/// of its name, so that `Atréides` and `ATREIDES` are the same family.
+pub type FamilyKey = String;
+
+/// Rule 0 of both games: how a family's orders for a turn are classed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum OrderStatus {
+    /// Ordre Rendu: at least the minimal orders.
+    Or,
+    /// Ordre Partiellement Rendu: some valid orders, not the minimum.
+    Opr,
+    /// Ordre Non Rendu: nothing valid.
+    Onr,
+    /// Personnage Non Joueur: ONR more than the threshold in a row; irreversible.
+    Pnj,
+}
+
+impl OrderStatus {
+    /// The label players see (`OR`, `OPR`, `ONR`, `PNJ`).
+    pub fn label(self) -> &'static str {
+        match self {
+            OrderStatus::Or => "OR",
+            OrderStatus::Opr => "OPR",
+            OrderStatus::Onr => "ONR",
+            OrderStatus::Pnj => "PNJ",
+        }
+    }
+}
+
+/// One line of the orders block handed to a ruleset: its line number in the
+/// text the player sent (for the acknowledgement) and its text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderLine {
+    pub no: usize,
+    pub text: String,
+}
+
+/// What became of one order line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum LineOutcome {
+    /// Accepted; `canonical` is the order as the referee understood it, in
+    /// canonical French spelling (`MARIAGE Paul Mologataï …`).
+    Accepted { canonical: String },
+    /// Dropped; `reason` is one clear French sentence, `suggestion` the
+    /// nearest valid name or form when there is one.
+    Rejected { reason: String, suggestion: Option<String> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineVerdict {
+    pub line: OrderLine,
+    pub outcome: LineOutcome,
+}
+
+impl LineVerdict {
+    pub fn accepted(line: &OrderLine, canonical: impl Into<String>) -> Self {
+        LineVerdict { line: line.clone(), outcome: LineOutcome::Accepted { canonical: canonical.into() } }
+    }
+    pub fn rejected(line: &OrderLine, reason: impl Into<String>, suggestion: Option<String>) -> Self {
+        LineVerdict { line: line.clone(), outcome: LineOutcome::Rejected { reason: reason.into(), suggestion } }
+    }
+    pub fn is_accepted(&self) -> bool {
+        matches!(self.outcome, LineOutcome::Accepted { .. })
+    }
+}
+
+/// A ruleset's reading of a family's order lines: the typed orders (only the
+/// accepted ones) and one verdict per line. Parsing never fails.
+#[derive(Debug, Clone)]
+pub struct ParsedOrders<O> {
+    pub orders: O,
+    pub verdicts: Vec<LineVerdict>,
+}
+
+/// Whether a family's accepted orders reach the minimum of rule 0.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Completeness {
+    /// The minimal orders are all there (OR).
+    Complete,
+    /// Something is missing for OR; each entry is one French line naming it
+    /// (`LIEU manquant pour Paul`).
+    Partial { missing: Vec<String> },
+}
+
+/// The status rule 0 gives to a family that is not PNJ, from what it sent.
+pub fn status_of(any_accepted: bool, completeness: &Completeness) -> OrderStatus {
+    match (any_accepted, completeness) {
+        (false, _) => OrderStatus::Onr,
+        (true, Completeness::Complete) => OrderStatus::Or,
+        (true, Completeness::Partial { .. }) => OrderStatus::Opr,
+    }
+}
+
+/// What the daemon hands a ruleset for one family at the deadline.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FamilyInput<O> {
+    pub status: OrderStatus,
+    /// The accepted orders (the ruleset's `Orders::default()` for ONR/PNJ).
+    pub orders: O,
+    /// Rank of the accepted submission among all the game's submissions of
+    /// the turn, in order of receipt (0 = first); `None` when nothing came.
+    /// Galaxy's rule 4.i uses it.
+    pub receipt_rank: Option<u32>,
+}
+
+/// A family's line in the order form (the blank form of the welcome mail,
+/// the pre-filled form at the end of each report).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormLine {
+    /// The order text, ready to send (may be empty for a comment-only line).
+    pub text: String,
+    /// A comment printed after `#` to guide the player.
+    pub comment: Option<String>,
+}
+
+/// Where a family stands, for the views: what the daemon knows and the
+/// ruleset does not.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ViewContext {
+    pub game_id: String,
+    /// The turn now open for orders (the one after the adjudicated turn).
+    pub turn: u32,
+    /// Deadline of the open turn, already formatted in the game's time zone.
+    pub deadline: String,
+    /// Time remaining before the deadline, in words (`6 jours 23 heures`).
+    pub time_left: String,
+    /// `fr` or `en`.
+    pub lang: String,
+}
+
+/// A ruleset's answer to a registration it refuses (French sentence).
+pub type Refusal = String;
+
+/// The result of adjudicating one turn.
+#[derive(Debug, Clone)]
+pub struct Adjudicated<S, E> {
+    pub state: S,
+    pub events: Vec<E>,
+}
+
+/// A ruleset, typed. Implemented once per game in `games/`.
+pub trait Ruleset: Send + Sync + 'static {
+    /// The whole game state at the start of a turn.
+    type State: Clone + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// One family's accepted orders for a turn.
+    type Orders: Clone + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// What happened during adjudication (kept in the turn's archive and fed to the views).
+    type Event: Clone + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    /// The name used in `config.toml` (`ruleset = "stellarium"`).
+    const ID: &'static str;
+
+    /// A new game, from its `[games.settings]` table and its seed.
+    fn new_game(settings: &toml::Table, game_seed: u64) -> Result<Self::State, String>;
+
+    /// Adds a family (Galaxy: a player) registering now, or refuses in French.
+    fn register(state: &mut Self::State, family: &FamilyKey, name: &str) -> Result<(), Refusal>;
+
+    /// The turn now open in this state (0 for the foundation turn).
+    fn turn(state: &Self::State) -> u32;
+
+    /// Reads a family's order lines against the state. Never fails.
+    fn parse_orders(state: &Self::State, family: &FamilyKey, lines: &[OrderLine]) -> ParsedOrders<Self::Orders>;
+
+    /// Whether accepted orders reach the minimum for OR (rule 0.3).
+    fn completeness(state: &Self::State, family: &FamilyKey, orders: &Self::Orders) -> Completeness;
+
+    /// Completes the orders of an ONR/OPR/PNJ family with the rules' default
+    /// behaviour (Stellarium 3.10, 4.10, 5.3.5, 6.5, 9.2, 10.3, …). An OR
+    /// family's orders come back unchanged unless a rule defaults a detail.
+    fn default_orders(
+        state: &Self::State,
+        family: &FamilyKey,
+        status: OrderStatus,
+        orders: Self::Orders,
+        dice: &mut Dice,
+    ) -> Self::Orders;
+
+    /// Plays one turn. Pure: `(state, orders, dice) -> (state, events)`.
+    fn adjudicate(
+        state: &Self::State,
+        inputs: &BTreeMap<FamilyKey, FamilyInput<Self::Orders>>,
+        dice: &mut Dice,
+    ) -> Adjudicated<Self::State, Self::Event>;
+
+    /// Whether the game has ended in this state (30; Galaxy 7).
+    fn is_over(state: &Self::State) -> bool;
+
+    /// What `family` may know after the turn, as a JSON view for the report
+    /// templates (`templates/<ruleset>/report.*.tera`, `map.svg.tera`).
+    fn family_view(
+        ctx: &ViewContext,
+        before: &Self::State,
+        after: &Self::State,
+        events: &[Self::Event],
+        family: &FamilyKey,
+    ) -> serde_json::Value;
+
+    /// What everybody may know (the chronicle).
+    fn public_view(ctx: &ViewContext, before: &Self::State, after: &Self::State, events: &[Self::Event]) -> serde_json::Value;
+
+    /// The order form for `family` in `state` (blank at registration,
+    /// pre-filled after each turn).
+    fn order_form(state: &Self::State, family: &FamilyKey) -> Vec<FormLine>;
+}
+
+/// A game state loaded in memory, of whatever ruleset; only its own
+/// [`Engine`] can look inside.
+pub struct LoadedState(Box<dyn Any + Send + Sync>);
+
+impl std::fmt::Debug for LoadedState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LoadedState(..)")
+    }
+}
+
+/// Errors at the erased seam (only from bad stored data or a state handed to
+/// the wrong engine: both are bugs or corrupted files, never player input).
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    #[error("stored data does not fit ruleset {ruleset}: {source}")]
+    Data { ruleset: &'static str, source: serde_json::Error },
+    #[error("a state of another ruleset was handed to {0}")]
+    WrongRuleset(&'static str),
+}
+
+/// What the daemon gets back from adjudication, erased.
+#[derive(Debug)]
+pub struct ErasedAdjudication {
+    pub state: LoadedState,
+    pub events: Vec<serde_json::Value>,
+}
+
+/// The object-safe face of a ruleset, used by the daemon.
+pub trait Engine: Send + Sync {
+    fn id(&self) -> &'static str;
+    fn new_game(&self, settings: &toml::Table, game_seed: u64) -> Result<LoadedState, String>;
+    fn load_state(&self, json: &[u8]) -> Result<LoadedState, EngineError>;
+    fn save_state(&self, state: &LoadedState) -> Result<Vec<u8>, EngineError>;
+    fn register(&self, state: &mut LoadedState, family: &FamilyKey, name: &str) -> Result<Result<(), Refusal>, EngineError>;
+    fn turn(&self, state: &LoadedState) -> Result<u32, EngineError>;
+    /// Parses orders; returns the accepted orders as JSON, the verdicts and the completeness.
+    fn parse_orders(
+        &self,
+        state: &LoadedState,
+        family: &FamilyKey,
+        lines: &[OrderLine],
+    ) -> Result<(serde_json::Value, Vec<LineVerdict>, Completeness), EngineError>;
+    fn default_orders(
+        &self,
+        state: &LoadedState,
+        family: &FamilyKey,
+        status: OrderStatus,
+        orders: serde_json::Value,
+        dice: &mut Dice,
+    ) -> Result<serde_json::Value, EngineError>;
+    fn adjudicate(
+        &self,
+        state: &LoadedState,
+        inputs: &BTreeMap<FamilyKey, FamilyInput<serde_json::Value>>,
+        dice: &mut Dice,
+    ) -> Result<ErasedAdjudication, EngineError>;
+    fn is_over(&self, state: &LoadedState) -> Result<bool, EngineError>;
+    fn family_view(
+        &self,
+        ctx: &ViewContext,
+        before: &LoadedState,
+        after: &LoadedState,
+        events: &[serde_json::Value],
+        family: &FamilyKey,
+    ) -> Result<serde_json::Value, EngineError>;
+    fn public_view(
+        &self,
+        ctx: &ViewContext,
+        before: &LoadedState,
+        after: &LoadedState,
+        events: &[serde_json::Value],
+    ) -> Result<serde_json::Value, EngineError>;
+    fn order_form(&self, state: &LoadedState, family: &FamilyKey) -> Result<Vec<FormLine>, EngineError>;
+}
+
+/// The [`Engine`] of a typed [`Ruleset`].
+pub struct EngineOf<R: Ruleset>(std::marker::PhantomData<fn() -> R>);
+
+impl<R: Ruleset> EngineOf<R> {
+    pub const fn new() -> Self {
+        EngineOf(std::marker::PhantomData)
+    }
+    fn state<'a>(&self, s: &'a LoadedState) -> Result<&'a R::State, EngineError> {
+        s.0.downcast_ref::<R::State>().ok_or(EngineError::WrongRuleset(R::ID))
+    }
+    fn from_json<T: DeserializeOwned>(&self, v: serde_json::Value) -> Result<T, EngineError> {
+        serde_json::from_value(v).map_err(|source| EngineError::Data { ruleset: R::ID, source })
+    }
+    fn to_json<T: Serialize>(&self, v: &T) -> Result<serde_json::Value, EngineError> {
+        serde_json::to_value(v).map_err(|source| EngineError::Data { ruleset: R::ID, source })
+    }
+    fn events(&self, events: &[serde_json::Value]) -> Result<Vec<R::Event>, EngineError> {
+        events.iter().map(|e| self.from_json(e.clone())).collect()
+    }
+}
+
+impl<R: Ruleset> Default for EngineOf<R> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<R: Ruleset> Engine for EngineOf<R> {
+    fn id(&self) -> &'static str {
+        R::ID
+    }
+    fn new_game(&self, settings: &toml::Table, game_seed: u64) -> Result<LoadedState, String> {
+        R::new_game(settings, game_seed).map(|s| LoadedState(Box::new(s)))
+    }
+    fn load_state(&self, json: &[u8]) -> Result<LoadedState, EngineError> {
+        let s: R::State = serde_json::from_slice(json).map_err(|source| EngineError::Data { ruleset: R::ID, source })?;
+        Ok(LoadedState(Box::new(s)))
+    }
+    fn save_state(&self, state: &LoadedState) -> Result<Vec<u8>, EngineError> {
+        serde_json::to_vec_pretty(self.state(state)?).map_err(|source| EngineError::Data { ruleset: R::ID, source })
+    }
+    fn register(&self, state: &mut LoadedState, family: &FamilyKey, name: &str) -> Result<Result<(), Refusal>, EngineError> {
+        let s = state.0.downcast_mut::<R::State>().ok_or(EngineError::WrongRuleset(R::ID))?;
+        Ok(R::register(s, family, name))
+    }
+    fn turn(&self, state: &LoadedState) -> Result<u32, EngineError> {
+        Ok(R::turn(self.state(state)?))
+    }
+    fn parse_orders(
+        &self,
+        state: &LoadedState,
+        family: &FamilyKey,
+        lines: &[OrderLine],
+    ) -> Result<(serde_json::Value, Vec<LineVerdict>, Completeness), EngineError> {
+        let s = self.state(state)?;
+        let parsed = R::parse_orders(s, family, lines);
+        let completeness = R::completeness(s, family, &parsed.orders);
+        Ok((self.to_json(&parsed.orders)?, parsed.verdicts, completeness))
+    }
+    fn default_orders(
+        &self,
+        state: &LoadedState,
+        family: &FamilyKey,
+        status: OrderStatus,
+        orders: serde_json::Value,
+        dice: &mut Dice,
+    ) -> Result<serde_json::Value, EngineError> {
+        let s = self.state(state)?;
+        let orders: R::Orders = self.from_json(orders)?;
+        self.to_json(&R::default_orders(s, family, status, orders, dice))
+    }
+    fn adjudicate(
+        &self,
+        state: &LoadedState,
+        inputs: &BTreeMap<FamilyKey, FamilyInput<serde_json::Value>>,
+        dice: &mut Dice,
+    ) -> Result<ErasedAdjudication, EngineError> {
+        let s = self.state(state)?;
+        let mut typed = BTreeMap::new();
+        for (k, v) in inputs {
+            typed.insert(
+                k.clone(),
+                FamilyInput { status: v.status, orders: self.from_json::<R::Orders>(v.orders.clone())?, receipt_rank: v.receipt_rank },
+            );
+        }
+        let out = R::adjudicate(s, &typed, dice);
+        let events = out.events.iter().map(|e| self.to_json(e)).collect::<Result<Vec<_>, _>>()?;
+        Ok(ErasedAdjudication { state: LoadedState(Box::new(out.state)), events })
+    }
+    fn is_over(&self, state: &LoadedState) -> Result<bool, EngineError> {
+        Ok(R::is_over(self.state(state)?))
+    }
+    fn family_view(
+        &self,
+        ctx: &ViewContext,
+        before: &LoadedState,
+        after: &LoadedState,
+        events: &[serde_json::Value],
+        family: &FamilyKey,
+    ) -> Result<serde_json::Value, EngineError> {
+        let ev = self.events(events)?;
+        Ok(R::family_view(ctx, self.state(before)?, self.state(after)?, &ev, family))
+    }
+    fn public_view(
+        &self,
+        ctx: &ViewContext,
+        before: &LoadedState,
+        after: &LoadedState,
+        events: &[serde_json::Value],
+    ) -> Result<serde_json::Value, EngineError> {
+        let ev = self.events(events)?;
+        Ok(R::public_view(ctx, self.state(before)?, self.state(after)?, &ev))
+    }
+    fn order_form(&self, state: &LoadedState, family: &FamilyKey) -> Result<Vec<FormLine>, EngineError> {
+        Ok(R::order_form(self.state(state)?, family))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_0_status_from_orders() {
+        assert_eq!(status_of(false, &Completeness::Complete), OrderStatus::Onr);
+        assert_eq!(status_of(true, &Completeness::Complete), OrderStatus::Or);
+        assert_eq!(status_of(true, &Completeness::Partial { missing: vec!["x".into()] }), OrderStatus::Opr);
+    }
+}

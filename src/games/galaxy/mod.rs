@@ -1,0 +1,1 @@
+//! Galaxy version 3 (`shared/rules/002_…txt`).

@@ -1,0 +1,1 @@
+//! Stellarium 1.1.3 (`shared/rules/000_…txt`).

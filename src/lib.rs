@@ -1,0 +1,43 @@
+//! arbitre: a referee daemon for play-by-email strategy games.
+//!
+//! # Layout
+//!
+//! Pure core (no clock, no OS randomness, no I/O):
+//! - [`text`]: lexical rules of the order language (`orders.md` §1): folding
+//!   accents and case, tokens, amounts, suggestions.
+//! - [`orders`]: the game-independent part of the order language: finding the
+//!   orders block in a mail body (§2), header lines (§3), commands (§4).
+//! - [`dice`]: the seeded generator of a turn, which logs every roll.
+//! - [`game`]: the seam: the [`game::Ruleset`] trait each game implements and
+//!   the object-safe [`game::Engine`] the daemon uses.
+//! - [`games`]: the rulesets: `stellarium` (the main game) and `galaxy`.
+//!
+//! I/O shell:
+//! - [`config`]: `config.toml`, validated with errors that name the setting.
+//! - [`mail`]: mail codec: raw RFC 5322 bytes to a submission (decoding,
+//!   loop and bounce guards), and outgoing messages to MIME.
+//! - [`store`]: durable plain files per game: archive, orders, snapshots,
+//!   outbox, locks. Every write is atomic.
+//! - [`transport`]: the mailbox and the sender: embedded Maildir, IMAP
+//!   (async-imap, IDLE), SMTP (lettre).
+//! - [`scheduler`]: deadlines and reminders in each game's time zone.
+//! - [`render`]: Tera templates to text, HTML and SVG; SVG to PNG (resvg).
+//! - [`referee`]: the use cases shared by the daemon and the CLI: handle one
+//!   incoming mail, adjudicate one turn, resend, roll back.
+//! - [`daemon`]: the event loop: mail arrived, deadline reached, shutdown.
+//! - [`cli`]: the `arbitre` command line (thin: parses flags, calls the above).
+
+pub mod cli;
+pub mod config;
+pub mod daemon;
+pub mod dice;
+pub mod game;
+pub mod games;
+pub mod mail;
+pub mod orders;
+pub mod referee;
+pub mod render;
+pub mod scheduler;
+pub mod store;
+pub mod text;
+pub mod transport;
