@@ -5,3 +5,4 @@
 
 pub mod model;
 pub mod orders;
+pub mod view;
