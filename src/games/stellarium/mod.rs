@@ -5,3 +5,5 @@
 
 pub mod model;
 pub mod orders;
+pub mod events;
+pub mod phases;
