@@ -7,3 +7,4 @@ pub mod model;
 pub mod orders;
 pub mod events;
 pub mod phases;
+pub mod view;
