@@ -283,6 +283,9 @@ impl ImapMailbox {
     async fn unseen_uids(&mut self) -> Result<Vec<u32>, TransportError> {
         let ctx = self.ctx.clone();
         let session = self.session_mut()?;
+        // NOOP first: Dovecot answers SEARCH from the mailbox view of the
+        // last sync and would miss mail delivered since.
+        ctx.timed("NOOP", session.noop()).await?;
         Self::drain_unsolicited(session);
         let set = ctx.timed("UID SEARCH", session.uid_search("UNSEEN UNDELETED")).await?;
         let mut uids: Vec<u32> = set.into_iter().collect();
