@@ -75,7 +75,7 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
     key[..8].copy_from_slice(&a.seed.to_le_bytes());
     std::fs::write(a.out.join("data/secret.key"), key)?;
     let tdir = super::templates_dir(Path::new("."), templates);
-    let cfg = crate::config::load(&config_path).map_err(|e| anyhow::anyhow!("demo configuration: {}", e.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("; ")))?;
+    let cfg = crate::config::load(&config_path).map_err(|e| anyhow::anyhow!("demo configuration: {e}"))?;
     let referee = Referee::new(cfg, tdir)?;
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     rt.block_on(play(&referee, &a))
@@ -162,7 +162,7 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
     for (i, p) in players.iter().enumerate() {
         let (game_kw, join_kw) = if p.role == Role::English { ("GAME", "JOIN") } else { ("PARTIE", "INSCRIPTION") };
         let body = format!("Bonjour,\n\n{game_kw} {GAME}\n{join_kw} {}\n\nMerci !\n", p.family);
-        drop_in_inbox(&inbox_dir, &player_mail(p, &format!("join-{i}"), "Inscription", &body, now))?;
+        drop_in_inbox(&inbox_dir, &player_mail(p, &format!("join-{i}"), "Inscription", &body, now)?)?;
         sent_by_players += 1;
     }
     pump(r, &mut mailbox, &sender, now).await?;
@@ -213,7 +213,7 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
                 if en { "END" } else { "FIN" },
                 p.family
             );
-            drop_in_inbox(&inbox_dir, &player_mail(p, &format!("orders-{t}-{i}"), &format!("Ordres du tour {t}"), &body, now))?;
+            drop_in_inbox(&inbox_dir, &player_mail(p, &format!("orders-{t}-{i}"), &format!("Ordres du tour {t}"), &body, now)?)?;
             sent_by_players += 1;
         }
         pump(r, &mut mailbox, &sender, now).await?;
@@ -271,8 +271,8 @@ fn quoted(name: &str) -> String {
 }
 
 /// A player's mail as a client would send it.
-fn player_mail(p: &Player, id: &str, subject: &str, body: &str, now: Timestamp) -> Vec<u8> {
-    crate::mail::compose(&Outgoing {
+fn player_mail(p: &Player, id: &str, subject: &str, body: &str, now: Timestamp) -> anyhow::Result<Vec<u8>> {
+    Ok(crate::mail::compose(&Outgoing {
         from_name: p.family.clone(),
         from: p.address.clone(),
         to: vec!["arbitre@demo.test".into()],
@@ -286,7 +286,7 @@ fn player_mail(p: &Player, id: &str, subject: &str, body: &str, now: Timestamp) 
         html: None,
         attachments: vec![],
         loop_token: String::new(),
-    })
+    })?)
 }
 
 /// Delivers a message into the referee's inbox as an MTA would (tmp, then new).
@@ -308,8 +308,8 @@ async fn pump(r: &Referee, mailbox: &mut MaildirMailbox, sender: &MaildirSender,
         mailbox.mark_processed(&m.id).await?;
     }
     for item in r.store.outbox().due(now)? {
-        match sender.send(&item.envelope_from, &item.recipients, &item.raw).await {
-            Ok(()) => r.store.outbox().mark_sent(&item.id)?,
+        match sender.send(&item.meta.envelope_from, &item.meta.recipients, &item.raw).await {
+            Ok(()) => r.store.outbox().mark_sent(item.id())?,
             Err(e) => anyhow::bail!("demo transport failed: {e:?}"),
         }
     }

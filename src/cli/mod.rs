@@ -97,19 +97,17 @@ fn check_config(path: &Path) -> anyhow::Result<()> {
             Ok(())
         }
         Err(errors) => {
-            for e in errors.iter() {
+            for e in &errors.errors {
                 eprintln!("{}: {e}", path.display());
             }
-            anyhow::bail!("{} error(s) in {}", errors.len(), path.display())
+            anyhow::bail!("{} error(s) in {}", errors.errors.len(), path.display())
         }
     }
 }
 
 /// Loads the configuration and opens the referee.
 pub(crate) fn open_referee(config: &Path, templates: Option<&Path>) -> anyhow::Result<crate::referee::Referee> {
-    let cfg = crate::config::load(config).map_err(|errs| {
-        anyhow::anyhow!("invalid configuration {}:\n  {}", config.display(), errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n  "))
-    })?;
+    let cfg = crate::config::load(config).map_err(|errs| anyhow::anyhow!("{errs}"))?;
     let dir = templates_dir(config, templates);
     crate::referee::Referee::new(cfg, dir)
 }

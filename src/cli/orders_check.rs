@@ -28,8 +28,11 @@ pub fn run(config: &Path, templates: Option<&Path>, c: OrdersCommand) -> anyhow:
     let copy = r.sandbox_copy(&game, sandbox.path())?;
     let outcome = copy.handle_mail(&raw, Timestamp::now())?;
     println!("# outcome: {}", serde_json::to_string(&outcome)?);
-    for raw in copy.store.outbox().all_queued()? {
-        print_message(&raw);
+    let outbox = copy.store.outbox();
+    for meta in outbox.list(crate::store::OutboxState::New)? {
+        if let Some(raw) = outbox.raw(&meta.id)? {
+            print_message(&raw);
+        }
     }
     Ok(())
 }

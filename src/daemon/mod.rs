@@ -234,25 +234,25 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
             if *stop.borrow() {
                 return;
             }
-            let res = d.sender.send(&item.envelope_from, &item.recipients, &item.raw).await;
+            let res = d.sender.send(&item.meta.envelope_from, &item.meta.recipients, &item.raw).await;
             let outbox = d.referee.store.outbox();
             let now = d.clock.now();
             match res {
                 Ok(()) => {
-                    if let Err(e) = outbox.mark_sent(&item.id) {
-                        tracing::error!(id = %item.id, error = %e, "sent but could not record it");
+                    if let Err(e) = outbox.mark_sent(item.id()) {
+                        tracing::error!(id = %item.id(), error = %e, "sent but could not record it");
                     }
                 }
                 Err(SendError::Transient(why)) => {
                     failures += 1;
-                    tracing::warn!(id = %item.id, %why, "sending failed; will retry");
-                    let _ = outbox.mark_failed_attempt(&item.id, &why, now);
+                    tracing::warn!(id = %item.id(), %why, "sending failed; will retry");
+                    let _ = outbox.mark_failed_attempt(item.id(), &why, now);
                 }
                 Err(SendError::Permanent(why)) => {
-                    tracing::error!(id = %item.id, %why, "sending refused for good");
-                    let _ = outbox.mark_permanent_failure(&item.id, &why);
-                    if !item.id.starts_with("admin-") {
-                        let _ = d.referee.alert_admin(&format!("bounce-{}", item.id), "outbox", &format!("message {} refusé par le serveur : {why}", item.id), now);
+                    tracing::error!(id = %item.id(), %why, "sending refused for good");
+                    let _ = outbox.mark_permanent_failure(item.id(), &why);
+                    if !item.id().starts_with("admin-") {
+                        let _ = d.referee.alert_admin(&format!("bounce-{}", item.id()), "outbox", &format!("message {} refusé par le serveur : {why}", item.id()), now);
                     }
                 }
             }
@@ -261,7 +261,14 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 break;
             }
         }
-        let wait = d.referee.store.outbox().next_due_in(d.clock.now()).ok().flatten().unwrap_or(d.max_wait).min(d.max_wait);
+        let wait = match d.referee.store.outbox().next_wakeup() {
+            Ok(Some(Some(t))) => {
+                let ms = (t.as_millisecond() - d.clock.now().as_millisecond()).max(0) as u64;
+                Duration::from_millis(ms).min(d.max_wait)
+            }
+            Ok(Some(None)) => Duration::from_millis(50),
+            _ => d.max_wait,
+        };
         tokio::select! {
             _ = kick.notified() => {},
             _ = d.clock.sleep(wait) => {},

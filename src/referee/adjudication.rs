@@ -52,7 +52,7 @@ pub struct TurnSummary {
 impl Referee {
     /// Adjudicates the open turn of `game_id`.
     pub fn adjudicate(&self, game_id: &str, mode: Mode, now: Timestamp) -> Result<TurnSummary> {
-        let dir = self.store.game(game_id);
+        let dir = self.store.game(game_id)?;
         let _lock = dir.lock()?;
         let mut g = self.open_game(game_id)?;
         if g.meta.finished {
@@ -128,9 +128,9 @@ impl Referee {
         // 3. The turn's archive (skipped in preview).
         if preview_dir.is_none() {
             let audit: String = log.iter().filter_map(|r| serde_json::to_string(r).ok()).map(|l| l + "\n").collect();
-            crate::store::write_atomic(&g.dir.turn_dir(n).join("audit.jsonl"), audit.as_bytes())?;
-            crate::store::write_json_atomic(&g.dir.turn_dir(n).join("events.json"), &out.events)?;
-            crate::store::write_json_atomic(&g.dir.turn_dir(n).join("statuses.json"), &statuses)?;
+            write_file(&g.dir.turn_dir(n).join("audit.jsonl"), audit.as_bytes())?;
+            g.dir.write_turn_json(n, "events.json", &out.events)?;
+            g.dir.write_turn_json(n, "statuses.json", &statuses)?;
             g.dir.write_state(n + 1, &g.engine.save_state(&out.state)?)?;
         }
 
@@ -142,7 +142,7 @@ impl Referee {
         for ext in ["txt", "html"] {
             if let Some(name) = template_name(self, &format!("{}/chronicle", g.meta.ruleset), "fr", ext) {
                 let body = self.renderer.render(&name, &chronicle_ctx)?;
-                crate::store::write_atomic(&out_root.join(format!("chronicle.{ext}")), body.as_bytes())?;
+                write_file(&out_root.join(format!("chronicle.{ext}")), body.as_bytes())?;
                 if ext == "txt" {
                     chronicle_txt = body;
                 }
@@ -175,7 +175,11 @@ impl Referee {
             let view = g.engine.family_view(&ctx, &g.state, &out.state, &out.events, key)?;
             let form = g.engine.order_form(&out.state, key)?;
             let family_json = json!({ "key": key, "name": fam.name, "status": status.label(), "onr_streak": streaks[key], "lang": fam.lang });
-            let files = self.render_report(&g, &ctx, &family_json, &view, &form, &out_root.join("reports").join(key))?;
+            let report_dir = match &preview_dir {
+                Some(p) => p.join("reports").join(crate::store::family_file_name(key)?),
+                None => g.dir.report_dir(n, key)?,
+            };
+            let files = self.render_report(&g, &ctx, &family_json, &view, &form, &report_dir)?;
             reports += 1;
             if preview_dir.is_none() {
                 let mut attachments = files.attachments();
@@ -262,21 +266,21 @@ impl Referee {
         let context = json!({ "ctx": ctx, "family": family, "view": view, "form": full_form, "map_cid": if has_map { json!("map") } else { Value::Null } });
         let lang = ctx.lang.as_str();
         let mut files = ReportFiles::default();
-        std::fs::create_dir_all(dir).map_err(crate::store::StoreError::from)?;
+        crate::store::create_dir_all_durable(dir).map_err(crate::store::StoreError::io(dir))?;
         if let Some(n) = template_name(self, &format!("{rs}/report"), lang, "txt") {
             files.text = self.renderer.render(&n, &context)?;
-            crate::store::write_atomic(&dir.join("report.txt"), files.text.as_bytes())?;
+            write_file(&dir.join("report.txt"), files.text.as_bytes())?;
         }
         if let Some(n) = template_name(self, &format!("{rs}/report"), lang, "html") {
             let html = self.renderer.render(&n, &context)?;
-            crate::store::write_atomic(&dir.join("report.html"), html.as_bytes())?;
+            write_file(&dir.join("report.html"), html.as_bytes())?;
             files.html = Some(html);
         }
         if has_map {
             let svg = self.renderer.render(&format!("{rs}/map.svg.tera"), &json!({ "ctx": ctx, "family": family, "view": view }))?;
             let png = self.renderer.svg_to_png(&svg)?;
-            crate::store::write_atomic(&dir.join("map.svg"), svg.as_bytes())?;
-            crate::store::write_atomic(&dir.join("map.png"), &png)?;
+            write_file(&dir.join("map.svg"), svg.as_bytes())?;
+            write_file(&dir.join("map.png"), &png)?;
             files.svg = Some(svg);
             files.png = Some(png);
         }
@@ -325,8 +329,7 @@ impl Referee {
     pub fn resend_report(&self, g: &OpenGame, family: &FamilyKey, cause: Option<&str>, now: Timestamp) -> Result<bool> {
         let Some(t) = g.meta.last_reported_turn else { return Ok(false) };
         let Some(fam) = g.meta.families.get(family) else { return Ok(false) };
-        let dir = g.dir.turn_dir(t).join("reports").join(family);
-        let read = |f: &str| std::fs::read(dir.join(f)).ok();
+        let read = |f: &str| g.dir.read_report_file(t, family, f).ok().flatten();
         let Some(text) = read("report.txt").and_then(|b| String::from_utf8(b).ok()) else { return Ok(false) };
         let files = ReportFiles {
             text,
@@ -346,7 +349,7 @@ impl Referee {
     /// families without complete orders). Returns how many were queued.
     pub fn send_reminders(&self, game_id: &str, now: Timestamp) -> Result<usize> {
         let Some(gc) = self.game_config(game_id) else { return Ok(0) };
-        let dir = self.store.game(game_id);
+        let dir = self.store.game(game_id)?;
         let _lock = dir.lock()?;
         let mut g = self.open_game(game_id)?;
         let Some(deadline) = g.meta.deadline else { return Ok(0) };
@@ -432,6 +435,15 @@ fn mass_onr(g: &OpenGame, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold
             g.meta.turn
         )
     })
+}
+
+/// Atomic write with the path in the error.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        crate::store::create_dir_all_durable(dir).map_err(crate::store::StoreError::io(dir))?;
+    }
+    crate::store::write_atomic(path, bytes).map_err(crate::store::StoreError::io(path))?;
+    Ok(())
 }
 
 fn quote_if_needed(name: &str) -> String {

@@ -45,8 +45,8 @@ impl Referee {
         let gc = self.game_config(id).ok_or_else(|| RefereeError::Invalid(format!("no [[games]] entry with id = {id:?} in the configuration")))?;
         let engine = crate::games::engine(&gc.ruleset)
             .ok_or_else(|| RefereeError::NoSuchRuleset { game: id.into(), ruleset: gc.ruleset.clone() })?;
-        let dir = self.store.game(id);
-        std::fs::create_dir_all(dir.root()).map_err(crate::store::StoreError::from)?;
+        let dir = self.store.game(id)?;
+        dir.create()?;
         let _lock = dir.lock()?;
         if self.read_meta(id)?.is_some() {
             return Err(RefereeError::Invalid(format!("game {id} already exists")));
@@ -153,7 +153,7 @@ impl Referee {
     /// aside (not deleted), statuses after it forgotten, the orders already
     /// received for `turn` kept. Mails already sent cannot be unsent.
     pub fn rollback(&self, id: &str, turn: u32) -> Result<GameMeta> {
-        let dir = self.store.game(id);
+        let dir = self.store.game(id)?;
         let _lock = dir.lock()?;
         let mut m = self.read_meta(id)?.ok_or_else(|| RefereeError::NoSuchGame(id.into()))?;
         if turn > m.turn {
@@ -183,7 +183,7 @@ impl Referee {
 
     /// Queues the latest reports again (all families, or one).
     pub fn resend(&self, id: &str, family: Option<&str>, now: Timestamp) -> Result<usize> {
-        let dir = self.store.game(id);
+        let dir = self.store.game(id)?;
         let _lock = dir.lock()?;
         let g = self.open_game(id)?;
         let keys: Vec<String> = match family {
@@ -206,7 +206,7 @@ impl Referee {
     }
 
     fn with_meta<T>(&self, id: &str, f: impl FnOnce(&mut GameMeta) -> Result<T>) -> Result<T> {
-        let dir = self.store.game(id);
+        let dir = self.store.game(id)?;
         let _lock = dir.lock()?;
         let mut m = self.read_meta(id)?.ok_or_else(|| RefereeError::NoSuchGame(id.into()))?;
         let out = f(&mut m)?;

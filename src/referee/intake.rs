@@ -76,7 +76,7 @@ impl Referee {
         }
         let outcome = match decoded {
             Err(e) => Outcome::Silenced { reason: format!("undecodable message: {e}") },
-            Ok(m) => self.process(&key.to_string(), &m, now)?,
+            Ok(m) => self.process(key.as_str(), &m, now)?,
         };
         match &outcome {
             Outcome::Silenced { reason } => tracing::warn!(key = %key, %reason, "message not answered"),
@@ -114,7 +114,7 @@ impl Referee {
             self.reply(key, m, &from, "unknown-game", lang, json!({ "asked": sub.game, "games": self.game_list(), "suggestion": suggestion }), now)?;
             return Ok(answered("unknown-game", &from, sub.game.clone(), None));
         };
-        let dir = self.store.game(&gid);
+        let dir = self.store.game(&gid)?;
         let _lock = dir.lock()?;
         let mut g = self.open_game(&gid)?;
 

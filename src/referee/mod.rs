@@ -90,13 +90,11 @@ impl Referee {
 
     /// Reads `game.json`, or `None` when the game was never created.
     pub fn read_meta(&self, id: &str) -> Result<Option<GameMeta>> {
-        let dir = self.store.game(id);
-        Ok(crate::store::read_json(&dir.meta_path())?)
+        Ok(self.store.game(id)?.read_game()?)
     }
 
     pub fn write_meta(&self, meta: &GameMeta) -> Result<()> {
-        let dir = self.store.game(&meta.id);
-        crate::store::write_json_atomic(&dir.meta_path(), meta)?;
+        self.store.game(&meta.id)?.write_game(meta)?;
         Ok(())
     }
 
@@ -105,7 +103,7 @@ impl Referee {
         let meta = self.read_meta(id)?.ok_or_else(|| RefereeError::NoSuchGame(id.to_string()))?;
         let engine = crate::games::engine(&meta.ruleset)
             .ok_or_else(|| RefereeError::NoSuchRuleset { game: id.to_string(), ruleset: meta.ruleset.clone() })?;
-        let dir = self.store.game(id);
+        let dir = self.store.game(id)?;
         let state = self.effective_state(&meta, engine.as_ref(), &dir)?;
         Ok(OpenGame { meta, engine, state, dir })
     }
@@ -177,14 +175,14 @@ impl Referee {
     /// nothing in the real data directory (`arbitre orders check`).
     pub fn sandbox_copy(&self, game: &str, dir: &std::path::Path) -> anyhow::Result<Referee> {
         let meta = self.read_meta(game)?.ok_or_else(|| RefereeError::NoSuchGame(game.into()))?;
-        let src = self.store.game(game);
+        let src = self.store.game(game)?;
         let mut config = self.config.clone();
         config.data_dir = dir.to_path_buf();
         std::fs::create_dir_all(dir)?;
         std::fs::write(dir.join("secret.key"), self.secret)?;
         let copy = Referee::new(config, self.templates_dir.clone())?;
-        let dst = copy.store.game(game);
-        copy_tree(&src.meta_path(), &dst.meta_path())?;
+        let dst = copy.store.game(game)?;
+        copy_tree(&src.game_json_path(), &dst.game_json_path())?;
         copy_tree(&src.turn_dir(meta.turn), &dst.turn_dir(meta.turn))?;
         if let Some(t) = meta.last_reported_turn {
             copy_tree(&src.turn_dir(t).join("reports"), &dst.turn_dir(t).join("reports"))?;

@@ -59,7 +59,7 @@ impl Referee {
             .ok_or_else(|| super::RefereeError::Invalid(format!("no template {}.{}.txt.tera", d.template, d.lang)))?;
         let text = self.renderer.render(&txt_name, &ctx)?;
         let html = match template_name(self, d.template, d.lang, "html") {
-            Some(n) => Some(self.renderer.render(&n, &ctx)?),
+            Some(n) => Some(self.renderer.render(&n, &ctx)?).filter(|h| !h.trim().is_empty()),
             None => None,
         };
         let (subject, in_reply_to, references) = match d.threading.reply_to {
@@ -93,10 +93,40 @@ impl Referee {
             attachments: d.attachments,
             loop_token: loop_token(&self.config.referee_address),
         };
-        let raw = crate::mail::compose(&out);
-        let queued = self.store.outbox().enqueue(&d.id, &self.config.referee_address, &d.to, &raw, now)?;
-        Ok(queued)
+        let raw = match crate::mail::compose(&out) {
+            Ok(r) => r,
+            Err(e) => {
+                // An address that cannot be written in a header (it came from
+                // a mail's From): this reply cannot exist; say so in the log.
+                tracing::error!(id = %d.id, to = ?d.to, error = %e, "reply not composed");
+                return Ok(false);
+            }
+        };
+        let id = outbox_id(&d.id);
+        let queued = self.store.outbox().enqueue(&id, &self.config.referee_address, &d.to, &raw)?;
+        Ok(queued == crate::store::Enqueued::Queued)
     }
+}
+
+/// An outbox id from any text: the store accepts ASCII letters, digits and
+/// `._@+-=`; anything else becomes `=XX` (so distinct texts stay distinct),
+/// and a very long id is shortened with a hash.
+pub fn outbox_id(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'_' | b'@' | b'+' | b'-' => out.push(b as char),
+            _ => out.push_str(&format!("={b:02X}")),
+        }
+    }
+    if out.len() > 120 {
+        use sha2::{Digest, Sha256};
+        let h = hex::encode(&Sha256::digest(text.as_bytes())[..16]);
+        out.truncate(80);
+        out.push('-');
+        out.push_str(&h);
+    }
+    out
 }
 
 /// The value of our loop header: recognisable, and the same for every message
