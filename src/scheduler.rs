@@ -2,8 +2,9 @@
 //!
 //! A game's deadline is a [`Schedule`] read from `config.toml`
 //! (`"weekly sunday 20:00"`, `"weekly mon,thu 21:30"`, `"every 7 days at
-//! 20:00"`, `"daily 20:00"`, `"manual"`; French day names and words are
-//! accepted too: `"hebdomadaire dimanche 20h00"`, `"tous les 7 jours à 20h"`).
+//! 20:00"`, `"every 2 weeks at 20:00"`, `"daily 20:00"`, `"manual"`; French
+//! day names and words are accepted too: `"hebdomadaire dimanche 20h00"`,
+//! `"tous les 7 jours à 20h"`).
 //!
 //! Wall-clock times are local to the game's time zone, so a weekly deadline
 //! at 20:00 stays at 20:00 local across daylight-saving changes. When the
@@ -170,7 +171,7 @@ impl FromStr for Schedule {
         // "every 7 days at 20:00", "tous les 7 jours à 20h", "every day at 20:00", "chaque jour à 20h"
         let every = match rest {
             ["EVERY" | "CHAQUE", r @ ..] => Some(r),
-            ["TOUS", "LES", r @ ..] => Some(r),
+            ["TOUS" | "TOUTES", "LES", r @ ..] => Some(r),
             _ => None,
         };
         if let Some(r) = every {
@@ -178,8 +179,13 @@ impl FromStr for Schedule {
                 [unit, t @ ..] if matches!(*unit, "DAY" | "JOUR" | "JOURS" | "DAYS") => {
                     return Ok(Schedule::EveryDays { days: 1, at: take_time(t)? });
                 }
-                [n, unit, t @ ..] if matches!(*unit, "DAY" | "DAYS" | "JOUR" | "JOURS") => {
-                    let days: u32 = n.parse().map_err(|_| bad(format!("{:?} is not a number of days", n.to_lowercase())))?;
+                [n, unit, t @ ..] if matches!(*unit, "DAY" | "DAYS" | "JOUR" | "JOURS" | "WEEK" | "WEEKS" | "SEMAINE" | "SEMAINES") => {
+                    let per = if unit.starts_with('W') || unit.starts_with('S') { 7 } else { 1 };
+                    let days: u32 = n
+                        .parse::<u32>()
+                        .ok()
+                        .and_then(|n| n.checked_mul(per))
+                        .ok_or_else(|| bad(format!("{:?} is not a number of days", n.to_lowercase())))?;
                     if days == 0 || days > 366 {
                         return Err(bad("the number of days must be between 1 and 366".into()));
                     }
@@ -471,6 +477,8 @@ mod tests {
             ("sundays 20:00", weekly(vec![Sunday], 20, 0)),
             ("every 7 days at 20:00", Schedule::EveryDays { days: 7, at: t(20, 0) }),
             ("tous les 3 jours à 20h", Schedule::EveryDays { days: 3, at: t(20, 0) }),
+            ("every 2 weeks at 20:00", Schedule::EveryDays { days: 14, at: t(20, 0) }),
+            ("toutes les 2 semaines à 20h", Schedule::EveryDays { days: 14, at: t(20, 0) }),
             ("daily 20:00", Schedule::EveryDays { days: 1, at: t(20, 0) }),
             ("every day at 6:05", Schedule::EveryDays { days: 1, at: t(6, 5) }),
             ("quotidien 20h00", Schedule::EveryDays { days: 1, at: t(20, 0) }),
@@ -646,5 +654,71 @@ mod tests {
         assert_eq!(f("2026-11-22T19:00:30Z", "en"), "less than a minute");
         assert_eq!(f("2026-11-22T19:00:00Z", "fr"), "échue");
         assert_eq!(f("2026-11-21T19:00:00Z", "en"), "past");
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        const ZONES: [&str; 6] =
+            ["Europe/Paris", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"];
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(300))]
+
+            /// Whatever the zone and the instant: the deadline is strictly
+            /// later, on one of the days, at the local time asked (or that
+            /// time moved by a DST gap), and none is skipped.
+            #[test]
+            fn weekly_deadlines_fall_on_the_days_at_the_local_time(
+                zone in 0usize..ZONES.len(),
+                secs in 1_577_836_800i64..2_082_758_400, // 2020..2036
+                day_mask in 1u8..128,
+                h in 0i8..24,
+                m in 0i8..60,
+            ) {
+                let tz = TimeZone::get(ZONES[zone]).unwrap();
+                let days: Vec<Weekday> = DAYS.iter().enumerate().filter(|(i, _)| day_mask & (1 << i) != 0).map(|(_, d)| d.0).collect();
+                let s = Schedule::Weekly { days: days.clone(), at: t(h, m) };
+                let mut after = Timestamp::from_second(secs).unwrap();
+                for _ in 0..4 {
+                    let d = next_deadline(&s, &tz, after).unwrap();
+                    prop_assert!(d > after);
+                    prop_assert!(d.duration_since(after) <= SignedDuration::from_hours(7 * 24 + 1));
+                    let z = d.to_zoned(tz.clone());
+                    prop_assert!(days.contains(&z.weekday()), "{z} not on {days:?}");
+                    let local = z.time();
+                    let wanted = t(h, m);
+                    // Equal, or pushed forward by a gap of at most an hour.
+                    let diff = (i64::from(local.hour()) * 60 + i64::from(local.minute())) - (i64::from(h) * 60 + i64::from(m));
+                    prop_assert!(diff == 0 || (diff > 0 && diff <= 60), "{z}: wanted {wanted}");
+                    // Nothing skipped: no matching local day/time lies strictly between.
+                    let first = after.to_zoned(tz.clone()).date();
+                    for k in 0..9 {
+                        let date = first.checked_add(Span::new().days(k)).unwrap();
+                        if !days.contains(&date.weekday()) {
+                            continue;
+                        }
+                        if let Ok(cand) = tz.to_ambiguous_timestamp(date.to_datetime(wanted)).compatible() {
+                            prop_assert!(!(cand > after && cand < d), "skipped {cand} between {after} and {d}");
+                        }
+                    }
+                    after = d;
+                }
+            }
+
+            #[test]
+            fn schedules_round_trip_through_their_canonical_form(
+                day_mask in 1u8..128, h in 0i8..24, m in 0i8..60, n in 1u32..30, kind in 0u8..3,
+            ) {
+                let days: Vec<Weekday> = DAYS.iter().enumerate().filter(|(i, _)| day_mask & (1 << i) != 0).map(|(_, d)| d.0).collect();
+                let s = match kind {
+                    0 => Schedule::Weekly { days, at: t(h, m) },
+                    1 => Schedule::EveryDays { days: n, at: t(h, m) },
+                    _ => Schedule::Manual,
+                };
+                prop_assert_eq!(s.to_string().parse::<Schedule>().unwrap(), s);
+            }
+        }
     }
 }
