@@ -1,0 +1,449 @@
+//! What each player learns (6), in their own coordinates, as JSON for the
+//! templates; the public chronicle; the order form.
+//!
+//! Before the end of the game no absolute coordinate, and no star, fleet or
+//! fact outside rule 6, goes into a player's view: every position is made
+//! relative to the player's home star here, from the state's memory.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{json, Value};
+
+use crate::game::{FamilyKey, FormLine, ViewContext};
+
+use super::adjudicate::{Event, MoveHow};
+use super::model::{GalaxyState, Kind, Pos, Rel};
+
+/// Where a square is drawn: relative to the player before the end, absolute after.
+struct Frame {
+    origin: Pos,
+    size: i32,
+    absolute: bool,
+}
+
+impl Frame {
+    fn half(&self) -> i32 {
+        self.size / 2
+    }
+    fn rel(&self, s: &GalaxyState, p: Pos) -> Rel {
+        s.torus.rel(self.origin, p)
+    }
+    /// `{h, v, pos, col, row}`: `pos` as players write it; `col`/`row` the
+    /// cell of the drawn grid (row 0 at the top).
+    fn place(&self, s: &GalaxyState, p: Pos) -> Value {
+        if self.absolute {
+            return json!({"h": p.x, "v": p.y, "pos": format!("({},{})", p.x, p.y), "col": p.x, "row": self.size - 1 - p.y});
+        }
+        let r = self.rel(s, p);
+        json!({"h": r.h, "v": r.v, "pos": r.label(), "col": r.h + self.half(), "row": self.size - self.half() - 1 - r.v})
+    }
+    fn cell(&self, s: &GalaxyState, p: Pos) -> (i32, i32) {
+        if self.absolute {
+            return (p.x, self.size - 1 - p.y);
+        }
+        let r = self.rel(s, p);
+        (r.h + self.half(), self.size - self.half() - 1 - r.v)
+    }
+    fn col_label(&self, col: i32) -> i32 {
+        if self.absolute { col } else { col - self.half() }
+    }
+    fn row_label(&self, row: i32) -> i32 {
+        if self.absolute { self.size - 1 - row } else { self.size - self.half() - 1 - row }
+    }
+}
+
+fn life_name(f: i32) -> &'static str {
+    match f {
+        1 => "aquatique",
+        2 => "mollusque",
+        3 => "amphibienne",
+        4 => "mammifère",
+        5 => "humanoïde",
+        6 => "androïde",
+        7 => "insectoïde",
+        8 => "reptilienne",
+        9 => "aérienne",
+        _ => "inhabitée",
+    }
+}
+
+fn owner_label(s: &GalaxyState, me: &str, owner: &Option<FamilyKey>) -> String {
+    match owner {
+        None => "libre".to_string(),
+        Some(o) if o == me => "vous".to_string(),
+        Some(o) => s.players.get(o).map_or_else(|| o.clone(), |p| p.name.clone()),
+    }
+}
+
+/// 6.g: the anonymous count of players by victory points.
+fn histogram(s: &GalaxyState) -> Value {
+    let mut h: BTreeMap<u32, u32> = BTreeMap::new();
+    for k in s.players.keys() {
+        *h.entry(s.victory_points(k)).or_insert(0) += 1;
+    }
+    Value::Array(h.into_iter().map(|(points, players)| json!({"points": points, "players": players})).collect())
+}
+
+/// The whole galaxy, for the end of the game (7).
+fn full_map(s: &GalaxyState) -> Value {
+    let frame = Frame { origin: Pos { x: 0, y: 0 }, size: s.torus.size, absolute: true };
+    let stars: Vec<Value> = s
+        .stars
+        .iter()
+        .map(|st| {
+            let owner = st.owner.as_ref().and_then(|o| s.players.get(o)).map(|p| p.name.clone());
+            json!({"name": st.name, "kind": st.kind.name(), "owner": owner, "magnitude": st.magnitude, "life": st.life,
+                   "tech": st.tech, "docility": st.docility, "defence": st.defence(), "resources": st.resources,
+                   "at": frame.place(s, st.pos)})
+        })
+        .collect();
+    let mut fleets = Vec::new();
+    for p in s.players.values() {
+        for (no, f) in &p.fleets {
+            fleets.push(json!({"owner": p.name, "fleet": format!("F{no}"), "ships": f.ships.label(), "at": frame.place(s, f.pos)}));
+        }
+    }
+    let bases: Vec<Value> = s
+        .players
+        .values()
+        .map(|p| json!({"name": p.name, "base": s.stars.get(p.base).map(|b| b.name.clone()), "at": frame.place(s, p.origin)}))
+        .collect();
+    json!({"stars": stars, "fleets": fleets, "bases": bases})
+}
+
+#[derive(Default)]
+struct Grid {
+    cells: BTreeMap<(i32, i32), (u8, char)>,
+}
+
+impl Grid {
+    /// Keeps the symbol of highest priority on a cell.
+    fn put(&mut self, cell: (i32, i32), prio: u8, c: char) {
+        let e = self.cells.entry(cell).or_insert((0, '.'));
+        if prio >= e.0 {
+            *e = (prio, c);
+        }
+    }
+    fn render(&self, frame: &Frame) -> String {
+        let n = frame.size;
+        let mut out = String::new();
+        let mut head = String::from("      ");
+        let mut col = 0;
+        while col < n {
+            let l = frame.col_label(col);
+            if l % 5 == 0 {
+                let lab = if frame.absolute { format!("{l}") } else { format!("{l:+}") };
+                head.push_str(&format!("{lab:<10}"));
+                col += 5;
+            } else {
+                head.push_str("  ");
+                col += 1;
+            }
+        }
+        out.push_str(head.trim_end());
+        out.push('\n');
+        for row in 0..n {
+            let l = frame.row_label(row);
+            let lab = if frame.absolute { format!("{l}") } else { format!("{l:+}") };
+            out.push_str(&format!("{lab:>4}  "));
+            for col in 0..n {
+                let c = self.cells.get(&(col, row)).map_or('.', |e| e.1);
+                out.push(c);
+                if col + 1 < n {
+                    out.push(' ');
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+const LEGEND_FR: &str = "@ votre étoile d'origine   O vos étoiles   F vos flottes   * étoile connue   + écho d'étoile   x écho de flotte   R flotte vue au RADAR   . vide";
+const LEGEND_EN: &str = "@ your home star   O your stars   F your fleets   * known star   + star echo   x fleet echo   R fleet seen by RADAR   . empty";
+
+pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, events: &[Event], who: &FamilyKey) -> Value {
+    let en = ctx.lang == "en";
+    let Some(p) = s.players.get(who) else {
+        return json!({"generated": s.generated(), "registered": false});
+    };
+    let mut notes: Vec<String> = Vec::new();
+    for e in events {
+        match e {
+            Event::Note { player, fr, en: en_text } if player == who => notes.push(if en { en_text.clone() } else { fr.clone() }),
+            Event::GenerationFailed { reason } => notes.push(format!("La galaxie n'a pas pu être créée : {reason}.")),
+            _ => {}
+        }
+    }
+    if !s.generated() {
+        return json!({
+            "generated": false, "registered": true, "over": false,
+            "player": {"name": p.name},
+            "players": s.players.len(), "turns": s.settings.turns, "events": notes,
+        });
+    }
+    let over = s.ranking.is_some();
+    let adj = s.turn.saturating_sub(1);
+    let frame = Frame { origin: if over { Pos { x: 0, y: 0 } } else { p.origin }, size: s.torus.size, absolute: over };
+    let torus = s.torus;
+    let range = s.scanner_range(who);
+    let mut grid = Grid::default();
+
+    // 6.e: own stars.
+    let mut own_stars = Vec::new();
+    for (i, st) in s.stars_of(who) {
+        let is_home = i == p.base;
+        grid.put(frame.cell(s, st.pos), if is_home { 9 } else { 8 }, if is_home { '@' } else { 'O' });
+        own_stars.push(json!({
+            "name": st.name, "kind": st.kind.name(), "magnitude": st.magnitude, "life": st.life, "life_name": life_name(st.life),
+            "tech": st.tech, "docility": st.docility, "defence": st.defence(), "resources": st.resources,
+            "home": is_home, "points": st.kind.victory_points(),
+            "active": s.active(i, adj + 1), "at": frame.place(s, st.pos),
+        }));
+    }
+    // 6.c and memory: known stars other than one's own.
+    let mut known = Vec::new();
+    let mut star_echoes = Vec::new();
+    for (i, k) in &p.known {
+        let Some(st) = s.stars.get(*i) else { continue };
+        if st.owner.as_deref() == Some(who.as_str()) {
+            continue;
+        }
+        match &k.details {
+            Some(d) => {
+                grid.put(frame.cell(s, st.pos), 4, '*');
+                let owner = k.owner.as_ref().map(|o| owner_label(s, who, o));
+                let cost = s.colonisation_cost(who, *i);
+                known.push(json!({
+                    "name": d.name, "kind": d.kind.name(), "magnitude": d.magnitude, "life": d.life, "life_name": life_name(d.life),
+                    "tech": d.tech, "docility": d.docility, "defence": d.tech + d.docility, "resources": d.resources,
+                    "as_of": k.details_turn, "owner": owner, "owner_as_of": k.owner.as_ref().map(|_| k.owner_turn),
+                    "seen": k.seen, "colonisation_cost": cost, "at": frame.place(s, st.pos),
+                }));
+            }
+            None => {
+                grid.put(frame.cell(s, st.pos), 2, '+');
+                star_echoes.push(json!({"seen": k.seen, "at": frame.place(s, st.pos)}));
+            }
+        }
+    }
+    // 6.d: own fleets, and this turn's moves.
+    let mut fleets = Vec::new();
+    let mut sources: Vec<Pos> = Vec::new();
+    for (no, f) in &p.fleets {
+        grid.put(frame.cell(s, f.pos), 10, 'F');
+        sources.push(f.pos);
+        let mut fire = f.ships.base_fire();
+        if f.strong {
+            fire *= 2;
+        }
+        fleets.push(json!({
+            "fleet": format!("F{no}"), "p": f.ships.p, "c": f.ships.c, "n": f.ships.n, "ships": f.ships.label(),
+            "speed": f.speed(), "fire": fire, "powers": f.powers(), "at": frame.place(s, f.pos),
+            "star": s.star_at(f.pos).and_then(|i| p.known.get(&i)).and_then(|k| k.details.as_ref()).map(|d| d.name.clone()),
+        }));
+    }
+    sources.extend(s.stars_of(who).map(|(_, st)| st.pos));
+    let mut moves = Vec::new();
+    for e in events {
+        if let Event::Moved { player, fleet, from, to, how } = e {
+            if player == who {
+                let how = match how {
+                    MoveHow::Move => "move",
+                    MoveHow::Pursuit => "pursuit",
+                    MoveHow::Jump => "jump",
+                    MoveHow::Scuttled => "scuttled",
+                };
+                moves.push(json!({"fleet": format!("F{fleet}"), "from": frame.place(s, *from), "to": frame.place(s, *to), "how": how}));
+            }
+        }
+    }
+    // 6.a/6.b: echoes of other players' visible fleets within T − 4.
+    let mut fleet_echo_cells: BTreeSet<Pos> = BTreeSet::new();
+    // 5 RADAR (from the turn after colonisation): composition and owner within 5 kpc.
+    let radars: Vec<Pos> = s.stars_of(who).filter(|(i, st)| st.kind == Kind::Radar && s.active(*i, adj)).map(|(_, st)| st.pos).collect();
+    let mut radar = Vec::new();
+    for (k, other) in &s.players {
+        if k == who {
+            continue;
+        }
+        for f in other.fleets.values() {
+            if f.invisible {
+                continue;
+            }
+            if radars.iter().any(|r| torus.within(*r, f.pos, 5)) {
+                grid.put(frame.cell(s, f.pos), 7, 'R');
+                radar.push(json!({"owner": other.name, "ships": f.ships.label(), "p": f.ships.p, "c": f.ships.c, "n": f.ships.n, "at": frame.place(s, f.pos)}));
+                fleet_echo_cells.insert(f.pos);
+            } else if sources.iter().any(|src| torus.within(*src, f.pos, range)) {
+                fleet_echo_cells.insert(f.pos);
+            }
+        }
+    }
+    let mut fleet_echoes = Vec::new();
+    for pos in &fleet_echo_cells {
+        grid.put(frame.cell(s, *pos), 6, 'x');
+        fleet_echoes.push(json!({"at": frame.place(s, *pos)}));
+    }
+    let scanners: Vec<Value> = sources.iter().collect::<BTreeSet<_>>().into_iter().map(|src| json!({"at": frame.place(s, *src), "range": range})).collect();
+    let radar_ranges: Vec<Value> = radars.iter().map(|r| json!({"at": frame.place(s, *r), "range": 5})).collect();
+    // 5 KEY: the code, and where the THRONE lies from each KEY read.
+    let key = p.throne_code.as_ref().map(|code| {
+        let throne = s.throne().map(|t| s.stars[t].pos);
+        let hints: Vec<Value> = p
+            .keys_read
+            .iter()
+            .filter_map(|k| {
+                let ks = s.stars.get(*k)?;
+                let tp = throne?;
+                Some(json!({"key": ks.name, "from_key": torus.rel(ks.pos, tp).label(), "throne_at": frame.place(s, tp)}))
+            })
+            .collect();
+        json!({"code": code, "hints": hints})
+    });
+    let vp = s.victory_points(who);
+    let income = s.income(who);
+    let legend = if en { LEGEND_EN } else { LEGEND_FR };
+    let mut view = json!({
+        "generated": true,
+        "registered": true,
+        "over": over,
+        "turn": adj,
+        "next_turn": s.turn,
+        "turns": s.settings.turns,
+        "size": s.torus.size,
+        "half": frame.half(),
+        "absolute": over,
+        "player": {
+            "name": p.name, "tech": p.tech, "life": p.life, "life_name": life_name(p.life), "magnitude": p.base_magnitude,
+            "resources": p.treasury, "income": income, "victory_points": vp,
+            "stars": own_stars.len(), "fleets": p.fleets.len(), "scanner_range": range,
+            "home": s.stars.get(p.base).filter(|b| b.owner.as_deref() == Some(who.as_str())).map(|b| b.name.clone()),
+        },
+        "own_stars": own_stars,
+        "stars": known,
+        "star_echoes": star_echoes,
+        "fleets": fleets,
+        "fleet_echoes": fleet_echoes,
+        "radar": radar,
+        "moves": moves,
+        "scanners": scanners,
+        "radar_ranges": radar_ranges,
+        "key": key,
+        "events": notes,
+        "histogram": histogram(s),
+        "ascii_map": grid.render(&frame),
+        "legend": legend,
+    });
+    if over {
+        let mut g = Grid::default();
+        for st in &s.stars {
+            let c = match st.kind {
+                Kind::Base => 'B',
+                Kind::Throne => 'T',
+                _ => '*',
+            };
+            g.put(frame.cell(s, st.pos), 2, c);
+        }
+        for other in s.players.values() {
+            for f in other.fleets.values() {
+                g.put(frame.cell(s, f.pos), 3, 'x');
+            }
+        }
+        for st in s.stars_of(who).map(|(_, st)| st.pos).collect::<Vec<_>>() {
+            g.put(frame.cell(s, st), 8, 'O');
+        }
+        g.put(frame.cell(s, p.origin), 9, '@');
+        for f in p.fleets.values() {
+            g.put(frame.cell(s, f.pos), 10, 'F');
+        }
+        view["ascii_map"] = json!(g.render(&frame));
+        view["full"] = full_map(s);
+        view["ranking"] = json!(s.ranking);
+        view["origin"] = frame.place(s, p.origin);
+    }
+    view
+}
+
+pub fn public_view(_ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, events: &[Event]) -> Value {
+    let generated = events.iter().any(|e| matches!(e, Event::Generated { .. }));
+    let names: Vec<String> = s.players.values().map(|p| p.name.clone()).collect();
+    let mut v = json!({
+        "generated": s.generated(),
+        "just_generated": generated,
+        "turn": s.turn.saturating_sub(1),
+        "next_turn": s.turn,
+        "turns": s.settings.turns,
+        "players": names,
+        "stars": s.stars.len(),
+        "size": s.torus.size,
+        "histogram": if s.generated() { histogram(s) } else { json!([]) },
+        "over": s.ranking.is_some(),
+    });
+    if s.ranking.is_some() {
+        v["ranking"] = json!(s.ranking);
+        v["full"] = full_map(s);
+    }
+    v
+}
+
+pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
+    let c = |t: String| FormLine { text: String::new(), comment: Some(t) };
+    let Some(p) = s.players.get(who) else { return Vec::new() };
+    if !s.generated() {
+        return vec![c("La galaxie sera créée à la fin du tour 0 : aucun ordre à donner pour l'instant.".into())];
+    }
+    if s.ranking.is_some() {
+        return vec![c("La partie est terminée.".into())];
+    }
+    let mut out = vec![c(format!(
+        "Ressources disponibles : {} — technologie {} — portée des scanners {} kpc.",
+        p.treasury,
+        p.tech,
+        s.scanner_range(who)
+    ))];
+    out.push(c("Positions en +H+V par rapport à votre étoile d'origine (H vers la droite, V vers le haut).".into()));
+    let free = (1..=9u8).find(|n| !p.fleets.contains_key(n));
+    for (i, st) in s.stars_of(who) {
+        let at = s.torus.rel(p.origin, st.pos).label();
+        let build = match free {
+            Some(n) => format!(" — CONSTRUIRE F{n} 5P 0C 0N {}", st.name),
+            None => " — 9 flottes : réunissez-en deux pour construire".into(),
+        };
+        let mut line = format!("{} ({}) en {at} : RE {}, DE {}{build} ; DEFENSE {} 1", st.name, st.kind.name(), st.resources, st.defence(), st.name);
+        if st.kind == Kind::New && s.active(i, s.turn) {
+            line.push_str(&format!(" ; CHANGER {} <TYPE>", st.name));
+        }
+        if st.kind == Kind::Data && s.active(i, s.turn) {
+            line.push_str(&format!(" ; DATA {} +H+V", st.name));
+        }
+        out.push(c(line));
+    }
+    for (no, f) in &p.fleets {
+        let at = s.torus.rel(p.origin, f.pos).label();
+        let mut fire = f.ships.base_fire();
+        if f.strong {
+            fire *= 2;
+        }
+        let mut line = format!("F{no} : {} en {at}, vitesse {}, puissance {fire} — DEPLACER F{no} +H+V", f.ships.label(), f.speed());
+        if fire > 0 {
+            line.push_str(&format!(" ; ATTAQUER F{no} ETOILE|FLOTTE"));
+        }
+        if let Some(i) = s.star_at(f.pos) {
+            let known = p.known.get(&i).and_then(|k| k.details.as_ref());
+            if let Some(d) = known {
+                if d.kind == Kind::Gate {
+                    line.push_str(&format!(" ; SAUT F{no}"));
+                }
+                let st = &s.stars[i];
+                if f.ships.n > 0 && st.owner.as_deref() != Some(who.as_str()) && d.tech + d.docility <= 0 && d.tech <= p.tech + 1 {
+                    let cost = s.colonisation_cost(who, i).unwrap_or(0);
+                    let code = if d.kind == Kind::Throne { " <code>" } else { "" };
+                    line.push_str(&format!(" ; COLONISER {}{code} (coût {cost})", d.name));
+                }
+            }
+        }
+        out.push(c(line));
+    }
+    out
+}
