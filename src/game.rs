@@ -228,6 +228,14 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The order form for `family` in `state` (blank at registration,
     /// pre-filled after each turn).
     fn order_form(state: &Self::State, family: &FamilyKey) -> Vec<FormLine>;
+
+    /// The order lines a simulated player would send (used by `arbitre demo`
+    /// and the benchmarks, never by adjudication). The default sends back the
+    /// non-empty lines of the order form; rulesets override it to play better.
+    fn sample_orders(state: &Self::State, family: &FamilyKey, dice: &mut Dice) -> Vec<String> {
+        let _ = dice;
+        Self::order_form(state, family).into_iter().map(|l| l.text).filter(|t| !t.trim().is_empty()).collect()
+    }
 }
 
 /// A game state loaded in memory, of whatever ruleset; only its own
@@ -303,6 +311,7 @@ pub trait Engine: Send + Sync {
         events: &[serde_json::Value],
     ) -> Result<serde_json::Value, EngineError>;
     fn order_form(&self, state: &LoadedState, family: &FamilyKey) -> Result<Vec<FormLine>, EngineError>;
+    fn sample_orders(&self, state: &LoadedState, family: &FamilyKey, dice: &mut Dice) -> Result<Vec<String>, EngineError>;
 }
 
 /// The [`Engine`] of a typed [`Ruleset`].
@@ -420,6 +429,9 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn order_form(&self, state: &LoadedState, family: &FamilyKey) -> Result<Vec<FormLine>, EngineError> {
         Ok(R::order_form(self.state(state)?, family))
+    }
+    fn sample_orders(&self, state: &LoadedState, family: &FamilyKey, dice: &mut Dice) -> Result<Vec<String>, EngineError> {
+        Ok(R::sample_orders(self.state(state)?, family, dice))
     }
 }
 
