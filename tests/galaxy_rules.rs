@@ -289,6 +289,7 @@ fn empty_state(size: i32) -> GalaxyState {
         players: BTreeMap::new(),
         throne_code: "K3YC0D3X".into(),
         ranking: None,
+        index: Default::default(),
     }
 }
 

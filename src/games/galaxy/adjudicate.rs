@@ -808,27 +808,27 @@ pub fn update_knowledge(s: &mut GalaxyState, t: u32) {
         let mut sources: Vec<Pos> = p.fleets.values().map(|f| f.pos).collect();
         sources.extend(s.stars_of(&k).map(|(_, st)| st.pos));
         let mut learn: BTreeMap<usize, (bool, bool)> = BTreeMap::new(); // (details, owner)
-        for (i, st) in s.stars.iter().enumerate() {
-            // 6.a/6.b: echoes within T − 4 of fleets and colonised stars.
-            if sources.iter().any(|src| s.torus.within(*src, st.pos, range)) {
+        // 6.a/6.b: echoes within T − 4 of fleets and colonised stars.
+        for src in &sources {
+            for i in s.stars_within(*src, range) {
                 learn.entry(i).or_insert((false, false));
             }
-            // 6.c: a fleet in orbit gives the full characteristics, owner excepted.
-            if p.fleets.values().any(|f| f.pos == st.pos) {
+        }
+        // 6.c: a fleet in orbit gives the full characteristics, owner excepted.
+        for f in p.fleets.values() {
+            if let Some(i) = s.star_at(f.pos) {
                 learn.entry(i).or_insert((false, false)).0 = true;
             }
-            // 6.e: one's own stars.
-            if st.owner.as_deref() == Some(k.as_str()) {
-                learn.insert(i, (true, true));
-            }
+        }
+        // 6.e: one's own stars.
+        for (i, _) in s.stars_of(&k) {
+            learn.insert(i, (true, true));
         }
         // 5 XRAY (from the turn after colonisation): everything within 5 kpc.
         for (x, xs) in s.stars_of(&k) {
             if xs.kind == Kind::Xray && s.active(x, t) {
-                for (i, st) in s.stars.iter().enumerate() {
-                    if s.torus.within(xs.pos, st.pos, 5) {
-                        learn.insert(i, (true, true));
-                    }
+                for i in s.stars_within(xs.pos, 5) {
+                    learn.insert(i, (true, true));
                 }
             }
         }

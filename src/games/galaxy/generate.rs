@@ -242,6 +242,7 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
         }
     }
     state.stars = stars;
+    state.index = Default::default();
     state.throne_code = code;
     Ok(())
 }

@@ -77,6 +77,7 @@ impl Ruleset for Galaxy {
             players: BTreeMap::new(),
             throne_code: String::new(),
             ranking: None,
+            index: Default::default(),
         })
     }
 

@@ -423,7 +423,21 @@ pub struct GalaxyState {
     pub throne_code: String,
     /// Set when the last turn has been played (7).
     pub ranking: Option<Vec<Ranked>>,
+    /// Star index by square, built on first use (stars never move once placed).
+    #[serde(skip)]
+    pub index: StarIndex,
 }
+
+/// A cache of the stars by square; not part of the game (equal whatever it holds).
+#[derive(Debug, Clone, Default)]
+pub struct StarIndex(std::sync::OnceLock<BTreeMap<Pos, usize>>);
+
+impl PartialEq for StarIndex {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for StarIndex {}
 
 impl GalaxyState {
     pub fn generated(&self) -> bool {
@@ -431,7 +445,35 @@ impl GalaxyState {
     }
 
     pub fn star_at(&self, p: Pos) -> Option<usize> {
-        self.stars.iter().position(|s| s.pos == p)
+        let index = self.index.0.get_or_init(|| self.stars.iter().enumerate().map(|(i, s)| (s.pos, i)).collect());
+        if index.len() != self.stars.len() {
+            // Built before all the stars were placed (hand-made states): scan.
+            return self.stars.iter().position(|s| s.pos == p);
+        }
+        index.get(&p).copied()
+    }
+
+    /// The stars within `r` kpc of `p` (real distance, across the edges).
+    pub fn stars_within(&self, p: Pos, r: i64) -> Vec<usize> {
+        if r < 0 {
+            return Vec::new();
+        }
+        let r32 = r.min(self.torus.size as i64) as i32;
+        if (2 * r32 + 1) * (2 * r32 + 1) >= self.stars.len() as i32 {
+            return (0..self.stars.len()).filter(|&i| self.torus.within(p, self.stars[i].pos, r)).collect();
+        }
+        let mut out = std::collections::BTreeSet::new();
+        for dx in -r32..=r32 {
+            for dy in -r32..=r32 {
+                let q = self.torus.wrap(Pos { x: p.x + dx, y: p.y + dy });
+                if self.torus.within(p, q, r) {
+                    if let Some(i) = self.star_at(q) {
+                        out.insert(i);
+                    }
+                }
+            }
+        }
+        out.into_iter().collect()
     }
 
     pub fn throne(&self) -> Option<usize> {

@@ -307,30 +307,33 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn eat_player(&self, c: &mut Cursor) -> Result<FamilyKey, (String, Option<String>)> {
-        let Some(t) = c.next() else {
+    /// A player by name, possibly in several words without quotes; `keep`
+    /// tokens at the end of the line are left for what follows (the amount).
+    fn eat_player(&self, c: &mut Cursor, keep: usize) -> Result<FamilyKey, (String, Option<String>)> {
+        let rest = c.rest();
+        if rest.len() <= keep {
             return fail("nom du joueur manquant.");
-        };
-        // A name may be written in several words without quotes.
-        let mut words = vec![t.text.clone()];
-        while let Some(n) = c.peek() {
-            if parse_signed(&n.text).is_some() || text::parse_amount(&n.text).is_some() {
-                break;
-            }
-            words.push(n.text.clone());
-            c.next();
         }
-        let k = text::key(&words.join(" "));
-        for (key, p) in &self.s.players {
-            if text::key(key) == k || text::key(&p.name) == k {
+        let avail = rest.len() - keep;
+        // The longest run of words that names a player.
+        for n in (1..=avail).rev() {
+            let words: Vec<&str> = rest[..n].iter().map(|t| t.text.as_str()).collect();
+            let k = text::key(&words.join(" "));
+            let found = self.s.players.iter().find(|(key, p)| text::key(key) == k || text::key(&p.name) == k);
+            if let Some((key, _)) = found {
+                for _ in 0..n {
+                    c.next();
+                }
                 if key == self.who {
                     return fail("vous ne pouvez pas vous désigner vous-même.");
                 }
                 return Ok(key.clone());
             }
         }
-        let sug = text::suggest(&k, self.s.players.values().map(|p| p.name.as_str()));
-        Err((format!("joueur inconnu : « {} ».", words.join(" ")), sug))
+        let written: Vec<&str> = rest[..avail].iter().map(|t| t.text.as_str()).collect();
+        let written = written.join(" ");
+        let sug = text::suggest(&written, self.s.players.values().map(|p| p.name.as_str()));
+        Err((format!("joueur inconnu : « {written} »."), sug))
     }
 
     fn spend(&mut self, cost: u32, what: &str) -> Result<(), (String, Option<String>)> {
@@ -491,7 +494,7 @@ impl<'a> Reader<'a> {
                 Ok((Order::Defend { star, amount }, format!("DEFENSE {} {amount}", self.star_label(star))))
             }
             Word::Gift => {
-                let to = self.eat_player(c)?;
+                let to = self.eat_player(c, 1)?;
                 let amount = eat_amount(c, "don")?;
                 expect_end(c)?;
                 self.spend(amount, "le don")?;
@@ -499,7 +502,7 @@ impl<'a> Reader<'a> {
                 Ok((Order::Gift { to, amount }, format!("DON {name} {amount}")))
             }
             Word::Ally => {
-                let to = self.eat_player(c)?;
+                let to = self.eat_player(c, 0)?;
                 expect_end(c)?;
                 let name = self.s.players.get(&to).map_or(to.clone(), |p| p.name.clone());
                 Ok((Order::Ally { to }, format!("ALLIANCE {name}")))
@@ -684,7 +687,7 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
     for (i, line) in lines.iter().enumerate() {
         let toks = text::tokenize(&line.text);
         if let Some(p) = &toks.problem {
-            classified.push((i, Err((format!("{p}."), None))));
+            classified.push((i, Err((capitalise(&format!("{p}.")), None))));
             continue;
         }
         let mut c = Cursor::new(&toks.tokens);
@@ -697,7 +700,7 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
             None => {
                 let first = toks.tokens.first().map(|t| t.text.clone()).unwrap_or_default();
                 let sug = text::suggest(&first, keyword_list());
-                classified.push((i, Err((format!("ordre inconnu « {first} »."), sug))));
+                classified.push((i, Err((format!("Ordre inconnu « {first} »."), sug))));
             }
         }
     }

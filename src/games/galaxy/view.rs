@@ -362,6 +362,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         view["ranking"] = json!(s.ranking);
         view["origin"] = frame.place(s, p.origin);
     }
+    view["map"] = map_geometry(&view, en);
     view
 }
 
@@ -446,4 +447,200 @@ pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
         out.push(c(line));
     }
     out
+}
+
+// ---------------------------------------------------------------- map geometry
+
+/// The fill colour of a kind of star on the map.
+pub fn kind_color(kind: &str) -> &'static str {
+    match kind {
+        "ATTACK" => "#e74c3c",
+        "BASE" => "#f39c12",
+        "CITY" => "#3498db",
+        "DATA" => "#1abc9c",
+        "EXIT" => "#bb8fce",
+        "FORT" => "#95a5a6",
+        "GATE" => "#8e44ad",
+        "INVISIBILITY" => "#d6eaf8",
+        "KEY" => "#f4d03f",
+        "LOTUS" => "#922b21",
+        "MACHINE" => "#48c9b0",
+        "NEW" => "#2ecc71",
+        "POWER" => "#e67e22",
+        "RADAR" => "#5dade2",
+        "SUPPLY" => "#abebc6",
+        "THRONE" => "#ffd700",
+        "VULCAN" => "#641e16",
+        "XRAY" => "#aed6f1",
+        "ZERO" => "#566573",
+        _ => "#f2f3f4",
+    }
+}
+
+const CELL: i64 = 20;
+const LEFT: i64 = 46;
+const TOP: i64 = 70;
+
+fn num(v: &Value, k: &str) -> i64 {
+    v.get(k).and_then(Value::as_i64).unwrap_or(0)
+}
+
+/// Pixel centre of an `at` object of the view.
+fn centre(at: &Value) -> (i64, i64) {
+    (LEFT + num(at, "col") * CELL + CELL / 2, TOP + num(at, "row") * CELL + CELL / 2)
+}
+
+/// Everything `map.svg.tera` draws, in pixels, computed from the view alone
+/// (so the map can show nothing the view does not hold).
+pub fn map_geometry(view: &Value, en: bool) -> Value {
+    let size = num(view, "size");
+    let half = num(view, "half");
+    let over = view.get("over").and_then(Value::as_bool).unwrap_or(false);
+    let grid = size * CELL;
+    let empty = Vec::new();
+    let arr = |k: &str| view.get(k).and_then(Value::as_array).unwrap_or(&empty).clone();
+    let mut lines = Vec::new();
+    let mut col_labels = Vec::new();
+    let mut row_labels = Vec::new();
+    let col_label = |i: i64| if over { i } else { i - half };
+    let row_label = |i: i64| if over { size - 1 - i } else { size - half - 1 - i };
+    let text = |l: i64| if over { format!("{l}") } else { format!("{l:+}") };
+    for i in 0..=size {
+        let x = LEFT + i * CELL;
+        let y = TOP + i * CELL;
+        lines.push(json!({"x1": x, "y1": TOP, "x2": x, "y2": TOP + grid, "major": col_label(i) % 5 == 0}));
+        lines.push(json!({"x1": LEFT, "y1": y, "x2": LEFT + grid, "y2": y, "major": row_label(i) % 5 == 0}));
+        if i < size && col_label(i) % 5 == 0 {
+            col_labels.push(json!({"x": x + CELL / 2, "y": TOP - 6, "text": text(col_label(i))}));
+        }
+        if i < size && row_label(i) % 5 == 0 {
+            row_labels.push(json!({"x": LEFT - 4, "y": y + CELL / 2 + 4, "text": text(row_label(i))}));
+        }
+    }
+    let circle = |v: &Value, r_kpc: i64| {
+        let (cx, cy) = centre(&v["at"]);
+        json!({"cx": cx, "cy": cy, "r": r_kpc * CELL + CELL / 2})
+    };
+    let scanners: Vec<Value> = arr("scanners").iter().map(|s| circle(s, num(s, "range"))).collect();
+    let radar_ranges: Vec<Value> = arr("radar_ranges").iter().map(|s| circle(s, 5)).collect();
+    let mut stars = Vec::new();
+    let mut kinds_shown: BTreeSet<String> = BTreeSet::new();
+    let mut star_echoes = Vec::new();
+    let mut fleet_echoes = Vec::new();
+    let mut radar = Vec::new();
+    let mut fleets = Vec::new();
+    let mut moves = Vec::new();
+    let mut others = Vec::new();
+    if over {
+        let full = view.get("full").cloned().unwrap_or(Value::Null);
+        let me = view.pointer("/player/name").and_then(Value::as_str).unwrap_or("");
+        for st in full.get("stars").and_then(Value::as_array).unwrap_or(&empty) {
+            let (cx, cy) = centre(&st["at"]);
+            let kind = st["kind"].as_str().unwrap_or("NORMAL");
+            kinds_shown.insert(kind.to_string());
+            let own = st["owner"].as_str() == Some(me);
+            let label = match (kind, st["owner"].as_str()) {
+                ("BASE", Some(o)) => format!("{} ({o})", st["name"].as_str().unwrap_or("")),
+                _ => st["name"].as_str().unwrap_or("").to_string(),
+            };
+            stars.push(json!({"cx": cx, "cy": cy, "r": 6, "fill": kind_color(kind), "own": own, "home": false, "label": label}));
+        }
+        for f in full.get("fleets").and_then(Value::as_array).unwrap_or(&empty) {
+            let (cx, cy) = centre(&f["at"]);
+            if f["owner"].as_str() == Some(me) {
+                fleets.push(json!({"cx": cx, "cy": cy, "label": f["fleet"]}));
+            } else {
+                others.push(json!({"cx": cx, "cy": cy}));
+            }
+        }
+    } else {
+        for st in arr("own_stars") {
+            let (cx, cy) = centre(&st["at"]);
+            let kind = st["kind"].as_str().unwrap_or("NORMAL");
+            kinds_shown.insert(kind.to_string());
+            stars.push(json!({"cx": cx, "cy": cy, "r": 7, "fill": kind_color(kind), "own": true,
+                              "home": st["home"].as_bool().unwrap_or(false), "label": st["name"]}));
+        }
+        for st in arr("stars") {
+            let (cx, cy) = centre(&st["at"]);
+            let kind = st["kind"].as_str().unwrap_or("NORMAL");
+            kinds_shown.insert(kind.to_string());
+            stars.push(json!({"cx": cx, "cy": cy, "r": 6, "fill": kind_color(kind), "own": false, "home": false, "label": st["name"]}));
+        }
+        for e in arr("star_echoes") {
+            let (cx, cy) = centre(&e["at"]);
+            star_echoes.push(json!({"cx": cx, "cy": cy}));
+        }
+        for e in arr("fleet_echoes") {
+            let (cx, cy) = centre(&e["at"]);
+            fleet_echoes.push(json!({"cx": cx, "cy": cy}));
+        }
+        for r in arr("radar") {
+            let (cx, cy) = centre(&r["at"]);
+            radar.push(json!({"cx": cx, "cy": cy, "label": format!("{} {}", r["owner"].as_str().unwrap_or(""), r["ships"].as_str().unwrap_or(""))}));
+        }
+        for f in arr("fleets") {
+            let (cx, cy) = centre(&f["at"]);
+            fleets.push(json!({"cx": cx, "cy": cy, "label": f["fleet"]}));
+        }
+        for m in arr("moves") {
+            let (x1, y1) = centre(&m["from"]);
+            let (x2, y2) = centre(&m["to"]);
+            // A move across the edge of the torus is drawn as its arrival only.
+            let wraps = (num(&m["from"], "col") - num(&m["to"], "col")).abs() > size / 2
+                || (num(&m["from"], "row") - num(&m["to"], "row")).abs() > size / 2;
+            moves.push(json!({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "wraps": wraps,
+                              "scuttled": m["how"] == "scuttled", "jump": m["how"] == "jump"}));
+        }
+    }
+    let t = |fr: &'static str, en_s: &'static str| if en { en_s } else { fr };
+    let mut legend = vec![
+        json!({"symbol": "own", "text": t("vos étoiles (or : origine)", "your stars (gold: home)")}),
+        json!({"symbol": "fleet", "text": t("vos flottes", "your fleets")}),
+    ];
+    if over {
+        legend.push(json!({"symbol": "other_fleet", "text": t("flottes des autres joueurs", "other players' fleets")}));
+    } else {
+        legend.push(json!({"symbol": "echo", "text": t("écho d'étoile", "star echo")}));
+        legend.push(json!({"symbol": "fleet_echo", "text": t("écho de flotte", "fleet echo")}));
+        legend.push(json!({"symbol": "radar", "text": t("flotte vue au RADAR", "fleet seen by RADAR")}));
+        legend.push(json!({"symbol": "move", "text": t("déplacement de ce tour", "move this turn")}));
+        legend.push(json!({"symbol": "scanner", "text": t("portée des scanners (T − 4)", "scanner range (T − 4)")}));
+    }
+    for k in &kinds_shown {
+        legend.push(json!({"symbol": "kind", "fill": kind_color(k), "text": k}));
+    }
+    let legend_top = TOP + grid + 34;
+    let per_row = 3;
+    let col_w = (grid + 20) / per_row;
+    let legend: Vec<Value> = legend
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut l)| {
+            let i = i as i64;
+            l["x"] = json!(LEFT + (i % per_row) * col_w);
+            l["y"] = json!(legend_top + (i / per_row) * 22);
+            l
+        })
+        .collect();
+    let rows = (legend.len() as i64 + per_row - 1) / per_row;
+    let name = view.pointer("/player/name").and_then(Value::as_str).unwrap_or("");
+    let turn = num(view, "turn");
+    let title = if en { format!("Galaxy — {name} — turn {turn}") } else { format!("Galaxy — {name} — tour {turn}") };
+    let subtitle = match (over, en) {
+        (true, false) => "Fin de partie : la galaxie entière, en coordonnées absolues".to_string(),
+        (true, true) => "Game over: the whole galaxy, in absolute coordinates".to_string(),
+        (false, false) => "Coordonnées +H+V relatives à votre étoile d'origine (au centre)".to_string(),
+        (false, true) => "+H+V coordinates relative to your home star (centre)".to_string(),
+    };
+    json!({
+        "width": LEFT + grid + 24, "height": legend_top + rows * 22 + 16,
+        "cell": CELL, "left": LEFT, "top": TOP, "grid": grid, "cx": LEFT + grid / 2,
+        "title": title, "subtitle": subtitle,
+        "lines": lines, "col_labels": col_labels, "row_labels": row_labels,
+        "scanners": scanners, "radar_ranges": radar_ranges,
+        "stars": stars, "star_echoes": star_echoes, "fleet_echoes": fleet_echoes,
+        "radar": radar, "fleets": fleets, "other_fleets": others, "moves": moves,
+        "legend": legend,
+    })
 }
