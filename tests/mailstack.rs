@@ -117,6 +117,11 @@ async fn fetch_unseen_leaves_seen_unset_and_mark_processed_moves_to_processed() 
     assert_eq!(left.len(), 1);
     assert_eq!(left[0].id, fetched[1].id);
 
+    // Marking again (a restart repeating its last step) changes nothing.
+    mb.mark_processed(&fetched[0].id).await.unwrap();
+    assert_eq!(s.messages_of(&referee, "Processed").await.unwrap().len(), 1);
+    assert_eq!(s.messages_of(&referee, "INBOX").await.unwrap().len(), 1);
+
     // A bad id is an error that names it, and leaves the session usable.
     let e = mb.mark_processed("not-a-uid").await.unwrap_err();
     assert!(matches!(e, TransportError::UnknownMessage { .. }), "{e}");
@@ -146,6 +151,9 @@ async fn copy_and_expunge_path_when_move_is_not_used() {
     assert!(processed[0].is_seen());
     assert!(!processed[0].flags.iter().any(|f| f == "\\Deleted"));
     assert!(mb.fetch_unseen().await.unwrap().is_empty());
+    // Marking again changes nothing on this path either.
+    mb.mark_processed(&fetched[0].id).await.unwrap();
+    assert_eq!(s.messages_of(&user, "Archive/Arbitre").await.unwrap().len(), 1);
 }
 
 #[tokio::test]
@@ -300,4 +308,72 @@ async fn listing_a_user_mailbox_and_adding_users() {
     // Listing is read-only.
     let again = list_messages(&s.imap_settings(&extra, TlsMode::StartTls), "INBOX").await.unwrap();
     assert!(!again[0].is_seen());
+}
+
+#[tokio::test]
+async fn a_dropped_connection_is_reported_and_a_new_connection_recovers() {
+    let s = stack();
+    let (from, user) = (s.player(16), s.player(17));
+    let settings = s.imap_settings(&user, TlsMode::StartTls);
+    let mut mb = ImapMailbox::connect(&settings).await.unwrap();
+    assert!(mb.fetch_unseen().await.unwrap().is_empty());
+    s.kick(&user).unwrap();
+    // The server closed the session: the next call fails, and every call
+    // after it says to reconnect (the stream may be half-read).
+    let first = mb.fetch_unseen().await.unwrap_err();
+    assert!(!matches!(first, TransportError::Disconnected { .. }), "{first}");
+    let second = mb.fetch_unseen().await.unwrap_err();
+    assert!(matches!(second, TransportError::Disconnected { .. }), "{second}");
+    assert!(mb.wait_for_mail(Duration::from_millis(10)).await.is_err());
+
+    let subject = unique("after reconnect");
+    send(&from, &user, &subject, "x\n").await;
+    s.wait_for_messages(&user, "INBOX", 1, Duration::from_secs(15)).await.unwrap();
+    let mut again = ImapMailbox::connect(&settings).await.unwrap();
+    let got = again.fetch_unseen().await.unwrap();
+    assert_eq!(got.len(), 1);
+    assert_eq!(subject_of(&got[0].raw), subject);
+}
+
+#[tokio::test]
+async fn a_burst_of_mail_is_fetched_completely_in_uid_order() {
+    let s = stack();
+    let user = s.player(18);
+    // More than one UID FETCH chunk (50), sent concurrently by 6 players
+    // over one pooled connection set.
+    const N: usize = 120;
+    let sender = std::sync::Arc::new(SmtpSender::new(&s.smtp_settings(Some(&s.player(19)), TlsMode::StartTls)).unwrap());
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for i in 0..N {
+        let sender = sender.clone();
+        let from = s.player(20 + (i % 6) as u32);
+        let to = user.clone();
+        tasks.push(tokio::spawn(async move {
+            let raw = compose(&from, &to, &format!("burst {i:03}"), &format!("ordre {i}\n"));
+            sender.send(&from, &[to], &raw).await
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap().unwrap();
+    }
+    let sent_in = started.elapsed();
+    let stored = s.wait_for_messages(&user, "INBOX", N, Duration::from_secs(60)).await.unwrap();
+    let delivered_in = started.elapsed();
+    assert_eq!(stored.len(), N);
+
+    let mut mb = ImapMailbox::connect(&s.imap_settings(&user, TlsMode::Implicit)).await.unwrap();
+    let t = Instant::now();
+    let got = mb.fetch_unseen().await.unwrap();
+    let fetched_in = t.elapsed();
+    assert_eq!(got.len(), N);
+    let uids: Vec<u32> = got.iter().map(|m| m.id.parse().unwrap()).collect();
+    assert!(uids.windows(2).all(|w| w[0] < w[1]), "UID order");
+    let mut subjects: Vec<String> = got.iter().map(|m| subject_of(&m.raw)).collect();
+    subjects.sort();
+    subjects.dedup();
+    assert_eq!(subjects.len(), N, "each message once");
+    eprintln!(
+        "burst of {N}: sent in {sent_in:?}, all delivered after {delivered_in:?}, fetched in {fetched_in:?}"
+    );
 }

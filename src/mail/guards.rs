@@ -66,18 +66,29 @@ pub fn silence_reason(m: &Incoming, our_addresses: &[String]) -> Option<Silence>
             return Some(Silence::MailerDaemon(addr.to_string()));
         }
     }
-    for (name, value) in &m.headers {
-        let v = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-        match name.as_str() {
-            "auto-submitted" if v != "no" => return Some(Silence::AutoSubmitted(v)),
-            "precedence" if matches!(v.as_str(), "bulk" | "junk" | "list" | "auto_reply") => {
-                return Some(Silence::Precedence(v));
-            }
-            "list-id" => return Some(Silence::ListId(value.clone())),
-            "x-autoreply" | "x-autorespond" | "x-autoresponder" => {
-                return Some(Silence::AutoReplyHeader(name.clone()));
-            }
-            _ => {}
+    // By kind, not by header order, so that the reason logged is stable.
+    let first_word = |v: &str| -> String {
+        v.split(|c: char| c == ';' || c == '(' || c.is_whitespace())
+            .find(|w| !w.is_empty())
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    };
+    if let Some(v) = m.header("auto-submitted").map(first_word) {
+        if v != "no" {
+            return Some(Silence::AutoSubmitted(v));
+        }
+    }
+    if let Some(v) = m.header("list-id") {
+        return Some(Silence::ListId(v.to_string()));
+    }
+    if let Some(v) = m.header("precedence").map(first_word) {
+        if matches!(v.as_str(), "bulk" | "junk" | "list" | "auto_reply") {
+            return Some(Silence::Precedence(v));
+        }
+    }
+    for h in ["x-autoreply", "x-autorespond", "x-autoresponder"] {
+        if m.header(h).is_some() {
+            return Some(Silence::AutoReplyHeader(h.to_string()));
         }
     }
     None
@@ -125,6 +136,23 @@ mod tests {
                 Some(Silence::Precedence(v.to_ascii_lowercase()))
             );
         }
+    }
+
+    #[test]
+    fn auto_submitted_comment_is_dropped_from_the_reason() {
+        assert_eq!(
+            silence_reason(&mail("Auto-Submitted: auto-replied (vacation)\r\n"), &ours()),
+            Some(Silence::AutoSubmitted("auto-replied".into()))
+        );
+        assert_eq!(silence_reason(&mail("Auto-Submitted: no (answered by hand)\r\n"), &ours()), None);
+    }
+
+    #[test]
+    fn list_id_is_the_reason_even_after_precedence_list() {
+        assert_eq!(
+            silence_reason(&mail("Precedence: list\r\nList-Id: <j.example.org>\r\n"), &ours()),
+            Some(Silence::ListId("<j.example.org>".into()))
+        );
     }
 
     #[test]

@@ -110,11 +110,7 @@ impl Converter {
             | "h6" | "hr" | "section" | "article" | "header" | "footer" | "address" | "center" | "tbody" | "thead" => {
                 self.soft_break()
             }
-            "td" | "th" if !closing => {
-                if !self.line.is_empty() {
-                    self.space = true;
-                }
-            }
+            "td" | "th" if !closing && !self.line.is_empty() => self.space = true,
             _ => {}
         }
     }

@@ -15,6 +15,9 @@
 //!   has no plain alternative). `format=flowed` text (Thunderbird, Apple) is
 //!   unflowed (RFC 3676) so that an order wrapped by the client at 72
 //!   columns comes back as one line.
+//! - Line ends in `text` and `attachment_texts` are LF (CRLF and CR are
+//!   converted). A plain alternative that is blank beside a real HTML body
+//!   is replaced by the HTML's text.
 //! - `return_path` is the header with its angle brackets and white space
 //!   removed: `<>` gives `""`, `<bounce@example.org>` gives
 //!   `bounce@example.org`. It is the raw header, never the `From` fallback.
@@ -146,6 +149,22 @@ pub fn decode(raw: &[u8], limits: &Limits) -> Result<Incoming, Undecodable> {
         text.push_str(&piece);
     }
 
+    // A blank plain alternative beside a real HTML body (some mobile
+    // clients): read the HTML instead.
+    if text.trim().is_empty() {
+        let from_html: Vec<String> = msg
+            .html_bodies()
+            .filter_map(|p| match &p.body {
+                PartType::Html(h) => Some(html_to_text(h)),
+                _ => None,
+            })
+            .collect();
+        if !from_html.is_empty() {
+            text = from_html.join("\n");
+        }
+    }
+    let text = normalize_newlines(&text);
+
     let mut attachment_texts = Vec::new();
     for part in msg.attachments() {
         let is_body = msg.text_bodies().any(|b| std::ptr::eq(b, part));
@@ -160,11 +179,12 @@ pub fn decode(raw: &[u8], limits: &Limits) -> Result<Incoming, Undecodable> {
                 }
             };
             if plain {
-                attachment_texts.push(t.to_string());
+                attachment_texts.push(normalize_newlines(t));
             }
         }
     }
 
+    let mut text = text;
     let mut oversize = false;
     if text.len() > limits.max_text_bytes {
         let mut cut = limits.max_text_bytes;
@@ -188,6 +208,15 @@ pub fn decode(raw: &[u8], limits: &Limits) -> Result<Incoming, Undecodable> {
         oversize,
         headers,
     })
+}
+
+/// CRLF and lone CR become LF.
+fn normalize_newlines(s: &str) -> String {
+    if s.contains('\r') {
+        s.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        s.to_string()
+    }
 }
 
 /// `<a@b>` → `a@b` (and trims white space).
@@ -273,4 +302,124 @@ fn push_line(out: &mut String, depth: usize, content: &str) {
     }
     out.push_str(content);
     out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn dec(raw: &str) -> Incoming {
+        decode(raw.as_bytes(), &Limits::default()).unwrap()
+    }
+
+    #[test]
+    fn message_id_without_angles_or_sha256_of_raw_when_absent() {
+        assert_eq!(dec("Message-ID: <abc@x>\r\nSubject: s\r\n\r\nb").message_id, "abc@x");
+        let raw = "Subject: s\r\n\r\nb";
+        let m = dec(raw);
+        assert_eq!(m.message_id, format!("sha256-{}", hex::encode(Sha256::digest(raw.as_bytes()))));
+        assert_eq!(m.message_id.len(), 7 + 64);
+    }
+
+    #[test]
+    fn from_is_lowercased_bare_address_with_decoded_name() {
+        let m = dec("From: =?UTF-8?Q?L=C3=A9to?= <Leto.Atreides@Example.ORG>\r\n\r\nb");
+        assert_eq!(m.from.as_deref(), Some("leto.atreides@example.org"));
+        assert_eq!(m.from_name.as_deref(), Some("Léto"));
+    }
+
+    #[test]
+    fn return_path_is_raw_header_never_from_fallback() {
+        assert_eq!(dec("Return-Path: <>\r\nFrom: a@b\r\n\r\nb").return_path.as_deref(), Some(""));
+        assert_eq!(dec("Return-Path: <x@y>\r\nFrom: a@b\r\n\r\nb").return_path.as_deref(), Some("x@y"));
+        assert_eq!(dec("From: a@b\r\n\r\nb").return_path, None);
+    }
+
+    #[test]
+    fn threading_headers_without_angles() {
+        let m = dec("In-Reply-To: <r2@x>\r\nReferences: <r1@x>\r\n <r2@x>\r\n\r\nb");
+        assert_eq!(m.in_reply_to.as_deref(), Some("r2@x"));
+        assert_eq!(m.references, ["r1@x", "r2@x"]);
+    }
+
+    #[test]
+    fn headers_are_listed_lowercase_with_raw_values() {
+        let m = dec("X-Foo: Bar Baz\r\nSubject: =?UTF-8?Q?=C3=A9?=\r\n\r\nb");
+        assert_eq!(m.headers[0], ("x-foo".to_string(), "Bar Baz".to_string()));
+        assert_eq!(m.headers[1], ("subject".to_string(), "=?UTF-8?Q?=C3=A9?=".to_string()));
+        assert_eq!(m.subject, "é");
+    }
+
+    #[test]
+    fn oversize_text_is_truncated_at_a_char_boundary() {
+        let raw = "Subject: s\r\nContent-Type: text/plain; charset=utf-8\r\n\r\néééé";
+        let m = decode(raw.as_bytes(), &Limits { max_text_bytes: 5, max_raw_bytes: 1000 }).unwrap();
+        assert!(m.oversize);
+        assert_eq!(m.text, "éé");
+        assert!(!dec(raw).oversize);
+    }
+
+    #[test]
+    fn undecodable_inputs_are_reported() {
+        let lim = Limits { max_text_bytes: 10, max_raw_bytes: 20 };
+        assert_eq!(decode(&[b'a'; 21], &lim), Err(Undecodable::TooLarge { size: 21, limit: 20 }));
+        assert_eq!(decode(b"", &lim), Err(Undecodable::Empty));
+        assert_eq!(decode(b" \r\n", &lim), Err(Undecodable::Empty));
+        assert!(Undecodable::NoHeaders.to_string().contains("no header"));
+    }
+
+    #[test]
+    fn body_line_ends_are_lf() {
+        let m = dec("Content-Type: text/plain\r\n\r\nPARTIE p\r\nLIEU A B\rFIN\r\n");
+        assert_eq!(m.text, "PARTIE p\nLIEU A B\nFIN\n");
+    }
+
+    #[test]
+    fn blank_plain_alternative_falls_back_to_html() {
+        let raw = "Content-Type: multipart/alternative; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\n \r\n--b\r\nContent-Type: text/html\r\n\r\n<div>PARTIE p</div>\r\n--b--\r\n";
+        assert_eq!(dec(raw).text, "PARTIE p\n");
+    }
+
+    #[test]
+    fn html_only_body_becomes_lines() {
+        let m = dec("Content-Type: text/html; charset=utf-8\r\n\r\n<div>PARTIE p</div><div>LIEU Paul STELLARIUM</div>");
+        assert_eq!(m.text, "PARTIE p\nLIEU Paul STELLARIUM\n");
+    }
+
+    #[test]
+    fn text_attachment_is_kept_apart_from_body_and_binary_ignored() {
+        let raw = "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nCorps\r\n--b\r\nContent-Type: text/plain; name=o.txt\r\nContent-Disposition: attachment; filename=o.txt\r\n\r\nPARTIE p\r\n--b\r\nContent-Type: image/png\r\nContent-Disposition: attachment; filename=a.png\r\nContent-Transfer-Encoding: base64\r\n\r\niVBORw0KGgo=\r\n--b\r\nContent-Type: text/csv\r\nContent-Disposition: attachment; filename=t.csv\r\n\r\na,b\r\n--b--\r\n";
+        let m = dec(raw);
+        assert_eq!(m.text, "Corps");
+        assert_eq!(m.attachment_texts, ["PARTIE p"]);
+    }
+
+    #[test]
+    fn unflow_joins_soft_breaks_and_keeps_quotes_and_signature() {
+        assert_eq!(unflow("LIEU Paul \nSTELLARIUM\nFIN\n", false), "LIEU Paul STELLARIUM\nFIN\n");
+        assert_eq!(unflow("abc \ndef", true), "abcdef");
+        assert_eq!(unflow("> un \n> deux\ntrois", false), "> un deux\ntrois");
+        assert_eq!(unflow("-- \nJean", false), "-- \nJean");
+        // Space-stuffed lines lose their stuffing.
+        assert_eq!(unflow(" From here\n", false), "From here\n");
+        // A flowed line followed by a different depth ends its paragraph.
+        assert_eq!(unflow("a \n> b", false), "a \n> b");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn decode_never_panics_on_any_bytes(raw in proptest::collection::vec(any::<u8>(), 0..600)) {
+            let _ = decode(&raw, &Limits::default());
+        }
+
+        #[test]
+        fn decode_never_panics_on_mangled_mime(cut in 0usize..400, junk in "[\\x00-\\x7f=<>\\-\r\n]{0,40}") {
+            let base = "From: a@b\r\nContent-Type: multipart/alternative; boundary=x\r\n\r\n--x\r\nContent-Type: text/plain; charset=windows-1252; format=flowed\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nPARTIE p =E9=\r\n--x\r\nContent-Type: text/html\r\nContent-Transfer-Encoding: base64\r\n\r\nPGRpdj5hPC9kaXY+\r\n--x--\r\n";
+            let cut = cut.min(base.len());
+            let raw = format!("{}{}{}", &base[..cut], junk, &base[cut..]);
+            let _ = decode(raw.as_bytes(), &Limits { max_text_bytes: 30, max_raw_bytes: 10_000 });
+        }
+    }
 }

@@ -40,7 +40,10 @@
 //!   ignored.
 //! - **Signature.** A line that is `-- ` (also `--` whose trailing space a
 //!   client stripped) starts a signature, which runs until the quote depth
-//!   changes: a top-posted signature does not hide the quote below it.
+//!   changes: a top-posted signature does not hide the quote below it. The
+//!   one-line signatures phones and webmails add without `-- ` (`Envoyé de
+//!   mon iPhone`, `Sent from my Galaxy`, `Obtenir Outlook pour Android`)
+//!   start a signature too.
 //! - **Keywords** may be followed by a colon (`FAMILLE : Atréides`,
 //!   `TOUR: 3`). `MOTDEPASSE` may also be written `MOT DE PASSE`.
 //!   `FIN|END` ends the block when it is the first word of a line.
@@ -208,6 +211,16 @@ fn is_original_separator(line: &str) -> bool {
     dashes || rule
 }
 
+/// The one-line signatures that phones and webmails add without `-- `
+/// (`Envoyé de mon iPhone`, `Sent from my Galaxy`, `Obtenir Outlook pour iOS`).
+fn is_device_signature(line: &str) -> bool {
+    let f = text::fold(line.trim_matches(is_space));
+    f.chars().count() <= 80
+        && ["ENVOYE DE MON ", "ENVOYE DEPUIS ", "ENVOYE A PARTIR DE ", "SENT FROM ", "OBTENIR OUTLOOK ", "GET OUTLOOK "]
+            .iter()
+            .any(|p| f.starts_with(p))
+}
+
 fn prepare(source: &str) -> Vec<Prepared> {
     let mut out = Vec::new();
     let mut shifted = false;
@@ -237,7 +250,7 @@ fn prepare(source: &str) -> Vec<Prepared> {
         if signature_depth.is_some_and(|d| d != depth) {
             signature_depth = None;
         }
-        if content.trim_end_matches(is_space) == "--" {
+        if content.trim_end_matches(is_space) == "--" || is_device_signature(content) {
             signature_depth = Some(depth);
         }
         if signature_depth.is_some() {
@@ -509,7 +522,7 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
                 }
             }
             let target = match starts_with(target_toks, KW_ALL) {
-                Some((k, after)) if after.is_empty() => {
+                Some((k, [])) => {
                     lang.note(KW_ALL, k);
                     Some(MessageTarget::All)
                 }

@@ -75,6 +75,14 @@ fn signature_after_orders_is_ignored() {
 }
 
 #[test]
+fn device_signature_without_dashes_is_ignored() {
+    let s = read("PARTIE p\nLIEU Paul STELLARIUM\n\nEnvoyé de mon iPhone\n");
+    assert_eq!(order_texts(&s), ["LIEU Paul STELLARIUM"]);
+    let s = read("GAME p\nLOCATION Paul STELLARIUM\nSent from my Galaxy\n");
+    assert_eq!(order_texts(&s), ["LOCATION Paul STELLARIUM"]);
+}
+
+#[test]
 fn comments_and_blank_lines_are_skipped_but_numbering_counts_them() {
     let s = read("PARTIE p # ma partie\n\n# un commentaire\n   \nLIEU Paul STELLARIUM # Paul reste\n");
     assert_eq!(s.game.as_deref(), Some("p"));
@@ -387,4 +395,15 @@ fn never_panics_on_odd_input() {
     }
     let s = read("PARTIE p\nTOUR 99999999999999999999\n");
     assert_eq!(s.turn, None);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+    #[test]
+    fn read_submission_never_panics(
+        subject in "\\PC{0,30}",
+        body in "((PARTIE|GAME|FIN|MESSAGE|FINMESSAGE|TOUR|FAMILLE|>|> >|-- |#|\"|:|\\[x\\]|é|\u{a0}|\t| |\r|\n|[a-z0-9])){0,80}",
+    ) {
+        let _ = read_submission(&subject, &body, std::slice::from_ref(&body));
+    }
 }

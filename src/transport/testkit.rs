@@ -124,7 +124,12 @@ impl MailStack {
     /// its directory removed when this process exits (a watcher started by
     /// `up.sh`), or earlier with [`MailStack::stop`].
     pub fn start(players: u32) -> Result<Self, StackError> {
-        let dir = tempfile::Builder::new().prefix("arbitre-mailstack-").tempdir()?.keep();
+        // In /tmp, not $TMPDIR: the postfix and dovecot users must be able
+        // to traverse it, and socket paths must stay short.
+        let dir = tempfile::Builder::new()
+            .prefix("arbitre-mailstack-")
+            .tempdir_in("/tmp")?
+            .keep();
         let log = dir.join("up.log");
         let log_file = std::fs::File::create(&log)?;
         let log_err = log_file.try_clone()?;
@@ -216,6 +221,30 @@ impl MailStack {
             });
         }
         Ok(locals.iter().map(|l| format!("{l}@{}", self.domain)).collect())
+    }
+
+    /// Closes every IMAP session of `user` on the server side (doveadm
+    /// kick), as a server restart or a network cut would.
+    pub fn kick(&self, user: &str) -> Result<(), StackError> {
+        let status = Command::new("doveadm")
+            .arg("-c")
+            .arg(self.dir.join("dovecot").join("dovecot.conf"))
+            .arg("kick")
+            .arg(user)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(StackError::Script {
+                script: "doveadm kick".into(),
+                status: status.to_string(),
+                log: self.dir.join("dovecot.log"),
+                tail: String::new(),
+            })
+        }
     }
 
     /// `player<i>@domain`.

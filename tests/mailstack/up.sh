@@ -69,7 +69,14 @@ install_packages() {
         chmod 755 /usr/sbin/policy-rc.d
         made_policy=1
     fi
-    local rc=0
+    local rc=0 svc
+    # Which system services this run brings in (never touch ones that were
+    # already installed: they may be the machine's real mail system).
+    local new_services=()
+    for svc in postfix dovecot-core; do
+        dpkg-query -W -f='${Status}' "$svc" 2>/dev/null | grep -q "install ok installed" \
+            || new_services+=("${svc%-core}")
+    done
     export DEBIAN_FRONTEND=noninteractive
     # Needed on a fresh machine whose package lists are empty or stale.
     apt-get update -q >&2 || rc=$?
@@ -78,13 +85,13 @@ install_packages() {
             dovecot-imapd dovecot-lmtpd postfix openssl >&2 || rc=$?
     fi
     [ $made_policy = 1 ] && rm -f /usr/sbin/policy-rc.d
-    # If a service started anyway (no policy-rc.d support), stop it: only
-    # the ones this script just installed.
-    for svc in postfix dovecot; do
-        if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet "$svc" 2>/dev/null; then
+    # The system services just installed stay stopped and disabled (if one
+    # started anyway, e.g. a policy-rc.d that was not honoured, stop it).
+    for svc in "${new_services[@]}"; do
+        if [ -d /run/systemd/system ] && command -v systemctl >/dev/null 2>&1; then
             systemctl stop "$svc" >/dev/null 2>&1 || true
             systemctl disable "$svc" >/dev/null 2>&1 || true
-        elif [ -x "/etc/init.d/$svc" ] && [ ! -d /run/systemd/system ]; then
+        elif [ -x "/etc/init.d/$svc" ]; then
             "/etc/init.d/$svc" stop >/dev/null 2>&1 || true
         fi
     done

@@ -1220,6 +1220,42 @@ impl State {
         (avg / 4).max(0) as u32
     }
 
+    /// Registers a family (0.4, d): 10 M$ (e), a trading post on every
+    /// colony of the proclamation the Empire holds (RULINGS), not yet
+    /// founded (its first orders are the turn-0 ones). After turn 0 it also
+    /// gets the late-registration PP bonus (d). Refusals are French sentences.
+    pub fn register(&mut self, family: &str, name: &str) -> Result<(), String> {
+        let name = crate::text::collapse_spaces(name);
+        let k = key(&name);
+        if k.is_empty() || family.is_empty() {
+            return Err("Le nom de famille est vide.".to_string());
+        }
+        if name.contains('/') {
+            return Err("Le nom de famille ne peut pas contenir « / ».".to_string());
+        }
+        if self.is_over() {
+            return Err("La partie est terminée.".to_string());
+        }
+        if self.turn > 0 && !self.settings.late_registration {
+            return Err("Cette partie n'accepte plus d'inscriptions après le tour 0.".to_string());
+        }
+        if self.families.contains_key(family) || self.families.values().any(|f| key(&f.name) == k) {
+            return Err(format!("La famille {name} existe déjà dans cette partie."));
+        }
+        let mut f = Family::new(family, &name, self.turn);
+        f.trading_posts = self
+            .planets
+            .iter()
+            .filter(|(_, p)| p.is_colony() && p.held_by_empire() && p.discovered_turn.is_none())
+            .map(|(k, _)| k.clone())
+            .collect();
+        if self.turn > 0 {
+            f.late_bonus_pp = self.late_registration_bonus();
+        }
+        self.families.insert(family.to_string(), f);
+        Ok(())
+    }
+
     /// Whether the game has ended (30).
     pub fn is_over(&self) -> bool {
         self.ended.is_some()

@@ -22,7 +22,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use serde_json::Value;
 
+use super::events::{ContractTarget, Event};
 use super::model::*;
+use super::orders::{Item as Purchase, TransferKind};
 use crate::game::{FamilyKey, OrderStatus, ViewContext};
 
 /// The language of a view.
@@ -1430,6 +1432,898 @@ pub(crate) fn public_view_from(ctx: &ViewContext, before: &State, after: &State,
     })
 }
 
+// ------------------------------------------------------------ the events
+
+/// Who may read an event.
+enum Vis {
+    /// Everybody (the chronicle), and the families involved in their reports.
+    Public,
+    /// Only these families.
+    Families(Vec<FamilyKey>),
+}
+
+/// One event told: its year of the cycle (`None`: the year of the event
+/// before it), the chronicle section, who may read it, the families it
+/// concerns, the sentence, the dice a reader may know, the rule.
+struct Told {
+    year: Option<u8>,
+    section: &'static str,
+    vis: Vis,
+    involved: Vec<FamilyKey>,
+    text: String,
+    dice: Option<String>,
+    rule: String,
+}
+
+/// Turns events into sentences for one reader (`viewer`: a family, or
+/// `None` for the public chronicle).
+pub(crate) struct Narrator<'a> {
+    lang: Lang,
+    before: &'a State,
+    after: &'a State,
+    viewer: Option<&'a str>,
+    /// Contracts executed this turn, by number: (kind, target) for the
+    /// investigations that unmask their sponsors (2.9).
+    contracts: BTreeMap<u32, (ContractKindTag, ContractTarget)>,
+}
+
+impl<'a> Narrator<'a> {
+    pub(crate) fn new(lang: Lang, before: &'a State, after: &'a State, events: &[Event], viewer: Option<&'a str>) -> Self {
+        let contracts = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::ContractExecuted { contract_no, kind, target, .. } => Some((*contract_no, (*kind, target.clone()))),
+                _ => None,
+            })
+            .collect();
+        Narrator { lang, before, after, viewer, contracts }
+    }
+
+    fn t(&self, fr: &'static str, en: &'static str) -> &'static str {
+        self.lang.t(fr, en)
+    }
+
+    /// A character's name for the reader (bare first name for its own).
+    fn name(&self, id: CharacterId) -> String {
+        let s = if self.after.character(id).is_some() { self.after } else { self.before };
+        match self.viewer {
+            Some(f) => s.name_for(f, id),
+            None => s.full_name(id),
+        }
+    }
+
+    fn names(&self, ids: &[CharacterId]) -> String {
+        ids.iter().map(|i| self.name(*i)).collect::<Vec<_>>().join(", ")
+    }
+
+    fn fam(&self, id: CharacterId) -> Vec<FamilyKey> {
+        self.after.family_of(id).or_else(|| self.before.family_of(id)).cloned().into_iter().collect()
+    }
+
+    fn fams(&self, ids: &[CharacterId]) -> Vec<FamilyKey> {
+        let set: BTreeSet<FamilyKey> = ids.iter().flat_map(|i| self.fam(*i)).collect();
+        set.into_iter().collect()
+    }
+
+    fn family_name(&self, k: &str) -> String {
+        self.after.family(k).or_else(|| self.before.family(k)).map(|f| f.name.clone()).unwrap_or_else(|| k.to_string())
+    }
+
+    fn planet(&self, k: &str) -> String {
+        self.after.planets.get(k).or_else(|| self.before.planets.get(k)).map(|p| p.name.clone()).unwrap_or_else(|| k.to_string())
+    }
+
+    fn ship(&self, k: &str) -> String {
+        self.after.ships.get(k).or_else(|| self.before.ships.get(k)).map(|p| p.name.clone()).unwrap_or_else(|| k.to_string())
+    }
+
+    fn fem(&self, id: CharacterId) -> bool {
+        self.after.character(id).or_else(|| self.before.character(id)).is_some_and(|c| c.sex == Sex::Female)
+    }
+
+    /// `e` when the character is a woman (French agreement).
+    fn e(&self, id: CharacterId) -> &'static str {
+        if self.lang == Lang::Fr && self.fem(id) {
+            "e"
+        } else {
+            ""
+        }
+    }
+
+    /// The cycle year (1–10) of a game year.
+    fn cycle_year(&self, game_year: i32) -> u8 {
+        (game_year - self.before.first_year() + 1).clamp(1, 10) as u8
+    }
+
+    fn kind_name(&self, k: ContractKindTag) -> String {
+        match self.lang {
+            Lang::Fr => k.name_fr().to_string(),
+            Lang::En => match k {
+                ContractKindTag::Assassination => "assassination",
+                ContractKindTag::Kidnapping => "kidnapping",
+                ContractKindTag::Scandal => "scandal",
+                ContractKindTag::Sabotage => "sabotage",
+                ContractKindTag::Bomb => "bombing of the exchange",
+                ContractKindTag::Rebellion => "incitement to rebellion",
+                ContractKindTag::Treason => "treason",
+            }
+            .to_string(),
+        }
+    }
+
+    fn target(&self, t: &ContractTarget) -> String {
+        match t {
+            ContractTarget::Character { id } => self.name(*id),
+            ContractTarget::Ship { ship } => format!("« {} »", self.ship(ship)),
+            ContractTarget::Exchange => self.t("la bourse", "the exchange").to_string(),
+            ContractTarget::Colony { planet } => self.planet(planet),
+            ContractTarget::Pouarks { ships } => {
+                if ships.is_empty() {
+                    self.t("les Pouarks", "the Pouarks").to_string()
+                } else {
+                    let s: Vec<String> = ships.iter().map(|s| format!("« {} »", self.ship(s))).collect();
+                    format!("{} ({})", self.t("les Pouarks", "the Pouarks"), s.join(", "))
+                }
+            }
+        }
+    }
+
+    fn item_name(&self, i: Purchase) -> &'static str {
+        match i {
+            Purchase::Capsule => self.t("capsule de survie", "survival capsule"),
+            Purchase::Bodyguards => self.t("gardes du corps", "bodyguards"),
+            Purchase::Prosthesis => self.t("cyberprothèse", "cyberprosthesis"),
+            Purchase::Doctor => self.t("médecin personnel", "personal doctor"),
+            Purchase::Insurance => self.t("assurance Kolombo", "Kolombo insurance"),
+        }
+    }
+
+    fn seat_of(&self, p: Pyramid, seat: Seat, who: CharacterId) -> String {
+        let sex = if self.fem(who) { Sex::Female } else { Sex::Male };
+        seat_title(self.lang, p, seat, sex)
+    }
+
+    /// The sentence of one event, or `None` when it is not told at all
+    /// (bookkeeping shown elsewhere, or nobody may read it).
+    fn tell(&self, e: &Event) -> Option<Told> {
+        use Lang::{En, Fr};
+        let fr = self.lang == Fr;
+        let told = |year: Option<u8>, section: &'static str, vis: Vis, involved: Vec<FamilyKey>, text: String, rule: &str| Told {
+            year,
+            section,
+            vis,
+            involved,
+            text,
+            dice: None,
+            rule: rule.to_string(),
+        };
+        let private = |fams: Vec<FamilyKey>| Vis::Families(fams);
+        Some(match e {
+            Event::Prestige { who, delta, rule, reason } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("{} : {:+} PP ({reason}).", self.name(*who), delta),
+                    En => format!("{}: {:+} PP ({reason}).", self.name(*who), delta),
+                };
+                told(None, "family", private(f.clone()), f, text, rule)
+            }
+            // Shown in the money lines of the report.
+            Event::Money { .. } | Event::Status { .. } | Event::Credit { .. } => return None,
+            Event::Died { who, year, cause, place, rule } => {
+                let f = self.fam(*who);
+                let mine = self.viewer.is_some_and(|v| f.iter().any(|x| x == v));
+                let mut text = format!("{} : {}", self.name(*who), death_cause(self.lang, cause));
+                if !fr {
+                    text = format!("{}: {}", self.name(*who), death_cause(self.lang, cause));
+                }
+                // The place of a death is the family's business (it tells where
+                // the character was).
+                if let (true, Some(p)) = (mine, place) {
+                    text.push_str(&format!(" ({})", self.after.planets.get(p).map(|x| x.name.clone()).unwrap_or_else(|| self.ship(p))));
+                }
+                text.push('.');
+                told(Some(self.cycle_year(*year)), "death", Vis::Public, f, text, rule)
+            }
+            Event::Revived { who, rule } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("{} est réanimé{} par son médecin personnel.", self.name(*who), self.e(*who)),
+                    En => format!("{} is revived by the personal doctor.", self.name(*who)),
+                };
+                told(None, "death", private(f.clone()), f, text, rule)
+            }
+            Event::TrialOpened { case_no, accused, charge, rule } => {
+                let acc = accusation(self.lang, self.fem(*accused), &charge_text(self.lang, self.after, charge));
+                let text = match self.lang {
+                    Fr => format!("Affaire n° {case_no} : {}, {acc}, sera jugé{} au prochain tour.", self.name(*accused), self.e(*accused)),
+                    En => format!("Case no. {case_no}: {}, {acc}, will be tried next turn.", self.name(*accused)),
+                };
+                told(None, "crime", Vis::Public, self.fam(*accused), text, rule)
+            }
+            Event::TrialCancelled { case_no, accused, rule } => {
+                let text = match self.lang {
+                    Fr => format!("Affaire n° {case_no} ({}) : procès annulé.", self.name(*accused)),
+                    En => format!("Case no. {case_no} ({}): trial cancelled.", self.name(*accused)),
+                };
+                told(None, "crime", Vis::Public, self.fam(*accused), text, rule)
+            }
+            Event::LeftPyramid { who, pyramid, seat, rule } => {
+                let text = match self.lang {
+                    Fr => format!("{} perd son poste : {}.", self.name(*who), self.seat_of(*pyramid, *seat, *who)),
+                    En => format!("{} loses the post of {}.", self.name(*who), self.seat_of(*pyramid, *seat, *who)),
+                };
+                told(None, "power", Vis::Public, self.fam(*who), text, rule)
+            }
+            Event::FamilyFounded { family, advertising_pp, late_bonus_pp, by_default, .. } => {
+                let mut text = match self.lang {
+                    Fr => format!("La famille {} entre dans l'histoire de l'Empire.", self.family_name(family)),
+                    En => format!("The family {} enters the history of the Empire.", self.family_name(family)),
+                };
+                if self.viewer == Some(family.as_str()) {
+                    if *advertising_pp > 0 {
+                        text.push_str(&match self.lang {
+                            Fr => format!(" Publicité : {advertising_pp} PP."),
+                            En => format!(" Advertising: {advertising_pp} PP."),
+                        });
+                    }
+                    if *late_bonus_pp > 0 {
+                        text.push_str(&match self.lang {
+                            Fr => format!(" Bonus d'inscription tardive : {late_bonus_pp} PP."),
+                            En => format!(" Late registration bonus: {late_bonus_pp} PP."),
+                        });
+                    }
+                    if *by_default {
+                        text.push_str(self.t(" Faute d'ordres, l'arbitre a fondé la famille.", " Without orders, the referee founded the family."));
+                    }
+                }
+                told(Some(1), "assembly", Vis::Public, vec![family.clone()], text, "d")
+            }
+            Event::FoundationDefault { family, founder_no, what } => {
+                let text = match self.lang {
+                    Fr => format!("Personnage n° {founder_no} : {what}."),
+                    En => format!("Character no. {founder_no}: {what}."),
+                };
+                told(Some(1), "family", private(vec![family.clone()]), vec![family.clone()], text, "b–d")
+            }
+            Event::FounderMarriage { husband, wife } => {
+                let text = match self.lang {
+                    Fr => format!("{} et {} sont mariés.", self.name(*husband), self.name(*wife)),
+                    En => format!("{} and {} are married.", self.name(*husband), self.name(*wife)),
+                };
+                told(Some(1), "family", Vis::Public, self.fams(&[*husband, *wife]), text, "c")
+            }
+            Event::FounderWidowed { who } => {
+                let text = match (self.lang, self.fem(*who)) {
+                    (Fr, true) => format!("{} est veuve.", self.name(*who)),
+                    (Fr, false) => format!("{} est veuf.", self.name(*who)),
+                    (En, true) => format!("{} is a widow.", self.name(*who)),
+                    (En, false) => format!("{} is a widower.", self.name(*who)),
+                };
+                let f = self.fam(*who);
+                told(Some(1), "family", private(f.clone()), f, text, "c")
+            }
+            Event::JudgeElected { who, pp } => {
+                let text = match self.lang {
+                    Fr => format!("{} est élu{} juge à la Haute Cour ({pp} PP).", self.name(*who), self.e(*who)),
+                    En => format!("{} is elected judge of the High Court ({pp} PP).", self.name(*who)),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.2")
+            }
+            Event::SeatFilled { pyramid, seat, who, pp } => {
+                let text = match self.lang {
+                    Fr => format!("{} : {} ({pp} PP).", self.seat_of(*pyramid, *seat, *who), self.name(*who)),
+                    En => format!("{}: {} ({pp} PP).", self.seat_of(*pyramid, *seat, *who), self.name(*who)),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.3")
+            }
+            Event::GovernorElected { planet, who, pp } => {
+                let text = match self.lang {
+                    Fr => format!("{} est élu{} gouverneur de {} ({pp} PP).", self.name(*who), self.e(*who), self.planet(planet)),
+                    En => format!("{} is elected governor of {} ({pp} PP).", self.name(*who), self.planet(planet)),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.4")
+            }
+            Event::ShipBought { family, ship, price, bids } => {
+                let text = match self.lang {
+                    Fr => format!(
+                        "La famille {} achète le vaisseau d'exploration « {ship} » pour {price} M$ ({bids} enchère{}).",
+                        self.family_name(family),
+                        if *bids > 1 { "s" } else { "" }
+                    ),
+                    En => format!("The family {} buys the exploration ship « {ship} » for {price} M$ ({bids} bid(s)).", self.family_name(family)),
+                };
+                told(Some(10), "trade", Vis::Public, vec![family.clone()], text, "28")
+            }
+            Event::ShipUnsold => told(
+                Some(10),
+                "trade",
+                Vis::Public,
+                vec![],
+                self.t("Personne n'enchérit : le vaisseau d'exploration reste aux chantiers.", "Nobody bids: the exploration ship stays in the yards.").into(),
+                "28",
+            ),
+            Event::BecamePnj { family } => {
+                let text = match self.lang {
+                    Fr => format!("La famille {} ne donne plus d'ordres : elle devient PNJ.", self.family_name(family)),
+                    En => format!("The family {} gives no more orders: it becomes a non-player family.", self.family_name(family)),
+                };
+                told(Some(1), "power", Vis::Public, vec![family.clone()], text, "0.4")
+            }
+            Event::Purchased { who, item } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("{} achète : {}.", self.name(*who), self.item_name(*item)),
+                    En => format!("{} buys: {}.", self.name(*who), self.item_name(*item)),
+                };
+                told(Some(1), "family", private(f.clone()), f, text, "1")
+            }
+            Event::PurchaseRefused { who, item, reason } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("Achat refusé ({}) pour {} : {reason}.", self.item_name(*item), self.name(*who)),
+                    En => format!("Purchase refused ({}) for {}: {reason}.", self.item_name(*item), self.name(*who)),
+                };
+                told(Some(1), "family", private(f.clone()), f, text, "1")
+            }
+            Event::ProsthesisPermit { who } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("L'Archipape autorise une cyberprothèse pour {}.", self.name(*who)),
+                    En => format!("The Archpope allows {} a cyberprosthesis.", self.name(*who)),
+                };
+                told(Some(1), "family", private(f.clone()), f, text, "1.3.4")
+            }
+            Event::ProsthesisImplanted { who, total, authorised } => {
+                let f = self.fam(*who);
+                let mut text = match self.lang {
+                    Fr => format!("{} se fait implanter une cyberprothèse ({total} au total)", self.name(*who)),
+                    En => format!("{} has a cyberprosthesis implanted ({total} in all)", self.name(*who)),
+                };
+                if !authorised {
+                    text.push_str(match self.lang {
+                        Fr => " sans l'autorisation de l'Archipape : hérétique",
+                        En => " without the Archpope's authorisation: heretic",
+                    });
+                }
+                text.push('.');
+                told(Some(1), "family", private(f.clone()), f, text, "1.3")
+            }
+            Event::ContractRefused { family, sponsor, reason } => {
+                let text = match self.lang {
+                    Fr => format!("La Tentacule Sombre refuse le contrat de {} : {reason}.", self.name(*sponsor)),
+                    En => format!("The Dark Tentacle refuses {}'s contract: {reason}.", self.name(*sponsor)),
+                };
+                told(Some(1), "crime", private(vec![family.clone()]), vec![family.clone()], text, "2")
+            }
+            Event::ContractNotSelected { sponsors, kind, target, total } => {
+                let f = self.fams(sponsors);
+                let text = match self.lang {
+                    Fr => format!(
+                        "La Tentacule Sombre ne retient pas le contrat de {} ({} : {}, {total} M$) : d'autres ont offert davantage.",
+                        self.names(sponsors),
+                        self.kind_name(*kind),
+                        self.target(target)
+                    ),
+                    En => format!(
+                        "The Dark Tentacle does not take {}'s contract ({}: {}, {total} M$): others offered more.",
+                        self.names(sponsors),
+                        self.kind_name(*kind),
+                        self.target(target)
+                    ),
+                };
+                told(Some(1), "crime", private(f.clone()), f, text, "2.8.2")
+            }
+            Event::ContractExecuted { contract_no, kind, target, sponsors, total, year, success, detail } => {
+                let sponsor_fams = self.fams(sponsors);
+                let is_sponsor = self.viewer.is_some_and(|v| sponsor_fams.iter().any(|f| f == v));
+                let outcome = if *success { self.t("réussi", "success") } else { self.t("échec", "failure") };
+                if is_sponsor {
+                    let text = match self.lang {
+                        Fr => format!(
+                            "Contrat n° {contract_no} de {} exécuté ({} : {}, {total} M$) : {outcome}.{}{}",
+                            self.names(sponsors),
+                            self.kind_name(*kind),
+                            self.target(target),
+                            if detail.is_empty() { "" } else { " " },
+                            detail
+                        ),
+                        En => format!(
+                            "Contract no. {contract_no} of {} carried out ({}: {}, {total} M$): {outcome}.{}{}",
+                            self.names(sponsors),
+                            self.kind_name(*kind),
+                            self.target(target),
+                            if detail.is_empty() { "" } else { " " },
+                            detail
+                        ),
+                    };
+                    return Some(told(Some(*year), "crime", private(sponsor_fams.clone()), sponsor_fams, text, "2.8"));
+                }
+                // 2.7, 2.4: a treason or a bomb on a ship is not seen when it
+                // happens; what follows (explosion, investigation) is.
+                if matches!(kind, ContractKindTag::Treason | ContractKindTag::Sabotage) {
+                    return None;
+                }
+                let involved = match target {
+                    ContractTarget::Character { id } => self.fam(*id),
+                    _ => vec![],
+                };
+                let text = match (self.lang, kind) {
+                    (Fr, ContractKindTag::Assassination) => format!("Tentative d'assassinat contre {} : {}.", self.target(target), if *success { "réussie" } else { "échec" }),
+                    (Fr, ContractKindTag::Kidnapping) => format!("Tentative d'enlèvement de {} : {}.", self.target(target), if *success { "réussie" } else { "échec" }),
+                    (Fr, ContractKindTag::Scandal) => format!("Un scandale vise {} : {}.", self.target(target), if *success { "il éclate" } else { "il fait long feu" }),
+                    (Fr, ContractKindTag::Bomb) => format!("Attentat à la bourse de Stellarium : {}.", if *success { "la bombe explose" } else { "la bombe n'explose pas" }),
+                    (Fr, ContractKindTag::Rebellion) => format!("Des agitateurs soulèvent {} : {}.", self.target(target), if *success { "la colonie se révolte" } else { "la population reste calme" }),
+                    (En, _) => format!("Crime ({}) against {}: {outcome}.", self.kind_name(*kind), self.target(target)),
+                    (Fr, _) => format!("Crime ({}) contre {} : {outcome}.", self.kind_name(*kind), self.target(target)),
+                };
+                told(Some(*year), "crime", Vis::Public, involved, text, "2")
+            }
+            Event::Kidnapped { who, planet, year } => {
+                let f = self.fam(*who);
+                let mine = self.viewer.is_some_and(|v| f.iter().any(|x| x == v));
+                let text = if mine {
+                    match self.lang {
+                        Fr => format!(
+                            "{} est enlevé{} et retenu{} sur {} par la Tentacule Sombre. Pour payer la rançon : RANCON {}.",
+                            self.name(*who),
+                            self.e(*who),
+                            self.e(*who),
+                            self.planet(planet),
+                            self.name(*who)
+                        ),
+                        En => format!("{} is kidnapped and held on {} by the Dark Tentacle. To pay the ransom: RANSOM {}.", self.name(*who), self.planet(planet), self.name(*who)),
+                    }
+                } else {
+                    match self.lang {
+                        Fr => format!("{} est enlevé{} par la Tentacule Sombre.", self.name(*who), self.e(*who)),
+                        En => format!("{} is kidnapped by the Dark Tentacle.", self.name(*who)),
+                    }
+                };
+                told(Some(*year), "crime", Vis::Public, f, text, "2.2")
+            }
+            Event::RansomPaid { who, family, amount, to_sponsor, sponsor_family } => {
+                let mut fams = vec![family.clone()];
+                fams.extend(sponsor_family.iter().cloned());
+                let text = match self.lang {
+                    Fr => format!("Rançon de {amount} M$ payée : {} est libéré{} ({to_sponsor} M$ à la famille commanditaire).", self.name(*who), self.e(*who)),
+                    En => format!("Ransom of {amount} M$ paid: {} is released ({to_sponsor} M$ to the sponsor's family).", self.name(*who)),
+                };
+                told(Some(1), "crime", private(fams.clone()), fams, text, "2.2.4")
+            }
+            Event::RansomRefused { who, reason } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("Rançon de {} non payée : {reason}.", self.name(*who)),
+                    En => format!("Ransom for {} not paid: {reason}.", self.name(*who)),
+                };
+                told(Some(1), "crime", private(f.clone()), f, text, "2.2.4")
+            }
+            Event::ScandalStruck { who, year } => {
+                let text = match self.lang {
+                    Fr => format!("Scandale : {} est éclaboussé{} (−10 PP) et passera en jugement.", self.name(*who), self.e(*who)),
+                    En => format!("Scandal: {} is tarnished (−10 PP) and will stand trial.", self.name(*who)),
+                };
+                told(Some(*year), "crime", Vis::Public, self.fam(*who), text, "2.3.3")
+            }
+            Event::ScandalExposed { victim } => {
+                let text = match self.lang {
+                    Fr => format!("L'enquête montre que le scandale visant {} était une machination (+5 PP).", self.name(*victim)),
+                    En => format!("The investigation shows the scandal against {} was a plot (+5 PP).", self.name(*victim)),
+                };
+                told(None, "crime", Vis::Public, self.fam(*victim), text, "2.3.4")
+            }
+            Event::ShipSabotaged { .. } | Event::TreasonSucceeded { .. } => return None,
+            Event::SabotageFoundOut { ship } => {
+                let text = match self.lang {
+                    Fr => format!("Une bombe est découverte à bord du vaisseau « {} » lors de sa révision.", self.ship(ship)),
+                    En => format!("A bomb is found aboard the ship « {} » at its overhaul.", self.ship(ship)),
+                };
+                let owner = self.after.ships.get(ship).map(|s| vec![s.owner.clone()]).unwrap_or_default();
+                told(Some(10), "crime", Vis::Public, owner, text, "2.4.3")
+            }
+            Event::ExchangeBombing { year, merchants } => {
+                let mine: Vec<CharacterId> = merchants
+                    .iter()
+                    .copied()
+                    .filter(|m| self.viewer.is_some_and(|v| self.fam(*m).iter().any(|f| f == v)))
+                    .collect();
+                let mut text = self.t("Une bombe explose à la bourse de Stellarium.", "A bomb goes off at the Stellarium exchange.").to_string();
+                if !mine.is_empty() {
+                    text.push_str(&match self.lang {
+                        Fr => format!(" Vos marchands présents : {}.", self.names(&mine)),
+                        En => format!(" Your merchants there: {}.", self.names(&mine)),
+                    });
+                }
+                told(Some(*year), "crime", Vis::Public, self.fams(&mine), text, "2.5")
+            }
+            Event::RebellionIncited { planet, year } => {
+                let text = match self.lang {
+                    Fr => format!("La Tentacule Sombre soulève {}.", self.planet(planet)),
+                    En => format!("The Dark Tentacle stirs {} into revolt.", self.planet(planet)),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "2.6")
+            }
+            Event::Investigation { contract_no, sponsor, kolombo, unmasked } => {
+                let by = if *kolombo { self.t("l'Agence Kolombo", "the Kolombo Agency") } else { self.t("la Sécurité impériale", "Imperial Security") };
+                let what = self
+                    .contracts
+                    .get(contract_no)
+                    .map(|(k, t)| format!("{}{}{}", self.kind_name(*k), self.t(" : ", ": "), self.target(t)))
+                    .unwrap_or_default();
+                let f = self.fam(*sponsor);
+                if *unmasked {
+                    let text = match self.lang {
+                        Fr => format!("L'enquête de {by} démasque {} : commanditaire d'un contrat ({what}).", self.name(*sponsor)),
+                        En => format!("The investigation of {by} unmasks {} as a contract's sponsor ({what}).", self.name(*sponsor)),
+                    };
+                    told(None, "crime", Vis::Public, f, text, "2.9")
+                } else {
+                    let text = match self.lang {
+                        Fr => format!("L'enquête de {by} sur le contrat de {} ({what}) n'aboutit pas.", self.name(*sponsor)),
+                        En => format!("The investigation of {by} into {}'s contract ({what}) finds nothing.", self.name(*sponsor)),
+                    };
+                    told(None, "crime", private(f.clone()), f, text, "2.9")
+                }
+            }
+            Event::RemarriagePermit { who, automatic } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("L'Archipape autorise {} à se remarier{}.", self.name(*who), if *automatic { " (d'office)" } else { "" }),
+                    En => format!("The Archpope allows {} to remarry{}.", self.name(*who), if *automatic { " (automatically)" } else { "" }),
+                };
+                told(Some(1), "family", private(f.clone()), f, text, "3.6")
+            }
+            Event::Married { groom, bride, priest } => {
+                let text = match self.lang {
+                    Fr => format!("Mariage de {} et {}, célébré par {}.", self.name(*groom), self.name(*bride), self.name(*priest)),
+                    En => format!("Marriage of {} and {}, celebrated by {}.", self.name(*groom), self.name(*bride), self.name(*priest)),
+                };
+                told(Some(1), "family", Vis::Public, self.fams(&[*groom, *bride, *priest]), text, "3")
+            }
+            Event::MarriageRefused { groom, bride, reason } => {
+                let f = self.fams(&[*groom, *bride]);
+                let text = match self.lang {
+                    Fr => format!("Pas de mariage entre {} et {} : {reason}.", self.name(*groom), self.name(*bride)),
+                    En => format!("No marriage between {} and {}: {reason}.", self.name(*groom), self.name(*bride)),
+                };
+                told(Some(1), "family", private(f.clone()), f, text, "3")
+            }
+            Event::ShipTransferred { ship, from, to, amount, kind } => {
+                let fams = vec![from.clone(), to.clone()];
+                let how = match (self.lang, kind) {
+                    (Fr, TransferKind::Loan) => "prêté",
+                    (Fr, TransferKind::Sale) => "vendu",
+                    (En, TransferKind::Loan) => "lent",
+                    (En, TransferKind::Sale) => "sold",
+                };
+                let text = match self.lang {
+                    Fr => format!("Le vaisseau « {} » est {how} par {} à {} pour {amount} M$.", self.ship(ship), self.family_name(from), self.family_name(to)),
+                    En => format!("The ship « {} » is {how} by {} to {} for {amount} M$.", self.ship(ship), self.family_name(from), self.family_name(to)),
+                };
+                told(Some(1), "exploration", private(fams.clone()), fams, text, "4.2")
+            }
+            Event::TransferRefused { ship, from, to, reason } => {
+                let fams = vec![from.clone(), to.clone()];
+                let text = match self.lang {
+                    Fr => format!("Cession du vaisseau « {} » refusée : {reason}.", self.ship(ship)),
+                    En => format!("Transfer of the ship « {} » refused: {reason}.", self.ship(ship)),
+                };
+                told(Some(1), "exploration", private(fams.clone()), fams, text, "4.2")
+            }
+            Event::ExplorationPermit { who, automatic } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("{} reçoit un permis d'exploration{}.", self.name(*who), if *automatic { " (d'office)" } else { "" }),
+                    En => format!("{} receives an exploration permit{}.", self.name(*who), if *automatic { " (automatically)" } else { "" }),
+                };
+                told(Some(1), "exploration", private(f.clone()), f, text, "4.7")
+            }
+            Event::ShipForbidden { ship } => {
+                let text = match self.lang {
+                    Fr => format!("Le Grand Commandeur interdit le départ du vaisseau « {} ».", self.ship(ship)),
+                    En => format!("The Grand Commander forbids the departure of the ship « {} ».", self.ship(ship)),
+                };
+                let owner = self.after.ships.get(ship).map(|s| vec![s.owner.clone()]).unwrap_or_default();
+                told(Some(1), "exploration", Vis::Public, owner, text, "4.8")
+            }
+            Event::ExpeditionDeparted { ship, family, captain, members } => {
+                let mut fams = self.fams(members);
+                fams.push(family.clone());
+                let others: Vec<CharacterId> = members.iter().copied().filter(|m| m != captain).collect();
+                let text = match self.lang {
+                    Fr => format!(
+                        "Le vaisseau « {} » part en expédition, capitaine {}{}{}.",
+                        self.ship(ship),
+                        self.name(*captain),
+                        if others.is_empty() { "" } else { " ; à bord : " },
+                        self.names(&others)
+                    ),
+                    En => format!(
+                        "The ship « {} » leaves on an expedition, captain {}{}{}.",
+                        self.ship(ship),
+                        self.name(*captain),
+                        if others.is_empty() { "" } else { "; aboard: " },
+                        self.names(&others)
+                    ),
+                };
+                told(Some(1), "exploration", private(fams.clone()), fams, text, "4")
+            }
+            Event::ExpeditionCancelled { ship, family, reason } => {
+                let text = match self.lang {
+                    Fr => format!("L'expédition du vaisseau « {} » n'a pas lieu : {reason}.", self.ship(ship)),
+                    En => format!("The expedition of the ship « {} » does not take place: {reason}.", self.ship(ship)),
+                };
+                told(Some(1), "exploration", private(vec![family.clone()]), vec![family.clone()], text, "4")
+            }
+            Event::GuestStayed { ship, who, reason } => {
+                let mut f = self.fam(*who);
+                if let Some(s) = self.after.ships.get(ship) {
+                    f.push(s.user(self.before.turn).clone());
+                }
+                let text = match self.lang {
+                    Fr => format!("{} ne monte pas à bord du vaisseau « {} » : {reason}.", self.name(*who), self.ship(ship)),
+                    En => format!("{} does not board the ship « {} »: {reason}.", self.name(*who), self.ship(ship)),
+                };
+                told(Some(1), "exploration", private(f.clone()), f, text, "4.6")
+            }
+            Event::ShipExploded { ship, year } => {
+                let text = match self.lang {
+                    Fr => format!("Le vaisseau d'exploration « {} » explose.", self.ship(ship)),
+                    En => format!("The exploration ship « {} » explodes.", self.ship(ship)),
+                };
+                let owner = self.after.ships.get(ship).map(|s| vec![s.owner.clone()]).unwrap_or_default();
+                told(Some(*year), "exploration", Vis::Public, owner, text, "2.4.3")
+            }
+            Event::CapsuleOutcome { who, die, outcome } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("Capsule de survie de {} : {outcome}.", self.name(*who)),
+                    En => format!("{}'s survival capsule: {outcome}.", self.name(*who)),
+                };
+                let mut t = told(None, "exploration", private(f.clone()), f, text, "1.1.1");
+                t.dice = Some(format!("1d6 = {die}"));
+                t
+            }
+            Event::TradingPostRemoved { family, planet } => {
+                let text = match self.lang {
+                    Fr => format!("Le Maître marchand supprime le comptoir de la famille {} sur {}.", self.family_name(family), self.planet(planet)),
+                    En => format!("The Master Merchant removes the {} family's trading post on {}.", self.family_name(family), self.planet(planet)),
+                };
+                told(Some(1), "trade", Vis::Public, vec![family.clone()], text, "Gilde des marchands")
+            }
+            Event::PlanetClosed { planet } => {
+                let text = match self.lang {
+                    Fr => format!("Le Maître marchand ferme {} au commerce pour ce cycle.", self.planet(planet)),
+                    En => format!("The Master Merchant closes {} to trade for this cycle.", self.planet(planet)),
+                };
+                told(Some(1), "trade", Vis::Public, vec![], text, "5.3.4")
+            }
+            Event::ExchangeBanned { family } => {
+                let text = match self.lang {
+                    Fr => format!("Le Maître marchand interdit la bourse à la famille {}.", self.family_name(family)),
+                    En => format!("The Master Merchant bans the {} family from the exchange.", self.family_name(family)),
+                };
+                told(Some(1), "trade", Vis::Public, vec![family.clone()], text, "13.2")
+            }
+            Event::MerchantFallback { who, reason } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("{} va à la bourse (S1) : {reason}.", self.name(*who)),
+                    En => format!("{} goes to the exchange (S1): {reason}.", self.name(*who)),
+                };
+                told(Some(1), "trade", private(f.clone()), f, text, "5.3")
+            }
+            Event::MerchantIdle { who, reason } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("{} reste sans activité : {reason}.", self.name(*who)),
+                    En => format!("{} stays idle: {reason}.", self.name(*who)),
+                };
+                told(Some(1), "trade", private(f.clone()), f, text, "5.3.4")
+            }
+            Event::FleetCommander { fleet, who, designated } => {
+                let text = match self.lang {
+                    Fr => format!(
+                        "{} commande la {}{}.",
+                        self.name(*who),
+                        fleet_name(self.lang, *fleet),
+                        if *designated { " (nommé par le Grand Général)" } else { " (le plus haut gradé)" }
+                    ),
+                    En => format!(
+                        "{} commands the {}{}.",
+                        self.name(*who),
+                        fleet_name(self.lang, *fleet),
+                        if *designated { " (appointed by the Grand General)" } else { " (the highest in rank)" }
+                    ),
+                };
+                told(Some(1), "war", Vis::Public, self.fam(*who), text, "6.3")
+            }
+            Event::NoFleetCommander { fleet } => {
+                let text = match self.lang {
+                    Fr => format!("La {} n'a pas de commandant.", fleet_name(self.lang, *fleet)),
+                    En => format!("The {} has no commander.", fleet_name(self.lang, *fleet)),
+                };
+                told(Some(1), "war", Vis::Public, vec![], text, "6.4")
+            }
+            Event::LocationRefused { who, place, reason } => {
+                let f = self.fam(*who);
+                let c = self.after.character(*who);
+                let text = match self.lang {
+                    Fr => format!("{} ne peut aller à {} : {reason} ; reste sur Stellarium.", self.name(*who), place_text(self.lang, self.after, place, c.and_then(|c| c.training))),
+                    En => format!("{} cannot go to {}: {reason}; stays on Stellarium.", self.name(*who), place_text(self.lang, self.after, place, c.and_then(|c| c.training))),
+                };
+                told(Some(1), "family", private(f.clone()), f, text, "4–6")
+            }
+            Event::DefaultLocation { who, place, rule } => {
+                let f = self.fam(*who);
+                let c = self.after.character(*who);
+                let text = match self.lang {
+                    Fr => format!("Faute d'ordre, {} va : {}.", self.name(*who), place_text(self.lang, self.after, place, c.and_then(|c| c.training))),
+                    En => format!("Without orders, {} goes to: {}.", self.name(*who), place_text(self.lang, self.after, place, c.and_then(|c| c.training))),
+                };
+                told(Some(1), "family", private(f.clone()), f, text, rule)
+            }
+            Event::Births { father, mother, table_a, table_b, limit, children } => {
+                let f = self.fams(&[*father, *mother]);
+                let text = match self.lang {
+                    Fr => format!(
+                        "{} et {} : {children} naissance{}{}.",
+                        self.name(*father),
+                        self.name(*mother),
+                        if *children > 1 { "s" } else { "" },
+                        limit.map(|l| format!(" (limite demandée : {l})")).unwrap_or_default()
+                    ),
+                    En => format!(
+                        "{} and {}: {children} birth(s){}.",
+                        self.name(*father),
+                        self.name(*mother),
+                        limit.map(|l| format!(" (limit asked: {l})")).unwrap_or_default()
+                    ),
+                };
+                let sum: u32 = table_a.iter().sum();
+                let a = table_a.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("+");
+                let mut dice = match self.lang {
+                    Fr => format!("tableau A : 2d6 = {a} = {sum}"),
+                    En => format!("table A: 2d6 = {a} = {sum}"),
+                };
+                if let Some(b) = table_b {
+                    dice.push_str(&match self.lang {
+                        Fr => format!(", tableau B : 1d6 = {b}"),
+                        En => format!(", table B: 1d6 = {b}"),
+                    });
+                }
+                let mut t = told(Some(1), "family", private(f.clone()), f, text, "7.3");
+                t.dice = Some(dice);
+                t
+            }
+            Event::Born { child, father, mother, sex, year, pp } => {
+                let text = match (self.lang, sex) {
+                    (Fr, Sex::Male) => format!("Naissance d'un fils de {} et {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
+                    (Fr, Sex::Female) => format!("Naissance d'une fille de {} et {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
+                    (En, Sex::Male) => format!("A son is born to {} and {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
+                    (En, Sex::Female) => format!("A daughter is born to {} and {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
+                };
+                told(Some(self.cycle_year(*year)), "family", Vis::Public, self.fams(&[*father, *mother]), text, "7.4")
+            }
+            Event::BastardRecognised { who, family } => {
+                let text = match self.lang {
+                    Fr => format!("La famille {} reconnaît un bâtard : {}.", self.family_name(family), self.name(*who)),
+                    En => format!("The family {} recognises a bastard: {}.", self.family_name(family), self.name(*who)),
+                };
+                told(Some(1), "family", Vis::Public, vec![family.clone()], text, "7.6")
+            }
+            Event::BastardRefused { family, reason } => {
+                let text = match self.lang {
+                    Fr => format!("Pas de bâtard reconnu : {reason}."),
+                    En => format!("No bastard recognised: {reason}."),
+                };
+                told(Some(1), "family", private(vec![family.clone()]), vec![family.clone()], text, "7.7")
+            }
+            Event::SurvivalTest { who, age, death_chances, survived } => {
+                let f = self.fam(*who);
+                let text = match (self.lang, survived) {
+                    (Fr, true) => format!("{} ({age} ans) passe le test de survie.", self.name(*who)),
+                    (Fr, false) => format!("{} ({age} ans) échoue au test de survie.", self.name(*who)),
+                    (En, true) => format!("{} (aged {age}) passes the survival test.", self.name(*who)),
+                    (En, false) => format!("{} (aged {age}) fails the survival test.", self.name(*who)),
+                };
+                let mut t = told(Some(1), "death", private(f.clone()), f, text, "8.2");
+                t.dice = Some(match self.lang {
+                    Fr => format!("risque de mort : {death_chances} sur 6"),
+                    En => format!("risk of death: {death_chances} in 6"),
+                });
+                t
+            }
+            Event::Baptised { who, name, priest, by_lot } => {
+                let text = match self.lang {
+                    Fr => format!(
+                        "Baptême de {name}{}{}.",
+                        priest.map(|p| format!(" par {}", self.name(p))).unwrap_or_default(),
+                        if *by_lot { " (prénom tiré au sort)" } else { "" }
+                    ),
+                    En => format!(
+                        "Baptism of {name}{}{}.",
+                        priest.map(|p| format!(" by {}", self.name(p))).unwrap_or_default(),
+                        if *by_lot { " (name drawn by lot)" } else { "" }
+                    ),
+                };
+                let mut f = self.fam(*who);
+                f.extend(priest.iter().flat_map(|p| self.fam(*p)));
+                told(Some(1), "family", Vis::Public, f, text, "9")
+            }
+            Event::Trained { who, training, by_lot } => {
+                let f = self.fam(*who);
+                let sex = if self.fem(*who) { Sex::Female } else { Sex::Male };
+                let text = match self.lang {
+                    Fr => format!("{} entre à l'école : {}{}.", self.name(*who), training_name(self.lang, Some(*training), sex), if *by_lot { " (tirée au sort)" } else { "" }),
+                    En => format!("{} is trained as a {}{}.", self.name(*who), training_name(self.lang, Some(*training), sex), if *by_lot { " (drawn by lot)" } else { "" }),
+                };
+                told(Some(1), "family", private(f.clone()), f, text, "10")
+            }
+            #[allow(unreachable_patterns)]
+            _ => return None,
+        })
+    }
+
+    /// The family's timeline and money lines.
+    pub(crate) fn family(&self, events: &[Event], family: &str) -> FamilyNarrative {
+        let mut out = FamilyNarrative::default();
+        let mut year = 1u8;
+        for e in events {
+            if let Event::Money { family: f, delta, reason, .. } = e {
+                if f == family {
+                    out.money.push(MoneyLine { label: reason.clone(), amount: *delta });
+                }
+                continue;
+            }
+            let Some(t) = self.tell(e) else { continue };
+            if let Some(y) = t.year {
+                year = y;
+            }
+            let visible = match &t.vis {
+                Vis::Public => t.involved.iter().any(|f| f == family),
+                Vis::Families(fs) => fs.iter().any(|f| f == family),
+            };
+            if visible {
+                out.items.push((year, Item { text: t.text, dice: t.dice, rule: t.rule }));
+            }
+        }
+        // The cycle's order (stable: events of one year keep the rules' order).
+        out.items.sort_by_key(|(y, _)| *y);
+        out
+    }
+
+    /// The chronicle's items.
+    pub(crate) fn public(&self, events: &[Event]) -> PublicNarrative {
+        let mut out = PublicNarrative::default();
+        let mut year = 1u8;
+        for e in events {
+            let Some(t) = self.tell(e) else { continue };
+            if let Some(y) = t.year {
+                year = y;
+            }
+            if matches!(t.vis, Vis::Public) {
+                out.items.push((t.section, year, t.text));
+            }
+        }
+        out
+    }
+}
+
+/// What `family` may know after the turn (its report and map).
+pub fn family_view(ctx: &ViewContext, before: &State, after: &State, events: &[Event], family: &FamilyKey) -> Value {
+    let lang = Lang::of(ctx);
+    let narrative = Narrator::new(lang, before, after, events, Some(family)).family(events, family);
+    family_view_from(ctx, before, after, family, narrative)
+}
+
+/// What everybody may know after the turn (the chronicle).
+pub fn public_view(ctx: &ViewContext, before: &State, after: &State, events: &[Event]) -> Value {
+    let lang = Lang::of(ctx);
+    let narrative = Narrator::new(lang, before, after, events, None).public(events);
+    public_view_from(ctx, before, after, narrative)
+}
+
 #[cfg(test)]
 pub(crate) mod fixture {
     //! A small, fixed game after turn 3, for the views' and templates' tests.
@@ -1652,14 +2546,40 @@ mod tests {
         Renderer::new(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")).expect("templates load")
     }
 
-    fn narrative() -> FamilyNarrative {
-        FamilyNarrative {
-            items: vec![
-                (1, Item { text: "Mariage de Paul et Chani/Fremen, célébré par Stilgar/Fremen.".into(), dice: None, rule: "3".into() }),
-                (4, Item { text: "Naissance d'un fils de Paul et Chani/Fremen (9 PP).".into(), dice: Some("2d6 = 6 → 1 enfant".into()), rule: "7.3".into() }),
-            ],
-            money: vec![MoneyLine { label: "Achats (3)".into(), amount: -3 }],
-        }
+    /// The events of the fixture's turn 3: a marriage, births, a death, a
+    /// Fremen contract against Paul (secret sponsor), money and prestige.
+    pub(crate) fn events(ids: &Ids, after: &State) -> Vec<Event> {
+        let stilgar = after.find_in_family("fremen", "Stilgar").map(|c| c.id).unwrap_or(CharacterId(0));
+        let child = after.find_in_family("atreides", "Enfant11").map(|c| c.id).unwrap_or(CharacterId(0));
+        vec![
+            Event::Status { family: "atreides".into(), status: OrderStatus::Or, onr_streak: 0 },
+            Event::Purchased { who: ids.paul, item: Purchase::Capsule },
+            Event::Purchased { who: ids.paul, item: Purchase::Bodyguards },
+            Event::Money { family: "atreides".into(), delta: -3, rule: "1".into(), reason: "achats (3)".into() },
+            Event::Money { family: "fremen".into(), delta: -7, rule: "2".into(), reason: "contrat".into() },
+            Event::ContractExecuted {
+                contract_no: 1,
+                kind: ContractKindTag::Assassination,
+                target: ContractTarget::Character { id: ids.paul },
+                sponsors: vec![stilgar],
+                total: 7,
+                year: 6,
+                success: false,
+                detail: "les gardes du corps veillaient".into(),
+            },
+            Event::Investigation { contract_no: 1, sponsor: stilgar, kolombo: false, unmasked: false },
+            Event::Credit { family: "fremen".into(), credit: 5 },
+            Event::Married { groom: ids.paul, bride: ids.chani, priest: stilgar },
+            Event::Prestige { who: stilgar, delta: 2, rule: "3.8".into(), reason: "mariage célébré".into() },
+            Event::Births { father: ids.paul, mother: ids.chani, table_a: vec![2, 4], table_b: None, limit: None, children: 1 },
+            Event::Born { child, father: ids.paul, mother: ids.chani, sex: Sex::Male, year: 5024, pp: 9 },
+            Event::SurvivalTest { who: ids.vladimir, age: 81, death_chances: 3, survived: false },
+            Event::Died { who: ids.vladimir, year: 5027, cause: DeathCause::OldAge, place: None, rule: "8".into() },
+            Event::SurvivalTest { who: ids.jessica, age: 60, death_chances: 0, survived: true },
+            Event::Prestige { who: ids.paul, delta: 12, rule: "11.6".into(), reason: "victoire".into() },
+            Event::Money { family: "atreides".into(), delta: 7, rule: "13.4".into(), reason: "bourse : Jessica (N2)".into() },
+            Event::TrialOpened { case_no: 4, accused: ids.alia, charge: Charge::UnauthorisedProsthesis, rule: "1.3.3".into() },
+        ]
     }
 
     pub(crate) fn report_context(ctx: &ViewContext, view: &Value, family: &str, after: &State) -> Value {
@@ -1679,7 +2599,8 @@ mod tests {
     #[test]
     fn family_view_holds_own_facts_and_public_posts() {
         let (before, after, ids) = game();
-        let v = family_view_from(&ctx("fr"), &before, &after, "atreides", narrative());
+        let ev = events(&ids, &after);
+        let v = family_view(&ctx("fr"), &before, &after, &ev, &"atreides".to_string());
         assert_eq!(v["finances"]["credit"], 2);
         assert_eq!(v["finances"]["money"], 14);
         let chars = v["characters"].as_array().expect("array");
@@ -1703,8 +2624,16 @@ mod tests {
     #[test]
     fn family_view_hides_other_families_secrets() {
         let (before, after, ids) = game();
-        let v = family_view_from(&ctx("fr"), &before, &after, "atreides", narrative());
+        let ev = events(&ids, &after);
+        let v = family_view(&ctx("fr"), &before, &after, &ev, &"atreides".to_string());
         let text = v.to_string();
+        // The Fremen sponsor of the attempt on Paul stays secret; the attempt does not.
+        assert!(!text.contains("Stilgar/Fremen : +2") && !text.contains("Contrat n°") && !text.contains("contrat de Stilgar"), "{text}");
+        assert!(text.contains("Tentative d'assassinat contre Paul : échec."));
+        assert!(!text.contains("Stilgar/Fremen :"), "another family's prestige leaked");
+        let public = public_view(&ctx("fr"), &before, &after, &ev).to_string();
+        assert!(!public.contains("Stilgar/Fremen :") && !public.contains("Contrat") && !public.contains("n'aboutit"), "{public}");
+        assert!(public.contains("Mariage de Paul/Atréides et Chani/Fremen, célébré par Stilgar/Fremen."));
         // Fremen's credit (5) and money (77) never appear; Chani's and
         // Feyd's locations (Dorkir, Kistrang) only as planets, not as places.
         assert!(!text.contains("7777777"), "money of another family leaked");
@@ -1719,10 +2648,11 @@ mod tests {
     #[test]
     fn templates_render_the_fixture() {
         let r = renderer();
-        let (before, after, _) = game();
+        let (before, after, ids) = game();
+        let ev = events(&ids, &after);
         for lang in ["fr", "en"] {
             let c = ctx(lang);
-            let v = family_view_from(&c, &before, &after, "atreides", narrative());
+            let v = family_view(&c, &before, &after, &ev, &"atreides".to_string());
             let rc = report_context(&c, &v, "atreides", &after);
             for kind in ["txt", "html"] {
                 let name = format!("stellarium/report.{lang}.{kind}.tera");
@@ -1740,7 +2670,7 @@ mod tests {
                     let _ = std::fs::write(format!("{dir}/report.txt"), r.render("stellarium/report.fr.txt.tera", &rc).unwrap_or_default());
                 }
             }
-            let pv = public_view_from(&c, &before, &after, PublicNarrative::default());
+            let pv = public_view(&c, &before, &after, &ev);
             let cc = serde_json::json!({"ctx": c, "view": pv});
             for kind in ["txt", "html"] {
                 let name = format!("stellarium/chronicle.{lang}.{kind}.tera");
