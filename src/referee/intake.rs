@@ -97,6 +97,12 @@ impl Referee {
         let Some(from) = m.from.clone() else {
             return Ok(Outcome::Silenced { reason: "no From address to answer".into() });
         };
+        // A From no reply can be addressed to (a route, a quoted local part
+        // with a line break, a 10,000-byte domain): answering is impossible,
+        // and registering it would make a family that never gets its password.
+        if from.contains(['\r', '\n']) || from.parse::<lettre::message::Mailbox>().is_err() {
+            return Ok(Outcome::Silenced { reason: format!("the From address {from:?} cannot be answered") });
+        }
         let sub = orders::read_submission(&m.subject, &m.text, &m.attachment_texts);
         let lang = if sub.as_ref().is_some_and(|s| s.english) { "en" } else { "fr" };
         let Some(sub) = sub else {
@@ -302,6 +308,11 @@ impl Referee {
             return refuse("closed", json!({}));
         }
         if fkey.is_empty() || name.chars().count() > 40 || !name.chars().all(|c| c.is_alphanumeric() || " -'".contains(c)) {
+            return refuse("bad-name", json!({}));
+        }
+        // The key names the family's files (orders, reports): 40 CJK letters
+        // are too long once encoded, and every later write would fail.
+        if crate::store::family_file_name(&fkey).is_err() {
             return refuse("bad-name", json!({}));
         }
         if g.meta.families.contains_key(&fkey) {
