@@ -412,6 +412,27 @@ fn relay_to_a_known_family_goes_to_its_registered_address_only() {
     assert!(!text.contains("Atréides"), "anonymous relay names its sender: {text}");
 }
 
+#[test]
+fn a_flood_of_messages_is_relayed_at_most_max_relays_per_mail_times() {
+    // Regression: 10,000 `MESSAGE Harkonnen … FINMESSAGE` in one mail queued
+    // 10,000 mails to the Harkonnen player (mail bombing through the referee).
+    use arbitre::referee::intake::MAX_RELAYS_PER_MAIL;
+    let w = World::new(true);
+    let leto = w.family(STEL, "ATREIDES").clone();
+    let vlad = w.family(STEL, "HARKONNEN").clone();
+    let n = MAX_RELAYS_PER_MAIL + 30;
+    let lines: Vec<String> = (0..n).flat_map(|i| ["MESSAGE Harkonnen".to_string(), format!("message {i}"), "FINMESSAGE".to_string()]).collect();
+    let raw = mail_from(&w, &leto.address, &orders_body(&leto, Some(&leto.password), &lines));
+    let (out, new) = send(&w, &raw, w.now);
+    assert_eq!(answered(&out), ("ack", leto.address.as_str()));
+    let relays: Vec<_> = new.iter().filter(|(id, _)| id.starts_with("relay-")).collect();
+    assert_eq!(relays.len(), MAX_RELAYS_PER_MAIL);
+    assert!(relays.iter().all(|(_, r)| **r == vec![vlad.address.clone()]));
+    let ack = new.keys().find(|id| id.starts_with("ack-")).expect("ack");
+    let text = text_of(&w, ack);
+    assert_eq!(text.matches(&format!("non transmis (au plus {MAX_RELAYS_PER_MAIL} messages")).count(), n - MAX_RELAYS_PER_MAIL, "{text}");
+}
+
 // ------------------------------------------------------------ registration
 
 #[test]

@@ -41,6 +41,11 @@ pub enum Outcome {
     Answered { kind: String, to: String, game: Option<String>, family: Option<String> },
 }
 
+/// Diplomatic messages relayed for one incoming mail; the `MESSAGE`
+/// commands beyond are not relayed (the acknowledgement says so), so that
+/// one mail cannot make the referee send thousands.
+pub const MAX_RELAYS_PER_MAIL: usize = 20;
+
 /// A family's accepted orders for a turn (`turns/<N>/orders/<family>.json`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct OrdersRecord {
@@ -190,6 +195,7 @@ impl Referee {
         // Commands.
         let mut done_commands: Vec<Value> = Vec::new();
         let mut extra_kind: Option<&str> = None;
+        let mut relayed = 0usize;
         for c in &sub.commands {
             match c {
                 Command::Cancel => {
@@ -220,9 +226,14 @@ impl Referee {
                     done_commands.push(json!({ "kind": "report", "sent": sent }));
                 }
                 Command::Message { to: target, anonymous, body } => {
+                    if relayed >= MAX_RELAYS_PER_MAIL {
+                        done_commands.push(json!({ "kind": "message", "to": [], "anonymous": anonymous, "unknown": null, "over_limit": MAX_RELAYS_PER_MAIL }));
+                        continue;
+                    }
                     let recipients = self.relay_targets(&g, &fkey, target);
                     let (names, addresses): (Vec<String>, Vec<String>) = recipients.into_iter().unzip();
                     if !addresses.is_empty() {
+                        relayed += 1;
                         self.queue(
                             Draft {
                                 id: format!("relay-{key}-{}", done_commands.len()),

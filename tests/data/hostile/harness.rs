@@ -207,18 +207,42 @@ impl World {
         all
     }
 
+    /// The ids of every outbox item (any state), from the file names only.
+    pub fn outbox_ids(&self) -> std::collections::BTreeSet<String> {
+        let root = self.referee.store.outbox_dir();
+        let mut ids = std::collections::BTreeSet::new();
+        for d in ["new", "cur", "failed"] {
+            let Ok(rd) = std::fs::read_dir(root.join(d)) else { continue };
+            for e in rd.flatten() {
+                if let Some(id) = e.file_name().to_str().and_then(|n| n.strip_suffix(".json")) {
+                    ids.insert(id.to_string());
+                }
+            }
+        }
+        ids
+    }
+
+    /// The recipients of an outbox item.
+    pub fn recipients(&self, id: &str) -> Vec<String> {
+        self.referee.store.outbox().get(id).expect("outbox").map(|(_, m)| m.recipients).unwrap_or_default()
+    }
+
     /// Every registered address, lower-case.
     pub fn registered_addresses(&self) -> Vec<String> {
         self.families.values().flat_map(|m| m.values().map(|f| f.address.to_ascii_lowercase())).collect()
     }
 
-    /// Byte copies of everything a mail must not change when it is refused:
-    /// every file under `games/` (game.json, state snapshots, orders),
-    /// except the lock file.
+    /// Byte copies of what a mail must not change when it is refused: every
+    /// game's game.json, state snapshots (`turns/N/state.json`) and orders
+    /// (`turns/N/orders/*`).
     pub fn game_files(&self) -> BTreeMap<PathBuf, Vec<u8>> {
         let mut out = BTreeMap::new();
         collect(&self.data().join("games"), &mut out);
-        out.retain(|p, _| p.file_name().is_some_and(|n| n != "lock"));
+        out.retain(|p, _| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let parent = p.parent().and_then(|d| d.file_name()).and_then(|n| n.to_str()).unwrap_or("");
+            name == "game.json" || name == "state.json" || parent == "orders"
+        });
         out
     }
 }
@@ -228,6 +252,9 @@ fn collect(dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
     for e in rd.flatten() {
         let p = e.path();
         if p.is_dir() {
+            if p.file_name().is_some_and(|n| n == "reports") {
+                continue;
+            }
             collect(&p, out);
         } else if let Ok(b) = std::fs::read(&p) {
             out.insert(p, b);
