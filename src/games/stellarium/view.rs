@@ -2365,6 +2365,7 @@ pub(crate) mod fixture {
     pub struct Ids {
         pub paul: CharacterId,
         pub jessica: CharacterId,
+        #[allow(dead_code)]
         pub leto: CharacterId,
         pub alia: CharacterId,
         pub gurney: CharacterId,
@@ -2666,6 +2667,7 @@ mod tests {
                 insta::assert_snapshot!("map_svg", svg);
                 if let Ok(dir) = std::env::var("ARBITRE_RENDER_OUT") {
                     let _ = std::fs::write(format!("{dir}/map.png"), &png);
+                    let _ = std::fs::write(format!("{dir}/map.svg"), &svg);
                     let _ = std::fs::write(format!("{dir}/report.html"), r.render("stellarium/report.fr.html.tera", &rc).unwrap_or_default());
                     let _ = std::fs::write(format!("{dir}/report.txt"), r.render("stellarium/report.fr.txt.tera", &rc).unwrap_or_default());
                 }
