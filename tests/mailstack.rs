@@ -117,6 +117,11 @@ async fn fetch_unseen_leaves_seen_unset_and_mark_processed_moves_to_processed() 
     assert_eq!(left.len(), 1);
     assert_eq!(left[0].id, fetched[1].id);
 
+    // Marking again (a restart repeating its last step) changes nothing.
+    mb.mark_processed(&fetched[0].id).await.unwrap();
+    assert_eq!(s.messages_of(&referee, "Processed").await.unwrap().len(), 1);
+    assert_eq!(s.messages_of(&referee, "INBOX").await.unwrap().len(), 1);
+
     // A bad id is an error that names it, and leaves the session usable.
     let e = mb.mark_processed("not-a-uid").await.unwrap_err();
     assert!(matches!(e, TransportError::UnknownMessage { .. }), "{e}");
@@ -146,6 +151,9 @@ async fn copy_and_expunge_path_when_move_is_not_used() {
     assert!(processed[0].is_seen());
     assert!(!processed[0].flags.iter().any(|f| f == "\\Deleted"));
     assert!(mb.fetch_unseen().await.unwrap().is_empty());
+    // Marking again changes nothing on this path either.
+    mb.mark_processed(&fetched[0].id).await.unwrap();
+    assert_eq!(s.messages_of(&user, "Archive/Arbitre").await.unwrap().len(), 1);
 }
 
 #[tokio::test]

@@ -262,6 +262,16 @@ mod tests {
     }
 
     #[test]
+    fn our_composed_message_is_silenced_when_it_comes_back() {
+        let bytes = compose(&sample()).unwrap();
+        let m = crate::mail::decode(&bytes, &crate::mail::Limits::default()).unwrap();
+        assert_eq!(m.message_id, "ack-stellarium-1-3-atreides-1@example.net");
+        assert_eq!(m.text, "Bonjour,\n\nLigne 5 : LIEU Jessica Mologataï — OK\n");
+        assert_eq!(m.attachment_texts, ["PARTIE stellarium-1\nFAMILLE Atréides\n"]);
+        assert_eq!(crate::mail::silence_reason(&m, &[]), Some(crate::mail::Silence::OwnLoopHeader));
+    }
+
+    #[test]
     fn compose_is_deterministic_for_retries() {
         assert_eq!(compose(&sample()).unwrap(), compose(&sample()).unwrap());
     }

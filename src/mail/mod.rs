@@ -15,6 +15,9 @@
 //!   has no plain alternative). `format=flowed` text (Thunderbird, Apple) is
 //!   unflowed (RFC 3676) so that an order wrapped by the client at 72
 //!   columns comes back as one line.
+//! - Line ends in `text` and `attachment_texts` are LF (CRLF and CR are
+//!   converted). A plain alternative that is blank beside a real HTML body
+//!   is replaced by the HTML's text.
 //! - `return_path` is the header with its angle brackets and white space
 //!   removed: `<>` gives `""`, `<bounce@example.org>` gives
 //!   `bounce@example.org`. It is the raw header, never the `From` fallback.
@@ -146,6 +149,22 @@ pub fn decode(raw: &[u8], limits: &Limits) -> Result<Incoming, Undecodable> {
         text.push_str(&piece);
     }
 
+    // A blank plain alternative beside a real HTML body (some mobile
+    // clients): read the HTML instead.
+    if text.trim().is_empty() {
+        let from_html: Vec<String> = msg
+            .html_bodies()
+            .filter_map(|p| match &p.body {
+                PartType::Html(h) => Some(html_to_text(h)),
+                _ => None,
+            })
+            .collect();
+        if !from_html.is_empty() {
+            text = from_html.join("\n");
+        }
+    }
+    let text = normalize_newlines(&text);
+
     let mut attachment_texts = Vec::new();
     for part in msg.attachments() {
         let is_body = msg.text_bodies().any(|b| std::ptr::eq(b, part));
@@ -160,11 +179,12 @@ pub fn decode(raw: &[u8], limits: &Limits) -> Result<Incoming, Undecodable> {
                 }
             };
             if plain {
-                attachment_texts.push(t.to_string());
+                attachment_texts.push(normalize_newlines(t));
             }
         }
     }
 
+    let mut text = text;
     let mut oversize = false;
     if text.len() > limits.max_text_bytes {
         let mut cut = limits.max_text_bytes;
@@ -188,6 +208,15 @@ pub fn decode(raw: &[u8], limits: &Limits) -> Result<Incoming, Undecodable> {
         oversize,
         headers,
     })
+}
+
+/// CRLF and lone CR become LF.
+fn normalize_newlines(s: &str) -> String {
+    if s.contains('\r') {
+        s.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        s.to_string()
+    }
 }
 
 /// `<a@b>` → `a@b` (and trims white space).
@@ -338,6 +367,18 @@ mod tests {
         assert_eq!(decode(b"", &lim), Err(Undecodable::Empty));
         assert_eq!(decode(b" \r\n", &lim), Err(Undecodable::Empty));
         assert!(Undecodable::NoHeaders.to_string().contains("no header"));
+    }
+
+    #[test]
+    fn body_line_ends_are_lf() {
+        let m = dec("Content-Type: text/plain\r\n\r\nPARTIE p\r\nLIEU A B\rFIN\r\n");
+        assert_eq!(m.text, "PARTIE p\nLIEU A B\nFIN\n");
+    }
+
+    #[test]
+    fn blank_plain_alternative_falls_back_to_html() {
+        let raw = "Content-Type: multipart/alternative; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\n \r\n--b\r\nContent-Type: text/html\r\n\r\n<div>PARTIE p</div>\r\n--b--\r\n";
+        assert_eq!(dec(raw).text, "PARTIE p\n");
     }
 
     #[test]

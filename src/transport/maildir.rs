@@ -158,6 +158,21 @@ impl MaildirMailbox {
         Ok(out)
     }
 
+    fn already_processed(&self, id: &str) -> bool {
+        if id.is_empty() || id.contains('/') || id.starts_with('.') {
+            return false;
+        }
+        let base = base_name(id);
+        let Ok(entries) = std::fs::read_dir(self.root.join("cur")) else {
+            return false;
+        };
+        entries.flatten().any(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| base_name(n) == base && has_seen_flag(n))
+        })
+    }
+
     fn find(&self, id: &str) -> Option<PathBuf> {
         if id.is_empty() || id.contains('/') || id.starts_with('.') {
             return None;
@@ -193,6 +208,12 @@ impl Mailbox for MaildirMailbox {
 
     async fn mark_processed(&mut self, id: &str) -> Result<(), TransportError> {
         let Some(path) = self.find(id) else {
+            // Already processed (same base name, S flag in cur/): done, as
+            // IMAP's UID MOVE of a message already moved is.
+            if self.already_processed(id) {
+                self.last_fetched.remove(id);
+                return Ok(());
+            }
             return Err(TransportError::UnknownMessage {
                 mailbox: self.root.display().to_string(),
                 id: id.into(),
@@ -344,9 +365,12 @@ mod tests {
         let left = mb.fetch_unseen().await.unwrap();
         assert_eq!(left.len(), 1);
         assert_eq!(left[0].id, b);
-        // Marking twice: the id is gone from new/.
+        // Marking twice is harmless (a restart may repeat it).
+        mb.mark_processed(&a).await.unwrap();
+        assert_eq!(std::fs::read_dir(dir.path().join("cur")).unwrap().count(), 1);
+        // An id that never existed is an error.
         assert!(matches!(
-            mb.mark_processed(&a).await,
+            mb.mark_processed("1700000000.M9P9Q9.nowhere").await,
             Err(TransportError::UnknownMessage { .. })
         ));
     }

@@ -34,20 +34,21 @@ use super::model::{Character, CharacterId, Charge, Death, DeathCause, Marital, P
 use super::orders::Orders;
 
 pub mod p00_status;
+pub mod p01_purchases;
+pub mod p02_contracts;
+pub mod p03_marriages;
+pub mod p04_expeditions;
+pub mod p05_merchants;
+pub mod p06_warriors;
+pub mod p07_births;
+pub mod p08_survival;
+pub mod p09_baptisms;
+pub mod p10_training;
+pub mod turn0;
 
 /// Phases of a turn that this build does NOT adjudicate yet: (number, French
 /// title). The pipeline does not call them; reports and docs list them.
 pub const NOT_YET_IMPLEMENTED: &[(u8, &str)] = &[
-    (1, "Achats"),
-    (2, "Contrats avec la Tentacule Sombre"),
-    (3, "Mariages"),
-    (4, "Départ des expéditions d'exploration"),
-    (5, "Départs des marchands"),
-    (6, "Départ des guerriers"),
-    (7, "Naissances"),
-    (8, "Tests de survie"),
-    (9, "Baptêmes"),
-    (10, "Formation des jeunes"),
     (11, "Rébellions"),
     (12, "Guerre contre les Pouarks"),
     (13, "Spéculation à la bourse"),
@@ -84,36 +85,11 @@ pub fn adjudicate(
         // 2.8.2 next turn), then the families, judges, pyramids, governors
         // and the first ship.
         p00_status::run(&mut ctx, dice);
-        // (being written) turn0::run(&mut ctx, dice);
+        turn0::run(&mut ctx, dice);
         return ctx.close();
     }
 
-    // 0. Statut des ordres (also resets the cycle's hand-over facts).
-    p00_status::run(&mut ctx, dice);
-    // d. Families registered during the game are founded now, before the
-    //    cycle's events touch anyone (RULINGS).
-    // (being written) turn0::found_late_families(&mut ctx, dice);
-    // 1. Achats.
-    // (being written) p01_purchases::run(&mut ctx, dice);
-    // 2. Contrats avec la Tentacule Sombre (sabotages and bombs are set off
-    //    when their targets are known: in phases 4 and 5).
-    // (being written) p02_contracts::run(&mut ctx, dice);
-    // 3. Mariages.
-    // (being written) p03_marriages::run(&mut ctx, dice);
-    // 4. Départ des expéditions d'exploration.
-    // (being written) p04_expeditions::run(&mut ctx, dice);
-    // 5. Départs des marchands.
-    // (being written) p05_merchants::run(&mut ctx, dice);
-    // 6. Départ des guerriers (and everyone else's place for the cycle).
-    // (being written) p06_warriors::run(&mut ctx, dice);
-    // 7. Naissances.
-    // (being written) p07_births::run(&mut ctx, dice);
-    // 8. Tests de survie.
-    // (being written) p08_survival::run(&mut ctx, dice);
-    // 9. Baptêmes.
-    // (being written) p09_baptisms::run(&mut ctx, dice);
-    // 10. Formation des jeunes.
-    // (being written) p10_training::run(&mut ctx, dice);
+    phases_0_to_10(&mut ctx, dice);
 
     // ---- Phases 11–30: slots for the phases-11–30 engineer. ------------
     // Each goes here, in this order, as `pNN_xxx::run(&mut ctx, dice);`,
@@ -140,6 +116,37 @@ pub fn adjudicate(
     // 30. Fin de la partie                   (not yet implemented)
 
     ctx.close()
+}
+
+/// Phases 0–10 of a turn after the foundation, in the rules' order (also
+/// what the benchmark times).
+pub fn phases_0_to_10(ctx: &mut TurnCtx, dice: &mut Dice) {
+    // 0. Statut des ordres (also resets the cycle's hand-over facts).
+    p00_status::run(ctx, dice);
+    // d. Families registered during the game are founded now, before the
+    //    cycle's events touch anyone (RULINGS).
+    turn0::found_late_families(ctx, dice);
+    // 1. Achats.
+    p01_purchases::run(ctx, dice);
+    // 2. Contrats avec la Tentacule Sombre (sabotages and bombs are set off
+    //    when their targets are known: in phases 4 and 5).
+    p02_contracts::run(ctx, dice);
+    // 3. Mariages.
+    p03_marriages::run(ctx, dice);
+    // 4. Départ des expéditions d'exploration.
+    p04_expeditions::run(ctx, dice);
+    // 5. Départs des marchands.
+    p05_merchants::run(ctx, dice);
+    // 6. Départ des guerriers (and everyone else's place for the cycle).
+    p06_warriors::run(ctx, dice);
+    // 7. Naissances.
+    p07_births::run(ctx, dice);
+    // 8. Tests de survie.
+    p08_survival::run(ctx, dice);
+    // 9. Baptêmes.
+    p09_baptisms::run(ctx, dice);
+    // 10. Formation des jeunes.
+    p10_training::run(ctx, dice);
 }
 
 /// Everything a phase works on: the state being built, the orders, the
@@ -366,4 +373,31 @@ impl<'a> TurnCtx<'a> {
             }
         }
     }
+}
+
+/// Orders candidates by prestige, highest first; equal prestige: the older
+/// first; same age too: by lot (turn 0 "En cas d'égalité c'est le
+/// personnage le plus âgé qui est prioritaire. S'ils ont le même âge il y a
+/// tirage au sort"; also 27.3). Unknown ids are dropped. Dice are drawn only
+/// for real ties.
+pub fn rank_by_prestige(state: &State, ids: &[CharacterId], dice: &mut Dice, rule: &str, what: &str) -> Vec<CharacterId> {
+    let mut keyed: Vec<(i64, i32, CharacterId)> =
+        ids.iter().filter_map(|id| state.character(*id).map(|c| (c.pp, c.birth_year, *id))).collect();
+    keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    keyed.dedup_by_key(|k| k.2);
+    let mut out = Vec::with_capacity(keyed.len());
+    let mut i = 0;
+    while i < keyed.len() {
+        let mut j = i + 1;
+        while j < keyed.len() && keyed[j].0 == keyed[i].0 && keyed[j].1 == keyed[i].1 {
+            j += 1;
+        }
+        let mut group: Vec<CharacterId> = keyed[i..j].iter().map(|k| k.2).collect();
+        if group.len() > 1 {
+            dice.shuffle(&mut group, rule, format!("{what}: tie at {} PP, same age", keyed[i].0));
+        }
+        out.extend(group);
+        i = j;
+    }
+    out
 }
