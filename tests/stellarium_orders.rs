@@ -618,3 +618,21 @@ fn r0_3_the_form_sent_back_is_accepted_and_complete_every_turn() {
         st = out.state;
     }
 }
+
+#[test]
+fn another_familys_character_without_family_suggests_the_full_name() {
+    let s = fixture();
+    let (r, sug) = verdict(&s, A, &[], "MARIAGE Paul Lenore Alia");
+    assert_eq!(r, "Personnage inconnu « Lenore » dans votre famille (pour un personnage d'une autre famille, écrivez Prénom/Famille).");
+    assert_eq!(sug.as_deref(), Some("Lenore/Harkonnen"));
+}
+
+#[test]
+fn r0_4_a_pnj_family_gives_no_more_orders() {
+    let mut s = fixture();
+    s.family_mut(H).unwrap().statuses.insert(2, arbitre::game::OrderStatus::Pnj);
+    assert_eq!(
+        reason(&s, H, &[], "LIEU Feyd STELLARIUM"),
+        "Votre famille est devenue PNJ (0.4) : elle ne reçoit plus d'ordres ; vous pouvez inscrire une nouvelle famille."
+    );
+}
