@@ -1,1 +1,576 @@
-//! (being written)
+//! The game-independent part of the order language (`orders.md` §2–§4):
+//! where the orders block is in a mail, its header lines (`PARTIE`,
+//! `FAMILLE`, `MOTDEPASSE`, `TOUR`) and the commands that are not orders
+//! (`INSCRIPTION`, `AIDE`, `RAPPORT`, `ANNULER`, `MESSAGE … FINMESSAGE`).
+//! Every other line of the block goes to the ruleset as an [`OrderLine`].
+//!
+//! [`read_submission`] never fails and never panics: it returns `None` only
+//! when no orders block is found anywhere.
+//!
+//! # Choices where `orders.md` is silent
+//!
+//! - **Which block wins.** Sources are tried in this order, and the first
+//!   that holds a block is read: (1) the unquoted body; (2) the unquoted text
+//!   of each `text/plain` attachment, in message order; (3) the quoted body;
+//!   (4) the quoted attachments. So a player who replies to a report (whose
+//!   quote holds the old form) and attaches `ordres.txt` gets the attachment
+//!   read, not the stale quoted form.
+//! - **Subject tag.** A `[game-id]` tag in the subject (the first bracketed
+//!   word made of letters, digits, `-`, `_`, `.`, other than gateway tags
+//!   such as `[SPAM]` or `[EXTERNAL]`) stands in for the `PARTIE` line: when a
+//!   source has no `PARTIE|GAME` line, its block starts at the first line
+//!   whose first word is a header keyword (`FAMILLE`, `MOTDEPASSE`, `TOUR`…)
+//!   or a command (`INSCRIPTION`, `AIDE`, `RAPPORT`, `ANNULER`, `MESSAGE`).
+//!   Within one source a `PARTIE` line is looked for first. When both a
+//!   `PARTIE` line and a tag are present, the `PARTIE` line names the game.
+//! - **Quote depth.** A line's quote depth is the number of leading `>`
+//!   (spaces between them allowed: `> > x` and `>> x` are both depth 2). The
+//!   quoted reading takes the shallowest depth that holds a block and removes
+//!   that many levels; deeper lines are ignored; shallower lines (the
+//!   player's own lines typed between quoted lines) are read too. A quoted
+//!   block ends at `FIN|END` or at the end of the quote (its last line of
+//!   that depth or deeper), so the player's text after the quote is not read.
+//! - **Outlook-style originals.** A line such as `-----Original Message-----`,
+//!   `-----Message d'origine-----`, `---------- Forwarded message ---------`
+//!   or a rule of ten or more `_` (Outlook's reply separator) starts an
+//!   unmarked copy of the previous message: everything after it is treated as
+//!   one quote level deeper, as if it were quoted with `>`.
+//! - **Attribution lines.** A line ending in `:` that is followed (blank lines
+//!   aside) by deeper-quoted text is the client's "Le … a écrit :" line and is
+//!   ignored.
+//! - **Signature.** A line that is `-- ` (also `--` whose trailing space a
+//!   client stripped) starts a signature, which runs until the quote depth
+//!   changes: a top-posted signature does not hide the quote below it. The
+//!   one-line signatures phones and webmails add without `-- ` (`Envoyé de
+//!   mon iPhone`, `Sent from my Galaxy`, `Obtenir Outlook pour Android`)
+//!   start a signature too.
+//! - **Keywords** may be followed by a colon (`FAMILLE : Atréides`,
+//!   `TOUR: 3`). `MOTDEPASSE` may also be written `MOT DE PASSE`.
+//!   `FIN|END` ends the block when it is the first word of a line.
+//! - **Header values**: the game id, family name and password are kept as
+//!   written (the referee compares game ids and family names by
+//!   [`crate::text::key`], passwords exactly). A family name may have spaces
+//!   with or without quotes. A header repeated with another value keeps the
+//!   first value and reports a problem; a `PARTIE` line without an id falls
+//!   back to the subject tag.
+//! - **Messages**: the body is the lines between `MESSAGE …` and
+//!   `FINMESSAGE|ENDMESSAGE` (also `FIN MESSAGE`, `FIN-MESSAGE`), verbatim,
+//!   blank lines kept, `#` not a comment, leading and trailing blank lines
+//!   trimmed. A message without `FINMESSAGE` ends at a line that is only
+//!   `FIN|END`, at a signature or at the end of the block, with a problem. An
+//!   empty message or one without a recipient is not relayed (problem).
+//!   `ANONYME|ANONYMOUS` is the last word of the `MESSAGE` line.
+//! - **Language**: `english` is true when most header and command keywords
+//!   the player wrote are the English ones (ties: the language of the first).
+//! - **Line text** handed to the ruleset is the line with its quote markers
+//!   removed and surrounding white space trimmed (comments kept: the ruleset
+//!   tokenises with [`crate::text::tokenize`], which drops them). Lines that
+//!   are blank or only a comment are not handed over.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{LineVerdict, OrderLine};
+use crate::text::{self, is_space, Cursor, Token};
+
+/// What a mail asks of the referee: the header fields, the commands, and
+/// the order lines for the ruleset.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Submission {
+    /// From the `PARTIE|GAME` line, else from a `[game-id]` tag in the subject.
+    pub game: Option<String>,
+    /// `FAMILLE|FAMILY` (Galaxy also `JOUEUR|PLAYER`), as written.
+    pub family: Option<String>,
+    /// `MOTDEPASSE|PASSWORD`, as written.
+    pub password: Option<String>,
+    /// `TOUR|TURN`.
+    pub turn: Option<u32>,
+    pub commands: Vec<Command>,
+    /// Every other non-blank line of the block, with its line number in the
+    /// text the player sent, for the ruleset to judge.
+    pub orders: Vec<OrderLine>,
+    /// Header-level problems (French), e.g. `TOUR abc`: not a number.
+    pub problems: Vec<LineVerdict>,
+    /// The block was read from quoted text (quote levels removed).
+    pub from_quote: bool,
+    /// The block was read from a `text/plain` attachment.
+    pub from_attachment: bool,
+    /// The player wrote the English keywords: answer in English.
+    pub english: bool,
+}
+
+/// A command that is not an order (`orders.md` §4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// `INSCRIPTION | JOIN <family-name>`.
+    Join { family_name: String, line: OrderLine },
+    /// `AIDE | HELP`.
+    Help,
+    /// `RAPPORT | REPORT`.
+    Report,
+    /// `ANNULER | CANCEL`.
+    Cancel,
+    /// `MESSAGE <family>|TOUS|ALL [ANONYME|ANONYMOUS]` … `FINMESSAGE|ENDMESSAGE`.
+    Message { to: MessageTarget, anonymous: bool, body: String },
+}
+
+/// Who a diplomatic message goes to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MessageTarget {
+    /// A family, as written.
+    Family(String),
+    /// `TOUS | ALL`.
+    All,
+}
+
+// Keyword tables: French first, then English (index parity tells which,
+// except where noted).
+static KW_GAME: &[&str] = &["PARTIE", "GAME"];
+static KW_FAMILY: &[&str] = &["FAMILLE", "FAMILY", "JOUEUR", "PLAYER"];
+static KW_PASSWORD: &[&str] = &["MOTDEPASSE", "PASSWORD", "MOT DE PASSE"];
+static KW_TURN: &[&str] = &["TOUR", "TURN"];
+static KW_END: &[&str] = &["FIN", "END"];
+static KW_JOIN: &[&str] = &["INSCRIPTION", "JOIN"];
+static KW_HELP: &[&str] = &["AIDE", "HELP"];
+static KW_REPORT: &[&str] = &["RAPPORT", "REPORT"];
+static KW_CANCEL: &[&str] = &["ANNULER", "CANCEL"];
+static KW_MESSAGE: &[&str] = &["MESSAGE"];
+static KW_END_MESSAGE: &[&str] = &["FINMESSAGE", "ENDMESSAGE", "FIN MESSAGE", "END MESSAGE"];
+static KW_ALL: &[&str] = &["TOUS", "ALL"];
+static KW_ANONYMOUS: &[&str] = &["ANONYME", "ANONYMOUS"];
+
+/// Whether alias `i` of the tables above is English.
+fn is_english(table: &[&str], i: usize) -> Option<bool> {
+    if std::ptr::eq(table, KW_MESSAGE) {
+        None
+    } else if std::ptr::eq(table, KW_PASSWORD) && i == 2 {
+        Some(false)
+    } else {
+        Some(i % 2 == 1)
+    }
+}
+
+/// Subject tags that mail gateways add and that are never game ids.
+const GATEWAY_TAGS: &[&str] = &["SPAM", "EXTERNAL", "EXT", "EXTERNE", "SUSPECTED SPAM", "PROBABLE SPAM", "SPAM?", "WARNING"];
+
+/// The `[game-id]` tag of a subject, if any (see the module notes).
+pub fn subject_tag(subject: &str) -> Option<String> {
+    let mut rest = subject;
+    while let Some(open) = rest.find('[') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(']') else { break };
+        let inner = after[..close].trim();
+        let id_like = !inner.is_empty()
+            && inner.len() <= 64
+            && inner.chars().all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        if id_like && !GATEWAY_TAGS.contains(&text::fold(inner).as_str()) {
+            return Some(inner.to_string());
+        }
+        rest = &after[close + 1..];
+    }
+    None
+}
+
+/// One line of a source text, prepared.
+#[derive(Debug, Clone)]
+struct Prepared {
+    /// 1-based line number in the text.
+    no: usize,
+    /// Quote depth (after the Outlook-original shift).
+    depth: usize,
+    /// The line without its quote markers.
+    content: String,
+    /// A signature, attribution or separator line: never read.
+    skip: bool,
+}
+
+impl Prepared {
+    fn is_blank(&self) -> bool {
+        text::strip_comment(&self.content).is_empty()
+    }
+}
+
+/// Splits on CRLF, CR and LF; drops BOMs.
+fn split_lines(s: &str) -> Vec<String> {
+    let s = s.strip_prefix('\u{feff}').unwrap_or(s);
+    s.replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .split('\n')
+        .map(|l| l.strip_prefix('\u{feff}').unwrap_or(l).to_string())
+        .collect()
+}
+
+/// `-----Original Message-----`, `---------- Forwarded message ---------`,
+/// `________________________________`.
+fn is_original_separator(line: &str) -> bool {
+    let t = line.trim_matches(is_space);
+    let dashes = t.len() >= 8
+        && t.starts_with("---")
+        && t.ends_with("---")
+        && t.chars().any(|c| c.is_alphabetic());
+    let rule = t.chars().count() >= 10 && t.chars().all(|c| c == '_');
+    dashes || rule
+}
+
+/// The one-line signatures that phones and webmails add without `-- `
+/// (`Envoyé de mon iPhone`, `Sent from my Galaxy`, `Obtenir Outlook pour iOS`).
+fn is_device_signature(line: &str) -> bool {
+    let f = text::fold(line.trim_matches(is_space));
+    f.chars().count() <= 80
+        && ["ENVOYE DE MON ", "ENVOYE DEPUIS ", "ENVOYE A PARTIR DE ", "SENT FROM ", "OBTENIR OUTLOOK ", "GET OUTLOOK "]
+            .iter()
+            .any(|p| f.starts_with(p))
+}
+
+fn prepare(source: &str) -> Vec<Prepared> {
+    let mut out = Vec::new();
+    let mut shifted = false;
+    let mut signature_depth: Option<usize> = None;
+    for (i, raw) in split_lines(source).into_iter().enumerate() {
+        let mut depth = 0;
+        let mut rest: &str = &raw;
+        loop {
+            let t = rest.trim_start_matches(is_space);
+            match t.strip_prefix('>') {
+                Some(r) => {
+                    depth += 1;
+                    rest = r;
+                }
+                None => break,
+            }
+        }
+        let content = if depth > 0 { rest.strip_prefix(' ').unwrap_or(rest) } else { rest };
+        let mut skip = false;
+        if depth == 0 && !shifted && is_original_separator(content) {
+            shifted = true;
+            skip = true;
+        }
+        if shifted && !skip {
+            depth += 1;
+        }
+        if signature_depth.is_some_and(|d| d != depth) {
+            signature_depth = None;
+        }
+        if content.trim_end_matches(is_space) == "--" || is_device_signature(content) {
+            signature_depth = Some(depth);
+        }
+        if signature_depth.is_some() {
+            skip = true;
+        }
+        out.push(Prepared { no: i + 1, depth, content: content.to_string(), skip });
+    }
+    // Attribution lines ("Le lun. 3 mars 2025, Arbitre <…> a écrit :").
+    for i in 0..out.len() {
+        if out[i].skip || !out[i].content.trim_end_matches(is_space).ends_with(':') {
+            continue;
+        }
+        let depth = out[i].depth;
+        let next = out[i + 1..].iter().find(|l| !l.content.trim_matches(is_space).is_empty());
+        if next.is_some_and(|n| n.depth > depth) {
+            out[i].skip = true;
+        }
+    }
+    out
+}
+
+/// The tokens of a line for keyword matching: a colon after the first word
+/// (`FAMILLE: X`, `FAMILLE : X`) is dropped.
+fn keyword_tokens(line: &str) -> Vec<Token> {
+    let mut toks = text::tokenize(line).tokens;
+    if let Some(first) = toks.first_mut() {
+        if !first.quoted && first.text.len() > 1 && first.text.ends_with(':') {
+            first.text.pop();
+        }
+    }
+    if toks.get(1).is_some_and(|t| !t.quoted && t.text == ":") {
+        toks.remove(1);
+    }
+    toks
+}
+
+/// Which keyword (of `tables`) the line starts with, the alias index, and
+/// the tokens after it.
+fn starts_with<'t>(toks: &'t [Token], table: &[&str]) -> Option<(usize, &'t [Token])> {
+    let mut c = Cursor::new(toks);
+    let i = c.eat_keyword(table)?;
+    Some((i, c.rest()))
+}
+
+fn is_block_start(content: &str, tag_mode: bool) -> bool {
+    let toks = keyword_tokens(content);
+    if starts_with(&toks, KW_GAME).is_some() {
+        return true;
+    }
+    tag_mode
+        && [KW_FAMILY, KW_PASSWORD, KW_TURN, KW_JOIN, KW_HELP, KW_REPORT, KW_CANCEL, KW_MESSAGE]
+            .iter()
+            .any(|t| starts_with(&toks, t).is_some())
+}
+
+/// Where a block starts at quote depth `depth`: its index, and the index of
+/// the last line that may belong to it.
+fn find_block(lines: &[Prepared], depth: usize, tag_mode: bool) -> Option<(usize, usize)> {
+    let start = lines.iter().position(|l| !l.skip && l.depth == depth && is_block_start(&l.content, tag_mode))?;
+    let last = lines.iter().rposition(|l| l.depth >= depth).unwrap_or(start).max(start);
+    Some((start, last))
+}
+
+/// Finds the orders block of a mail and reads its header lines and commands.
+/// `None` when no block is found in the body or the attachments.
+pub fn read_submission(subject: &str, body: &str, attachment_texts: &[String]) -> Option<Submission> {
+    let tag = subject_tag(subject);
+    let body_lines = prepare(body);
+    let att_lines: Vec<Vec<Prepared>> = attachment_texts.iter().map(|a| prepare(a)).collect();
+
+    let locate = |lines: &[Prepared], depth: usize| -> Option<(usize, usize)> {
+        find_block(lines, depth, false).or_else(|| if tag.is_some() { find_block(lines, depth, true) } else { None })
+    };
+
+    // (1) unquoted body, (2) unquoted attachments.
+    if let Some((s, e)) = locate(&body_lines, 0) {
+        return Some(read_block(&body_lines[s..=e], 0, tag.as_deref(), false));
+    }
+    for lines in &att_lines {
+        if let Some((s, e)) = locate(lines, 0) {
+            return Some(read_block(&lines[s..=e], 0, tag.as_deref(), true));
+        }
+    }
+    // (3) quoted body, (4) quoted attachments: the shallowest depth first.
+    for (lines, from_attachment) in
+        std::iter::once((&body_lines, false)).chain(att_lines.iter().map(|l| (l, true)))
+    {
+        let max_depth = lines.iter().map(|l| l.depth).max().unwrap_or(0);
+        for depth in 1..=max_depth {
+            if let Some((s, e)) = locate(lines, depth) {
+                return Some(read_block(&lines[s..=e], depth, tag.as_deref(), from_attachment));
+            }
+        }
+    }
+    None
+}
+
+/// Collects the keyword languages written, to decide `english`.
+#[derive(Default)]
+struct Lang {
+    votes: Vec<bool>,
+}
+
+impl Lang {
+    fn note(&mut self, table: &[&str], i: usize) {
+        if let Some(e) = is_english(table, i) {
+            self.votes.push(e);
+        }
+    }
+    fn english(&self) -> bool {
+        let en = self.votes.iter().filter(|e| **e).count();
+        let fr = self.votes.len() - en;
+        if en != fr {
+            en > fr
+        } else {
+            self.votes.first().copied().unwrap_or(false)
+        }
+    }
+}
+
+fn joined(toks: &[Token]) -> String {
+    toks.iter().map(|t| t.text.as_str()).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+/// Reads one block: `lines` runs from the block's first line to the last
+/// line that may belong to it; `depth` is the quote depth read.
+fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachment: bool) -> Submission {
+    let mut sub = Submission {
+        game: None,
+        family: None,
+        password: None,
+        turn: None,
+        commands: Vec::new(),
+        orders: Vec::new(),
+        problems: Vec::new(),
+        from_quote: depth > 0,
+        from_attachment,
+        english: false,
+    };
+    let mut lang = Lang::default();
+    let mut game_line_seen = false;
+    // The lines of the block, in order (deeper quotes and signatures dropped).
+    let visible: Vec<&Prepared> = lines.iter().filter(|l| !l.skip && l.depth <= depth).collect();
+
+    let mut i = 0;
+    while i < visible.len() {
+        let l = visible[i];
+        i += 1;
+        if l.is_blank() {
+            continue;
+        }
+        let line = OrderLine { no: l.no, text: l.content.trim_matches(is_space).to_string() };
+        let toks = keyword_tokens(&l.content);
+        let problem = |sub: &mut Submission, reason: String| {
+            sub.problems.push(LineVerdict::rejected(&line, reason, None));
+        };
+
+        if let Some((k, _)) = starts_with(&toks, KW_END_MESSAGE) {
+            lang.note(KW_END_MESSAGE, k);
+            problem(&mut sub, "FINMESSAGE sans MESSAGE ouvert : ligne ignorée.".to_string());
+            continue;
+        }
+        if let Some((k, _)) = starts_with(&toks, KW_END) {
+            lang.note(KW_END, k);
+            break;
+        }
+        if let Some((k, rest)) = starts_with(&toks, KW_GAME) {
+            lang.note(KW_GAME, k);
+            let id = rest.first().map(|t| t.text.clone()).filter(|t| !t.is_empty());
+            match (sub.game.clone(), id) {
+                (_, None) => problem(&mut sub, "PARTIE : l'identifiant de la partie manque.".to_string()),
+                (None, Some(id)) => {
+                    if !game_line_seen && rest.len() > 1 {
+                        problem(&mut sub, format!("PARTIE : texte en trop après « {id} », ignoré."));
+                    }
+                    sub.game = Some(id);
+                }
+                (Some(first), Some(id)) => {
+                    if text::key(&first) != text::key(&id) {
+                        problem(&mut sub, format!("PARTIE répétée avec « {id} » : la première, « {first} », est gardée."));
+                    }
+                }
+            }
+            game_line_seen = true;
+            continue;
+        }
+        if let Some((k, rest)) = starts_with(&toks, KW_FAMILY) {
+            lang.note(KW_FAMILY, k);
+            let name = joined(rest);
+            let kw = KW_FAMILY[k];
+            match sub.family.clone() {
+                _ if name.is_empty() => problem(&mut sub, format!("{kw} : le nom manque.")),
+                None => sub.family = Some(name),
+                Some(first) if text::key(&first) != text::key(&name) => {
+                    problem(&mut sub, format!("{kw} répétée avec « {name} » : la première, « {first} », est gardée."))
+                }
+                Some(_) => {}
+            }
+            continue;
+        }
+        if let Some((k, rest)) = starts_with(&toks, KW_PASSWORD) {
+            lang.note(KW_PASSWORD, k);
+            match (sub.password.clone(), rest.first()) {
+                (_, None) => problem(&mut sub, "MOTDEPASSE : le mot de passe manque.".to_string()),
+                (None, Some(p)) => {
+                    if rest.len() > 1 {
+                        problem(&mut sub, "MOTDEPASSE : un seul mot est attendu ; le premier est gardé.".to_string());
+                    }
+                    sub.password = Some(p.text.clone());
+                }
+                (Some(first), Some(p)) => {
+                    if first != p.text {
+                        problem(&mut sub, "MOTDEPASSE répété avec une autre valeur : le premier est gardé.".to_string());
+                    }
+                }
+            }
+            continue;
+        }
+        if let Some((k, rest)) = starts_with(&toks, KW_TURN) {
+            lang.note(KW_TURN, k);
+            let kw = KW_TURN[k];
+            match rest.first() {
+                None => problem(&mut sub, format!("{kw} : le numéro du tour manque (par exemple {kw} 3).")),
+                Some(t) => match t.text.parse::<u32>() {
+                    Err(_) => problem(
+                        &mut sub,
+                        format!("{kw} « {} » : un numéro de tour est attendu (par exemple {kw} 3).", t.text),
+                    ),
+                    Ok(n) => match sub.turn {
+                        None => sub.turn = Some(n),
+                        Some(first) if first != n => problem(
+                            &mut sub,
+                            format!("{kw} répété avec {n} : le premier, {first}, est gardé."),
+                        ),
+                        Some(_) => {}
+                    },
+                },
+            }
+            continue;
+        }
+        if let Some((k, rest)) = starts_with(&toks, KW_JOIN) {
+            lang.note(KW_JOIN, k);
+            let name = joined(rest);
+            if name.is_empty() {
+                problem(&mut sub, format!("{} : le nom de la famille manque.", KW_JOIN[k]));
+            } else {
+                sub.commands.push(Command::Join { family_name: name, line: line.clone() });
+            }
+            continue;
+        }
+        let simple = [(KW_HELP, Command::Help), (KW_REPORT, Command::Report), (KW_CANCEL, Command::Cancel)];
+        if let Some((table, k, cmd)) =
+            simple.iter().find_map(|(t, c)| starts_with(&toks, t).map(|(k, _)| (*t, k, c.clone())))
+        {
+            lang.note(table, k);
+            if !sub.commands.contains(&cmd) {
+                sub.commands.push(cmd);
+            }
+            continue;
+        }
+        if let Some((_, rest)) = starts_with(&toks, KW_MESSAGE) {
+            let (mut anonymous, mut target_toks) = (false, rest);
+            if let Some((last, init)) = target_toks.split_last() {
+                let mut c = Cursor::new(std::slice::from_ref(last));
+                if let Some(k) = c.eat_keyword(KW_ANONYMOUS) {
+                    lang.note(KW_ANONYMOUS, k);
+                    anonymous = true;
+                    target_toks = init;
+                }
+            }
+            let target = match starts_with(target_toks, KW_ALL) {
+                Some((k, [])) => {
+                    lang.note(KW_ALL, k);
+                    Some(MessageTarget::All)
+                }
+                _ => Some(joined(target_toks)).filter(|n| !n.is_empty()).map(MessageTarget::Family),
+            };
+            // The body: verbatim lines up to FINMESSAGE.
+            let mut body: Vec<&str> = Vec::new();
+            let mut closed = false;
+            while i < visible.len() {
+                let m = visible[i];
+                let mtoks = keyword_tokens(&m.content);
+                if let Some((k, _)) = starts_with(&mtoks, KW_END_MESSAGE) {
+                    lang.note(KW_END_MESSAGE, k);
+                    i += 1;
+                    closed = true;
+                    break;
+                }
+                // A line that is only FIN|END ends the block even here.
+                if mtoks.len() == 1 && starts_with(&mtoks, KW_END).is_some() {
+                    break;
+                }
+                body.push(m.content.trim_end_matches(['\r', '\n']));
+                i += 1;
+            }
+            while body.first().is_some_and(|b| b.trim_matches(is_space).is_empty()) {
+                body.remove(0);
+            }
+            while body.last().is_some_and(|b| b.trim_matches(is_space).is_empty()) {
+                body.pop();
+            }
+            if !closed {
+                problem(&mut sub, "MESSAGE sans FINMESSAGE : le message s'arrête à la fin des ordres.".to_string());
+            }
+            match target {
+                None => problem(&mut sub, "MESSAGE : le destinataire manque (une famille, ou TOUS) ; message non transmis.".to_string()),
+                Some(_) if body.is_empty() => problem(&mut sub, "MESSAGE vide : rien n'est transmis.".to_string()),
+                Some(to) => sub.commands.push(Command::Message { to, anonymous, body: body.join("\n") }),
+            }
+            continue;
+        }
+        sub.orders.push(line);
+    }
+    if sub.game.is_none() {
+        sub.game = tag.map(str::to_string);
+    }
+    sub.english = lang.english();
+    sub
+}
+
+#[cfg(test)]
+mod tests;

@@ -40,7 +40,8 @@
 //! - `signed`: an integer with its sign (`+3`, `-2`, `0`).
 //! - `plural(one="an", many="ans")`: the word agreeing with the number (in
 //!   French 0 and 1 are singular).
-//! - `ordinal(lang="fr")`: `1er`, `2e` … (`1st`, `2nd` … with `lang="en"`).
+//! - `ordinal(lang="fr", fem=false)`: `1er`, `2e` … (`1re` with `fem=true`;
+//!   `1st`, `2nd` … with `lang="en"`).
 //! - `wrap(width=72, indent="")`: word-wraps a text, prefixing continuation
 //!   lines with `indent`.
 //!
@@ -367,7 +368,8 @@ fn filter_ordinal(v: &Value, args: &Args) -> tera::Result<Value> {
         };
         format!("{n}{suffix}")
     } else if n == 1 {
-        "1er".to_string()
+        // `fem=true` for a feminine noun: « 1re année ».
+        if args.get("fem").and_then(Value::as_bool).unwrap_or(false) { "1re" } else { "1er" }.to_string()
     } else {
         format!("{n}e")
     };
@@ -489,7 +491,7 @@ mod tests {
             "[{{ a | pad(width=8) }}][{{ n | pad(width=5, align=\"right\") }}][{{ long | pad(width=5, cut=true) }}]\
              {{ big | fr_num }} {{ d | signed }} {{ z | signed }} {{ m | signed }} \
              {{ one | plural(one=\"an\", many=\"ans\") }} {{ zero | plural(one=\"an\", many=\"ans\") }} {{ big | plural(one=\"an\", many=\"ans\") }} \
-             {{ one | ordinal }} {{ d | ordinal }} {{ d | ordinal(lang=\"en\") }}",
+             {{ one | ordinal }} {{ one | ordinal(fem=true) }} {{ d | ordinal }} {{ d | ordinal(lang=\"en\") }}",
         )]);
         let out = r
             .expect("loads")
@@ -500,7 +502,7 @@ mod tests {
             .expect("renders");
         assert_eq!(
             out,
-            "[Mologataï][   42][Baln…]-1\u{a0}234\u{a0}567 +3 0 -2 an an ans 1er 3e 3rd"
+            "[Mologataï][   42][Baln…]-1\u{a0}234\u{a0}567 +3 0 -2 an an ans 1er 1re 3e 3rd"
         );
         assert_eq!(pad("Éa", 4, "left", false), "Éa  ");
         assert_eq!(fr_num(999), "999");

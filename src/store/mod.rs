@@ -1,1 +1,560 @@
-//! (being written)
+//! The durable store: plain files under one data directory, every write
+//! atomic and crash-safe, so that a referee can read, back up and `git` them.
+//! There is no database.
+//!
+//! # Layout
+//!
+//! ```text
+//! <data>/archive/<key>.eml          every raw message received, written before anything
+//!                                    else is done with it; key = the sanitised Message-ID
+//!                                    (or `nomid=<sha256>` of the bytes when there is none)
+//! <data>/archive/<key>.done.json    processing marker with a JSON outcome summary, written last
+//! <data>/outbox/tmp/                 scratch space (never read)
+//! <data>/outbox/new/<id>.eml         mail waiting to be sent ...
+//! <data>/outbox/new/<id>.json        ... and its meta: attempts, next_attempt, last_error,
+//!                                    recipients, envelope_from. The `.json` is the commit
+//!                                    point: an item exists in a state when its meta is there.
+//! <data>/outbox/cur/<id>.{eml,json}  sent (the server accepted it)
+//! <data>/outbox/failed/<id>.{eml,json}  given up (permanent failure)
+//! <data>/games/<game-id>/game.json  the game's metadata (the referee module's type)
+//! <data>/games/<game-id>/lock       the game's lock file (flock, between processes)
+//! <data>/games/<game-id>/turns/<NNNN>/state.json     state at the start of turn N: immutable
+//! <data>/games/<game-id>/turns/<NNNN>/orders/<family>.json  the family's latest accepted
+//!                                    submission for turn N (replaced atomically)
+//! <data>/games/<game-id>/turns/<NNNN>/{events.json, audit.jsonl, chronicle.txt, chronicle.html}
+//! <data>/games/<game-id>/turns/<NNNN>/reports/<family>/{report.txt, report.html, map.svg, map.png}
+//! <data>/games/<game-id>/rolled-back/after-<NNNN>-<k>/<MMMM>/   turns moved aside by a rollback
+//! ```
+//!
+//! `<NNNN>` is the turn number on at least four digits (`0000`, `0012`).
+//! `<family>` is the family key made a file name: ASCII letters and digits
+//! kept, a space written `_`, every other byte `%XX` (`HOUSE_ATREIDES`,
+//! `D%27ARTAGNAN`); [`family_file_name`] and [`family_from_file_name`] convert.
+//!
+//! # Guarantees
+//!
+//! - [`write_atomic`]: a reader (or the next process after a crash) sees the
+//!   old content or the new one, never a mix: temporary file in the same
+//!   directory, write, fsync, rename, fsync the directory.
+//! - A turn's `state.json` is written once; writing identical bytes again is
+//!   a no-op (so a re-run after a crash is harmless), different bytes an error.
+//! - The outbox is idempotent by id: enqueueing an id already queued, sent or
+//!   failed does nothing, so a restart that redoes its work sends nothing
+//!   twice. A crash between the SMTP server's acceptance and
+//!   [`Outbox::mark_sent`] can still send one mail twice (at-least-once):
+//!   no store can close that window without the server's cooperation.
+//! - Temporary files start with `.` and end with `.tmp`; readers skip them.
+//!
+//! Time is never read here: callers pass `jiff::Timestamp`s in.
+
+mod game;
+mod outbox;
+
+pub use game::{GameDir, GameLock, DEFAULT_LOCK_TIMEOUT};
+pub use outbox::{Backoff, Enqueued, Outbox, OutboxItem, OutboxMeta, OutboxState};
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// What can go wrong in the store. Every variant names the file concerned.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{}: invalid JSON: {source}", path.display())]
+    Json { path: PathBuf, source: serde_json::Error },
+    #[error("{}: already written with different content (a turn's state is immutable)", path.display())]
+    Immutable { path: PathBuf },
+    #[error("{}: still locked by another process after {waited:?}", path.display())]
+    LockTimeout { path: PathBuf, waited: Duration },
+    #[error("invalid {what} {name:?}: {why}")]
+    InvalidName { what: &'static str, name: String, why: &'static str },
+    #[error("{}: not found", path.display())]
+    NotFound { path: PathBuf },
+}
+
+impl StoreError {
+    pub(crate) fn io(path: impl Into<PathBuf>) -> impl FnOnce(io::Error) -> StoreError {
+        let path = path.into();
+        move |source| StoreError::Io { path, source }
+    }
+}
+
+/// Permissions of files the store writes: the daemon's user and its group
+/// (a referee in the group can read and back up; the world cannot, since
+/// `game.json` holds password hashes).
+#[cfg(unix)]
+fn file_permissions() -> fs::Permissions {
+    use std::os::unix::fs::PermissionsExt;
+    fs::Permissions::from_mode(0o640)
+}
+
+fn temp_in(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let mut b = tempfile::Builder::new();
+    b.prefix(".").suffix(".tmp");
+    #[cfg(unix)]
+    b.permissions(file_permissions());
+    b.tempfile_in(dir)
+}
+
+fn parent_of(path: &Path) -> io::Result<&Path> {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => Ok(p),
+        Some(_) => Ok(Path::new(".")),
+        None => Err(io::Error::new(io::ErrorKind::InvalidInput, "path has no parent directory")),
+    }
+}
+
+/// Fsyncs a directory, so that a rename or a creation inside it is durable.
+pub fn sync_dir(dir: &Path) -> io::Result<()> {
+    File::open(dir)?.sync_all()
+}
+
+/// Creates `dir` and its missing parents, fsyncing each parent that gained
+/// an entry, so the new directories survive a crash.
+pub fn create_dir_all_durable(dir: &Path) -> io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    if let Some(parent) = dir.parent() {
+        if !parent.as_os_str().is_empty() {
+            create_dir_all_durable(parent)?;
+        }
+    }
+    match fs::create_dir(dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir() => return Ok(()),
+        Err(e) => return Err(e),
+    }
+    sync_dir(parent_of(dir)?)
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same
+/// directory is written and fsynced, renamed over `path`, and the directory
+/// fsynced. After a crash at any instant `path` holds the old content or the
+/// new one. The directory must exist.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = parent_of(path)?;
+    let mut tmp = temp_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    sync_dir(dir)
+}
+
+/// Like [`write_atomic`], but never replaces an existing file: returns
+/// `Ok(false)` (and writes nothing) when `path` already exists.
+pub fn write_new_atomic(path: &Path, bytes: &[u8]) -> io::Result<bool> {
+    let dir = parent_of(path)?;
+    let mut tmp = temp_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    match tmp.persist_noclobber(path) {
+        Ok(_) => {}
+        Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => return Ok(false),
+        Err(e) => return Err(e.error),
+    }
+    sync_dir(dir)?;
+    Ok(true)
+}
+
+/// Serialises `value` as pretty JSON (with a final newline, friendly to
+/// `git diff`).
+pub fn to_json_bytes<T: Serialize + ?Sized>(path: &Path, value: &T) -> Result<Vec<u8>, StoreError> {
+    let mut bytes = serde_json::to_vec_pretty(value)
+        .map_err(|source| StoreError::Json { path: path.to_path_buf(), source })?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
+/// Writes `value` as pretty JSON to `path` with [`write_atomic`].
+pub fn write_json_atomic<T: Serialize + ?Sized>(path: &Path, value: &T) -> Result<(), StoreError> {
+    let bytes = to_json_bytes(path, value)?;
+    write_atomic(path, &bytes).map_err(StoreError::io(path))
+}
+
+/// Reads a file, `None` if it does not exist.
+pub fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, StoreError> {
+    match fs::read(path) {
+        Ok(b) => Ok(Some(b)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(StoreError::Io { path: path.to_path_buf(), source: e }),
+    }
+}
+
+/// Reads JSON from `path`, `None` if the file does not exist.
+pub fn read_json<T: DeserializeOwned>(path: &Path) -> Result<Option<T>, StoreError> {
+    match read_bytes(path)? {
+        None => Ok(None),
+        Some(bytes) => serde_json::from_slice(&bytes)
+            .map(Some)
+            .map_err(|source| StoreError::Json { path: path.to_path_buf(), source }),
+    }
+}
+
+/// Checks a name used as one path component (a game id, an outbox id):
+/// non-empty, at most 200 bytes, no `/`, no NUL, not starting with `.`.
+pub(crate) fn check_component(what: &'static str, name: &str, allowed: fn(char) -> bool) -> Result<(), StoreError> {
+    let bad = |why| Err(StoreError::InvalidName { what, name: name.to_string(), why });
+    if name.is_empty() {
+        return bad("empty");
+    }
+    if name.len() > 200 {
+        return bad("longer than 200 bytes");
+    }
+    if name.starts_with('.') {
+        return bad("starts with a dot");
+    }
+    if !name.chars().all(allowed) {
+        return bad("contains a character that is not allowed");
+    }
+    Ok(())
+}
+
+/// The file name (without extension) of a family key: ASCII letters and
+/// digits kept, space as `_`, every other byte `%XX`. Reversible.
+pub fn family_file_name(family: &str) -> Result<String, StoreError> {
+    if family.is_empty() {
+        return Err(StoreError::InvalidName { what: "family key", name: String::new(), why: "empty" });
+    }
+    let mut out = String::with_capacity(family.len());
+    for b in family.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' => out.push(b as char),
+            b' ' => out.push('_'),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    if out.len() > 200 {
+        return Err(StoreError::InvalidName {
+            what: "family key",
+            name: family.to_string(),
+            why: "longer than 200 bytes once encoded",
+        });
+    }
+    Ok(out)
+}
+
+/// The family key of a file name made by [`family_file_name`]; `None` if the
+/// name is not one of them.
+pub fn family_from_file_name(name: &str) -> Option<String> {
+    let bytes = name.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'_' => out.push(b' '),
+            b'%' => {
+                let hex = name.get(i + 1..i + 3)?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 2;
+            }
+            b @ (b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9') => out.push(b),
+            _ => return None,
+        }
+        i += 1;
+    }
+    if out.is_empty() {
+        return None;
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The key of an archived message: the file name (without extension) under
+/// `<data>/archive/`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct ArchiveKey(String);
+
+impl ArchiveKey {
+    /// The key of a message. A Message-ID (angle brackets and surrounding
+    /// space dropped) made only of `[A-Za-z0-9._@+-]`, not starting with a
+    /// dot and at most 150 bytes long is the key as it is; any other one is
+    /// sanitised and suffixed with `=` and a hash of the whole ID, so two IDs
+    /// never share a key. Without a Message-ID (or with an empty one) the
+    /// key is `nomid=` and the SHA-256 of the raw bytes.
+    pub fn for_message(message_id: Option<&str>, raw: &[u8]) -> ArchiveKey {
+        let id = message_id
+            .map(|m| m.trim().trim_start_matches('<').trim_end_matches('>').trim())
+            .filter(|m| !m.is_empty());
+        let Some(id) = id else {
+            return ArchiveKey(format!("nomid={}", hex::encode(Sha256::digest(raw))));
+        };
+        let clean = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '@' | '+' | '-');
+        if id.len() <= 150 && !id.starts_with('.') && id.chars().all(clean) {
+            return ArchiveKey(id.to_string());
+        }
+        let mut s: String = id.chars().map(|c| if clean(c) { c } else { '_' }).take(100).collect();
+        if s.starts_with('.') {
+            s.replace_range(0..1, "_");
+        }
+        let h = hex::encode(Sha256::digest(id.as_bytes()));
+        ArchiveKey(format!("{s}={}", &h[..16]))
+    }
+
+    /// A key read back from a file name or from the lead's records.
+    pub fn from_string(s: impl Into<String>) -> Result<ArchiveKey, StoreError> {
+        let s = s.into();
+        check_component("archive key", &s, |c| {
+            c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '@' | '+' | '-' | '=')
+        })?;
+        Ok(ArchiveKey(s))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for ArchiveKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The data directory. Cheap to clone; holds no open file.
+#[derive(Debug, Clone)]
+pub struct Store {
+    root: PathBuf,
+}
+
+impl Store {
+    /// Opens (creating if needed) the data directory and its `archive/`,
+    /// `outbox/` and `games/` subdirectories, and repairs the outbox after a
+    /// crash (see [`Outbox::recover`]).
+    pub fn open(data_dir: impl Into<PathBuf>) -> Result<Store, StoreError> {
+        let store = Store { root: data_dir.into() };
+        for dir in [store.archive_dir(), store.games_dir()] {
+            create_dir_all_durable(&dir).map_err(StoreError::io(&dir))?;
+        }
+        store.outbox().open_dirs()?;
+        Ok(store)
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    pub fn archive_dir(&self) -> PathBuf {
+        self.root.join("archive")
+    }
+
+    pub fn games_dir(&self) -> PathBuf {
+        self.root.join("games")
+    }
+
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.root.join("outbox")
+    }
+
+    /// The path of an archived raw message.
+    pub fn archive_path(&self, key: &ArchiveKey) -> PathBuf {
+        self.archive_dir().join(format!("{}.eml", key.0))
+    }
+
+    /// The path of a message's processing marker.
+    pub fn done_path(&self, key: &ArchiveKey) -> PathBuf {
+        self.archive_dir().join(format!("{}.done.json", key.0))
+    }
+
+    /// Archives a raw message durably and returns its key. Idempotent: if a
+    /// message with the same key is already archived, its file is kept as it
+    /// is (the first copy wins: the same message delivered twice, with
+    /// different `Received:` lines, is one message).
+    pub fn archive_raw(&self, message_id: Option<&str>, raw: &[u8]) -> Result<ArchiveKey, StoreError> {
+        let key = ArchiveKey::for_message(message_id, raw);
+        let path = self.archive_path(&key);
+        if !path.exists() {
+            write_new_atomic(&path, raw).map_err(StoreError::io(&path))?;
+        }
+        Ok(key)
+    }
+
+    /// Whether a message with this key is archived.
+    pub fn is_archived(&self, key: &ArchiveKey) -> bool {
+        self.archive_path(key).is_file()
+    }
+
+    /// The raw bytes of an archived message, `None` if there is none.
+    pub fn read_archived(&self, key: &ArchiveKey) -> Result<Option<Vec<u8>>, StoreError> {
+        read_bytes(&self.archive_path(key))
+    }
+
+    /// The processing marker of a message, `None` while it is not processed.
+    pub fn archive_done(&self, key: &ArchiveKey) -> Result<Option<serde_json::Value>, StoreError> {
+        read_json(&self.done_path(key))
+    }
+
+    /// Marks a message processed, with a summary of the outcome. Written
+    /// last, after every effect of the message (orders, outbox) is durable.
+    pub fn mark_done(&self, key: &ArchiveKey, outcome: &serde_json::Value) -> Result<(), StoreError> {
+        write_json_atomic(&self.done_path(key), outcome)
+    }
+
+    /// Archived messages that have no processing marker (to finish after a
+    /// crash), sorted by key.
+    pub fn undone_archive(&self) -> Result<Vec<ArchiveKey>, StoreError> {
+        let dir = self.archive_dir();
+        let mut out = Vec::new();
+        for name in list_names(&dir)? {
+            let Some(stem) = name.strip_suffix(".eml") else { continue };
+            let Ok(key) = ArchiveKey::from_string(stem) else { continue };
+            if !self.done_path(&key).exists() {
+                out.push(key);
+            }
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// The directory of game `id` (`[a-z0-9-]+`). Nothing is created yet.
+    pub fn game(&self, id: &str) -> Result<GameDir, StoreError> {
+        check_component("game id", id, |c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')?;
+        Ok(GameDir::new(self.games_dir().join(id), id.to_string()))
+    }
+
+    /// The ids of the games that have a directory, sorted.
+    pub fn list_games(&self) -> Result<Vec<String>, StoreError> {
+        let dir = self.games_dir();
+        let mut out: Vec<String> = list_names(&dir)?
+            .into_iter()
+            .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+            .filter(|n| dir.join(n).is_dir())
+            .collect();
+        out.sort();
+        Ok(out)
+    }
+
+    /// The outbox under `<data>/outbox/`, with the default back-off.
+    pub fn outbox(&self) -> Outbox {
+        Outbox::new(self.outbox_dir())
+    }
+}
+
+/// The names of the entries of `dir` (UTF-8 only; temporary files and other
+/// dot files skipped), empty if `dir` does not exist.
+pub(crate) fn list_names(dir: &Path) -> Result<Vec<String>, StoreError> {
+    let rd = match fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(StoreError::Io { path: dir.to_path_buf(), source: e }),
+    };
+    let mut out = Vec::new();
+    for entry in rd {
+        let entry = entry.map_err(StoreError::io(dir))?;
+        if let Ok(name) = entry.file_name().into_string() {
+            if !name.starts_with('.') {
+                out.push(name);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn write_atomic_replaces_and_leaves_no_temp_file() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("f.txt");
+        write_atomic(&p, b"one").unwrap();
+        write_atomic(&p, b"two").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"two");
+        let names: Vec<_> = fs::read_dir(d.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("f.txt")]);
+    }
+
+    #[test]
+    fn write_new_atomic_never_replaces() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("f");
+        assert!(write_new_atomic(&p, b"one").unwrap());
+        assert!(!write_new_atomic(&p, b"two").unwrap());
+        assert_eq!(fs::read(&p).unwrap(), b"one");
+    }
+
+    #[test]
+    fn read_json_of_a_missing_file_is_none_and_bad_json_names_the_file() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("x.json");
+        assert_eq!(read_json::<serde_json::Value>(&p).unwrap(), None);
+        fs::write(&p, b"{ not json").unwrap();
+        let e = read_json::<serde_json::Value>(&p).unwrap_err();
+        assert!(e.to_string().contains("x.json"), "{e}");
+        write_json_atomic(&p, &serde_json::json!({"a": 1})).unwrap();
+        assert_eq!(read_json::<serde_json::Value>(&p).unwrap(), Some(serde_json::json!({"a": 1})));
+        assert!(fs::read_to_string(&p).unwrap().ends_with("}\n"));
+    }
+
+    #[test]
+    fn family_file_names_round_trip_and_are_safe() {
+        for fam in ["HOUSE ATREIDES", "D'ARTAGNAN", "MOLOGATAÏ", "a/b", "..", "x_y%z"] {
+            let f = family_file_name(fam).unwrap();
+            assert!(f.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '%'), "{f}");
+            assert_eq!(family_from_file_name(&f).as_deref(), Some(fam));
+        }
+        assert_eq!(family_file_name("HOUSE ATREIDES").unwrap(), "HOUSE_ATREIDES");
+        assert_eq!(family_file_name("D'ARTAGNAN").unwrap(), "D%27ARTAGNAN");
+        assert!(family_file_name("").is_err());
+        assert_eq!(family_from_file_name("bad.name"), None);
+        assert_eq!(family_from_file_name("%G0"), None);
+    }
+
+    #[test]
+    fn archive_keys_are_message_ids_or_hashes_and_never_collide() {
+        let k = ArchiveKey::for_message(Some("<20261129.abc@example.org>"), b"x");
+        assert_eq!(k.as_str(), "20261129.abc@example.org");
+        let a = ArchiveKey::for_message(Some("<a/b@x>"), b"x");
+        let b = ArchiveKey::for_message(Some("<a_b@x>"), b"x");
+        let c = ArchiveKey::for_message(Some("<a\\b@x>"), b"x");
+        assert_ne!(a, b);
+        assert_ne!(a, c);
+        assert!(a.as_str().starts_with("a_b@x="), "{a}");
+        let n1 = ArchiveKey::for_message(None, b"one");
+        let n2 = ArchiveKey::for_message(Some("  <> "), b"one");
+        let n3 = ArchiveKey::for_message(None, b"two");
+        assert_eq!(n1, n2);
+        assert_ne!(n1, n3);
+        assert!(n1.as_str().starts_with("nomid="));
+        let dot = ArchiveKey::for_message(Some("<../../etc/passwd>"), b"");
+        assert!(!dot.as_str().starts_with('.') && !dot.as_str().contains('/'), "{dot}");
+        assert!(ArchiveKey::from_string(dot.as_str()).is_ok());
+        assert!(ArchiveKey::from_string("../x").is_err());
+    }
+
+    #[test]
+    fn archive_is_idempotent_and_first_copy_wins() {
+        let d = tempfile::tempdir().unwrap();
+        let s = Store::open(d.path().join("data")).unwrap();
+        let k1 = s.archive_raw(Some("<m1@x>"), b"first").unwrap();
+        let k2 = s.archive_raw(Some("<m1@x>"), b"first, delivered again").unwrap();
+        assert_eq!(k1, k2);
+        assert_eq!(s.read_archived(&k1).unwrap().unwrap(), b"first");
+        assert_eq!(s.undone_archive().unwrap(), vec![k1.clone()]);
+        assert_eq!(s.archive_done(&k1).unwrap(), None);
+        s.mark_done(&k1, &serde_json::json!({"outcome": "accepted"})).unwrap();
+        assert_eq!(s.archive_done(&k1).unwrap(), Some(serde_json::json!({"outcome": "accepted"})));
+        assert!(s.undone_archive().unwrap().is_empty());
+    }
+
+    #[test]
+    fn games_are_listed_and_ids_checked() {
+        let d = tempfile::tempdir().unwrap();
+        let s = Store::open(d.path()).unwrap();
+        assert!(s.game("../x").is_err());
+        assert!(s.game("Stellarium").is_err());
+        assert!(s.list_games().unwrap().is_empty());
+        s.game("b-2").unwrap().write_state(0, b"{}").unwrap();
+        s.game("a-1").unwrap().write_state(0, b"{}").unwrap();
+        assert_eq!(s.list_games().unwrap(), vec!["a-1".to_string(), "b-2".to_string()]);
+    }
+}

@@ -5,3 +5,6 @@
 
 pub mod model;
 pub mod orders;
+pub mod events;
+pub mod phases;
+pub mod view;

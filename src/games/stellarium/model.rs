@@ -859,6 +859,47 @@ pub struct State {
     pub empire_colonies_at_start: u32,
     /// Whether Stellarium fell (12.1) or every family was ONR (30.2).
     pub ended: Option<GameEnd>,
+    /// What the early phases of the open turn leave for the later ones
+    /// (2 → 11, 12, 14; 4 → 14). Reset by phase 0 of every turn.
+    #[serde(default)]
+    pub cycle: Cycle,
+}
+
+/// Facts of the cycle being adjudicated that phases 0–10 hand to phases
+/// 11–30 (added by the phases-0–10 engineer; see RULINGS "Stellarium:
+/// phases 0–10"). Phase 0 resets it, so it only ever holds the open turn's facts.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cycle {
+    /// The turn these facts belong to.
+    pub turn: u32,
+    /// 2.6.2: colonies (planet keys) a Dark Tentacle contract pushed into
+    /// rebellion, with the year of the cycle; phase 11 fights them (11.1).
+    pub incited_rebellions: Vec<(String, u8)>,
+    /// 2.7.4: ships (keys) designated by a successful traitor: a Pouark
+    /// discovery captures them on 3 in 6 instead of 1 in 6 (14.4).
+    /// The 2.7.3 bonus itself is [`State::treason`].
+    pub treason_ships: BTreeSet<String>,
+    /// 4: the expeditions that left Stellarium this cycle (phase 14 brings
+    /// them back). A ship a sabotage blew up at departure is listed with
+    /// `exploded` set (2.4.3; its survivors are already placed).
+    pub expeditions: Vec<Expedition>,
+}
+
+/// An exploration expedition that departed (4), for its return (14).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Expedition {
+    /// Ship key.
+    pub ship: String,
+    /// The family that organised it (the ship's user this turn, 4.2).
+    pub family: FamilyKey,
+    pub captain: CharacterId,
+    /// Everyone aboard at departure, the captain included, in id order (4.6).
+    pub members: Vec<CharacterId>,
+    /// Name proposed for a discovery (14.8).
+    pub planet_name: Option<String>,
+    /// 2.4.3: a sabotage blew the ship up in this year of the cycle; the
+    /// expedition found nothing, 14.7's −20 PP were already applied.
+    pub exploded: Option<u8>,
 }
 
 /// Why a game ended early (30.2) or normally (30.1).
@@ -904,6 +945,7 @@ impl State {
             war_declared_turn: None,
             pouark_target: None,
             treason: None,
+            cycle: Cycle::default(),
             trials: Vec::new(),
             next_case_no: 1,
             empire_colonies_at_start: 0,
@@ -1176,6 +1218,42 @@ impl State {
         let total: i64 = fams.iter().map(|f| self.living_members(&f.key).map(|c| c.pp).sum::<i64>()).sum();
         let avg = total / fams.len() as i64;
         (avg / 4).max(0) as u32
+    }
+
+    /// Registers a family (0.4, d): 10 M$ (e), a trading post on every
+    /// colony of the proclamation the Empire holds (RULINGS), not yet
+    /// founded (its first orders are the turn-0 ones). After turn 0 it also
+    /// gets the late-registration PP bonus (d). Refusals are French sentences.
+    pub fn register(&mut self, family: &str, name: &str) -> Result<(), String> {
+        let name = crate::text::collapse_spaces(name);
+        let k = key(&name);
+        if k.is_empty() || family.is_empty() {
+            return Err("Le nom de famille est vide.".to_string());
+        }
+        if name.contains('/') {
+            return Err("Le nom de famille ne peut pas contenir « / ».".to_string());
+        }
+        if self.is_over() {
+            return Err("La partie est terminée.".to_string());
+        }
+        if self.turn > 0 && !self.settings.late_registration {
+            return Err("Cette partie n'accepte plus d'inscriptions après le tour 0.".to_string());
+        }
+        if self.families.contains_key(family) || self.families.values().any(|f| key(&f.name) == k) {
+            return Err(format!("La famille {name} existe déjà dans cette partie."));
+        }
+        let mut f = Family::new(family, &name, self.turn);
+        f.trading_posts = self
+            .planets
+            .iter()
+            .filter(|(_, p)| p.is_colony() && p.held_by_empire() && p.discovered_turn.is_none())
+            .map(|(k, _)| k.clone())
+            .collect();
+        if self.turn > 0 {
+            f.late_bonus_pp = self.late_registration_bonus();
+        }
+        self.families.insert(family.to_string(), f);
+        Ok(())
     }
 
     /// Whether the game has ended (30).

@@ -1,6 +1,66 @@
-//! Stellarium's order language (orders.md §6): the typed orders, the
-//! parser and the validation against the state.
+//! Stellarium's order language (orders.md §6): the typed orders
+//! ([`types`]), the grammar ([`parse`]), the checks against the state and
+//! across lines ([`validate`]) and the canonical spelling ([`canonical`]).
+//!
+//! [`parse_orders`] never fails: every line gets a verdict, and only the
+//! accepted orders reach [`Orders`].
 
+pub mod canonical;
+pub mod parse;
 pub mod types;
+pub mod validate;
 
 pub use types::*;
+
+use crate::game::{LineVerdict, OrderLine, ParsedOrders};
+use crate::text;
+
+use super::model::State;
+use parse::{pass_of, Pass, Reader};
+use validate::Checker;
+
+/// Reads `family`'s order lines against `state`.
+///
+/// Lines are handled in passes so that an order may rely on another written
+/// further down: PUBLICITE first (it raises the PP pool of PERSONNAGE), then
+/// PERSONNAGE (CANDIDAT names founders), then CESSION (an EXPEDITION may use
+/// a ship received this turn), then the rest in the order written. Within a
+/// pass, the later line breaking a multi-line limit is the one rejected.
+pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedOrders<Orders> {
+    let tokenized: Vec<text::Tokens> = lines.iter().map(|l| text::tokenize(&l.text)).collect();
+    let mut verdicts: Vec<Option<LineVerdict>> = vec![None; lines.len()];
+    let mut orders = Orders::default();
+    let checker = Checker::new(state, family);
+    for pass in [Pass::Advertising, Pass::Founder, Pass::Transfer, Pass::Other] {
+        for (i, line) in lines.iter().enumerate() {
+            let toks = &tokenized[i];
+            if toks.tokens.is_empty() {
+                continue;
+            }
+            if pass_of(&toks.tokens) != pass {
+                continue;
+            }
+            if checker.founding() && !parse::is_foundation_order(&toks.tokens) {
+                verdicts[i] = Some(LineVerdict::rejected(line, validate::NOT_FOUNDED, None));
+                continue;
+            }
+            let founders = orders.founders.clone();
+            let reader = Reader { state, family, founders: &founders };
+            let verdict = match reader.line(&toks.tokens).and_then(|o| checker.check(&orders, &o).map(|_| o)) {
+                Ok(order) => {
+                    let canon = canonical::canonical(state, family, &orders.founders, &order);
+                    orders.push(order);
+                    LineVerdict::accepted(line, canon)
+                }
+                Err(mut r) => {
+                    if let Some(p) = &toks.problem {
+                        r.reason = format!("{} ({p})", r.reason);
+                    }
+                    LineVerdict::rejected(line, r.reason, r.suggestion)
+                }
+            };
+            verdicts[i] = Some(verdict);
+        }
+    }
+    ParsedOrders { orders, verdicts: verdicts.into_iter().flatten().collect() }
+}

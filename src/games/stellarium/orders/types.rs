@@ -376,3 +376,139 @@ pub fn stake_from_letter(s: &str) -> Option<Stake> {
         _ => None,
     }
 }
+
+/// One accepted order line, typed (the parser's unit; [`Orders`] gathers them).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Order {
+    Founder(FounderOrder),
+    Advertising(u32),
+    Bid(BidOrder),
+    Candidacy(CandidacyOrder),
+    Location(LocationOrder),
+    Purchase(PurchaseOrder),
+    Contract(ContractOrder),
+    Ransom(CharacterId),
+    Marriage(MarriageOrder),
+    Births(BirthsOrder),
+    Bastard(BastardOrder),
+    Expedition(ExpeditionOrder),
+    Transfer(TransferOrder),
+    Baptism(BaptismOrder),
+    Training(TrainingOrder),
+    Coup(CoupStanceOrder),
+    Deposition(DepositionOrder),
+    Verdict(VerdictOrder),
+    Resign(CharacterId),
+    Emperor(EmperorPower),
+    Archpope(ArchpopePower),
+    General(GeneralPower),
+    GrandCommander(GrandCommanderPower),
+    MasterMerchant(MasterMerchantPower),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EmperorPower {
+    Disgrace(CharacterId),
+    SpecialDisgrace(CharacterId),
+    RemoveJudge(CharacterId),
+    War,
+    Target(String),
+    Pardon(CharacterId),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArchpopePower {
+    Disgrace(CharacterId),
+    Excommunicate(CharacterId),
+    Pardon(CharacterId),
+    Prosthesis(Vec<CharacterId>),
+    Remarriage(Vec<CharacterId>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GeneralPower {
+    Disgrace(CharacterId),
+    Commander(FleetNo, CharacterId),
+    Strategy(Strategy),
+    Patrol(Vec<String>),
+    Coup,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GrandCommanderPower {
+    Disgrace(CharacterId),
+    Forbid(String),
+    Permit(Vec<CharacterId>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MasterMerchantPower {
+    Disgrace(CharacterId),
+    RemovePost(FamilyKey, String),
+    Close(String),
+    BanExchange(Vec<FamilyKey>),
+}
+
+impl Orders {
+    /// Adds one accepted order to its list (the validation has run).
+    pub fn push(&mut self, order: Order) {
+        match order {
+            Order::Founder(f) => {
+                self.founders.push(f);
+                self.founders.sort_by_key(|f| f.n);
+            }
+            Order::Advertising(n) => self.advertising += n,
+            Order::Bid(b) => self.bid = Some(b),
+            Order::Candidacy(c) => self.candidacies.push(c),
+            Order::Location(l) => self.locations.push(l),
+            Order::Purchase(p) => self.purchases.push(p),
+            Order::Contract(c) => self.contracts.push(c),
+            Order::Ransom(c) => self.ransoms.push(c),
+            Order::Marriage(m) => self.marriages.push(m),
+            Order::Births(b) => self.births.push(b),
+            Order::Bastard(b) => self.bastard = Some(b),
+            Order::Expedition(e) => self.expeditions.push(e),
+            Order::Transfer(t) => self.transfers.push(t),
+            Order::Baptism(b) => self.baptisms.push(b),
+            Order::Training(t) => self.trainings.push(t),
+            Order::Coup(c) => self.coup_stances.push(c),
+            Order::Deposition(d) => self.depositions.push(d),
+            Order::Verdict(v) => self.verdicts.push(v),
+            Order::Resign(c) => self.resignations.push(c),
+            Order::Emperor(p) => match p {
+                EmperorPower::Disgrace(c) => self.emperor.disgrace = Some(c),
+                EmperorPower::SpecialDisgrace(c) => self.emperor.special_disgrace = Some(c),
+                EmperorPower::RemoveJudge(c) => self.emperor.remove_judge = Some(c),
+                EmperorPower::War => self.emperor.war = true,
+                EmperorPower::Target(p) => self.emperor.target = Some(p),
+                EmperorPower::Pardon(c) => self.emperor.pardon = Some(c),
+            },
+            Order::Archpope(p) => match p {
+                ArchpopePower::Disgrace(c) => self.archpope.disgrace = Some(c),
+                ArchpopePower::Excommunicate(c) => self.archpope.excommunicate = Some(c),
+                ArchpopePower::Pardon(c) => self.archpope.pardon = Some(c),
+                ArchpopePower::Prosthesis(v) => self.archpope.prosthesis_permits.extend(v),
+                ArchpopePower::Remarriage(v) => self.archpope.remarriages.extend(v),
+            },
+            Order::General(p) => match p {
+                GeneralPower::Disgrace(c) => self.general.disgrace = Some(c),
+                GeneralPower::Commander(FleetNo::First, c) => self.general.commander_1 = Some(c),
+                GeneralPower::Commander(FleetNo::Second, c) => self.general.commander_2 = Some(c),
+                GeneralPower::Strategy(s) => self.general.strategy = Some(s),
+                GeneralPower::Patrol(v) => self.general.patrol = Some(v),
+                GeneralPower::Coup => self.general.coup = true,
+            },
+            Order::GrandCommander(p) => match p {
+                GrandCommanderPower::Disgrace(c) => self.grand_commander.disgrace = Some(c),
+                GrandCommanderPower::Forbid(s) => self.grand_commander.forbid = Some(s),
+                GrandCommanderPower::Permit(v) => self.grand_commander.permits.extend(v),
+            },
+            Order::MasterMerchant(p) => match p {
+                MasterMerchantPower::Disgrace(c) => self.master_merchant.disgrace = Some(c),
+                MasterMerchantPower::RemovePost(f, p) => self.master_merchant.remove_post = Some((f, p)),
+                MasterMerchantPower::Close(p) => self.master_merchant.close = Some(p),
+                MasterMerchantPower::BanExchange(v) => self.master_merchant.exchange_bans.extend(v),
+            },
+        }
+    }
+}

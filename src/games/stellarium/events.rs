@@ -1,0 +1,179 @@
+//! What happened during the adjudication of a Stellarium turn.
+//!
+//! Every change the phases make to prestige or money is an event
+//! ([`Event::Prestige`], [`Event::Money`]) so that reports can explain each
+//! figure and tests can check the accounting. Events name characters by id
+//! and families by key; the views turn them into French sentences and decide
+//! who may see what (a contract's sponsor is secret unless unmasked, 2.9).
+//!
+//! Phases 0–10 and the foundation own the variants up to the marker below;
+//! the phases-11–30 engineer adds theirs after it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{FamilyKey, OrderStatus};
+
+use super::model::{CharacterId, Charge, ContractKindTag, DeathCause, FleetNo, Place, Pyramid, Seat, Sex, Training};
+use super::orders::{Item, TransferKind};
+
+/// What a Dark Tentacle contract aims at, in words the views can print.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "on", rename_all = "snake_case")]
+pub enum ContractTarget {
+    Character { id: CharacterId },
+    Ship { ship: String },
+    Exchange,
+    Colony { planet: String },
+    Pouarks { ships: Vec<String> },
+}
+
+/// One event of a turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    // ---- bookkeeping shared by every phase -----------------------------
+    /// A character's prestige changed by `delta` (`rule` explains why).
+    Prestige { who: CharacterId, delta: i64, rule: String, reason: String },
+    /// A family's money changed by `delta` M$.
+    Money { family: FamilyKey, delta: i64, rule: String, reason: String },
+    /// A character died in year `year` of the game.
+    Died { who: CharacterId, year: i32, cause: DeathCause, place: Option<String>, rule: String },
+    /// A personal doctor brought a character back (1.4.1).
+    Revived { who: CharacterId, rule: String },
+    /// A trial was opened (case number for `VERDICT`, 22.2).
+    TrialOpened { case_no: u32, accused: CharacterId, charge: Charge, rule: String },
+    /// A trial was cancelled (2.3.4: the scandal was a plot).
+    TrialCancelled { case_no: u32, accused: CharacterId, rule: String },
+    /// A character lost a seat (0.4 PNJ, …).
+    LeftPyramid { who: CharacterId, pyramid: Pyramid, seat: Seat, rule: String },
+
+    // ---- foundation (turn 0, d for late registrations) ------------------
+    /// A family's eight characters entered play.
+    FamilyFounded { family: FamilyKey, founders: Vec<CharacterId>, advertising_pp: u32, late_bonus_pp: u32, by_default: bool },
+    /// A founder's detail the family did not give was drawn by lot or cut (RULINGS).
+    FoundationDefault { family: FamilyKey, founder_no: u8, what: String },
+    /// Founders married across families at the start (RULINGS c).
+    FounderMarriage { husband: CharacterId, wife: CharacterId },
+    /// A married founder left without a spouse in play: widowed (RULINGS c).
+    FounderWidowed { who: CharacterId },
+    /// A judge elected to the High Court (27.2; turn 0 f).
+    JudgeElected { who: CharacterId, pp: i64 },
+    /// A seat filled when the pyramids are first formed (turn 0).
+    SeatFilled { pyramid: Pyramid, seat: Seat, who: CharacterId, pp: i64 },
+    /// A governor elected (27.4; turn 0 f).
+    GovernorElected { planet: String, who: CharacterId, pp: i64 },
+    /// The exploration ship for sale was bought (28; turn 0 e).
+    ShipBought { family: FamilyKey, ship: String, price: i64, bids: u32 },
+    /// Nobody bid for the ship (28).
+    ShipUnsold,
+
+    // ---- 0. statuses -----------------------------------------------------
+    /// The status of a family's orders for the turn (0.1), and its ONR run.
+    Status { family: FamilyKey, status: OrderStatus, onr_streak: u32 },
+    /// A family became PNJ (0.1, 0.4): irreversible.
+    BecamePnj { family: FamilyKey },
+
+    // ---- 1. purchases ------------------------------------------------------
+    Purchased { who: CharacterId, item: Item },
+    PurchaseRefused { who: CharacterId, item: Item, reason: String },
+    /// The Archpope authorised an implant (1.3.4).
+    ProsthesisPermit { who: CharacterId },
+    /// A prosthesis was implanted; `authorised` false makes a heretic (1.3.3).
+    ProsthesisImplanted { who: CharacterId, total: u8, authorised: bool },
+
+    // ---- 2. Dark Tentacle ----------------------------------------------------
+    /// A proposal the Dark Tentacle did not even consider (2.0.3, 2.8.1, 2.8.4…): to the sponsor's family.
+    ContractRefused { family: FamilyKey, sponsor: CharacterId, reason: String },
+    /// A proposal not among the best paid (2.8.2): to the sponsors' families.
+    ContractNotSelected { sponsors: Vec<CharacterId>, kind: ContractKindTag, target: ContractTarget, total: u32 },
+    /// A contract carried out in year `year` of the cycle; `success` is the die's verdict (or false when void).
+    ContractExecuted {
+        contract_no: u32,
+        kind: ContractKindTag,
+        target: ContractTarget,
+        sponsors: Vec<CharacterId>,
+        total: u32,
+        year: u8,
+        success: bool,
+        detail: String,
+    },
+    /// The Dark Tentacle credit of a family (2.8.5; secret: to that family).
+    Credit { family: FamilyKey, credit: u32 },
+    /// A character was kidnapped and is held on `planet` (2.2).
+    Kidnapped { who: CharacterId, planet: String, year: u8 },
+    /// A ransom was paid and the hostage released (2.2.4).
+    RansomPaid { who: CharacterId, family: FamilyKey, amount: i64, to_sponsor: i64, sponsor_family: Option<FamilyKey> },
+    /// A ransom order that could not be honoured.
+    RansomRefused { who: CharacterId, reason: String },
+    /// A scandal struck a character (2.3.3).
+    ScandalStruck { who: CharacterId, year: u8 },
+    /// The investigation showed the scandal was a plot (2.3.4).
+    ScandalExposed { victim: CharacterId },
+    /// A bomb was planted on an exploration ship (2.4; found out at departure or at the next overhaul).
+    ShipSabotaged { ship: String, year: u8 },
+    /// The sabotaged ship was not used: the bomb was found (2.4.3).
+    SabotageFoundOut { ship: String },
+    /// A bomb went off at the exchange (2.5).
+    ExchangeBombing { year: u8, merchants: Vec<CharacterId> },
+    /// A colony rose at the Dark Tentacle's call (2.6.2); phase 11 fights it.
+    RebellionIncited { planet: String, year: u8 },
+    /// A treason reached the Pouarks (2.7.2); `effective` false when too late (2.7.3 NB).
+    TreasonSucceeded { year: u8, effective: bool, ships: Vec<String> },
+    /// The investigation of a crime (2.9): one die per sponsor (2.8.3).
+    Investigation { contract_no: u32, sponsor: CharacterId, kolombo: bool, unmasked: bool },
+
+    // ---- 3. marriages --------------------------------------------------------
+    /// The Archpope allowed a widow(er) to remarry (3.6).
+    RemarriagePermit { who: CharacterId, automatic: bool },
+    Married { groom: CharacterId, bride: CharacterId, priest: CharacterId },
+    MarriageRefused { groom: CharacterId, bride: CharacterId, reason: String },
+
+    // ---- 4. expeditions --------------------------------------------------
+    ShipTransferred { ship: String, from: FamilyKey, to: FamilyKey, amount: u32, kind: TransferKind },
+    TransferRefused { ship: String, from: FamilyKey, to: FamilyKey, reason: String },
+    /// An exploration permit (4.7); `automatic` when the Grand Commander's family is ONR.
+    ExplorationPermit { who: CharacterId, automatic: bool },
+    /// The Grand Commander kept a ship on Stellarium (4.8).
+    ShipForbidden { ship: String },
+    ExpeditionDeparted { ship: String, family: FamilyKey, captain: CharacterId, members: Vec<CharacterId> },
+    ExpeditionCancelled { ship: String, family: FamilyKey, reason: String },
+    /// A guest who did not board (4.6).
+    GuestStayed { ship: String, who: CharacterId, reason: String },
+    /// A sabotaged ship blew up (2.4.3).
+    ShipExploded { ship: String, year: u8 },
+    /// What became of a survival capsule (1.1.1): the die and its meaning.
+    CapsuleOutcome { who: CharacterId, die: u32, outcome: String },
+
+    // ---- 5. merchants ------------------------------------------------------
+    TradingPostRemoved { family: FamilyKey, planet: String },
+    PlanetClosed { planet: String },
+    ExchangeBanned { family: FamilyKey },
+    /// A merchant sent to the exchange with S1 instead (5.3.4, 5.3.5).
+    MerchantFallback { who: CharacterId, reason: String },
+    /// A merchant with nothing to do this cycle (5.3.4: "chômage").
+    MerchantIdle { who: CharacterId, reason: String },
+
+    // ---- 6. warriors -------------------------------------------------------
+    FleetCommander { fleet: FleetNo, who: CharacterId, designated: bool },
+    NoFleetCommander { fleet: FleetNo },
+    /// A location order that could not be followed; the character stays on Stellarium.
+    LocationRefused { who: CharacterId, place: Place, reason: String },
+    /// Where a character of an ONR/OPR family went by default (4.10, 5.3.5, 6.5).
+    DefaultLocation { who: CharacterId, place: Place, rule: String },
+
+    // ---- 7. births ----------------------------------------------------------
+    /// The births of a couple (7.3): the dice of table A, the die of table B if rolled, the limit.
+    Births { father: CharacterId, mother: CharacterId, table_a: Vec<u32>, table_b: Option<u32>, limit: Option<u32>, children: u32 },
+    Born { child: CharacterId, father: CharacterId, mother: CharacterId, sex: Sex, year: i32, pp: i64 },
+    BastardRecognised { who: CharacterId, family: FamilyKey },
+    BastardRefused { family: FamilyKey, reason: String },
+
+    // ---- 8. survival -------------------------------------------------------
+    /// A survival test (8.2): age at the start of the cycle, chances of death in 6.
+    SurvivalTest { who: CharacterId, age: i32, death_chances: u32, survived: bool },
+
+    // ---- 9–10. baptisms, training -----------------------------------------
+    Baptised { who: CharacterId, name: String, priest: Option<CharacterId>, by_lot: bool },
+    Trained { who: CharacterId, training: Training, by_lot: bool },
+    // ---- phases 11–30 add their variants below ------------------------------
+}

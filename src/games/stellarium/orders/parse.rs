@@ -1,0 +1,817 @@
+//! The grammar of Stellarium's order lines (orders.md §6): one line of
+//! tokens to one typed [`Order`], with every name resolved against the state
+//! (characters, planets, ships, families). Semantic checks (who may do
+//! what, limits across lines) are in [`super::validate`].
+
+use crate::text::{self, fold, key, Cursor, Token};
+
+use super::super::model::{Character, FleetNo, NameError, Place, Pyramid, Sex, State, Strategy, Training};
+use super::types::*;
+
+/// A rejected line: one French sentence and maybe the nearest valid name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reject {
+    pub reason: String,
+    pub suggestion: Option<String>,
+}
+
+impl Reject {
+    pub fn new(reason: impl Into<String>) -> Reject {
+        Reject { reason: reason.into(), suggestion: None }
+    }
+    pub fn with(reason: impl Into<String>, suggestion: Option<String>) -> Reject {
+        Reject { reason: reason.into(), suggestion }
+    }
+}
+
+pub type R<T> = Result<T, Reject>;
+
+// ---- keywords (French canonical first, then English and extra aliases) ----
+
+pub const K_FOUNDER: &[&str] = &["PERSONNAGE", "CHARACTER"];
+pub const K_ADVERTISING: &[&str] = &["PUBLICITE", "ADVERTISING"];
+pub const K_BID: &[&str] = &["ENCHERE", "BID"];
+pub const K_CANDIDATE: &[&str] = &["CANDIDAT", "CANDIDATE", "CANDIDATURE"];
+pub const K_LOCATION: &[&str] = &["LIEU", "LOCATION", "LOCALISATION"];
+pub const K_BUY: &[&str] = &["ACHAT", "BUY", "ACHATS"];
+pub const K_CONTRACT: &[&str] = &["CONTRAT", "CONTRACT"];
+pub const K_RANSOM: &[&str] = &["RANCON", "RANSOM"];
+pub const K_MARRIAGE: &[&str] = &["MARIAGE", "MARRIAGE"];
+pub const K_BIRTHS: &[&str] = &["NAISSANCES", "BIRTHS", "NAISSANCE", "BIRTH"];
+pub const K_BASTARD: &[&str] = &["BATARD", "BASTARD"];
+pub const K_EXPEDITION: &[&str] = &["EXPEDITION"];
+pub const K_TRANSFER: &[&str] = &["CESSION", "TRANSFER"];
+pub const K_BAPTISM: &[&str] = &["BAPTEME", "BAPTISM"];
+pub const K_TRAINING: &[&str] = &["FORMATION", "TRAINING"];
+pub const K_COUP: &[&str] = &["COUP"];
+pub const K_DEPOSE: &[&str] = &["DESTITUTION", "DEPOSE", "DEPOSITION"];
+pub const K_VERDICT: &[&str] = &["VERDICT"];
+pub const K_RESIGN: &[&str] = &["DEMISSION", "RESIGN"];
+pub const K_EMPEROR: &[&str] = &["EMPEREUR", "EMPEROR", "IMPERATRICE", "EMPRESS"];
+pub const K_ARCHPOPE: &[&str] = &["ARCHIPAPE", "ARCHPOPE", "ARCHIPAPESSE"];
+pub const K_GENERAL: &[&str] = &["GRAND GENERAL", "GENERAL"];
+pub const K_COMMANDER: &[&str] = &["GRAND COMMANDEUR", "GRAND COMMANDER", "COMMANDEUR"];
+pub const K_MASTER: &[&str] = &["MAITRE MARCHAND", "MASTER MERCHANT", "MAITRE", "MASTER"];
+
+/// Every head keyword, for "did you mean".
+pub const ALL_HEADS: &[&str] = &[
+    "PERSONNAGE", "CHARACTER", "PUBLICITE", "ADVERTISING", "ENCHERE", "BID", "CANDIDAT", "CANDIDATE", "LIEU",
+    "LOCATION", "ACHAT", "BUY", "CONTRAT", "CONTRACT", "RANCON", "RANSOM", "MARIAGE", "MARRIAGE", "NAISSANCES",
+    "BIRTHS", "BATARD", "BASTARD", "EXPEDITION", "CESSION", "TRANSFER", "BAPTEME", "BAPTISM", "FORMATION",
+    "TRAINING", "COUP", "DESTITUTION", "DEPOSE", "VERDICT", "DEMISSION", "RESIGN", "EMPEREUR", "EMPEROR",
+    "ARCHIPAPE", "ARCHPOPE", "GENERAL", "COMMANDEUR", "GRAND-COMMANDER", "MAITRE", "MASTER-MERCHANT",
+];
+
+const K_PRIEST: &[&str] = &["PRETRE", "PRIEST", "PRETRESSE"];
+const K_WARRIOR: &[&str] = &["GUERRIER", "WARRIOR", "GUERRIERE"];
+const K_EXPLORER: &[&str] = &["EXPLORATEUR", "EXPLORER", "EXPLORATRICE"];
+const K_MERCHANT: &[&str] = &["MARCHAND", "MERCHANT", "MARCHANDE"];
+
+/// Which family of orders a line belongs to, from its first keyword (the
+/// parser handles some kinds before the others, see [`super::parse_orders`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Pass {
+    /// PUBLICITE (the PP bought bound the PERSONNAGE lines).
+    Advertising,
+    /// PERSONNAGE (CANDIDAT names founders).
+    Founder,
+    /// CESSION (an EXPEDITION may use a ship received this turn).
+    Transfer,
+    Other,
+}
+
+pub fn pass_of(toks: &[Token]) -> Pass {
+    let mut c = Cursor::new(toks);
+    if c.eat_keyword(K_ADVERTISING).is_some() {
+        Pass::Advertising
+    } else if c.eat_keyword(K_FOUNDER).is_some() {
+        Pass::Founder
+    } else if c.eat_keyword(K_TRANSFER).is_some() {
+        Pass::Transfer
+    } else {
+        Pass::Other
+    }
+}
+
+/// Whether a line is one of the orders a family may give while it is being
+/// founded (PERSONNAGE, PUBLICITE, ENCHERE, CANDIDAT).
+pub fn is_foundation_order(toks: &[Token]) -> bool {
+    let mut c = Cursor::new(toks);
+    [K_FOUNDER, K_ADVERTISING, K_BID, K_CANDIDATE].iter().any(|k| {
+        let mut c2 = c.clone();
+        let hit = c2.eat_keyword(k).is_some();
+        if hit {
+            c = c2;
+        }
+        hit
+    })
+}
+
+/// What the reader needs: the state, the family giving orders, the
+/// founders of this submission (turn 0).
+pub struct Reader<'a> {
+    pub state: &'a State,
+    pub family: &'a str,
+    pub founders: &'a [FounderOrder],
+}
+
+impl<'a> Reader<'a> {
+    /// Parses one line (its tokens) into an order.
+    pub fn line(&self, toks: &[Token]) -> R<Order> {
+        let mut c = Cursor::new(toks);
+        let order = self.order(&mut c)?;
+        if !c.is_done() {
+            let extra: Vec<&str> = c.rest().iter().map(|t| t.text.as_str()).collect();
+            return Err(Reject::new(format!("Mots en trop à la fin de l'ordre : « {} ».", extra.join(" "))));
+        }
+        Ok(order)
+    }
+
+    fn order(&self, c: &mut Cursor) -> R<Order> {
+        let Some(first) = c.peek() else {
+            return Err(Reject::new("Ligne vide."));
+        };
+        if c.eat_keyword(K_FOUNDER).is_some() {
+            return self.founder(c).map(Order::Founder);
+        }
+        if c.eat_keyword(K_ADVERTISING).is_some() {
+            let n = c.eat_amount().ok_or_else(|| Reject::new("PUBLICITE attend un nombre de PP à acheter (PUBLICITE 5)."))?;
+            return Ok(Order::Advertising(n));
+        }
+        if c.eat_keyword(K_BID).is_some() {
+            let amount = c.eat_amount().ok_or_else(|| Reject::new("ENCHERE attend un montant puis le nom du vaisseau (ENCHERE 5 \"Aurore\")."))?;
+            let name = c.next().map(|t| t.text.trim().to_string()).filter(|s| !s.is_empty());
+            let ship_name = name.ok_or_else(|| Reject::new("ENCHERE : il manque le nom proposé pour le vaisseau (28.6)."))?;
+            return Ok(Order::Bid(BidOrder { amount, ship_name }));
+        }
+        if c.eat_keyword(K_CANDIDATE).is_some() {
+            return self.candidacy(c).map(Order::Candidacy);
+        }
+        if c.eat_keyword(K_LOCATION).is_some() {
+            let who = self.who(c, "LIEU")?;
+            let place = self.place(c)?;
+            return Ok(Order::Location(LocationOrder { who, place }));
+        }
+        if c.eat_keyword(K_BUY).is_some() {
+            let who = self.who(c, "ACHAT")?;
+            let mut items = Vec::new();
+            while let Some(t) = c.peek() {
+                let item = item_of(c).ok_or_else(|| {
+                    Reject::with(
+                        format!("ACHAT : objet inconnu « {} » (CAPSULE, GARDES, PROTHESE, MEDECIN, ASSURANCE).", t.text),
+                        text::suggest(&t.text, ["CAPSULE", "GARDES", "PROTHESE", "MEDECIN", "ASSURANCE"]),
+                    )
+                })?;
+                if items.contains(&item) {
+                    return Err(Reject::new(format!("ACHAT : {} est écrit deux fois.", item.keyword_fr())));
+                }
+                items.push(item);
+            }
+            if items.is_empty() {
+                return Err(Reject::new("ACHAT : il manque les objets achetés (CAPSULE, GARDES, PROTHESE, MEDECIN, ASSURANCE)."));
+            }
+            return Ok(Order::Purchase(PurchaseOrder { who, items }));
+        }
+        if c.eat_keyword(K_CONTRACT).is_some() {
+            return self.contract(c).map(Order::Contract);
+        }
+        if c.eat_keyword(K_RANSOM).is_some() {
+            return self.who(c, "RANCON").map(Order::Ransom);
+        }
+        if c.eat_keyword(K_MARRIAGE).is_some() {
+            let groom = self.who(c, "MARIAGE (le marié)")?;
+            let bride = self.who(c, "MARIAGE (la mariée)")?;
+            let priest = self.who(c, "MARIAGE (le prêtre)")?;
+            return Ok(Order::Marriage(MarriageOrder { groom, bride, priest }));
+        }
+        if c.eat_keyword(K_BIRTHS).is_some() {
+            let who = self.who(c, "NAISSANCES")?;
+            let max = if c.eat_keyword(&["NON", "NO", "AUCUNE", "NONE"]).is_some() {
+                None
+            } else if let Some(n) = c.eat_number() {
+                Some(n)
+            } else {
+                return Err(Reject::new("NAISSANCES attend NON ou un nombre maximum de naissances (NAISSANCES Paul 2)."));
+            };
+            return Ok(Order::Births(BirthsOrder { who, max }));
+        }
+        if c.eat_keyword(K_BASTARD).is_some() {
+            let first_name = self.new_first_name(c, "BATARD")?;
+            let training = training_of(c);
+            return Ok(Order::Bastard(BastardOrder { first_name, training }));
+        }
+        if c.eat_keyword(K_EXPEDITION).is_some() {
+            return self.expedition(c).map(Order::Expedition);
+        }
+        if c.eat_keyword(K_TRANSFER).is_some() {
+            let ship = self.ship(c, "CESSION")?;
+            let from = self.family_ref(c, "CESSION (famille qui cède)")?;
+            let to = self.family_ref(c, "CESSION (famille qui reçoit)")?;
+            let amount = c.eat_amount().ok_or_else(|| Reject::new("CESSION : il manque le montant en M$ (0 pour un prêt gratuit)."))?;
+            let kind = match c.eat_keyword(&["PRET", "LOAN", "LOCATION", "RENT"]) {
+                Some(_) => TransferKind::Loan,
+                None => match c.eat_keyword(&["VENTE", "SALE"]) {
+                    Some(_) => TransferKind::Sale,
+                    None => return Err(Reject::new("CESSION : précisez PRET ou VENTE à la fin de la ligne.")),
+                },
+            };
+            return Ok(Order::Transfer(TransferOrder { ship, from, to, amount, kind }));
+        }
+        if c.eat_keyword(K_BAPTISM).is_some() {
+            let young = self.who(c, "BAPTEME")?;
+            let first_name = self.new_first_name(c, "BAPTEME")?;
+            let priest = if c.is_done() { None } else { Some(self.who(c, "BAPTEME (le prêtre)")?) };
+            return Ok(Order::Baptism(BaptismOrder { young, first_name, priest }));
+        }
+        if c.eat_keyword(K_TRAINING).is_some() {
+            let who = self.who(c, "FORMATION")?;
+            let training = training_of(c).ok_or_else(training_missing)?;
+            return Ok(Order::Training(TrainingOrder { who, training }));
+        }
+        if c.eat_keyword(K_COUP).is_some() {
+            let who = self.who(c, "COUP")?;
+            let supports = match c.eat_keyword(&["POUR", "FOR"]) {
+                Some(_) => true,
+                None => match c.eat_keyword(&["CONTRE", "AGAINST"]) {
+                    Some(_) => false,
+                    None => return Err(Reject::new("COUP : précisez POUR ou CONTRE.")),
+                },
+            };
+            return Ok(Order::Coup(CoupStanceOrder { who, supports }));
+        }
+        if c.eat_keyword(K_DEPOSE).is_some() {
+            let who = self.who(c, "DESTITUTION")?;
+            let pyramid = pyramid_of(c).ok_or_else(|| {
+                Reject::new("DESTITUTION : précisez la pyramide (GOUVERNEMENT, EGLISE, ARMEE, EXPLORATEURS, MARCHANDS).")
+            })?;
+            return Ok(Order::Deposition(DepositionOrder { who, pyramid }));
+        }
+        if c.eat_keyword(K_VERDICT).is_some() {
+            let judge = self.who(c, "VERDICT")?;
+            let case_no = eat_case_no(c).ok_or_else(|| Reject::new("VERDICT : il manque le numéro de l'affaire (voir le rapport)."))?;
+            let vote = if c.eat_keyword(&["ABSTENTION", "ABSTAIN"]).is_some() {
+                Vote::Abstain
+            } else {
+                let guilty = match c.eat_keyword(&["COUPABLE", "GUILTY"]) {
+                    Some(_) => true,
+                    None => match c.eat_keyword(&["INNOCENT", "NON COUPABLE", "NOT GUILTY"]) {
+                        Some(_) => false,
+                        None => return Err(Reject::new("VERDICT : précisez COUPABLE, INNOCENT ou ABSTENTION.")),
+                    },
+                };
+                let years = eat_years(c).ok_or_else(|| {
+                    Reject::new("VERDICT : il manque la peine proposée (10, 20, 30, 40 ou 50 ans), même pour un innocent (22.2).")
+                })?;
+                if guilty {
+                    Vote::Guilty { years }
+                } else {
+                    Vote::Innocent { years }
+                }
+            };
+            return Ok(Order::Verdict(VerdictOrder { judge, case_no, vote }));
+        }
+        if c.eat_keyword(K_RESIGN).is_some() {
+            return self.who(c, "DEMISSION").map(Order::Resign);
+        }
+        if c.eat_keyword(K_EMPEROR).is_some() {
+            return self.emperor(c).map(Order::Emperor);
+        }
+        if c.eat_keyword(K_ARCHPOPE).is_some() {
+            return self.archpope(c).map(Order::Archpope);
+        }
+        if c.eat_keyword(K_GENERAL).is_some() {
+            return self.general(c).map(Order::General);
+        }
+        if c.eat_keyword(K_COMMANDER).is_some() {
+            return self.commander(c).map(Order::GrandCommander);
+        }
+        if c.eat_keyword(K_MASTER).is_some() {
+            return self.master(c).map(Order::MasterMerchant);
+        }
+        Err(Reject::with(format!("Ordre inconnu « {} ».", first.text), text::suggest(&first.text, ALL_HEADS.iter().copied())))
+    }
+
+    // ---- pieces -------------------------------------------------------
+
+    /// A character reference (`Prénom` or `Prénom/Famille`), resolved.
+    pub fn who(&self, c: &mut Cursor, order: &str) -> R<super::super::model::CharacterId> {
+        let t = c.next().ok_or_else(|| Reject::new(format!("{order} : il manque le personnage.")))?;
+        self.resolve(&t.text).map(|ch| ch.id)
+    }
+
+    pub fn resolve(&self, name: &str) -> R<&'a Character> {
+        match self.state.resolve_name(self.family, name) {
+            Ok(ch) => Ok(ch),
+            Err(NameError::UnknownFamily { family, suggestion }) => {
+                Err(Reject::with(format!("Famille inconnue « {family} »."), suggestion))
+            }
+            Err(NameError::UnknownCharacter { name, family, suggestion }) => {
+                let fam = self.state.family(&family).map(|f| f.name.clone()).unwrap_or(family.clone());
+                let reason = if family == self.family {
+                    format!("Personnage inconnu « {name} » dans votre famille.")
+                } else {
+                    format!("Personnage inconnu « {name} » dans la famille {fam}.")
+                };
+                Err(Reject::with(reason, suggestion))
+            }
+        }
+    }
+
+    /// A first name being given (baptism, bastard, founder).
+    fn new_first_name(&self, c: &mut Cursor, order: &str) -> R<String> {
+        let t = c.next().ok_or_else(|| Reject::new(format!("{order} : il manque le prénom.")))?;
+        let name = capitalise(&text::collapse_spaces(&t.text));
+        check_first_name(&name)?;
+        Ok(name)
+    }
+
+    fn founder(&self, c: &mut Cursor) -> R<FounderOrder> {
+        let n = c.eat_number().ok_or_else(|| Reject::new("PERSONNAGE attend un numéro de 1 à 8 (PERSONNAGE 1 Paul H GUERRIER +5)."))?;
+        if !(1..=8).contains(&n) {
+            return Err(Reject::new(format!("PERSONNAGE : le numéro doit aller de 1 à 8, pas {n}.")));
+        }
+        let first_name = self.new_first_name(c, "PERSONNAGE")?;
+        let sex = match c.next().map(|t| fold(&t.text)) {
+            Some(s) if s == "H" || s == "M" => Sex::Male,
+            Some(s) if s == "F" => Sex::Female,
+            _ => return Err(Reject::new("PERSONNAGE : précisez le sexe après le prénom, H (ou M) ou F.")),
+        };
+        let training = training_of(c);
+        let mut extra_pp = 0;
+        if let Some(t) = c.peek() {
+            let s = t.text.trim();
+            let digits = s.strip_prefix('+').unwrap_or(s);
+            match digits.parse::<u32>() {
+                Ok(v) => {
+                    extra_pp = v;
+                    c.next();
+                    // "+5 PP" is fine too.
+                    if c.peek().is_some_and(|t| fold(&t.text) == "PP") {
+                        c.next();
+                    }
+                }
+                Err(_) => {
+                    if let Some(pp) = fold(digits).strip_suffix("PP").and_then(|d| d.parse::<u32>().ok()) {
+                        extra_pp = pp;
+                        c.next();
+                    }
+                }
+            }
+        }
+        Ok(FounderOrder { n: n as u8, first_name, sex, training, extra_pp })
+    }
+
+    fn candidacy(&self, c: &mut Cursor) -> R<CandidacyOrder> {
+        let t = c.next().ok_or_else(|| Reject::new("CANDIDAT : il manque le personnage."))?;
+        let who = match self.founders.iter().find(|f| key(&f.first_name) == key(&t.text)) {
+            Some(f) if !t.text.contains('/') => CandidateRef::Founder(f.n),
+            _ => CandidateRef::Character(self.resolve(&t.text)?.id),
+        };
+        let office = if c.eat_keyword(&["JUGE", "JUDGE"]).is_some() {
+            Office::Judge
+        } else if c.eat_keyword(&["GOUVERNEUR", "GOVERNOR", "GOUVERNEURE"]).is_some() {
+            Office::Governor(self.planet(c, "CANDIDAT … GOUVERNEUR")?)
+        } else {
+            return Err(Reject::new("CANDIDAT : précisez JUGE ou GOUVERNEUR suivi de la planète."));
+        };
+        Ok(CandidacyOrder { who, office })
+    }
+
+    /// A known planet, as its key.
+    pub fn planet(&self, c: &mut Cursor, order: &str) -> R<String> {
+        let t = c.next().ok_or_else(|| Reject::new(format!("{order} : il manque la planète.")))?;
+        match self.state.planet(&t.text) {
+            Some(_) => Ok(key(&t.text)),
+            None => Err(Reject::with(format!("Planète inconnue « {} ».", t.text), self.state.suggest_planet(&t.text))),
+        }
+    }
+
+    /// A known ship, as its key.
+    pub fn ship(&self, c: &mut Cursor, order: &str) -> R<String> {
+        let t = c.next().ok_or_else(|| Reject::new(format!("{order} : il manque le nom du vaisseau.")))?;
+        match self.state.ship(&t.text) {
+            Some(_) => Ok(key(&t.text)),
+            None => Err(Reject::with(format!("Vaisseau inconnu « {} ».", t.text), self.state.suggest_ship(&t.text))),
+        }
+    }
+
+    /// A family by name, as its key.
+    pub fn family_ref(&self, c: &mut Cursor, order: &str) -> R<String> {
+        let t = c.next().ok_or_else(|| Reject::new(format!("{order} : il manque la famille.")))?;
+        match self.state.find_family(&t.text) {
+            Some(f) => Ok(f.key.clone()),
+            None => Err(Reject::with(format!("Famille inconnue « {} ».", t.text), self.state.suggest_family(&t.text))),
+        }
+    }
+
+    fn place(&self, c: &mut Cursor) -> R<Place> {
+        if c.is_done() {
+            return Err(Reject::new(
+                "LIEU : il manque le lieu (STELLARIUM, une colonie, BOURSE S|N|R 1-3, FLOTTE 1|2, VAISSEAU \"nom\").",
+            ));
+        }
+        if c.eat_keyword(&["BOURSE", "EXCHANGE"]).is_some() {
+            // BOURSE S 2, BOURSE S2, BOURSE 2 S.
+            let mut stake = None;
+            let mut amount = None;
+            for _ in 0..2 {
+                let Some(t) = c.peek() else { break };
+                let f = fold(&t.text);
+                let first_len = f.chars().next().map_or(0, char::len_utf8);
+                if stake.is_none() {
+                    if let Some(s) = stake_from_letter(&f[..first_len]) {
+                        let rest = &f[first_len..];
+                        if rest.is_empty() {
+                            stake = Some(s);
+                            c.next();
+                            continue;
+                        } else if let Some(a) = text::parse_amount(rest) {
+                            stake = Some(s);
+                            amount = Some(a);
+                            c.next();
+                            continue;
+                        }
+                    }
+                }
+                if amount.is_none() {
+                    if let Some(a) = c.eat_amount() {
+                        amount = Some(a);
+                        continue;
+                    }
+                }
+                break;
+            }
+            let (Some(stake), Some(amount)) = (stake, amount) else {
+                return Err(Reject::new("BOURSE : précisez le placement S, N ou R et la mise de 1 à 3 M$ (BOURSE S 2)."));
+            };
+            if !(1..=3).contains(&amount) {
+                return Err(Reject::new(format!("BOURSE : la mise va de 1 à 3 M$ par marchand (5.3.1), pas {amount}.")));
+            }
+            return Ok(Place::Exchange { stake, amount });
+        }
+        // FLOTTE 1, FLOTTE-1, FLOTTE_1, FLOTTE1 (and FLEET …).
+        if c.eat_keyword(&["FLOTTE 1", "FLEET 1", "FLOTTE1", "FLEET1"]).is_some() {
+            return Ok(Place::Fleet(FleetNo::First));
+        }
+        if c.eat_keyword(&["FLOTTE 2", "FLEET 2", "FLOTTE2", "FLEET2"]).is_some() {
+            return Ok(Place::Fleet(FleetNo::Second));
+        }
+        if c.eat_keyword(&["FLOTTE", "FLEET"]).is_some() {
+            return Err(Reject::new("FLOTTE : précisez 1 (contre les Pouarks) ou 2 (contre les rebelles)."));
+        }
+        if c.eat_keyword(&["VAISSEAU", "SHIP"]).is_some() {
+            return self.ship(c, "LIEU … VAISSEAU").map(Place::Ship);
+        }
+        if c.eat_keyword(&["STELLARIUM"]).is_some() {
+            return Ok(Place::Stellarium);
+        }
+        let t = c.peek().map(|t| t.text.clone()).unwrap_or_default();
+        if self.state.ship(&t).is_some() && self.state.planet(&t).is_none() {
+            c.next();
+            return Ok(Place::Ship(key(&t)));
+        }
+        let planet = self.planet(c, "LIEU").map_err(|mut r| {
+            r.reason = format!(
+                "Lieu inconnu « {t} » : STELLARIUM, une colonie, BOURSE S|N|R 1-3, FLOTTE 1|2 ou VAISSEAU \"nom\" sont possibles."
+            );
+            r
+        })?;
+        Ok(Place::Colony(planet))
+    }
+
+    fn contract(&self, c: &mut Cursor) -> R<ContractOrder> {
+        let sponsor = self.who(c, "CONTRAT")?;
+        let amount = c.eat_amount().ok_or_else(|| Reject::new("CONTRAT : il manque le montant offert en M$ après le commanditaire."))?;
+        let kind = if c.eat_keyword(&["ASSASSINAT", "ASSASSINATION", "MEURTRE", "MURDER"]).is_some() {
+            ContractKind::Assassination(self.who(c, "CONTRAT … ASSASSINAT")?)
+        } else if c.eat_keyword(&["ENLEVEMENT", "KIDNAPPING", "KIDNAP"]).is_some() {
+            ContractKind::Kidnapping(self.who(c, "CONTRAT … ENLEVEMENT")?)
+        } else if c.eat_keyword(&["SCANDALE", "SCANDAL"]).is_some() {
+            ContractKind::Scandal(self.who(c, "CONTRAT … SCANDALE")?)
+        } else if c.eat_keyword(&["SABOTAGE"]).is_some() {
+            ContractKind::Sabotage(self.ship(c, "CONTRAT … SABOTAGE")?)
+        } else if c.eat_keyword(&["BOMBE", "BOMB", "BOMBE A LA BOURSE"]).is_some() {
+            ContractKind::Bomb
+        } else if c.eat_keyword(&["REBELLION", "REVOLTE", "REVOLT"]).is_some() {
+            ContractKind::Rebellion(self.planet(c, "CONTRAT … REBELLION")?)
+        } else if c.eat_keyword(&["TRAHISON", "TREASON"]).is_some() {
+            let mut ships = Vec::new();
+            while !c.is_done() {
+                let s = self.ship(c, "CONTRAT … TRAHISON")?;
+                if !ships.contains(&s) {
+                    ships.push(s);
+                }
+            }
+            ContractKind::Treason(ships)
+        } else {
+            let t = c.peek().map(|t| t.text.clone()).unwrap_or_default();
+            return Err(Reject::with(
+                format!(
+                    "CONTRAT : type de contrat inconnu « {t} » (ASSASSINAT, ENLEVEMENT, SCANDALE, SABOTAGE, BOMBE, REBELLION, TRAHISON)."
+                ),
+                text::suggest(&t, ["ASSASSINAT", "ENLEVEMENT", "SCANDALE", "SABOTAGE", "BOMBE", "REBELLION", "TRAHISON"]),
+            ));
+        };
+        Ok(ContractOrder { sponsor, amount, kind })
+    }
+
+    fn expedition(&self, c: &mut Cursor) -> R<ExpeditionOrder> {
+        let ship = self.ship(c, "EXPEDITION")?;
+        if c.eat_keyword(&["CAPITAINE", "CAPTAIN"]).is_none() {
+            return Err(Reject::new("EXPEDITION : écrivez CAPITAINE puis le capitaine après le nom du vaisseau."));
+        }
+        let captain = self.who(c, "EXPEDITION … CAPITAINE")?;
+        let mut guests = Vec::new();
+        let mut planet_name = None;
+        loop {
+            if c.eat_keyword(&["INVITES", "GUESTS", "INVITE", "GUEST", "INVITEES"]).is_some() {
+                while let Some(t) = c.peek() {
+                    if !t.quoted && matches!(key(&t.text).as_str(), "PLANETE" | "PLANET") {
+                        break;
+                    }
+                    // Guests may be separated by commas: "Paul, Jean" or "Paul,Jean".
+                    c.next();
+                    for part in t.text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                        let id = self.resolve(part)?.id;
+                        if !guests.contains(&id) {
+                            guests.push(id);
+                        }
+                    }
+                }
+            } else if c.eat_keyword(&["PLANETE", "PLANET"]).is_some() {
+                let t = c.next().ok_or_else(|| Reject::new("EXPEDITION : il manque le nom proposé après PLANETE."))?;
+                let name = text::collapse_spaces(&t.text);
+                if name.is_empty() {
+                    return Err(Reject::new("EXPEDITION : le nom proposé pour la planète est vide."));
+                }
+                planet_name = Some(name);
+            } else {
+                break;
+            }
+        }
+        Ok(ExpeditionOrder { ship, captain, guests, planet_name })
+    }
+
+    fn who_list(&self, c: &mut Cursor, order: &str) -> R<Vec<super::super::model::CharacterId>> {
+        let mut v = Vec::new();
+        while let Some(t) = c.next() {
+            for part in t.text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                let id = self.resolve(part)?.id;
+                if !v.contains(&id) {
+                    v.push(id);
+                }
+            }
+        }
+        if v.is_empty() {
+            return Err(Reject::new(format!("{order} : il manque le personnage.")));
+        }
+        Ok(v)
+    }
+
+    fn emperor(&self, c: &mut Cursor) -> R<EmperorPower> {
+        if c.eat_keyword(&["DISGRACE SPECIALE", "SPECIAL DISGRACE"]).is_some() {
+            return Ok(EmperorPower::SpecialDisgrace(self.who(c, "EMPEREUR DISGRACE-SPECIALE")?));
+        }
+        if c.eat_keyword(&["DISGRACE"]).is_some() {
+            return Ok(EmperorPower::Disgrace(self.who(c, "EMPEREUR DISGRACE")?));
+        }
+        if c.eat_keyword(&["DESTITUER JUGE", "REMOVE JUDGE", "DESTITUER"]).is_some() {
+            return Ok(EmperorPower::RemoveJudge(self.who(c, "EMPEREUR DESTITUER-JUGE")?));
+        }
+        if c.eat_keyword(&["GUERRE", "WAR"]).is_some() {
+            return Ok(EmperorPower::War);
+        }
+        if c.eat_keyword(&["CIBLE", "TARGET"]).is_some() {
+            return Ok(EmperorPower::Target(self.planet(c, "EMPEREUR CIBLE")?));
+        }
+        if c.eat_keyword(&["GRACE", "PARDON"]).is_some() {
+            return Ok(EmperorPower::Pardon(self.who(c, "EMPEREUR GRACE")?));
+        }
+        Err(unknown_power(c, "EMPEREUR", &["DISGRACE", "DISGRACE-SPECIALE", "DESTITUER-JUGE", "GUERRE", "CIBLE", "GRACE"]))
+    }
+
+    fn archpope(&self, c: &mut Cursor) -> R<ArchpopePower> {
+        if c.eat_keyword(&["DISGRACE"]).is_some() {
+            return Ok(ArchpopePower::Disgrace(self.who(c, "ARCHIPAPE DISGRACE")?));
+        }
+        if c.eat_keyword(&["EXCOMMUNIER", "EXCOMMUNICATE", "EXCOMMUNICATION"]).is_some() {
+            return Ok(ArchpopePower::Excommunicate(self.who(c, "ARCHIPAPE EXCOMMUNIER")?));
+        }
+        if c.eat_keyword(&["PARDON", "PARDONNER"]).is_some() {
+            return Ok(ArchpopePower::Pardon(self.who(c, "ARCHIPAPE PARDON")?));
+        }
+        if c.eat_keyword(&["PROTHESE", "PROSTHESIS", "PROTHESES"]).is_some() {
+            return Ok(ArchpopePower::Prosthesis(self.who_list(c, "ARCHIPAPE PROTHESE")?));
+        }
+        if c.eat_keyword(&["REMARIAGE", "REMARRIAGE"]).is_some() {
+            return Ok(ArchpopePower::Remarriage(self.who_list(c, "ARCHIPAPE REMARIAGE")?));
+        }
+        Err(unknown_power(c, "ARCHIPAPE", &["DISGRACE", "EXCOMMUNIER", "PARDON", "PROTHESE", "REMARIAGE"]))
+    }
+
+    fn general(&self, c: &mut Cursor) -> R<GeneralPower> {
+        if c.eat_keyword(&["DISGRACE"]).is_some() {
+            return Ok(GeneralPower::Disgrace(self.who(c, "GENERAL DISGRACE")?));
+        }
+        if c.eat_keyword(&["COMMANDANT", "COMMANDER"]).is_some() {
+            let fleet = c.eat_number().and_then(fleet_from_number).ok_or_else(|| {
+                Reject::new("GENERAL COMMANDANT : précisez la flotte 1 ou 2 puis le personnage.")
+            })?;
+            return Ok(GeneralPower::Commander(fleet, self.who(c, "GENERAL COMMANDANT")?));
+        }
+        if c.eat_keyword(&["STRATEGIE", "STRATEGY"]).is_some() {
+            if c.eat_keyword(&["OFFENSIVE", "OFFENSIVE"]).is_some() {
+                return Ok(GeneralPower::Strategy(Strategy::Offensive));
+            }
+            if c.eat_keyword(&["DEFENSIVE", "DEFENSIVE"]).is_some() {
+                return Ok(GeneralPower::Strategy(Strategy::Defensive));
+            }
+            return Err(Reject::new("GENERAL STRATEGIE : précisez OFFENSIVE ou DEFENSIVE."));
+        }
+        if c.eat_keyword(&["PATROUILLE", "PATROL"]).is_some() {
+            let mut v = Vec::new();
+            while !c.is_done() {
+                let p = self.planet(c, "GENERAL PATROUILLE")?;
+                if v.contains(&p) {
+                    return Err(Reject::new("GENERAL PATROUILLE : la même planète est écrite deux fois."));
+                }
+                v.push(p);
+            }
+            if v.is_empty() {
+                return Err(Reject::new("GENERAL PATROUILLE : il manque les trois colonies."));
+            }
+            return Ok(GeneralPower::Patrol(v));
+        }
+        if c.eat_keyword(&["COUP D ETAT", "COUP DETAT", "COUP"]).is_some() {
+            return Ok(GeneralPower::Coup);
+        }
+        Err(unknown_power(c, "GENERAL", &["DISGRACE", "COMMANDANT", "STRATEGIE", "PATROUILLE", "COUP-D-ETAT"]))
+    }
+
+    fn commander(&self, c: &mut Cursor) -> R<GrandCommanderPower> {
+        if c.eat_keyword(&["DISGRACE"]).is_some() {
+            return Ok(GrandCommanderPower::Disgrace(self.who(c, "COMMANDEUR DISGRACE")?));
+        }
+        if c.eat_keyword(&["INTERDIRE", "FORBID"]).is_some() {
+            return Ok(GrandCommanderPower::Forbid(self.ship(c, "COMMANDEUR INTERDIRE")?));
+        }
+        if c.eat_keyword(&["PERMIS", "PERMIT"]).is_some() {
+            return Ok(GrandCommanderPower::Permit(self.who_list(c, "COMMANDEUR PERMIS")?));
+        }
+        Err(unknown_power(c, "COMMANDEUR", &["DISGRACE", "INTERDIRE", "PERMIS"]))
+    }
+
+    fn master(&self, c: &mut Cursor) -> R<MasterMerchantPower> {
+        if c.eat_keyword(&["DISGRACE"]).is_some() {
+            return Ok(MasterMerchantPower::Disgrace(self.who(c, "MAITRE DISGRACE")?));
+        }
+        if c.eat_keyword(&["SUPPRIMER COMPTOIR", "REMOVE POST"]).is_some() {
+            let f = self.family_ref(c, "MAITRE SUPPRIMER-COMPTOIR")?;
+            let p = self.planet(c, "MAITRE SUPPRIMER-COMPTOIR")?;
+            return Ok(MasterMerchantPower::RemovePost(f, p));
+        }
+        if c.eat_keyword(&["FERMER", "CLOSE"]).is_some() {
+            return Ok(MasterMerchantPower::Close(self.planet(c, "MAITRE FERMER")?));
+        }
+        if c.eat_keyword(&["INTERDIRE BOURSE", "BAN EXCHANGE"]).is_some() {
+            let mut v = Vec::new();
+            while !c.is_done() {
+                let f = self.family_ref(c, "MAITRE INTERDIRE-BOURSE")?;
+                if !v.contains(&f) {
+                    v.push(f);
+                }
+            }
+            if v.is_empty() {
+                return Err(Reject::new("MAITRE INTERDIRE-BOURSE : il manque la ou les familles."));
+            }
+            return Ok(MasterMerchantPower::BanExchange(v));
+        }
+        Err(unknown_power(c, "MAITRE", &["DISGRACE", "SUPPRIMER-COMPTOIR", "FERMER", "INTERDIRE-BOURSE"]))
+    }
+}
+
+fn unknown_power(c: &mut Cursor, head: &str, actions: &[&str]) -> Reject {
+    let t = c.peek().map(|t| t.text.clone()).unwrap_or_default();
+    let reason = if t.is_empty() {
+        format!("{head} : il manque l'action ({}).", actions.join(", "))
+    } else {
+        format!("{head} : action inconnue « {t} » ({}).", actions.join(", "))
+    };
+    Reject::with(reason, text::suggest(&t, actions.iter().copied()))
+}
+
+fn training_missing() -> Reject {
+    Reject::new("Formation manquante ou inconnue : PRETRE, GUERRIER, EXPLORATEUR ou MARCHAND.")
+}
+
+/// Reads a training keyword, if the next token is one.
+pub fn training_of(c: &mut Cursor) -> Option<Training> {
+    if c.eat_keyword(K_PRIEST).is_some() {
+        Some(Training::Priest)
+    } else if c.eat_keyword(K_WARRIOR).is_some() {
+        Some(Training::Warrior)
+    } else if c.eat_keyword(K_EXPLORER).is_some() {
+        Some(Training::Explorer)
+    } else if c.eat_keyword(K_MERCHANT).is_some() {
+        Some(Training::Merchant)
+    } else {
+        None
+    }
+}
+
+pub fn pyramid_of(c: &mut Cursor) -> Option<Pyramid> {
+    for p in Pyramid::ALL {
+        let extra: &[&str] = match p {
+            Pyramid::Government => &["GOUVERNEMENT", "GOVERNMENT"],
+            Pyramid::Church => &["EGLISE", "CHURCH"],
+            Pyramid::Army => &["ARMEE", "ARMY"],
+            Pyramid::Explorers => &["EXPLORATEURS", "EXPLORERS"],
+            Pyramid::Merchants => &["MARCHANDS", "MERCHANTS"],
+        };
+        if c.eat_keyword(extra).is_some() {
+            return Some(p);
+        }
+    }
+    None
+}
+
+fn item_of(c: &mut Cursor) -> Option<Item> {
+    let table: [(&[&str], Item); 5] = [
+        (&["CAPSULE", "CAPSULES"], Item::Capsule),
+        (&["GARDES", "BODYGUARDS", "GARDES DU CORPS", "GARDE", "BODYGUARD"], Item::Bodyguards),
+        (&["PROTHESE", "PROSTHESIS", "CYBERPROTHESE"], Item::Prosthesis),
+        (&["MEDECIN", "DOCTOR"], Item::Doctor),
+        (&["ASSURANCE", "INSURANCE"], Item::Insurance),
+    ];
+    for (aliases, item) in table {
+        // "GARDES DU CORPS" must win over "GARDES": try the longest first.
+        let mut sorted: Vec<&str> = aliases.to_vec();
+        sorted.sort_by_key(|a| std::cmp::Reverse(a.len()));
+        if c.eat_keyword(&sorted).is_some() {
+            return Some(item);
+        }
+    }
+    None
+}
+
+/// A case number: `12`, `#12` is impossible (comment), `N12`, `No12`, `n°12`.
+fn eat_case_no(c: &mut Cursor) -> Option<u32> {
+    if let Some(n) = c.eat_number() {
+        return Some(n);
+    }
+    let t = c.peek()?;
+    let f = fold(&t.text);
+    let digits = f.trim_start_matches(|ch: char| !ch.is_ascii_digit());
+    let prefix = &f[..f.len() - digits.len()];
+    if matches!(prefix, "N" | "NO" | "N°" | "NO°" | "AFFAIRE" | "CASE") {
+        let v = digits.parse().ok()?;
+        c.next();
+        return Some(v);
+    }
+    None
+}
+
+/// Years of a sentence: `30`, `30ANS`, `30 ANS`, `30 YEARS`.
+fn eat_years(c: &mut Cursor) -> Option<u32> {
+    let t = c.peek()?;
+    let f = fold(&t.text);
+    let digits_end = f.find(|ch: char| !ch.is_ascii_digit()).unwrap_or(f.len());
+    let v: u32 = f[..digits_end].parse().ok()?;
+    let unit = &f[digits_end..];
+    if !matches!(unit, "" | "ANS" | "YEARS" | "A") {
+        return None;
+    }
+    c.next();
+    if unit.is_empty() {
+        c.eat_keyword(&["ANS", "YEARS"]);
+    }
+    Some(v)
+}
+
+/// A first name a player gives: one name, no `/`, not a number, not the
+/// provisional label of a newborn.
+pub fn check_first_name(name: &str) -> R<()> {
+    if name.is_empty() {
+        return Err(Reject::new("Le prénom est vide."));
+    }
+    if name.contains('/') || name.contains(',') {
+        return Err(Reject::new(format!("Le prénom « {name} » ne peut pas contenir « / » ni « , ».")));
+    }
+    if !name.chars().any(char::is_alphabetic) {
+        return Err(Reject::new(format!("« {name} » n'est pas un prénom.")));
+    }
+    let f = fold(name);
+    if f.starts_with("ENFANT") && f[6..].chars().all(|c| c.is_ascii_digit()) && f.len() > 6 {
+        return Err(Reject::new(format!("« {name} » est réservé aux nouveau-nés pas encore baptisés.")));
+    }
+    Ok(())
+}
+
+/// First letter in capitals (`léto` → `Léto`), the rest as written.
+pub fn capitalise(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(f) => f.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,426 @@
+//! Phase 4: departure of the exploration expeditions (4).
+//!
+//! 1. Ship transfers agreed by both families (4.2, 28.4).
+//! 2. The Grand Commander's permits (4.7; automatic when his family is ONR)
+//!    and ban (4.8).
+//! 3. Each `EXPEDITION` leaves with its captain — in the Explorers' pyramid
+//!    or holding a permit (4.7) — and everyone who is both located on the
+//!    ship and listed by the organiser (4.6); explorers of ONR/OPR families
+//!    invited go automatically (4.10), their warriors by lot (6.5). It needs
+//!    an explorer and a priest aboard (4.3).
+//! 4. A ship the Dark Tentacle sabotaged (phase 2) blows up on 4 in 6 when
+//!    it is used (2.4.3); otherwise the bomb is found (2.4.3). Capsules:
+//!    1.1.1. The crime is investigated with the passengers as victims (2.9).
+//! 5. Explorers who stay give lectures: 1 PP per expedition made, 2 per
+//!    expedition captained (4.9).
+
+use std::collections::BTreeSet;
+
+use crate::dice::Dice;
+use crate::game::FamilyKey;
+use crate::text::key;
+
+use super::super::events::Event;
+use super::super::model::{
+    Captivity, Captor, CharacterId, DeathCause, Expedition, FleetNo, Place, Pyramid, ShipFate, ShipLoan, Training, CAPITAL,
+};
+use super::super::orders::{ContractKind, ExpeditionOrder, TransferKind, TransferOrder};
+use super::p02_contracts::investigate;
+use super::TurnCtx;
+
+pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
+    transfers(ctx);
+    let turn = ctx.turn();
+
+    // 4.7: permits. Automatic when the Grand Commander's family is ONR, or
+    // when there is no living Grand Commander to deliver them (RULINGS 4.7).
+    let gc = ctx.head_orders(Pyramid::Explorers);
+    let auto_permit = match ctx.head_family(Pyramid::Explorers) {
+        Some(f) => ctx.is_onr(&f),
+        None => true,
+    };
+    let mut forbidden: Option<String> = None;
+    if let Some((_, orders)) = gc {
+        forbidden = orders.grand_commander.forbid.clone();
+        if !auto_permit {
+            for &who in orders.grand_commander.permits.iter().take(2) {
+                let ok = ctx.character(who).is_some_and(|c| c.is_alive() && c.training == Some(Training::Explorer))
+                    && ctx.state.pyramid(Pyramid::Explorers).seat_of(who).is_none();
+                if ok {
+                    if let Some(c) = ctx.state.character_mut(who) {
+                        c.exploration_permit_turn = Some(turn);
+                    }
+                    ctx.emit(Event::ExplorationPermit { who, automatic: false });
+                }
+            }
+        }
+    }
+
+    let mut aboard: BTreeSet<CharacterId> = BTreeSet::new();
+    let mut used: BTreeSet<String> = BTreeSet::new();
+    let families: Vec<FamilyKey> = ctx.inputs.keys().cloned().collect();
+    for family in families {
+        for e in &ctx.orders(&family).expeditions {
+            depart(ctx, dice, &family, e, auto_permit, forbidden.as_deref(), &mut aboard, &mut used);
+        }
+    }
+
+    // 2.4.3: "Si le vaisseau n'est pas utilisé, le sabotage échoue car la
+    // bombe est découverte" — still a crime the Tentacle committed (2.9).
+    let pending = std::mem::take(&mut ctx.scratch.sabotages);
+    for p in pending {
+        let name = ctx.state.ships.get(&p.ship).map_or(p.ship.clone(), |s| s.name.clone());
+        ctx.emit(Event::SabotageFoundOut { ship: name });
+        investigate(ctx, dice, p.contract_no, &ContractKind::Sabotage(p.ship.clone()), &p.sponsors, &[], None);
+    }
+
+    // 4.9: lectures of the explorers who stay on Stellarium.
+    let stay: Vec<CharacterId> = ctx
+        .state
+        .living()
+        .filter(|c| c.is_free() && c.training == Some(Training::Explorer) && !aboard.contains(&c.id))
+        .filter(|c| !ctx.state.is_judge(c.id) && ctx.state.governorship(c.id).is_none())
+        .map(|c| c.id)
+        .collect();
+    for id in stay {
+        let (made, led) = ctx.character(id).map_or((0, 0), |c| (c.expeditions, c.expeditions_as_captain));
+        ctx.add_pp(id, i64::from(made) + i64::from(led), "4.9", "conférences sur ses expéditions");
+        place(ctx, id, Place::Stellarium);
+    }
+}
+
+/// Puts a character somewhere for the cycle (phases 4–6).
+pub fn place(ctx: &mut TurnCtx, who: CharacterId, p: Place) {
+    if let Some(c) = ctx.state.character_mut(who) {
+        c.last_place = Some(p);
+    }
+    ctx.scratch.placed.insert(who);
+}
+
+/// 4.2, 28.4: a loan or a sale happens when the same `CESSION` line is in
+/// the orders of both families; the receiving family must have the money.
+fn transfers(ctx: &mut TurnCtx) {
+    let turn = ctx.turn();
+    let mut lines: Vec<TransferOrder> = Vec::new();
+    for input in ctx.inputs.values() {
+        for t in &input.orders.transfers {
+            if !lines.contains(t) {
+                lines.push(t.clone());
+            }
+        }
+    }
+    for t in lines {
+        let agreed = ctx.orders(&t.from).transfers.contains(&t) && ctx.orders(&t.to).transfers.contains(&t);
+        let reason = if !agreed {
+            Some("la cession doit figurer à l'identique dans les ordres des deux familles (28.4)")
+        } else if t.from == t.to {
+            Some("une famille ne se cède pas un vaisseau à elle-même")
+        } else if !ctx.state.ships.get(&t.ship).is_some_and(|s| s.in_service() && s.owner == t.from && s.lent.as_ref().is_none_or(|l| l.turn != turn)) {
+            Some("ce vaisseau n'est pas (ou plus) disponible chez le cédant")
+        } else if ctx.state.family(&t.to).is_none_or(|f| f.money < i64::from(t.amount)) {
+            Some("la famille qui reçoit le vaisseau n'a pas de quoi payer")
+        } else {
+            None
+        };
+        let ship_name = ctx.state.ships.get(&t.ship).map_or(t.ship.clone(), |s| s.name.clone());
+        if let Some(r) = reason {
+            ctx.emit(Event::TransferRefused { ship: ship_name, from: t.from.clone(), to: t.to.clone(), reason: r.into() });
+            continue;
+        }
+        let what = match t.kind {
+            TransferKind::Loan => "location",
+            TransferKind::Sale => "vente",
+        };
+        ctx.add_money(&t.to, -i64::from(t.amount), "28.4", format!("{what} du vaisseau « {ship_name} »"));
+        ctx.add_money(&t.from, i64::from(t.amount), "28.4", format!("{what} du vaisseau « {ship_name} »"));
+        if let Some(s) = ctx.state.ships.get_mut(&t.ship) {
+            match t.kind {
+                TransferKind::Sale => {
+                    s.owner = t.to.clone();
+                    s.lent = None;
+                }
+                TransferKind::Loan => s.lent = Some(ShipLoan { turn, to: t.to.clone() }),
+            }
+        }
+        ctx.emit(Event::ShipTransferred { ship: ship_name, from: t.from, to: t.to, amount: t.amount, kind: t.kind });
+    }
+}
+
+/// Who may board an exploration ship: alive, free, an explorer, a priest or
+/// a warrior (4.3; merchants trade, 5.1: RULINGS), not a judge (27.2.5) nor
+/// a governor (27.4.4), not aboard another ship.
+fn can_board(ctx: &TurnCtx, who: CharacterId, aboard: &BTreeSet<CharacterId>) -> Result<(), &'static str> {
+    let Some(c) = ctx.character(who) else { return Err("personnage inconnu") };
+    if !c.is_alive() {
+        return Err("mort");
+    }
+    if !c.is_free() {
+        return Err("prisonnier");
+    }
+    if !matches!(c.training, Some(Training::Explorer | Training::Priest | Training::Warrior)) {
+        return Err("seuls explorateurs, prêtres et guerriers partent en expédition (4.3)");
+    }
+    if ctx.state.is_judge(who) {
+        return Err("un juge ne quitte pas Stellarium (27.2.5)");
+    }
+    if ctx.state.governorship(who).is_some() {
+        return Err("un gouverneur reste sur sa colonie (27.4.4)");
+    }
+    if aboard.contains(&who) {
+        return Err("déjà à bord d'un autre vaisseau");
+    }
+    Ok(())
+}
+
+/// Whether `who`, of another family than the organiser, boards `ship`
+/// (4.6: located on the ship by its own family; 4.10 and 6.5 for ONR/OPR).
+fn guest_accepts(ctx: &mut TurnCtx, dice: &mut Dice, who: CharacterId, ship: &str) -> bool {
+    let Some(c) = ctx.character(who) else { return false };
+    let family = c.family.clone();
+    let training = c.training;
+    match ctx.orders(&family).location_of(who) {
+        Some(Place::Ship(s)) => key(s) == ship,
+        Some(_) => false,
+        None if ctx.defaults_apply(&family) => match training {
+            // 4.10: invited explorers of ONR/OPR families go automatically.
+            Some(Training::Explorer) => {
+                ctx.emit(Event::DefaultLocation { who, place: Place::Ship(ship.to_string()), rule: "4.10".into() });
+                true
+            }
+            // 6.5: their warriors go by lot to a fleet or to the ship (RULINGS 6.5).
+            Some(Training::Warrior) => {
+                if ctx.scratch.default_fleet.contains_key(&who) {
+                    return false;
+                }
+                let name = ctx.state.full_name(who);
+                let i = dice.pick_index(3, "6.5", format!("{name}: 1st Fleet, 2nd Fleet or ship {ship}")).unwrap_or(0);
+                match i {
+                    0 => {
+                        ctx.scratch.default_fleet.insert(who, FleetNo::First);
+                        false
+                    }
+                    1 => {
+                        ctx.scratch.default_fleet.insert(who, FleetNo::Second);
+                        false
+                    }
+                    _ => {
+                        ctx.emit(Event::DefaultLocation { who, place: Place::Ship(ship.to_string()), rule: "6.5".into() });
+                        true
+                    }
+                }
+            }
+            _ => false,
+        },
+        None => false,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn depart(
+    ctx: &mut TurnCtx,
+    dice: &mut Dice,
+    family: &str,
+    e: &ExpeditionOrder,
+    auto_permit: bool,
+    forbidden: Option<&str>,
+    aboard: &mut BTreeSet<CharacterId>,
+    used: &mut BTreeSet<String>,
+) {
+    let turn = ctx.turn();
+    let ship_key = key(&e.ship);
+    let ship_name = ctx.state.ships.get(&ship_key).map_or(e.ship.clone(), |s| s.name.clone());
+    let cancel = |ctx: &mut TurnCtx, reason: &str| {
+        ctx.emit(Event::ExpeditionCancelled { ship: ship_name.clone(), family: family.to_string(), reason: reason.to_string() })
+    };
+    let usable = ctx.state.ships.get(&ship_key).is_some_and(|s| s.in_service() && s.user(turn) == family);
+    if !usable {
+        return cancel(ctx, "ce vaisseau n'est pas à la disposition de la famille (4.2)");
+    }
+    if !used.insert(ship_key.clone()) {
+        return cancel(ctx, "ce vaisseau a déjà une expédition ce tour");
+    }
+    if forbidden.is_some_and(|f| key(f) == ship_key) {
+        ctx.emit(Event::ShipForbidden { ship: ship_name.clone() });
+        return cancel(ctx, "le Grand Commandeur a interdit le départ (4.8)");
+    }
+
+    // The captain (4.7).
+    let cap = e.captain;
+    if let Err(r) = can_board(ctx, cap, aboard) {
+        return cancel(ctx, &format!("capitaine : {r}"));
+    }
+    let cap_ok = ctx.character(cap).is_some_and(|c| c.training == Some(Training::Explorer));
+    if !cap_ok {
+        return cancel(ctx, "le capitaine doit être un explorateur (4.7)");
+    }
+    let in_pyramid = ctx.state.pyramid(Pyramid::Explorers).seat_of(cap).is_some();
+    let has_permit = ctx.character(cap).is_some_and(|c| c.exploration_permit_turn == Some(turn));
+    if !in_pyramid && !has_permit {
+        if auto_permit {
+            if let Some(c) = ctx.state.character_mut(cap) {
+                c.exploration_permit_turn = Some(turn);
+            }
+            ctx.emit(Event::ExplorationPermit { who: cap, automatic: true });
+        } else {
+            return cancel(ctx, "le capitaine n'est ni dans la pyramide des explorateurs ni titulaire d'un permis (4.7)");
+        }
+    }
+    let cap_family = ctx.character(cap).map(|c| c.family.clone()).unwrap_or_default();
+    if cap_family != family && !guest_accepts(ctx, dice, cap, &ship_key) {
+        return cancel(ctx, "la famille du capitaine ne l'a pas localisé sur le vaisseau (4.6)");
+    }
+
+    // Everyone else aboard (4.5, 4.6).
+    let mut members = vec![cap];
+    let mut candidates: Vec<CharacterId> = e.guests.clone();
+    // The organiser's own characters located on the ship count as listed (RULINGS 4.6).
+    for l in &ctx.orders(family).locations {
+        if matches!(&l.place, Place::Ship(s) if key(s) == ship_key) && !candidates.contains(&l.who) {
+            candidates.push(l.who);
+        }
+    }
+    let mut tmp_aboard = aboard.clone();
+    tmp_aboard.insert(cap);
+    for who in candidates {
+        if members.contains(&who) {
+            continue;
+        }
+        let fam = ctx.character(who).map(|c| c.family.clone()).unwrap_or_default();
+        if let Err(r) = can_board(ctx, who, &tmp_aboard) {
+            ctx.emit(Event::GuestStayed { ship: ship_name.clone(), who, reason: r.into() });
+            continue;
+        }
+        let accepted = fam == family || guest_accepts(ctx, dice, who, &ship_key);
+        if !accepted {
+            ctx.emit(Event::GuestStayed {
+                ship: ship_name.clone(),
+                who,
+                reason: "sa famille ne l'a pas localisé sur ce vaisseau (4.6)".into(),
+            });
+            continue;
+        }
+        members.push(who);
+        tmp_aboard.insert(who);
+    }
+
+    // 4.3: at least an explorer and a priest.
+    let has = |t: Training| members.iter().any(|m| ctx.character(*m).is_some_and(|c| c.training == Some(t)));
+    if !has(Training::Priest) {
+        return cancel(ctx, "une expédition doit compter au moins un explorateur et un prêtre (4.3)");
+    }
+    members.sort();
+    for &m in &members {
+        aboard.insert(m);
+        place(ctx, m, Place::Ship(ship_name.clone()));
+        if let Some(c) = ctx.state.character_mut(m) {
+            c.expeditions += 1;
+            if m == cap {
+                c.expeditions_as_captain += 1;
+            }
+        }
+    }
+    if let Some(s) = ctx.state.ships.get_mut(&ship_key) {
+        s.expeditions += 1;
+    }
+    ctx.emit(Event::ExpeditionDeparted { ship: ship_name.clone(), family: family.to_string(), captain: cap, members: members.clone() });
+
+    let mut exp = Expedition {
+        ship: ship_key.clone(),
+        family: family.to_string(),
+        captain: cap,
+        members: members.clone(),
+        planet_name: e.planet_name.clone(),
+        exploded: None,
+    };
+
+    // 2.4.3: a sabotaged ship in use blows up on 4 in 6.
+    if let Some(pos) = ctx.scratch.sabotages.iter().position(|p| p.ship == ship_key) {
+        let p = ctx.scratch.sabotages.remove(pos);
+        let boom = dice.chance_in_6(4, "2.4.3", format!("sabotaged ship {ship_name} explodes"));
+        if boom {
+            explode(ctx, dice, &ship_key, &ship_name, &members, p.year);
+            exp.exploded = Some(p.year);
+        }
+        investigate(ctx, dice, p.contract_no, &ContractKind::Sabotage(ship_key.clone()), &p.sponsors, &members, None);
+    }
+    ctx.state.cycle.expeditions.push(exp);
+}
+
+/// 2.4.4: everyone aboard without a capsule dies (no doctor: 1.4.1); the
+/// capsules follow 1.1.1. The ship is destroyed, which costs the Emperor and
+/// the Grand Commander 20 PP each (14.7).
+fn explode(ctx: &mut TurnCtx, dice: &mut Dice, ship_key: &str, ship_name: &str, members: &[CharacterId], year: u8) {
+    let turn = ctx.turn();
+    ctx.emit(Event::ShipExploded { ship: ship_name.to_string(), year });
+    if let Some(s) = ctx.state.ships.get_mut(ship_key) {
+        s.fate = ShipFate::Destroyed { turn };
+    }
+    for &m in members {
+        let capsule = ctx.character(m).is_some_and(|c| c.bought(turn).capsule);
+        if capsule {
+            capsule_fate(ctx, dice, m, year, ship_name);
+        } else {
+            ctx.kill(m, year, DeathCause::ShipExploded, Some(ship_name.to_string()), "2.4.4");
+        }
+    }
+    for p in [Pyramid::Government, Pyramid::Explorers] {
+        if let Some(h) = ctx.state.head(p).filter(|h| ctx.alive(*h)) {
+            ctx.add_pp(h, -20, "14.7", format!("vaisseau d'exploration « {ship_name} » détruit"));
+        }
+    }
+}
+
+/// 1.1.1: what becomes of a survival capsule. A 4 with no rebels, or a 5
+/// with no Pouark planet, reads as a 6 (RULINGS 1.1.1).
+pub fn capsule_fate(ctx: &mut TurnCtx, dice: &mut Dice, who: CharacterId, year: u8, ship_name: &str) {
+    let turn = ctx.turn();
+    let name = ctx.state.full_name(who);
+    let die = dice.d6("1.1.1", format!("survival capsule of {name}"));
+    let rebel_planets: Vec<String> = ctx.state.planets.iter().filter(|(_, p)| p.held_by_rebels()).map(|(k, _)| k.clone()).collect();
+    let pouark_planets: Vec<String> = ctx.state.planets.iter().filter(|(_, p)| p.held_by_pouarks()).map(|(k, _)| k.clone()).collect();
+    let effective = match die {
+        4 if rebel_planets.is_empty() => 6,
+        5 if pouark_planets.is_empty() => 6,
+        d => d,
+    };
+    let outcome = match effective {
+        1 => {
+            ctx.kill(who, year, DeathCause::ShipExploded, Some(ship_name.to_string()), "1.1.1");
+            "pas eu le temps de rejoindre la capsule".to_string()
+        }
+        2 => {
+            ctx.kill(who, year, DeathCause::LostCapsule, Some(ship_name.to_string()), "1.1.1");
+            "la capsule endommagée devient un cercueil".to_string()
+        }
+        3 => {
+            ctx.kill(who, year, DeathCause::LostCapsule, None, "1.1.1");
+            "la capsule se perd dans l'espace".to_string()
+        }
+        4 | 5 => {
+            let (captor, list, what) = if effective == 4 {
+                (Captor::Rebels, &rebel_planets, "récupérée par les rebelles")
+            } else {
+                (Captor::Pouarks, &pouark_planets, "récupérée par les Pouarks")
+            };
+            let i = dice.pick_index(list.len(), "1.1.1", format!("where {name} is held")).unwrap_or(0);
+            let planet = list.get(i).cloned();
+            if let Some(c) = ctx.state.character_mut(who) {
+                c.captivity = Some(Captivity { captor, planet: planet.clone(), since_turn: turn });
+                c.last_place = planet.clone().map(Place::Colony);
+            }
+            format!("{what} ({})", planet.unwrap_or_default())
+        }
+        _ => {
+            let planets: Vec<String> = ctx.state.planets.iter().filter(|(_, p)| p.held_by_empire()).map(|(k, _)| k.clone()).collect();
+            let i = dice.pick_index(planets.len(), "1.1.1", format!("where the capsule of {name} lands")).unwrap_or(0);
+            let planet = planets.get(i).cloned().unwrap_or_else(|| key(CAPITAL));
+            let shown = ctx.state.planets.get(&planet).map_or(planet.clone(), |p| p.name.clone());
+            let at = if planet == key(CAPITAL) { Place::Stellarium } else { Place::Colony(planet.clone()) };
+            if let Some(c) = ctx.state.character_mut(who) {
+                c.last_place = Some(at);
+            }
+            format!("la capsule se pose sur {shown}")
+        }
+    };
+    ctx.emit(Event::CapsuleOutcome { who, die, outcome });
+}

@@ -1,0 +1,414 @@
+//! The foundation turn ("Début de partie", a–f) and the founding of the
+//! families that register later (d).
+//!
+//! At turn 0 each family founds its eight characters (names, sexes,
+//! trainings: priests only among 5–6; 10/10/5/5/5/0/0/0 PP plus 25 PP to
+//! distribute, plus the PP bought at 1 M$ each), bids for the first ship
+//! and names candidates. Then, in the rules' order: the judges are elected,
+//! the pyramids are filled by prestige (ties: the older first, then by lot),
+//! the governors are elected and the ship is auctioned (28).
+//!
+//! A family that gave no founding orders is founded by lot (RULINGS).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::dice::Dice;
+use crate::game::FamilyKey;
+use crate::text::key;
+
+use super::super::events::Event;
+use super::super::model::{
+    Character, CharacterId, InitialMarriages, Marital, Pyramid, Sex, Ship, ShipFate, State, Training, EMPIRE_YEAR, FOUNDER_AGES,
+    FOUNDER_BASE_PP, FREE_PP, JUDGE_SEATS,
+};
+use super::super::orders::{CandidacyOrder, CandidateRef, Office, Orders};
+use super::p09_baptisms::{draw_name, name_is_free};
+use super::{rank_by_prestige, TurnCtx};
+
+/// Turn 0: every family founded, then judges, pyramids, governors, ship.
+pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
+    let unfounded: Vec<FamilyKey> = ctx.state.families.values().filter(|f| !f.founded).map(|f| f.key.clone()).collect();
+    found_families(ctx, dice, &unfounded);
+    elect_judges(ctx, dice, "f");
+    fill_pyramids(ctx, dice);
+    elect_governors(ctx, dice, "f");
+    auction_ship(ctx, dice, "e");
+}
+
+/// d: families registered after turn 0 are founded at the start of the
+/// first turn they take part in (their orders of that turn are the founding
+/// ones). Their candidacies and bid wait for the Assembly (27, 28).
+pub fn found_late_families(ctx: &mut TurnCtx, dice: &mut Dice) {
+    let unfounded: Vec<FamilyKey> = ctx.state.families.values().filter(|f| !f.founded).map(|f| f.key.clone()).collect();
+    if !unfounded.is_empty() {
+        found_families(ctx, dice, &unfounded);
+    }
+}
+
+/// Creates the eight founders of each family in `keys`, then marries the
+/// married founders (1–4) across these families (RULINGS c).
+pub fn found_families(ctx: &mut TurnCtx, dice: &mut Dice, keys: &[FamilyKey]) {
+    for k in keys {
+        found_one(ctx, dice, k);
+    }
+    marry_founders(ctx, dice, keys);
+}
+
+/// The year in which founders have their [`FOUNDER_AGES`]: 5001 for the
+/// families of turn 0, the first year of the cycle for a late family.
+fn founders_reference_year(state: &State) -> i32 {
+    if state.turn == 0 {
+        EMPIRE_YEAR + 1
+    } else {
+        state.first_year()
+    }
+}
+
+fn found_one(ctx: &mut TurnCtx, dice: &mut Dice, family: &str) {
+    let orders: &Orders = ctx.orders(family);
+    let Some(fam) = ctx.state.family(family) else { return };
+    let late_bonus = fam.late_bonus_pp;
+    let money = fam.money;
+    let by_default = orders.founders.is_empty();
+
+    // d: PP bought at 1 M$ each, within the family's money (turn 0 only, or
+    // the founding turn of a late family).
+    let bought = if by_default { 0 } else { orders.advertising.min(money.max(0) as u32) };
+    if bought > 0 {
+        ctx.add_money(family, -i64::from(bought), "d", format!("campagne de publicité : {bought} PP"));
+    }
+    let mut pool = FREE_PP + bought + late_bonus;
+
+    let reference_year = founders_reference_year(&ctx.state);
+    let mut ids = Vec::with_capacity(8);
+    let mut taken: Vec<String> = Vec::new();
+    for n in 1u8..=8 {
+        let given = orders.founders.iter().find(|f| f.n == n);
+        let what = |x: &str| format!("{x} of founder {n} of {family}");
+        // b: the first name.
+        let sex = match given {
+            Some(f) => f.sex,
+            None => {
+                let i = dice.pick_index(2, "b", what("sex")).unwrap_or(0);
+                if i == 0 {
+                    Sex::Male
+                } else {
+                    Sex::Female
+                }
+            }
+        };
+        let name = match given.map(|f| f.first_name.trim()) {
+            Some(nm) if name_is_free(&ctx.state, family, nm, None) && !taken.iter().any(|t| key(t) == key(nm)) => nm.to_string(),
+            _ => {
+                let nm = draw_name(&ctx.state, family, sex, &taken, dice, "b", &what("first name"));
+                if !by_default {
+                    ctx.emit(Event::FoundationDefault { family: family.to_string(), founder_no: n, what: format!("prénom tiré au sort : {nm}") });
+                }
+                nm
+            }
+        };
+        taken.push(name.clone());
+        // c: a training for 1–6 (priests only among 5–6), none for 7–8.
+        let allowed: &[Training] = match n {
+            1..=4 => &[Training::Warrior, Training::Explorer, Training::Merchant],
+            5 | 6 => &Training::ALL,
+            _ => &[],
+        };
+        let training = match given.and_then(|f| f.training) {
+            Some(t) if allowed.contains(&t) => Some(t),
+            _ if allowed.is_empty() => None,
+            _ => {
+                let i = dice.pick_index(allowed.len(), "c", what("training")).unwrap_or(0);
+                let t = allowed[i];
+                dice.set_outcome(t.keyword_fr());
+                if !by_default {
+                    ctx.emit(Event::FoundationDefault {
+                        family: family.to_string(),
+                        founder_no: n,
+                        what: format!("formation tirée au sort : {}", t.name_fr()),
+                    });
+                }
+                Some(t)
+            }
+        };
+        // d: the extra PP, within what is left of the pool.
+        let wanted = given.map_or(0, |f| f.extra_pp);
+        let extra = wanted.min(pool);
+        if extra < wanted {
+            ctx.emit(Event::FoundationDefault {
+                family: family.to_string(),
+                founder_no: n,
+                what: format!("PP réduits de {wanted} à {extra} (réserve épuisée)"),
+            });
+        }
+        pool -= extra;
+
+        let idx = usize::from(n - 1);
+        let mut c = Character::new(&name, sex, reference_year - FOUNDER_AGES[idx], family);
+        c.founder_no = Some(n);
+        c.training = training;
+        c.pp = FOUNDER_BASE_PP[idx] + i64::from(extra);
+        ids.push(ctx.state.add_character(c));
+    }
+
+    // A family founded by default gets its free PP by lot, one by one (RULINGS d).
+    if by_default && pool > 0 {
+        let mut extra = [0i64; 8];
+        for _ in 0..pool {
+            let i = dice.pick_index(8, "d", format!("free PP of {family}")).unwrap_or(0);
+            extra[i] += 1;
+        }
+        for (i, id) in ids.iter().enumerate() {
+            if let Some(c) = ctx.state.character_mut(*id) {
+                c.pp += extra[i];
+            }
+        }
+    }
+
+    if let Some(f) = ctx.state.family_mut(family) {
+        f.founded = true;
+    }
+    ctx.emit(Event::FamilyFounded {
+        family: family.to_string(),
+        founders: ids,
+        advertising_pp: bought,
+        late_bonus_pp: late_bonus,
+        by_default,
+    });
+}
+
+/// c: founders 1–4 are "already married"; marriage inside a family is
+/// forbidden (3.2), so they marry across the families founded together,
+/// by lot (a man with a woman of another family, at most three couples
+/// between two families, 3.4). Those left over, or all of them with the
+/// `Widowed` setting, are widowed (RULINGS c).
+fn marry_founders(ctx: &mut TurnCtx, dice: &mut Dice, keys: &[FamilyKey]) {
+    let fams: BTreeSet<&FamilyKey> = keys.iter().collect();
+    let married: Vec<CharacterId> = ctx
+        .state
+        .characters
+        .values()
+        .filter(|c| fams.contains(&c.family) && c.founder_no.is_some_and(|n| n <= 4) && c.marital == Marital::Single)
+        .map(|c| c.id)
+        .collect();
+    if ctx.state.settings.initial_marriages == InitialMarriages::ByLot {
+        let mut men: Vec<CharacterId> =
+            married.iter().copied().filter(|id| ctx.character(*id).is_some_and(|c| c.sex == Sex::Male)).collect();
+        let mut women: Vec<CharacterId> =
+            married.iter().copied().filter(|id| ctx.character(*id).is_some_and(|c| c.sex == Sex::Female)).collect();
+        dice.shuffle(&mut men, "c", "order of the married founders");
+        let mut pairs: BTreeMap<(FamilyKey, FamilyKey), u32> = BTreeMap::new();
+        let pair_key = |a: &str, b: &str| if a < b { (a.to_string(), b.to_string()) } else { (b.to_string(), a.to_string()) };
+        for m in men {
+            let Some(mf) = ctx.character(m).map(|c| c.family.clone()) else { continue };
+            let options: Vec<usize> = women
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| {
+                    ctx.character(**w).is_some_and(|c| c.family != mf && pairs.get(&pair_key(&mf, &c.family)).copied().unwrap_or(0) < 3)
+                })
+                .map(|(i, _)| i)
+                .collect();
+            let what = format!("wife of {}", ctx.state.full_name(m));
+            let Some(pick) = dice.pick_index(options.len(), "c", what) else { continue };
+            let w = women.remove(options[pick]);
+            let wf = ctx.character(w).map(|c| c.family.clone()).unwrap_or_default();
+            *pairs.entry(pair_key(&mf, &wf)).or_insert(0) += 1;
+            let turn = ctx.turn();
+            if let Some(c) = ctx.state.character_mut(m) {
+                c.marital = Marital::Married { spouse: w, since_turn: turn };
+            }
+            if let Some(c) = ctx.state.character_mut(w) {
+                c.marital = Marital::Married { spouse: m, since_turn: turn };
+            }
+            ctx.emit(Event::FounderMarriage { husband: m, wife: w });
+        }
+    }
+    for id in married {
+        if ctx.character(id).is_some_and(|c| c.marital == Marital::Single) {
+            if let Some(c) = ctx.state.character_mut(id) {
+                c.marital = Marital::Widowed { late_spouse: None };
+            }
+            ctx.emit(Event::FounderWidowed { who: id });
+        }
+    }
+}
+
+/// The candidacies of every family for `office`, resolved to characters of
+/// that family (a founder number at turn 0), in family order.
+fn candidates(ctx: &TurnCtx, office: &Office) -> Vec<CharacterId> {
+    let mut out = Vec::new();
+    for (family, input) in ctx.inputs.iter() {
+        for CandidacyOrder { who, office: o } in &input.orders.candidacies {
+            if o != office {
+                continue;
+            }
+            let id = match who {
+                CandidateRef::Character(id) => Some(*id),
+                CandidateRef::Founder(n) => ctx.state.members(family).find(|c| c.founder_no == Some(*n)).map(|c| c.id),
+            };
+            if let Some(id) = id.filter(|id| ctx.state.family_of(*id) == Some(family)) {
+                if !out.contains(&id) {
+                    out.push(id);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// 27.2 at the foundation: the candidates with at least 10 PP (27.2.2) and a
+/// training (RULINGS) fill the free seats, the most prestigious first; each
+/// elected judge gains 6 PP (27.2.7).
+pub fn elect_judges(ctx: &mut TurnCtx, dice: &mut Dice, rule: &str) {
+    let free_seats = JUDGE_SEATS.saturating_sub(ctx.state.judges.len());
+    let eligible: Vec<CharacterId> = candidates(ctx, &Office::Judge)
+        .into_iter()
+        .filter(|id| {
+            ctx.character(*id).is_some_and(|c| c.is_free() && c.training.is_some() && c.pp >= 10) && !ctx.state.is_judge(*id)
+        })
+        .collect();
+    let ranked = rank_by_prestige(&ctx.state, &eligible, dice, rule, "election of judges");
+    for id in ranked.into_iter().take(free_seats) {
+        ctx.state.judges.push(id);
+        // 27.2.4: a judge holds no other post.
+        ctx.leave_pyramids(id, "27.2.4");
+        ctx.add_pp(id, 6, "27.2.7", "élu juge à la Haute Cour");
+        let pp = ctx.character(id).map_or(0, |c| c.pp);
+        ctx.emit(Event::JudgeElected { who: id, pp });
+    }
+}
+
+/// Turn 0: "les pyramides sont remplies en fonction des PP des
+/// personnages" — the Government first (27.3.2), each of the six seats in
+/// order of prestige (head, heirs, councillors). Members need a training
+/// (27.3.3) and the pyramid's one; judges hold no seat (27.2.4); the
+/// Emperor holds no other post. No promotion PP: this is the initial
+/// situation, not a promotion (RULINGS).
+pub fn fill_pyramids(ctx: &mut TurnCtx, dice: &mut Dice) {
+    for p in Pyramid::ALL {
+        let emperor = ctx.state.emperor();
+        let seated: BTreeSet<CharacterId> = ctx.state.pyramid(p).members().map(|(_, c)| c).collect();
+        let eligible: Vec<CharacterId> = ctx
+            .state
+            .living()
+            .filter(|c| {
+                c.is_free()
+                    && c.training.is_some()
+                    && !ctx.state.is_judge(c.id)
+                    && !seated.contains(&c.id)
+                    && p.required_training().is_none_or(|t| c.training == Some(t))
+                    && !(p == Pyramid::Church && c.heretic)
+                    && (p == Pyramid::Government || emperor != Some(c.id))
+            })
+            .map(|c| c.id)
+            .collect();
+        let ranked = rank_by_prestige(&ctx.state, &eligible, dice, "f", &format!("seats of {}", p.keyword_fr()));
+        let mut next = ranked.into_iter();
+        for seat in 0..6 {
+            if ctx.state.pyramid(p).seats[seat].is_some() {
+                continue;
+            }
+            let Some(id) = next.next() else { break };
+            ctx.state.pyramid_mut(p).seats[seat] = Some(id);
+            let pp = ctx.character(id).map_or(0, |c| c.pp);
+            ctx.emit(Event::SeatFilled { pyramid: p, seat, who: id, pp });
+        }
+        if p == Pyramid::Government {
+            // The Emperor "doit abandonner son autre poste": at turn 0 the
+            // other pyramids are still empty, nothing to leave.
+        }
+    }
+}
+
+/// 27.4 at the foundation: for each colony of the Empire, the candidate with
+/// the most PP whose family has a trading post there and who holds no other
+/// post (pyramid, court) is elected; +3 PP (27.4.5).
+pub fn elect_governors(ctx: &mut TurnCtx, dice: &mut Dice, rule: &str) {
+    let planets: Vec<String> = ctx.state.empire_colonies().map(|(k, _)| k.clone()).collect();
+    for planet in planets {
+        if ctx.state.planets.get(&planet).is_some_and(|p| p.governor.is_some()) {
+            continue;
+        }
+        let eligible: Vec<CharacterId> = candidates(ctx, &Office::Governor(planet.clone()))
+            .into_iter()
+            .filter(|id| {
+                ctx.character(*id).is_some_and(|c| {
+                    c.is_free()
+                        && c.training.is_some()
+                        && ctx.state.family(&c.family).is_some_and(|f| f.trading_posts.contains(&planet))
+                }) && !ctx.state.is_judge(*id)
+                    && ctx.state.posts_of(*id).is_empty()
+                    && ctx.state.governorship(*id).is_none()
+            })
+            .collect();
+        let ranked = rank_by_prestige(&ctx.state, &eligible, dice, rule, &format!("governor of {planet}"));
+        if let Some(id) = ranked.first().copied() {
+            if let Some(p) = ctx.state.planets.get_mut(&planet) {
+                p.governor = Some(id);
+            }
+            ctx.add_pp(id, 3, "27.4.5", "élu gouverneur");
+            let pp = ctx.character(id).map_or(0, |c| c.pp);
+            ctx.emit(Event::GovernorElected { planet, who: id, pp });
+        }
+    }
+}
+
+/// 28 (e at turn 0): the ship goes to the highest bid among the families
+/// that can pay it (28.1), at the price of its own bid (RULINGS 28.1);
+/// if none can, to the highest bid; ties by lot (28.2). Families in debt at
+/// the start of the turn may not bid (28.5).
+pub fn auction_ship(ctx: &mut TurnCtx, dice: &mut Dice, rule: &str) {
+    if !ctx.state.ship_for_sale {
+        return;
+    }
+    let mut bids: Vec<(FamilyKey, u32, String)> = Vec::new();
+    for (family, input) in ctx.inputs.iter() {
+        let Some(b) = &input.orders.bid else { continue };
+        let start_debt = ctx.start.family(family).is_none_or(|f| f.in_debt());
+        if b.amount == 0 || start_debt || ctx.state.family(family).is_none() {
+            continue;
+        }
+        bids.push((family.clone(), b.amount, b.ship_name.trim().to_string()));
+    }
+    if bids.is_empty() {
+        ctx.emit(Event::ShipUnsold);
+        return;
+    }
+    let can_pay = |ctx: &TurnCtx, f: &str, amount: u32| ctx.state.family(f).is_some_and(|x| x.money >= i64::from(amount));
+    let payers: Vec<&(FamilyKey, u32, String)> = bids.iter().filter(|b| can_pay(ctx, &b.0, b.1)).collect();
+    let pool: Vec<&(FamilyKey, u32, String)> = if payers.is_empty() { bids.iter().collect() } else { payers };
+    let best = pool.iter().map(|b| b.1).max().unwrap_or(0);
+    let top: Vec<&&(FamilyKey, u32, String)> = pool.iter().filter(|b| b.1 == best).collect();
+    let winner = if top.len() == 1 {
+        top[0]
+    } else {
+        let i = dice.pick_index(top.len(), "28.2", "tie for the exploration ship").unwrap_or(0);
+        dice.set_outcome(top[i].0.clone());
+        top[i]
+    };
+    let (family, price, wanted) = ((*winner).0.clone(), (*winner).1, (*winner).2.clone());
+    // 28.6: the bidder's name, made unique if another ship bears it.
+    let mut name = if wanted.is_empty() { format!("Vaisseau {}", ctx.turn()) } else { wanted };
+    let base = name.clone();
+    let mut n = 2;
+    while ctx.state.ship(&name).is_some() {
+        name = format!("{base} {n}");
+        n += 1;
+    }
+    ctx.add_money(&family, -i64::from(price), rule, format!("achat du vaisseau d'exploration « {name} »"));
+    let turn = ctx.turn();
+    ctx.state.ships.insert(
+        key(&name),
+        Ship {
+            name: name.clone(),
+            owner: family.clone(),
+            lent: None,
+            fate: ShipFate::InService,
+            bought_turn: turn,
+            price: i64::from(price),
+            expeditions: 0,
+        },
+    );
+    ctx.emit(Event::ShipBought { family, ship: name, price: i64::from(price), bids: bids.len() as u32 });
+}

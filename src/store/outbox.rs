@@ -1,0 +1,495 @@
+//! The outbox: a Maildir-like queue of outgoing mail, idempotent by id.
+//!
+//! An item is `<id>.eml` (the raw message) and `<id>.json` (its
+//! [`OutboxMeta`]) in one of `new/` (to send), `cur/` (sent) or `failed/`
+//! (given up). The `.json` is the commit point: enqueueing writes the `.eml`
+//! first and the `.json` last; moving an item renames the `.json` first and
+//! the `.eml` after, and [`Outbox::recover`] finishes a move a crash
+//! interrupted. So an item is always in exactly one state.
+
+use super::{
+    check_component, create_dir_all_durable, list_names, read_bytes, read_json, sync_dir, write_atomic,
+    write_json_atomic, StoreError,
+};
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Where an item is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OutboxState {
+    /// In `new/`: waiting to be sent (or retried).
+    New,
+    /// In `cur/`: the server accepted it.
+    Sent,
+    /// In `failed/`: given up.
+    Failed,
+}
+
+impl OutboxState {
+    fn dir_name(self) -> &'static str {
+        match self {
+            OutboxState::New => "new",
+            OutboxState::Sent => "cur",
+            OutboxState::Failed => "failed",
+        }
+    }
+    const ALL: [OutboxState; 3] = [OutboxState::New, OutboxState::Sent, OutboxState::Failed];
+}
+
+/// What [`Outbox::enqueue`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Enqueued {
+    /// Written to `new/`.
+    Queued,
+    /// Already in `new/`: nothing written.
+    AlreadyQueued,
+    /// Already sent (`cur/`): nothing written, nothing will be sent again.
+    AlreadySent,
+    /// Already given up (`failed/`): nothing written.
+    AlreadyFailed,
+}
+
+/// The meta file of an item (`<id>.json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutboxMeta {
+    pub id: String,
+    /// The SMTP envelope sender (`MAIL FROM`).
+    pub envelope_from: String,
+    /// The SMTP envelope recipients (`RCPT TO`).
+    pub recipients: Vec<String>,
+    /// Failed sending attempts so far.
+    #[serde(default)]
+    pub attempts: u32,
+    /// Not to be tried before this instant; `None`: as soon as possible.
+    #[serde(default)]
+    pub next_attempt: Option<Timestamp>,
+    #[serde(default)]
+    pub last_error: Option<String>,
+}
+
+/// An item due for sending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutboxItem {
+    pub meta: OutboxMeta,
+    /// The raw RFC 5322 message.
+    pub raw: Vec<u8>,
+}
+
+impl OutboxItem {
+    pub fn id(&self) -> &str {
+        &self.meta.id
+    }
+}
+
+/// Exponential back-off between sending attempts: `initial` after the first
+/// failure, doubled after each further one, never more than `max`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Backoff {
+    pub initial: SignedDuration,
+    pub max: SignedDuration,
+}
+
+impl Default for Backoff {
+    fn default() -> Self {
+        Backoff { initial: SignedDuration::from_mins(1), max: SignedDuration::from_hours(1) }
+    }
+}
+
+impl Backoff {
+    /// The delay after the `attempts`-th failure (1-based).
+    pub fn delay(&self, attempts: u32) -> SignedDuration {
+        let shift = attempts.saturating_sub(1).min(40);
+        let factor = 1i32.checked_shl(shift.min(30)).unwrap_or(i32::MAX);
+        let d = if shift > 30 { self.max } else { self.initial.checked_mul(factor).unwrap_or(self.max) };
+        if d > self.max {
+            self.max
+        } else if d.is_negative() {
+            SignedDuration::ZERO
+        } else {
+            d
+        }
+    }
+}
+
+/// The outbox under `<data>/outbox/`.
+#[derive(Debug, Clone)]
+pub struct Outbox {
+    dir: PathBuf,
+    backoff: Backoff,
+}
+
+fn is_id_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '@' | '+' | '-' | '=')
+}
+
+impl Outbox {
+    /// The outbox in `dir` (nothing is created: see [`Outbox::open_dirs`]).
+    pub fn new(dir: impl Into<PathBuf>) -> Outbox {
+        Outbox { dir: dir.into(), backoff: Backoff::default() }
+    }
+
+    /// The same outbox with another back-off (from the configuration).
+    pub fn with_backoff(mut self, backoff: Backoff) -> Outbox {
+        self.backoff = backoff;
+        self
+    }
+
+    pub fn backoff(&self) -> Backoff {
+        self.backoff
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Creates `tmp/`, `new/`, `cur/` and `failed/` if missing, then
+    /// [`Outbox::recover`]s.
+    pub fn open_dirs(&self) -> Result<(), StoreError> {
+        for d in ["tmp", "new", "cur", "failed"] {
+            let p = self.dir.join(d);
+            create_dir_all_durable(&p).map_err(StoreError::io(&p))?;
+        }
+        self.recover()
+    }
+
+    fn eml(&self, state: OutboxState, id: &str) -> PathBuf {
+        self.dir.join(state.dir_name()).join(format!("{id}.eml"))
+    }
+
+    fn json(&self, state: OutboxState, id: &str) -> PathBuf {
+        self.dir.join(state.dir_name()).join(format!("{id}.json"))
+    }
+
+    fn check_id(id: &str) -> Result<(), StoreError> {
+        check_component("outbox id", id, is_id_char)
+    }
+
+    /// Finishes the moves a crash interrupted: a `.eml` left in `new/`
+    /// whose `.json` is already in `cur/` or `failed/` joins it. (A `.eml`
+    /// in `new/` without any `.json` is an enqueue that did not finish: it
+    /// is invisible, and the next enqueue of that id overwrites it.)
+    pub fn recover(&self) -> Result<(), StoreError> {
+        let new = self.dir.join("new");
+        for name in list_names(&new)? {
+            let Some(id) = name.strip_suffix(".eml") else { continue };
+            if Self::check_id(id).is_err() || self.json(OutboxState::New, id).exists() {
+                continue;
+            }
+            for state in [OutboxState::Sent, OutboxState::Failed] {
+                if self.json(state, id).exists() {
+                    self.move_eml(id, state)?;
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Where the item `id` is, `None` if unknown.
+    pub fn state_of(&self, id: &str) -> Result<Option<OutboxState>, StoreError> {
+        Self::check_id(id)?;
+        Ok(OutboxState::ALL.into_iter().find(|&s| self.json(s, id).exists()))
+    }
+
+    /// The meta of item `id` and where it is, `None` if unknown.
+    pub fn get(&self, id: &str) -> Result<Option<(OutboxState, OutboxMeta)>, StoreError> {
+        Self::check_id(id)?;
+        for s in OutboxState::ALL {
+            if let Some(m) = read_json(&self.json(s, id))? {
+                return Ok(Some((s, m)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The raw message of item `id`, wherever it is.
+    pub fn raw(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Self::check_id(id)?;
+        for s in OutboxState::ALL {
+            if let Some(b) = read_bytes(&self.eml(s, id))? {
+                return Ok(Some(b));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Queues a message under `id` (`[A-Za-z0-9._@+=-]`, chosen by the
+    /// caller so that redoing the same work yields the same id). If the id is
+    /// already queued, sent or failed, nothing is written: this is what makes
+    /// a restart after a crash send nothing twice.
+    pub fn enqueue(&self, id: &str, envelope_from: &str, recipients: &[String], raw: &[u8]) -> Result<Enqueued, StoreError> {
+        match self.state_of(id)? {
+            Some(OutboxState::New) => return Ok(Enqueued::AlreadyQueued),
+            Some(OutboxState::Sent) => return Ok(Enqueued::AlreadySent),
+            Some(OutboxState::Failed) => return Ok(Enqueued::AlreadyFailed),
+            None => {}
+        }
+        let eml = self.eml(OutboxState::New, id);
+        write_atomic(&eml, raw).map_err(StoreError::io(&eml))?;
+        let meta = OutboxMeta {
+            id: id.to_string(),
+            envelope_from: envelope_from.to_string(),
+            recipients: recipients.to_vec(),
+            attempts: 0,
+            next_attempt: None,
+            last_error: None,
+        };
+        write_json_atomic(&self.json(OutboxState::New, id), &meta)?;
+        Ok(Enqueued::Queued)
+    }
+
+    /// The metas of the items in `state`, sorted by id.
+    pub fn list(&self, state: OutboxState) -> Result<Vec<OutboxMeta>, StoreError> {
+        let dir = self.dir.join(state.dir_name());
+        let mut out = Vec::new();
+        for name in list_names(&dir)? {
+            let Some(id) = name.strip_suffix(".json") else { continue };
+            if Self::check_id(id).is_err() {
+                continue;
+            }
+            match read_json::<OutboxMeta>(&dir.join(&name)) {
+                Ok(Some(m)) => out.push(m),
+                // Moved away meanwhile by another process.
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, "outbox: unreadable meta skipped"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The items of `new/` due at `now` (`next_attempt <= now`), soonest
+    /// first, then by id. An item whose files cannot be read is skipped
+    /// (logged), so that one bad item never blocks the others.
+    pub fn due(&self, now: Timestamp) -> Result<Vec<OutboxItem>, StoreError> {
+        let mut metas: Vec<OutboxMeta> =
+            self.list(OutboxState::New)?.into_iter().filter(|m| m.next_attempt.is_none_or(|t| t <= now)).collect();
+        metas.sort_by(|a, b| (a.next_attempt, &a.id).cmp(&(b.next_attempt, &b.id)));
+        let mut out = Vec::with_capacity(metas.len());
+        for meta in metas {
+            match read_bytes(&self.eml(OutboxState::New, &meta.id)) {
+                Ok(Some(raw)) => out.push(OutboxItem { meta, raw }),
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, id = %meta.id, "outbox: unreadable message skipped"),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The earliest `next_attempt` among the items of `new/` (`Some(None)`:
+    /// one is due now; `None`: the outbox is empty) — for the daemon's timer.
+    pub fn next_wakeup(&self) -> Result<Option<Option<Timestamp>>, StoreError> {
+        Ok(self.list(OutboxState::New)?.into_iter().map(|m| m.next_attempt).min())
+    }
+
+    /// How many items wait in `new/`.
+    pub fn pending_count(&self) -> Result<usize, StoreError> {
+        Ok(list_names(&self.dir.join("new"))?.iter().filter(|n| n.ends_with(".json")).count())
+    }
+
+    fn move_eml(&self, id: &str, to: OutboxState) -> Result<(), StoreError> {
+        let from = self.eml(OutboxState::New, id);
+        let dest = self.eml(to, id);
+        match fs::rename(&from, &dest) {
+            Ok(()) => {}
+            // Another process (recover) moved it already.
+            Err(e) if e.kind() == io::ErrorKind::NotFound && dest.exists() => return Ok(()),
+            Err(e) => return Err(StoreError::Io { path: from, source: e }),
+        }
+        let (a, b) = (self.dir.join("new"), self.dir.join(to.dir_name()));
+        sync_dir(&b).map_err(StoreError::io(&b))?;
+        sync_dir(&a).map_err(StoreError::io(&a))
+    }
+
+    /// Moves item `id` from `new/` to `to`: the meta first (the commit),
+    /// then the message.
+    fn move_item(&self, id: &str, to: OutboxState) -> Result<(), StoreError> {
+        let from = self.json(OutboxState::New, id);
+        let dest = self.json(to, id);
+        match fs::rename(&from, &dest) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if dest.exists() {
+                    return Ok(());
+                }
+                return Err(StoreError::NotFound { path: from });
+            }
+            Err(e) => return Err(StoreError::Io { path: from, source: e }),
+        }
+        let d = self.dir.join(to.dir_name());
+        sync_dir(&d).map_err(StoreError::io(&d))?;
+        self.move_eml(id, to)
+    }
+
+    /// The server accepted item `id`: `new/` → `cur/`. Idempotent.
+    pub fn mark_sent(&self, id: &str) -> Result<(), StoreError> {
+        Self::check_id(id)?;
+        self.move_item(id, OutboxState::Sent)
+    }
+
+    /// A sending attempt of item `id` failed (temporarily): counts it,
+    /// records the error and puts the next attempt off by the back-off.
+    /// Returns the updated meta (the caller may give up on it).
+    pub fn mark_failed_attempt(&self, id: &str, error: &str, now: Timestamp) -> Result<OutboxMeta, StoreError> {
+        Self::check_id(id)?;
+        let path = self.json(OutboxState::New, id);
+        let mut meta: OutboxMeta = read_json(&path)?.ok_or(StoreError::NotFound { path: path.clone() })?;
+        meta.attempts = meta.attempts.saturating_add(1);
+        meta.last_error = Some(error.to_string());
+        meta.next_attempt = Some(now.checked_add(self.backoff.delay(meta.attempts)).unwrap_or(Timestamp::MAX));
+        write_json_atomic(&path, &meta)?;
+        Ok(meta)
+    }
+
+    /// Gives item `id` up (the server refused it for good): `new/` →
+    /// `failed/`, with the error recorded.
+    pub fn mark_permanent_failure(&self, id: &str, error: &str) -> Result<(), StoreError> {
+        Self::check_id(id)?;
+        let path = self.json(OutboxState::New, id);
+        let Some(mut meta) = read_json::<OutboxMeta>(&path)? else {
+            if self.json(OutboxState::Failed, id).exists() {
+                return Ok(());
+            }
+            return Err(StoreError::NotFound { path });
+        };
+        meta.last_error = Some(error.to_string());
+        write_json_atomic(&path, &meta)?;
+        self.move_item(id, OutboxState::Failed)
+    }
+
+    /// Puts a failed item back in `new/`, due at once, its attempts reset
+    /// (the referee's `resend` after fixing the cause).
+    pub fn retry_failed(&self, id: &str) -> Result<(), StoreError> {
+        Self::check_id(id)?;
+        let fj = self.json(OutboxState::Failed, id);
+        let Some(mut meta) = read_json::<OutboxMeta>(&fj)? else {
+            return Err(StoreError::NotFound { path: fj });
+        };
+        let raw = read_bytes(&self.eml(OutboxState::Failed, id))?
+            .ok_or(StoreError::NotFound { path: self.eml(OutboxState::Failed, id) })?;
+        meta.attempts = 0;
+        meta.next_attempt = None;
+        let eml = self.eml(OutboxState::New, id);
+        write_atomic(&eml, &raw).map_err(StoreError::io(&eml))?;
+        write_json_atomic(&self.json(OutboxState::New, id), &meta)?;
+        // The item is in new/ now (state_of looks there first); drop the old copy.
+        for p in [fj, self.eml(OutboxState::Failed, id)] {
+            match fs::remove_file(&p) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(StoreError::Io { path: p, source: e }),
+            }
+        }
+        let f = self.dir.join("failed");
+        sync_dir(&f).map_err(StoreError::io(&f))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Store;
+    use super::*;
+
+    fn ts(s: &str) -> Timestamp {
+        s.parse().unwrap()
+    }
+
+    fn outbox() -> (tempfile::TempDir, Outbox) {
+        let d = tempfile::tempdir().unwrap();
+        let s = Store::open(d.path()).unwrap();
+        (d, s.outbox())
+    }
+
+    fn rcpt() -> Vec<String> {
+        vec!["joueur@example.org".to_string()]
+    }
+
+    #[test]
+    fn enqueue_is_idempotent_in_every_state() {
+        let (_d, o) = outbox();
+        assert_eq!(o.enqueue("ack-1", "arbitre@x", &rcpt(), b"raw").unwrap(), Enqueued::Queued);
+        assert_eq!(o.enqueue("ack-1", "arbitre@x", &rcpt(), b"other").unwrap(), Enqueued::AlreadyQueued);
+        assert_eq!(o.pending_count().unwrap(), 1);
+        o.mark_sent("ack-1").unwrap();
+        o.mark_sent("ack-1").unwrap();
+        assert_eq!(o.enqueue("ack-1", "arbitre@x", &rcpt(), b"raw").unwrap(), Enqueued::AlreadySent);
+        assert_eq!(o.pending_count().unwrap(), 0);
+        assert!(o.due(ts("2030-01-01T00:00:00Z")).unwrap().is_empty());
+        o.enqueue("r-2", "arbitre@x", &rcpt(), b"raw2").unwrap();
+        o.mark_permanent_failure("r-2", "550 no such user").unwrap();
+        assert_eq!(o.enqueue("r-2", "arbitre@x", &rcpt(), b"raw2").unwrap(), Enqueued::AlreadyFailed);
+        let (state, meta) = o.get("r-2").unwrap().unwrap();
+        assert_eq!(state, OutboxState::Failed);
+        assert_eq!(meta.last_error.as_deref(), Some("550 no such user"));
+        assert_eq!(o.raw("r-2").unwrap().unwrap(), b"raw2");
+        assert!(o.enqueue("../evil", "a@x", &rcpt(), b"").is_err());
+    }
+
+    #[test]
+    fn due_respects_next_attempt_and_back_off_doubles_up_to_an_hour() {
+        let (_d, o) = outbox();
+        let now = ts("2026-11-29T19:00:00Z");
+        o.enqueue("b", "a@x", &rcpt(), b"B").unwrap();
+        o.enqueue("a", "a@x", &rcpt(), b"A").unwrap();
+        let due = o.due(now).unwrap();
+        assert_eq!(due.iter().map(|i| i.id()).collect::<Vec<_>>(), vec!["a", "b"]);
+        assert_eq!(due[0].raw, b"A");
+        assert_eq!(due[0].meta.recipients, rcpt());
+        let m = o.mark_failed_attempt("a", "connection refused", now).unwrap();
+        assert_eq!(m.attempts, 1);
+        assert_eq!(m.next_attempt, Some(ts("2026-11-29T19:01:00Z")));
+        assert_eq!(o.due(now).unwrap().iter().map(|i| i.id()).collect::<Vec<_>>(), vec!["b"]);
+        assert_eq!(o.due(ts("2026-11-29T19:01:00Z")).unwrap().len(), 2);
+        let mut last = None;
+        for _ in 0..9 {
+            last = Some(o.mark_failed_attempt("a", "again", now).unwrap());
+        }
+        let m = last.unwrap();
+        assert_eq!(m.attempts, 10);
+        assert_eq!(m.next_attempt, Some(ts("2026-11-29T20:00:00Z")));
+        assert_eq!(o.next_wakeup().unwrap(), Some(None));
+        o.mark_sent("b").unwrap();
+        assert_eq!(o.next_wakeup().unwrap(), Some(Some(ts("2026-11-29T20:00:00Z"))));
+        let b = Backoff::default();
+        let delays: Vec<i64> = (1..=8).map(|n| b.delay(n).as_secs() / 60).collect();
+        assert_eq!(delays, vec![1, 2, 4, 8, 16, 32, 60, 60]);
+        assert_eq!(b.delay(u32::MAX), SignedDuration::from_hours(1));
+    }
+
+    #[test]
+    fn recover_finishes_an_interrupted_move() {
+        let (_d, o) = outbox();
+        o.enqueue("x", "a@x", &rcpt(), b"X").unwrap();
+        // A crash after the meta moved to cur/ but before the message did.
+        fs::rename(o.json(OutboxState::New, "x"), o.json(OutboxState::Sent, "x")).unwrap();
+        assert_eq!(o.state_of("x").unwrap(), Some(OutboxState::Sent));
+        assert!(o.due(ts("2030-01-01T00:00:00Z")).unwrap().is_empty());
+        o.recover().unwrap();
+        assert!(!o.eml(OutboxState::New, "x").exists());
+        assert_eq!(fs::read(o.eml(OutboxState::Sent, "x")).unwrap(), b"X");
+        // A crash between the message and the meta of an enqueue: invisible,
+        // and the next enqueue completes it.
+        fs::write(o.eml(OutboxState::New, "y"), b"partial?").unwrap();
+        assert_eq!(o.pending_count().unwrap(), 0);
+        assert_eq!(o.enqueue("y", "a@x", &rcpt(), b"Y").unwrap(), Enqueued::Queued);
+        assert_eq!(o.due(ts("2030-01-01T00:00:00Z")).unwrap()[0].raw, b"Y");
+    }
+
+    #[test]
+    fn a_failed_item_can_be_retried() {
+        let (_d, o) = outbox();
+        o.enqueue("z", "a@x", &rcpt(), b"Z").unwrap();
+        o.mark_failed_attempt("z", "timeout", ts("2026-01-01T00:00:00Z")).unwrap();
+        o.mark_permanent_failure("z", "550").unwrap();
+        assert_eq!(o.pending_count().unwrap(), 0);
+        o.retry_failed("z").unwrap();
+        assert_eq!(o.state_of("z").unwrap(), Some(OutboxState::New));
+        let due = o.due(ts("2026-01-01T00:00:00Z")).unwrap();
+        assert_eq!(due.len(), 1);
+        assert_eq!(due[0].meta.attempts, 0);
+        assert!(o.list(OutboxState::Failed).unwrap().is_empty());
+    }
+}

@@ -1,0 +1,484 @@
+//! The IMAP mailbox (async-imap over tokio, rustls).
+//!
+//! async-imap has no timeouts of its own: every call here is wrapped in
+//! [`IO_TIMEOUT`]. After any protocol or I/O error the session is dropped
+//! (its stream may be half-read) and every later call returns
+//! [`TransportError::Disconnected`]: the caller connects again.
+
+use std::collections::BTreeSet;
+use std::future::Future;
+use std::time::Duration;
+
+use async_imap::extensions::idle::IdleResponse;
+use async_imap::imap_proto::{MailboxDatum, Response, Status};
+use async_imap::types::{Fetch, UnsolicitedResponse};
+use futures::TryStreamExt;
+
+use super::tls::{client_config, handshake, tcp_connect, MaybeTls};
+use super::{is_loopback_host, FetchedMail, ImapSettings, Mailbox, TlsMode, TransportError, IO_TIMEOUT};
+
+pub(crate) type Session = async_imap::Session<MaybeTls>;
+
+/// How many messages one `UID FETCH` asks for: bounds the memory held per
+/// round trip during an intake rush.
+const FETCH_CHUNK: usize = 50;
+
+/// Host and port, for error messages.
+#[derive(Debug, Clone)]
+pub(crate) struct Ctx {
+    pub host: String,
+    pub port: u16,
+}
+
+impl Ctx {
+    pub(crate) fn imap_error(&self, operation: &str, e: async_imap::error::Error) -> TransportError {
+        use async_imap::error::Error as E;
+        match e {
+            E::Io(source) => TransportError::Io {
+                host: self.host.clone(),
+                port: self.port,
+                operation: operation.into(),
+                source,
+            },
+            E::No(m) => self.protocol(operation, format!("the server answered NO: {m}")),
+            E::Bad(m) => self.protocol(operation, format!("the server answered BAD: {m}")),
+            E::ConnectionLost => self.protocol(operation, "the server closed the connection".into()),
+            other => self.protocol(operation, other.to_string()),
+        }
+    }
+
+    pub(crate) fn protocol(&self, operation: &str, message: String) -> TransportError {
+        TransportError::Protocol {
+            host: self.host.clone(),
+            port: self.port,
+            operation: operation.into(),
+            message,
+        }
+    }
+
+    fn timeout(&self, operation: &str, d: Duration) -> TransportError {
+        TransportError::Timeout {
+            host: self.host.clone(),
+            port: self.port,
+            operation: operation.into(),
+            seconds: d.as_secs(),
+        }
+    }
+
+    /// Runs one IMAP exchange under [`IO_TIMEOUT`].
+    pub(crate) async fn timed<T, F>(&self, operation: &str, fut: F) -> Result<T, TransportError>
+    where
+        F: Future<Output = Result<T, async_imap::error::Error>>,
+    {
+        match tokio::time::timeout(IO_TIMEOUT, fut).await {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(e)) => Err(self.imap_error(operation, e)),
+            Err(_) => Err(self.timeout(operation, IO_TIMEOUT)),
+        }
+    }
+}
+
+/// Quotes a mailbox name for commands that async-imap does not quote (LIST).
+fn quote(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// Connects, protects the connection as asked and logs in.
+pub(crate) async fn open_session(
+    host: &str,
+    port: u16,
+    tls: TlsMode,
+    ca_file: Option<&std::path::Path>,
+    user: &str,
+    password: &str,
+) -> Result<(Session, Ctx), TransportError> {
+    let ctx = Ctx {
+        host: host.to_string(),
+        port,
+    };
+    if tls == TlsMode::None && !is_loopback_host(host) {
+        return Err(TransportError::PlaintextRefused { host: host.into() });
+    }
+    let config = match tls {
+        TlsMode::None => None,
+        _ => Some(client_config(ca_file)?),
+    };
+    let tcp = tcp_connect(host, port).await?;
+    let stream = match (tls, config) {
+        (TlsMode::Implicit, Some(cfg)) => MaybeTls::Tls(Box::new(handshake(tcp, host, port, cfg).await?)),
+        _ => MaybeTls::Plain(tcp),
+    };
+    let mut client = async_imap::Client::new(stream);
+    read_greeting(&ctx, &mut client).await?;
+    if tls == TlsMode::StartTls {
+        ctx.timed("STARTTLS", client.run_command_and_check_ok("STARTTLS", None))
+            .await?;
+        let tcp = match client.into_inner() {
+            MaybeTls::Plain(tcp) => tcp,
+            MaybeTls::Tls(_) => return Err(ctx.protocol("STARTTLS", "already encrypted".into())),
+        };
+        let cfg = client_config(ca_file)?;
+        let tls_stream = handshake(tcp, host, port, cfg).await?;
+        // No greeting after STARTTLS (RFC 3501 6.2.1).
+        client = async_imap::Client::new(MaybeTls::Tls(Box::new(tls_stream)));
+    }
+    let login = tokio::time::timeout(IO_TIMEOUT, client.login(user, password)).await;
+    match login {
+        Ok(Ok(session)) => Ok((session, ctx)),
+        Ok(Err((async_imap::error::Error::No(message), _client))) => Err(TransportError::AuthenticationFailed {
+            host: host.into(),
+            port,
+            user: user.into(),
+            message,
+        }),
+        Ok(Err((e, _client))) => Err(ctx.imap_error("LOGIN", e)),
+        Err(_) => Err(ctx.timeout("LOGIN", IO_TIMEOUT)),
+    }
+}
+
+async fn read_greeting(ctx: &Ctx, client: &mut async_imap::Client<MaybeTls>) -> Result<(), TransportError> {
+    let greeting = match tokio::time::timeout(IO_TIMEOUT, client.read_response()).await {
+        Ok(Ok(Some(g))) => g,
+        Ok(Ok(None)) => return Err(ctx.protocol("greeting", "the server closed the connection".into())),
+        Ok(Err(e)) => {
+            return Err(TransportError::Io {
+                host: ctx.host.clone(),
+                port: ctx.port,
+                operation: "greeting".into(),
+                source: e,
+            })
+        }
+        Err(_) => return Err(ctx.timeout("greeting", IO_TIMEOUT)),
+    };
+    match greeting.parsed() {
+        Response::Data {
+            status: Status::Ok | Status::PreAuth,
+            ..
+        } => Ok(()),
+        other => Err(ctx.protocol("greeting", format!("unexpected greeting: {other:?}"))),
+    }
+}
+
+/// The referee's IMAP mailbox: one logged-in session with the inbox
+/// selected.
+pub struct ImapMailbox {
+    session: Option<Session>,
+    ctx: Ctx,
+    inbox: String,
+    processed_folder: String,
+    use_idle: bool,
+    poll: Duration,
+    has_move: bool,
+    has_uidplus: bool,
+    allow_move: bool,
+    /// UIDs returned by the last `fetch_unseen`: `wait_for_mail` returns at
+    /// once only for unseen mail beyond these (a message the caller could
+    /// not archive must not turn the wait into a busy loop).
+    last_fetched: BTreeSet<u32>,
+}
+
+impl std::fmt::Debug for ImapMailbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ImapMailbox")
+            .field("host", &self.ctx.host)
+            .field("port", &self.ctx.port)
+            .field("inbox", &self.inbox)
+            .field("connected", &self.session.is_some())
+            .finish()
+    }
+}
+
+impl ImapMailbox {
+    /// Connects, logs in, creates the processed folder if missing and
+    /// selects the inbox.
+    pub async fn connect(s: &ImapSettings) -> Result<Self, TransportError> {
+        let password = s.password.resolve()?;
+        let (mut session, ctx) =
+            open_session(&s.host, s.port, s.tls, s.ca_file.as_deref(), &s.user, &password).await?;
+        let caps = ctx.timed("CAPABILITY", session.capabilities()).await?;
+        let has_idle = caps.has_str("IDLE");
+        let has_move = caps.has_str("MOVE");
+        let has_uidplus = caps.has_str("UIDPLUS");
+
+        let pattern = quote(&s.processed_folder);
+        let names = ctx
+            .timed("LIST", async {
+                let stream = session.list(Some(""), Some(&pattern)).await?;
+                stream.try_collect::<Vec<_>>().await
+            })
+            .await?;
+        if names.is_empty() {
+            ctx.timed("CREATE", session.create(&s.processed_folder)).await?;
+        }
+        ctx.timed("SELECT", session.select(&s.inbox)).await?;
+        Ok(ImapMailbox {
+            session: Some(session),
+            ctx,
+            inbox: s.inbox.clone(),
+            processed_folder: s.processed_folder.clone(),
+            use_idle: s.idle && has_idle,
+            poll: Duration::from_secs(s.poll_seconds.max(1)),
+            has_move,
+            has_uidplus,
+            allow_move: true,
+            last_fetched: BTreeSet::new(),
+        })
+    }
+
+    /// Whether waits use IMAP IDLE (asked for and offered by the server).
+    pub fn uses_idle(&self) -> bool {
+        self.use_idle
+    }
+
+    /// Use COPY + EXPUNGE even when the server offers MOVE (for servers
+    /// whose MOVE misbehaves; also lets tests exercise that path).
+    pub fn set_move_allowed(&mut self, allowed: bool) {
+        self.allow_move = allowed;
+    }
+
+    /// Checks that the connection is alive (IMAP NOOP).
+    pub async fn ping(&mut self) -> Result<(), TransportError> {
+        let ctx = self.ctx.clone();
+        let r = {
+            let session = self.session_mut()?;
+            ctx.timed("NOOP", session.noop()).await
+        };
+        self.poison_on_error(r)
+    }
+
+    /// Logs out politely (errors ignored: the connection is dropped anyway).
+    pub async fn logout(mut self) {
+        if let Some(mut session) = self.session.take() {
+            let _ = tokio::time::timeout(Duration::from_secs(5), session.logout()).await;
+        }
+    }
+
+    fn session_mut(&mut self) -> Result<&mut Session, TransportError> {
+        match self.session.as_mut() {
+            Some(s) => Ok(s),
+            None => Err(TransportError::Disconnected {
+                host: self.ctx.host.clone(),
+                port: self.ctx.port,
+            }),
+        }
+    }
+
+    fn poison_on_error<T>(&mut self, r: Result<T, TransportError>) -> Result<T, TransportError> {
+        if r.is_err() {
+            self.session = None;
+        }
+        r
+    }
+
+    fn drain_unsolicited(session: &mut Session) -> bool {
+        let mut grew = false;
+        while let Ok(u) = session.unsolicited_responses.try_recv() {
+            if matches!(u, UnsolicitedResponse::Exists(_) | UnsolicitedResponse::Recent(_)) {
+                grew = true;
+            }
+        }
+        grew
+    }
+
+    async fn unseen_uids(&mut self) -> Result<Vec<u32>, TransportError> {
+        let ctx = self.ctx.clone();
+        let session = self.session_mut()?;
+        // NOOP first: Dovecot answers SEARCH from the mailbox view of the
+        // last sync and would miss mail delivered since.
+        ctx.timed("NOOP", session.noop()).await?;
+        Self::drain_unsolicited(session);
+        let set = ctx.timed("UID SEARCH", session.uid_search("UNSEEN UNDELETED")).await?;
+        let mut uids: Vec<u32> = set.into_iter().collect();
+        uids.sort_unstable();
+        Ok(uids)
+    }
+
+    async fn fetch_unseen_inner(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
+        let uids = self.unseen_uids().await?;
+        let ctx = self.ctx.clone();
+        let session = self.session_mut()?;
+        let mut mails = Vec::with_capacity(uids.len());
+        for chunk in uids.chunks(FETCH_CHUNK) {
+            let set = chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            // BODY.PEEK: fetching must not set \Seen (the caller marks a
+            // message only once it is archived).
+            let fetches: Vec<Fetch> = ctx
+                .timed("UID FETCH", async {
+                    let stream = session.uid_fetch(&set, "(UID BODY.PEEK[])").await?;
+                    stream.try_collect::<Vec<_>>().await
+                })
+                .await?;
+            let mut got: Vec<(u32, Vec<u8>)> = fetches
+                .iter()
+                .filter_map(|f| Some((f.uid?, f.body()?.to_vec())))
+                .filter(|(uid, _)| chunk.binary_search(uid).is_ok())
+                .collect();
+            got.sort_by_key(|(uid, _)| *uid);
+            got.dedup_by_key(|(uid, _)| *uid);
+            mails.extend(got.into_iter().map(|(uid, raw)| FetchedMail {
+                id: uid.to_string(),
+                raw,
+            }));
+        }
+        self.last_fetched = mails.iter().filter_map(|m| m.id.parse().ok()).collect();
+        Ok(mails)
+    }
+
+    async fn mark_processed_inner(&mut self, uid: u32) -> Result<(), TransportError> {
+        let ctx = self.ctx.clone();
+        let folder = self.processed_folder.clone();
+        let use_move = self.has_move && self.allow_move;
+        let has_uidplus = self.has_uidplus;
+        let session = self.session_mut()?;
+        let id = uid.to_string();
+        ctx.timed("UID STORE \\Seen", async {
+            let stream = session.uid_store(&id, "+FLAGS.SILENT (\\Seen)").await?;
+            stream.try_collect::<Vec<_>>().await
+        })
+        .await?;
+        if use_move {
+            ctx.timed("UID MOVE", session.uid_mv(&id, &folder)).await?;
+        } else {
+            ctx.timed("UID COPY", session.uid_copy(&id, &folder)).await?;
+            ctx.timed("UID STORE \\Deleted", async {
+                let stream = session.uid_store(&id, "+FLAGS.SILENT (\\Deleted)").await?;
+                stream.try_collect::<Vec<_>>().await
+            })
+            .await?;
+            if has_uidplus {
+                ctx.timed("UID EXPUNGE", async {
+                    let stream = session.uid_expunge(&id).await?;
+                    stream.try_collect::<Vec<_>>().await
+                })
+                .await?;
+            } else {
+                // Without UIDPLUS, EXPUNGE removes every \Deleted message of
+                // the inbox: only ones this mailbox already copied away or
+                // that another client deleted.
+                ctx.timed("EXPUNGE", async {
+                    let stream = session.expunge().await?;
+                    stream.try_collect::<Vec<_>>().await
+                })
+                .await?;
+            }
+        }
+        Self::drain_unsolicited(session);
+        self.last_fetched.remove(&uid);
+        Ok(())
+    }
+
+    async fn idle_until_news(&mut self, max: Duration) -> Result<(), TransportError> {
+        let ctx = self.ctx.clone();
+        let Some(session) = self.session.take() else {
+            return Err(TransportError::Disconnected {
+                host: ctx.host.clone(),
+                port: ctx.port,
+            });
+        };
+        let deadline = tokio::time::Instant::now() + max;
+        let mut handle = session.idle();
+        ctx.timed("IDLE", handle.init()).await?;
+        loop {
+            let now = tokio::time::Instant::now();
+            if now >= deadline {
+                break;
+            }
+            let remaining = deadline - now;
+            // The stop source must stay alive in a named binding while
+            // waiting: dropping it interrupts the IDLE at once.
+            let (wait, stop) = handle.wait_with_timeout(remaining);
+            let outcome = tokio::time::timeout(remaining + Duration::from_secs(1), wait).await;
+            drop(stop);
+            match outcome {
+                Ok(Ok(IdleResponse::NewData(data))) => {
+                    if matches!(
+                        data.parsed(),
+                        Response::MailboxData(MailboxDatum::Exists(_) | MailboxDatum::Recent(_))
+                    ) {
+                        break;
+                    }
+                    // Flag changes, keep-alives: keep waiting.
+                }
+                Ok(Ok(IdleResponse::Timeout | IdleResponse::ManualInterrupt)) | Err(_) => break,
+                Ok(Err(e)) => return Err(ctx.imap_error("IDLE", e)),
+            }
+        }
+        let mut session = ctx.timed("IDLE DONE", handle.done()).await?;
+        Self::drain_unsolicited(&mut session);
+        self.session = Some(session);
+        Ok(())
+    }
+
+    async fn wait_inner(&mut self, max: Duration) -> Result<(), TransportError> {
+        let uids = self.unseen_uids().await?;
+        if uids.iter().any(|u| !self.last_fetched.contains(u)) {
+            return Ok(());
+        }
+        if self.use_idle {
+            self.idle_until_news(max).await
+        } else {
+            tokio::time::sleep(self.poll.min(max)).await;
+            Ok(())
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl Mailbox for ImapMailbox {
+    async fn fetch_unseen(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
+        let r = self.fetch_unseen_inner().await;
+        self.poison_on_error(r)
+    }
+
+    async fn mark_processed(&mut self, id: &str) -> Result<(), TransportError> {
+        let uid: u32 = match id.parse() {
+            Ok(u) if u > 0 => u,
+            _ => {
+                return Err(TransportError::UnknownMessage {
+                    mailbox: format!("{}:{} {}", self.ctx.host, self.ctx.port, self.inbox),
+                    id: id.into(),
+                })
+            }
+        };
+        let r = self.mark_processed_inner(uid).await;
+        self.poison_on_error(r)
+    }
+
+    async fn wait_for_mail(&mut self, max: Duration) -> Result<(), TransportError> {
+        let r = self.wait_inner(max).await;
+        self.poison_on_error(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quote_escapes_quotes_and_backslashes() {
+        assert_eq!(quote("Processed"), "\"Processed\"");
+        assert_eq!(quote("a\"b\\c"), "\"a\\\"b\\\\c\"");
+    }
+
+    #[tokio::test]
+    async fn plaintext_to_a_remote_host_is_refused_before_connecting() {
+        let e = open_session("imap.example.org", 143, TlsMode::None, None, "u", "p")
+            .await
+            .unwrap_err();
+        assert!(matches!(e, TransportError::PlaintextRefused { .. }), "{e}");
+    }
+
+    #[tokio::test]
+    async fn connection_refused_names_host_port_and_operation() {
+        // Bind then drop a listener to get a port that refuses connections.
+        let port = {
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            l.local_addr().unwrap().port()
+        };
+        let e = open_session("127.0.0.1", port, TlsMode::None, None, "u", "p")
+            .await
+            .unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains(&format!("127.0.0.1:{port}")) && text.contains("connect"), "{text}");
+    }
+}

@@ -1,0 +1,578 @@
+//! Stellarium's order language against a fixture state: every line of
+//! orders.md §6 is accepted (data files in `tests/data/stellarium/`), and
+//! each validation rule rejects with its exact French sentence.
+
+use arbitre::game::{LineOutcome, OrderLine};
+use arbitre::games::stellarium::model::*;
+use arbitre::games::stellarium::orders::{parse_orders, Orders};
+
+fn add(s: &mut State, fam: &str, name: &str, sex: Sex, age: i32, training: Option<Training>, pp: i64) -> CharacterId {
+    let mut c = Character::new(name, sex, s.first_year() - age, fam);
+    c.training = training;
+    c.pp = pp;
+    s.add_character(c)
+}
+
+fn marry(s: &mut State, h: CharacterId, w: CharacterId) {
+    s.character_mut(h).unwrap().marital = Marital::Married { spouse: w, since_turn: 1 };
+    s.character_mut(w).unwrap().marital = Marital::Married { spouse: h, since_turn: 1 };
+}
+
+fn seat(s: &mut State, p: Pyramid, i: usize, c: CharacterId) {
+    s.pyramid_mut(p).seats[i] = Some(c);
+}
+
+fn ship(s: &mut State, name: &str, owner: &str) {
+    s.ships.insert(
+        arbitre::text::key(name),
+        Ship { name: name.into(), owner: owner.into(), lent: None, fate: ShipFate::InService, bought_turn: 1, price: 5, expeditions: 0 },
+    );
+}
+
+const A: &str = "ATREIDES";
+const H: &str = "HARKONNEN";
+const C: &str = "CORRINO";
+
+/// Turn 3; the Atréides hold the five heads; see the data files.
+fn fixture() -> State {
+    let mut s = State::new(Settings::default());
+    s.turn = 0;
+    for name in ["Atréides", "Harkonnen", "Corrino"] {
+        s.register(&arbitre::text::key(name), name).unwrap();
+    }
+    s.turn = 3;
+    for f in s.families.values_mut() {
+        f.founded = true;
+        f.money = 30;
+        f.dark_tentacle_credit = 7;
+    }
+    use Sex::*;
+    use Training::*;
+    let leto = add(&mut s, A, "Leto", Male, 50, Some(Warrior), 60);
+    let jessica = add(&mut s, A, "Jessica", Female, 45, Some(Explorer), 40);
+    let alia = add(&mut s, A, "Alia", Female, 30, Some(Priest), 40);
+    let gurney = add(&mut s, A, "Gurney", Male, 40, Some(Warrior), 40);
+    let duncan = add(&mut s, A, "Duncan", Male, 40, Some(Merchant), 40);
+    let paul = add(&mut s, A, "Paul", Male, 20, Some(Warrior), 30);
+    let rhombur = add(&mut s, A, "Rhombur", Male, 25, Some(Warrior), 10);
+    add(&mut s, A, "Thufir", Male, 35, Some(Merchant), 12);
+    add(&mut s, A, "Tessia", Female, 25, Some(Priest), 8);
+    add(&mut s, A, "Chani", Female, 22, Some(Merchant), 5);
+    let stilgar = add(&mut s, A, "Stilgar", Male, 35, Some(Explorer), 20);
+    let hawat = add(&mut s, A, "Hawat", Male, 60, Some(Warrior), 30);
+    let yueh = add(&mut s, A, "Yueh", Male, 55, Some(Priest), 20);
+    let wellington = add(&mut s, A, "Wellington", Male, 45, Some(Merchant), 15);
+    let margot = add(&mut s, A, "Margot", Female, 45, Some(Warrior), 15);
+    s.character_mut(margot).unwrap().marital = Marital::Widowed { late_spouse: None };
+    s.character_mut(wellington).unwrap().captivity =
+        Some(Captivity { captor: Captor::DarkTentacle { sponsor_family: Some(H.into()) }, planet: Some("DORKIR".into()), since_turn: 2 });
+
+    let feyd = add(&mut s, H, "Feyd", Male, 25, Some(Warrior), 25);
+    let rabban = add(&mut s, H, "Rabban", Male, 35, Some(Warrior), 20);
+    let piter = add(&mut s, H, "Piter", Male, 50, Some(Priest), 20);
+    let glossu = add(&mut s, H, "Glossu", Male, 50, Some(Warrior), 5);
+    let mohiam = add(&mut s, H, "Mohiam", Female, 60, Some(Priest), 30);
+    let nefud = add(&mut s, H, "Nefud", Male, 30, Some(Warrior), 3);
+    let iakin = add(&mut s, H, "Iakin", Male, 30, Some(Explorer), 12);
+    let esmar = add(&mut s, H, "Esmar", Male, 30, Some(Merchant), 12);
+    add(&mut s, H, "Lenore", Female, 20, Some(Merchant), 6);
+    let gaia = add(&mut s, H, "Gaia", Female, 50, Some(Merchant), 6);
+    s.character_mut(glossu).unwrap().sentence = Some(Sentence { years_remaining: 20, planet: "ARAKNID".into(), since_turn: 2 });
+    s.character_mut(nefud).unwrap().heretic = true;
+
+    let shaddam = add(&mut s, C, "Shaddam", Male, 55, Some(Warrior), 30);
+    let anirul = add(&mut s, C, "Anirul", Female, 45, Some(Merchant), 10);
+    let irena = add(&mut s, C, "Irena", Female, 30, Some(Warrior), 10);
+    add(&mut s, C, "Liet", Female, 30, Some(Explorer), 10);
+    marry(&mut s, leto, anirul);
+    marry(&mut s, gurney, irena);
+    marry(&mut s, shaddam, gaia);
+
+    // The young born in the last cycle: id 30, "Enfant30" in the reports.
+    s.next_character_id = 30;
+    let mut young = Character::new("", Female, 5015, A);
+    young.baptised = false;
+    young.father = Some(leto);
+    young.mother = Some(anirul);
+    let y = s.add_character(young);
+    s.character_mut(y).unwrap().first_name = Character::provisional_name(y);
+    assert_eq!(y, CharacterId(30));
+
+    seat(&mut s, Pyramid::Government, 0, leto);
+    seat(&mut s, Pyramid::Government, 1, feyd);
+    seat(&mut s, Pyramid::Church, 0, alia);
+    seat(&mut s, Pyramid::Church, 1, mohiam);
+    seat(&mut s, Pyramid::Army, 0, gurney);
+    seat(&mut s, Pyramid::Army, 1, paul);
+    seat(&mut s, Pyramid::Army, 3, rabban);
+    seat(&mut s, Pyramid::Army, 4, rhombur);
+    seat(&mut s, Pyramid::Explorers, 0, jessica);
+    seat(&mut s, Pyramid::Explorers, 1, iakin);
+    seat(&mut s, Pyramid::Explorers, 2, stilgar);
+    seat(&mut s, Pyramid::Merchants, 0, duncan);
+    seat(&mut s, Pyramid::Merchants, 1, esmar);
+    s.judges = vec![hawat, yueh, piter];
+    s.trials = vec![
+        Trial { case_no: 1, accused: feyd, charge: Charge::Heresy, opened_turn: 2, adjourned: 0, pardoned_in_advance: false },
+        Trial { case_no: 2, accused: rabban, charge: Charge::Scandal, opened_turn: 2, adjourned: 0, pardoned_in_advance: false },
+    ];
+    ship(&mut s, "Aurore", A);
+    ship(&mut s, "Nébuleuse", A);
+    ship(&mut s, "Comète", H);
+    ship(&mut s, "Sirius", C);
+    s
+}
+
+fn lines(texts: &[&str]) -> Vec<OrderLine> {
+    texts.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect()
+}
+
+/// Sections of a data file: (family key, label, lines).
+fn sections(data: &str) -> Vec<(String, String, Vec<String>)> {
+    let mut out: Vec<(String, String, Vec<String>)> = Vec::new();
+    for l in data.lines() {
+        if let Some(h) = l.strip_prefix("## ") {
+            let mut parts = h.split_whitespace();
+            let fam = parts.next().unwrap_or_default().to_string();
+            let label = parts.next().unwrap_or_default().to_string();
+            out.push((fam, label, Vec::new()));
+        } else if !l.trim().is_empty() && !l.trim_start().starts_with('#') {
+            if let Some(last) = out.last_mut() {
+                last.2.push(l.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn assert_all_accepted(state: &State, data: &str) -> usize {
+    let mut n = 0;
+    for (fam, label, ls) in sections(data) {
+        let refs: Vec<&str> = ls.iter().map(String::as_str).collect();
+        let parsed = parse_orders(state, &fam, &lines(&refs));
+        assert_eq!(parsed.verdicts.len(), ls.len());
+        for v in &parsed.verdicts {
+            if let LineOutcome::Rejected { reason, suggestion } = &v.outcome {
+                panic!("[{fam} {label}] line {:?} rejected: {reason} ({suggestion:?})", v.line.text);
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
+#[test]
+fn every_turn0_line_of_orders_md_is_accepted() {
+    let mut s = State::new(Settings::default());
+    s.register(A, "Atréides").unwrap();
+    let n = assert_all_accepted(&s, include_str!("data/stellarium/orders_md_turn0.txt"));
+    assert!(n >= 36, "{n}");
+}
+
+#[test]
+fn every_turn_line_of_orders_md_is_accepted() {
+    let s = fixture();
+    let n = assert_all_accepted(&s, include_str!("data/stellarium/orders_md_every_turn.txt"));
+    assert!(n >= 140, "{n}");
+}
+
+#[test]
+fn accepted_orders_are_typed_and_canonical() {
+    let s = fixture();
+    let p = parse_orders(
+        &s,
+        A,
+        &lines(&["lieu paul bourse", "lieu duncan bourse s2", "mariage paul lenore/harkonnen alia", "LOCATION Gurney FLEET-1"]),
+    );
+    let canon: Vec<String> = p
+        .verdicts
+        .iter()
+        .map(|v| match &v.outcome {
+            LineOutcome::Accepted { canonical } => canonical.clone(),
+            LineOutcome::Rejected { reason, .. } => format!("REJ {reason}"),
+        })
+        .collect();
+    assert_eq!(
+        canon,
+        [
+            "REJ BOURSE : précisez le placement S, N ou R et la mise de 1 à 3 M$ (BOURSE S 2).",
+            "LIEU Duncan BOURSE S 2",
+            "MARIAGE Paul Lenore/Harkonnen Alia",
+            "LIEU Gurney FLOTTE 1",
+        ]
+    );
+    assert_eq!(p.orders.locations.len(), 2);
+    assert_eq!(p.orders.marriages.len(), 1);
+}
+
+/// The single verdict of one line sent alone (or after `before`).
+fn verdict(s: &State, fam: &str, before: &[&str], line: &str) -> (String, Option<String>) {
+    let mut all: Vec<&str> = before.to_vec();
+    all.push(line);
+    let p = parse_orders(s, fam, &lines(&all));
+    for v in &p.verdicts[..before.len()] {
+        assert!(v.is_accepted(), "setup line rejected: {:?}", v);
+    }
+    match &p.verdicts[before.len()].outcome {
+        LineOutcome::Rejected { reason, suggestion } => (reason.clone(), suggestion.clone()),
+        LineOutcome::Accepted { canonical } => panic!("accepted: {canonical}"),
+    }
+}
+
+fn reason(s: &State, fam: &str, before: &[&str], line: &str) -> String {
+    verdict(s, fam, before, line).0
+}
+
+#[test]
+fn unknown_character_suggests_nearest_name() {
+    let s = fixture();
+    let (r, sug) = verdict(&s, A, &[], "LIEU Pual STELLARIUM");
+    assert_eq!(r, "Personnage inconnu « Pual » dans votre famille.");
+    assert_eq!(sug.as_deref(), Some("Paul"));
+    let (r, sug) = verdict(&s, A, &[], "CONTRAT Paul 2 ASSASSINAT Fyed/Harkonnen");
+    assert_eq!(r, "Personnage inconnu « Fyed » dans la famille Harkonnen.");
+    assert_eq!(sug.as_deref(), Some("Feyd"));
+    let (r, sug) = verdict(&s, A, &[], "CONTRAT Paul 2 ASSASSINAT Feyd/Harkonen");
+    assert_eq!(r, "Famille inconnue « Harkonen ».");
+    assert_eq!(sug.as_deref(), Some("Harkonnen"));
+}
+
+#[test]
+fn unknown_planet_suggests_nearest_name() {
+    let s = fixture();
+    let (r, sug) = verdict(&s, A, &[], "CONTRAT Paul 2 REBELLION Molgatai");
+    assert_eq!(r, "Planète inconnue « Molgatai ».");
+    assert_eq!(sug.as_deref(), Some("Mologataï"));
+}
+
+#[test]
+fn unknown_ship_and_keyword_suggest() {
+    let s = fixture();
+    let (r, sug) = verdict(&s, A, &[], "EXPEDITION \"Aurora\" CAPITAINE Stilgar");
+    assert_eq!(r, "Vaisseau inconnu « Aurora ».");
+    assert_eq!(sug.as_deref(), Some("Aurore"));
+    let (r, sug) = verdict(&s, A, &[], "MARRIAGEE Paul Lenore/Harkonnen Alia");
+    assert_eq!(r, "Ordre inconnu « MARRIAGEE ».");
+    assert_eq!(sug.as_deref(), Some("MARRIAGE"));
+}
+
+#[test]
+fn r3_5_a_priest_cannot_marry() {
+    let s = fixture();
+    assert_eq!(
+        reason(&s, A, &[], "MARIAGE Piter/Harkonnen Tessia Alia"),
+        "Piter/Harkonnen est prêtre : les prêtres ne peuvent se marier (3.5)."
+    );
+    assert_eq!(reason(&s, A, &[], "MARIAGE Feyd/Harkonnen Tessia Alia"), "Tessia est prêtresse : les prêtres ne peuvent se marier (3.5).");
+}
+
+#[test]
+fn r3_5_a_heretic_cannot_marry() {
+    let s = fixture();
+    assert_eq!(
+        reason(&s, A, &[], "MARIAGE Nefud/Harkonnen Chani Alia"),
+        "Nefud/Harkonnen est hérétique : les hérétiques ne peuvent se marier (3.5)."
+    );
+}
+
+#[test]
+fn r3_2_no_marriage_inside_a_family() {
+    let s = fixture();
+    assert_eq!(reason(&s, A, &[], "MARIAGE Paul Chani Alia"), "L'Église interdit les mariages au sein d'une même famille (3.2).");
+}
+
+#[test]
+fn r3_6_no_divorce() {
+    let s = fixture();
+    assert_eq!(
+        reason(&s, A, &[], "MARIAGE Gurney Lenore/Harkonnen Alia"),
+        "Gurney est déjà marié : le divorce n'existe pas (3.6)."
+    );
+}
+
+#[test]
+fn r3_4_at_most_three_living_marriages_with_one_family() {
+    let mut s = fixture();
+    // Leto–Anirul and Gurney–Irena already bind the Atréides to the Corrino.
+    let c1 = add(&mut s, C, "Ilesa", Sex::Female, 20, Some(Training::Warrior), 0);
+    let c2 = add(&mut s, C, "Josifa", Sex::Female, 20, Some(Training::Warrior), 0);
+    let _ = (c1, c2);
+    assert_eq!(
+        reason(&s, A, &["MARIAGE Paul Ilesa/Corrino Alia"], "MARIAGE Rhombur Josifa/Corrino Alia"),
+        "Plus de trois mariages en même temps avec la famille Corrino sont interdits (3.4)."
+    );
+}
+
+#[test]
+fn r1_a_prisoner_of_rebels_cannot_buy() {
+    let mut s = fixture();
+    let id = s.find_in_family(A, "Thufir").unwrap().id;
+    s.character_mut(id).unwrap().captivity = Some(Captivity { captor: Captor::Rebels, planet: None, since_turn: 2 });
+    assert_eq!(reason(&s, A, &[], "ACHAT Thufir CAPSULE"), "Thufir est prisonnier des rebelles ou des Pouarks : pas d'achat (1).");
+}
+
+#[test]
+fn r1_r2_0_3_r28_5_a_family_in_debt_cannot_buy_contract_or_bid() {
+    let mut s = fixture();
+    s.family_mut(A).unwrap().money = -3;
+    assert_eq!(
+        reason(&s, A, &[], "ACHAT Paul CAPSULE"),
+        "Votre famille a terminé le cycle précédent avec des dettes (-3 M$) : achat impossible (1)."
+    );
+    assert_eq!(
+        reason(&s, A, &[], "CONTRAT Paul 2 BOMBE"),
+        "Votre famille a terminé le cycle précédent avec des dettes (-3 M$) : contrat avec la Tentacule Sombre impossible (2.0.3)."
+    );
+    assert_eq!(
+        reason(&s, A, &[], "ENCHERE 3 \"Vega\""),
+        "Votre famille a terminé le cycle précédent avec des dettes (-3 M$) : enchère impossible (28.5)."
+    );
+    assert_eq!(
+        reason(&s, A, &[], "LIEU Duncan BOURSE S 1"),
+        "Votre famille a terminé le cycle précédent avec des dettes (-3 M$) : spéculer en bourse impossible (5.3.2)."
+    );
+}
+
+#[test]
+fn r2_0_3_a_convict_cannot_sponsor() {
+    let s = fixture();
+    assert_eq!(
+        reason(&s, H, &[], "CONTRAT Glossu 2 BOMBE"),
+        "Glossu est au bagne ou prisonnier : pas de contrat avec la Tentacule Sombre (2.0.3)."
+    );
+}
+
+#[test]
+fn heads_powers_only_for_the_family_holding_the_post() {
+    let s = fixture();
+    assert_eq!(reason(&s, H, &[], "EMPEREUR GUERRE"), "Aucun personnage de votre famille n'est Empereur : ce pouvoir vous est fermé.");
+    assert_eq!(
+        reason(&s, H, &[], "ARCHIPAPE EXCOMMUNIER Paul/Atreides"),
+        "Aucun personnage de votre famille n'est Archipape : ce pouvoir vous est fermé."
+    );
+    assert_eq!(
+        reason(&s, H, &[], "MAITRE FERMER Dorkir"),
+        "Aucun personnage de votre famille n'est Maître marchand : ce pouvoir vous est fermé."
+    );
+}
+
+#[test]
+fn r2_8_1_no_more_contracts_than_credit() {
+    let mut s = fixture();
+    s.family_mut(A).unwrap().dark_tentacle_credit = 1;
+    assert_eq!(
+        reason(&s, A, &["CONTRAT Paul 2 BOMBE"], "CONTRAT Leto 2 REBELLION Dorkir"),
+        "Votre crédit auprès de la Tentacule Sombre ne permet que 1 contrat (2.8.1)."
+    );
+}
+
+#[test]
+fn r2_8_1_never_more_than_seven_contracts() {
+    let mut s = fixture();
+    s.family_mut(A).unwrap().dark_tentacle_credit = 12;
+    let seven = [
+        "CONTRAT Paul 1 BOMBE",
+        "CONTRAT Leto 1 BOMBE",
+        "CONTRAT Jessica 1 BOMBE",
+        "CONTRAT Alia 1 BOMBE",
+        "CONTRAT Gurney 1 BOMBE",
+        "CONTRAT Duncan 1 BOMBE",
+        "CONTRAT Rhombur 1 BOMBE",
+    ];
+    assert_eq!(reason(&s, A, &seven, "CONTRAT Thufir 1 BOMBE"), "Votre crédit auprès de la Tentacule Sombre ne permet que 7 contrats (2.8.1).");
+}
+
+#[test]
+fn r2_8_4_one_contract_per_character() {
+    let s = fixture();
+    assert_eq!(
+        reason(&s, A, &["CONTRAT Paul 2 BOMBE"], "CONTRAT Paul 3 REBELLION Dorkir"),
+        "Paul commandite déjà un contrat plus haut : un seul par tour (2.8.4)."
+    );
+}
+
+#[test]
+fn r1_3_2_five_prostheses_at_most_one_per_turn() {
+    let mut s = fixture();
+    let id = s.find_in_family(A, "Leto").unwrap().id;
+    s.character_mut(id).unwrap().prostheses = 5;
+    assert_eq!(reason(&s, A, &[], "ACHAT Leto PROTHESE"), "Leto a déjà 5 cyberprothèses, le maximum d'une vie (1.3.2).");
+    assert_eq!(
+        reason(&s, A, &["ACHAT Paul PROTHESE"], "ACHAT Paul PROTHESE MEDECIN"),
+        "PROTHESE est déjà acheté plus haut pour Paul."
+    );
+    assert_eq!(reason(&s, A, &[], "ACHAT Paul PROTHESE PROTHESE"), "ACHAT : PROTHESE est écrit deux fois.");
+}
+
+#[test]
+fn r5_3_2_stakes_within_the_money_held_at_the_start_of_the_turn() {
+    let mut s = fixture();
+    s.family_mut(A).unwrap().money = 4;
+    assert_eq!(
+        reason(&s, A, &["LIEU Duncan BOURSE R 3"], "LIEU Thufir BOURSE S 2"),
+        "Les mises en bourse (5 M$ avec celle-ci) dépassent les 4 M$ de votre famille au début du tour (5.3.2)."
+    );
+}
+
+#[test]
+fn r5_3_1_stakes_of_1_to_3() {
+    let s = fixture();
+    assert_eq!(reason(&s, A, &[], "LIEU Duncan BOURSE S 4"), "BOURSE : la mise va de 1 à 3 M$ par marchand (5.3.1), pas 4.");
+    assert_eq!(reason(&s, A, &[], "LIEU Paul BOURSE S 1"), "Paul n'est pas marchand : seuls les marchands vont à la bourse (5.3).");
+}
+
+#[test]
+fn r5_2_merchants_only_where_the_family_has_a_post() {
+    let mut s = fixture();
+    s.family_mut(A).unwrap().trading_posts.remove("DORKIR");
+    assert_eq!(
+        reason(&s, A, &[], "LIEU Thufir Dorkir"),
+        "Votre famille n'a pas de comptoir sur Dorkir : un marchand n'y peut aller (5.2)."
+    );
+}
+
+#[test]
+fn dead_characters_give_no_orders() {
+    let mut s = fixture();
+    let id = s.find_in_family(A, "Thufir").unwrap().id;
+    s.character_mut(id).unwrap().death = Some(Death { turn: 2, year: 5017, cause: DeathCause::OldAge, place: None });
+    assert_eq!(reason(&s, A, &[], "LIEU Thufir STELLARIUM"), "Thufir est mort en 5017.");
+    let id = s.find_in_family(A, "Chani").unwrap().id;
+    s.character_mut(id).unwrap().death = Some(Death { turn: 2, year: 5018, cause: DeathCause::Assassinated, place: None });
+    assert_eq!(reason(&s, A, &[], "ACHAT Chani CAPSULE"), "Chani est morte en 5018.");
+}
+
+#[test]
+fn turn0_orders_only_at_foundation_and_vice_versa() {
+    let s = fixture();
+    assert_eq!(
+        reason(&s, A, &[], "PERSONNAGE 1 Jean H GUERRIER"),
+        "PERSONNAGE et PUBLICITE ne sont possibles qu'au tour de fondation de la famille (tour 0)."
+    );
+    let mut s0 = State::new(Settings::default());
+    s0.register(A, "Atréides").unwrap();
+    assert_eq!(
+        reason(&s0, A, &[], "LIEU Paul STELLARIUM"),
+        "Votre famille n'est pas encore fondée : ce tour, seuls PERSONNAGE, PUBLICITE, ENCHERE et CANDIDAT sont possibles."
+    );
+}
+
+#[test]
+fn rd_pp_distribution_within_25_plus_bought() {
+    let mut s0 = State::new(Settings::default());
+    s0.register(A, "Atréides").unwrap();
+    assert_eq!(
+        reason(&s0, A, &["PUBLICITE 2", "PERSONNAGE 1 Leto H GUERRIER +20"], "PERSONNAGE 2 Jessica F MARCHAND +8"),
+        "Les PP répartis dépassent les 27 PP disponibles (20 déjà donnés plus haut, 8 ici) (d)."
+    );
+    // PUBLICITE further down still counts (it is read first).
+    let p = parse_orders(&s0, A, &lines(&["PERSONNAGE 1 Leto H GUERRIER +27", "PUBLICITE 2"]));
+    assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
+}
+
+#[test]
+fn rc_priest_only_for_5_and_6_training_for_1_to_6_only() {
+    let mut s0 = State::new(Settings::default());
+    s0.register(A, "Atréides").unwrap();
+    assert_eq!(
+        reason(&s0, A, &[], "PERSONNAGE 3 Alia F PRETRE"),
+        "Le personnage n° 3 est déjà marié : seuls les n° 5 et 6 peuvent être prêtres (c)."
+    );
+    assert_eq!(
+        reason(&s0, A, &[], "PERSONNAGE 2 Alia F"),
+        "Le personnage n° 2 doit recevoir une formation : PRETRE, GUERRIER, EXPLORATEUR ou MARCHAND (c)."
+    );
+    assert_eq!(reason(&s0, A, &[], "PERSONNAGE 7 Alia F MARCHAND"), "Le personnage n° 7 est trop jeune pour avoir une formation (c).");
+    assert_eq!(reason(&s0, A, &["PERSONNAGE 7 Alia F"], "PERSONNAGE 8 alia F"), "Le prénom Alia est déjà pris dans votre famille.");
+}
+
+#[test]
+fn r7_7_bastard_only_without_single_men_or_young_wives() {
+    let s = fixture();
+    assert_eq!(
+        reason(&s, A, &[], "BATARD Farad"),
+        "Gurney est marié à une femme de moins de 41 ans : pas de bâtard (7.7)."
+    );
+    assert_eq!(reason(&s, C, &["BATARD Farad"], "BATARD Hasimir"), "Un seul BATARD par tour (7.7).");
+}
+
+#[test]
+fn r9_r10_baptism_and_training_of_the_young_only() {
+    let s = fixture();
+    assert_eq!(reason(&s, A, &[], "BAPTEME Paul Jean"), "Paul est déjà baptisé (9.1).");
+    assert_eq!(reason(&s, A, &[], "FORMATION Paul MARCHAND"), "Paul a déjà une formation.");
+    assert_eq!(reason(&s, A, &[], "BAPTEME Enfant30 Chani"), "Le prénom Chani est déjà pris dans votre famille.");
+    assert_eq!(
+        reason(&s, A, &[], "LIEU Enfant30 STELLARIUM"),
+        "Enfant30 n'a pas encore de formation : pas de LIEU avant sa formation (10)."
+    );
+}
+
+#[test]
+fn r22_verdicts_need_a_judge_a_case_and_a_legal_sentence() {
+    let s = fixture();
+    assert_eq!(reason(&s, A, &[], "VERDICT Paul 1 COUPABLE 30"), "Paul n'est ni juge ni Empereur : pas de verdict (22.2).");
+    assert_eq!(reason(&s, A, &[], "VERDICT Hawat 9 COUPABLE 30"), "Il n'y a pas d'affaire n° 9 à juger ce tour.");
+    assert_eq!(reason(&s, A, &[], "VERDICT Hawat 1 COUPABLE 35"), "La peine doit être de 10, 20, 30, 40 ou 50 ans, pas 35 (22.2).");
+    let mut s2 = s.clone();
+    s2.trials[0].accused = s.find_in_family(A, "Hawat").unwrap().id;
+    assert_eq!(
+        reason(&s2, A, &[], "VERDICT Hawat 1 INNOCENT 10"),
+        "Hawat est l'accusé de l'affaire n° 1 : un juge ne se juge pas (22.7)."
+    );
+}
+
+#[test]
+fn r1_3_4_archpope_permits_limited_to_j_over_4() {
+    let s = fixture();
+    assert_eq!(
+        reason(&s, A, &["ARCHIPAPE PROTHESE Paul"], "ARCHIPAPE PROTHESE Leto"),
+        "L'Archipape ne peut accorder que 1 autorisation de cyberprothèse par tour (J/4 arrondi au-dessus, 1.3.4)."
+    );
+}
+
+#[test]
+fn r4_7_captain_must_be_an_explorer_and_two_permits_at_most() {
+    let s = fixture();
+    assert_eq!(
+        reason(&s, A, &[], "EXPEDITION \"Aurore\" CAPITAINE Paul"),
+        "Paul n'est pas explorateur : il ne peut être capitaine (4.7)."
+    );
+    assert_eq!(
+        reason(&s, A, &[], "EXPEDITION \"Sirius\" CAPITAINE Stilgar"),
+        "Le vaisseau « Sirius » n'est pas à votre famille ce tour (4.2 : il peut vous être prêté ou vendu par CESSION)."
+    );
+}
+
+#[test]
+fn one_location_per_character_and_place_fits_the_training() {
+    let s = fixture();
+    assert_eq!(reason(&s, A, &["LIEU Paul FLOTTE 1"], "LIEU Paul FLOTTE 2"), "Un LIEU est déjà donné plus haut pour Paul.");
+    assert_eq!(reason(&s, A, &[], "LIEU Thufir FLOTTE 1"), "Thufir n'est pas guerrier : seuls les guerriers servent dans les flottes (6.1).");
+    assert_eq!(
+        reason(&s, A, &[], "LIEU Hawat FLOTTE 1"),
+        "Hawat est juge : les juges ne quittent pas Stellarium (27.2.5)."
+    );
+    assert_eq!(reason(&s, A, &[], "LIEU Wellington STELLARIUM"), "Wellington est prisonnier de la Tentacule Sombre.");
+    assert_eq!(reason(&s, A, &[], "LIEU Paul Xorg"), "Xorg n'est pas une colonie de l'Empire.");
+}
+
+#[test]
+fn extra_words_are_rejected() {
+    let s = fixture();
+    assert_eq!(reason(&s, A, &[], "LIEU Paul STELLARIUM demain"), "Mots en trop à la fin de l'ordre : « demain ».");
+}
+
+#[test]
+fn parsing_never_panics_on_odd_input() {
+    let s = fixture();
+    let odd = [
+        "", "   ", "\"", "LIEU", "LIEU Paul", "LIEU Paul BOURSE Ж2", "ACHAT", "CONTRAT Paul", "CONTRAT Paul 3", "VERDICT Hawat",
+        "VERDICT Hawat N°1 COUPABLE 30ANS", "EMPEREUR", "GENERAL COMMANDANT 3 Paul", "PERSONNAGE 99 X H", "BAPTEME Enfant30 Enfant31",
+        "EXPEDITION \"Aurore\" CAPITAINE Stilgar INVITES", "MAITRE INTERDIRE-BOURSE", "NAISSANCES Leto -1", "ENCHERE 0 \"\"",
+        "CESSION \"Aurore\" Atréides Atréides 1 VENTE", "LIEU Paul/ STELLARIUM", "LIEU /Atreides STELLARIUM", "\u{feff}LIEU Paul STELLARIUM",
+    ];
+    let p = parse_orders(&s, A, &lines(&odd));
+    assert_eq!(p.verdicts.len(), odd.iter().filter(|l| !l.trim().is_empty()).count());
+    let _ = Orders::default();
+}
