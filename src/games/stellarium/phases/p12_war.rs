@@ -7,9 +7,10 @@ use super::super::events::Event;
 use super::super::model::{Captivity, Captor, CharacterId, Controller, DeathCause, FleetNo, GameEnd, Place, PlanetKind, Pyramid, State, Strategy, CAPITAL, PENAL_COLONY};
 use super::super::orders::Orders;
 use super::p11_rebellions::{
-    capture, casualty_count, combat_table, commando, credit_battle, draw_casualties, force_ratio, free, grant_trading_posts,
+    casualty_count, combat_table, commando, credit_battle, draw_casualties, force_ratio, free, grant_trading_posts,
     warriors_at, BattlePp, Enemy, Outcome, PpLedger,
 };
+use super::p04_expeditions::capsule_fate;
 use super::TurnCtx;
 
 /// 12.3.10: PP of one battle against the Pouarks.
@@ -46,63 +47,6 @@ pub fn pouark_dice(first_battle: bool, pouarks_attack: bool, treason: bool) -> u
 pub fn free_head_orders<'a>(ctx: &TurnCtx<'a>, p: Pyramid) -> Option<(CharacterId, &'a Orders)> {
     let (head, orders) = ctx.head_orders(p)?;
     ctx.character(head).is_some_and(|c| c.is_free()).then_some((head, orders))
-}
-
-/// What a survival capsule did for a victim of a battle or an explosion
-/// (1.1.1). Returns true when the character came out of it alive and free.
-/// Ruling: results 4 and 5 are rolled again when there are no rebels (no
-/// rebel planet) or no Pouark planet; on a 6 the capsule lands on a planet
-/// of the Empire and its occupant comes home with the others.
-pub fn capsule(ctx: &mut TurnCtx, dice: &mut Dice, who: CharacterId, year: u8, cause: DeathCause, place: Option<String>) -> bool {
-    let name = ctx.state.full_name(who);
-    loop {
-        let die = dice.d6("1.1.1", format!("survival capsule of {name}"));
-        let rebel_planets = super::p11_rebellions::rebel_planets_recent_first(&ctx.state);
-        let mut pouark_planets: Vec<String> =
-            ctx.state.planets.iter().filter(|(_, p)| p.held_by_pouarks()).map(|(k, _)| k.clone()).collect();
-        pouark_planets.sort();
-        let outcome = match die {
-            1 => "pas eu le temps de rejoindre la capsule",
-            2 => "la capsule endommagée devient un cercueil",
-            3 => "la capsule se perd dans l'espace",
-            4 if rebel_planets.is_empty() => continue,
-            4 => "capsule récupérée par les rebelles",
-            5 if pouark_planets.is_empty() => continue,
-            5 => "capsule récupérée par les Pouarks",
-            _ => "la capsule se pose sur une planète",
-        };
-        dice.set_outcome(outcome);
-        ctx.emit(Event::CapsuleOutcome { who, die, outcome: outcome.to_string() });
-        return match die {
-            1 | 2 => {
-                ctx.kill(who, year, cause, place, "1.1.1");
-                false
-            }
-            3 => {
-                ctx.kill(who, year, DeathCause::LostCapsule, place, "1.1.1");
-                false
-            }
-            4 => {
-                let mut planets = rebel_planets;
-                planets.sort();
-                let jail = dice.pick(&planets, |k| k.clone(), "1.1.1", format!("rebel planet holding {name}")).cloned();
-                capture(ctx, who, Captor::Rebels, jail, "1.1.1");
-                false
-            }
-            5 => {
-                let jail = dice.pick(&pouark_planets, |k| k.clone(), "1.1.1", format!("Pouark planet holding {name}")).cloned();
-                capture(ctx, who, Captor::Pouarks, jail, "1.1.1");
-                false
-            }
-            _ => {
-                let mut planets: Vec<String> =
-                    ctx.state.planets.iter().filter(|(_, p)| p.held_by_empire()).map(|(k, _)| k.clone()).collect();
-                planets.sort();
-                dice.pick(&planets, |k| k.clone(), "1.1.1", format!("planet where {name}'s capsule lands"));
-                true
-            }
-        };
-    }
 }
 
 /// 12.1: the planet the Pouarks attack: a colony by lot; the penal colony
@@ -269,7 +213,8 @@ fn war_casualties(ctx: &mut TurnCtx, dice: &mut Dice, victims: &[CharacterId], y
     for &v in victims {
         let has_capsule = ctx.character(v).is_some_and(|c| c.bought(turn).capsule);
         if has_capsule {
-            capsule(ctx, dice, v, year, DeathCause::KilledInBattle, Some(planet.to_string()));
+            // 1.1.1 as for an explosion (the ship is lost in the battle).
+            capsule_fate(ctx, dice, v, year, planet);
         } else {
             ctx.kill(v, year, DeathCause::KilledInBattle, Some(planet.to_string()), "12.3.5");
         }

@@ -1,10 +1,9 @@
-//! Phase 14: the return of the exploration expeditions (14), and the
-//! lectures of the explorers who stayed on Stellarium (4.9).
+//! Phase 14: the return of the exploration expeditions (14).
 //!
 //! Phase 4 records each departed expedition in `state.cycle.expeditions`
 //! (a ship a sabotage blew up at departure is marked `exploded`: its fate
-//! and 14.7's −20 PP were settled there). This phase counts the expedition
-//! in the characters' and the ship's records (4.9), once.
+//! and 14.7's −20 PP were settled there), counts it in the characters' and
+//! the ship's records, and pays the lectures of those who stayed (4.9).
 
 use std::collections::BTreeSet;
 
@@ -12,9 +11,9 @@ use crate::dice::Dice;
 use crate::game::FamilyKey;
 
 use super::super::events::Event;
-use super::super::model::{Captor, CharacterId, Controller, DeathCause, Expedition, Place, Planet, PlanetKind, Pyramid, ShipFate, Training};
+use super::super::model::{Captor, CharacterId, Controller, DeathCause, Expedition, Planet, PlanetKind, Pyramid, ShipFate, Training};
 use super::p11_rebellions::capture;
-use super::p12_war::capsule;
+use super::p04_expeditions::capsule_fate;
 use super::TurnCtx;
 
 /// What an expedition found (14.1).
@@ -116,23 +115,6 @@ fn planet_name(ctx: &TurnCtx, dice: &mut Dice, proposal: Option<&str>, ship: &st
 /// Phase 14.
 pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
     let expeditions: Vec<Expedition> = ctx.state.cycle.expeditions.clone();
-    let aboard: BTreeSet<CharacterId> = expeditions.iter().flat_map(|e| e.members.iter().copied()).collect();
-
-    // 4.9: the explorers who stayed on Stellarium lecture (1 PP per
-    // expedition, 2 as captain); those who never left do paperwork.
-    // Ruling: convicts, captives, judges and governors do not practise.
-    let lecturers: Vec<(CharacterId, i64)> = ctx
-        .state
-        .living()
-        .filter(|c| c.is_free() && c.training == Some(Training::Explorer) && !aboard.contains(&c.id))
-        .filter(|c| !ctx.state.is_judge(c.id) && ctx.state.governorship(c.id).is_none())
-        .filter(|c| matches!(c.last_place, None | Some(Place::Stellarium)))
-        .map(|c| (c.id, i64::from(c.expeditions) + i64::from(c.expeditions_as_captain)))
-        .collect();
-    for (who, pp) in lecturers {
-        ctx.add_pp(who, pp, "4.9", "conférences sur ses expéditions");
-    }
-
     for e in expeditions {
         return_of(ctx, dice, &e);
     }
@@ -141,18 +123,6 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
 /// The return of one expedition.
 fn return_of(ctx: &mut TurnCtx, dice: &mut Dice, e: &Expedition) {
     let turn = ctx.state.turn;
-    // 4.9: the expedition counts in everyone's record and the ship's.
-    for &m in &e.members {
-        if let Some(c) = ctx.state.character_mut(m) {
-            c.expeditions += 1;
-            if m == e.captain {
-                c.expeditions_as_captain += 1;
-            }
-        }
-    }
-    if let Some(s) = ctx.state.ship_mut(&e.ship) {
-        s.expeditions += 1;
-    }
     let families: Vec<FamilyKey> = {
         let set: BTreeSet<FamilyKey> = e.members.iter().filter_map(|m| ctx.state.family_of(*m).cloned()).collect();
         set.into_iter().collect()
@@ -186,14 +156,14 @@ fn return_of(ctx: &mut TurnCtx, dice: &mut Dice, e: &Expedition) {
         survivors.clear();
         for &m in &living {
             let has_capsule = ctx.character(m).is_some_and(|c| c.bought(turn).capsule);
-            let ok = if has_capsule {
-                capsule(ctx, dice, m, year, DeathCause::ShipExploded, Some(ship_name.clone()))
+            if has_capsule {
+                capsule_fate(ctx, dice, m, year, &ship_name);
+                // Back home only when alive and free (a 6 of 1.1.1).
+                if ctx.character(m).is_some_and(|c| c.is_free()) {
+                    survivors.push(m);
+                }
             } else {
                 ctx.kill(m, year, DeathCause::ShipExploded, Some(ship_name.clone()), "14.6");
-                false
-            };
-            if ok {
-                survivors.push(m);
             }
         }
         if let Some(s) = ctx.state.ship_mut(&e.ship) {
