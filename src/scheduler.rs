@@ -647,4 +647,70 @@ mod tests {
         assert_eq!(f("2026-11-22T19:00:00Z", "fr"), "échue");
         assert_eq!(f("2026-11-21T19:00:00Z", "en"), "past");
     }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        const ZONES: [&str; 6] =
+            ["Europe/Paris", "America/New_York", "Australia/Sydney", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"];
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(300))]
+
+            /// Whatever the zone and the instant: the deadline is strictly
+            /// later, on one of the days, at the local time asked (or that
+            /// time moved by a DST gap), and none is skipped.
+            #[test]
+            fn weekly_deadlines_fall_on_the_days_at_the_local_time(
+                zone in 0usize..ZONES.len(),
+                secs in 1_577_836_800i64..2_082_758_400, // 2020..2036
+                day_mask in 1u8..128,
+                h in 0i8..24,
+                m in 0i8..60,
+            ) {
+                let tz = TimeZone::get(ZONES[zone]).unwrap();
+                let days: Vec<Weekday> = DAYS.iter().enumerate().filter(|(i, _)| day_mask & (1 << i) != 0).map(|(_, d)| d.0).collect();
+                let s = Schedule::Weekly { days: days.clone(), at: t(h, m) };
+                let mut after = Timestamp::from_second(secs).unwrap();
+                for _ in 0..4 {
+                    let d = next_deadline(&s, &tz, after).unwrap();
+                    prop_assert!(d > after);
+                    prop_assert!(d.duration_since(after) <= SignedDuration::from_hours(7 * 24 + 1));
+                    let z = d.to_zoned(tz.clone());
+                    prop_assert!(days.contains(&z.weekday()), "{z} not on {days:?}");
+                    let local = z.time();
+                    let wanted = t(h, m);
+                    // Equal, or pushed forward by a gap of at most an hour.
+                    let diff = (i64::from(local.hour()) * 60 + i64::from(local.minute())) - (i64::from(h) * 60 + i64::from(m));
+                    prop_assert!(diff == 0 || (diff > 0 && diff <= 60), "{z}: wanted {wanted}");
+                    // Nothing skipped: no matching local day/time lies strictly between.
+                    let first = after.to_zoned(tz.clone()).date();
+                    for k in 0..9 {
+                        let date = first.checked_add(Span::new().days(k)).unwrap();
+                        if !days.contains(&date.weekday()) {
+                            continue;
+                        }
+                        if let Ok(cand) = tz.to_ambiguous_timestamp(date.to_datetime(wanted)).compatible() {
+                            prop_assert!(!(cand > after && cand < d), "skipped {cand} between {after} and {d}");
+                        }
+                    }
+                    after = d;
+                }
+            }
+
+            #[test]
+            fn schedules_round_trip_through_their_canonical_form(
+                day_mask in 1u8..128, h in 0i8..24, m in 0i8..60, n in 1u32..30, kind in 0u8..3,
+            ) {
+                let days: Vec<Weekday> = DAYS.iter().enumerate().filter(|(i, _)| day_mask & (1 << i) != 0).map(|(_, d)| d.0).collect();
+                let s = match kind {
+                    0 => Schedule::Weekly { days, at: t(h, m) },
+                    1 => Schedule::EveryDays { days: n, at: t(h, m) },
+                    _ => Schedule::Manual,
+                };
+                prop_assert_eq!(s.to_string().parse::<Schedule>().unwrap(), s);
+            }
+        }
+    }
 }

@@ -13,6 +13,7 @@ use super::super::model::{CharacterId, ContractKindTag, FleetNo, Place, Pyramid,
 /// A family's accepted orders for one turn, by kind, each list in the order
 /// of the lines.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Orders {
     // ---- turn 0 (or the founding turn of a late family) ----
     /// `PERSONNAGE n Prénom H|F [FORMATION] [+PP]` (b, c, d), sorted by `n`.
@@ -62,6 +63,16 @@ pub struct Orders {
     pub general: GeneralOrders,
     pub grand_commander: GrandCommanderOrders,
     pub master_merchant: MasterMerchantOrders,
+
+    // ---- defaults (never from a player's line) ----
+    /// Characters of an ONR/OPR/PNJ family left without LIEU whose default
+    /// place depends on the other families' orders (4.10: explorers invited
+    /// aboard a ship go; 6.5: warriors go by lot to a fleet named in the
+    /// Grand General's orders or to a ship they are invited on). Filled by
+    /// [`crate::games::stellarium::defaults::default_orders`], settled into
+    /// `locations` by [`crate::games::stellarium::defaults::settle_cross_family_defaults`]
+    /// before the phases run.
+    pub awaiting_place: Vec<CharacterId>,
 }
 
 impl Orders {

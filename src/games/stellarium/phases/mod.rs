@@ -89,32 +89,7 @@ pub fn adjudicate(
         return ctx.close();
     }
 
-    // 0. Statut des ordres (also resets the cycle's hand-over facts).
-    p00_status::run(&mut ctx, dice);
-    // d. Families registered during the game are founded now, before the
-    //    cycle's events touch anyone (RULINGS).
-    turn0::found_late_families(&mut ctx, dice);
-    // 1. Achats.
-    p01_purchases::run(&mut ctx, dice);
-    // 2. Contrats avec la Tentacule Sombre (sabotages and bombs are set off
-    //    when their targets are known: in phases 4 and 5).
-    p02_contracts::run(&mut ctx, dice);
-    // 3. Mariages.
-    p03_marriages::run(&mut ctx, dice);
-    // 4. Départ des expéditions d'exploration.
-    p04_expeditions::run(&mut ctx, dice);
-    // 5. Départs des marchands.
-    p05_merchants::run(&mut ctx, dice);
-    // 6. Départ des guerriers (and everyone else's place for the cycle).
-    p06_warriors::run(&mut ctx, dice);
-    // 7. Naissances.
-    p07_births::run(&mut ctx, dice);
-    // 8. Tests de survie.
-    p08_survival::run(&mut ctx, dice);
-    // 9. Baptêmes.
-    p09_baptisms::run(&mut ctx, dice);
-    // 10. Formation des jeunes.
-    p10_training::run(&mut ctx, dice);
+    phases_0_to_10(&mut ctx, dice);
 
     // ---- Phases 11–30 (the end of the cycle and the Supreme Assembly). ----
     // 11. Rébellions.
@@ -164,6 +139,37 @@ pub fn adjudicate(
     p30_end::run(&mut ctx, dice);
 
     ctx.close()
+}
+
+/// Phases 0–10 of a turn after the foundation, in the rules' order (also
+/// what the benchmark times).
+pub fn phases_0_to_10(ctx: &mut TurnCtx, dice: &mut Dice) {
+    // 0. Statut des ordres (also resets the cycle's hand-over facts).
+    p00_status::run(ctx, dice);
+    // d. Families registered during the game are founded now, before the
+    //    cycle's events touch anyone (RULINGS).
+    turn0::found_late_families(ctx, dice);
+    // 1. Achats.
+    p01_purchases::run(ctx, dice);
+    // 2. Contrats avec la Tentacule Sombre (sabotages and bombs are set off
+    //    when their targets are known: in phases 4 and 5).
+    p02_contracts::run(ctx, dice);
+    // 3. Mariages.
+    p03_marriages::run(ctx, dice);
+    // 4. Départ des expéditions d'exploration.
+    p04_expeditions::run(ctx, dice);
+    // 5. Départs des marchands.
+    p05_merchants::run(ctx, dice);
+    // 6. Départ des guerriers (and everyone else's place for the cycle).
+    p06_warriors::run(ctx, dice);
+    // 7. Naissances.
+    p07_births::run(ctx, dice);
+    // 8. Tests de survie.
+    p08_survival::run(ctx, dice);
+    // 9. Baptêmes.
+    p09_baptisms::run(ctx, dice);
+    // 10. Formation des jeunes.
+    p10_training::run(ctx, dice);
 }
 
 /// Everything a phase works on: the state being built, the orders, the

@@ -304,6 +304,7 @@ fn depart(
     }
 
     // 4.3: at least an explorer and a priest.
+    // (the captain is the explorer)
     let has = |t: Training| members.iter().any(|m| ctx.character(*m).is_some_and(|c| c.training == Some(t)));
     if !has(Training::Priest) {
         return cancel(ctx, "une expédition doit compter au moins un explorateur et un prêtre (4.3)");
@@ -311,7 +312,7 @@ fn depart(
     members.sort();
     for &m in &members {
         aboard.insert(m);
-        place(ctx, m, Place::Ship(ship_name.clone()));
+        place(ctx, m, Place::Ship(ship_key.clone()));
         if let Some(c) = ctx.state.character_mut(m) {
             c.expeditions += 1;
             if m == cap {

@@ -235,8 +235,9 @@ fn marry_founders(ctx: &mut TurnCtx, dice: &mut Dice, keys: &[FamilyKey]) {
 }
 
 /// The candidacies of every family for `office`, resolved to characters of
-/// that family (a founder number at turn 0), in family order.
-fn candidates(ctx: &TurnCtx, office: &Office) -> Vec<CharacterId> {
+/// that family (`CandidateRef::Founder(n)` through `Character::founder_no`,
+/// for turn 0 and late families), in family order.
+pub fn candidates(ctx: &TurnCtx, office: &Office) -> Vec<CharacterId> {
     let mut out = Vec::new();
     for (family, input) in ctx.inputs.iter() {
         for CandidacyOrder { who, office: o } in &input.orders.candidacies {

@@ -1,0 +1,205 @@
+//! The order form of a family: blank at registration (the 8 PERSONNAGE
+//! lines of turn 0), pre-filled after each turn (one LIEU line per
+//! character needing one, the young to baptise and train). Every line is a
+//! valid order as it stands (checked with the parser), so that a player
+//! may send the form back after editing only what they want to change.
+
+use crate::game::{FormLine, OrderLine};
+use crate::text::key;
+
+use super::defaults::{FIRST_NAMES_F, FIRST_NAMES_M};
+use super::model::{Place, Sex, Stake, State, Training};
+use super::orders::canonical::place_fr;
+use super::orders::parse_orders;
+
+fn line(text: impl Into<String>, comment: impl Into<String>) -> FormLine {
+    let comment = comment.into();
+    FormLine { text: text.into(), comment: if comment.is_empty() { None } else { Some(comment) } }
+}
+
+fn comment(c: impl Into<String>) -> FormLine {
+    FormLine { text: String::new(), comment: Some(c.into()) }
+}
+
+/// Whether `text` is accepted for `family` as a single line.
+fn valid(state: &State, family: &str, text: &str) -> bool {
+    let p = parse_orders(state, family, &[OrderLine { no: 1, text: text.to_string() }]);
+    p.verdicts.iter().all(|v| v.is_accepted())
+}
+
+/// The form for `family` in `state`.
+pub fn order_form(state: &State, family: &str) -> Vec<FormLine> {
+    let Some(fam) = state.family(family) else {
+        return vec![comment("Famille inconnue dans cette partie.")];
+    };
+    if !fam.founded {
+        return foundation_form(state, family);
+    }
+    let mut out = vec![comment(format!(
+        "Tour {} (années {}–{}) — {} : {} M$",
+        state.turn,
+        state.first_year(),
+        state.assembly_year(),
+        fam.name,
+        fam.money
+    ))];
+    out.push(comment("Lieux (ordre minimal) : STELLARIUM, une colonie, BOURSE S|N|R 1-3, FLOTTE 1|2, VAISSEAU \"nom\""));
+    for c in state.living_members(family) {
+        if !state.needs_location(c) {
+            continue;
+        }
+        let training = c.training.map(|t| t.name_fr()).unwrap_or("");
+        let last = c.last_place.as_ref().map(|p| place_fr(state, p));
+        let mut candidates: Vec<Place> = Vec::new();
+        if let Some(p) = &c.last_place {
+            candidates.push(p.clone());
+        }
+        candidates.push(match c.training {
+            Some(Training::Merchant) => Place::Exchange { stake: Stake::Safe, amount: 1 },
+            Some(Training::Warrior) => Place::Fleet(super::model::FleetNo::First),
+            _ => Place::Stellarium,
+        });
+        candidates.push(Place::Stellarium);
+        let text = candidates
+            .iter()
+            .map(|p| format!("LIEU {} {}", c.first_name, place_fr(state, p)))
+            .find(|t| valid(state, family, t))
+            .unwrap_or_else(|| format!("LIEU {} STELLARIUM", c.first_name));
+        let mut note = format!("{training}, {} ans, {} PP", state.age(c), c.pp);
+        if let Some(l) = last {
+            note.push_str(&format!(" — cycle passé : {l}"));
+        }
+        out.push(line(text, note));
+    }
+    let mut taken: Vec<String> = state.members(family).map(|c| key(&c.first_name)).collect();
+    let young: Vec<_> = state.living_members(family).filter(|c| state.needs_baptism(c) || state.needs_training(c)).collect();
+    if !young.is_empty() {
+        out.push(comment("Jeunes (ordres minimaux) : BAPTEME jeune Prénom [prêtre] ; FORMATION jeune PRETRE|GUERRIER|EXPLORATEUR|MARCHAND"));
+    }
+    for (i, c) in young.iter().enumerate() {
+        if state.needs_baptism(c) {
+            let list = if c.sex == Sex::Male { FIRST_NAMES_M } else { FIRST_NAMES_F };
+            let name = list.iter().find(|n| !taken.contains(&key(n))).copied().unwrap_or("Aurèle");
+            taken.push(key(name));
+            let sex = if c.sex == Sex::Male { "garçon" } else { "fille" };
+            out.push(line(format!("BAPTEME {} {name}", c.first_name), format!("{sex} né{} en {}", if c.sex == Sex::Female { "e" } else { "" }, c.birth_year)));
+        }
+        if state.needs_training(c) {
+            let t = Training::ALL[i % 4];
+            out.push(line(format!("FORMATION {} {}", c.first_name, t.keyword_fr()), ""));
+        }
+    }
+    if state.ship_for_sale && !fam.in_debt() {
+        out.push(comment("Vaisseau d'exploration en vente : ENCHERE <M$> \"<nom du vaisseau>\""));
+    }
+    if !state.trials.is_empty() {
+        let judges: Vec<String> = state
+            .living_members(family)
+            .filter(|c| state.is_judge(c.id) || state.emperor() == Some(c.id))
+            .map(|c| c.first_name.clone())
+            .collect();
+        if !judges.is_empty() {
+            for t in &state.trials {
+                out.push(comment(format!(
+                    "Affaire n° {} : {} — VERDICT <juge> {} COUPABLE|INNOCENT <10-50> ou ABSTENTION (juges : {})",
+                    t.case_no,
+                    state.full_name(t.accused),
+                    t.case_no,
+                    judges.join(", ")
+                )));
+            }
+        }
+    }
+    out
+}
+
+/// Turn 0 (b–f): eight PERSONNAGE lines with suggested names, trainings
+/// and PP, ready to edit.
+fn foundation_form(state: &State, family: &str) -> Vec<FormLine> {
+    let fam = state.family(family);
+    let pool = super::model::FREE_PP + fam.map_or(0, |f| f.late_bonus_pp);
+    let mut out = vec![
+        comment("Fondation de la famille : PERSONNAGE n Prénom H|F [FORMATION] [+PP], n = 1 à 8"),
+        comment(format!(
+            "Formation obligatoire pour 1 à 6 (PRETRE seulement pour 5 et 6), aucune pour 7 et 8 ; {pool} PP à répartir (+1 par PP acheté : PUBLICITE n)"
+        )),
+    ];
+    let plan: [(Sex, Option<Training>); 8] = [
+        (Sex::Male, Some(Training::Warrior)),
+        (Sex::Female, Some(Training::Merchant)),
+        (Sex::Male, Some(Training::Explorer)),
+        (Sex::Female, Some(Training::Warrior)),
+        (Sex::Male, Some(Training::Priest)),
+        (Sex::Female, Some(Training::Merchant)),
+        (Sex::Male, None),
+        (Sex::Female, None),
+    ];
+    let share = [pool / 5 + pool % 5, pool / 5, pool / 5, pool / 5, pool / 5, 0, 0, 0];
+    for (i, (sex, training)) in plan.iter().enumerate() {
+        let n = i + 1;
+        let name = if *sex == Sex::Male { FIRST_NAMES_M[(i * 7) % FIRST_NAMES_M.len()] } else { FIRST_NAMES_F[(i * 7) % FIRST_NAMES_F.len()] };
+        let mut text = format!("PERSONNAGE {n} {name} {}", sex.letter_fr());
+        if let Some(t) = training {
+            text.push(' ');
+            text.push_str(t.keyword_fr());
+        }
+        if share[i] > 0 {
+            text.push_str(&format!(" +{}", share[i]));
+        }
+        let note = match n {
+            1 | 2 => "marié, 10 PP de départ",
+            3 | 4 => "marié, 5 PP de départ",
+            5 => "5 PP de départ",
+            6 => "0 PP de départ",
+            _ => "trop jeune pour une formation",
+        };
+        out.push(line(text, note));
+    }
+    out.push(comment("Enchère pour le premier vaisseau : ENCHERE <1-10 M$> \"<nom du vaisseau>\""));
+    out.push(comment("Candidatures : CANDIDAT <prénom> JUGE (10 PP au moins) ; CANDIDAT <prénom> GOUVERNEUR <colonie>"));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stellarium::model::{Character, Settings};
+
+    #[test]
+    fn foundation_form_is_valid_as_sent() {
+        let mut s = State::new(Settings::default());
+        s.register("A", "A").unwrap();
+        let form = order_form(&s, "A");
+        let lines: Vec<OrderLine> = form
+            .iter()
+            .filter(|l| !l.text.is_empty())
+            .enumerate()
+            .map(|(i, l)| OrderLine { no: i + 1, text: l.text.clone() })
+            .collect();
+        assert_eq!(lines.len(), 8);
+        let p = parse_orders(&s, "A", &lines);
+        assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
+        assert_eq!(crate::games::stellarium::status::completeness(&s, "A", &p.orders), crate::game::Completeness::Complete);
+    }
+
+    #[test]
+    fn turn_form_has_a_location_per_character_and_the_young() {
+        let mut s = State::new(Settings::default());
+        s.register("A", "A").unwrap();
+        s.families.get_mut("A").unwrap().founded = true;
+        s.turn = 2;
+        let mut paul = Character::new("Paul", Sex::Male, 4980, "A");
+        paul.training = Some(Training::Merchant);
+        paul.last_place = Some(Place::Colony("DORKIR".into()));
+        s.add_character(paul);
+        let mut y = Character::new("Enfant2", Sex::Female, 5005, "A");
+        y.baptised = false;
+        s.add_character(y);
+        let form = order_form(&s, "A");
+        let texts: Vec<&str> = form.iter().map(|l| l.text.as_str()).filter(|t| !t.is_empty()).collect();
+        assert_eq!(texts, ["LIEU Paul Dorkir", "BAPTEME Enfant2 Adélaïde", "FORMATION Enfant2 PRETRE"]);
+        let lines: Vec<OrderLine> = texts.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect();
+        let p = parse_orders(&s, "A", &lines);
+        assert_eq!(crate::games::stellarium::status::completeness(&s, "A", &p.orders), crate::game::Completeness::Complete);
+    }
+}

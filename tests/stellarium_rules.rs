@@ -1,0 +1,742 @@
+//! Stellarium rules cases (foundation and phases 0–10), as data files in
+//! `tests/data/stellarium/cases/`, in the manner of the DATC cases: a
+//! compact PRESTATE (families, characters, seats, ships), the ORDERS as the
+//! text players send (read by the real parser), a seed, and the expected
+//! POSTSTATE facts, events and dice rolls. One `#[test]` per file, named
+//! after the rule it pins.
+//!
+//! Expected events match as JSON subsets; a string `"@Prénom/Famille"`
+//! stands for that character's id. Dice expectations pin which rule was
+//! rolled and with which chance (`"(2 in 6)"`), so that a case does not
+//! depend on the luck of its seed unless it says so.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use arbitre::dice::Dice;
+use arbitre::game::{FamilyInput, LineOutcome, OrderLine, OrderStatus};
+use arbitre::games::stellarium::events::Event;
+use arbitre::games::stellarium::model::*;
+use arbitre::games::stellarium::orders::parse_orders;
+use arbitre::games::stellarium::phases;
+use arbitre::text::key;
+use serde::Deserialize;
+use serde_json::Value;
+
+// ---------------------------------------------------------------- fixture
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    rule: String,
+    description: String,
+    #[serde(default = "one")]
+    seed: u64,
+    #[serde(default = "one_u32")]
+    turn: u32,
+    #[serde(default)]
+    settings: Option<SettingsFx>,
+    families: Vec<FamilyFx>,
+    #[serde(default)]
+    characters: Vec<CharFx>,
+    /// Pyramid keyword (`ARMEE`) → the six seats, head first (`null` = vacant).
+    #[serde(default)]
+    pyramids: BTreeMap<String, Vec<Option<String>>>,
+    #[serde(default)]
+    judges: Vec<String>,
+    /// Planet → governor.
+    #[serde(default)]
+    governors: BTreeMap<String, String>,
+    #[serde(default)]
+    ships: Vec<ShipFx>,
+    /// Planet → controller (`rebels`, `pouarks`, `empire`).
+    #[serde(default)]
+    planets: BTreeMap<String, String>,
+    /// Family → order lines as sent.
+    #[serde(default)]
+    orders: BTreeMap<String, Vec<String>>,
+    /// Family → status override (`OR`, `OPR`, `ONR`); default: OR with
+    /// orders, ONR without.
+    #[serde(default)]
+    statuses: BTreeMap<String, String>,
+    /// Lines (family, 1-based number) the parser must reject.
+    #[serde(default)]
+    rejected: Vec<(String, usize)>,
+    expect: Expect,
+}
+
+fn one() -> u64 {
+    1
+}
+fn one_u32() -> u32 {
+    1
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SettingsFx {
+    #[serde(default)]
+    initial_marriages: Option<String>,
+    #[serde(default)]
+    pnj_after_onr: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FamilyFx {
+    name: String,
+    #[serde(default = "ten")]
+    money: i64,
+    #[serde(default)]
+    credit: u32,
+    #[serde(default = "yes")]
+    founded: bool,
+    #[serde(default)]
+    onr_streak: u32,
+    #[serde(default)]
+    pnj: bool,
+    #[serde(default)]
+    late_bonus_pp: u32,
+    /// Statuses of earlier turns (turn → `OR`…).
+    #[serde(default)]
+    history: BTreeMap<u32, String>,
+    /// Trading posts; default: every colony of the proclamation.
+    #[serde(default)]
+    posts: Option<Vec<String>>,
+}
+
+fn ten() -> i64 {
+    10
+}
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CharFx {
+    name: String,
+    family: String,
+    sex: String,
+    age: i32,
+    #[serde(default)]
+    training: Option<String>,
+    #[serde(default)]
+    pp: i64,
+    /// `Prénom/Famille` of the spouse (set on both sides).
+    #[serde(default)]
+    spouse: Option<String>,
+    #[serde(default)]
+    widowed: bool,
+    #[serde(default)]
+    prostheses: u8,
+    #[serde(default)]
+    heretic: bool,
+    #[serde(default = "yes")]
+    baptised: bool,
+    /// `ts`, `rebels`, `pouarks`: held prisoner.
+    #[serde(default)]
+    captive: Option<String>,
+    #[serde(default)]
+    convict: bool,
+    #[serde(default)]
+    dead: bool,
+    #[serde(default)]
+    expeditions: u32,
+    #[serde(default)]
+    captained: u32,
+    /// Bought for this turn already (to test a phase without its ACHAT).
+    #[serde(default)]
+    bought: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShipFx {
+    name: String,
+    owner: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    #[serde(default)]
+    events: Vec<Value>,
+    #[serde(default)]
+    absent: Vec<Value>,
+    /// Event kind → exact count.
+    #[serde(default)]
+    counts: BTreeMap<String, usize>,
+    #[serde(default)]
+    rolls: Vec<RollFx>,
+    /// Rules for which no die may be rolled.
+    #[serde(default)]
+    no_rolls: Vec<String>,
+    #[serde(default)]
+    characters: BTreeMap<String, CharExpect>,
+    #[serde(default)]
+    families: BTreeMap<String, FamExpect>,
+    #[serde(default)]
+    trials: Option<usize>,
+    #[serde(default)]
+    characters_total: Option<usize>,
+    #[serde(default)]
+    ships: BTreeMap<String, ShipExpect>,
+    /// Pyramid keyword → seats (`null` = vacant).
+    #[serde(default)]
+    pyramids: BTreeMap<String, Vec<Option<String>>>,
+    #[serde(default)]
+    judges: Option<Vec<String>>,
+    #[serde(default)]
+    governors: BTreeMap<String, Option<String>>,
+    #[serde(default)]
+    incited_rebellions: Option<Vec<String>>,
+    #[serde(default)]
+    treason: Option<bool>,
+    /// Named consistency checks (`births_follow_tables`).
+    #[serde(default)]
+    checks: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RollFx {
+    rule: String,
+    #[serde(default)]
+    what: Option<String>,
+    #[serde(default)]
+    outcome: Option<String>,
+    #[serde(default)]
+    count: Option<usize>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CharExpect {
+    #[serde(default)]
+    pp: Option<i64>,
+    #[serde(default)]
+    alive: Option<bool>,
+    /// `STELLARIUM`, `BOURSE S1`, `FLOTTE 1`, `VAISSEAU <key>`, or a planet key.
+    #[serde(default)]
+    place: Option<String>,
+    #[serde(default)]
+    spouse: Option<String>,
+    #[serde(default)]
+    widowed: Option<bool>,
+    #[serde(default)]
+    heretic: Option<bool>,
+    #[serde(default)]
+    training: Option<String>,
+    #[serde(default)]
+    prostheses: Option<u8>,
+    #[serde(default)]
+    captive: Option<bool>,
+    #[serde(default)]
+    age: Option<i32>,
+    #[serde(default)]
+    sex: Option<String>,
+    #[serde(default)]
+    bought: Option<Vec<String>>,
+    #[serde(default)]
+    expeditions: Option<u32>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FamExpect {
+    #[serde(default)]
+    money: Option<i64>,
+    #[serde(default)]
+    credit: Option<u32>,
+    #[serde(default)]
+    status: Option<String>,
+    #[serde(default)]
+    onr_streak: Option<u32>,
+    #[serde(default)]
+    members: Option<usize>,
+    #[serde(default)]
+    posts: Option<Vec<String>>,
+    #[serde(default)]
+    exchange_banned: Option<bool>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShipExpect {
+    #[serde(default)]
+    owner: Option<String>,
+    #[serde(default)]
+    destroyed: Option<bool>,
+    #[serde(default)]
+    lent_to: Option<String>,
+}
+
+fn status_of(s: &str) -> OrderStatus {
+    match s {
+        "OR" => OrderStatus::Or,
+        "OPR" => OrderStatus::Opr,
+        "ONR" => OrderStatus::Onr,
+        "PNJ" => OrderStatus::Pnj,
+        _ => panic!("unknown status {s}"),
+    }
+}
+
+fn training_of(s: &str) -> Training {
+    match key(s).as_str() {
+        "PRETRE" | "PRIEST" => Training::Priest,
+        "GUERRIER" | "WARRIOR" => Training::Warrior,
+        "EXPLORATEUR" | "EXPLORER" => Training::Explorer,
+        "MARCHAND" | "MERCHANT" => Training::Merchant,
+        _ => panic!("unknown training {s}"),
+    }
+}
+
+fn pyramid_of(s: &str) -> Pyramid {
+    *Pyramid::ALL.iter().find(|p| p.keyword_fr() == key(s)).unwrap_or_else(|| panic!("unknown pyramid {s}"))
+}
+
+/// `Prénom/Famille` → id.
+fn id_of(s: &State, name: &str) -> CharacterId {
+    match s.resolve_name("", name) {
+        Ok(c) => c.id,
+        Err(e) => panic!("fixture names an unknown character {name}: {e:?}"),
+    }
+}
+
+fn build(case: &Case) -> State {
+    let mut settings = Settings::default();
+    if let Some(fx) = &case.settings {
+        if let Some(m) = &fx.initial_marriages {
+            settings.initial_marriages = if m == "widowed" { InitialMarriages::Widowed } else { InitialMarriages::ByLot };
+        }
+        if let Some(n) = fx.pnj_after_onr {
+            settings.pnj_after_onr = n;
+        }
+    }
+    let mut s = State::new(settings);
+    for f in &case.families {
+        s.register(&key(&f.name), &f.name).expect("register");
+        let fam = s.family_mut(&key(&f.name)).expect("family");
+        fam.money = f.money;
+        fam.dark_tentacle_credit = f.credit;
+        fam.founded = f.founded;
+        fam.onr_streak = f.onr_streak;
+        fam.late_bonus_pp = f.late_bonus_pp;
+        for (t, st) in &f.history {
+            fam.statuses.insert(*t, status_of(st));
+        }
+        if f.pnj {
+            fam.statuses.insert(case.turn.saturating_sub(1), OrderStatus::Pnj);
+        }
+        if let Some(posts) = &f.posts {
+            fam.trading_posts = posts.iter().map(|p| key(p)).collect();
+        }
+    }
+    s.turn = case.turn;
+    for (planet, who) in &case.planets {
+        let p = s.planet_mut(planet).unwrap_or_else(|| panic!("unknown planet {planet}"));
+        p.controller = match who.as_str() {
+            "rebels" => Controller::Rebels { since_turn: 0, since_year: 1 },
+            "pouarks" => Controller::Pouarks,
+            _ => Controller::Empire,
+        };
+    }
+    for c in &case.characters {
+        let sex = if c.sex == "H" || c.sex == "M" { Sex::Male } else { Sex::Female };
+        let mut ch = Character::new(&c.name, sex, s.first_year() - c.age, &key(&c.family));
+        ch.training = c.training.as_deref().map(training_of);
+        ch.pp = c.pp;
+        ch.prostheses = c.prostheses;
+        ch.heretic = c.heretic;
+        ch.baptised = c.baptised;
+        ch.expeditions = c.expeditions;
+        ch.expeditions_as_captain = c.captained;
+        if c.widowed {
+            ch.marital = Marital::Widowed { late_spouse: None };
+        }
+        ch.captivity = c.captive.as_deref().map(|k| Captivity {
+            captor: match k {
+                "rebels" => Captor::Rebels,
+                "pouarks" => Captor::Pouarks,
+                _ => Captor::DarkTentacle { sponsor_family: None },
+            },
+            planet: Some(key("Dorkir")),
+            since_turn: 0,
+        });
+        if c.convict {
+            ch.sentence = Some(Sentence { years_remaining: 20, planet: key(PENAL_COLONY), since_turn: 0 });
+        }
+        if c.dead {
+            ch.death = Some(Death { turn: 0, year: EMPIRE_YEAR, cause: DeathCause::OldAge, place: None });
+        }
+        ch.purchases.turn = case.turn;
+        for item in &c.bought {
+            match key(item).as_str() {
+                "CAPSULE" => ch.purchases.capsule = true,
+                "GARDES" => ch.purchases.bodyguards = true,
+                "MEDECIN" => ch.purchases.doctor = true,
+                "ASSURANCE" => ch.purchases.insurance = true,
+                other => panic!("unknown item {other}"),
+            }
+        }
+        s.add_character(ch);
+    }
+    for c in &case.characters {
+        if let Some(sp) = &c.spouse {
+            let a = id_of(&s, &format!("{}/{}", c.name, c.family));
+            let b = id_of(&s, sp);
+            s.character_mut(a).expect("a").marital = Marital::Married { spouse: b, since_turn: 0 };
+            s.character_mut(b).expect("b").marital = Marital::Married { spouse: a, since_turn: 0 };
+        }
+    }
+    for (p, seats) in &case.pyramids {
+        let p = pyramid_of(p);
+        for (i, who) in seats.iter().enumerate() {
+            let id = who.as_deref().map(|w| id_of(&s, w));
+            s.pyramid_mut(p).seats[i] = id;
+        }
+    }
+    for j in &case.judges {
+        let id = id_of(&s, j);
+        s.judges.push(id);
+    }
+    for (planet, who) in &case.governors {
+        let id = id_of(&s, who);
+        s.planet_mut(planet).expect("planet").governor = Some(id);
+    }
+    for sh in &case.ships {
+        s.ships.insert(
+            key(&sh.name),
+            Ship { name: sh.name.clone(), owner: key(&sh.owner), lent: None, fate: ShipFate::InService, bought_turn: 0, price: 5, expeditions: 0 },
+        );
+    }
+    s
+}
+
+// ---------------------------------------------------------------- matching
+
+/// Replaces `"@Prénom/Famille"` by the id, recursively.
+fn resolve_refs(s: &State, v: &Value) -> Value {
+    match v {
+        Value::String(t) if t.starts_with('@') => Value::from(id_of(s, &t[1..]).0),
+        Value::Array(a) => Value::Array(a.iter().map(|x| resolve_refs(s, x)).collect()),
+        Value::Object(o) => Value::Object(o.iter().map(|(k, x)| (k.clone(), resolve_refs(s, x))).collect()),
+        x => x.clone(),
+    }
+}
+
+fn subset(expected: &Value, actual: &Value) -> bool {
+    match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) => e.iter().all(|(k, v)| a.get(k).is_some_and(|x| subset(v, x))),
+        (Value::Array(e), Value::Array(a)) => e.len() == a.len() && e.iter().zip(a).all(|(x, y)| subset(x, y)),
+        (e, a) => e == a,
+    }
+}
+
+fn place_label(p: &Option<Place>) -> String {
+    match p {
+        None => "-".into(),
+        Some(Place::Stellarium) => "STELLARIUM".into(),
+        Some(Place::Exchange { stake, amount }) => format!("BOURSE {}{amount}", stake.letter()),
+        Some(Place::Colony(c)) => c.clone(),
+        Some(Place::Fleet(f)) => format!("FLOTTE {}", f.number()),
+        Some(Place::Ship(s)) => format!("VAISSEAU {s}"),
+    }
+}
+
+fn event_kind(e: &Value) -> String {
+    e.get("event").and_then(|k| k.as_str()).unwrap_or("").to_string()
+}
+
+// ---------------------------------------------------------------- running
+
+struct Outcome {
+    before: State,
+    after: State,
+    events: Vec<Event>,
+    json: Vec<Value>,
+    rolls: Vec<arbitre::dice::Roll>,
+}
+
+fn run_case(file: &str) -> Outcome {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", "stellarium", "cases", &format!("{file}.json")].iter().collect();
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let case: Case = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert!(!case.rule.is_empty() && !case.description.is_empty());
+    let state = build(&case);
+
+    let mut inputs = BTreeMap::new();
+    for f in &case.families {
+        let fk = key(&f.name);
+        let lines: Vec<OrderLine> = case
+            .orders
+            .get(&f.name)
+            .map(|ls| ls.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect())
+            .unwrap_or_default();
+        let parsed = parse_orders(&state, &fk, &lines);
+        for v in &parsed.verdicts {
+            let must_reject = case.rejected.iter().any(|(fam, no)| *fam == f.name && *no == v.line.no);
+            match (&v.outcome, must_reject) {
+                (LineOutcome::Rejected { reason, .. }, false) => {
+                    panic!("{file}: {} line {} « {} » rejected: {reason}", f.name, v.line.no, v.line.text)
+                }
+                (LineOutcome::Accepted { .. }, true) => panic!("{file}: {} line {} should be rejected", f.name, v.line.no),
+                _ => {}
+            }
+        }
+        let status = match case.statuses.get(&f.name) {
+            Some(s) => status_of(s),
+            None if parsed.verdicts.iter().any(|v| v.is_accepted()) => OrderStatus::Or,
+            None => OrderStatus::Onr,
+        };
+        inputs.insert(fk, FamilyInput { status, orders: parsed.orders, receipt_rank: None });
+    }
+    let mut dice = Dice::for_turn(case.seed, case.turn);
+    let out = phases::adjudicate(&state, &inputs, &mut dice);
+    let json: Vec<Value> = out.events.iter().map(|e| serde_json::to_value(e).expect("event json")).collect();
+    let o = Outcome { before: state, after: out.state, events: out.events, json, rolls: dice.into_log() };
+    check(file, &case, &o);
+    o
+}
+
+fn check(file: &str, case: &Case, o: &Outcome) {
+    let ex = &case.expect;
+    let s = &o.after;
+    let dump = || serde_json::to_string_pretty(&o.json).unwrap_or_default();
+    for e in &ex.events {
+        let e = resolve_refs(s, e);
+        assert!(o.json.iter().any(|a| subset(&e, a)), "{file}: no event matches {e}\nevents: {}", dump());
+    }
+    for e in &ex.absent {
+        let e = resolve_refs(s, e);
+        assert!(!o.json.iter().any(|a| subset(&e, a)), "{file}: an event matches the absent {e}\nevents: {}", dump());
+    }
+    for (kind, n) in &ex.counts {
+        let got = o.json.iter().filter(|e| event_kind(e) == *kind).count();
+        assert_eq!(got, *n, "{file}: number of {kind} events\n{}", dump());
+    }
+    for r in &ex.rolls {
+        let matching: Vec<_> = o
+            .rolls
+            .iter()
+            .filter(|x| x.rule == r.rule)
+            .filter(|x| r.what.as_ref().is_none_or(|w| x.what.contains(w.as_str())))
+            .filter(|x| r.outcome.as_ref().is_none_or(|w| x.outcome.contains(w.as_str())))
+            .collect();
+        match r.count {
+            Some(n) => assert_eq!(matching.len(), n, "{file}: rolls {r:?}\n{:#?}", o.rolls),
+            None => assert!(!matching.is_empty(), "{file}: no roll {r:?}\n{:#?}", o.rolls),
+        }
+    }
+    for rule in &ex.no_rolls {
+        assert!(!o.rolls.iter().any(|x| x.rule == *rule), "{file}: a die was rolled for {rule}: {:#?}", o.rolls);
+    }
+    for (name, ce) in &ex.characters {
+        let id = id_of(s, name);
+        let c = s.character(id).expect("character");
+        if let Some(pp) = ce.pp {
+            assert_eq!(c.pp, pp, "{file}: PP of {name}");
+        }
+        if let Some(alive) = ce.alive {
+            assert_eq!(c.is_alive(), alive, "{file}: {name} alive?\n{}", dump());
+        }
+        if let Some(p) = &ce.place {
+            assert_eq!(place_label(&c.last_place), *p, "{file}: place of {name}\n{}", dump());
+        }
+        if let Some(sp) = &ce.spouse {
+            assert_eq!(c.spouse(), Some(id_of(s, sp)), "{file}: spouse of {name}");
+        }
+        if let Some(w) = ce.widowed {
+            assert_eq!(c.is_widowed(), w, "{file}: {name} widowed?");
+        }
+        if let Some(h) = ce.heretic {
+            assert_eq!(c.heretic, h, "{file}: {name} heretic?");
+        }
+        if let Some(t) = &ce.training {
+            assert_eq!(c.training, Some(training_of(t)), "{file}: training of {name}");
+        }
+        if let Some(n) = ce.prostheses {
+            assert_eq!(c.prostheses, n, "{file}: prostheses of {name}");
+        }
+        if let Some(cap) = ce.captive {
+            assert_eq!(c.captivity.is_some(), cap, "{file}: {name} captive?\n{}", dump());
+        }
+        if let Some(age) = ce.age {
+            // Age at the start of the adjudicated turn.
+            assert_eq!(c.age_in(o.before.first_year()), age, "{file}: age of {name}");
+        }
+        if let Some(sex) = &ce.sex {
+            assert_eq!(c.sex.letter_fr(), sex, "{file}: sex of {name}");
+        }
+        if let Some(items) = &ce.bought {
+            let b = c.bought(o.before.turn);
+            let mut got = Vec::new();
+            if b.capsule {
+                got.push("CAPSULE");
+            }
+            if b.bodyguards {
+                got.push("GARDES");
+            }
+            if b.doctor {
+                got.push("MEDECIN");
+            }
+            if b.insurance {
+                got.push("ASSURANCE");
+            }
+            assert_eq!(got, items.iter().map(|s| s.as_str()).collect::<Vec<_>>(), "{file}: purchases of {name}");
+        }
+        if let Some(n) = ce.expeditions {
+            assert_eq!(c.expeditions, n, "{file}: expeditions of {name}");
+        }
+    }
+    for (name, fe) in &ex.families {
+        let f = s.family(&key(name)).expect("family");
+        if let Some(m) = fe.money {
+            assert_eq!(f.money, m, "{file}: money of {name}\n{}", dump());
+        }
+        if let Some(c) = fe.credit {
+            assert_eq!(f.dark_tentacle_credit, c, "{file}: credit of {name}");
+        }
+        if let Some(st) = &fe.status {
+            assert_eq!(f.status_in(o.before.turn), Some(status_of(st)), "{file}: status of {name}");
+        }
+        if let Some(n) = fe.onr_streak {
+            assert_eq!(f.onr_streak, n, "{file}: ONR streak of {name}");
+        }
+        if let Some(n) = fe.members {
+            assert_eq!(s.members(&f.key).count(), n, "{file}: members of {name}");
+        }
+        if let Some(posts) = &fe.posts {
+            let want: Vec<String> = posts.iter().map(|p| key(p)).collect();
+            assert_eq!(f.trading_posts.iter().cloned().collect::<Vec<_>>(), want, "{file}: posts of {name}");
+        }
+        if let Some(b) = fe.exchange_banned {
+            assert_eq!(f.exchange_ban_turn == Some(o.before.turn), b, "{file}: {name} banned?");
+        }
+    }
+    if let Some(n) = ex.trials {
+        assert_eq!(s.trials.len(), n, "{file}: trials {:#?}", s.trials);
+    }
+    if let Some(n) = ex.characters_total {
+        assert_eq!(s.characters.len(), n, "{file}: characters");
+    }
+    for (name, se) in &ex.ships {
+        let sh = s.ship(name).expect("ship");
+        if let Some(o) = &se.owner {
+            assert_eq!(sh.owner, key(o), "{file}: owner of {name}");
+        }
+        if let Some(d) = se.destroyed {
+            assert_eq!(!sh.in_service(), d, "{file}: {name} destroyed?");
+        }
+        if let Some(l) = &se.lent_to {
+            assert_eq!(sh.lent.as_ref().map(|x| x.to.clone()), Some(key(l)), "{file}: {name} lent?");
+        }
+    }
+    for (p, seats) in &ex.pyramids {
+        let want: Vec<Option<CharacterId>> = seats.iter().map(|w| w.as_deref().map(|w| id_of(s, w))).collect();
+        assert_eq!(s.pyramid(pyramid_of(p)).seats.to_vec(), want, "{file}: seats of {p}\n{}", dump());
+    }
+    if let Some(js) = &ex.judges {
+        let want: Vec<CharacterId> = js.iter().map(|j| id_of(s, j)).collect();
+        assert_eq!(s.judges, want, "{file}: judges");
+    }
+    for (planet, who) in &ex.governors {
+        let want = who.as_deref().map(|w| id_of(s, w));
+        assert_eq!(s.planet(planet).and_then(|p| p.governor), want, "{file}: governor of {planet}");
+    }
+    if let Some(rs) = &ex.incited_rebellions {
+        let got: Vec<String> = s.cycle.incited_rebellions.iter().map(|(p, _)| p.clone()).collect();
+        assert_eq!(got, rs.iter().map(|p| key(p)).collect::<Vec<_>>(), "{file}: incited rebellions");
+    }
+    if let Some(t) = ex.treason {
+        assert_eq!(s.treason.is_some_and(|(turn, _)| turn == o.before.turn), t, "{file}: treason");
+    }
+    for c in &ex.checks {
+        match c.as_str() {
+            "births_follow_tables" => births_follow_tables(file, o),
+            "accounting" => accounting(file, o),
+            other => panic!("{file}: unknown check {other}"),
+        }
+    }
+    // Every case: money and PP move only with their events.
+    accounting(file, o);
+}
+
+/// 7.3: each couple's children follow tables A and B from the dice logged.
+fn births_follow_tables(file: &str, o: &Outcome) {
+    use arbitre::games::stellarium::phases::p07_births::{table_a, table_b};
+    for e in &o.events {
+        if let Event::Births { table_a: faces, table_b: b, limit, children, .. } = e {
+            let sum: u32 = faces.iter().sum();
+            let raw = match (table_a(sum), b) {
+                (Some(n), None) => n,
+                (None, Some(d)) => table_b(*d),
+                (None, None) => 3,
+                (Some(_), Some(_)) => panic!("{file}: table B rolled on {sum}"),
+            };
+            assert_eq!(*children, limit.map_or(raw, |l| raw.min(l)), "{file}: births {e:?}");
+        }
+    }
+}
+
+/// Money and PP change only through their events.
+fn accounting(file: &str, o: &Outcome) {
+    for (k, f) in &o.after.families {
+        let before = o.before.family(k).map_or(STARTING_MONEY, |b| b.money);
+        let moved: i64 =
+            o.events.iter().filter_map(|e| if let Event::Money { family, delta, .. } = e { (family == k).then_some(*delta) } else { None }).sum();
+        assert_eq!(f.money - before, moved, "{file}: money of {k} vs its events");
+    }
+    for (id, c) in &o.after.characters {
+        let before = match o.before.character(*id) {
+            Some(b) => b.pp,
+            None => o
+                .events
+                .iter()
+                .find_map(|e| match e {
+                    Event::Born { child, pp, .. } if child == id => Some(*pp),
+                    _ => None,
+                })
+                .unwrap_or_else(|| {
+                    // Founders and bastards enter with their PP: the foundation events say so.
+                    c.pp - o.events.iter().filter_map(|e| if let Event::Prestige { who, delta, .. } = e { (who == id).then_some(*delta) } else { None }).sum::<i64>()
+                }),
+        };
+        let moved: i64 =
+            o.events.iter().filter_map(|e| if let Event::Prestige { who, delta, .. } = e { (who == id).then_some(*delta) } else { None }).sum();
+        assert_eq!(c.pp - before, moved, "{file}: PP of {} vs its events", o.after.full_name(*id));
+    }
+}
+
+// ---------------------------------------------------------------- the cases
+
+macro_rules! cases {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                run_case(stringify!($name));
+            }
+        )*
+        const LISTED: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+cases! {
+    r_turn0_foundation_pp_and_trainings,
+}
+
+#[test]
+fn every_case_file_is_listed() {
+    let dir: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", "stellarium", "cases"].iter().collect();
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("cases dir")
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().to_str().and_then(|n| n.strip_suffix(".json")).map(str::to_string))
+        .collect();
+    files.sort();
+    for f in files {
+        assert!(LISTED.contains(&f.as_str()), "case file {f}.json is not listed in cases! {{}}");
+    }
+}
