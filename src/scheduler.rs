@@ -2,8 +2,9 @@
 //!
 //! A game's deadline is a [`Schedule`] read from `config.toml`
 //! (`"weekly sunday 20:00"`, `"weekly mon,thu 21:30"`, `"every 7 days at
-//! 20:00"`, `"daily 20:00"`, `"manual"`; French day names and words are
-//! accepted too: `"hebdomadaire dimanche 20h00"`, `"tous les 7 jours à 20h"`).
+//! 20:00"`, `"every 2 weeks at 20:00"`, `"daily 20:00"`, `"manual"`; French
+//! day names and words are accepted too: `"hebdomadaire dimanche 20h00"`,
+//! `"tous les 7 jours à 20h"`).
 //!
 //! Wall-clock times are local to the game's time zone, so a weekly deadline
 //! at 20:00 stays at 20:00 local across daylight-saving changes. When the
@@ -170,7 +171,7 @@ impl FromStr for Schedule {
         // "every 7 days at 20:00", "tous les 7 jours à 20h", "every day at 20:00", "chaque jour à 20h"
         let every = match rest {
             ["EVERY" | "CHAQUE", r @ ..] => Some(r),
-            ["TOUS", "LES", r @ ..] => Some(r),
+            ["TOUS" | "TOUTES", "LES", r @ ..] => Some(r),
             _ => None,
         };
         if let Some(r) = every {
@@ -178,8 +179,13 @@ impl FromStr for Schedule {
                 [unit, t @ ..] if matches!(*unit, "DAY" | "JOUR" | "JOURS" | "DAYS") => {
                     return Ok(Schedule::EveryDays { days: 1, at: take_time(t)? });
                 }
-                [n, unit, t @ ..] if matches!(*unit, "DAY" | "DAYS" | "JOUR" | "JOURS") => {
-                    let days: u32 = n.parse().map_err(|_| bad(format!("{:?} is not a number of days", n.to_lowercase())))?;
+                [n, unit, t @ ..] if matches!(*unit, "DAY" | "DAYS" | "JOUR" | "JOURS" | "WEEK" | "WEEKS" | "SEMAINE" | "SEMAINES") => {
+                    let per = if unit.starts_with('W') || unit.starts_with('S') { 7 } else { 1 };
+                    let days: u32 = n
+                        .parse::<u32>()
+                        .ok()
+                        .and_then(|n| n.checked_mul(per))
+                        .ok_or_else(|| bad(format!("{:?} is not a number of days", n.to_lowercase())))?;
                     if days == 0 || days > 366 {
                         return Err(bad("the number of days must be between 1 and 366".into()));
                     }
@@ -471,6 +477,8 @@ mod tests {
             ("sundays 20:00", weekly(vec![Sunday], 20, 0)),
             ("every 7 days at 20:00", Schedule::EveryDays { days: 7, at: t(20, 0) }),
             ("tous les 3 jours à 20h", Schedule::EveryDays { days: 3, at: t(20, 0) }),
+            ("every 2 weeks at 20:00", Schedule::EveryDays { days: 14, at: t(20, 0) }),
+            ("toutes les 2 semaines à 20h", Schedule::EveryDays { days: 14, at: t(20, 0) }),
             ("daily 20:00", Schedule::EveryDays { days: 1, at: t(20, 0) }),
             ("every day at 6:05", Schedule::EveryDays { days: 1, at: t(6, 5) }),
             ("quotidien 20h00", Schedule::EveryDays { days: 1, at: t(20, 0) }),

@@ -576,3 +576,63 @@ fn parsing_never_panics_on_odd_input() {
     assert_eq!(p.verdicts.len(), odd.iter().filter(|l| !l.trim().is_empty()).count());
     let _ = Orders::default();
 }
+
+/// Through the daemon's seam: the order form sent back unchanged is
+/// accepted line by line and is complete (OR), turn after turn, on states
+/// produced by the adjudication itself.
+#[test]
+fn r0_3_the_form_sent_back_is_accepted_and_complete_every_turn() {
+    use arbitre::dice::Dice;
+    use arbitre::game::{status_of, Engine, EngineOf, FamilyInput, OrderStatus};
+    use arbitre::games::stellarium::Stellarium;
+    use std::collections::BTreeMap;
+
+    let e = EngineOf::<Stellarium>::new();
+    let mut st = e.new_game(&toml::Table::new(), 7).unwrap();
+    let fams = ["ATREIDES", "HARKONNEN", "CORRINO", "ORDOS"];
+    for f in fams {
+        e.register(&mut st, &f.to_string(), f).unwrap().unwrap();
+    }
+    for turn in 0..4 {
+        let mut dice = Dice::for_turn(7, turn);
+        let mut inputs = BTreeMap::new();
+        for f in fams {
+            let form = e.order_form(&st, &f.to_string()).unwrap();
+            let ol: Vec<OrderLine> = form
+                .iter()
+                .filter(|l| !l.text.is_empty())
+                .enumerate()
+                .map(|(i, l)| OrderLine { no: i + 1, text: l.text.clone() })
+                .collect();
+            let (orders, verdicts, comp) = e.parse_orders(&st, &f.to_string(), &ol).unwrap();
+            for v in &verdicts {
+                assert!(v.is_accepted(), "turn {turn}, {f}: {v:?}");
+            }
+            let status = status_of(!verdicts.is_empty(), &comp);
+            assert_eq!(status, OrderStatus::Or, "turn {turn}, {f}: {comp:?}");
+            let orders = e.default_orders(&st, &f.to_string(), status, orders, &mut dice).unwrap();
+            inputs.insert(f.to_string(), FamilyInput { status, orders, receipt_rank: None });
+        }
+        let out = e.adjudicate(&st, &inputs, &mut dice).unwrap();
+        assert_eq!(e.turn(&out.state).unwrap(), turn + 1);
+        st = out.state;
+    }
+}
+
+#[test]
+fn another_familys_character_without_family_suggests_the_full_name() {
+    let s = fixture();
+    let (r, sug) = verdict(&s, A, &[], "MARIAGE Paul Lenore Alia");
+    assert_eq!(r, "Personnage inconnu « Lenore » dans votre famille (pour un personnage d'une autre famille, écrivez Prénom/Famille).");
+    assert_eq!(sug.as_deref(), Some("Lenore/Harkonnen"));
+}
+
+#[test]
+fn r0_4_a_pnj_family_gives_no_more_orders() {
+    let mut s = fixture();
+    s.family_mut(H).unwrap().statuses.insert(2, arbitre::game::OrderStatus::Pnj);
+    assert_eq!(
+        reason(&s, H, &[], "LIEU Feyd STELLARIUM"),
+        "Votre famille est devenue PNJ (0.4) : elle ne reçoit plus d'ordres ; vous pouvez inscrire une nouvelle famille."
+    );
+}

@@ -134,7 +134,7 @@ struct CharFx {
     heretic: bool,
     #[serde(default = "yes")]
     baptised: bool,
-    /// `ts`, `rebels`, `pouarks`: held prisoner.
+    /// `ts` (or `ts:Famille`, the kidnapper's family), `rebels`, `pouarks`: held prisoner.
     #[serde(default)]
     captive: Option<String>,
     #[serde(default)]
@@ -359,7 +359,8 @@ fn build(case: &Case) -> State {
             captor: match k {
                 "rebels" => Captor::Rebels,
                 "pouarks" => Captor::Pouarks,
-                _ => Captor::DarkTentacle { sponsor_family: None },
+                // `ts` or `ts:Famille` (the sponsor's family, 2.2.4).
+                _ => Captor::DarkTentacle { sponsor_family: k.split_once(':').map(|(_, f)| key(f)) },
             },
             planet: Some(key("Dorkir")),
             since_turn: 0,
@@ -656,6 +657,7 @@ fn check(file: &str, case: &Case, o: &Outcome) {
         match c.as_str() {
             "births_follow_tables" => births_follow_tables(file, o),
             "accounting" => accounting(file, o),
+            "contract_years_by_generosity" => contract_years_by_generosity(file, o),
             other => panic!("{file}: unknown check {other}"),
         }
     }
@@ -676,6 +678,19 @@ fn births_follow_tables(file: &str, o: &Outcome) {
                 (Some(_), Some(_)) => panic!("{file}: table B rolled on {sum}"),
             };
             assert_eq!(*children, limit.map_or(raw, |l| raw.min(l)), "{file}: births {e:?}");
+        }
+    }
+}
+
+/// 2.8.6: contracts are served most generous first, in years that never go back.
+fn contract_years_by_generosity(file: &str, o: &Outcome) {
+    let mut last: Option<(u32, u8)> = None;
+    for e in &o.events {
+        if let Event::ContractExecuted { total, year, .. } = e {
+            if let Some((t, y)) = last {
+                assert!(*total <= t && *year >= y, "{file}: contract of {total} M$ in year {year} after {t} M$ in year {y}");
+            }
+            last = Some((*total, *year));
         }
     }
 }
@@ -724,6 +739,28 @@ macro_rules! cases {
 }
 
 cases! {
+    r0_1_pnj_after_more_than_two_onr_ejected_from_pyramids,
+    r0_1_two_onr_in_a_row_is_not_yet_pnj,
+    r0_4_pnj_is_irreversible,
+    r1_3_2_five_prostheses_at_most,
+    r1_3_3_prosthesis_without_permit_makes_a_heretic,
+    r1_3_4_archpope_permits_are_j_over_4,
+    r1_3_prosthesis_with_archpope_permit_is_no_heresy,
+    r1_families_in_debt_cannot_buy,
+    r1_prisoners_of_rebels_cannot_buy,
+    r1_purchases_cost_one_m_each_for_the_cycle,
+    r2_1_3_emperor_judges_and_bodyguards_halve_the_odds,
+    r2_2_4_ransom_is_a_tenth_of_pp_half_to_the_kidnapper,
+    r2_3_4_scandal_found_out_victim_regains_5_pp,
+    r2_4_3_sabotage_of_an_unused_ship_is_found_out,
+    r2_4_3_sabotaged_expedition_explodes,
+    r2_5_2_bomb_at_the_exchange,
+    r2_6_2_incited_rebellion_flags_the_colony,
+    r2_7_treason_reaches_the_pouarks,
+    r2_8_2_only_the_best_paid_contracts_are_executed,
+    r2_8_3_identical_contracts_merge_and_sums_add,
+    r2_8_5_credit_spent_then_earned,
+    r2_9_2_kolombo_client_victim_raises_the_odds,
     r_turn0_foundation_pp_and_trainings,
 }
 

@@ -9,7 +9,7 @@ use crate::game::Engine;
 /// Every ruleset this build can referee, by its `config.toml` name.
 pub fn engines() -> Vec<Box<dyn Engine>> {
     vec![
-        // Box::new(crate::game::EngineOf::<stellarium::Stellarium>::new()),
+        Box::new(crate::game::EngineOf::<stellarium::Stellarium>::new()),
         // Box::new(crate::game::EngineOf::<galaxy::Galaxy>::new()),
     ]
 }

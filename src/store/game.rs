@@ -27,6 +27,10 @@ pub struct GameDir {
 /// An exclusive lock on a game, held until dropped. It is an `flock` on
 /// `<game>/lock`: it excludes other processes and other `GameLock`s of this
 /// process alike, and the kernel releases it if the process dies.
+///
+/// Taking it may block the thread (up to the time-out): from async code,
+/// take it inside `tokio::task::spawn_blocking` (or try with
+/// [`GameDir::lock_timeout`]`(Duration::ZERO)` and retry later).
 #[derive(Debug)]
 pub struct GameLock {
     // The lock lives as long as this open file description: closing it (on

@@ -6,6 +6,19 @@
 //! first and the `.json` last; moving an item renames the `.json` first and
 //! the `.eml` after, and [`Outbox::recover`] finishes a move a crash
 //! interrupted. So an item is always in exactly one state.
+//!
+//! The sending loop, in outline:
+//!
+//! ```text
+//! for item in outbox.due(now)? {
+//!     match sender.send(&item.meta.envelope_from, &item.meta.recipients, &item.raw).await {
+//!         Ok(()) => outbox.mark_sent(item.id())?,
+//!         Err(e) if e.is_permanent() => outbox.mark_permanent_failure(item.id(), &e.to_string())?,
+//!         Err(e) => { outbox.mark_failed_attempt(item.id(), &e.to_string(), now)?; }
+//!     }
+//! }
+//! // then sleep until outbox.next_wakeup() (or new mail is enqueued)
+//! ```
 
 use super::{
     check_component, create_dir_all_durable, list_names, read_bytes, read_json, sync_dir, write_atomic,

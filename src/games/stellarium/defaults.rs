@@ -83,6 +83,11 @@ pub fn default_orders(state: &State, family: &str, status: OrderStatus, orders: 
     let Some(fam) = state.family(family) else {
         return o;
     };
+    // 0.4: a PNJ family is played like an ONR one, whatever it sent.
+    let status = if fam.is_pnj() { OrderStatus::Pnj } else { status };
+    if status == OrderStatus::Pnj {
+        o = Orders::default();
+    }
     if !fam.founded {
         if status != OrderStatus::Or {
             default_founders(state, family, &mut o, dice);

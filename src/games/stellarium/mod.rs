@@ -2,12 +2,175 @@
 //!
 //! - [`model`]: the world (state) and its helpers.
 //! - [`orders`]: the typed orders, their parser and validation.
+//! - [`status`]: the minimal orders of rule 0.3.
+//! - [`defaults`]: what the referee orders for ONR/OPR/PNJ families.
+//! - [`form`]: the order form.
+//! - [`events`], [`phases`]: the adjudication (turn 0 and the 30 phases).
+//! - [`view`]: the reports (per family and public).
+//!
+//! [`Stellarium`] ties them to the daemon's [`crate::game::Ruleset`].
 
 pub mod defaults;
+pub mod events;
 pub mod form;
 pub mod model;
 pub mod orders;
-pub mod status;
-pub mod events;
 pub mod phases;
+pub mod status;
 pub mod view;
+
+use std::collections::BTreeMap;
+
+use crate::dice::Dice;
+use crate::game::{
+    Adjudicated, Completeness, FamilyInput, FamilyKey, FormLine, OrderLine, OrderStatus, ParsedOrders, Refusal, Ruleset,
+    ViewContext,
+};
+
+use model::{InitialMarriages, Settings, State};
+
+/// The Stellarium ruleset.
+pub struct Stellarium;
+
+/// Reads `[games.settings]` (every key is optional; unknown keys are refused
+/// so that a typo does not silently change the game).
+pub fn settings_from(table: &toml::Table) -> Result<Settings, String> {
+    let mut s = Settings::default();
+    for (k, v) in table {
+        match k.as_str() {
+            "turns" => {
+                let n = v.as_integer().filter(|n| (0..=10_000).contains(n));
+                s.turns = n.ok_or_else(|| format!("setting `turns`: a whole number ≥ 0 expected (0 = endless), not {v}"))? as u32;
+            }
+            "late_registration" => {
+                s.late_registration = v.as_bool().ok_or_else(|| format!("setting `late_registration`: true or false expected, not {v}"))?;
+            }
+            "initial_marriages" => {
+                s.initial_marriages = match v.as_str() {
+                    Some("lot") => InitialMarriages::ByLot,
+                    Some("widowed") => InitialMarriages::Widowed,
+                    _ => return Err(format!("setting `initial_marriages`: \"lot\" or \"widowed\" expected, not {v}")),
+                };
+            }
+            "pnj_after_onr" => {
+                let n = v.as_integer().filter(|n| (1..=100).contains(n));
+                s.pnj_after_onr = n.ok_or_else(|| format!("setting `pnj_after_onr`: a whole number ≥ 1 expected, not {v}"))? as u32;
+            }
+            other => {
+                return Err(format!(
+                    "unknown Stellarium setting `{other}` (known: turns, late_registration, initial_marriages, pnj_after_onr)"
+                ))
+            }
+        }
+    }
+    Ok(s)
+}
+
+impl Ruleset for Stellarium {
+    type State = State;
+    type Orders = orders::Orders;
+    type Event = events::Event;
+
+    const ID: &'static str = "stellarium";
+
+    fn new_game(settings: &toml::Table, _game_seed: u64) -> Result<State, String> {
+        // The seed stays with the daemon (dice of each turn); the state holds none.
+        Ok(State::new(settings_from(settings)?))
+    }
+
+    fn register(state: &mut State, family: &FamilyKey, name: &str) -> Result<(), Refusal> {
+        state.register(family, name)
+    }
+
+    fn turn(state: &State) -> u32 {
+        state.turn
+    }
+
+    fn parse_orders(state: &State, family: &FamilyKey, lines: &[OrderLine]) -> ParsedOrders<orders::Orders> {
+        orders::parse_orders(state, family, lines)
+    }
+
+    fn completeness(state: &State, family: &FamilyKey, orders: &orders::Orders) -> Completeness {
+        status::completeness(state, family, orders)
+    }
+
+    fn default_orders(
+        state: &State,
+        family: &FamilyKey,
+        status: OrderStatus,
+        orders: orders::Orders,
+        dice: &mut Dice,
+    ) -> orders::Orders {
+        defaults::default_orders(state, family, status, orders, dice)
+    }
+
+    fn adjudicate(
+        state: &State,
+        inputs: &BTreeMap<FamilyKey, FamilyInput<orders::Orders>>,
+        dice: &mut Dice,
+    ) -> Adjudicated<State, events::Event> {
+        // 4.10, 6.5, 3.6, 4.7: the defaults that need every family's orders.
+        let mut inputs = inputs.clone();
+        defaults::settle_cross_family_defaults(state, &mut inputs, dice);
+        phases::adjudicate(state, &inputs, dice)
+    }
+
+    fn is_over(state: &State) -> bool {
+        state.is_over()
+    }
+
+    fn family_view(
+        ctx: &ViewContext,
+        before: &State,
+        after: &State,
+        events: &[events::Event],
+        family: &FamilyKey,
+    ) -> serde_json::Value {
+        view::family_view(ctx, before, after, events, family)
+    }
+
+    fn public_view(ctx: &ViewContext, before: &State, after: &State, events: &[events::Event]) -> serde_json::Value {
+        view::public_view(ctx, before, after, events)
+    }
+
+    fn order_form(state: &State, family: &FamilyKey) -> Vec<FormLine> {
+        form::order_form(state, family)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Engine;
+
+    #[test]
+    fn settings_are_read_and_typos_refused() {
+        let t: toml::Table = toml::from_str("turns = 12\nlate_registration = false\ninitial_marriages = \"widowed\"").unwrap();
+        let s = settings_from(&t).unwrap();
+        assert_eq!((s.turns, s.late_registration, s.initial_marriages), (12, false, InitialMarriages::Widowed));
+        let t: toml::Table = toml::from_str("turn = 12").unwrap();
+        assert!(settings_from(&t).unwrap_err().contains("`turn`"));
+        assert_eq!(settings_from(&toml::Table::new()).unwrap(), Settings::default());
+    }
+
+    #[test]
+    fn engine_round_trip_register_parse_and_form() {
+        let e = crate::game::EngineOf::<Stellarium>::new();
+        let mut st = e.new_game(&toml::Table::new(), 7).unwrap();
+        e.register(&mut st, &"ATREIDES".to_string(), "Atréides").unwrap().unwrap();
+        let dup = e.register(&mut st, &"ATREIDES".to_string(), "atreides").unwrap();
+        assert!(dup.is_err());
+        let json = e.save_state(&st).unwrap();
+        let st = e.load_state(&json).unwrap();
+        let form = e.order_form(&st, &"ATREIDES".to_string()).unwrap();
+        let lines: Vec<OrderLine> = form
+            .iter()
+            .filter(|l| !l.text.is_empty())
+            .enumerate()
+            .map(|(i, l)| OrderLine { no: i + 1, text: l.text.clone() })
+            .collect();
+        let (_orders, verdicts, completeness) = e.parse_orders(&st, &"ATREIDES".to_string(), &lines).unwrap();
+        assert!(verdicts.iter().all(|v| v.is_accepted()));
+        assert_eq!(completeness, Completeness::Complete);
+    }
+}

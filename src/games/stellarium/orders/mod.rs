@@ -31,6 +31,16 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
     let mut verdicts: Vec<Option<LineVerdict>> = vec![None; lines.len()];
     let mut orders = Orders::default();
     let checker = Checker::new(state, family);
+    // 0.4: a PNJ family no longer belongs to its player.
+    if state.family(family).is_some_and(|f| f.is_pnj()) {
+        let verdicts = lines
+            .iter()
+            .zip(&tokenized)
+            .filter(|(_, t)| !t.tokens.is_empty())
+            .map(|(l, _)| LineVerdict::rejected(l, validate::PNJ, None))
+            .collect();
+        return ParsedOrders { orders, verdicts };
+    }
     for pass in [Pass::Advertising, Pass::Founder, Pass::Transfer, Pass::Other] {
         for (i, line) in lines.iter().enumerate() {
             let toks = &tokenized[i];

@@ -307,12 +307,22 @@ impl<'a> Reader<'a> {
             }
             Err(NameError::UnknownCharacter { name, family, suggestion }) => {
                 let fam = self.state.family(&family).map(|f| f.name.clone()).unwrap_or(family.clone());
-                let reason = if family == self.family {
-                    format!("Personnage inconnu « {name} » dans votre famille.")
-                } else {
-                    format!("Personnage inconnu « {name} » dans la famille {fam}.")
-                };
-                Err(Reject::with(reason, suggestion))
+                if family == self.family {
+                    // The name may be a character of another family written without `/Famille`.
+                    let k = key(&name);
+                    let elsewhere: Vec<&Character> =
+                        self.state.living().filter(|c| c.family != self.family && key(&c.first_name) == k).collect();
+                    if let [c] = elsewhere.as_slice() {
+                        return Err(Reject::with(
+                            format!(
+                                "Personnage inconnu « {name} » dans votre famille (pour un personnage d'une autre famille, écrivez Prénom/Famille)."
+                            ),
+                            Some(self.state.full_name(c.id)),
+                        ));
+                    }
+                    return Err(Reject::with(format!("Personnage inconnu « {name} » dans votre famille."), suggestion));
+                }
+                Err(Reject::with(format!("Personnage inconnu « {name} » dans la famille {fam}."), suggestion))
             }
         }
     }

@@ -16,6 +16,9 @@ use super::types::*;
 pub const NOT_FOUNDED: &str =
     "Votre famille n'est pas encore fondée : ce tour, seuls PERSONNAGE, PUBLICITE, ENCHERE et CANDIDAT sont possibles.";
 
+/// Why a PNJ family's lines are all refused (0.4).
+pub const PNJ: &str = "Votre famille est devenue PNJ (0.4) : elle ne reçoit plus d'ordres ; vous pouvez inscrire une nouvelle famille.";
+
 /// The context of one family's submission.
 pub struct Checker<'a> {
     pub state: &'a State,

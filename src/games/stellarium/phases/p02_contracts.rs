@@ -1,6 +1,6 @@
 //! Phase 2: contracts with the Dark Tentacle (2).
 //!
-//! 1. Credit: +1 for a family whose orders are given (OR) this turn (2.8.5).
+//! 1. (Credits: see 8.)
 //! 2. Ransoms of hostages already held (2.2.4).
 //! 3. Proposals: as many as the family's credit, at most 7 (2.8.1), one per
 //!    sponsor (2.8.4), none from families in debt or sponsors imprisoned at
@@ -14,6 +14,8 @@
 //! 7. Every crime is investigated: 3 in 6, 5 in 6 when a victim is a Kolombo
 //!    client, one die per sponsor (2.9, 2.8.3); the unmasked lose 10 PP and
 //!    are tried (2.9.3).
+//! 8. Credit: +1 for a family whose orders are given (OR) this turn
+//!    (2.8.5), after the contracts: it serves from the next turn.
 //!
 //! Sabotages (2.4, exploration ships only per the "Modification") and bombs
 //! (2.5) need to know who boards and who speculates: they are set off in
@@ -61,15 +63,7 @@ pub fn contracts_executed_per_turn(families_or_last_turn: u32) -> usize {
 }
 
 pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
-    // 1. 2.8.5: a credit for each turn the family gave its orders.
     let keys: Vec<FamilyKey> = ctx.state.families.keys().cloned().collect();
-    for k in &keys {
-        if ctx.status(k) == OrderStatus::Or {
-            if let Some(f) = ctx.state.family_mut(k) {
-                f.dark_tentacle_credit += 1;
-            }
-        }
-    }
 
     // 2. 2.2.4: ransoms for hostages held since an earlier turn.
     for k in &keys {
@@ -96,7 +90,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
         }
     }
     if contracts.is_empty() {
-        report_credits(ctx, &keys);
+        earn_credits(ctx, &keys);
         return;
     }
 
@@ -128,10 +122,20 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
         let contract_no = i as u32 + 1;
         execute(ctx, dice, contract_no, c, years[i]);
     }
-    report_credits(ctx, &keys);
+    earn_credits(ctx, &keys);
 }
 
-fn report_credits(ctx: &mut TurnCtx, keys: &[FamilyKey]) {
+/// 2.8.5: a credit for each turn the family gave its orders (OR), earned
+/// once this turn's contracts are done, so that it serves from the next
+/// turn (RULINGS 2.8.5); each family then learns its (secret) credit.
+fn earn_credits(ctx: &mut TurnCtx, keys: &[FamilyKey]) {
+    for k in keys {
+        if ctx.status(k) == OrderStatus::Or {
+            if let Some(f) = ctx.state.family_mut(k) {
+                f.dark_tentacle_credit += 1;
+            }
+        }
+    }
     for k in keys {
         if let Some(f) = ctx.state.family(k) {
             let credit = f.dark_tentacle_credit;
