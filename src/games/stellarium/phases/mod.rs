@@ -71,6 +71,22 @@ pub mod turn0;
 pub const NOT_YET_IMPLEMENTED: &[(u8, &str)] = &[
 ];
 
+/// The foundation at turn 0, or only phases 0–10 of a later turn (then the
+/// turn closes as usual): for the rules cases of phases 0–10, whose figures
+/// the later phases (the exchange, the Assembly…) would otherwise change.
+pub fn adjudicate_until_phase_10(
+    state: &State,
+    inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>>,
+    dice: &mut Dice,
+) -> Adjudicated<State, Event> {
+    if state.turn == 0 {
+        return adjudicate(state, inputs, dice);
+    }
+    let mut ctx = TurnCtx::new(state, inputs);
+    phases_0_to_10(&mut ctx, dice);
+    ctx.close()
+}
+
 /// Adjudicates the open turn of `state`: the foundation at turn 0, the 30
 /// phases otherwise. Pure: the result depends only on the arguments.
 pub fn adjudicate(
