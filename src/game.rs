@@ -382,7 +382,8 @@ impl<R: Ruleset> Engine for EngineOf<R> {
         dice: &mut Dice,
     ) -> Result<serde_json::Value, EngineError> {
         let s = self.state(state)?;
-        let orders: R::Orders = self.from_json(orders)?;
+        // `null` stands for "nothing received": the ruleset's empty orders.
+        let orders: R::Orders = if orders.is_null() { R::Orders::default() } else { self.from_json(orders)? };
         self.to_json(&R::default_orders(s, family, status, orders, dice))
     }
     fn adjudicate(

@@ -377,3 +377,25 @@ async fn a_burst_of_mail_is_fetched_completely_in_uid_order() {
         "burst of {N}: sent in {sent_in:?}, all delivered after {delivered_in:?}, fetched in {fetched_in:?}"
     );
 }
+
+#[tokio::test]
+async fn a_cancelled_wait_never_leaves_a_half_read_session() {
+    let s = stack();
+    let user = s.player(26);
+    // Cancelled in the middle of IDLE (as a `select!` on shutdown does):
+    // the session is gone, and the mailbox says so instead of misreading
+    // the stream.
+    let mut mb = ImapMailbox::connect(&s.imap_settings(&user, TlsMode::StartTls)).await.unwrap();
+    let cancelled = tokio::time::timeout(Duration::from_millis(500), mb.wait_for_mail(Duration::from_secs(30))).await;
+    assert!(cancelled.is_err(), "the wait was cut short");
+    let e = mb.fetch_unseen().await.unwrap_err();
+    assert!(matches!(e, TransportError::Disconnected { .. }), "{e}");
+
+    // Cancelled while polling (nothing on the wire): still usable.
+    let mut settings = s.imap_settings(&user, TlsMode::StartTls);
+    settings.idle = false;
+    let mut mb = ImapMailbox::connect(&settings).await.unwrap();
+    let cancelled = tokio::time::timeout(Duration::from_millis(500), mb.wait_for_mail(Duration::from_secs(30))).await;
+    assert!(cancelled.is_err());
+    assert!(mb.fetch_unseen().await.unwrap().is_empty());
+}

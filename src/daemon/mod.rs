@@ -1,1 +1,291 @@
-//! (being written)
+//! The daemon: one event loop per concern, sharing the [`Referee`].
+//!
+//! - intake: fetch unseen mail, handle each message (archive first), then
+//!   tell the mailbox it was handled; wait with IDLE or polling;
+//! - clock: deadlines (adjudication), reminders, in each game's time zone;
+//! - outbox: send what is due, with back-off; keep what fails.
+//!
+//! Blocking work (files, rendering, adjudication) runs on tokio's blocking
+//! pool; within the daemon, game writes are serialised by the clock and
+//! intake loops each taking the game's lock (the CLI takes it too).
+//! Shutdown (SIGTERM, SIGINT) is passed in: each loop finishes the step it
+//! is in (a message, a turn, a send), then returns; nothing is left half-done
+//! because every durable step is atomic and idempotent.
+
+pub mod clock;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{watch, Notify};
+
+use crate::referee::adjudication::Mode;
+use crate::referee::Referee;
+use crate::transport::{Mailbox, SendError, Sender};
+
+pub use clock::Clock;
+
+/// Opens (or re-opens, after an error) the mailbox.
+pub type MailboxFactory =
+    Arc<dyn Fn() -> Pin<Box<dyn Future<Output = anyhow::Result<Box<dyn Mailbox>>> + Send>> + Send + Sync>;
+
+/// What the daemon needs.
+pub struct Daemon {
+    pub referee: Arc<Referee>,
+    pub open_mailbox: MailboxFactory,
+    pub sender: Arc<dyn Sender>,
+    pub clock: Clock,
+    /// Longest wait between two looks at the mailbox or the clock.
+    pub max_wait: Duration,
+    /// Tell systemd (`READY=1`, `WATCHDOG=1`, `STOPPING=1`).
+    pub notify_systemd: bool,
+}
+
+impl Daemon {
+    /// Runs until `shutdown` resolves.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let (stop_tx, stop_rx) = watch::channel(false);
+        let outbox_kick = Arc::new(Notify::new());
+        let now = self.clock.now();
+        for (id, res) in self.referee.create_missing_games(now) {
+            match res {
+                Ok(_) => tracing::info!(game = %id, "game created from the configuration"),
+                Err(e) => tracing::error!(game = %id, error = %e, "could not create the configured game"),
+            }
+        }
+
+        let d = Arc::new(self);
+        let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone()));
+        let clock = tokio::spawn(clock_loop(d.clone(), stop_rx.clone(), outbox_kick.clone()));
+        let outbox = tokio::spawn(outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone()));
+        let watchdog = tokio::spawn(watchdog_loop(d.clone(), stop_rx.clone()));
+
+        shutdown.await;
+        tracing::info!("shutting down: finishing the current steps");
+        if d.notify_systemd {
+            let _ = sd_notify::notify(false, &[sd_notify::NotifyState::Stopping]);
+        }
+        let _ = stop_tx.send(true);
+        for t in [intake, clock, outbox, watchdog] {
+            if let Err(e) = t.await {
+                tracing::error!(error = %e, "a daemon task ended abnormally");
+            }
+        }
+        tracing::info!("stopped");
+        Ok(())
+    }
+}
+
+/// Sleeps for `dur` or until stop; returns true when stopping.
+async fn sleep_or_stop(clock: &Clock, dur: Duration, stop: &mut watch::Receiver<bool>) -> bool {
+    if *stop.borrow() {
+        return true;
+    }
+    tokio::select! {
+        _ = clock.sleep(dur) => *stop.borrow(),
+        _ = stop.changed() => true,
+    }
+}
+
+async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>) {
+    let mut backoff = Duration::from_secs(1);
+    let mut ready_sent = false;
+    'connect: loop {
+        if *stop.borrow() {
+            return;
+        }
+        let mut mailbox = match (d.open_mailbox)().await {
+            Ok(m) => m,
+            Err(e) => {
+                tracing::error!(error = %format!("{e:#}"), retry_in = ?backoff, "cannot open the mailbox");
+                if sleep_or_stop(&d.clock, backoff, &mut stop).await {
+                    return;
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(300));
+                continue 'connect;
+            }
+        };
+        if !ready_sent {
+            // Readiness means "the mailbox is reachable".
+            if d.notify_systemd {
+                let _ = sd_notify::notify(false, &[sd_notify::NotifyState::Ready]);
+            }
+            tracing::info!("mailbox reachable; ready");
+            ready_sent = true;
+        }
+        loop {
+            if *stop.borrow() {
+                return;
+            }
+            let batch = match mailbox.fetch_unseen().await {
+                Ok(b) => b,
+                Err(e) => {
+                    tracing::error!(error = %e, retry_in = ?backoff, "mailbox error; reconnecting");
+                    if sleep_or_stop(&d.clock, backoff, &mut stop).await {
+                        return;
+                    }
+                    backoff = (backoff * 2).min(Duration::from_secs(300));
+                    continue 'connect;
+                }
+            };
+            backoff = Duration::from_secs(1);
+            for mail in batch {
+                // A message being handled is finished even if a stop arrives.
+                let r = d.referee.clone();
+                let now = d.clock.now();
+                let raw = mail.raw;
+                let handled = tokio::task::spawn_blocking(move || r.handle_mail(&raw, now)).await;
+                match handled {
+                    Ok(Ok(_)) => {
+                        kick.notify_one();
+                        if let Err(e) = mailbox.mark_processed(&mail.id).await {
+                            tracing::error!(error = %e, id = %mail.id, "could not mark a handled message; it will be seen again and skipped as a duplicate");
+                            continue 'connect;
+                        }
+                    }
+                    Ok(Err(e)) => tracing::error!(error = %e, id = %mail.id, "could not handle a message; left in the mailbox for a retry"),
+                    Err(e) => tracing::error!(error = %e, id = %mail.id, "handling a message panicked; left in the mailbox"),
+                }
+                if *stop.borrow() {
+                    return;
+                }
+            }
+            let wait = d.max_wait;
+            tokio::select! {
+                r = mailbox.wait_for_mail(wait) => if let Err(e) = r {
+                    tracing::warn!(error = %e, "waiting for mail failed; reconnecting");
+                    continue 'connect;
+                },
+                _ = stop.changed() => return,
+            }
+        }
+    }
+}
+
+async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>) {
+    loop {
+        let now = d.clock.now();
+        let mut next_wake = d.max_wait;
+        for gc in &d.referee.config.games {
+            let meta = match d.referee.read_meta(&gc.id) {
+                Ok(Some(m)) => m,
+                Ok(None) => continue,
+                Err(e) => {
+                    tracing::error!(game = %gc.id, error = %e, "cannot read the game");
+                    continue;
+                }
+            };
+            if meta.finished || meta.paused {
+                continue;
+            }
+            // Reminders.
+            let r = d.referee.clone();
+            let id = gc.id.clone();
+            match tokio::task::spawn_blocking(move || r.send_reminders(&id, now)).await {
+                Ok(Ok(n)) if n > 0 => {
+                    tracing::info!(game = %gc.id, reminders = n, "reminders queued");
+                    kick.notify_one();
+                }
+                Ok(Err(e)) => tracing::error!(game = %gc.id, error = %e, "reminders failed"),
+                _ => {}
+            }
+            let Some(deadline) = meta.deadline else { continue };
+            if now >= deadline && meta.held.is_none() {
+                let r = d.referee.clone();
+                let id = gc.id.clone();
+                match tokio::task::spawn_blocking(move || r.adjudicate(&id, Mode::Deadline, now)).await {
+                    Ok(Ok(s)) if s.held.is_some() => tracing::warn!(game = %gc.id, reason = ?s.held, "turn held"),
+                    Ok(Ok(s)) => tracing::info!(game = %gc.id, turn = s.turn, reports = s.reports, "deadline: turn adjudicated"),
+                    Ok(Err(e)) => tracing::error!(game = %gc.id, error = %e, "adjudication failed; will retry"),
+                    Err(e) => tracing::error!(game = %gc.id, error = %e, "adjudication panicked; will retry"),
+                }
+                kick.notify_one();
+                next_wake = Duration::from_secs(1);
+                continue;
+            }
+            // Wake at the deadline or the next reminder, whichever first.
+            let mut instants = vec![deadline];
+            instants.extend(crate::scheduler::reminder_instants(deadline, &gc.reminders).into_iter().filter(|t| *t > now));
+            if let Some(first) = instants.into_iter().filter(|t| *t > now).min() {
+                let secs = (first.as_millisecond() - now.as_millisecond()).max(0) as u64;
+                next_wake = next_wake.min(Duration::from_millis(secs + 5));
+            }
+        }
+        if sleep_or_stop(&d.clock, next_wake, &mut stop).await {
+            return;
+        }
+    }
+}
+
+async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>) {
+    loop {
+        let now = d.clock.now();
+        let due = match d.referee.store.outbox().due(now) {
+            Ok(v) => v,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the outbox");
+                Vec::new()
+            }
+        };
+        let mut failures = 0;
+        for item in due {
+            if *stop.borrow() {
+                return;
+            }
+            let res = d.sender.send(&item.meta.envelope_from, &item.meta.recipients, &item.raw).await;
+            let outbox = d.referee.store.outbox();
+            let now = d.clock.now();
+            match res {
+                Ok(()) => {
+                    if let Err(e) = outbox.mark_sent(item.id()) {
+                        tracing::error!(id = %item.id(), error = %e, "sent but could not record it");
+                    }
+                }
+                Err(SendError::Transient(why)) => {
+                    failures += 1;
+                    tracing::warn!(id = %item.id(), %why, "sending failed; will retry");
+                    let _ = outbox.mark_failed_attempt(item.id(), &why, now);
+                }
+                Err(SendError::Permanent(why)) => {
+                    tracing::error!(id = %item.id(), %why, "sending refused for good");
+                    let _ = outbox.mark_permanent_failure(item.id(), &why);
+                    if !item.id().starts_with("admin-") {
+                        let _ = d.referee.alert_admin(&format!("bounce-{}", item.id()), "outbox", &format!("message {} refusé par le serveur : {why}", item.id()), now);
+                    }
+                }
+            }
+            if failures >= 3 {
+                // The server is down: stop hammering it; back-off is per message.
+                break;
+            }
+        }
+        let wait = match d.referee.store.outbox().next_wakeup() {
+            Ok(Some(Some(t))) => {
+                let ms = (t.as_millisecond() - d.clock.now().as_millisecond()).max(0) as u64;
+                Duration::from_millis(ms).min(d.max_wait)
+            }
+            Ok(Some(None)) => Duration::from_millis(50),
+            _ => d.max_wait,
+        };
+        tokio::select! {
+            _ = kick.notified() => {},
+            _ = d.clock.sleep(wait) => {},
+            _ = stop.changed() => return,
+        }
+    }
+}
+
+async fn watchdog_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>) {
+    let mut usec = 0u64;
+    if d.notify_systemd && sd_notify::watchdog_enabled(false, &mut usec) {
+        let period = Duration::from_micros(usec / 2).max(Duration::from_secs(1));
+        loop {
+            let _ = sd_notify::notify(false, &[sd_notify::NotifyState::Watchdog]);
+            if sleep_or_stop(&d.clock, period, &mut stop).await {
+                return;
+            }
+        }
+    }
+}

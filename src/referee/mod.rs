@@ -1,1 +1,211 @@
-//! (being written)
+//! The referee's use cases, shared by the daemon and the CLI: handle one
+//! incoming mail ([`intake`]), adjudicate a turn ([`adjudication`]), and the
+//! referee's commands ([`admin`]). Everything here takes the current time as
+//! an argument (the daemon's clock, or a test's), and goes through the store
+//! for every write, under the game's lock.
+//!
+//! Effective state: the snapshot `turns/<N>/state.json` of the open turn is
+//! immutable; families that registered during turn N are applied on top of it
+//! (in registration order) whenever the state is loaded, so a registration
+//! never rewrites a snapshot and is replayed identically after a crash.
+
+pub mod adjudication;
+pub mod admin;
+pub mod intake;
+pub mod meta;
+pub mod password;
+pub mod replies;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use jiff::Timestamp;
+
+use crate::config::{Config, GameConfig};
+use crate::game::{Engine, LoadedState};
+use crate::render::Renderer;
+use crate::store::{GameDir, Store};
+
+pub use meta::{FamilyRecord, GameMeta};
+
+/// Errors of the referee's use cases. Player input never causes one: these
+/// are I/O failures, corrupted files, or a referee's command on a missing game.
+#[derive(Debug, thiserror::Error)]
+pub enum RefereeError {
+    #[error("store: {0}")]
+    Store(#[from] crate::store::StoreError),
+    #[error("ruleset: {0}")]
+    Engine(#[from] crate::game::EngineError),
+    #[error("rendering: {0}")]
+    Render(#[from] crate::render::RenderError),
+    #[error("game {0:?} does not exist (create it with `arbitre game new {0}`)")]
+    NoSuchGame(String),
+    #[error("game {game:?} uses ruleset {ruleset:?}, which this build does not have")]
+    NoSuchRuleset { game: String, ruleset: String },
+    #[error("game {0:?} has no state for its open turn {1}")]
+    MissingState(String, u32),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+pub type Result<T, E = RefereeError> = std::result::Result<T, E>;
+
+/// A game ready to use: its metadata, its engine and its effective state.
+pub struct OpenGame {
+    pub meta: GameMeta,
+    pub engine: Box<dyn Engine>,
+    pub state: LoadedState,
+    pub dir: GameDir,
+}
+
+/// The referee: configuration, store, templates.
+pub struct Referee {
+    pub config: Config,
+    pub store: Store,
+    pub renderer: Renderer,
+    templates_dir: PathBuf,
+    /// The installation's secret key (passwords derive from it).
+    pub(crate) secret: [u8; 32],
+    /// Parsed states of open turns, keyed by game; valid while the turn and
+    /// the number of registrations are unchanged (snapshots are immutable).
+    cache: Mutex<BTreeMap<String, (u32, usize, std::sync::Arc<Vec<u8>>)>>,
+}
+
+impl Referee {
+    pub fn new(config: Config, templates_dir: PathBuf) -> anyhow::Result<Referee> {
+        let store = Store::open(&config.data_dir)?;
+        let renderer = Renderer::new(&templates_dir)?;
+        let secret = password::load_or_create_secret(&config.data_dir)?;
+        Ok(Referee { config, store, renderer, templates_dir, secret, cache: Mutex::new(BTreeMap::new()) })
+    }
+
+    pub fn templates_dir(&self) -> &std::path::Path {
+        &self.templates_dir
+    }
+
+    pub fn game_config(&self, id: &str) -> Option<&GameConfig> {
+        self.config.games.iter().find(|g| g.id == id)
+    }
+
+    /// Reads `game.json`, or `None` when the game was never created.
+    pub fn read_meta(&self, id: &str) -> Result<Option<GameMeta>> {
+        Ok(self.store.game(id)?.read_game()?)
+    }
+
+    pub fn write_meta(&self, meta: &GameMeta) -> Result<()> {
+        self.store.game(&meta.id)?.write_game(meta)?;
+        Ok(())
+    }
+
+    /// Loads a game with its effective state for the open turn.
+    pub fn open_game(&self, id: &str) -> Result<OpenGame> {
+        let meta = self.read_meta(id)?.ok_or_else(|| RefereeError::NoSuchGame(id.to_string()))?;
+        let engine = crate::games::engine(&meta.ruleset)
+            .ok_or_else(|| RefereeError::NoSuchRuleset { game: id.to_string(), ruleset: meta.ruleset.clone() })?;
+        let dir = self.store.game(id)?;
+        let state = self.effective_state(&meta, engine.as_ref(), &dir)?;
+        Ok(OpenGame { meta, engine, state, dir })
+    }
+
+    /// The snapshot of the open turn plus the families registered during it.
+    pub fn effective_state(&self, meta: &GameMeta, engine: &dyn Engine, dir: &GameDir) -> Result<LoadedState> {
+        let registered: Vec<(&String, &FamilyRecord)> = registrations_of_turn(meta, meta.turn);
+        let cached = {
+            let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+            cache.get(&meta.id).filter(|(t, n, _)| *t == meta.turn && *n == registered.len()).map(|(_, _, b)| b.clone())
+        };
+        let bytes = match cached {
+            Some(b) => b,
+            None => {
+                let snapshot = dir.read_state(meta.turn)?.ok_or_else(|| RefereeError::MissingState(meta.id.clone(), meta.turn))?;
+                let mut state = engine.load_state(&snapshot)?;
+                for (key, fam) in &registered {
+                    // A refusal here cannot happen for a family that was accepted
+                    // when it registered against the same state; log if it does.
+                    if let Err(why) = engine.register(&mut state, key, &fam.name)? {
+                        tracing::error!(game = %meta.id, family = %key, %why, "replaying a registration was refused");
+                    }
+                }
+                let bytes = std::sync::Arc::new(engine.save_state(&state)?);
+                let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+                cache.insert(meta.id.clone(), (meta.turn, registered.len(), bytes.clone()));
+                bytes
+            }
+        };
+        Ok(engine.load_state(&bytes)?)
+    }
+
+    /// Forgets cached states (after a rollback).
+    pub fn forget(&self, id: &str) {
+        self.cache.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
+    }
+}
+
+/// Families registered during `turn`, in registration order.
+pub fn registrations_of_turn(meta: &GameMeta, turn: u32) -> Vec<(&String, &FamilyRecord)> {
+    let mut v: Vec<_> = meta.families.iter().filter(|(_, f)| f.registered_turn == turn).collect();
+    v.sort_by_key(|(_, f)| f.registration_seq);
+    v
+}
+
+/// A deterministic identifier for an outgoing message, from its parts.
+pub fn message_id(parts: &[&str], domain: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update(p.as_bytes());
+        h.update(b"\0");
+    }
+    let d = hex::encode(&h.finalize()[..12]);
+    format!("{d}@{domain}")
+}
+
+/// The domain part of an address (for Message-IDs).
+pub fn domain_of(address: &str) -> &str {
+    address.rsplit_once('@').map(|(_, d)| d).unwrap_or("localhost")
+}
+
+/// Now, as the referee sees it: the daemon's clock, passed down.
+pub type Now = Timestamp;
+
+impl Referee {
+    /// A referee over a throw-away copy of `game`'s open turn (metadata,
+    /// state, orders, the secret key) under `dir`: what it does there changes
+    /// nothing in the real data directory (`arbitre orders check`).
+    pub fn sandbox_copy(&self, game: &str, dir: &std::path::Path) -> anyhow::Result<Referee> {
+        let meta = self.read_meta(game)?.ok_or_else(|| RefereeError::NoSuchGame(game.into()))?;
+        let src = self.store.game(game)?;
+        let mut config = self.config.clone();
+        config.data_dir = dir.to_path_buf();
+        std::fs::create_dir_all(dir)?;
+        std::fs::write(dir.join("secret.key"), self.secret)?;
+        let copy = Referee::new(config, self.templates_dir.clone())?;
+        let dst = copy.store.game(game)?;
+        copy_tree(&src.game_json_path(), &dst.game_json_path())?;
+        copy_tree(&src.turn_dir(meta.turn), &dst.turn_dir(meta.turn))?;
+        if let Some(t) = meta.last_reported_turn {
+            copy_tree(&src.turn_dir(t).join("reports"), &dst.turn_dir(t).join("reports"))?;
+        }
+        Ok(copy)
+    }
+}
+
+/// Copies a file or a folder (recursively); a missing source is not an error.
+fn copy_tree(src: &std::path::Path, dst: &std::path::Path) -> std::io::Result<()> {
+    if src.is_dir() {
+        std::fs::create_dir_all(dst)?;
+        for e in std::fs::read_dir(src)? {
+            let e = e?;
+            copy_tree(&e.path(), &dst.join(e.file_name()))?;
+        }
+        Ok(())
+    } else if src.is_file() {
+        if let Some(p) = dst.parent() {
+            std::fs::create_dir_all(p)?;
+        }
+        std::fs::copy(src, dst).map(|_| ())
+    } else {
+        Ok(())
+    }
+}

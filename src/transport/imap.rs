@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use async_imap::extensions::idle::IdleResponse;
 use async_imap::imap_proto::{MailboxDatum, Response, Status};
-use async_imap::types::{Fetch, UnsolicitedResponse};
+use async_imap::types::Fetch;
 use futures::TryStreamExt;
 
 use super::tls::{client_config, handshake, tcp_connect, MaybeTls};
@@ -239,11 +239,10 @@ impl ImapMailbox {
     /// Checks that the connection is alive (IMAP NOOP).
     pub async fn ping(&mut self) -> Result<(), TransportError> {
         let ctx = self.ctx.clone();
-        let r = {
-            let session = self.session_mut()?;
-            ctx.timed("NOOP", session.noop()).await
-        };
-        self.poison_on_error(r)
+        let mut session = self.take_session()?;
+        ctx.timed("NOOP", session.noop()).await?;
+        self.session = Some(session);
+        Ok(())
     }
 
     /// Logs out politely (errors ignored: the connection is dropped anyway).
@@ -253,36 +252,22 @@ impl ImapMailbox {
         }
     }
 
-    fn session_mut(&mut self) -> Result<&mut Session, TransportError> {
-        match self.session.as_mut() {
-            Some(s) => Ok(s),
-            None => Err(TransportError::Disconnected {
-                host: self.ctx.host.clone(),
-                port: self.ctx.port,
-            }),
-        }
+    /// Takes the session out for one operation; it is put back only when
+    /// the operation succeeds. So an error, or a future dropped half-way
+    /// (`select!`, timeout), leaves the mailbox disconnected rather than
+    /// with half-read responses on the stream.
+    fn take_session(&mut self) -> Result<Session, TransportError> {
+        self.session.take().ok_or_else(|| TransportError::Disconnected {
+            host: self.ctx.host.clone(),
+            port: self.ctx.port,
+        })
     }
 
-    fn poison_on_error<T>(&mut self, r: Result<T, TransportError>) -> Result<T, TransportError> {
-        if r.is_err() {
-            self.session = None;
-        }
-        r
+    fn drain_unsolicited(session: &mut Session) {
+        while session.unsolicited_responses.try_recv().is_ok() {}
     }
 
-    fn drain_unsolicited(session: &mut Session) -> bool {
-        let mut grew = false;
-        while let Ok(u) = session.unsolicited_responses.try_recv() {
-            if matches!(u, UnsolicitedResponse::Exists(_) | UnsolicitedResponse::Recent(_)) {
-                grew = true;
-            }
-        }
-        grew
-    }
-
-    async fn unseen_uids(&mut self) -> Result<Vec<u32>, TransportError> {
-        let ctx = self.ctx.clone();
-        let session = self.session_mut()?;
+    async fn unseen_uids(ctx: &Ctx, session: &mut Session) -> Result<Vec<u32>, TransportError> {
         // NOOP first: Dovecot answers SEARCH from the mailbox view of the
         // last sync and would miss mail delivered since.
         ctx.timed("NOOP", session.noop()).await?;
@@ -293,10 +278,8 @@ impl ImapMailbox {
         Ok(uids)
     }
 
-    async fn fetch_unseen_inner(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
-        let uids = self.unseen_uids().await?;
-        let ctx = self.ctx.clone();
-        let session = self.session_mut()?;
+    async fn fetch_unseen_in(ctx: &Ctx, session: &mut Session) -> Result<Vec<FetchedMail>, TransportError> {
+        let uids = Self::unseen_uids(ctx, session).await?;
         let mut mails = Vec::with_capacity(uids.len());
         for chunk in uids.chunks(FETCH_CHUNK) {
             let set = chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
@@ -320,16 +303,18 @@ impl ImapMailbox {
                 raw,
             }));
         }
-        self.last_fetched = mails.iter().filter_map(|m| m.id.parse().ok()).collect();
+        Self::drain_unsolicited(session);
         Ok(mails)
     }
 
-    async fn mark_processed_inner(&mut self, uid: u32) -> Result<(), TransportError> {
-        let ctx = self.ctx.clone();
-        let folder = self.processed_folder.clone();
-        let use_move = self.has_move && self.allow_move;
-        let has_uidplus = self.has_uidplus;
-        let session = self.session_mut()?;
+    async fn mark_processed_in(
+        ctx: &Ctx,
+        session: &mut Session,
+        uid: u32,
+        folder: &str,
+        use_move: bool,
+        has_uidplus: bool,
+    ) -> Result<(), TransportError> {
         let id = uid.to_string();
         ctx.timed("UID STORE \\Seen", async {
             let stream = session.uid_store(&id, "+FLAGS.SILENT (\\Seen)").await?;
@@ -337,9 +322,9 @@ impl ImapMailbox {
         })
         .await?;
         if use_move {
-            ctx.timed("UID MOVE", session.uid_mv(&id, &folder)).await?;
+            ctx.timed("UID MOVE", session.uid_mv(&id, folder)).await?;
         } else {
-            ctx.timed("UID COPY", session.uid_copy(&id, &folder)).await?;
+            ctx.timed("UID COPY", session.uid_copy(&id, folder)).await?;
             ctx.timed("UID STORE \\Deleted", async {
                 let stream = session.uid_store(&id, "+FLAGS.SILENT (\\Deleted)").await?;
                 stream.try_collect::<Vec<_>>().await
@@ -363,18 +348,11 @@ impl ImapMailbox {
             }
         }
         Self::drain_unsolicited(session);
-        self.last_fetched.remove(&uid);
         Ok(())
     }
 
-    async fn idle_until_news(&mut self, max: Duration) -> Result<(), TransportError> {
-        let ctx = self.ctx.clone();
-        let Some(session) = self.session.take() else {
-            return Err(TransportError::Disconnected {
-                host: ctx.host.clone(),
-                port: ctx.port,
-            });
-        };
+    /// IDLE until the mailbox grows or `max` passes; gives the session back.
+    async fn idle_until_news(ctx: &Ctx, session: Session, max: Duration) -> Result<Session, TransportError> {
         let deadline = tokio::time::Instant::now() + max;
         let mut handle = session.idle();
         ctx.timed("IDLE", handle.init()).await?;
@@ -405,29 +383,19 @@ impl ImapMailbox {
         }
         let mut session = ctx.timed("IDLE DONE", handle.done()).await?;
         Self::drain_unsolicited(&mut session);
-        self.session = Some(session);
-        Ok(())
-    }
-
-    async fn wait_inner(&mut self, max: Duration) -> Result<(), TransportError> {
-        let uids = self.unseen_uids().await?;
-        if uids.iter().any(|u| !self.last_fetched.contains(u)) {
-            return Ok(());
-        }
-        if self.use_idle {
-            self.idle_until_news(max).await
-        } else {
-            tokio::time::sleep(self.poll.min(max)).await;
-            Ok(())
-        }
+        Ok(session)
     }
 }
 
 #[async_trait::async_trait]
 impl Mailbox for ImapMailbox {
     async fn fetch_unseen(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
-        let r = self.fetch_unseen_inner().await;
-        self.poison_on_error(r)
+        let ctx = self.ctx.clone();
+        let mut session = self.take_session()?;
+        let mails = Self::fetch_unseen_in(&ctx, &mut session).await?;
+        self.session = Some(session);
+        self.last_fetched = mails.iter().filter_map(|m| m.id.parse().ok()).collect();
+        Ok(mails)
     }
 
     async fn mark_processed(&mut self, id: &str) -> Result<(), TransportError> {
@@ -440,13 +408,32 @@ impl Mailbox for ImapMailbox {
                 })
             }
         };
-        let r = self.mark_processed_inner(uid).await;
-        self.poison_on_error(r)
+        let ctx = self.ctx.clone();
+        let use_move = self.has_move && self.allow_move;
+        let mut session = self.take_session()?;
+        Self::mark_processed_in(&ctx, &mut session, uid, &self.processed_folder, use_move, self.has_uidplus).await?;
+        self.session = Some(session);
+        self.last_fetched.remove(&uid);
+        Ok(())
     }
 
     async fn wait_for_mail(&mut self, max: Duration) -> Result<(), TransportError> {
-        let r = self.wait_inner(max).await;
-        self.poison_on_error(r)
+        let ctx = self.ctx.clone();
+        let mut session = self.take_session()?;
+        let uids = Self::unseen_uids(&ctx, &mut session).await?;
+        if uids.iter().any(|u| !self.last_fetched.contains(u)) {
+            self.session = Some(session);
+            return Ok(());
+        }
+        if self.use_idle {
+            self.session = Some(Self::idle_until_news(&ctx, session, max).await?);
+        } else {
+            // Nothing on the wire while sleeping: the session can go back
+            // first (a cancelled sleep leaves it usable).
+            self.session = Some(session);
+            tokio::time::sleep(self.poll.min(max)).await;
+        }
+        Ok(())
     }
 }
 

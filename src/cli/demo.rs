@@ -1,0 +1,347 @@
+//! `arbitre demo`: a whole game played by simulated players who send real
+//! mails (RFC 5322, composed like a mail client's) through the embedded
+//! Maildir transport, read their replies there, and answer with orders.
+//! Everything is left under `--out`: the configuration, the game's data
+//! directory (states, orders, audit logs, reports, maps), and every mail
+//! sent and received. The same seed gives the same game.
+//!
+//! Players: most send complete orders every turn; one sends only half its
+//! orders (OPR); one writes in English; one stops after its first turn
+//! (ONR); one never sends anything after registering (ONR, then PNJ).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use jiff::{SignedDuration, Timestamp};
+
+use crate::dice::Dice;
+use crate::game::OrderStatus;
+use crate::mail::Outgoing;
+use crate::referee::adjudication::Mode;
+use crate::referee::Referee;
+use crate::transport::{Mailbox, MaildirMailbox, MaildirSender, Sender};
+
+#[derive(Debug, Args)]
+pub struct DemoArgs {
+    /// `stellarium` or `galaxy`.
+    #[arg(long, default_value = "stellarium")]
+    ruleset: String,
+    #[arg(long, default_value_t = 6)]
+    players: u32,
+    #[arg(long, default_value_t = 3)]
+    turns: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output folder (created; a previous demo there is replaced).
+    #[arg(long, default_value = "demo-out")]
+    out: PathBuf,
+}
+
+const MARKER: &str = ".arbitre-demo";
+const GAME: &str = "demo";
+const FAMILY_NAMES: &[&str] = &[
+    "Atréides", "Harkonnen", "Corrino", "Ordos", "Vernius", "Richèse", "Moritani", "Ecaz", "Ginaz", "Tseida", "Novebruns", "Mutelli",
+    "Dyvetz", "Taligari", "Hagal", "Lindaren",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Diligent,
+    English,
+    Partial,
+    Quitter,
+    Silent,
+}
+
+struct Player {
+    family: String,
+    address: String,
+    role: Role,
+    password: Option<String>,
+    mails_read: usize,
+}
+
+pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
+    if !(2..=200).contains(&a.players) {
+        anyhow::bail!("--players must be between 2 and 200");
+    }
+    prepare_out(&a.out)?;
+    let config_path = a.out.join("config.toml");
+    std::fs::write(&config_path, demo_config(&a))?;
+    std::fs::create_dir_all(a.out.join("data"))?;
+    // A fixed secret key: the same seed gives the same passwords too.
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&a.seed.to_le_bytes());
+    std::fs::write(a.out.join("data/secret.key"), key)?;
+    let tdir = super::templates_dir(Path::new("."), templates);
+    let cfg = crate::config::load(&config_path).map_err(|e| anyhow::anyhow!("demo configuration: {e}"))?;
+    let referee = Referee::new(cfg, tdir)?;
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    rt.block_on(play(&referee, &a))
+}
+
+fn prepare_out(out: &Path) -> anyhow::Result<()> {
+    if out.exists() {
+        let empty = std::fs::read_dir(out)?.next().is_none();
+        if !empty {
+            if !out.join(MARKER).exists() {
+                anyhow::bail!("{} exists and is not a previous demo's folder; choose another --out", out.display());
+            }
+            std::fs::remove_dir_all(out)?;
+        }
+    }
+    std::fs::create_dir_all(out)?;
+    std::fs::write(out.join(MARKER), "made by `arbitre demo`; removed by the next demo here\n")?;
+    Ok(())
+}
+
+fn demo_config(a: &DemoArgs) -> String {
+    let settings = match a.ruleset.as_str() {
+        "galaxy" => format!("players = {}\nturns = {}\n", a.players, a.turns.max(20)),
+        _ => format!("turns = {}\n", a.turns),
+    };
+    format!(
+        r#"# Written by `arbitre demo`.
+data_dir = "data"
+referee_address = "arbitre@demo.test"
+referee_name = "Arbitre (démo)"
+admin_address = "referee@demo.test"
+
+[transport]
+kind = "maildir"
+inbox = "mail/inbox"
+outgoing = "mail/outgoing"
+
+[[games]]
+id = "{GAME}"
+ruleset = "{ruleset}"
+time_zone = "Europe/Paris"
+deadline = "weekly sunday 20:00"
+reminders = ["48h"]
+registration = "open"
+seed = {seed}
+
+[games.settings]
+{settings}"#,
+        ruleset = a.ruleset,
+        seed = a.seed,
+    )
+}
+
+async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
+    let (inbox_dir, outgoing_dir) = match &r.config.transport {
+        crate::config::TransportConfig::Maildir { inbox, outgoing } => (inbox.clone(), outgoing.clone()),
+        _ => anyhow::bail!("the demo runs on the embedded Maildir transport"),
+    };
+    let mut mailbox = MaildirMailbox::open(&inbox_dir)?;
+    let sender = MaildirSender::new(&outgoing_dir);
+    let mut now: Timestamp = "2026-01-05T09:00:00Z".parse()?;
+    let created = r.create_game(GAME, Some(a.seed), now)?;
+    let engine = crate::games::engine(&created.ruleset).ok_or_else(|| anyhow::anyhow!("no ruleset {}", created.ruleset))?;
+
+    let n = a.players as usize;
+    let mut players: Vec<Player> = (0..n)
+        .map(|i| Player {
+            family: FAMILY_NAMES.get(i).map(|s| s.to_string()).unwrap_or_else(|| format!("Maison{i}")),
+            address: format!("player{}@demo.test", i + 1),
+            role: match i {
+                _ if i == n - 1 => Role::Silent,
+                _ if i == n - 2 && n >= 4 => Role::Quitter,
+                1 => Role::Partial,
+                2 if n >= 5 => Role::English,
+                _ => Role::Diligent,
+            },
+            password: None,
+            mails_read: 0,
+        })
+        .collect();
+
+    let mut sent_by_players = 0usize;
+    // Registration.
+    for (i, p) in players.iter().enumerate() {
+        let (game_kw, join_kw) = if p.role == Role::English { ("GAME", "JOIN") } else { ("PARTIE", "INSCRIPTION") };
+        let body = format!("Bonjour,\n\n{game_kw} {GAME}\n{join_kw} {}\n\nMerci !\n", p.family);
+        drop_in_inbox(&inbox_dir, &player_mail(p, &format!("join-{i}"), "Inscription", &body, now)?)?;
+        sent_by_players += 1;
+    }
+    pump(r, &mut mailbox, &sender, now).await?;
+    for p in players.iter_mut() {
+        for text in read_new_mail(&outgoing_dir, p)? {
+            if let Some(pw) = find_password(&text) {
+                p.password = Some(pw);
+            }
+        }
+    }
+    let registered = players.iter().filter(|p| p.password.is_some()).count();
+    println!("demo: {registered}/{n} families registered in game {GAME} ({})", created.ruleset);
+
+    let mut summary: Vec<String> = Vec::new();
+    for t in 0..a.turns {
+        let g = r.open_game(GAME)?;
+        if g.meta.finished {
+            break;
+        }
+        let deadline = g.meta.deadline.ok_or_else(|| anyhow::anyhow!("the demo game has no deadline"))?;
+        now = deadline.checked_sub(SignedDuration::from_hours(30))?;
+        for (i, p) in players.iter().enumerate() {
+            let Some(pw) = &p.password else { continue };
+            let sends = match p.role {
+                Role::Silent => false,
+                Role::Quitter => t == 0,
+                _ => true,
+            };
+            if !sends {
+                continue;
+            }
+            let key = crate::text::key(&p.family);
+            let mut dice = Dice::for_turn(a.seed ^ 0x5eed_0000 ^ (i as u64) << 20, t);
+            let mut lines = engine.sample_orders(&g.state, &key, &mut dice)?;
+            if p.role == Role::Partial && t > 0 {
+                lines.truncate(lines.len() / 2);
+            }
+            let en = p.role == Role::English;
+            let body = format!(
+                "{}\n\n{} {GAME}\n{} {}\n{} {pw}\n{} {t}\n{}\n{}\n\n-- \n{}\n",
+                if en { "Hello referee, my orders:" } else { "Bonjour, voici mes ordres :" },
+                if en { "GAME" } else { "PARTIE" },
+                if en { "FAMILY" } else { "FAMILLE" },
+                quoted(&p.family),
+                if en { "PASSWORD" } else { "MOTDEPASSE" },
+                if en { "TURN" } else { "TOUR" },
+                lines.join("\n"),
+                if en { "END" } else { "FIN" },
+                p.family
+            );
+            drop_in_inbox(&inbox_dir, &player_mail(p, &format!("orders-{t}-{i}"), &format!("Ordres du tour {t}"), &body, now)?)?;
+            sent_by_players += 1;
+        }
+        pump(r, &mut mailbox, &sender, now).await?;
+        // Reminders 48 h before the deadline went out above? They are due
+        // before `now`; let the clock run past them then past the deadline.
+        r.send_reminders(GAME, now)?;
+        now = deadline.checked_add(SignedDuration::from_mins(1))?;
+        let mut s = r.adjudicate(GAME, Mode::Deadline, now)?;
+        if let Some(h) = &s.held {
+            println!("demo: turn {t} held by the mass-ONR guard ({h}); the referee forces it");
+            s = r.adjudicate(GAME, Mode::Force, now)?;
+        }
+        pump(r, &mut mailbox, &sender, now).await?;
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for st in s.statuses.values() {
+            *counts.entry(st.label()).or_default() += 1;
+        }
+        let line = format!(
+            "turn {:>2}: {} — {} report(s), {} roll(s) in the audit log, {} event(s){}",
+            s.turn,
+            [OrderStatus::Or, OrderStatus::Opr, OrderStatus::Onr, OrderStatus::Pnj]
+                .iter()
+                .map(|k| format!("{} {}", k.label(), counts.get(k.label()).copied().unwrap_or(0)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            s.reports,
+            s.rolls,
+            s.events,
+            if s.finished { " — game over" } else { "" }
+        );
+        println!("demo: {line}");
+        summary.push(line);
+        for p in players.iter_mut() {
+            read_new_mail(&outgoing_dir, p)?;
+        }
+        if s.finished {
+            break;
+        }
+    }
+    let received: usize = players.iter().map(|p| p.mails_read).sum();
+    println!("demo: players sent {sent_by_players} mail(s) and received {received}");
+    println!("demo: everything is under {}:", a.out.display());
+    println!("  data/games/{GAME}/turns/NNNN/  states, orders, audit.jsonl, events.json, reports/<family>/(report.txt, report.html, map.svg, map.png)");
+    println!("  mail/inbox/cur/                the players' mails as the referee received them");
+    println!("  mail/outgoing/<address>/new/   every mail the referee sent");
+    Ok(())
+}
+
+fn quoted(name: &str) -> String {
+    if name.contains(' ') {
+        format!("\"{name}\"")
+    } else {
+        name.to_string()
+    }
+}
+
+/// A player's mail as a client would send it.
+fn player_mail(p: &Player, id: &str, subject: &str, body: &str, now: Timestamp) -> anyhow::Result<Vec<u8>> {
+    Ok(crate::mail::compose(&Outgoing {
+        from_name: p.family.clone(),
+        from: p.address.clone(),
+        to: vec!["arbitre@demo.test".into()],
+        subject: subject.into(),
+        message_id: format!("{id}.{}@demo.test", p.address.replace('@', ".")),
+        in_reply_to: None,
+        references: vec![],
+        date: now,
+        auto_submitted: "no",
+        text: body.into(),
+        html: None,
+        attachments: vec![],
+        loop_token: String::new(),
+    })?)
+}
+
+/// Delivers a message into the referee's inbox as an MTA would (tmp, then new).
+fn drop_in_inbox(inbox: &Path, raw: &[u8]) -> anyhow::Result<()> {
+    use sha2::Digest;
+    let name = format!("{}.demo", hex::encode(&sha2::Sha256::digest(raw)[..10]));
+    std::fs::create_dir_all(inbox.join("tmp"))?;
+    std::fs::create_dir_all(inbox.join("new"))?;
+    let tmp = inbox.join("tmp").join(&name);
+    std::fs::write(&tmp, raw)?;
+    std::fs::rename(&tmp, inbox.join("new").join(&name))?;
+    Ok(())
+}
+
+/// One pass of the daemon's work at `now`: intake, then the outbox.
+async fn pump(r: &Referee, mailbox: &mut MaildirMailbox, sender: &MaildirSender, now: Timestamp) -> anyhow::Result<()> {
+    for m in mailbox.fetch_unseen().await? {
+        r.handle_mail(&m.raw, now)?;
+        mailbox.mark_processed(&m.id).await?;
+    }
+    for item in r.store.outbox().due(now)? {
+        match sender.send(&item.meta.envelope_from, &item.meta.recipients, &item.raw).await {
+            Ok(()) => r.store.outbox().mark_sent(item.id())?,
+            Err(e) => anyhow::bail!("demo transport failed: {e:?}"),
+        }
+    }
+    Ok(())
+}
+
+/// The texts of the mails a player has not read yet (in arrival order).
+fn read_new_mail(outgoing: &Path, p: &mut Player) -> anyhow::Result<Vec<String>> {
+    let dir = outgoing.join(&p.address).join("new");
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+        Err(_) => return Ok(vec![]),
+    };
+    files.sort();
+    let mut texts = Vec::new();
+    for f in files.iter().skip(p.mails_read) {
+        let raw = std::fs::read(f)?;
+        if let Some(m) = mail_parser::MessageParser::default().parse(&raw[..]) {
+            texts.push(m.body_text(0).map(|c| c.into_owned()).unwrap_or_default());
+        }
+    }
+    p.mails_read = files.len();
+    Ok(texts)
+}
+
+/// The password in a welcome mail (`MOTDEPASSE xxx` or `PASSWORD xxx` line).
+fn find_password(text: &str) -> Option<String> {
+    text.lines().find_map(|l| {
+        let mut w = l.split_whitespace();
+        match (w.next(), w.next()) {
+            (Some("MOTDEPASSE" | "PASSWORD"), Some(pw)) if pw != "..." => Some(pw.to_string()),
+            _ => None,
+        }
+    })
+}

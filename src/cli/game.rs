@@ -1,0 +1,159 @@
+//! `arbitre game …`, `adjudicate`, `rollback`, `resend`.
+
+use std::path::{Path, PathBuf};
+
+use clap::Subcommand;
+use jiff::Timestamp;
+
+use crate::referee::adjudication::Mode;
+
+#[derive(Debug, Subcommand)]
+pub enum GameCommand {
+    /// Create a game configured in `[[games]]` (turn 0).
+    New {
+        game: String,
+        /// The game's seed (default: from the configuration, else random).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Deadline, who has sent orders, statuses.
+    Status {
+        game: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Move the open turn's deadline, e.g. `2d`, `36h`, `-1h`.
+    Extend { game: String, duration: String },
+    /// Stop deadlines from firing (orders are still taken).
+    Pause { game: String },
+    /// Let deadlines fire again (also releases a mass-ONR hold).
+    Resume { game: String },
+    /// Open registration.
+    Open { game: String },
+    /// Close registration.
+    Close { game: String },
+}
+
+pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand) -> anyhow::Result<()> {
+    let r = super::open_referee(config, templates)?;
+    let now = Timestamp::now();
+    match c {
+        GameCommand::New { game, seed } => {
+            let m = r.create_game(&game, seed, now)?;
+            println!("game {} created ({}), seed {}, turn 0", m.id, m.ruleset, m.seed);
+            if let Some(d) = m.deadline {
+                let gc = r.game_config(&game).expect("created from the configuration");
+                println!("first deadline: {}", crate::scheduler::format_deadline(d, &gc.time_zone, "fr"));
+            }
+        }
+        GameCommand::Status { game, json } => {
+            let s = r.status(&game, now)?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&s)?);
+            } else {
+                println!("game {} ({}), turn {}", s.id, s.ruleset, s.turn);
+                match (&s.deadline, &s.time_left) {
+                    (Some(d), Some(l)) => println!("deadline: {d} ({l})"),
+                    _ => println!("deadline: none (manual)"),
+                }
+                if s.paused {
+                    println!("PAUSED");
+                }
+                if let Some(h) = &s.held {
+                    println!("HELD: {h}");
+                }
+                if s.finished {
+                    println!("FINISHED");
+                }
+                println!("registration: {}", if s.registration_open { "open" } else { "closed" });
+                println!("outbox: {} message(s) waiting", s.outbox_pending);
+                println!("{:<24} {:<32} {:>6} {:>5} {:>4}", "family", "address", "orders", "last", "ONR");
+                for f in &s.families {
+                    println!(
+                        "{:<24} {:<32} {:>6} {:>5} {:>4}",
+                        f.name,
+                        f.address,
+                        f.current.label(),
+                        f.last_status.map_or("-", |s| s.label()),
+                        f.onr_streak
+                    );
+                }
+            }
+        }
+        GameCommand::Extend { game, duration } => {
+            let by = crate::scheduler::parse_duration(&duration).map_err(|e| anyhow::anyhow!("duration {duration:?}: {e}"))?;
+            let d = r.extend(&game, by, now)?;
+            let gc = r.game_config(&game);
+            let tz = gc.map(|g| g.time_zone.clone()).unwrap_or(jiff::tz::TimeZone::UTC);
+            println!("new deadline: {}", crate::scheduler::format_deadline(d, &tz, "fr"));
+        }
+        GameCommand::Pause { game } => {
+            r.set_paused(&game, true)?;
+            println!("game {game} paused");
+        }
+        GameCommand::Resume { game } => {
+            r.set_paused(&game, false)?;
+            println!("game {game} resumed");
+        }
+        GameCommand::Open { game } => {
+            r.set_registration(&game, true)?;
+            println!("registration open for {game}");
+        }
+        GameCommand::Close { game } => {
+            r.set_registration(&game, false)?;
+            println!("registration closed for {game}");
+        }
+    }
+    Ok(())
+}
+
+pub fn adjudicate(config: &Path, templates: Option<&Path>, game: &str, preview: Option<PathBuf>, force: bool) -> anyhow::Result<()> {
+    let r = super::open_referee(config, templates)?;
+    let mode = match (preview, force) {
+        (Some(p), _) => {
+            std::fs::create_dir_all(&p)?;
+            Mode::Preview(p)
+        }
+        (None, true) => Mode::Force,
+        (None, false) => Mode::Deadline,
+    };
+    let preview = matches!(mode, Mode::Preview(_));
+    let s = r.adjudicate(game, mode.clone(), Timestamp::now())?;
+    if let Some(h) = &s.held {
+        println!("turn {} HELD: {h}\n(use `arbitre game resume {game}` then adjudicate again, or `--force`)", s.turn);
+        return Ok(());
+    }
+    let counts = s.statuses.values().fold(std::collections::BTreeMap::new(), |mut m, st| {
+        *m.entry(st.label()).or_insert(0) += 1;
+        m
+    });
+    println!(
+        "turn {} of {} {}: {} report(s), {} roll(s), {} event(s); statuses {:?}{}",
+        s.turn,
+        game,
+        if preview { "previewed" } else { "adjudicated" },
+        s.reports,
+        s.rolls,
+        s.events,
+        counts,
+        if s.finished { "; the game is over" } else { "" }
+    );
+    if let Mode::Preview(p) = mode {
+        println!("reports written under {}", p.display());
+    }
+    Ok(())
+}
+
+pub fn rollback(config: &Path, templates: Option<&Path>, game: &str, turn: u32) -> anyhow::Result<()> {
+    let r = super::open_referee(config, templates)?;
+    let m = r.rollback(game, turn)?;
+    println!("game {} is back at the start of turn {}", m.id, m.turn);
+    Ok(())
+}
+
+pub fn resend(config: &Path, templates: Option<&Path>, game: &str, family: Option<&str>) -> anyhow::Result<()> {
+    let r = super::open_referee(config, templates)?;
+    let n = r.resend(game, family, Timestamp::now())?;
+    println!("{n} report(s) queued again");
+    Ok(())
+}

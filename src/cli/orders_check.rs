@@ -1,0 +1,54 @@
+//! `arbitre orders check <game> <file.eml|->`: the acknowledgement a message
+//! would get, printed; nothing changes. The message is handled for real, but
+//! in a throw-away copy of the game's open turn.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use clap::Subcommand;
+use jiff::Timestamp;
+
+#[derive(Debug, Subcommand)]
+pub enum OrdersCommand {
+    /// Print the reply a message would get (`-` reads standard input).
+    Check { game: String, file: PathBuf },
+}
+
+pub fn run(config: &Path, templates: Option<&Path>, c: OrdersCommand) -> anyhow::Result<()> {
+    let OrdersCommand::Check { game, file } = c;
+    let raw = if file.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b)?;
+        b
+    } else {
+        std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?
+    };
+    let r = super::open_referee(config, templates)?;
+    let sandbox = tempfile::tempdir()?;
+    let copy = r.sandbox_copy(&game, sandbox.path())?;
+    let outcome = copy.handle_mail(&raw, Timestamp::now())?;
+    println!("# outcome: {}", serde_json::to_string(&outcome)?);
+    let outbox = copy.store.outbox();
+    for meta in outbox.list(crate::store::OutboxState::New)? {
+        if let Some(raw) = outbox.raw(&meta.id)? {
+            print_message(&raw);
+        }
+    }
+    Ok(())
+}
+
+/// Prints the headers that matter and the text of a composed message.
+pub(crate) fn print_message(raw: &[u8]) {
+    let Some(m) = mail_parser::MessageParser::default().parse(raw) else {
+        println!("(unreadable message)");
+        return;
+    };
+    let to: Vec<String> = m
+        .to()
+        .map(|a| a.iter().filter_map(|x| x.address().map(str::to_string)).collect())
+        .unwrap_or_default();
+    println!("To: {}", to.join(", "));
+    println!("Subject: {}", m.subject().unwrap_or_default());
+    println!();
+    println!("{}", m.body_text(0).unwrap_or_default());
+}

@@ -1,0 +1,476 @@
+//! Adjudicating a turn, and the mails around deadlines (reminders, reports).
+//!
+//! Order of durable steps, each idempotent (a crash anywhere is followed by a
+//! re-run that produces the same bytes, because the turn is a pure function
+//! of the stored state, the stored orders and the turn's seed):
+//! 1. statuses (rule 0), PNJ transitions, the mass-ONR guard;
+//! 2. defaults and adjudication with `Dice::for_turn(seed, N)`;
+//! 3. `turns/N/audit.jsonl`, `turns/N/events.json`, `turns/N+1/state.json`;
+//! 4. reports and chronicle rendered to `turns/N/reports/…`, mails queued
+//!    under ids `report-<game>-<N>-<family>` (queued once);
+//! 5. `game.json` with `turn = N+1`: the commit point.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::dice::Dice;
+use crate::game::{FamilyInput, FamilyKey, OrderStatus, ViewContext};
+use crate::mail::Attachment;
+
+use super::intake::OrdersRecord;
+use super::replies::{template_name, Draft, Threading};
+use super::{OpenGame, Referee, RefereeError, Result};
+
+/// How to adjudicate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    /// At the deadline: the mass-ONR guard may hold the turn.
+    Deadline,
+    /// The referee forces it (ignores the guard and an early deadline).
+    Force,
+    /// Write the reports to a folder; change and send nothing.
+    Preview(PathBuf),
+}
+
+/// What an adjudication did.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TurnSummary {
+    pub game: String,
+    pub turn: u32,
+    pub statuses: BTreeMap<FamilyKey, OrderStatus>,
+    pub held: Option<String>,
+    pub reports: usize,
+    pub rolls: usize,
+    pub events: usize,
+    pub finished: bool,
+}
+
+impl Referee {
+    /// Adjudicates the open turn of `game_id`.
+    pub fn adjudicate(&self, game_id: &str, mode: Mode, now: Timestamp) -> Result<TurnSummary> {
+        let dir = self.store.game(game_id)?;
+        let _lock = dir.lock()?;
+        let mut g = self.open_game(game_id)?;
+        if g.meta.finished {
+            return Err(RefereeError::Invalid(format!("game {game_id} is over")));
+        }
+        let n = g.meta.turn;
+        let gc = self.game_config(game_id);
+        let pnj_after = gc.map_or(2, |c| c.pnj_after_onr);
+        let records = g.dir.read_orders::<OrdersRecord>(n)?;
+
+        // 1. Statuses (rule 0) and PNJ (more than `pnj_after` ONR in a row, irreversible).
+        let mut statuses = BTreeMap::new();
+        let mut streaks = BTreeMap::new();
+        let mut new_pnj = Vec::new();
+        for (key, fam) in &g.meta.families {
+            let mut status = if fam.pnj {
+                OrderStatus::Pnj
+            } else {
+                records.get(key).map_or(OrderStatus::Onr, OrdersRecord::status)
+            };
+            let streak = if status == OrderStatus::Onr { fam.onr_streak + 1 } else { 0 };
+            if status == OrderStatus::Onr && streak > pnj_after {
+                status = OrderStatus::Pnj;
+                new_pnj.push(key.clone());
+            }
+            statuses.insert(key.clone(), status);
+            streaks.insert(key.clone(), streak);
+        }
+
+        // Mass-ONR guard: mail that stopped arriving looks like players quitting.
+        if mode == Mode::Deadline {
+            if let Some(reason) = mass_onr(&g, &statuses, gc.map_or(0.5, |c| c.mass_onr_threshold)) {
+                if g.meta.held.is_none() {
+                    g.meta.held = Some(reason.clone());
+                    self.write_meta(&g.meta)?;
+                    self.alert_admin(&format!("hold-{game_id}-{n}"), game_id, &reason, now)?;
+                }
+                return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: 0, finished: false });
+            }
+        }
+
+        // 2. Defaults and adjudication.
+        let mut dice = Dice::for_turn(g.meta.seed, n);
+        let mut inputs = BTreeMap::new();
+        for (key, status) in &statuses {
+            let rec = records.get(key);
+            let given = if *status == OrderStatus::Pnj { Value::Null } else { rec.map_or(Value::Null, |r| r.orders.clone()) };
+            let orders = g.engine.default_orders(&g.state, key, *status, given, &mut dice)?;
+            inputs.insert(key.clone(), FamilyInput { status: *status, orders, receipt_rank: rec.map(|r| r.receipt_rank) });
+        }
+        let out = g.engine.adjudicate(&g.state, &inputs, &mut dice)?;
+        let log = dice.into_log();
+        let finished = g.engine.is_over(&out.state)?;
+
+        let next_deadline = if finished { None } else { self.next_deadline_after(&g, now) };
+        let lang_ctx = |lang: &str| -> ViewContext {
+            let (deadline, time_left) = match (next_deadline, gc) {
+                (Some(d), Some(c)) => {
+                    // Time left is counted from the nominal deadline, so that a
+                    // re-run after a crash renders the same bytes.
+                    let from = g.meta.deadline.unwrap_or(now);
+                    (crate::scheduler::format_deadline(d, &c.time_zone, lang), crate::scheduler::format_time_left(from, d, lang))
+                }
+                _ => (if lang == "en" { "none (set by the referee)".into() } else { "aucune (fixée par l'arbitre)".into() }, String::new()),
+            };
+            ViewContext { game_id: game_id.to_string(), turn: n + 1, deadline, time_left, lang: lang.to_string() }
+        };
+
+        let preview_dir = match &mode {
+            Mode::Preview(p) => Some(p.clone()),
+            _ => None,
+        };
+        // 3. The turn's archive (skipped in preview).
+        if preview_dir.is_none() {
+            let audit: String = log.iter().filter_map(|r| serde_json::to_string(r).ok()).map(|l| l + "\n").collect();
+            write_file(&g.dir.turn_dir(n).join("audit.jsonl"), audit.as_bytes())?;
+            g.dir.write_turn_json(n, "events.json", &out.events)?;
+            g.dir.write_turn_json(n, "statuses.json", &statuses)?;
+            g.dir.write_state(n + 1, &g.engine.save_state(&out.state)?)?;
+        }
+
+        // 4. Chronicle and reports.
+        let out_root = preview_dir.clone().unwrap_or_else(|| g.dir.turn_dir(n));
+        let chronicle_view = g.engine.public_view(&lang_ctx("fr"), &g.state, &out.state, &out.events)?;
+        let chronicle_ctx = json!({ "ctx": lang_ctx("fr"), "view": chronicle_view });
+        let mut chronicle_txt = String::new();
+        for ext in ["txt", "html"] {
+            if let Some(name) = template_name(self, &format!("{}/chronicle", g.meta.ruleset), "fr", ext) {
+                let body = self.renderer.render(&name, &chronicle_ctx)?;
+                write_file(&out_root.join(format!("chronicle.{ext}")), body.as_bytes())?;
+                if ext == "txt" {
+                    chronicle_txt = body;
+                }
+            }
+        }
+        let mut reports = 0;
+        for (key, fam) in &g.meta.families {
+            let status = statuses[key];
+            if status == OrderStatus::Pnj {
+                if new_pnj.contains(key) && preview_dir.is_none() {
+                    let can_rejoin = g.meta.registration_open && gc.map_or(true, |c| c.allow_new_family_after_pnj);
+                    self.queue(
+                        Draft {
+                            id: format!("pnj-{game_id}-{n}-{key}"),
+                            to: vec![fam.address.clone()],
+                            subject: format!("[{game_id}] Famille {} devenue PNJ", fam.name),
+                            template: "common/pnj",
+                            lang: &fam.lang,
+                            context: json!({ "game": game_id, "family": fam.name, "turn": n, "onr": streaks[key], "threshold": pnj_after, "can_rejoin": can_rejoin }),
+                            threading: Threading::NONE,
+                            auto_submitted: "auto-generated",
+                            attachments: vec![],
+                        },
+                        now,
+                    )?;
+                }
+                continue;
+            }
+            let ctx = lang_ctx(&fam.lang);
+            let view = g.engine.family_view(&ctx, &g.state, &out.state, &out.events, key)?;
+            let form = g.engine.order_form(&out.state, key)?;
+            let family_json = json!({ "key": key, "name": fam.name, "status": status.label(), "onr_streak": streaks[key], "lang": fam.lang });
+            let report_dir = match &preview_dir {
+                Some(p) => p.join("reports").join(crate::store::family_file_name(key)?),
+                None => g.dir.report_dir(n, key)?,
+            };
+            let files = self.render_report(&g, &ctx, &family_json, &view, &form, &report_dir)?;
+            reports += 1;
+            if preview_dir.is_none() {
+                let mut attachments = files.attachments();
+                if !chronicle_txt.is_empty() {
+                    attachments.push(Attachment {
+                        filename: format!("chronique-tour-{n}.txt"),
+                        content_type: "text/plain; charset=utf-8".into(),
+                        bytes: chronicle_txt.clone().into_bytes(),
+                        content_id: None,
+                    });
+                }
+                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, fam, n, &files, attachments, now)?;
+            }
+        }
+
+        let summary = TurnSummary {
+            game: game_id.into(),
+            turn: n,
+            statuses: statuses.clone(),
+            held: None,
+            reports,
+            rolls: log.len(),
+            events: out.events.len(),
+            finished,
+        };
+        if preview_dir.is_some() {
+            return Ok(summary);
+        }
+
+        // 5. Commit.
+        for (key, fam) in g.meta.families.iter_mut() {
+            fam.statuses.insert(n, statuses[key]);
+            fam.onr_streak = streaks[key];
+            if statuses[key] == OrderStatus::Pnj {
+                fam.pnj = true;
+            }
+        }
+        g.meta.turn = n + 1;
+        g.meta.deadline = next_deadline;
+        g.meta.receipts = 0;
+        g.meta.reminders_sent.clear();
+        g.meta.held = None;
+        g.meta.finished = finished;
+        g.meta.last_reported_turn = Some(n);
+        self.write_meta(&g.meta)?;
+        tracing::info!(game = %game_id, turn = n, reports, rolls = summary.rolls, finished, "turn adjudicated");
+        Ok(summary)
+    }
+
+    /// The next deadline after the open one (or after `now` when the game
+    /// runs late), from the game's schedule.
+    fn next_deadline_after(&self, g: &OpenGame, now: Timestamp) -> Option<Timestamp> {
+        let gc = self.game_config(&g.meta.id)?;
+        let after = g.meta.deadline.map_or(now, |d| d.max(now));
+        crate::scheduler::next_deadline(&gc.deadline, &gc.time_zone, after)
+    }
+
+    /// The open turn's deadline in words, time left, and whether it passed.
+    pub fn deadline_words(&self, g: &OpenGame, lang: &str, now: Timestamp) -> (String, String, bool) {
+        match (g.meta.deadline, self.game_config(&g.meta.id)) {
+            (Some(d), Some(c)) => (
+                crate::scheduler::format_deadline(d, &c.time_zone, lang),
+                crate::scheduler::format_time_left(now, d, lang),
+                !g.meta.paused && now > d,
+            ),
+            _ => (if lang == "en" { "none yet (set by the referee)".into() } else { "pas encore fixée (l'arbitre la fixera)".into() }, String::new(), false),
+        }
+    }
+
+    /// The deadline of the turn after the open one, in words.
+    pub fn next_deadline_words(&self, g: &OpenGame, lang: &str) -> String {
+        let Some(c) = self.game_config(&g.meta.id) else { return String::new() };
+        g.meta
+            .deadline
+            .and_then(|d| crate::scheduler::next_deadline(&c.deadline, &c.time_zone, d))
+            .map(|d| crate::scheduler::format_deadline(d, &c.time_zone, lang))
+            .unwrap_or_default()
+    }
+
+    fn render_report(&self, g: &OpenGame, ctx: &ViewContext, family: &Value, view: &Value, form: &[crate::game::FormLine], dir: &Path) -> Result<ReportFiles> {
+        let rs = &g.meta.ruleset;
+        let has_map = self.renderer.has_template(&format!("{rs}/map.svg.tera"));
+        let full_form = self.full_form(g, family, form);
+        let context = json!({ "ctx": ctx, "family": family, "view": view, "form": full_form, "map_cid": if has_map { json!("map") } else { Value::Null } });
+        let lang = ctx.lang.as_str();
+        let mut files = ReportFiles::default();
+        crate::store::create_dir_all_durable(dir).map_err(crate::store::StoreError::io(dir))?;
+        if let Some(n) = template_name(self, &format!("{rs}/report"), lang, "txt") {
+            files.text = self.renderer.render(&n, &context)?;
+            write_file(&dir.join("report.txt"), files.text.as_bytes())?;
+        }
+        if let Some(n) = template_name(self, &format!("{rs}/report"), lang, "html") {
+            let html = self.renderer.render(&n, &context)?;
+            write_file(&dir.join("report.html"), html.as_bytes())?;
+            files.html = Some(html);
+        }
+        if has_map {
+            let svg = self.renderer.render(&format!("{rs}/map.svg.tera"), &json!({ "ctx": ctx, "family": family, "view": view }))?;
+            let png = self.renderer.svg_to_png(&svg)?;
+            write_file(&dir.join("map.svg"), svg.as_bytes())?;
+            write_file(&dir.join("map.png"), &png)?;
+            files.svg = Some(svg);
+            files.png = Some(png);
+        }
+        Ok(files)
+    }
+
+    /// The order form with its header lines (orders.md §3) around the ruleset's lines.
+    fn full_form(&self, g: &OpenGame, family: &Value, form: &[crate::game::FormLine]) -> Vec<Value> {
+        let en = family["lang"] == "en";
+        let name = family["name"].as_str().unwrap_or_default();
+        let mut v = vec![
+            json!({ "text": format!("{} {}", if en { "GAME" } else { "PARTIE" }, g.meta.id), "comment": null }),
+            json!({ "text": format!("{} {}", if en { "FAMILY" } else { "FAMILLE" }, quote_if_needed(name)), "comment": null }),
+            json!({ "text": if en { "PASSWORD ..." } else { "MOTDEPASSE ..." }, "comment": if en { "your password" } else { "votre mot de passe" } }),
+            json!({ "text": format!("{} {}", if en { "TURN" } else { "TOUR" }, g.meta.turn + 1), "comment": null }),
+        ];
+        v.extend(form.iter().map(|l| json!({ "text": l.text, "comment": l.comment })));
+        v.push(json!({ "text": if en { "END" } else { "FIN" }, "comment": null }));
+        v
+    }
+
+    fn queue_report(&self, id: &str, g: &OpenGame, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, now: Timestamp) -> Result<bool> {
+        let subject = if fam.lang == "en" {
+            format!("[{}] Report for turn {} — family {}", g.meta.id, turn, fam.name)
+        } else {
+            format!("[{}] Rapport du tour {} — famille {}", g.meta.id, turn, fam.name)
+        };
+        self.queue(
+            Draft {
+                id: id.to_string(),
+                to: vec![fam.address.clone()],
+                subject,
+                template: "common/report",
+                lang: &fam.lang,
+                context: json!({ "text": files.text, "html": files.html }),
+                threading: Threading::NONE,
+                auto_submitted: "auto-generated",
+                attachments,
+            },
+            now,
+        )
+    }
+
+    /// Queues the latest report of `family` again (RAPPORT, `arbitre resend`).
+    /// Returns whether there was one.
+    pub fn resend_report(&self, g: &OpenGame, family: &FamilyKey, cause: Option<&str>, now: Timestamp) -> Result<bool> {
+        let Some(t) = g.meta.last_reported_turn else { return Ok(false) };
+        let Some(fam) = g.meta.families.get(family) else { return Ok(false) };
+        let read = |f: &str| g.dir.read_report_file(t, family, f).ok().flatten();
+        let Some(text) = read("report.txt").and_then(|b| String::from_utf8(b).ok()) else { return Ok(false) };
+        let files = ReportFiles {
+            text,
+            html: read("report.html").and_then(|b| String::from_utf8(b).ok()),
+            svg: read("map.svg").and_then(|b| String::from_utf8(b).ok()),
+            png: read("map.png"),
+        };
+        let id = match cause {
+            Some(c) => format!("report-again-{c}"),
+            None => format!("report-resend-{}-{t}-{family}-{}", g.meta.id, now.as_second()),
+        };
+        self.queue_report(&id, g, fam, t, &files, files.attachments(), now)?;
+        Ok(true)
+    }
+
+    /// Sends the reminders due for the open turn (before the deadline, to
+    /// families without complete orders). Returns how many were queued.
+    pub fn send_reminders(&self, game_id: &str, now: Timestamp) -> Result<usize> {
+        let Some(gc) = self.game_config(game_id) else { return Ok(0) };
+        let dir = self.store.game(game_id)?;
+        let _lock = dir.lock()?;
+        let mut g = self.open_game(game_id)?;
+        let Some(deadline) = g.meta.deadline else { return Ok(0) };
+        if g.meta.paused || g.meta.finished || now >= deadline {
+            return Ok(0);
+        }
+        let due: Vec<Timestamp> = crate::scheduler::reminder_instants(deadline, &gc.reminders)
+            .into_iter()
+            .filter(|r| *r <= now && !g.meta.reminders_sent.contains(&r.as_second()))
+            .collect();
+        let Some(instant) = due.iter().max().copied() else { return Ok(0) };
+        let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
+        let mut n = 0;
+        for (key, fam) in &g.meta.families {
+            if fam.pnj || records.get(key).is_some_and(|r| r.status() == OrderStatus::Or) {
+                continue;
+            }
+            let (dl, left, _) = self.deadline_words(&g, &fam.lang, now);
+            let has = records.get(key).map(|r| r.status().label());
+            self.queue(
+                Draft {
+                    id: format!("reminder-{game_id}-{}-{}-{key}", g.meta.turn, instant.as_second()),
+                    to: vec![fam.address.clone()],
+                    subject: if fam.lang == "en" { format!("[{game_id}] Reminder: orders for turn {}", g.meta.turn) } else { format!("[{game_id}] Rappel : ordres du tour {}", g.meta.turn) },
+                    template: "common/reminder",
+                    lang: &fam.lang,
+                    context: json!({ "game": game_id, "family": fam.name, "turn": g.meta.turn, "deadline": dl, "time_left": left, "current": has }),
+                    threading: Threading::NONE,
+                    auto_submitted: "auto-generated",
+                    attachments: vec![],
+                },
+                now,
+            )?;
+            n += 1;
+        }
+        for r in due {
+            g.meta.reminders_sent.insert(r.as_second());
+        }
+        self.write_meta(&g.meta)?;
+        Ok(n)
+    }
+
+    /// Mails the human referee (faults, holds).
+    pub fn alert_admin(&self, id: &str, game: &str, reason: &str, now: Timestamp) -> Result<bool> {
+        self.queue(
+            Draft {
+                id: format!("admin-{id}"),
+                to: vec![self.config.admin_address.clone()],
+                subject: format!("[arbitre] {game}: intervention requise"),
+                template: "common/admin",
+                lang: "fr",
+                context: json!({ "game": game, "reason": reason }),
+                threading: Threading::NONE,
+                auto_submitted: "auto-generated",
+                attachments: vec![],
+            },
+            now,
+        )
+    }
+}
+
+/// The mass-ONR guard: the share of previously active families (OR or OPR
+/// last turn) that are ONR now. `Some(reason)` when above the threshold.
+fn mass_onr(g: &OpenGame, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold: f64) -> Option<String> {
+    let active: Vec<&FamilyKey> = g
+        .meta
+        .families
+        .iter()
+        .filter(|(k, _)| matches!(g.meta.last_status(k), Some(OrderStatus::Or | OrderStatus::Opr)))
+        .map(|(k, _)| k)
+        .collect();
+    if active.is_empty() {
+        return None;
+    }
+    let silent = active.iter().filter(|k| matches!(statuses.get(**k), Some(OrderStatus::Onr | OrderStatus::Pnj))).count();
+    let share = silent as f64 / active.len() as f64;
+    (share > threshold).then(|| {
+        format!(
+            "{silent} des {} familles actives au tour précédent n'ont rien envoyé ({:.0} % > seuil {:.0} %) : le courrier est peut-être en panne. Tour {} suspendu.",
+            active.len(),
+            share * 100.0,
+            threshold * 100.0,
+            g.meta.turn
+        )
+    })
+}
+
+/// Atomic write with the path in the error.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        crate::store::create_dir_all_durable(dir).map_err(crate::store::StoreError::io(dir))?;
+    }
+    crate::store::write_atomic(path, bytes).map_err(crate::store::StoreError::io(path))?;
+    Ok(())
+}
+
+fn quote_if_needed(name: &str) -> String {
+    if name.contains(' ') {
+        format!("\"{name}\"")
+    } else {
+        name.to_string()
+    }
+}
+
+#[derive(Default)]
+struct ReportFiles {
+    text: String,
+    html: Option<String>,
+    svg: Option<String>,
+    png: Option<Vec<u8>>,
+}
+
+impl ReportFiles {
+    fn attachments(&self) -> Vec<Attachment> {
+        let mut v = Vec::new();
+        if let Some(png) = &self.png {
+            v.push(Attachment { filename: "carte.png".into(), content_type: "image/png".into(), bytes: png.clone(), content_id: Some("map".into()) });
+        }
+        if let Some(svg) = &self.svg {
+            v.push(Attachment { filename: "carte.svg".into(), content_type: "image/svg+xml".into(), bytes: svg.clone().into_bytes(), content_id: None });
+        }
+        v
+    }
+}

@@ -1,0 +1,217 @@
+//! The referee's commands on a game: create, status, extend, pause, resume,
+//! roll back, resend. Each takes the game's lock, so the CLI and the daemon
+//! never write the same game at once.
+
+use jiff::{SignedDuration, Timestamp};
+
+
+use crate::game::OrderStatus;
+
+use super::intake::OrdersRecord;
+use super::{GameMeta, Referee, RefereeError, Result};
+
+/// One family's line in `arbitre game status`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct FamilyStatus {
+    pub key: String,
+    pub name: String,
+    pub address: String,
+    /// Status the family's orders would get if the deadline were now.
+    pub current: OrderStatus,
+    pub onr_streak: u32,
+    pub pnj: bool,
+    pub last_status: Option<OrderStatus>,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct GameStatus {
+    pub id: String,
+    pub ruleset: String,
+    pub turn: u32,
+    pub deadline: Option<String>,
+    pub time_left: Option<String>,
+    pub paused: bool,
+    pub held: Option<String>,
+    pub finished: bool,
+    pub registration_open: bool,
+    pub families: Vec<FamilyStatus>,
+    pub outbox_pending: usize,
+}
+
+impl Referee {
+    /// Creates the game configured under `id` (turn 0, open per its config).
+    /// Creating a game that exists is an error (nothing is overwritten).
+    pub fn create_game(&self, id: &str, seed: Option<u64>, now: Timestamp) -> Result<GameMeta> {
+        let gc = self.game_config(id).ok_or_else(|| RefereeError::Invalid(format!("no [[games]] entry with id = {id:?} in the configuration")))?;
+        let engine = crate::games::engine(&gc.ruleset)
+            .ok_or_else(|| RefereeError::NoSuchRuleset { game: id.into(), ruleset: gc.ruleset.clone() })?;
+        let dir = self.store.game(id)?;
+        dir.create()?;
+        let _lock = dir.lock()?;
+        if self.read_meta(id)?.is_some() {
+            return Err(RefereeError::Invalid(format!("game {id} already exists")));
+        }
+        // The seed is chosen once, here in the shell (never inside an engine),
+        // and stored: every turn's dice derive from it.
+        let seed = seed.or(gc.seed).unwrap_or_else(rand::random);
+        let state = engine.new_game(&gc.settings, seed).map_err(|e| RefereeError::Invalid(format!("games.{id}.settings: {e}")))?;
+        dir.write_state(0, &engine.save_state(&state)?)?;
+        let meta = GameMeta {
+            id: id.to_string(),
+            ruleset: gc.ruleset.clone(),
+            seed,
+            turn: 0,
+            deadline: crate::scheduler::next_deadline(&gc.deadline, &gc.time_zone, now),
+            paused: false,
+            held: None,
+            registration_open: gc.registration_open,
+            families: Default::default(),
+            receipts: 0,
+            reminders_sent: Default::default(),
+            finished: false,
+            last_reported_turn: None,
+        };
+        self.write_meta(&meta)?;
+        tracing::info!(game = %id, ruleset = %gc.ruleset, seed, "game created");
+        Ok(meta)
+    }
+
+    /// Creates every configured game that does not exist yet (daemon start).
+    pub fn create_missing_games(&self, now: Timestamp) -> Vec<(String, Result<GameMeta>)> {
+        self.config
+            .games
+            .iter()
+            .filter(|g| matches!(self.read_meta(&g.id), Ok(None)))
+            .map(|g| (g.id.clone(), self.create_game(&g.id, None, now)))
+            .collect()
+    }
+
+    pub fn status(&self, id: &str, now: Timestamp) -> Result<GameStatus> {
+        let g = self.open_game(id)?;
+        let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
+        let families = g
+            .meta
+            .families
+            .iter()
+            .map(|(k, f)| FamilyStatus {
+                key: k.clone(),
+                name: f.name.clone(),
+                address: f.address.clone(),
+                current: if f.pnj { OrderStatus::Pnj } else { records.get(k).map_or(OrderStatus::Onr, OrdersRecord::status) },
+                onr_streak: f.onr_streak,
+                pnj: f.pnj,
+                last_status: f.statuses.values().next_back().copied(),
+            })
+            .collect();
+        let (deadline, time_left, _) = self.deadline_words(&g, "fr", now);
+        Ok(GameStatus {
+            id: g.meta.id.clone(),
+            ruleset: g.meta.ruleset.clone(),
+            turn: g.meta.turn,
+            deadline: g.meta.deadline.map(|_| deadline),
+            time_left: g.meta.deadline.map(|_| time_left),
+            paused: g.meta.paused,
+            held: g.meta.held.clone(),
+            finished: g.meta.finished,
+            registration_open: g.meta.registration_open,
+            families,
+            outbox_pending: self.store.outbox().pending_count()?,
+        })
+    }
+
+    /// Moves the open turn's deadline by `by` (from the current deadline, or
+    /// from now when there is none); reminders are re-armed.
+    pub fn extend(&self, id: &str, by: SignedDuration, now: Timestamp) -> Result<Timestamp> {
+        self.with_meta(id, |m| {
+            let base = m.deadline.unwrap_or(now);
+            let d = base.checked_add(by).map_err(|e| RefereeError::Invalid(format!("cannot move the deadline: {e}")))?;
+            m.deadline = Some(d);
+            m.reminders_sent.clear();
+            Ok(d)
+        })
+    }
+
+    pub fn set_paused(&self, id: &str, paused: bool) -> Result<()> {
+        self.with_meta(id, |m| {
+            m.paused = paused;
+            if !paused {
+                // Resuming also releases a mass-ONR hold: the referee looked.
+                m.held = None;
+            }
+            Ok(())
+        })
+    }
+
+    pub fn set_registration(&self, id: &str, open: bool) -> Result<()> {
+        self.with_meta(id, |m| {
+            m.registration_open = open;
+            Ok(())
+        })
+    }
+
+    /// Rolls the game back to the start of `turn`: later turns are moved
+    /// aside (not deleted), statuses after it forgotten, the orders already
+    /// received for `turn` kept. Mails already sent cannot be unsent.
+    pub fn rollback(&self, id: &str, turn: u32) -> Result<GameMeta> {
+        let dir = self.store.game(id)?;
+        let _lock = dir.lock()?;
+        let mut m = self.read_meta(id)?.ok_or_else(|| RefereeError::NoSuchGame(id.into()))?;
+        if turn > m.turn {
+            return Err(RefereeError::Invalid(format!("game {id} is at turn {}; cannot roll back to {turn}", m.turn)));
+        }
+        if dir.read_state(turn)?.is_none() {
+            return Err(RefereeError::Invalid(format!("game {id} has no state for turn {turn}")));
+        }
+        dir.remove_turns_after(turn)?;
+        m.families.retain(|_, f| f.registered_turn <= turn);
+        for f in m.families.values_mut() {
+            f.statuses.retain(|t, _| *t < turn);
+            f.pnj = f.statuses.values().any(|s| *s == OrderStatus::Pnj);
+            f.onr_streak = f.statuses.values().rev().take_while(|s| **s == OrderStatus::Onr).count() as u32;
+        }
+        m.turn = turn;
+        m.finished = false;
+        m.held = None;
+        m.reminders_sent.clear();
+        m.receipts = dir.read_orders::<OrdersRecord>(turn)?.values().map(|r| r.receipt_rank + 1).max().unwrap_or(0);
+        m.last_reported_turn = turn.checked_sub(1);
+        self.write_meta(&m)?;
+        self.forget(id);
+        tracing::warn!(game = %id, turn, "game rolled back");
+        Ok(m)
+    }
+
+    /// Queues the latest reports again (all families, or one).
+    pub fn resend(&self, id: &str, family: Option<&str>, now: Timestamp) -> Result<usize> {
+        let dir = self.store.game(id)?;
+        let _lock = dir.lock()?;
+        let g = self.open_game(id)?;
+        let keys: Vec<String> = match family {
+            Some(f) => {
+                let k = crate::text::key(f);
+                if !g.meta.families.contains_key(&k) {
+                    return Err(RefereeError::Invalid(format!("game {id} has no family {f:?}")));
+                }
+                vec![k]
+            }
+            None => g.meta.families.keys().cloned().collect(),
+        };
+        let mut n = 0;
+        for k in keys {
+            if self.resend_report(&g, &k, None, now)? {
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+
+    fn with_meta<T>(&self, id: &str, f: impl FnOnce(&mut GameMeta) -> Result<T>) -> Result<T> {
+        let dir = self.store.game(id)?;
+        let _lock = dir.lock()?;
+        let mut m = self.read_meta(id)?.ok_or_else(|| RefereeError::NoSuchGame(id.into()))?;
+        let out = f(&mut m)?;
+        self.write_meta(&m)?;
+        Ok(out)
+    }
+}
+

@@ -1,0 +1,441 @@
+//! Handling one incoming mail, exactly once.
+//!
+//! Order of durable steps (each idempotent, so a crash anywhere is followed by
+//! a restart that finishes the work once):
+//! 1. archive the raw bytes (`archive/<key>.eml`), keyed by Message-ID;
+//! 2. if `archive/<key>.done.json` exists, stop: already handled;
+//! 3. decide, and write the effects: the family's orders for the turn
+//!    (replacing the previous ones), registrations in `game.json`, replies in
+//!    the outbox under ids derived from the archive key (re-queuing an id
+//!    already queued or sent does nothing);
+//! 4. write `archive/<key>.done.json` with the outcome;
+//! 5. only then the caller tells the mailbox the message was handled.
+//!
+//! Who gets an answer: a message that names a registered family is answered
+//! only at that family's registered address, whoever sent it; a message that
+//! names none (no orders block, unknown game or family, a registration) is
+//! answered at its From address, like any auto-responder. Loops, bounces and
+//! lists are never answered; the reason is logged.
+
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::game::{Completeness, FamilyKey, LineOutcome, LineVerdict, OrderStatus};
+use crate::mail::{self, Incoming};
+use crate::orders::{self, Command, MessageTarget};
+use crate::text;
+
+use super::replies::{Draft, Threading};
+use super::{password, FamilyRecord, OpenGame, Referee, Result};
+
+/// What became of a message (kept in `archive/<key>.done.json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum Outcome {
+    /// Handled before (same Message-ID): nothing done again.
+    Duplicate,
+    /// Not answered, with the reason (loop, bounce, list, undecodable).
+    Silenced { reason: String },
+    /// Answered; `kind` names the reply (ack, refusal-late, welcome…).
+    Answered { kind: String, to: String, game: Option<String>, family: Option<String> },
+}
+
+/// A family's accepted orders for a turn (`turns/<N>/orders/<family>.json`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct OrdersRecord {
+    pub message_id: String,
+    pub archive_key: String,
+    pub received_at: Timestamp,
+    /// Rank among the game's accepted submissions of the turn (Galaxy 4.i).
+    pub receipt_rank: u32,
+    /// The ruleset's typed orders, as JSON.
+    pub orders: Value,
+    pub verdicts: Vec<LineVerdict>,
+    pub completeness: Completeness,
+}
+
+impl OrdersRecord {
+    pub fn status(&self) -> OrderStatus {
+        crate::game::status_of(self.verdicts.iter().any(LineVerdict::is_accepted), &self.completeness)
+    }
+}
+
+impl Referee {
+    /// Handles one raw message. Never fails on the message's content; errors
+    /// are I/O problems, after which the message stays unhandled in the
+    /// mailbox and is tried again.
+    pub fn handle_mail(&self, raw: &[u8], now: Timestamp) -> Result<Outcome> {
+        let limits = mail::Limits { max_text_bytes: self.config.limits.max_text_bytes, ..mail::Limits::default() };
+        let decoded = mail::decode(raw, &limits);
+        let msg_id = decoded.as_ref().ok().map(|m| m.message_id.clone());
+        let key = self.store.archive_raw(msg_id.as_deref(), raw)?;
+        if self.store.archive_done(&key)?.is_some() {
+            tracing::info!(key = %key, "message already handled; skipped");
+            return Ok(Outcome::Duplicate);
+        }
+        let outcome = match decoded {
+            Err(e) => Outcome::Silenced { reason: format!("undecodable message: {e}") },
+            Ok(m) => self.process(key.as_str(), &m, now)?,
+        };
+        match &outcome {
+            Outcome::Silenced { reason } => tracing::warn!(key = %key, %reason, "message not answered"),
+            Outcome::Answered { kind, to, game, family } => {
+                tracing::info!(key = %key, %kind, %to, game = ?game, family = ?family, "message answered")
+            }
+            Outcome::Duplicate => {}
+        }
+        self.store.mark_done(&key, &serde_json::to_value(&outcome).unwrap_or(Value::Null))?;
+        Ok(outcome)
+    }
+
+    fn process(&self, key: &str, m: &Incoming, now: Timestamp) -> Result<Outcome> {
+        let ours = vec![self.config.referee_address.to_ascii_lowercase()];
+        if let Some(why) = mail::silence_reason(m, &ours) {
+            return Ok(Outcome::Silenced { reason: why.to_string() });
+        }
+        let Some(from) = m.from.clone() else {
+            return Ok(Outcome::Silenced { reason: "no From address to answer".into() });
+        };
+        let sub = orders::read_submission(&m.subject, &m.text, &m.attachment_texts);
+        let lang = if sub.as_ref().is_some_and(|s| s.english) { "en" } else { "fr" };
+        let Some(sub) = sub else {
+            let kind = if m.oversize { "refusal-oversize" } else { "no-orders" };
+            self.reply(key, m, &from, kind, lang, json!({ "games": self.game_list(), "oversize": m.oversize, "limit": self.config.limits.max_text_bytes }), now)?;
+            return Ok(answered(kind, &from, None, None));
+        };
+        let Some(game_id) = sub.game.clone() else {
+            self.reply(key, m, &from, "no-game", lang, json!({ "games": self.game_list() }), now)?;
+            return Ok(answered("no-game", &from, None, None));
+        };
+        let game_id = self.resolve_game_id(&game_id);
+        let Some(gid) = game_id.clone().filter(|g| self.read_meta(g).ok().flatten().is_some()) else {
+            let suggestion = text::suggest(sub.game.as_deref().unwrap_or(""), self.game_ids().iter().map(String::as_str));
+            self.reply(key, m, &from, "unknown-game", lang, json!({ "asked": sub.game, "games": self.game_list(), "suggestion": suggestion }), now)?;
+            return Ok(answered("unknown-game", &from, sub.game.clone(), None));
+        };
+        let dir = self.store.game(&gid)?;
+        let _lock = dir.lock()?;
+        let mut g = self.open_game(&gid)?;
+
+        if let Some((family_name, line)) = sub.commands.iter().find_map(|c| match c {
+            Command::Join { family_name, line } => Some((family_name.clone(), line.clone())),
+            _ => None,
+        }) {
+            let _ = line;
+            return self.register(key, m, &from, lang, &mut g, &family_name, now);
+        }
+
+        let Some(family_written) = sub.family.clone() else {
+            self.reply(key, m, &from, "no-family", lang, json!({ "game": gid }), now)?;
+            return Ok(answered("no-family", &from, Some(gid), None));
+        };
+        let fkey: FamilyKey = text::key(&family_written);
+        let Some(fam) = g.meta.families.get(&fkey).cloned() else {
+            let names: Vec<&str> = g.meta.families.values().map(|f| f.name.as_str()).collect();
+            let suggestion = text::suggest(&family_written, names.iter().copied());
+            self.reply(key, m, &from, "unknown-family", lang, json!({ "game": gid, "asked": family_written, "suggestion": suggestion, "registration_open": g.meta.registration_open }), now)?;
+            return Ok(answered("unknown-family", &from, Some(gid), None));
+        };
+        // From here on, answers go to the registered address only.
+        let lang = fam.lang.as_str();
+        let to = fam.address.clone();
+        let gc = self.game_config(&gid);
+        let require_address = gc.map_or(true, |c| c.require_registered_address);
+        let address_ok = !require_address || from.eq_ignore_ascii_case(&fam.address);
+        let password_ok = sub.password.as_deref().is_some_and(|p| password::verify(&gid, &fkey, p, &fam.password_sha256));
+        let base = json!({ "game": gid, "family": fam.name, "turn": g.meta.turn, "from": from });
+        if !address_ok || !password_ok {
+            let reason = match (address_ok, sub.password.is_some(), password_ok) {
+                (false, _, _) => "address",
+                (true, false, _) => "no-password",
+                _ => "password",
+            };
+            tracing::warn!(game = %gid, family = %fkey, %from, %reason, "authentication refused");
+            self.reply(key, m, &to, "refusal-auth", lang, merge(base, json!({ "reason": reason })), now)?;
+            return Ok(answered("refusal-auth", &to, Some(gid), Some(fkey)));
+        }
+        if fam.pnj {
+            let can_rejoin = g.meta.registration_open && gc.map_or(true, |c| c.allow_new_family_after_pnj);
+            self.reply(key, m, &to, "refusal-pnj", lang, merge(base, json!({ "can_rejoin": can_rejoin })), now)?;
+            return Ok(answered("refusal-pnj", &to, Some(gid), Some(fkey)));
+        }
+        if g.meta.finished {
+            self.reply(key, m, &to, "refusal-finished", lang, base, now)?;
+            return Ok(answered("refusal-finished", &to, Some(gid), Some(fkey)));
+        }
+        if let Some(t) = sub.turn {
+            if t != g.meta.turn {
+                self.reply(key, m, &to, "refusal-stale", lang, merge(base, json!({ "written_turn": t })), now)?;
+                return Ok(answered("refusal-stale", &to, Some(gid), Some(fkey)));
+            }
+        }
+        if m.oversize {
+            self.reply(key, m, &to, "refusal-oversize", lang, merge(base, json!({ "limit": self.config.limits.max_text_bytes })), now)?;
+            return Ok(answered("refusal-oversize", &to, Some(gid), Some(fkey)));
+        }
+        let (deadline_text, time_left, late) = self.deadline_words(&g, lang, now);
+        if late {
+            let next = self.next_deadline_words(&g, lang);
+            self.reply(key, m, &to, "refusal-late", lang, merge(base, json!({ "deadline": deadline_text, "next_turn": g.meta.turn + 1, "next_deadline": next })), now)?;
+            return Ok(answered("refusal-late", &to, Some(gid), Some(fkey)));
+        }
+
+        // Commands.
+        let mut done_commands: Vec<Value> = Vec::new();
+        let mut extra_kind: Option<&str> = None;
+        for c in &sub.commands {
+            match c {
+                Command::Cancel => {
+                    g.dir.remove_orders(g.meta.turn, &fkey)?;
+                    done_commands.push(json!({ "kind": "cancel" }));
+                }
+                Command::Help => {
+                    let form = g.engine.order_form(&g.state, &fkey)?;
+                    self.queue(
+                        Draft {
+                            id: format!("help-{key}"),
+                            to: vec![to.clone()],
+                            subject: String::new(),
+                            template: "common/help",
+                            lang,
+                            context: merge(base.clone(), json!({ "form": form, "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left })),
+                            threading: Threading { reply_to: Some(m) },
+                            auto_submitted: "auto-replied",
+                            attachments: vec![],
+                        },
+                        now,
+                    )?;
+                    done_commands.push(json!({ "kind": "help" }));
+                    extra_kind.get_or_insert("help");
+                }
+                Command::Report => {
+                    let sent = self.resend_report(&g, &fkey, Some(key), now)?;
+                    done_commands.push(json!({ "kind": "report", "sent": sent }));
+                }
+                Command::Message { to: target, anonymous, body } => {
+                    let recipients = self.relay_targets(&g, &fkey, target);
+                    let (names, addresses): (Vec<String>, Vec<String>) = recipients.into_iter().unzip();
+                    if !addresses.is_empty() {
+                        self.queue(
+                            Draft {
+                                id: format!("relay-{key}-{}", done_commands.len()),
+                                to: addresses,
+                                subject: format!("[{gid}] Message diplomatique"),
+                                template: "common/relay",
+                                lang: "fr",
+                                context: json!({ "game": gid, "sender": if *anonymous { Value::Null } else { json!(fam.name) }, "body": body, "all": matches!(target, MessageTarget::All) }),
+                                threading: Threading::NONE,
+                                auto_submitted: "auto-generated",
+                                attachments: vec![],
+                            },
+                            now,
+                        )?;
+                    }
+                    let unknown = match target {
+                        MessageTarget::Family(n) if names.is_empty() => Some(n.clone()),
+                        _ => None,
+                    };
+                    done_commands.push(json!({ "kind": "message", "to": names, "anonymous": anonymous, "unknown": unknown }));
+                }
+                Command::Join { .. } => {}
+            }
+        }
+
+        // Orders.
+        let mut ctx = merge(base, json!({
+            "quoted": sub.from_quote, "attachment": sub.from_attachment,
+            "commands": done_commands, "deadline": deadline_text, "time_left": time_left,
+            "problems": sub.problems.iter().map(verdict_json).collect::<Vec<_>>(),
+        }));
+        if !sub.orders.is_empty() {
+            let (orders_json, verdicts, completeness) = g.engine.parse_orders(&g.state, &fkey, &sub.orders)?;
+            let any = verdicts.iter().any(LineVerdict::is_accepted);
+            let status = crate::game::status_of(any, &completeness);
+            if any {
+                let record = OrdersRecord {
+                    message_id: m.message_id.clone(),
+                    archive_key: key.to_string(),
+                    received_at: now,
+                    receipt_rank: g.meta.receipts,
+                    orders: orders_json,
+                    verdicts: verdicts.clone(),
+                    completeness: completeness.clone(),
+                };
+                g.dir.write_orders(g.meta.turn, &fkey, &record)?;
+                g.meta.receipts += 1;
+                self.write_meta(&g.meta)?;
+            }
+            let missing = match &completeness {
+                Completeness::Partial { missing } => missing.clone(),
+                Completeness::Complete => vec![],
+            };
+            merge_into(&mut ctx, json!({
+                "lines": verdicts.iter().map(verdict_json).collect::<Vec<_>>(),
+                "accepted": verdicts.iter().filter(|v| v.is_accepted()).count(),
+                "rejected": verdicts.iter().filter(|v| !v.is_accepted()).count(),
+                "replaced": any, "status": status.label(), "missing": missing,
+            }));
+        } else {
+            let current: Option<OrdersRecord> = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?.remove(&fkey);
+            merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": current.map_or("ONR", |r| r.status().label()) }));
+        }
+        if sub.orders.is_empty() && extra_kind.is_some() && done_commands.len() == 1 {
+            // A lone AIDE got its own answer.
+            return Ok(answered("help", &to, Some(gid), Some(fkey)));
+        }
+        self.reply(key, m, &to, "ack", lang, ctx, now)?;
+        Ok(answered("ack", &to, Some(gid), Some(fkey)))
+    }
+
+    fn register(&self, key: &str, m: &Incoming, from: &str, lang: &str, g: &mut OpenGame, family_name: &str, now: Timestamp) -> Result<Outcome> {
+        let gid = g.meta.id.clone();
+        let name = text::collapse_spaces(family_name);
+        let fkey = text::key(&name);
+        let base = json!({ "game": gid, "family": name });
+        let gc = self.game_config(&gid);
+        let refuse = |why: &str, extra: Value| -> Result<Outcome> {
+            self.reply(key, m, from, "refusal-join", lang, merge(merge(base.clone(), json!({ "reason": why })), extra), now)?;
+            Ok(answered("refusal-join", from, Some(gid.clone()), None))
+        };
+        if !g.meta.registration_open || g.meta.finished {
+            return refuse("closed", json!({}));
+        }
+        if fkey.is_empty() || name.chars().count() > 40 || !name.chars().all(|c| c.is_alphanumeric() || " -'".contains(c)) {
+            return refuse("bad-name", json!({}));
+        }
+        if g.meta.families.contains_key(&fkey) {
+            return refuse("taken", json!({}));
+        }
+        if let Some((_, existing)) = g.meta.family_by_address(from) {
+            let rejoin_ok = existing.pnj && gc.map_or(true, |c| c.allow_new_family_after_pnj);
+            if !rejoin_ok {
+                return refuse("already", json!({ "existing": existing.name }));
+            }
+        }
+        if let Err(why) = g.engine.register(&mut g.state, &fkey, &name)? {
+            return refuse("ruleset", json!({ "detail": why }));
+        }
+        // The password derives from the installation's secret key and this
+        // message: unpredictable without the key, and the same if a crash
+        // makes us handle the message again (the welcome mail already queued
+        // then still carries the right password).
+        let pw = password::derive(&self.secret, &[&gid, &fkey, key]);
+        let record = FamilyRecord {
+            name: name.clone(),
+            address: from.to_ascii_lowercase(),
+            password_sha256: password::hash(&gid, &fkey, &pw),
+            lang: lang.to_string(),
+            registered_turn: g.meta.turn,
+            registration_seq: g.meta.families.len() as u32,
+            statuses: Default::default(),
+            onr_streak: 0,
+            pnj: false,
+        };
+        g.meta.families.insert(fkey.clone(), record);
+        let form = g.engine.order_form(&g.state, &fkey)?;
+        let (deadline_text, time_left, _) = self.deadline_words(g, lang, now);
+        self.queue(
+            Draft {
+                id: format!("welcome-{key}"),
+                to: vec![from.to_string()],
+                subject: String::new(),
+                template: "common/welcome",
+                lang,
+                context: merge(base, json!({ "password": pw, "turn": g.meta.turn, "form": form, "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left })),
+                threading: Threading { reply_to: Some(m) },
+                auto_submitted: "auto-replied",
+                attachments: self.rules_attachment(&g.meta.ruleset).into_iter().collect(),
+            },
+            now,
+        )?;
+        self.write_meta(&g.meta)?;
+        Ok(answered("welcome", from, Some(gid), Some(fkey)))
+    }
+
+    /// The full rules text shipped in `rules/<ruleset>.txt`, as an attachment.
+    fn rules_attachment(&self, ruleset: &str) -> Option<mail::Attachment> {
+        let root = self.templates_dir().parent()?;
+        let bytes = std::fs::read(root.join("rules").join(format!("{ruleset}.txt"))).ok()?;
+        Some(mail::Attachment { filename: format!("regles-{ruleset}.txt"), content_type: "text/plain; charset=utf-8".into(), bytes, content_id: None })
+    }
+
+    /// Queues a reply built from `common/<kind>`.
+    fn reply(&self, key: &str, m: &Incoming, to: &str, kind: &str, lang: &str, ctx: Value, now: Timestamp) -> Result<()> {
+        let template = format!("common/{kind}");
+        self.queue(
+            Draft {
+                id: format!("{kind}-{key}"),
+                to: vec![to.to_string()],
+                subject: String::new(),
+                template: &template,
+                lang,
+                context: ctx,
+                threading: Threading { reply_to: Some(m) },
+                auto_submitted: "auto-replied",
+                attachments: vec![],
+            },
+            now,
+        )?;
+        Ok(())
+    }
+
+    fn relay_targets(&self, g: &OpenGame, sender: &FamilyKey, target: &MessageTarget) -> Vec<(String, String)> {
+        let live = g.meta.families.iter().filter(|(k, f)| *k != sender && !f.pnj);
+        match target {
+            MessageTarget::All => live.map(|(_, f)| (f.name.clone(), f.address.clone())).collect(),
+            MessageTarget::Family(n) => {
+                let k = text::key(n);
+                live.filter(|(fk, _)| **fk == k).map(|(_, f)| (f.name.clone(), f.address.clone())).collect()
+            }
+        }
+    }
+
+    /// The ids of the games that exist (created), sorted.
+    pub fn game_ids(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.config.games.iter().map(|g| g.id.clone()).filter(|id| self.read_meta(id).ok().flatten().is_some()).collect();
+        v.sort();
+        v
+    }
+
+    fn game_list(&self) -> Vec<Value> {
+        self.game_ids()
+            .into_iter()
+            .filter_map(|id| self.read_meta(&id).ok().flatten())
+            .map(|m| json!({ "id": m.id, "ruleset": m.ruleset, "registration_open": m.registration_open, "turn": m.turn }))
+            .collect()
+    }
+
+    /// Matches a written game id to a configured one, ignoring case and accents.
+    fn resolve_game_id(&self, written: &str) -> Option<String> {
+        let k = text::key(written);
+        self.config.games.iter().find(|g| text::key(&g.id) == k).map(|g| g.id.clone())
+    }
+}
+
+fn answered(kind: &str, to: &str, game: Option<String>, family: Option<String>) -> Outcome {
+    Outcome::Answered { kind: kind.to_string(), to: to.to_string(), game, family }
+}
+
+fn verdict_json(v: &LineVerdict) -> Value {
+    match &v.outcome {
+        LineOutcome::Accepted { canonical } => json!({ "no": v.line.no, "text": v.line.text, "ok": true, "canonical": canonical }),
+        LineOutcome::Rejected { reason, suggestion } => {
+            json!({ "no": v.line.no, "text": v.line.text, "ok": false, "reason": reason, "suggestion": suggestion })
+        }
+    }
+}
+
+/// Merges the keys of `extra` into `base` (both objects).
+pub fn merge(mut base: Value, extra: Value) -> Value {
+    merge_into(&mut base, extra);
+    base
+}
+
+pub fn merge_into(base: &mut Value, extra: Value) {
+    if let (Value::Object(b), Value::Object(e)) = (base, extra) {
+        for (k, v) in e {
+            b.insert(k, v);
+        }
+    }
+}

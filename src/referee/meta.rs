@@ -1,0 +1,87 @@
+//! A game's metadata (`games/<id>/game.json`): what the referee knows that
+//! the ruleset does not: the roster (addresses, password hashes, languages),
+//! the open turn and its deadline, statuses, pauses and holds.
+//!
+//! `game.json` is rewritten atomically; its `turn` field is the commit point
+//! of an adjudication (see `referee::adjudication`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+
+use crate::game::{FamilyKey, OrderStatus};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameMeta {
+    pub id: String,
+    pub ruleset: String,
+    /// The game's seed; each turn's dice derive from it and the turn number.
+    pub seed: u64,
+    /// The turn open for orders.
+    pub turn: u32,
+    /// Deadline of the open turn (`None` for a manual schedule).
+    pub deadline: Option<Timestamp>,
+    /// Paused by the referee: deadlines do not fire (orders are still taken).
+    #[serde(default)]
+    pub paused: bool,
+    /// Held by the mass-ONR guard (or another safety check): the reason.
+    /// The turn is not adjudicated until the referee resumes or forces it.
+    #[serde(default)]
+    pub held: Option<String>,
+    /// Registration open (from the config at creation; the CLI may change it).
+    #[serde(default)]
+    pub registration_open: bool,
+    #[serde(default)]
+    pub families: BTreeMap<FamilyKey, FamilyRecord>,
+    /// Accepted submissions so far this turn: gives each its receipt rank.
+    #[serde(default)]
+    pub receipts: u32,
+    /// Reminder instants (Unix seconds) already sent for the open deadline.
+    #[serde(default)]
+    pub reminders_sent: BTreeSet<i64>,
+    /// The game has ended (the ruleset said so after a turn).
+    #[serde(default)]
+    pub finished: bool,
+    /// Turns whose reports were enqueued (for `resend`).
+    #[serde(default)]
+    pub last_reported_turn: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FamilyRecord {
+    /// The family's name as registered (canonical spelling).
+    pub name: String,
+    /// The registered address (lower case); replies go only there.
+    pub address: String,
+    /// SHA-256 (hex) of the game id, the family key and the password.
+    pub password_sha256: String,
+    /// `fr` or `en`: the language of the family's mails.
+    pub lang: String,
+    pub registered_turn: u32,
+    /// Order of registration within the game (replays registrations in order).
+    #[serde(default)]
+    pub registration_seq: u32,
+    /// Status per adjudicated turn (rule 0).
+    #[serde(default)]
+    pub statuses: BTreeMap<u32, OrderStatus>,
+    /// ONR turns in a row, up to the last adjudicated turn.
+    #[serde(default)]
+    pub onr_streak: u32,
+    /// PNJ: irreversible (rule 0.4).
+    #[serde(default)]
+    pub pnj: bool,
+}
+
+impl GameMeta {
+    /// The family whose registered address is `address`, if any (live ones first).
+    pub fn family_by_address(&self, address: &str) -> Option<(&FamilyKey, &FamilyRecord)> {
+        let a = address.to_ascii_lowercase();
+        self.families.iter().filter(|(_, f)| f.address == a).min_by_key(|(_, f)| f.pnj)
+    }
+
+    /// The status of `family` in the last adjudicated turn.
+    pub fn last_status(&self, family: &FamilyKey) -> Option<OrderStatus> {
+        self.families.get(family).and_then(|f| f.statuses.values().next_back().copied())
+    }
+}

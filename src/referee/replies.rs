@@ -1,0 +1,136 @@
+//! Outgoing mail: every reply, report and notice is rendered from a template
+//! under `templates/common/` (or the ruleset's own folder), composed as MIME
+//! and written to the durable outbox under a deterministic id, so that
+//! handling the same mail or the same turn twice (after a crash) queues
+//! nothing twice.
+
+use jiff::Timestamp;
+use serde_json::{json, Value};
+
+use crate::mail::{Attachment, Incoming, Outgoing};
+
+use super::{message_id, domain_of, Referee, Result};
+
+/// How a message relates to what it answers.
+pub struct Threading<'a> {
+    pub reply_to: Option<&'a Incoming>,
+}
+
+impl Threading<'_> {
+    pub const NONE: Threading<'static> = Threading { reply_to: None };
+}
+
+/// One message to queue.
+pub struct Draft<'a> {
+    /// Outbox id: deterministic (derived from what caused the message).
+    pub id: String,
+    pub to: Vec<String>,
+    /// Subject when the message is not a reply (a reply gets `Re: <subject>`).
+    pub subject: String,
+    /// Template base name, e.g. `common/ack` → `common/ack.fr.txt.tera` (+ `.html.tera` if present).
+    pub template: &'a str,
+    pub lang: &'a str,
+    pub context: Value,
+    pub threading: Threading<'a>,
+    pub auto_submitted: &'static str,
+    pub attachments: Vec<Attachment>,
+}
+
+/// The template name for a base name and language, falling back to French.
+pub fn template_name(r: &Referee, base: &str, lang: &str, ext: &str) -> Option<String> {
+    let want = format!("{base}.{lang}.{ext}.tera");
+    if r.renderer.has_template(&want) {
+        return Some(want);
+    }
+    let fr = format!("{base}.fr.{ext}.tera");
+    r.renderer.has_template(&fr).then_some(fr)
+}
+
+impl Referee {
+    /// Renders and queues a message. Returns `false` when it was already queued or sent.
+    pub fn queue(&self, d: Draft<'_>, now: Timestamp) -> Result<bool> {
+        let mut ctx = d.context;
+        if let Value::Object(m) = &mut ctx {
+            m.entry("referee_name").or_insert(json!(self.config.referee_name));
+            m.entry("referee_address").or_insert(json!(self.config.referee_address));
+            m.entry("lang").or_insert(json!(d.lang));
+        }
+        let txt_name = template_name(self, d.template, d.lang, "txt")
+            .ok_or_else(|| super::RefereeError::Invalid(format!("no template {}.{}.txt.tera", d.template, d.lang)))?;
+        let text = self.renderer.render(&txt_name, &ctx)?;
+        let html = match template_name(self, d.template, d.lang, "html") {
+            Some(n) => Some(self.renderer.render(&n, &ctx)?).filter(|h| !h.trim().is_empty()),
+            None => None,
+        };
+        let (subject, in_reply_to, references) = match d.threading.reply_to {
+            Some(m) => {
+                let subj = if m.subject.trim().is_empty() {
+                    d.subject.clone()
+                } else if m.subject.trim_start().to_ascii_lowercase().starts_with("re:") {
+                    m.subject.trim().to_string()
+                } else {
+                    format!("Re: {}", m.subject.trim())
+                };
+                let mut refs = m.references.clone();
+                refs.push(m.message_id.clone());
+                (subj, Some(m.message_id.clone()), refs)
+            }
+            None => (d.subject.clone(), None, Vec::new()),
+        };
+        let domain = domain_of(&self.config.referee_address).to_string();
+        let out = Outgoing {
+            from_name: self.config.referee_name.clone(),
+            from: self.config.referee_address.clone(),
+            to: d.to.clone(),
+            subject,
+            message_id: message_id(&[&d.id], &domain),
+            in_reply_to,
+            references,
+            date: now,
+            auto_submitted: d.auto_submitted,
+            text,
+            html,
+            attachments: d.attachments,
+            loop_token: loop_token(&self.config.referee_address),
+        };
+        let raw = match crate::mail::compose(&out) {
+            Ok(r) => r,
+            Err(e) => {
+                // An address that cannot be written in a header (it came from
+                // a mail's From): this reply cannot exist; say so in the log.
+                tracing::error!(id = %d.id, to = ?d.to, error = %e, "reply not composed");
+                return Ok(false);
+            }
+        };
+        let id = outbox_id(&d.id);
+        let queued = self.store.outbox().enqueue(&id, &self.config.referee_address, &d.to, &raw)?;
+        Ok(queued == crate::store::Enqueued::Queued)
+    }
+}
+
+/// An outbox id from any text: the store accepts ASCII letters, digits and
+/// `._@+-=`; anything else becomes `=XX` (so distinct texts stay distinct),
+/// and a very long id is shortened with a hash.
+pub fn outbox_id(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'_' | b'@' | b'+' | b'-' => out.push(b as char),
+            _ => out.push_str(&format!("={b:02X}")),
+        }
+    }
+    if out.len() > 120 {
+        use sha2::{Digest, Sha256};
+        let h = hex::encode(&Sha256::digest(text.as_bytes())[..16]);
+        out.truncate(80);
+        out.push('-');
+        out.push_str(&h);
+    }
+    out
+}
+
+/// The value of our loop header: recognisable, and the same for every message
+/// of this referee address.
+pub fn loop_token(referee_address: &str) -> String {
+    format!("arbitre; {}", referee_address.to_ascii_lowercase())
+}
