@@ -10,7 +10,7 @@ use crate::game::Engine;
 pub fn engines() -> Vec<Box<dyn Engine>> {
     vec![
         Box::new(crate::game::EngineOf::<stellarium::Stellarium>::new()),
-        // Box::new(crate::game::EngineOf::<galaxy::Galaxy>::new()),
+        Box::new(crate::game::EngineOf::<galaxy::Galaxy>::new()),
     ]
 }
 

@@ -1,0 +1,783 @@
+//! Galaxy's orders (orders.md §7): reading the lines against what the player
+//! knows, with one clear French reason for every line refused.
+//!
+//! Budget lines are checked first, in the order written (that is also the
+//! order in which they are carried out, 4.1), on a copy of the player's
+//! fleets and treasury; then movement lines, on the fleets as the budget
+//! phase leaves them.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{FamilyKey, LineVerdict, OrderLine, ParsedOrders};
+use crate::text::{self, Cursor, Token};
+
+use super::model::{Fleet, GalaxyState, Kind, Pos, Rel, Ships};
+
+/// A fleet number, 1..=9 (4.1.3).
+pub type FleetNo = u8;
+
+/// What an attack aims at (4.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    Star,
+    Fleet,
+}
+
+/// One accepted order. Stars are held by their index in the state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "order", rename_all = "snake_case")]
+pub enum Order {
+    /// 4.1.1: all into `into`.
+    Merge { into: FleetNo, others: Vec<FleetNo> },
+    /// 4.1.2
+    Split { from: FleetNo, new: FleetNo, ships: Ships },
+    /// 4.1.3
+    Build { fleet: FleetNo, ships: Ships, star: usize },
+    /// 4.1.4
+    Colonise { star: usize, code: Option<String> },
+    /// 4.1.5
+    Defend { star: usize, amount: u32 },
+    /// 4.1.6
+    Gift { to: FamilyKey, amount: u32 },
+    /// 4.1.7
+    Ally { to: FamilyKey },
+    /// 4.1.8
+    Change { star: usize, kind: Kind },
+    /// 4.1.9: the square at `rel` from the DATA star.
+    Data { data_star: usize, rel: Rel },
+    /// 4.2: to a square relative to the player's base.
+    Move { fleet: FleetNo, to: Rel },
+    /// 4.2 i–v
+    Pursue { fleet: FleetNo, at: Rel },
+    /// 5 GATE
+    Jump { fleet: FleetNo },
+    /// 4.2
+    Attack { fleet: FleetNo, target: Target },
+}
+
+impl Order {
+    pub fn is_budget(&self) -> bool {
+        !matches!(self, Order::Move { .. } | Order::Pursue { .. } | Order::Jump { .. } | Order::Attack { .. })
+    }
+}
+
+/// A player's accepted orders for a turn, in the order written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Orders {
+    pub items: Vec<Order>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Word {
+    Merge,
+    Split,
+    Build,
+    Colonise,
+    Defend,
+    Gift,
+    Ally,
+    Change,
+    Data,
+    Move,
+    Pursue,
+    Attack,
+    Jump,
+}
+
+const WORDS: [(Word, &[&str]); 13] = [
+    (Word::Merge, &["REUNIR", "MERGE"]),
+    (Word::Split, &["DIVISER", "SPLIT"]),
+    (Word::Build, &["CONSTRUIRE", "BUILD"]),
+    (Word::Colonise, &["COLONISER", "COLONIZE", "COLONISE"]),
+    (Word::Defend, &["DEFENSE", "DEFEND", "DEFENCE"]),
+    (Word::Gift, &["DON", "GIFT"]),
+    (Word::Ally, &["ALLIANCE", "ALLY"]),
+    (Word::Change, &["CHANGER", "CHANGE"]),
+    (Word::Data, &["DATA"]),
+    (Word::Move, &["DEPLACER", "MOVE"]),
+    (Word::Pursue, &["POURSUIVRE", "PURSUE"]),
+    (Word::Attack, &["ATTAQUER", "ATTACK"]),
+    (Word::Jump, &["SAUT", "JUMP", "SAUTER"]),
+];
+
+impl Word {
+    fn is_budget(self) -> bool {
+        !matches!(self, Word::Move | Word::Pursue | Word::Attack | Word::Jump)
+    }
+}
+
+type Verdict = Result<(Order, String), (String, Option<String>)>;
+
+fn fail<T>(reason: impl Into<String>) -> Result<T, (String, Option<String>)> {
+    Err((reason.into(), None))
+}
+
+/// Reads `F1`..`F9` (also `F 1`).
+fn eat_fleet(c: &mut Cursor) -> Result<FleetNo, (String, Option<String>)> {
+    let Some(t) = c.next() else {
+        return fail("numéro de flotte manquant (F1 à F9).");
+    };
+    let k = text::key(&t.text);
+    let digits = if k == "F" {
+        match c.next() {
+            Some(n) => n.text.clone(),
+            None => return fail("numéro de flotte manquant (F1 à F9)."),
+        }
+    } else if let Some(d) = k.strip_prefix('F') {
+        d.to_string()
+    } else {
+        return Err((format!("« {} » n'est pas une flotte : écrivez F1 à F9.", t.text), None));
+    };
+    match digits.trim().parse::<u8>() {
+        Ok(n) if (1..=9).contains(&n) => Ok(n),
+        _ => Err((format!("« F{digits} » : les flottes sont numérotées de F1 à F9."), None)),
+    }
+}
+
+fn parse_signed(s: &str) -> Option<i32> {
+    let s = s.trim();
+    if s.is_empty() || s.len() > 6 {
+        return None;
+    }
+    let (sign, digits) = match s.as_bytes()[0] {
+        b'+' => (1, &s[1..]),
+        b'-' => (-1, &s[1..]),
+        _ => (1, s),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse::<i32>().ok().map(|v| sign * v)
+}
+
+/// Splits `+3-2` into `+3` and `-2`.
+fn split_pos(s: &str) -> Option<Rel> {
+    let s = s.replace(['\u{2212}', '\u{2013}'], "-");
+    let bytes = s.as_bytes();
+    let cut = (1..bytes.len()).find(|&i| bytes[i] == b'+' || bytes[i] == b'-')?;
+    Some(Rel { h: parse_signed(&s[..cut])?, v: parse_signed(&s[cut..])? })
+}
+
+/// Reads a position `+H+V` (one token, or `+H` `+V`, or `H,V`).
+fn eat_pos(c: &mut Cursor) -> Result<Rel, (String, Option<String>)> {
+    let Some(t) = c.next() else {
+        return fail("position manquante : écrivez-la +H+V, par exemple +3-2.");
+    };
+    let s = t.text.replace(['(', ')'], "");
+    if let Some(r) = split_pos(&s) {
+        return Ok(r);
+    }
+    if let Some((a, b)) = s.split_once(',') {
+        if let (Some(h), Some(v)) = (parse_signed(a), parse_signed(b)) {
+            return Ok(Rel { h, v });
+        }
+    }
+    if let Some(h) = parse_signed(&s) {
+        if let Some(n) = c.peek() {
+            if let Some(v) = parse_signed(&n.text) {
+                if n.text.starts_with(['+', '-']) {
+                    c.next();
+                    return Ok(Rel { h, v });
+                }
+            }
+        }
+    }
+    Err((format!("« {} » n'est pas une position : écrivez-la +H+V, par exemple +3-2.", t.text), Some("+0+0".into())))
+}
+
+/// Reads `<n>P <n>C <n>N` in any order, some omitted (`5P`, `2P 1N`, `5 P`).
+fn eat_ships(c: &mut Cursor) -> Result<Ships, (String, Option<String>)> {
+    let mut s = Ships::default();
+    let mut seen = BTreeSet::new();
+    loop {
+        let Some(t) = c.peek() else { break };
+        let f = text::fold(&t.text);
+        let (num, unit, used) = if let Some(last) = f.chars().last().filter(|ch| matches!(ch, 'P' | 'C' | 'N')) {
+            let digits = &f[..f.len() - 1];
+            match digits.parse::<u32>() {
+                Ok(n) => (n, last, 1),
+                Err(_) => break,
+            }
+        } else if let Ok(n) = f.parse::<u32>() {
+            let toks = c.rest();
+            match toks.get(1).map(|u| text::fold(&u.text)) {
+                Some(u) if u == "P" || u == "C" || u == "N" => (n, u.chars().next().unwrap_or('P'), 2),
+                _ => break,
+            }
+        } else {
+            break;
+        };
+        if num > 999 {
+            return fail(format!("{num}{unit} : nombre de vaisseaux trop grand."));
+        }
+        if !seen.insert(unit) {
+            return fail(format!("le type de vaisseau {unit} est donné deux fois."));
+        }
+        match unit {
+            'P' => s.p = num,
+            'C' => s.c = num,
+            _ => s.n = num,
+        }
+        for _ in 0..used {
+            c.next();
+        }
+    }
+    if seen.is_empty() {
+        return fail("composition manquante : écrivez par exemple 3P 1C 0N.");
+    }
+    Ok(s)
+}
+
+fn eat_amount(c: &mut Cursor, what: &str) -> Result<u32, (String, Option<String>)> {
+    match c.peek() {
+        None => fail(format!("montant manquant ({what}).")),
+        Some(t) => match c.eat_amount() {
+            Some(v) if v > 0 => Ok(v),
+            Some(_) => fail(format!("le montant ({what}) doit être d'au moins 1.")),
+            None => fail(format!("« {} » n'est pas un montant ({what}).", t.text)),
+        },
+    }
+}
+
+fn expect_end(c: &Cursor) -> Result<(), (String, Option<String>)> {
+    match c.peek() {
+        None => Ok(()),
+        Some(t) => fail(format!("texte en trop à la fin de l'ordre : « {} ».", t.text)),
+    }
+}
+
+/// What the player knows while their orders are read.
+struct Reader<'a> {
+    s: &'a GalaxyState,
+    who: &'a str,
+    origin: Pos,
+    /// Star names the player may use, folded, to the star's index.
+    names: BTreeMap<String, usize>,
+    /// Fleets as the budget lines so far leave them.
+    fleets: BTreeMap<FleetNo, Fleet>,
+    spent: u32,
+    treasury: u32,
+    colonising: BTreeSet<usize>,
+    changed: BTreeSet<usize>,
+    queried: BTreeSet<usize>,
+    moving: BTreeSet<FleetNo>,
+    attacks: BTreeMap<FleetNo, u32>,
+}
+
+impl<'a> Reader<'a> {
+    fn star_label(&self, i: usize) -> String {
+        self.s.stars.get(i).map_or_else(String::new, |s| s.name.clone())
+    }
+
+    /// Whether the player knows this star's kind (own star, or details learnt).
+    fn known_kind(&self, i: usize) -> Option<Kind> {
+        let st = self.s.stars.get(i)?;
+        if st.owner.as_deref() == Some(self.who) {
+            return Some(st.kind);
+        }
+        self.s.players.get(self.who)?.known.get(&i)?.details.as_ref().map(|d| d.kind)
+    }
+
+    /// A star by name (known to the player) or by position `+H+V` (a star
+    /// the player has seen there).
+    fn eat_star(&self, c: &mut Cursor) -> Result<usize, (String, Option<String>)> {
+        let Some(t) = c.next() else {
+            return fail("nom d'étoile manquant.");
+        };
+        if let Some(r) = split_pos(&t.text) {
+            let p = self.s.torus.add(self.origin, r);
+            let known = self.s.players.get(self.who).map(|pl| &pl.known);
+            return match self.s.star_at(p) {
+                Some(i) if known.is_some_and(|k| k.contains_key(&i)) || self.s.stars[i].owner.as_deref() == Some(self.who) => {
+                    Ok(i)
+                }
+                _ => fail(format!("vous ne connaissez pas d'étoile en {}.", r.label())),
+            };
+        }
+        let k = text::key(&t.text);
+        match self.names.get(&k) {
+            Some(&i) => Ok(i),
+            None => {
+                let sug = text::suggest(&t.text, self.names.keys().map(|s| s.as_str()));
+                Err((format!("étoile inconnue : « {} » (vous ne connaissez que les étoiles visitées ou décrites).", t.text), sug))
+            }
+        }
+    }
+
+    /// A player by name, possibly in several words without quotes; `keep`
+    /// tokens at the end of the line are left for what follows (the amount).
+    fn eat_player(&self, c: &mut Cursor, keep: usize) -> Result<FamilyKey, (String, Option<String>)> {
+        let rest = c.rest();
+        if rest.len() <= keep {
+            return fail("nom du joueur manquant.");
+        }
+        let avail = rest.len() - keep;
+        // The longest run of words that names a player.
+        for n in (1..=avail).rev() {
+            let words: Vec<&str> = rest[..n].iter().map(|t| t.text.as_str()).collect();
+            let k = text::key(&words.join(" "));
+            let found = self.s.players.iter().find(|(key, p)| text::key(key) == k || text::key(&p.name) == k);
+            if let Some((key, _)) = found {
+                for _ in 0..n {
+                    c.next();
+                }
+                if key == self.who {
+                    return fail("vous ne pouvez pas vous désigner vous-même.");
+                }
+                return Ok(key.clone());
+            }
+        }
+        let written: Vec<&str> = rest[..avail].iter().map(|t| t.text.as_str()).collect();
+        let written = written.join(" ");
+        let sug = text::suggest(&written, self.s.players.values().map(|p| p.name.as_str()));
+        Err((format!("joueur inconnu : « {written} »."), sug))
+    }
+
+    fn spend(&mut self, cost: u32, what: &str) -> Result<(), (String, Option<String>)> {
+        if self.spent + cost > self.treasury {
+            return fail(format!(
+                "budget dépassé : {what} coûte {cost}, il vous reste {} sur {} (4.1).",
+                self.treasury - self.spent,
+                self.treasury
+            ));
+        }
+        self.spent += cost;
+        Ok(())
+    }
+
+    fn fleet(&self, f: FleetNo) -> Result<&Fleet, (String, Option<String>)> {
+        self.fleets.get(&f).ok_or_else(|| {
+            let have: Vec<String> = self.fleets.keys().map(|k| format!("F{k}")).collect();
+            let list = if have.is_empty() { "aucune".to_string() } else { have.join(", ") };
+            (format!("vous n'avez pas de flotte F{f} (vos flottes : {list})."), None)
+        })
+    }
+
+    fn free_fleet(&self, f: FleetNo) -> Result<(), (String, Option<String>)> {
+        if self.fleets.contains_key(&f) {
+            let free = (1..=9u8).find(|n| !self.fleets.contains_key(n)).map(|n| format!("F{n}"));
+            let reason = match &free {
+                Some(_) => format!("la flotte F{f} existe déjà : choisissez un numéro libre."),
+                None => "vous avez déjà 9 flottes : réunissez-en deux d'abord (4.1.3).".to_string(),
+            };
+            return Err((reason, free));
+        }
+        Ok(())
+    }
+
+    fn budget(&mut self, w: Word, c: &mut Cursor) -> Verdict {
+        match w {
+            Word::Merge => {
+                let into = eat_fleet(c)?;
+                let mut others = Vec::new();
+                while !c.is_done() {
+                    others.push(eat_fleet(c)?);
+                }
+                if others.is_empty() {
+                    return fail("il faut au moins deux flottes à réunir (REUNIR F1 F2).");
+                }
+                let pos = self.fleet(into)?.pos;
+                let mut seen = BTreeSet::from([into]);
+                for o in &others {
+                    if !seen.insert(*o) {
+                        return fail(format!("la flotte F{o} est citée deux fois."));
+                    }
+                    if self.fleet(*o)?.pos != pos {
+                        return fail(format!("F{o} n'est pas sur la même case que F{into} : on ne réunit que des flottes sur la même case (4.1.1)."));
+                    }
+                }
+                let mut merged = self.fleets[&into].clone();
+                for o in &others {
+                    if let Some(f) = self.fleets.remove(o) {
+                        merged.ships = merged.ships.plus(f.ships);
+                        merged.fast |= f.fast;
+                        merged.strong |= f.strong;
+                        merged.invisible |= f.invisible;
+                    }
+                }
+                self.fleets.insert(into, merged);
+                let list: Vec<String> = others.iter().map(|o| format!("F{o}")).collect();
+                Ok((Order::Merge { into, others }, format!("REUNIR F{into} {}", list.join(" "))))
+            }
+            Word::Split => {
+                let from = eat_fleet(c)?;
+                let new = eat_fleet(c)?;
+                let ships = eat_ships(c)?;
+                expect_end(c)?;
+                let f = self.fleet(from)?.clone();
+                self.free_fleet(new)?;
+                if f.ships.total() < 2 {
+                    return fail(format!("F{from} n'a qu'un vaisseau : seule une flotte de plus d'un vaisseau se divise (4.1.2)."));
+                }
+                if ships.total() == 0 {
+                    return fail("la nouvelle flotte doit avoir au moins un vaisseau.");
+                }
+                if !f.ships.contains(ships) || ships.total() >= f.ships.total() {
+                    return fail(format!(
+                        "F{from} ({}) ne peut pas céder {} en gardant au moins un vaisseau.",
+                        f.ships.label(),
+                        ships.label()
+                    ));
+                }
+                let mut rest = f.clone();
+                rest.ships = f.ships.minus(ships);
+                self.fleets.insert(from, rest);
+                self.fleets.insert(new, Fleet { ships, pos: f.pos, fast: false, strong: false, invisible: false });
+                Ok((Order::Split { from, new, ships }, format!("DIVISER F{from} F{new} {}", ships.label())))
+            }
+            Word::Build => {
+                let fleet = eat_fleet(c)?;
+                let ships = eat_ships(c)?;
+                let star = self.eat_star(c)?;
+                expect_end(c)?;
+                self.free_fleet(fleet)?;
+                if ships.total() == 0 {
+                    return fail("une flotte construite doit avoir au moins un vaisseau.");
+                }
+                if self.s.stars[star].owner.as_deref() != Some(self.who) {
+                    return fail(format!("{} ne vous appartient pas : on construit sur ses propres étoiles (4.1.3).", self.star_label(star)));
+                }
+                self.spend(ships.cost(), &format!("la flotte {}", ships.label()))?;
+                self.fleets.insert(fleet, Fleet { ships, pos: self.s.stars[star].pos, fast: false, strong: false, invisible: false });
+                Ok((
+                    Order::Build { fleet, ships, star },
+                    format!("CONSTRUIRE F{fleet} {} {} (coût {})", ships.label(), self.star_label(star), ships.cost()),
+                ))
+            }
+            Word::Colonise => {
+                let star = self.eat_star(c)?;
+                let code = c.next().map(|t| text::fold(&t.text));
+                expect_end(c)?;
+                let st = &self.s.stars[star];
+                if st.owner.as_deref() == Some(self.who) {
+                    return fail(format!("{} est déjà à vous.", st.name));
+                }
+                if !self.colonising.insert(star) {
+                    return fail(format!("{} est déjà dans vos ordres de colonisation.", st.name));
+                }
+                let has_ark = self.fleets.values().any(|f| f.pos == st.pos && f.ships.n > 0);
+                if !has_ark {
+                    return fail(format!("aucune de vos flottes avec une nef n'est en orbite autour de {} (4.1.4 iii).", st.name));
+                }
+                if st.defence() > 0 {
+                    return fail(format!("la défense de {} est de {} : elle doit être négative ou nulle (4.1.4 i).", st.name, st.defence()));
+                }
+                let tech = self.s.players.get(self.who).map_or(0, |p| p.tech);
+                if st.tech > tech + 1 {
+                    return fail(format!(
+                        "la technologie de {} ({}) dépasse la vôtre ({tech}) de plus d'un point (4.1.4 ii).",
+                        st.name, st.tech
+                    ));
+                }
+                if st.kind == Kind::Throne && code.is_none() {
+                    return fail("la colonisation de la THRONE STAR exige son code secret : COLONISER <étoile> <code>.");
+                }
+                let cost = self.s.colonisation_cost(self.who, star).unwrap_or(0);
+                self.spend(cost, &format!("la colonisation de {}", st.name))?;
+                let canon = match &code {
+                    Some(k) => format!("COLONISER {} {k} (coût {cost})", st.name),
+                    None => format!("COLONISER {} (coût {cost})", st.name),
+                };
+                Ok((Order::Colonise { star, code }, canon))
+            }
+            Word::Defend => {
+                let star = self.eat_star(c)?;
+                let amount = eat_amount(c, "points de défense")?;
+                expect_end(c)?;
+                if self.s.stars[star].owner.as_deref() != Some(self.who) {
+                    return fail(format!("{} ne vous appartient pas : on ne défend que ses étoiles (4.1.5).", self.star_label(star)));
+                }
+                self.spend(amount, "la défense")?;
+                Ok((Order::Defend { star, amount }, format!("DEFENSE {} {amount}", self.star_label(star))))
+            }
+            Word::Gift => {
+                let to = self.eat_player(c, 1)?;
+                let amount = eat_amount(c, "don")?;
+                expect_end(c)?;
+                self.spend(amount, "le don")?;
+                let name = self.s.players.get(&to).map_or(to.clone(), |p| p.name.clone());
+                Ok((Order::Gift { to, amount }, format!("DON {name} {amount}")))
+            }
+            Word::Ally => {
+                let to = self.eat_player(c, 0)?;
+                expect_end(c)?;
+                let name = self.s.players.get(&to).map_or(to.clone(), |p| p.name.clone());
+                Ok((Order::Ally { to }, format!("ALLIANCE {name}")))
+            }
+            Word::Change => {
+                let star = self.eat_star(c)?;
+                let Some(t) = c.next() else {
+                    return fail("type manquant : CHANGER <étoile> <TYPE>.");
+                };
+                let mut kname = t.text.clone();
+                if let Some(n) = c.peek() {
+                    if matches!(text::key(&n.text).as_str(), "STAR" | "ETOILE") {
+                        c.next();
+                    }
+                }
+                expect_end(c)?;
+                let allowed: Vec<&str> = Kind::ALL.iter().filter(|k| k.new_star_may_become()).map(|k| k.name()).collect();
+                let Some(kind) = Kind::from_name(&kname) else {
+                    kname = text::fold(&kname);
+                    return Err((format!("type d'étoile inconnu : « {kname} »."), text::suggest(&kname, allowed.iter().copied())));
+                };
+                if !kind.new_star_may_become() {
+                    return fail(format!("une NEW STAR ne peut pas devenir {} (permis : {}).", kind.name(), allowed.join(", ")));
+                }
+                let st = &self.s.stars[star];
+                if st.owner.as_deref() != Some(self.who) || st.kind != Kind::New {
+                    return fail(format!("{} n'est pas une de vos étoiles NEW (4.1.8).", st.name));
+                }
+                if !self.s.active(star, self.s.turn) {
+                    return fail(format!("{} a été colonisée ce tour-ci : changez-la au tour suivant (4.1.8).", st.name));
+                }
+                if !self.changed.insert(star) {
+                    return fail(format!("{} est déjà changée dans ces ordres.", st.name));
+                }
+                Ok((Order::Change { star, kind }, format!("CHANGER {} {}", st.name, kind.name())))
+            }
+            Word::Data => {
+                let data_star = self.eat_star(c)?;
+                let rel = eat_pos(c)?;
+                expect_end(c)?;
+                let st = &self.s.stars[data_star];
+                if st.owner.as_deref() != Some(self.who) || st.kind != Kind::Data {
+                    return fail(format!("{} n'est pas une de vos étoiles DATA (4.1.9).", st.name));
+                }
+                if !self.s.active(data_star, self.s.turn) {
+                    return fail(format!("{} a été colonisée ce tour-ci : elle répondra dès le tour suivant (5).", st.name));
+                }
+                if !self.queried.insert(data_star) {
+                    return fail(format!("{} ne répond qu'à une demande par tour (5 DATA).", st.name));
+                }
+                Ok((Order::Data { data_star, rel }, format!("DATA {} {}", st.name, rel.label())))
+            }
+            _ => fail("ordre de déplacement lu comme budget (erreur interne)."),
+        }
+    }
+
+    fn movement(&mut self, w: Word, c: &mut Cursor) -> Verdict {
+        match w {
+            Word::Move | Word::Pursue => {
+                let fleet = eat_fleet(c)?;
+                let to = eat_pos(c)?;
+                expect_end(c)?;
+                let f = self.fleet(fleet)?.clone();
+                if !self.moving.insert(fleet) {
+                    return fail(format!("F{fleet} a déjà un ordre de déplacement ce tour-ci."));
+                }
+                if w == Word::Pursue {
+                    return Ok((Order::Pursue { fleet, at: to }, format!("POURSUIVRE F{fleet} {}", to.label())));
+                }
+                let dest = self.s.torus.add(self.origin, to);
+                let d = self.s.torus.dist(f.pos, dest);
+                let mut canon = format!("DEPLACER F{fleet} {}", to.label());
+                // 4.2: the rules make a too-long move scuttle the fleet; the
+                // order stands, and the acknowledgement warns.
+                if !self.s.torus.within(f.pos, dest, f.speed() as i64) {
+                    canon.push_str(&format!(
+                        " — ATTENTION : distance {:.2} kpc pour une vitesse de {} : la flotte se sabordera (4.2)",
+                        d,
+                        f.speed()
+                    ));
+                }
+                Ok((Order::Move { fleet, to }, canon))
+            }
+            Word::Jump => {
+                let fleet = eat_fleet(c)?;
+                expect_end(c)?;
+                let f = self.fleet(fleet)?.clone();
+                let gate = self.s.star_at(f.pos).filter(|&i| self.known_kind(i) == Some(Kind::Gate));
+                if gate.is_none() {
+                    return fail(format!("F{fleet} n'est pas en orbite autour d'une GATE connue (5 GATE)."));
+                }
+                if !self.moving.insert(fleet) {
+                    return fail(format!("F{fleet} a déjà un ordre de déplacement ce tour-ci."));
+                }
+                Ok((Order::Jump { fleet }, format!("SAUT F{fleet}")))
+            }
+            Word::Attack => {
+                let fleet = eat_fleet(c)?;
+                let target = match c.eat_keyword(&["ETOILE", "STAR", "FLOTTE", "FLEET"]) {
+                    Some(0) | Some(1) => Target::Star,
+                    Some(_) => Target::Fleet,
+                    None => {
+                        let got = c.peek().map(|t| t.text.clone()).unwrap_or_default();
+                        let sug = text::suggest(&got, ["ETOILE", "FLOTTE"]);
+                        return Err((format!("cible manquante ou inconnue « {got} » : ATTAQUER F1 ETOILE ou ATTAQUER F1 FLOTTE."), sug));
+                    }
+                };
+                expect_end(c)?;
+                let f = self.fleet(fleet)?;
+                if f.ships.base_fire() == 0 {
+                    return fail(format!("F{fleet} n'a que des nefs, sans puissance de feu (4.1.3)."));
+                }
+                let max = if self.moving.contains(&fleet) { 1 } else { 2 };
+                let n = self.attacks.entry(fleet).or_insert(0);
+                if *n >= max {
+                    return fail(if max == 1 {
+                        format!("F{fleet} se déplace : une seule attaque après son déplacement (4.2 ii).")
+                    } else {
+                        format!("F{fleet} attaque déjà deux fois sur place (4.2 iii).")
+                    });
+                }
+                *n += 1;
+                let t = if target == Target::Star { "ETOILE" } else { "FLOTTE" };
+                Ok((Order::Attack { fleet, target }, format!("ATTAQUER F{fleet} {t}")))
+            }
+            _ => fail("ordre de budget lu comme déplacement (erreur interne)."),
+        }
+    }
+}
+
+fn keyword_list() -> Vec<&'static str> {
+    WORDS.iter().flat_map(|(_, a)| a.iter().copied()).collect()
+}
+
+/// The stars a player may name: those whose details they know, and their own.
+pub fn nameable_stars(s: &GalaxyState, who: &str) -> BTreeMap<String, usize> {
+    let mut names = BTreeMap::new();
+    if let Some(p) = s.players.get(who) {
+        for (i, k) in &p.known {
+            if let Some(d) = &k.details {
+                names.insert(text::key(&d.name), *i);
+            }
+        }
+    }
+    for (i, st) in s.stars_of(who) {
+        names.insert(text::key(&st.name), i);
+    }
+    names
+}
+
+/// Reads a player's order lines (never fails).
+pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrders<Orders> {
+    let reject_all = |reason: &str| ParsedOrders {
+        orders: Orders::default(),
+        verdicts: lines.iter().map(|l| LineVerdict::rejected(l, reason, None)).collect(),
+    };
+    let Some(player) = s.players.get(who) else {
+        return reject_all("joueur inconnu dans cette partie.");
+    };
+    if !s.generated() {
+        return reject_all("la galaxie n'existe pas encore : aucun ordre au tour 0 (inscriptions).");
+    }
+    if s.ranking.is_some() {
+        return reject_all("la partie est terminée.");
+    }
+    let mut r = Reader {
+        s,
+        who,
+        origin: player.origin,
+        names: nameable_stars(s, who),
+        fleets: player.fleets.clone(),
+        spent: 0,
+        treasury: player.treasury,
+        colonising: BTreeSet::new(),
+        changed: BTreeSet::new(),
+        queried: BTreeSet::new(),
+        moving: BTreeSet::new(),
+        attacks: BTreeMap::new(),
+    };
+    // Classify every line first: budget lines are read before movement lines.
+    let mut classified: Vec<(usize, Result<(Word, Vec<Token>, usize), (String, Option<String>)>)> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let toks = text::tokenize(&line.text);
+        if let Some(p) = &toks.problem {
+            classified.push((i, Err((capitalise(&format!("{p}.")), None))));
+            continue;
+        }
+        let mut c = Cursor::new(&toks.tokens);
+        let word = WORDS.iter().find_map(|(w, aliases)| c.eat_keyword(aliases).map(|_| *w));
+        match word {
+            Some(w) => {
+                let at = c.pos();
+                classified.push((i, Ok((w, toks.tokens.clone(), at))));
+            }
+            None => {
+                let first = toks.tokens.first().map(|t| t.text.clone()).unwrap_or_default();
+                let sug = text::suggest(&first, keyword_list());
+                classified.push((i, Err((format!("Ordre inconnu « {first} »."), sug))));
+            }
+        }
+    }
+    let mut verdicts: Vec<Option<LineVerdict>> = vec![None; lines.len()];
+    let mut accepted: Vec<(usize, Order)> = Vec::new();
+    for pass_budget in [true, false] {
+        for (i, c) in &classified {
+            match c {
+                Err((reason, sug)) if pass_budget => {
+                    verdicts[*i] = Some(LineVerdict::rejected(&lines[*i], reason.clone(), sug.clone()));
+                }
+                Ok((w, toks, at)) if w.is_budget() == pass_budget => {
+                    let mut cur = Cursor::new(toks);
+                    for _ in 0..*at {
+                        cur.next();
+                    }
+                    let v = if pass_budget { r.budget(*w, &mut cur) } else { r.movement(*w, &mut cur) };
+                    verdicts[*i] = Some(match v {
+                        Ok((order, canon)) => {
+                            accepted.push((*i, order));
+                            LineVerdict::accepted(&lines[*i], canon)
+                        }
+                        Err((reason, sug)) => LineVerdict::rejected(&lines[*i], capitalise(&reason), sug),
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+    // Budget orders keep their written order, then movement orders theirs.
+    let items = accepted.into_iter().map(|(_, o)| o).collect();
+    ParsedOrders { orders: Orders { items }, verdicts: verdicts.into_iter().flatten().collect() }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_in_every_spelling() {
+        assert_eq!(split_pos("+3-2"), Some(Rel { h: 3, v: -2 }));
+        assert_eq!(split_pos("-10+0"), Some(Rel { h: -10, v: 0 }));
+        assert_eq!(split_pos("3-2"), Some(Rel { h: 3, v: -2 }));
+        assert_eq!(split_pos("+3"), None);
+        let toks = text::tokenize("+3 -2").tokens;
+        assert_eq!(eat_pos(&mut Cursor::new(&toks)).ok(), Some(Rel { h: 3, v: -2 }));
+        let toks = text::tokenize("3,-2").tokens;
+        assert_eq!(eat_pos(&mut Cursor::new(&toks)).ok(), Some(Rel { h: 3, v: -2 }));
+    }
+
+    #[test]
+    fn ships_in_every_spelling() {
+        for (s, want) in [
+            ("2P 1C 1N", Ships { p: 2, c: 1, n: 1 }),
+            ("5p", Ships { p: 5, c: 0, n: 0 }),
+            ("1N 3 P", Ships { p: 3, c: 0, n: 1 }),
+        ] {
+            let toks = text::tokenize(s).tokens;
+            assert_eq!(eat_ships(&mut Cursor::new(&toks)).ok(), Some(want), "{s}");
+        }
+        let toks = text::tokenize("2P 3P").tokens;
+        assert!(eat_ships(&mut Cursor::new(&toks)).is_err());
+    }
+
+    #[test]
+    fn fleets_are_f1_to_f9() {
+        for (s, ok) in [("F1", true), ("f9", true), ("F 3", true), ("F0", false), ("F10", false), ("X1", false)] {
+            let toks = text::tokenize(s).tokens;
+            assert_eq!(eat_fleet(&mut Cursor::new(&toks)).is_ok(), ok, "{s}");
+        }
+    }
+}

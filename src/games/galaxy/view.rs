@@ -1,0 +1,646 @@
+//! What each player learns (6), in their own coordinates, as JSON for the
+//! templates; the public chronicle; the order form.
+//!
+//! Before the end of the game no absolute coordinate, and no star, fleet or
+//! fact outside rule 6, goes into a player's view: every position is made
+//! relative to the player's home star here, from the state's memory.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{json, Value};
+
+use crate::game::{FamilyKey, FormLine, ViewContext};
+
+use super::adjudicate::{Event, MoveHow};
+use super::model::{GalaxyState, Kind, Pos, Rel};
+
+/// Where a square is drawn: relative to the player before the end, absolute after.
+struct Frame {
+    origin: Pos,
+    size: i32,
+    absolute: bool,
+}
+
+impl Frame {
+    fn half(&self) -> i32 {
+        self.size / 2
+    }
+    fn rel(&self, s: &GalaxyState, p: Pos) -> Rel {
+        s.torus.rel(self.origin, p)
+    }
+    /// `{h, v, pos, col, row}`: `pos` as players write it; `col`/`row` the
+    /// cell of the drawn grid (row 0 at the top).
+    fn place(&self, s: &GalaxyState, p: Pos) -> Value {
+        if self.absolute {
+            return json!({"h": p.x, "v": p.y, "pos": format!("({},{})", p.x, p.y), "col": p.x, "row": self.size - 1 - p.y});
+        }
+        let r = self.rel(s, p);
+        json!({"h": r.h, "v": r.v, "pos": r.label(), "col": r.h + self.half(), "row": self.size - self.half() - 1 - r.v})
+    }
+    fn cell(&self, s: &GalaxyState, p: Pos) -> (i32, i32) {
+        if self.absolute {
+            return (p.x, self.size - 1 - p.y);
+        }
+        let r = self.rel(s, p);
+        (r.h + self.half(), self.size - self.half() - 1 - r.v)
+    }
+    fn col_label(&self, col: i32) -> i32 {
+        if self.absolute { col } else { col - self.half() }
+    }
+    fn row_label(&self, row: i32) -> i32 {
+        if self.absolute { self.size - 1 - row } else { self.size - self.half() - 1 - row }
+    }
+}
+
+fn life_name(f: i32) -> &'static str {
+    match f {
+        1 => "aquatique",
+        2 => "mollusque",
+        3 => "amphibienne",
+        4 => "mammifère",
+        5 => "humanoïde",
+        6 => "androïde",
+        7 => "insectoïde",
+        8 => "reptilienne",
+        9 => "aérienne",
+        _ => "inhabitée",
+    }
+}
+
+fn owner_label(s: &GalaxyState, me: &str, owner: &Option<FamilyKey>) -> String {
+    match owner {
+        None => "libre".to_string(),
+        Some(o) if o == me => "vous".to_string(),
+        Some(o) => s.players.get(o).map_or_else(|| o.clone(), |p| p.name.clone()),
+    }
+}
+
+/// 6.g: the anonymous count of players by victory points.
+fn histogram(s: &GalaxyState) -> Value {
+    let mut h: BTreeMap<u32, u32> = BTreeMap::new();
+    for k in s.players.keys() {
+        *h.entry(s.victory_points(k)).or_insert(0) += 1;
+    }
+    Value::Array(h.into_iter().map(|(points, players)| json!({"points": points, "players": players})).collect())
+}
+
+/// The whole galaxy, for the end of the game (7).
+fn full_map(s: &GalaxyState) -> Value {
+    let frame = Frame { origin: Pos { x: 0, y: 0 }, size: s.torus.size, absolute: true };
+    let stars: Vec<Value> = s
+        .stars
+        .iter()
+        .map(|st| {
+            let owner = st.owner.as_ref().and_then(|o| s.players.get(o)).map(|p| p.name.clone());
+            json!({"name": st.name, "kind": st.kind.name(), "owner": owner, "magnitude": st.magnitude, "life": st.life,
+                   "tech": st.tech, "docility": st.docility, "defence": st.defence(), "resources": st.resources,
+                   "at": frame.place(s, st.pos)})
+        })
+        .collect();
+    let mut fleets = Vec::new();
+    for p in s.players.values() {
+        for (no, f) in &p.fleets {
+            fleets.push(json!({"owner": p.name, "fleet": format!("F{no}"), "ships": f.ships.label(), "at": frame.place(s, f.pos)}));
+        }
+    }
+    let bases: Vec<Value> = s
+        .players
+        .values()
+        .map(|p| json!({"name": p.name, "base": s.stars.get(p.base).map(|b| b.name.clone()), "at": frame.place(s, p.origin)}))
+        .collect();
+    json!({"stars": stars, "fleets": fleets, "bases": bases})
+}
+
+#[derive(Default)]
+struct Grid {
+    cells: BTreeMap<(i32, i32), (u8, char)>,
+}
+
+impl Grid {
+    /// Keeps the symbol of highest priority on a cell.
+    fn put(&mut self, cell: (i32, i32), prio: u8, c: char) {
+        let e = self.cells.entry(cell).or_insert((0, '.'));
+        if prio >= e.0 {
+            *e = (prio, c);
+        }
+    }
+    fn render(&self, frame: &Frame) -> String {
+        let n = frame.size;
+        let mut out = String::new();
+        let mut head = String::from("      ");
+        let mut col = 0;
+        while col < n {
+            let l = frame.col_label(col);
+            if l % 5 == 0 {
+                let lab = if frame.absolute { format!("{l}") } else { format!("{l:+}") };
+                head.push_str(&format!("{lab:<10}"));
+                col += 5;
+            } else {
+                head.push_str("  ");
+                col += 1;
+            }
+        }
+        out.push_str(head.trim_end());
+        out.push('\n');
+        for row in 0..n {
+            let l = frame.row_label(row);
+            let lab = if frame.absolute { format!("{l}") } else { format!("{l:+}") };
+            out.push_str(&format!("{lab:>4}  "));
+            for col in 0..n {
+                let c = self.cells.get(&(col, row)).map_or('.', |e| e.1);
+                out.push(c);
+                if col + 1 < n {
+                    out.push(' ');
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+const LEGEND_FR: &str = "@ votre étoile d'origine   O vos étoiles   F vos flottes   * étoile connue   + écho d'étoile   x écho de flotte   R flotte vue au RADAR   . vide";
+const LEGEND_EN: &str = "@ your home star   O your stars   F your fleets   * known star   + star echo   x fleet echo   R fleet seen by RADAR   . empty";
+
+pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, events: &[Event], who: &FamilyKey) -> Value {
+    let en = ctx.lang == "en";
+    let Some(p) = s.players.get(who) else {
+        return json!({"generated": s.generated(), "registered": false});
+    };
+    let mut notes: Vec<String> = Vec::new();
+    for e in events {
+        match e {
+            Event::Note { player, fr, en: en_text } if player == who => notes.push(if en { en_text.clone() } else { fr.clone() }),
+            Event::GenerationFailed { reason } => notes.push(format!("La galaxie n'a pas pu être créée : {reason}.")),
+            _ => {}
+        }
+    }
+    if !s.generated() {
+        return json!({
+            "generated": false, "registered": true, "over": false,
+            "player": {"name": p.name},
+            "players": s.players.len(), "turns": s.settings.turns, "events": notes,
+        });
+    }
+    let over = s.ranking.is_some();
+    let adj = s.turn.saturating_sub(1);
+    let frame = Frame { origin: if over { Pos { x: 0, y: 0 } } else { p.origin }, size: s.torus.size, absolute: over };
+    let torus = s.torus;
+    let range = s.scanner_range(who);
+    let mut grid = Grid::default();
+
+    // 6.e: own stars.
+    let mut own_stars = Vec::new();
+    for (i, st) in s.stars_of(who) {
+        let is_home = i == p.base;
+        grid.put(frame.cell(s, st.pos), if is_home { 9 } else { 8 }, if is_home { '@' } else { 'O' });
+        own_stars.push(json!({
+            "name": st.name, "kind": st.kind.name(), "magnitude": st.magnitude, "life": st.life, "life_name": life_name(st.life),
+            "tech": st.tech, "docility": st.docility, "defence": st.defence(), "resources": st.resources,
+            "home": is_home, "points": st.kind.victory_points(),
+            "active": s.active(i, adj + 1), "at": frame.place(s, st.pos),
+        }));
+    }
+    // 6.c and memory: known stars other than one's own.
+    let mut known = Vec::new();
+    let mut star_echoes = Vec::new();
+    for (i, k) in &p.known {
+        let Some(st) = s.stars.get(*i) else { continue };
+        if st.owner.as_deref() == Some(who.as_str()) {
+            continue;
+        }
+        match &k.details {
+            Some(d) => {
+                grid.put(frame.cell(s, st.pos), 4, '*');
+                let owner = k.owner.as_ref().map(|o| owner_label(s, who, o));
+                let cost = s.colonisation_cost(who, *i);
+                known.push(json!({
+                    "name": d.name, "kind": d.kind.name(), "magnitude": d.magnitude, "life": d.life, "life_name": life_name(d.life),
+                    "tech": d.tech, "docility": d.docility, "defence": d.tech + d.docility, "resources": d.resources,
+                    "as_of": k.details_turn, "owner": owner, "owner_as_of": k.owner.as_ref().map(|_| k.owner_turn),
+                    "seen": k.seen, "colonisation_cost": cost, "at": frame.place(s, st.pos),
+                }));
+            }
+            None => {
+                grid.put(frame.cell(s, st.pos), 2, '+');
+                star_echoes.push(json!({"seen": k.seen, "at": frame.place(s, st.pos)}));
+            }
+        }
+    }
+    // 6.d: own fleets, and this turn's moves.
+    let mut fleets = Vec::new();
+    let mut sources: Vec<Pos> = Vec::new();
+    for (no, f) in &p.fleets {
+        grid.put(frame.cell(s, f.pos), 10, 'F');
+        sources.push(f.pos);
+        let mut fire = f.ships.base_fire();
+        if f.strong {
+            fire *= 2;
+        }
+        fleets.push(json!({
+            "fleet": format!("F{no}"), "p": f.ships.p, "c": f.ships.c, "n": f.ships.n, "ships": f.ships.label(),
+            "speed": f.speed(), "fire": fire, "powers": f.powers(), "at": frame.place(s, f.pos),
+            "star": s.star_at(f.pos).and_then(|i| p.known.get(&i)).and_then(|k| k.details.as_ref()).map(|d| d.name.clone()),
+        }));
+    }
+    sources.extend(s.stars_of(who).map(|(_, st)| st.pos));
+    let mut moves = Vec::new();
+    for e in events {
+        if let Event::Moved { player, fleet, from, to, how } = e {
+            if player == who {
+                let how = match how {
+                    MoveHow::Move => "move",
+                    MoveHow::Pursuit => "pursuit",
+                    MoveHow::Jump => "jump",
+                    MoveHow::Scuttled => "scuttled",
+                };
+                moves.push(json!({"fleet": format!("F{fleet}"), "from": frame.place(s, *from), "to": frame.place(s, *to), "how": how}));
+            }
+        }
+    }
+    // 6.a/6.b: echoes of other players' visible fleets within T − 4.
+    let mut fleet_echo_cells: BTreeSet<Pos> = BTreeSet::new();
+    // 5 RADAR (from the turn after colonisation): composition and owner within 5 kpc.
+    let radars: Vec<Pos> = s.stars_of(who).filter(|(i, st)| st.kind == Kind::Radar && s.active(*i, adj)).map(|(_, st)| st.pos).collect();
+    let mut radar = Vec::new();
+    for (k, other) in &s.players {
+        if k == who {
+            continue;
+        }
+        for f in other.fleets.values() {
+            if f.invisible {
+                continue;
+            }
+            if radars.iter().any(|r| torus.within(*r, f.pos, 5)) {
+                grid.put(frame.cell(s, f.pos), 7, 'R');
+                radar.push(json!({"owner": other.name, "ships": f.ships.label(), "p": f.ships.p, "c": f.ships.c, "n": f.ships.n, "at": frame.place(s, f.pos)}));
+                fleet_echo_cells.insert(f.pos);
+            } else if sources.iter().any(|src| torus.within(*src, f.pos, range)) {
+                fleet_echo_cells.insert(f.pos);
+            }
+        }
+    }
+    let mut fleet_echoes = Vec::new();
+    for pos in &fleet_echo_cells {
+        grid.put(frame.cell(s, *pos), 6, 'x');
+        fleet_echoes.push(json!({"at": frame.place(s, *pos)}));
+    }
+    let scanners: Vec<Value> = sources.iter().collect::<BTreeSet<_>>().into_iter().map(|src| json!({"at": frame.place(s, *src), "range": range})).collect();
+    let radar_ranges: Vec<Value> = radars.iter().map(|r| json!({"at": frame.place(s, *r), "range": 5})).collect();
+    // 5 KEY: the code, and where the THRONE lies from each KEY read.
+    let key = p.throne_code.as_ref().map(|code| {
+        let throne = s.throne().map(|t| s.stars[t].pos);
+        let hints: Vec<Value> = p
+            .keys_read
+            .iter()
+            .filter_map(|k| {
+                let ks = s.stars.get(*k)?;
+                let tp = throne?;
+                Some(json!({"key": ks.name, "from_key": torus.rel(ks.pos, tp).label(), "throne_at": frame.place(s, tp)}))
+            })
+            .collect();
+        json!({"code": code, "hints": hints})
+    });
+    let vp = s.victory_points(who);
+    let income = s.income(who);
+    let legend = if en { LEGEND_EN } else { LEGEND_FR };
+    let mut view = json!({
+        "generated": true,
+        "registered": true,
+        "over": over,
+        "turn": adj,
+        "next_turn": s.turn,
+        "turns": s.settings.turns,
+        "size": s.torus.size,
+        "half": frame.half(),
+        "absolute": over,
+        "player": {
+            "name": p.name, "tech": p.tech, "life": p.life, "life_name": life_name(p.life), "magnitude": p.base_magnitude,
+            "resources": p.treasury, "income": income, "victory_points": vp,
+            "stars": own_stars.len(), "fleets": p.fleets.len(), "scanner_range": range,
+            "home": s.stars.get(p.base).filter(|b| b.owner.as_deref() == Some(who.as_str())).map(|b| b.name.clone()),
+        },
+        "own_stars": own_stars,
+        "stars": known,
+        "star_echoes": star_echoes,
+        "fleets": fleets,
+        "fleet_echoes": fleet_echoes,
+        "radar": radar,
+        "moves": moves,
+        "scanners": scanners,
+        "radar_ranges": radar_ranges,
+        "key": key,
+        "events": notes,
+        "histogram": histogram(s),
+        "ascii_map": grid.render(&frame),
+        "legend": legend,
+    });
+    if over {
+        let mut g = Grid::default();
+        for st in &s.stars {
+            let c = match st.kind {
+                Kind::Base => 'B',
+                Kind::Throne => 'T',
+                _ => '*',
+            };
+            g.put(frame.cell(s, st.pos), 2, c);
+        }
+        for other in s.players.values() {
+            for f in other.fleets.values() {
+                g.put(frame.cell(s, f.pos), 3, 'x');
+            }
+        }
+        for st in s.stars_of(who).map(|(_, st)| st.pos).collect::<Vec<_>>() {
+            g.put(frame.cell(s, st), 8, 'O');
+        }
+        g.put(frame.cell(s, p.origin), 9, '@');
+        for f in p.fleets.values() {
+            g.put(frame.cell(s, f.pos), 10, 'F');
+        }
+        view["ascii_map"] = json!(g.render(&frame));
+        view["full"] = full_map(s);
+        view["ranking"] = json!(s.ranking);
+        view["origin"] = frame.place(s, p.origin);
+    }
+    view["map"] = map_geometry(&view, en);
+    view
+}
+
+pub fn public_view(_ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, events: &[Event]) -> Value {
+    let generated = events.iter().any(|e| matches!(e, Event::Generated { .. }));
+    let names: Vec<String> = s.players.values().map(|p| p.name.clone()).collect();
+    let mut v = json!({
+        "generated": s.generated(),
+        "just_generated": generated,
+        "turn": s.turn.saturating_sub(1),
+        "next_turn": s.turn,
+        "turns": s.settings.turns,
+        "players": names,
+        "stars": s.stars.len(),
+        "size": s.torus.size,
+        "histogram": if s.generated() { histogram(s) } else { json!([]) },
+        "over": s.ranking.is_some(),
+    });
+    if s.ranking.is_some() {
+        v["ranking"] = json!(s.ranking);
+        v["full"] = full_map(s);
+    }
+    v
+}
+
+pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
+    let c = |t: String| FormLine { text: String::new(), comment: Some(t) };
+    let Some(p) = s.players.get(who) else { return Vec::new() };
+    if !s.generated() {
+        return vec![c("La galaxie sera créée à la fin du tour 0 : aucun ordre à donner pour l'instant.".into())];
+    }
+    if s.ranking.is_some() {
+        return vec![c("La partie est terminée.".into())];
+    }
+    let mut out = vec![c(format!(
+        "Ressources disponibles : {} — technologie {} — portée des scanners {} kpc.",
+        p.treasury,
+        p.tech,
+        s.scanner_range(who)
+    ))];
+    out.push(c("Positions en +H+V par rapport à votre étoile d'origine (H vers la droite, V vers le haut).".into()));
+    let free = (1..=9u8).find(|n| !p.fleets.contains_key(n));
+    for (i, st) in s.stars_of(who) {
+        let at = s.torus.rel(p.origin, st.pos).label();
+        let build = match free {
+            Some(n) => format!(" — CONSTRUIRE F{n} 5P 0C 0N {}", st.name),
+            None => " — 9 flottes : réunissez-en deux pour construire".into(),
+        };
+        let mut line = format!("{} ({}) en {at} : RE {}, DE {}{build} ; DEFENSE {} 1", st.name, st.kind.name(), st.resources, st.defence(), st.name);
+        if st.kind == Kind::New && s.active(i, s.turn) {
+            line.push_str(&format!(" ; CHANGER {} <TYPE>", st.name));
+        }
+        if st.kind == Kind::Data && s.active(i, s.turn) {
+            line.push_str(&format!(" ; DATA {} +H+V", st.name));
+        }
+        out.push(c(line));
+    }
+    for (no, f) in &p.fleets {
+        let at = s.torus.rel(p.origin, f.pos).label();
+        let mut fire = f.ships.base_fire();
+        if f.strong {
+            fire *= 2;
+        }
+        let mut line = format!("F{no} : {} en {at}, vitesse {}, puissance {fire} — DEPLACER F{no} +H+V", f.ships.label(), f.speed());
+        if fire > 0 {
+            line.push_str(&format!(" ; ATTAQUER F{no} ETOILE|FLOTTE"));
+        }
+        if let Some(i) = s.star_at(f.pos) {
+            let known = p.known.get(&i).and_then(|k| k.details.as_ref());
+            if let Some(d) = known {
+                if d.kind == Kind::Gate {
+                    line.push_str(&format!(" ; SAUT F{no}"));
+                }
+                let st = &s.stars[i];
+                if f.ships.n > 0 && st.owner.as_deref() != Some(who.as_str()) && d.tech + d.docility <= 0 && d.tech <= p.tech + 1 {
+                    let cost = s.colonisation_cost(who, i).unwrap_or(0);
+                    let code = if d.kind == Kind::Throne { " <code>" } else { "" };
+                    line.push_str(&format!(" ; COLONISER {}{code} (coût {cost})", d.name));
+                }
+            }
+        }
+        out.push(c(line));
+    }
+    out
+}
+
+// ---------------------------------------------------------------- map geometry
+
+/// The fill colour of a kind of star on the map.
+pub fn kind_color(kind: &str) -> &'static str {
+    match kind {
+        "ATTACK" => "#e74c3c",
+        "BASE" => "#f39c12",
+        "CITY" => "#3498db",
+        "DATA" => "#1abc9c",
+        "EXIT" => "#bb8fce",
+        "FORT" => "#95a5a6",
+        "GATE" => "#8e44ad",
+        "INVISIBILITY" => "#d6eaf8",
+        "KEY" => "#f4d03f",
+        "LOTUS" => "#922b21",
+        "MACHINE" => "#48c9b0",
+        "NEW" => "#2ecc71",
+        "POWER" => "#e67e22",
+        "RADAR" => "#5dade2",
+        "SUPPLY" => "#abebc6",
+        "THRONE" => "#ffd700",
+        "VULCAN" => "#641e16",
+        "XRAY" => "#aed6f1",
+        "ZERO" => "#566573",
+        _ => "#f2f3f4",
+    }
+}
+
+const CELL: i64 = 20;
+const LEFT: i64 = 46;
+const TOP: i64 = 70;
+
+fn num(v: &Value, k: &str) -> i64 {
+    v.get(k).and_then(Value::as_i64).unwrap_or(0)
+}
+
+/// Pixel centre of an `at` object of the view.
+fn centre(at: &Value) -> (i64, i64) {
+    (LEFT + num(at, "col") * CELL + CELL / 2, TOP + num(at, "row") * CELL + CELL / 2)
+}
+
+/// Everything `map.svg.tera` draws, in pixels, computed from the view alone
+/// (so the map can show nothing the view does not hold).
+pub fn map_geometry(view: &Value, en: bool) -> Value {
+    let size = num(view, "size");
+    let half = num(view, "half");
+    let over = view.get("over").and_then(Value::as_bool).unwrap_or(false);
+    let grid = size * CELL;
+    let empty = Vec::new();
+    let arr = |k: &str| view.get(k).and_then(Value::as_array).unwrap_or(&empty).clone();
+    let mut lines = Vec::new();
+    let mut col_labels = Vec::new();
+    let mut row_labels = Vec::new();
+    let col_label = |i: i64| if over { i } else { i - half };
+    let row_label = |i: i64| if over { size - 1 - i } else { size - half - 1 - i };
+    let text = |l: i64| if over { format!("{l}") } else { format!("{l:+}") };
+    for i in 0..=size {
+        let x = LEFT + i * CELL;
+        let y = TOP + i * CELL;
+        lines.push(json!({"x1": x, "y1": TOP, "x2": x, "y2": TOP + grid, "major": col_label(i) % 5 == 0}));
+        lines.push(json!({"x1": LEFT, "y1": y, "x2": LEFT + grid, "y2": y, "major": row_label(i) % 5 == 0}));
+        if i < size && col_label(i) % 5 == 0 {
+            col_labels.push(json!({"x": x + CELL / 2, "y": TOP - 6, "text": text(col_label(i))}));
+        }
+        if i < size && row_label(i) % 5 == 0 {
+            row_labels.push(json!({"x": LEFT - 4, "y": y + CELL / 2 + 4, "text": text(row_label(i))}));
+        }
+    }
+    let circle = |v: &Value, r_kpc: i64| {
+        let (cx, cy) = centre(&v["at"]);
+        json!({"cx": cx, "cy": cy, "r": r_kpc * CELL + CELL / 2})
+    };
+    let scanners: Vec<Value> = arr("scanners").iter().map(|s| circle(s, num(s, "range"))).collect();
+    let radar_ranges: Vec<Value> = arr("radar_ranges").iter().map(|s| circle(s, 5)).collect();
+    let mut stars = Vec::new();
+    let mut kinds_shown: BTreeSet<String> = BTreeSet::new();
+    let mut star_echoes = Vec::new();
+    let mut fleet_echoes = Vec::new();
+    let mut radar = Vec::new();
+    let mut fleets = Vec::new();
+    let mut moves = Vec::new();
+    let mut others = Vec::new();
+    if over {
+        let full = view.get("full").cloned().unwrap_or(Value::Null);
+        let me = view.pointer("/player/name").and_then(Value::as_str).unwrap_or("");
+        for st in full.get("stars").and_then(Value::as_array).unwrap_or(&empty) {
+            let (cx, cy) = centre(&st["at"]);
+            let kind = st["kind"].as_str().unwrap_or("NORMAL");
+            kinds_shown.insert(kind.to_string());
+            let own = st["owner"].as_str() == Some(me);
+            let label = match (kind, st["owner"].as_str()) {
+                ("BASE", Some(o)) => format!("{} ({o})", st["name"].as_str().unwrap_or("")),
+                _ => st["name"].as_str().unwrap_or("").to_string(),
+            };
+            stars.push(json!({"cx": cx, "cy": cy, "r": 6, "fill": kind_color(kind), "own": own, "home": false, "label": label}));
+        }
+        for f in full.get("fleets").and_then(Value::as_array).unwrap_or(&empty) {
+            let (cx, cy) = centre(&f["at"]);
+            if f["owner"].as_str() == Some(me) {
+                fleets.push(json!({"cx": cx, "cy": cy, "label": f["fleet"]}));
+            } else {
+                others.push(json!({"cx": cx, "cy": cy}));
+            }
+        }
+    } else {
+        for st in arr("own_stars") {
+            let (cx, cy) = centre(&st["at"]);
+            let kind = st["kind"].as_str().unwrap_or("NORMAL");
+            kinds_shown.insert(kind.to_string());
+            stars.push(json!({"cx": cx, "cy": cy, "r": 7, "fill": kind_color(kind), "own": true,
+                              "home": st["home"].as_bool().unwrap_or(false), "label": st["name"]}));
+        }
+        for st in arr("stars") {
+            let (cx, cy) = centre(&st["at"]);
+            let kind = st["kind"].as_str().unwrap_or("NORMAL");
+            kinds_shown.insert(kind.to_string());
+            stars.push(json!({"cx": cx, "cy": cy, "r": 6, "fill": kind_color(kind), "own": false, "home": false, "label": st["name"]}));
+        }
+        for e in arr("star_echoes") {
+            let (cx, cy) = centre(&e["at"]);
+            star_echoes.push(json!({"cx": cx, "cy": cy}));
+        }
+        for e in arr("fleet_echoes") {
+            let (cx, cy) = centre(&e["at"]);
+            fleet_echoes.push(json!({"cx": cx, "cy": cy}));
+        }
+        for r in arr("radar") {
+            let (cx, cy) = centre(&r["at"]);
+            radar.push(json!({"cx": cx, "cy": cy, "label": format!("{} {}", r["owner"].as_str().unwrap_or(""), r["ships"].as_str().unwrap_or(""))}));
+        }
+        for f in arr("fleets") {
+            let (cx, cy) = centre(&f["at"]);
+            fleets.push(json!({"cx": cx, "cy": cy, "label": f["fleet"]}));
+        }
+        for m in arr("moves") {
+            let (x1, y1) = centre(&m["from"]);
+            let (x2, y2) = centre(&m["to"]);
+            // A move across the edge of the torus is drawn as its arrival only.
+            let wraps = (num(&m["from"], "col") - num(&m["to"], "col")).abs() > size / 2
+                || (num(&m["from"], "row") - num(&m["to"], "row")).abs() > size / 2;
+            moves.push(json!({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "wraps": wraps,
+                              "scuttled": m["how"] == "scuttled", "jump": m["how"] == "jump"}));
+        }
+    }
+    let t = |fr: &'static str, en_s: &'static str| if en { en_s } else { fr };
+    let mut legend = vec![
+        json!({"symbol": "own", "text": t("vos étoiles (or : origine)", "your stars (gold: home)")}),
+        json!({"symbol": "fleet", "text": t("vos flottes", "your fleets")}),
+    ];
+    if over {
+        legend.push(json!({"symbol": "other_fleet", "text": t("flottes des autres joueurs", "other players' fleets")}));
+    } else {
+        legend.push(json!({"symbol": "echo", "text": t("écho d'étoile", "star echo")}));
+        legend.push(json!({"symbol": "fleet_echo", "text": t("écho de flotte", "fleet echo")}));
+        legend.push(json!({"symbol": "radar", "text": t("flotte vue au RADAR", "fleet seen by RADAR")}));
+        legend.push(json!({"symbol": "move", "text": t("déplacement de ce tour", "move this turn")}));
+        legend.push(json!({"symbol": "scanner", "text": t("portée des scanners (T − 4)", "scanner range (T − 4)")}));
+    }
+    for k in &kinds_shown {
+        legend.push(json!({"symbol": "kind", "fill": kind_color(k), "text": k}));
+    }
+    let legend_top = TOP + grid + 34;
+    let per_row = 3;
+    let col_w = (grid + 20) / per_row;
+    let legend: Vec<Value> = legend
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut l)| {
+            let i = i as i64;
+            l["x"] = json!(LEFT + (i % per_row) * col_w);
+            l["y"] = json!(legend_top + (i / per_row) * 22);
+            l
+        })
+        .collect();
+    let rows = (legend.len() as i64 + per_row - 1) / per_row;
+    let name = view.pointer("/player/name").and_then(Value::as_str).unwrap_or("");
+    let turn = num(view, "turn");
+    let title = if en { format!("Galaxy — {name} — turn {turn}") } else { format!("Galaxy — {name} — tour {turn}") };
+    let subtitle = match (over, en) {
+        (true, false) => "Fin de partie : la galaxie entière, en coordonnées absolues".to_string(),
+        (true, true) => "Game over: the whole galaxy, in absolute coordinates".to_string(),
+        (false, false) => "Coordonnées +H+V relatives à votre étoile d'origine (au centre)".to_string(),
+        (false, true) => "+H+V coordinates relative to your home star (centre)".to_string(),
+    };
+    json!({
+        "width": LEFT + grid + 24, "height": legend_top + rows * 22 + 16,
+        "cell": CELL, "left": LEFT, "top": TOP, "grid": grid, "cx": LEFT + grid / 2,
+        "title": title, "subtitle": subtitle,
+        "lines": lines, "col_labels": col_labels, "row_labels": row_labels,
+        "scanners": scanners, "radar_ranges": radar_ranges,
+        "stars": stars, "star_echoes": star_echoes, "fleet_echoes": fleet_echoes,
+        "radar": radar, "fleets": fleets, "other_fleets": others, "moves": moves,
+        "legend": legend,
+    })
+}

@@ -1,0 +1,717 @@
+//! Whole games of Galaxy played by simple simulated players: generation (2.3,
+//! 3, 5), determinism, conservation of ships, the fleet limit, and the
+//! NO-LEAK property of rule 6 (no player's view, report or map holds a star,
+//! fleet or fact outside what rule 6 grants, nor an absolute coordinate
+//! before the end of the game).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use arbitre::dice::Dice;
+use arbitre::game::{FamilyInput, OrderLine, OrderStatus, Ruleset, ViewContext};
+use arbitre::games::galaxy::adjudicate::{Event, MoveHow};
+use arbitre::games::galaxy::generate::count_range;
+use arbitre::games::galaxy::model::{GalaxyState, Kind, Pos, Ships};
+use arbitre::games::galaxy::{Galaxy, Orders};
+use arbitre::render::Renderer;
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+fn settings(players: u32, turns: u32) -> toml::Table {
+    let mut t = toml::Table::new();
+    t.insert("turns".into(), toml::Value::Integer(turns as i64));
+    t.insert("players".into(), toml::Value::Integer(players as i64));
+    t
+}
+
+fn name(i: u32) -> String {
+    format!("Nation{i:02}")
+}
+fn key(i: u32) -> String {
+    format!("NATION{i:02}")
+}
+
+/// A new game with `n` players, turn 0 adjudicated (the galaxy exists).
+fn new_game(n: u32, seed: u64, turns: u32) -> (GalaxyState, Vec<Event>) {
+    let mut s = Galaxy::new_game(&settings(n, turns), seed).unwrap();
+    for i in 1..=n {
+        Galaxy::register(&mut s, &key(i), &name(i)).unwrap();
+    }
+    let mut dice = Dice::for_turn(seed, 0);
+    let out = Galaxy::adjudicate(&s, &BTreeMap::new(), &mut dice);
+    (out.state, out.events)
+}
+
+fn ctx(turn: u32, lang: &str) -> ViewContext {
+    ViewContext { game_id: "gx1".into(), turn, deadline: "lundi 3 mars 2025 à 20 h".into(), time_left: "6 jours".into(), lang: lang.into() }
+}
+
+// ------------------------------------------------------------ generation
+
+#[test]
+fn r2_3_r3_r5_generation_respects_the_ranges() {
+    for seed in [1u64, 2, 3, 99] {
+        let n = 4 + (seed as u32 % 13);
+        let (s, events) = new_game(n, seed, 20);
+        assert!(matches!(events[0], Event::Generated { stars: 120, .. }));
+        assert_eq!(s.turn, 1);
+        assert_eq!(s.stars.len(), 120);
+        assert_eq!(s.torus.size, 30);
+        let squares: BTreeSet<Pos> = s.stars.iter().map(|x| x.pos).collect();
+        assert_eq!(squares.len(), 120, "one star per square");
+        let names: BTreeSet<&str> = s.stars.iter().map(|x| x.name.as_str()).collect();
+        assert_eq!(names.len(), 120, "3.1: unique names");
+        for st in &s.stars {
+            assert_eq!(st.name.len(), 6, "3.1: six letters: {}", st.name);
+            assert!(st.name.chars().all(|c| c.is_ascii_uppercase()));
+            assert!((0..=9).contains(&st.magnitude) && (0..=9).contains(&st.life));
+            assert!(st.resources <= 15);
+            if st.kind == Kind::Base {
+                assert_eq!((st.tech, st.docility, st.defence(), st.resources), (6, 5, 11, 10), "3.9: a home star");
+            } else {
+                assert!((0..=9).contains(&st.tech));
+                assert!((-4..=5).contains(&st.docility), "3.5: DO from -4 to +5");
+                if st.life == 0 {
+                    assert_eq!((st.tech, st.docility), (0, 0), "3.4/3.5: uninhabited");
+                }
+            }
+        }
+        let mut count: BTreeMap<Kind, u32> = BTreeMap::new();
+        for st in &s.stars {
+            *count.entry(st.kind).or_insert(0) += 1;
+        }
+        for k in Kind::ALL {
+            let c = count.get(&k).copied().unwrap_or(0);
+            match k {
+                Kind::Base => assert_eq!(c, n, "one BASE per player"),
+                Kind::Normal => {}
+                Kind::Exit => assert_eq!(c, count.get(&Kind::Gate).copied().unwrap_or(0), "as many EXIT as GATE"),
+                _ => {
+                    let (lo, hi) = count_range(k, 120);
+                    assert!((lo..=hi).contains(&c), "{} stars of kind {}: not within {lo}..{hi}", c, k.name());
+                }
+            }
+        }
+        assert_eq!(count[&Kind::Throne], 1);
+        assert_eq!(count[&Kind::Lotus], 5);
+        // Every GATE leads to a distinct EXIT.
+        let exits: BTreeSet<usize> = s.stars.iter().filter(|x| x.kind == Kind::Gate).filter_map(|x| x.exit).collect();
+        assert_eq!(exits.len() as u32, count[&Kind::Gate]);
+        assert!(exits.iter().all(|&e| s.stars[e].kind == Kind::Exit));
+        // 5 KEY: an 8-character code.
+        assert_eq!(s.throne_code.len(), 8);
+        assert!(s.throne_code.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()));
+        // Players: T 6, DO 5 (home), RE 10, their home star.
+        let bases: Vec<Pos> = s.players.values().map(|p| p.origin).collect();
+        for (k, p) in &s.players {
+            assert_eq!((p.tech, p.treasury), (6, 10));
+            assert_eq!(s.stars[p.base].owner.as_deref(), Some(k.as_str()));
+            assert_eq!(s.stars[p.base].pos, p.origin);
+            assert_eq!(p.life, s.stars[p.base].life);
+        }
+        // Spread fairly apart: no two homes closer than 4 kpc on a 30×30 torus.
+        for (i, a) in bases.iter().enumerate() {
+            for b in &bases[i + 1..] {
+                assert!(s.torus.dist(*a, *b) >= 4.0, "homes too close: {a:?} {b:?} ({n} players)");
+            }
+        }
+    }
+}
+
+#[test]
+fn generation_is_a_function_of_the_seed() {
+    let (a, _) = new_game(8, 42, 20);
+    let (b, _) = new_game(8, 42, 20);
+    let (c, _) = new_game(8, 43, 20);
+    assert_eq!(serde_json::to_string(&a).unwrap(), serde_json::to_string(&b).unwrap());
+    assert_ne!(a.stars, c.stars);
+}
+
+#[test]
+fn r2_2_settings_are_checked() {
+    assert!(Galaxy::new_game(&settings(8, 19), 1).is_err(), "fewer than 20 turns");
+    let s = Galaxy::new_game(&toml::Table::new(), 1).unwrap();
+    assert_eq!((s.settings.turns, s.settings.size, s.settings.stars), (20, 30, 120));
+    let mut big = settings(200, 20);
+    big.insert("size".into(), toml::Value::Integer(110));
+    big.insert("stars".into(), toml::Value::Integer(1600));
+    let mut s = Galaxy::new_game(&big, 5).unwrap();
+    for i in 1..=200 {
+        Galaxy::register(&mut s, &format!("P{i}"), &format!("P{i}")).unwrap();
+    }
+    let out = Galaxy::adjudicate(&s, &BTreeMap::new(), &mut Dice::for_turn(5, 0));
+    assert_eq!(out.state.stars.len(), 1600);
+    assert_eq!(out.state.stars.iter().filter(|x| x.kind == Kind::Base).count(), 200);
+}
+
+#[test]
+fn registration_closes_when_the_galaxy_exists() {
+    let mut s = Galaxy::new_game(&settings(4, 20), 1).unwrap();
+    Galaxy::register(&mut s, &"A".to_string(), "A").unwrap();
+    assert!(Galaxy::register(&mut s, &"A".to_string(), "A").is_err(), "twice");
+    for k in ["B", "C", "D"] {
+        Galaxy::register(&mut s, &k.to_string(), k).unwrap();
+    }
+    assert!(Galaxy::register(&mut s, &"E".to_string(), "E").is_err(), "more than `players`");
+    let out = Galaxy::adjudicate(&s, &BTreeMap::new(), &mut Dice::for_turn(1, 0));
+    let mut s = out.state;
+    assert!(Galaxy::register(&mut s, &"F".to_string(), "F").is_err());
+    // Orders at turn 0 are refused; after it, accepted.
+    let line = vec![OrderLine { no: 1, text: "CONSTRUIRE F1 5P +0+0".into() }];
+    let v = Galaxy::parse_orders(&s, &"A".to_string(), &line);
+    assert!(v.verdicts[0].is_accepted(), "{:?}", v.verdicts);
+}
+
+// ------------------------------------------------------------ simulated players
+
+/// One player's orders for a turn, chosen by lot from what they own.
+fn bot_lines(s: &GalaxyState, who: &str, dice: &mut Dice) -> Vec<String> {
+    let Some(p) = s.players.get(who) else { return vec![] };
+    let mut lines = Vec::new();
+    let mut budget = p.treasury;
+    let mut free: Vec<u8> = (1..=9u8).filter(|n| !p.fleets.contains_key(n)).collect();
+    let own: Vec<usize> = s.stars_of(who).map(|(i, _)| i).collect();
+    // 4.1.4: colonise where an ark orbits (the parser refuses what it must).
+    for f in p.fleets.values() {
+        if f.ships.n > 0 {
+            if let Some(i) = s.star_at(f.pos) {
+                if s.stars[i].owner.as_deref() != Some(who) {
+                    let rel = s.torus.rel(p.origin, f.pos).label();
+                    let code = if s.stars[i].kind == Kind::Throne && p.throne_code.is_some() { format!(" {}", s.throne_code) } else { String::new() };
+                    lines.push(format!("COLONISER {rel}{code}"));
+                }
+            }
+        }
+    }
+    if let Some(&home) = own.first() {
+        let at = s.torus.rel(p.origin, s.stars[home].pos).label();
+        if budget >= 12 && !free.is_empty() {
+            let no = free.remove(0);
+            lines.push(format!("CONSTRUIRE F{no} 1P 0C 1N {at}"));
+            budget -= 12;
+        } else if budget >= 4 && !free.is_empty() && dice.range(0, 1, "test", "build") == 1 {
+            let no = free.remove(0);
+            let n = (budget / 2).min(5);
+            lines.push(format!("BUILD F{no} {n}P {at}"));
+            budget -= 2 * n;
+        }
+        if budget >= 2 && dice.range(0, 3, "test", "defence") == 0 {
+            lines.push(format!("DEFENSE {at} 1"));
+            budget -= 1;
+        }
+    }
+    if budget >= 1 && dice.range(0, 5, "test", "gift") == 0 {
+        let others: Vec<&String> = s.players.keys().filter(|k| k.as_str() != who).collect();
+        if let Some(i) = dice.pick_index(others.len(), "test", "gift to") {
+            let to = &s.players[others[i]].name;
+            lines.push(format!("DON {to} 1"));
+        }
+    }
+    if dice.range(0, 2, "test", "ally") == 0 {
+        let others: Vec<&String> = s.players.keys().filter(|k| k.as_str() != who).collect();
+        if let Some(i) = dice.pick_index(others.len(), "test", "ally") {
+            lines.push(format!("ALLIANCE {}", s.players[others[i]].name));
+        }
+    }
+    let fleets: Vec<(u8, arbitre::games::galaxy::model::Fleet)> = p.fleets.iter().map(|(k, v)| (*k, v.clone())).collect();
+    if fleets.len() >= 2 && dice.range(0, 4, "test", "merge") == 0 {
+        let (a, fa) = &fleets[0];
+        if let Some((b, _)) = fleets.iter().skip(1).find(|(_, f)| f.pos == fa.pos) {
+            lines.push(format!("REUNIR F{a} F{b}"));
+        }
+    }
+    for (no, f) in &fleets {
+        let here = s.star_at(f.pos);
+        let fire = f.ships.base_fire();
+        let roll = dice.range(0, 9, "test", "fleet order");
+        if fire > 0 && here.is_some_and(|i| s.stars[i].owner.as_deref() != Some(who)) && roll < 5 {
+            lines.push(format!("ATTAQUER F{no} ETOILE"));
+            lines.push(format!("ATTAQUER F{no} FLOTTE"));
+            continue;
+        }
+        let sp = f.speed() as i32;
+        let (dh, dv) = if roll == 9 {
+            (sp + 1, 0) // too long: the fleet scuttles (4.2)
+        } else {
+            loop {
+                let h = dice.range(0, 2 * sp as u32, "test", "dh") as i32 - sp;
+                let v = dice.range(0, 2 * sp as u32, "test", "dv") as i32 - sp;
+                if h * h + v * v <= sp * sp {
+                    break (h, v);
+                }
+            }
+        };
+        let dest = s.torus.rel(p.origin, s.torus.wrap(Pos { x: f.pos.x + dh, y: f.pos.y + dv }));
+        if roll == 8 {
+            lines.push(format!("POURSUIVRE F{no} {}", dest.label()));
+        } else {
+            lines.push(format!("DEPLACER F{no} {}", dest.label()));
+        }
+        if fire > 0 && roll % 2 == 0 {
+            lines.push(format!("ATTACK F{no} FLEET"));
+        }
+    }
+    if dice.range(0, 4, "test", "noise") == 0 {
+        lines.push("DEPLACR F1 +1+1".into());
+    }
+    lines
+}
+
+struct TurnPlayed {
+    before: GalaxyState,
+    after: GalaxyState,
+    events: Vec<Event>,
+    /// What each player ordered and had accepted (for the oracle).
+    accepted: BTreeMap<String, Orders>,
+}
+
+fn play_turn(s: &GalaxyState, seed: u64, bot_dice: &mut Dice, silent: &BTreeSet<String>) -> TurnPlayed {
+    let mut inputs = BTreeMap::new();
+    let mut accepted = BTreeMap::new();
+    let mut rank = 0;
+    for k in s.players.keys() {
+        if silent.contains(k) {
+            inputs.insert(k.clone(), FamilyInput { status: OrderStatus::Onr, orders: Orders::default(), receipt_rank: None });
+            continue;
+        }
+        let lines: Vec<OrderLine> =
+            bot_lines(s, k, bot_dice).into_iter().enumerate().map(|(i, text)| OrderLine { no: i + 1, text }).collect();
+        let parsed = Galaxy::parse_orders(s, k, &lines);
+        assert_eq!(parsed.verdicts.len(), lines.len(), "one verdict per line");
+        for v in &parsed.verdicts {
+            if let arbitre::game::LineOutcome::Rejected { reason, .. } = &v.outcome {
+                assert!(!reason.is_empty() && reason.ends_with('.'), "one clear sentence: {reason}");
+            }
+        }
+        let c = Galaxy::completeness(s, k, &parsed.orders);
+        let status = arbitre::game::status_of(parsed.verdicts.iter().any(|v| v.is_accepted()), &c);
+        let mut dd = Dice::for_turn(seed ^ 0xdead, s.turn);
+        let orders = Galaxy::default_orders(s, k, status, parsed.orders, &mut dd);
+        accepted.insert(k.clone(), orders.clone());
+        inputs.insert(k.clone(), FamilyInput { status, orders, receipt_rank: Some(rank) });
+        rank += 1;
+    }
+    let mut dice = Dice::for_turn(seed, s.turn);
+    let out = Galaxy::adjudicate(s, &inputs, &mut dice);
+    TurnPlayed { before: s.clone(), after: out.state, events: out.events, accepted }
+}
+
+fn ships_total(s: &GalaxyState) -> u64 {
+    s.players.values().flat_map(|p| p.fleets.values()).map(|f| f.ships.total() as u64).sum()
+}
+
+/// 4.1.3 and conservation: ships appear only by building (or a CITY) and
+/// vanish only by a loss the owner is told of.
+fn check_invariants(t: &TurnPlayed) {
+    for (k, p) in &t.after.players {
+        assert!(p.fleets.len() <= 9, "{k} has {} fleets", p.fleets.len());
+        assert!(p.fleets.keys().all(|n| (1..=9).contains(n)));
+        for (no, f) in &p.fleets {
+            assert!(f.ships.total() > 0, "{k} F{no} is empty");
+        }
+    }
+    let built: u64 = t
+        .accepted
+        .values()
+        .flat_map(|o| o.items.iter())
+        .map(|o| match o {
+            arbitre::games::galaxy::orders::Order::Build { ships, .. } => ships.total() as u64,
+            _ => 0,
+        })
+        .sum();
+    let notes = |pat: &str| t.events.iter().filter(|e| matches!(e, Event::Note { fr, .. } if fr.contains(pat))).count() as u64;
+    let city = notes("(CITY) vous offre");
+    let before = ships_total(&t.before);
+    let after = ships_total(&t.after);
+    assert!(after <= before + built + 7 * city, "ships appeared: {before} -> {after} (+{built} built, {city} CITY)");
+    let losses = notes("attaque une flotte") + notes("sabordée") + notes("corps et biens");
+    if losses == 0 {
+        assert!(after >= before, "ships vanished without a loss: {before} -> {after}");
+    }
+    // Every scuttled move was really too long; every move within speed (4.2).
+    for e in &t.events {
+        if let Event::Moved { player, fleet, from, to, how } = e {
+            let f = t.before.players[player].fleets.get(fleet).or_else(|| t.after.players[player].fleets.get(fleet));
+            if let (Some(f), MoveHow::Move | MoveHow::Pursuit) = (f, how) {
+                let speed = f.speed().max(t.after.players[player].fleets.get(fleet).map_or(0, |g| g.speed()));
+                assert!(t.after.torus.within(*from, *to, speed as i64), "{player} F{fleet} moved {from:?}->{to:?} beyond speed {speed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn adjudication_is_deterministic_and_keeps_the_invariants() {
+    for seed in [7u64, 8] {
+        let (mut a, _) = new_game(6, seed, 20);
+        let (mut b, _) = new_game(6, seed, 20);
+        let mut da = Dice::for_turn(seed, 1000);
+        let mut db = Dice::for_turn(seed, 1000);
+        for _ in 0..8 {
+            let ta = play_turn(&a, seed, &mut da, &BTreeSet::new());
+            let tb = play_turn(&b, seed, &mut db, &BTreeSet::new());
+            assert_eq!(serde_json::to_string(&ta.after).unwrap(), serde_json::to_string(&tb.after).unwrap());
+            assert_eq!(serde_json::to_string(&ta.events).unwrap(), serde_json::to_string(&tb.events).unwrap());
+            check_invariants(&ta);
+            a = ta.after;
+            b = tb.after;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, .. ProptestConfig::default() })]
+    #[test]
+    fn prop_invariants_over_random_games(seed in 0u64..10_000, n in 4u32..9) {
+        let (mut s, _) = new_game(n, seed, 20);
+        let mut bd = Dice::for_turn(seed, 2000);
+        for _ in 0..6 {
+            let t = play_turn(&s, seed, &mut bd, &BTreeSet::new());
+            check_invariants(&t);
+            s = t.after;
+        }
+    }
+}
+
+// ------------------------------------------------------------ NO-LEAK
+
+/// What rule 6 grants a player, computed here from the true states,
+/// independently of the engine's memory.
+#[derive(Default)]
+struct Oracle {
+    /// Stars whose characteristics the player may know.
+    details: BTreeSet<usize>,
+    /// Stars whose position the player may know.
+    seen: BTreeSet<usize>,
+    /// Other players whose names the player may have learnt.
+    names: BTreeSet<String>,
+}
+
+fn within_any(s: &GalaxyState, srcs: &[Pos], p: Pos, r: i64) -> bool {
+    srcs.iter().any(|q| s.torus.within(*q, p, r))
+}
+
+impl Oracle {
+    fn update(&mut self, t: &TurnPlayed, who: &str) {
+        let s = &t.after;
+        let adj = t.before.turn;
+        let p = &s.players[who];
+        let range = (p.tech as i64 - 4).max(0);
+        let mut srcs: Vec<Pos> = p.fleets.values().map(|f| f.pos).collect();
+        srcs.extend(s.stars_of(who).map(|(_, x)| x.pos));
+        for (i, st) in s.stars.iter().enumerate() {
+            if st.owner.as_deref() == Some(who) || p.fleets.values().any(|f| f.pos == st.pos) {
+                self.details.insert(i);
+            }
+            if within_any(s, &srcs, st.pos, range) {
+                self.seen.insert(i);
+            }
+        }
+        // Arrivals of this turn (orbit gives full knowledge, even of a LOTUS).
+        for e in &t.events {
+            if let Event::Moved { player, to, how, .. } = e {
+                if player == who && *how != MoveHow::Scuttled {
+                    if let Some(i) = s.star_at(*to) {
+                        self.details.insert(i);
+                    }
+                }
+            }
+        }
+        // XRAY and RADAR, from the turn after their colonisation.
+        for (i, x) in s.stars_of(who) {
+            if x.colonised_turn.is_some_and(|c| c < adj) {
+                if x.kind == Kind::Xray {
+                    for (j, st) in s.stars.iter().enumerate() {
+                        if s.torus.within(x.pos, st.pos, 5) {
+                            self.details.insert(j);
+                            if let Some(o) = &st.owner {
+                                self.names.insert(s.players[o].name.clone());
+                            }
+                        }
+                    }
+                }
+                if x.kind == Kind::Radar {
+                    for (k, q) in &s.players {
+                        if q.fleets.values().any(|f| !f.invisible && s.torus.within(s.stars[i].pos, f.pos, 5)) {
+                            self.names.insert(s.players[k].name.clone());
+                        }
+                    }
+                }
+            }
+        }
+        if p.throne_code.is_some() {
+            if let Some(th) = s.throne() {
+                self.seen.insert(th);
+            }
+        }
+        // Gifts received name their giver; one's own orders name their targets.
+        // (Names alone are public, 6.g's chronicle lists the players; what must
+        // not leak is which stars and fleets are whose.)
+        for (giver, o) in &t.accepted {
+            for it in &o.items {
+                use arbitre::games::galaxy::orders::Order;
+                match it {
+                    Order::Gift { to, .. } if to == who => {
+                        self.names.insert(s.players[giver].name.clone());
+                    }
+                    Order::Gift { to, .. } | Order::Ally { to } if giver == who => {
+                        self.names.insert(s.players[to].name.clone());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let details = self.details.clone();
+        self.seen.extend(details);
+    }
+}
+
+/// Whether `text` holds `word` as a whole word (not inside a longer one).
+fn has_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric())
+    })
+}
+
+fn collect_keys(v: &Value, out: &mut BTreeSet<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                out.insert(k.clone());
+                collect_keys(x, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| collect_keys(x, out)),
+        _ => {}
+    }
+}
+
+/// The square an `at` object of the view designates, for this player.
+fn abs_of(s: &GalaxyState, origin: Pos, at: &Value) -> Pos {
+    let h = at["h"].as_i64().unwrap() as i32;
+    let v = at["v"].as_i64().unwrap() as i32;
+    let half = s.torus.size / 2;
+    assert!((-half..s.torus.size - half).contains(&h) && (-half..s.torus.size - half).contains(&v), "outside the window: {at}");
+    assert_eq!(at["pos"].as_str().unwrap(), format!("{h:+}{v:+}"));
+    assert_eq!(at["col"].as_i64().unwrap() as i32, h + half);
+    assert_eq!(at["row"].as_i64().unwrap() as i32, s.torus.size - half - 1 - v);
+    s.torus.wrap(Pos { x: origin.x + h, y: origin.y + v })
+}
+
+fn check_view(t: &TurnPlayed, who: &str, oracle: &Oracle, view: &Value, rendered: &[String]) {
+    let s = &t.after;
+    let p = &s.players[who];
+    let text = view.to_string();
+    let mut keys = BTreeSet::new();
+    // `map` holds pixels, computed from the rest of the view alone.
+    let mut bare = view.clone();
+    bare.as_object_mut().unwrap().remove("map");
+    collect_keys(&bare, &mut keys);
+    for banned in ["x", "y", "origin", "full", "ranking", "exit", "id", "throne_code", "seed"] {
+        assert!(!keys.contains(banned), "{who}: key «{banned}» in the view before the end");
+    }
+    let range = (p.tech as i64 - 4).max(0);
+    let mut srcs: Vec<Pos> = p.fleets.values().map(|f| f.pos).collect();
+    srcs.extend(s.stars_of(who).map(|(_, x)| x.pos));
+    let arr = |k: &str| view[k].as_array().cloned().unwrap_or_default();
+    for st in arr("own_stars") {
+        let at = abs_of(s, p.origin, &st["at"]);
+        let i = s.star_at(at).expect("own star exists");
+        assert_eq!(s.stars[i].owner.as_deref(), Some(who));
+        assert_eq!(st["name"], json!(s.stars[i].name));
+    }
+    for st in arr("stars") {
+        let at = abs_of(s, p.origin, &st["at"]);
+        let i = s.star_at(at).expect("known star exists");
+        assert_eq!(st["name"], json!(s.stars[i].name), "{who}: a star's name at the wrong place");
+        assert!(oracle.details.contains(&i), "{who}: LEAK: details of {} not granted by rule 6", s.stars[i].name);
+        if let Some(o) = st["owner"].as_str() {
+            assert!(o == "vous" || o == "libre" || oracle.names.contains(o), "{who}: LEAK: owner {o} of {}", s.stars[i].name);
+        }
+    }
+    for e in arr("star_echoes") {
+        let at = abs_of(s, p.origin, &e["at"]);
+        let i = s.star_at(at).expect("an echo of a star is a star");
+        assert!(oracle.seen.contains(&i), "{who}: LEAK: star echo at {at:?} not granted");
+    }
+    for f in arr("fleets") {
+        let at = abs_of(s, p.origin, &f["at"]);
+        let no: u8 = f["fleet"].as_str().unwrap()[1..].parse().unwrap();
+        assert_eq!(p.fleets[&no].pos, at);
+    }
+    let radars: Vec<Pos> =
+        s.stars_of(who).filter(|(_, x)| x.kind == Kind::Radar && x.colonised_turn.is_some_and(|c| c < t.before.turn)).map(|(_, x)| x.pos).collect();
+    for e in arr("fleet_echoes").iter().chain(arr("radar").iter()) {
+        let at = abs_of(s, p.origin, &e["at"]);
+        let there = s.players.iter().any(|(k, q)| k != who && q.fleets.values().any(|f| f.pos == at && !f.invisible));
+        assert!(there, "{who}: an echo of a fleet where no visible fleet is");
+        assert!(within_any(s, &srcs, at, range) || within_any(s, &radars, at, 5), "{who}: LEAK: fleet echo at {at:?} out of range");
+    }
+    for m in arr("moves") {
+        abs_of(s, p.origin, &m["from"]);
+        abs_of(s, p.origin, &m["to"]);
+    }
+    // No name of a star or player the player may not know, anywhere.
+    let all: Vec<&str> = std::iter::once(text.as_str()).chain(rendered.iter().map(String::as_str)).collect();
+    for (i, st) in s.stars.iter().enumerate() {
+        if oracle.details.contains(&i) {
+            continue;
+        }
+        for doc in &all {
+            assert!(!has_word(doc, &st.name), "{who}: LEAK: the name of star {} (not granted)", st.name);
+        }
+    }
+    for (k, q) in &s.players {
+        if k == who || oracle.names.contains(&q.name) {
+            continue;
+        }
+        for doc in &all {
+            assert!(!has_word(doc, &q.name), "{who}: LEAK: the name of player {}", q.name);
+        }
+    }
+    // The anonymous histogram counts every player.
+    let total: u64 = arr("histogram").iter().map(|h| h["players"].as_u64().unwrap()).sum();
+    assert_eq!(total, s.players.len() as u64);
+}
+
+fn render_all(r: &Renderer, ctx: &ViewContext, who: &str, name: &str, view: &Value, form: &[arbitre::game::FormLine], lang: &str) -> Vec<String> {
+    let forms: Vec<Value> = form.iter().map(|l| json!({"text": l.text, "comment": l.comment})).collect();
+    let family = json!({"key": who, "name": name, "status": "OR", "onr_streak": 0, "lang": lang});
+    let mut out = Vec::new();
+    for (tpl, cid) in [("txt", Value::Null), ("html", json!("map")), ("html", Value::Null)] {
+        let c = json!({"ctx": ctx, "family": family, "view": view, "form": forms, "map_cid": cid});
+        out.push(r.render(&format!("galaxy/report.{lang}.{tpl}.tera"), &c).unwrap_or_else(|e| panic!("{e}")));
+    }
+    let c = json!({"ctx": ctx, "family": family, "view": view});
+    out.push(r.render("galaxy/map.svg.tera", &c).unwrap_or_else(|e| panic!("{e}")));
+    out
+}
+
+fn renderer() -> Renderer {
+    Renderer::new(&Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")).unwrap()
+}
+
+#[test]
+fn r6_no_leak_over_a_whole_game() {
+    let r = renderer();
+    let seed = 2026;
+    let n = 8;
+    let (mut s, gen_events) = new_game(n, seed, 20);
+    let mut oracles: BTreeMap<String, Oracle> = s.players.keys().map(|k| (k.clone(), Oracle::default())).collect();
+    // Turn 0's report: the home star and its surroundings.
+    let t0 = TurnPlayed { before: s.clone(), after: s.clone(), events: gen_events, accepted: BTreeMap::new() };
+    for (k, o) in oracles.iter_mut() {
+        o.update(&t0, k);
+    }
+    let mut bd = Dice::for_turn(seed, 5000);
+    // One player never sends orders: the others keep playing around it.
+    let silent: BTreeSet<String> = [key(n)].into_iter().collect();
+    let mut pngs = 0;
+    loop {
+        let t = play_turn(&s, seed, &mut bd, &silent);
+        check_invariants(&t);
+        let over = Galaxy::is_over(&t.after);
+        for k in t.after.players.keys() {
+            let o = oracles.get_mut(k).unwrap();
+            o.update(&t, k);
+            let lang = if k.ends_with('2') { "en" } else { "fr" };
+            let c = ctx(t.after.turn, lang);
+            let view = Galaxy::family_view(&c, &t.before, &t.after, &t.events, k);
+            let form = Galaxy::order_form(&t.after, k);
+            let name = t.after.players[k].name.clone();
+            let rendered = render_all(&r, &c, k, &name, &view, &form, lang);
+            if !over {
+                check_view(&t, k, o, &view, &rendered);
+            } else {
+                // 7: everybody sees the whole galaxy in absolute coordinates and the ranking.
+                assert_eq!(view["over"], json!(true));
+                assert_eq!(view["full"]["stars"].as_array().unwrap().len(), t.after.stars.len());
+                assert_eq!(view["ranking"].as_array().unwrap().len(), n as usize);
+                for st in &t.after.stars {
+                    assert!(rendered[3].contains(&st.name), "final map shows {}", st.name);
+                }
+            }
+            if pngs < 2 && (t.before.turn == 1 || over) {
+                let png = r.svg_to_png(&rendered[3]).unwrap();
+                assert!(png.len() > 2000 && png.starts_with(b"\x89PNG"));
+                pngs += 1;
+            }
+            // The form is all comments: sent back unchanged, it orders nothing.
+            assert!(form.iter().all(|l| l.text.is_empty() && l.comment.is_some()));
+        }
+        let pv = Galaxy::public_view(&ctx(t.after.turn, "fr"), &t.before, &t.after, &t.events);
+        for lang in ["fr", "en"] {
+            for kind in ["txt", "html"] {
+                let out = r.render(&format!("galaxy/chronicle.{lang}.{kind}.tera"), &json!({"ctx": ctx(t.after.turn, lang), "view": pv})).unwrap();
+                if !over {
+                    for st in &t.after.stars {
+                        assert!(!has_word(&out, &st.name), "LEAK in the chronicle: {}", st.name);
+                    }
+                }
+            }
+        }
+        s = t.after;
+        if over {
+            break;
+        }
+    }
+    assert_eq!(s.turn, 21);
+    let ranking = s.ranking.clone().unwrap();
+    // 7: sorted by points, then stars, then resources.
+    for w in ranking.windows(2) {
+        assert!((w[0].points, w[0].stars, w[0].resources) >= (w[1].points, w[1].stars, w[1].resources));
+    }
+    for (i, r) in ranking.iter().enumerate() {
+        assert_eq!(r.rank as usize, i + 1);
+        assert_eq!(r.points, s.victory_points(&r.player));
+    }
+    // The adjudicated game is over: no more orders.
+    let v = Galaxy::parse_orders(&s, &key(1), &[OrderLine { no: 1, text: "DEPLACER F1 +1+1".into() }]);
+    assert!(!v.verdicts[0].is_accepted());
+}
+
+#[test]
+fn r6_a_first_report_shows_the_home_star_at_the_centre() {
+    let (s, events) = new_game(4, 11, 20);
+    let who = key(1);
+    let view = Galaxy::family_view(&ctx(1, "fr"), &s, &s, &events, &who);
+    let home = &view["own_stars"][0];
+    assert_eq!(home["home"], json!(true));
+    assert_eq!(home["at"]["pos"], json!("+0+0"));
+    assert_eq!((home["at"]["col"].as_i64(), home["at"]["row"].as_i64()), (Some(15), Some(14)));
+    assert_eq!(view["player"]["resources"], json!(10));
+    assert_eq!(view["player"]["scanner_range"], json!(2));
+    let map = view["ascii_map"].as_str().unwrap();
+    assert_eq!(map.lines().count(), 31);
+    assert!(map.contains('@'));
+    let r = renderer();
+    let out = render_all(&r, &ctx(1, "fr"), &who, &name(1), &view, &Galaxy::order_form(&s, &who), "fr");
+    assert!(out[0].contains("Ressources pour le prochain tour : 10"));
+    assert!(out[0].contains("CONSTRUIRE F1 5P 0C 0N"));
+    assert!(out[1].contains("<img src=\"cid:map\""));
+    assert!(!out[2].contains("cid:"));
+    assert!(out[3].starts_with("<svg") && out[3].contains("DejaVu Sans"));
+}
+
+#[test]
+fn r4_i_the_first_six_are_drawn_by_lot_then_order_of_receipt() {
+    let (s, _) = new_game(9, 3, 20);
+    let keys: Vec<String> = s.players.keys().cloned().collect();
+    let mut seen_first = BTreeSet::new();
+    for seed in 0..40u64 {
+        let inputs: BTreeMap<String, FamilyInput<Orders>> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (k.clone(), FamilyInput { status: OrderStatus::Or, orders: Orders::default(), receipt_rank: if i == 8 { None } else { Some(i as u32) } }))
+            .collect();
+        let order = arbitre::games::galaxy::adjudicate::processing_order(&s, &inputs, &mut Dice::for_turn(seed, 1));
+        let first6: BTreeSet<&String> = order[..6].iter().collect();
+        assert_eq!(first6, keys[..6].iter().collect::<BTreeSet<_>>(), "the first six received come first");
+        assert_eq!(&order[6..], &keys[6..], "then by order of receipt, silent players last");
+        seen_first.insert(order[0].clone());
+    }
+    assert!(seen_first.len() >= 4, "the first six are drawn by lot: {seen_first:?}");
+    let _ = Ships::default();
+}
