@@ -136,6 +136,21 @@ fn child_main(mode: &str, dir: PathBuf) {
                 Err(e) => panic!("{e}"),
             }
         }
+        // Races the other "race-state" children to write the states of
+        // turns 1..=40, logging which it wrote and which it found taken.
+        m if m.starts_with("race-state:") => {
+            let me = &m["race-state:".len()..];
+            let game = Store::open(&dir).expect("open").game("race").expect("game");
+            let mut log = String::new();
+            for turn in 1..=40 {
+                match game.write_state(turn, format!("state {turn} by {me}").as_bytes()) {
+                    Ok(()) => log.push_str(&format!("{turn} won\n")),
+                    Err(StoreError::Immutable { .. }) => log.push_str(&format!("{turn} lost\n")),
+                    Err(e) => panic!("{e}"),
+                }
+            }
+            fs::write(dir.join(format!("race-{me}.log")), log).expect("log");
+        }
         other => panic!("unknown child mode {other}"),
     }
 }
@@ -293,17 +308,37 @@ fn lock_excludes_another_process_and_dies_with_it() {
     assert_eq!(status.code(), Some(0), "the child should have got the released lock");
 }
 
+fn a_state_is_written_once_by_racing_processes() {
+    let d = tempfile::tempdir().expect("tempdir");
+    Store::open(d.path()).expect("open");
+    let children: Vec<Child> = (0..4).map(|k| spawn_child(&format!("race-state:{k}"), d.path())).collect();
+    for mut c in children {
+        assert!(c.wait().expect("wait").success());
+    }
+    let game = Store::open(d.path()).expect("open").game("race").expect("game");
+    let logs: Vec<String> =
+        (0..4).map(|k| fs::read_to_string(d.path().join(format!("race-{k}.log"))).expect("log")).collect();
+    for turn in 1..=40 {
+        let winners: Vec<usize> = (0..4).filter(|&k| logs[k].lines().any(|l| l == format!("{turn} won"))).collect();
+        assert_eq!(winners.len(), 1, "turn {turn}: winners {winners:?}");
+        let state = game.read_state(turn).expect("read").expect("written");
+        assert_eq!(state, format!("state {turn} by {}", winners[0]).into_bytes(), "turn {turn}");
+    }
+    println!("  race: 4 processes, 40 turns, one writer each");
+}
+
 fn main() {
     if let (Ok(mode), Some(dir)) = (std::env::var(CHILD_MODE), std::env::var_os(CHILD_DIR)) {
         child_main(&mode, PathBuf::from(dir));
         return;
     }
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
-    let scenarios: [(&str, fn()); 4] = [
+    let scenarios: [(&str, fn()); 5] = [
         ("atomic_write_is_never_torn_by_sigkill", atomic_write_is_never_torn_by_sigkill),
         ("archive_is_complete_after_sigkill", archive_is_complete_after_sigkill),
         ("outbox_never_yields_an_item_twice_across_kills", outbox_never_yields_an_item_twice_across_kills),
         ("lock_excludes_another_process_and_dies_with_it", lock_excludes_another_process_and_dies_with_it),
+        ("a_state_is_written_once_by_racing_processes", a_state_is_written_once_by_racing_processes),
     ];
     let mut ran = 0;
     for (name, f) in scenarios {

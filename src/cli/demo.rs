@@ -119,7 +119,7 @@ ruleset = "{ruleset}"
 time_zone = "Europe/Paris"
 deadline = "weekly sunday 20:00"
 reminders = ["48h"]
-registration = "open"
+registration_open = true
 seed = {seed}
 
 [games.settings]

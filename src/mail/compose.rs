@@ -51,7 +51,7 @@ pub struct Outgoing {
     pub text: String,
     pub html: Option<String>,
     pub attachments: Vec<Attachment>,
-    /// The value of [`LOOP_HEADER`].
+    /// The value of [`LOOP_HEADER`]; empty: no loop header (a player's mail).
     pub loop_token: String,
 }
 
@@ -136,11 +136,16 @@ pub fn compose(o: &Outgoing) -> Result<Vec<u8>, ComposeError> {
     if !o.references.is_empty() {
         b = b.references(o.references.iter().map(|r| angle(r)).collect::<Vec<_>>().join(" "));
     }
-    b = b
-        .raw_header(raw_header("Auto-Submitted", o.auto_submitted))
+    b = b.raw_header(raw_header("Auto-Submitted", o.auto_submitted));
+    if o.auto_submitted != "no" {
         // Asks Exchange and Outlook not to answer with out-of-office notices.
-        .raw_header(raw_header("X-Auto-Response-Suppress", "All"))
-        .raw_header(raw_header(LOOP_HEADER, &o.loop_token));
+        b = b.raw_header(raw_header("X-Auto-Response-Suppress", "All"));
+    }
+    // An empty token means "not a referee's mail" (the simulated players of
+    // `arbitre demo` and the tests compose with this function too).
+    if !o.loop_token.is_empty() {
+        b = b.raw_header(raw_header(LOOP_HEADER, &o.loop_token));
+    }
 
     let text = text_part(ContentType::TEXT_PLAIN, &o.text);
     let inline: Vec<&Attachment> = o.attachments.iter().filter(|a| a.content_id.is_some()).collect();

@@ -78,12 +78,13 @@ install_packages() {
             || new_services+=("${svc%-core}")
     done
     export DEBIAN_FRONTEND=noninteractive
-    # Needed on a fresh machine whose package lists are empty or stale.
-    apt-get update -q >&2 || rc=$?
-    if [ $rc -eq 0 ]; then
-        apt-get install -y -q --no-install-recommends \
-            dovecot-imapd dovecot-lmtpd postfix openssl >&2 || rc=$?
-    fi
+    # Wait for a dpkg lock held by someone else rather than failing.
+    local lock_wait=(-o DPkg::Lock::Timeout=300)
+    # Needed on a fresh machine whose package lists are empty or stale; a
+    # failing mirror is not fatal if the lists already name the packages.
+    apt-get "${lock_wait[@]}" update -q >&2 || log "apt-get update failed; trying the install anyway"
+    apt-get "${lock_wait[@]}" install -y -q --no-install-recommends \
+        dovecot-imapd dovecot-lmtpd postfix openssl >&2 || rc=$?
     [ $made_policy = 1 ] && rm -f /usr/sbin/policy-rc.d
     # The system services just installed stay stopped and disabled (if one
     # started anyway, e.g. a policy-rc.d that was not honoured, stop it).
