@@ -757,6 +757,7 @@ macro_rules! cases {
 }
 
 cases!(
+    r0_4_pnj_characters_leave_the_pyramids_and_are_not_promoted,
     r11_2_2_the_second_fleet_defends_its_patrol_planets,
     r11_2_3_a_strong_garrison_crushes_the_rebels,
     r11_2_6_an_unguarded_colony_falls_to_the_rebels,
@@ -783,6 +784,25 @@ cases!(
     r20_2_a_head_disgraces_a_member_of_his_pyramid,
     r21_1_all_levels_below_depose_the_head,
     r21_1_one_missing_vote_saves_the_head,
+    r22_3_an_accused_who_cannot_appear_is_tried_next_turn,
+    r22_3_on_a_tie_the_emperors_vote_counts_double,
+    r22_4_guilty_sentence_is_the_mean_rounded_up_to_ten,
+    r22_7_a_judge_is_not_judged_by_himself_and_loses_double,
+    r23_1_convicts_serve_ten_years_a_cycle,
+    r24_1_the_emperor_pardons_a_convict,
+    r24_2_pardoned_before_judgement_a_symbolic_stay,
+    r25_1_the_archpope_pardons_a_heretic,
+    r26_2_the_oldest_priest_gives_the_eulogies,
+    r27_2_judges_elected_by_prestige,
+    r27_3_1_families_that_gave_orders_come_first,
+    r27_3_6_steroid_matuvu_councillor_made_emperor,
+    r27_4_governors_need_a_trading_post_and_no_other_office,
+    r28_1_the_ship_goes_to_the_highest_solvent_bid_at_the_next_price,
+    r29_victory_points,
+    r2_3_4_the_scandal_instigator_pays_a_fine_instead_of_prison,
+    r30_1_the_game_ends_at_the_turn_limit,
+    r30_2_the_game_ends_when_every_family_is_onr,
+    r30_an_endless_game_goes_on,
 );
 
 // ---------------------------------------------------------------- worked examples of the rules text
