@@ -636,3 +636,114 @@ fn r0_4_a_pnj_family_gives_no_more_orders() {
         "Votre famille est devenue PNJ (0.4) : elle ne reçoit plus d'ordres ; vous pouvez inscrire une nouvelle famille."
     );
 }
+
+/// The simulated player (`sample_orders`) sends only accepted lines; its
+/// matching marriages are written identically by both families (3.7), so
+/// couples form, and its bids buy ships (28).
+#[test]
+fn sample_players_send_valid_orders_marry_and_bid() {
+    use arbitre::dice::Dice;
+    use arbitre::game::{status_of, Engine, EngineOf, FamilyInput};
+    use arbitre::games::stellarium::Stellarium;
+    use std::collections::BTreeMap;
+
+    let e = EngineOf::<Stellarium>::new();
+    let mut st = e.new_game(&toml::Table::new(), 11).unwrap();
+    let fams = ["ATREIDES", "HARKONNEN", "CORRINO", "ORDOS", "FENRING"];
+    for f in fams {
+        e.register(&mut st, &f.to_string(), f).unwrap().unwrap();
+    }
+    let mut marriage_lines = 0;
+    for turn in 0..4 {
+        let mut dice = Dice::for_turn(11, turn);
+        let mut inputs = BTreeMap::new();
+        for f in fams {
+            let lines = e.sample_orders(&st, &f.to_string(), &mut dice).unwrap();
+            marriage_lines += lines.iter().filter(|l| l.starts_with("MARIAGE")).count();
+            let ol: Vec<OrderLine> = lines.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
+            let (orders, verdicts, comp) = e.parse_orders(&st, &f.to_string(), &ol).unwrap();
+            assert!(verdicts.iter().all(|v| v.is_accepted()), "turn {turn} {f}: {verdicts:?}");
+            let status = status_of(!verdicts.is_empty(), &comp);
+            let orders = e.default_orders(&st, &f.to_string(), status, orders, &mut dice).unwrap();
+            inputs.insert(f.to_string(), FamilyInput { status, orders, receipt_rank: None });
+        }
+        st = e.adjudicate(&st, &inputs, &mut dice).unwrap().state;
+    }
+    let json: serde_json::Value = serde_json::from_slice(&e.save_state(&st).unwrap()).unwrap();
+    assert!(json["ships"].as_object().is_some_and(|s| !s.is_empty()), "ships: {}", json["ships"]);
+    assert!(marriage_lines >= 2, "{marriage_lines}");
+    let married_since_play = json["characters"]
+        .as_object()
+        .unwrap()
+        .values()
+        .filter(|c| c["marital"]["Married"]["since_turn"].as_u64().is_some_and(|t| t >= 1))
+        .count();
+    assert!(married_since_play >= 2, "{married_since_play}");
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::strategy::Strategy as _;
+
+    const WORDS: &[&str] = &[
+        "LIEU", "LOCATION", "ACHAT", "CONTRAT", "MARIAGE", "EXPEDITION", "CESSION", "BAPTEME", "FORMATION", "COUP",
+        "DESTITUTION", "VERDICT", "CANDIDAT", "DEMISSION", "ENCHERE", "EMPEREUR", "ARCHIPAPE", "GENERAL", "COMMANDEUR",
+        "MAITRE", "RANCON", "NAISSANCES", "BATARD", "PERSONNAGE", "PUBLICITE", "STELLARIUM", "BOURSE", "FLOTTE",
+        "VAISSEAU", "S", "N", "R", "1", "2", "3", "0", "50", "30", "M$", "NON", "POUR", "CONTRE", "PRET", "VENTE",
+        "JUGE", "GOUVERNEUR", "CAPITAINE", "INVITES", "PLANETE", "DISGRACE", "GUERRE", "CIBLE", "GRACE",
+        "EXCOMMUNIER", "PARDON", "PROTHESE", "REMARIAGE", "COMMANDANT", "STRATEGIE", "OFFENSIVE", "PATROUILLE",
+        "COUP-D-ETAT", "INTERDIRE", "PERMIS", "FERMER", "SUPPRIMER-COMPTOIR", "INTERDIRE-BOURSE", "COUPABLE",
+        "INNOCENT", "ABSTENTION", "ASSASSINAT", "ENLEVEMENT", "SCANDALE", "SABOTAGE", "BOMBE", "REBELLION",
+        "TRAHISON", "CAPSULE", "GARDES", "MEDECIN", "ASSURANCE", "PRETRE", "GUERRIER", "MARCHAND", "EXPLORATEUR",
+        "ARMEE", "EGLISE", "Paul", "Leto", "Gurney", "Thufir", "Duncan", "Chani", "Alia", "Stilgar", "Hawat",
+        "Enfant30", "Feyd/Harkonnen", "Lenore/Harkonnen", "Rabban/Harkonnen", "Liet/Corrino", "Mologataï",
+        "Dorkir", "Xorg", "\"Aurore\"", "\"Sirius\"", "\"Nébuleuse\"", "Harkonnen", "Atréides", "Corrino",
+        "\"Étoile\"", "#", "\"", "Ж", "é", "-", "/", ",", "+5", "H", "F",
+    ];
+
+    fn line() -> impl proptest::strategy::Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(WORDS), 0..8).prop_map(|w| w.join(" "))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 600, .. ProptestConfig::default() })]
+
+        /// Parsing never panics and answers every non-empty line once.
+        #[test]
+        fn every_line_gets_one_verdict(ls in prop::collection::vec(line(), 0..12)) {
+            let s = fixture();
+            let refs: Vec<&str> = ls.iter().map(String::as_str).collect();
+            let p = parse_orders(&s, A, &lines(&refs));
+            let non_empty = ls.iter().filter(|l| !arbitre::text::tokenize(l).tokens.is_empty()).count();
+            prop_assert_eq!(p.verdicts.len(), non_empty);
+        }
+
+        /// An accepted line's canonical spelling is accepted too, with the same orders.
+        #[test]
+        fn canonical_spelling_round_trips(l in line()) {
+            let s = fixture();
+            let p = parse_orders(&s, A, &lines(&[l.as_str()]));
+            if let Some(LineOutcome::Accepted { canonical }) = p.verdicts.first().map(|v| v.outcome.clone()) {
+                let q = parse_orders(&s, A, &lines(&[canonical.as_str()]));
+                prop_assert!(q.verdicts[0].is_accepted(), "{} -> {} -> {:?}", l, canonical, q.verdicts[0]);
+                prop_assert_eq!(&p.orders, &q.orders);
+            }
+        }
+    }
+
+    /// The canonical spelling of every line of the data files round-trips.
+    #[test]
+    fn canonical_spelling_of_the_data_files_round_trips() {
+        let s = fixture();
+        for (fam, _, ls) in sections(include_str!("data/stellarium/orders_md_every_turn.txt")) {
+            for l in ls {
+                let p = parse_orders(&s, &fam, &lines(&[l.as_str()]));
+                let LineOutcome::Accepted { canonical } = &p.verdicts[0].outcome else { continue };
+                let q = parse_orders(&s, &fam, &lines(&[canonical.as_str()]));
+                assert!(q.verdicts[0].is_accepted(), "{l} -> {canonical} -> {:?}", q.verdicts[0]);
+                assert_eq!(p.orders, q.orders, "{l} -> {canonical}");
+            }
+        }
+    }
+}

@@ -136,6 +136,10 @@ impl Ruleset for Stellarium {
     fn order_form(state: &State, family: &FamilyKey) -> Vec<FormLine> {
         form::order_form(state, family)
     }
+
+    fn sample_orders(state: &State, family: &FamilyKey, dice: &mut Dice) -> Vec<String> {
+        form::sample_orders(state, family, dice)
+    }
 }
 
 #[cfg(test)]
