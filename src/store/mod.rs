@@ -323,6 +323,7 @@ impl fmt::Display for ArchiveKey {
 #[derive(Debug, Clone)]
 pub struct Store {
     root: PathBuf,
+    backoff: Backoff,
 }
 
 impl Store {
@@ -330,7 +331,7 @@ impl Store {
     /// `outbox/` and `games/` subdirectories, and repairs the outbox after a
     /// crash (see [`Outbox::recover`]).
     pub fn open(data_dir: impl Into<PathBuf>) -> Result<Store, StoreError> {
-        let store = Store { root: data_dir.into() };
+        let store = Store { root: data_dir.into(), backoff: Backoff::default() };
         for dir in [store.archive_dir(), store.games_dir()] {
             create_dir_all_durable(&dir).map_err(StoreError::io(&dir))?;
         }
@@ -432,9 +433,16 @@ impl Store {
         Ok(out)
     }
 
-    /// The outbox under `<data>/outbox/`, with the default back-off.
+    /// The same store, whose [`Store::outbox`] retries with `backoff`
+    /// (`config.outbox.backoff()`) instead of the default 1 min … 1 h.
+    pub fn with_outbox_backoff(mut self, backoff: Backoff) -> Store {
+        self.backoff = backoff;
+        self
+    }
+
+    /// The outbox under `<data>/outbox/`.
     pub fn outbox(&self) -> Outbox {
-        Outbox::new(self.outbox_dir())
+        Outbox::new(self.outbox_dir()).with_backoff(self.backoff)
     }
 }
 
@@ -545,6 +553,19 @@ mod tests {
         s.mark_done(&k1, &serde_json::json!({"outcome": "accepted"})).unwrap();
         assert_eq!(s.archive_done(&k1).unwrap(), Some(serde_json::json!({"outcome": "accepted"})));
         assert!(s.undone_archive().unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_outbox_uses_the_configured_back_off() {
+        let d = tempfile::tempdir().unwrap();
+        let b = Backoff { initial: jiff::SignedDuration::from_secs(10), max: jiff::SignedDuration::from_mins(5) };
+        let s = Store::open(d.path()).unwrap().with_outbox_backoff(b);
+        assert_eq!(s.outbox().backoff(), b);
+        s.outbox().enqueue("x", "a@x", &["b@x".to_string()], b"X").unwrap();
+        let now: jiff::Timestamp = "2026-01-01T00:00:00Z".parse().unwrap();
+        let m = s.outbox().mark_failed_attempt("x", "421", now).unwrap();
+        assert_eq!(m.next_attempt, Some("2026-01-01T00:00:10Z".parse().unwrap()));
+        assert_eq!(Store::open(d.path()).unwrap().outbox().backoff(), Backoff::default());
     }
 
     #[test]

@@ -449,20 +449,23 @@ pub(crate) fn status_label(s: Option<OrderStatus>) -> String {
     s.map(|s| s.label().to_string()).unwrap_or_else(|| "—".to_string())
 }
 
+/// `de Paul`, `d'Éléonore`, `d'Hector`: the French preposition with its
+/// elision before a vowel or an h (taken as mute).
+pub(crate) fn de(s: &str) -> String {
+    let first = crate::text::fold(&s.chars().take(1).collect::<String>());
+    if first.starts_with(['A', 'E', 'I', 'O', 'U', 'Y', 'H']) {
+        format!("d'{s}")
+    } else {
+        format!("de {s}")
+    }
+}
+
 /// `accusé de scandale`, `accusée d'hérésie` (elision before a vowel or a
 /// mute h), `accused of …`.
 pub(crate) fn accusation(lang: Lang, fem: bool, charge: &str) -> String {
     match lang {
         Lang::En => format!("accused of {charge}"),
-        Lang::Fr => {
-            let word = if fem { "accusée" } else { "accusé" };
-            let first = crate::text::fold(&charge.chars().take(1).collect::<String>());
-            if first.starts_with(['A', 'E', 'I', 'O', 'U', 'Y', 'H']) {
-                format!("{word} d'{charge}")
-            } else {
-                format!("{word} de {charge}")
-            }
-        }
+        Lang::Fr => format!("{} {}", if fem { "accusée" } else { "accusé" }, de(charge)),
     }
 }
 
@@ -793,26 +796,6 @@ fn powers(lang: Lang, after: &State, family: &str) -> Vec<PowerView> {
     out
 }
 
-/// Victory points (29): the breakdown of the turn's points for `family`,
-/// recomputed from the state after the turn.
-fn victory_breakdown(lang: Lang, after: &State, family: &str) -> Vec<PointsLine> {
-    let mut lines = Vec::new();
-    let pp: i64 = after.living_members(family).map(|c| c.pp).sum();
-    lines.push(PointsLine { label: lang.t("somme des PP des personnages (29.1)", "sum of the characters' PP (29.1)").into(), points: pp.max(0) });
-    for p in Pyramid::ALL {
-        if after.head_family(p).is_some_and(|f| f == family) {
-            let label = match (lang, p) {
-                (Lang::Fr, Pyramid::Government) => "famille de l'Empereur (29.2)".to_string(),
-                (Lang::En, Pyramid::Government) => "the Emperor's family (29.2)".to_string(),
-                (Lang::Fr, _) => format!("chef de pyramide : {} (29.3)", pyramid_short(lang, p)),
-                (Lang::En, _) => format!("head of a pyramid: {} (29.3)", pyramid_short(lang, p)),
-            };
-            lines.push(PointsLine { label, points: if p == Pyramid::Government { 200 } else { 100 } });
-        }
-    }
-    lines
-}
-
 fn ranking(before: &State, after: &State, family: Option<&str>) -> Vec<RankLine> {
     let mut fams: Vec<&Family> = after.families.values().collect();
     fams.sort_by(|a, b| b.victory_points.cmp(&a.victory_points).then_with(|| a.name.cmp(&b.name)));
@@ -835,32 +818,11 @@ fn ranking(before: &State, after: &State, family: Option<&str>) -> Vec<RankLine>
     out
 }
 
-fn victory(lang: Lang, before: &State, after: &State, family: &str, ranking: &[RankLine]) -> Victory {
+fn victory(before: &State, after: &State, family: &str, ranking: &[RankLine], breakdown: Vec<PointsLine>) -> Victory {
     let f = after.family(family);
     let me = ranking.iter().find(|r| r.me);
-    let turn = f.and_then(|f| f.victory_history.get(&before.turn).copied()).unwrap_or(0);
-    let mut breakdown = victory_breakdown(lang, after, family);
-    let known: i64 = breakdown.iter().map(|l| l.points).sum();
-    // 29.3: richest family and most prestigious character (shared when
-    // tied): what the recomputed part does not explain.
-    if turn != known {
-        let richest = after.families.values().map(|f| f.money).max();
-        let is_richest = f.is_some_and(|f| Some(f.money) == richest);
-        let top_pp = after.living().map(|c| c.pp).max();
-        let has_top = after.living_members(family).any(|c| Some(c.pp) == top_pp);
-        let label = match (is_richest, has_top) {
-            (true, true) => lang.t(
-                "famille la plus riche et personnage le plus prestigieux (29.3)",
-                "richest family and most prestigious character (29.3)",
-            ),
-            (true, false) => lang.t("famille la plus riche (29.3)", "richest family (29.3)"),
-            (false, true) => lang.t("personnage le plus prestigieux (29.3)", "most prestigious character (29.3)"),
-            (false, false) => lang.t("autres points (29)", "other points (29)"),
-        };
-        breakdown.push(PointsLine { label: label.into(), points: turn - known });
-    }
     Victory {
-        turn,
+        turn: f.and_then(|f| f.victory_history.get(&before.turn).copied()).unwrap_or(0),
         total: f.map(|f| f.victory_points).unwrap_or(0),
         rank: me.map(|m| m.rank).unwrap_or(0),
         of: ranking.len(),
@@ -1325,6 +1287,8 @@ pub(crate) struct FamilyNarrative {
     /// (year of the cycle 1–10, item), in the order of the cycle.
     pub items: Vec<(u8, Item)>,
     pub money: Vec<MoneyLine>,
+    /// The detail of the turn's victory points (29), from phase 29's event.
+    pub points: Vec<PointsLine>,
 }
 
 /// What the turn's events tell everybody.
@@ -1371,7 +1335,7 @@ pub(crate) fn family_view_from(
     let money_before = before.family(family).map(|f| f.money).unwrap_or(0);
     let money = f_after.map(|f| f.money).unwrap_or(0);
     let ranking = ranking(before, after, Some(family));
-    let victory = victory(lang, before, after, family, &ranking);
+    let victory = victory(before, after, family, &ranking, narrative.points);
     let view = serde_json::json!({
         "lang": if lang == Lang::Fr { "fr" } else { "en" },
         "turn": before.turn,
@@ -1718,7 +1682,7 @@ impl<'a> Narrator<'a> {
             }
             Event::GovernorElected { planet, who, pp } => {
                 let text = match self.lang {
-                    Fr => format!("{} est élu{} gouverneur de {} ({pp} PP).", self.name(*who), self.e(*who), self.planet(planet)),
+                    Fr => format!("{} est élu{} gouverneur {} ({pp} PP).", self.name(*who), self.e(*who), de(&self.planet(planet))),
                     En => format!("{} is elected governor of {} ({pp} PP).", self.name(*who), self.planet(planet)),
                 };
                 told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.4")
@@ -1790,7 +1754,7 @@ impl<'a> Narrator<'a> {
             }
             Event::ContractRefused { family, sponsor, reason } => {
                 let text = match self.lang {
-                    Fr => format!("La Tentacule Sombre refuse le contrat de {} : {reason}.", self.name(*sponsor)),
+                    Fr => format!("La Tentacule Sombre refuse le contrat {} : {reason}.", de(&self.name(*sponsor))),
                     En => format!("The Dark Tentacle refuses {}'s contract: {reason}.", self.name(*sponsor)),
                 };
                 told(Some(1), "crime", private(vec![family.clone()]), vec![family.clone()], text, "2")
@@ -1799,8 +1763,8 @@ impl<'a> Narrator<'a> {
                 let f = self.fams(sponsors);
                 let text = match self.lang {
                     Fr => format!(
-                        "La Tentacule Sombre ne retient pas le contrat de {} ({} : {}, {total} M$) : d'autres ont offert davantage.",
-                        self.names(sponsors),
+                        "La Tentacule Sombre ne retient pas le contrat {} ({} : {}, {total} M$) : d'autres ont offert davantage.",
+                        de(&self.names(sponsors)),
                         self.kind_name(*kind),
                         self.target(target)
                     ),
@@ -1820,8 +1784,8 @@ impl<'a> Narrator<'a> {
                 if is_sponsor {
                     let text = match self.lang {
                         Fr => format!(
-                            "Contrat n° {contract_no} de {} exécuté ({} : {}, {total} M$) : {outcome}.{}{}",
-                            self.names(sponsors),
+                            "Contrat n° {contract_no} {} exécuté ({} : {}, {total} M$) : {outcome}.{}{}",
+                            de(&self.names(sponsors)),
                             self.kind_name(*kind),
                             self.target(target),
                             if detail.is_empty() { "" } else { " " },
@@ -1849,7 +1813,7 @@ impl<'a> Narrator<'a> {
                 };
                 let text = match (self.lang, kind) {
                     (Fr, ContractKindTag::Assassination) => format!("Tentative d'assassinat contre {} : {}.", self.target(target), if *success { "réussie" } else { "échec" }),
-                    (Fr, ContractKindTag::Kidnapping) => format!("Tentative d'enlèvement de {} : {}.", self.target(target), if *success { "réussie" } else { "échec" }),
+                    (Fr, ContractKindTag::Kidnapping) => format!("Tentative d'enlèvement {} : {}.", de(&self.target(target)), if *success { "réussie" } else { "échec" }),
                     (Fr, ContractKindTag::Scandal) => format!("Un scandale vise {} : {}.", self.target(target), if *success { "il éclate" } else { "il fait long feu" }),
                     (Fr, ContractKindTag::Bomb) => format!("Attentat à la bourse de Stellarium : {}.", if *success { "la bombe explose" } else { "la bombe n'explose pas" }),
                     (Fr, ContractKindTag::Rebellion) => format!("Des agitateurs soulèvent {} : {}.", self.target(target), if *success { "la colonie se révolte" } else { "la population reste calme" }),
@@ -1893,7 +1857,7 @@ impl<'a> Narrator<'a> {
             Event::RansomRefused { who, reason } => {
                 let f = self.fam(*who);
                 let text = match self.lang {
-                    Fr => format!("Rançon de {} non payée : {reason}.", self.name(*who)),
+                    Fr => format!("Rançon {} non payée : {reason}.", de(&self.name(*who))),
                     En => format!("Ransom for {} not paid: {reason}.", self.name(*who)),
                 };
                 told(Some(1), "crime", private(f.clone()), f, text, "2.2.4")
@@ -1953,13 +1917,13 @@ impl<'a> Narrator<'a> {
                 let f = self.fam(*sponsor);
                 if *unmasked {
                     let text = match self.lang {
-                        Fr => format!("L'enquête de {by} démasque {} : commanditaire d'un contrat ({what}).", self.name(*sponsor)),
+                        Fr => format!("L'enquête {} démasque {} : commanditaire d'un contrat ({what}).", de(by), self.name(*sponsor)),
                         En => format!("The investigation of {by} unmasks {} as a contract's sponsor ({what}).", self.name(*sponsor)),
                     };
                     told(None, "crime", Vis::Public, f, text, "2.9")
                 } else {
                     let text = match self.lang {
-                        Fr => format!("L'enquête de {by} sur le contrat de {} ({what}) n'aboutit pas.", self.name(*sponsor)),
+                        Fr => format!("L'enquête {} sur le contrat {} ({what}) n'aboutit pas.", de(by), de(&self.name(*sponsor))),
                         En => format!("The investigation of {by} into {}'s contract ({what}) finds nothing.", self.name(*sponsor)),
                     };
                     told(None, "crime", private(f.clone()), f, text, "2.9")
@@ -1975,7 +1939,7 @@ impl<'a> Narrator<'a> {
             }
             Event::Married { groom, bride, priest } => {
                 let text = match self.lang {
-                    Fr => format!("Mariage de {} et {}, célébré par {}.", self.name(*groom), self.name(*bride), self.name(*priest)),
+                    Fr => format!("Mariage {} et {}, célébré par {}.", de(&self.name(*groom)), self.name(*bride), self.name(*priest)),
                     En => format!("Marriage of {} and {}, celebrated by {}.", self.name(*groom), self.name(*bride), self.name(*priest)),
                 };
                 told(Some(1), "family", Vis::Public, self.fams(&[*groom, *bride, *priest]), text, "3")
@@ -2077,7 +2041,7 @@ impl<'a> Narrator<'a> {
             Event::CapsuleOutcome { who, die, outcome } => {
                 let f = self.fam(*who);
                 let text = match self.lang {
-                    Fr => format!("Capsule de survie de {} : {outcome}.", self.name(*who)),
+                    Fr => format!("Capsule de survie {} : {outcome}.", de(&self.name(*who))),
                     En => format!("{}'s survival capsule: {outcome}.", self.name(*who)),
                 };
                 let mut t = told(None, "exploration", private(f.clone()), f, text, "1.1.1");
@@ -2198,8 +2162,8 @@ impl<'a> Narrator<'a> {
             }
             Event::Born { child, father, mother, sex, year, pp } => {
                 let text = match (self.lang, sex) {
-                    (Fr, Sex::Male) => format!("Naissance d'un fils de {} et {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
-                    (Fr, Sex::Female) => format!("Naissance d'une fille de {} et {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
+                    (Fr, Sex::Male) => format!("Naissance d'un fils {} et {} ({}, {pp} PP).", de(&self.name(*father)), self.name(*mother), self.name(*child)),
+                    (Fr, Sex::Female) => format!("Naissance d'une fille {} et {} ({}, {pp} PP).", de(&self.name(*father)), self.name(*mother), self.name(*child)),
                     (En, Sex::Male) => format!("A son is born to {} and {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
                     (En, Sex::Female) => format!("A daughter is born to {} and {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
                 };
@@ -2237,7 +2201,8 @@ impl<'a> Narrator<'a> {
             Event::Baptised { who, name, priest, by_lot } => {
                 let text = match self.lang {
                     Fr => format!(
-                        "Baptême de {name}{}{}.",
+                        "Baptême {}{}{}.",
+                        de(name),
                         priest.map(|p| format!(" par {}", self.name(p))).unwrap_or_default(),
                         if *by_lot { " (prénom tiré au sort)" } else { "" }
                     ),
@@ -2365,6 +2330,7 @@ pub(crate) mod fixture {
     pub struct Ids {
         pub paul: CharacterId,
         pub jessica: CharacterId,
+        #[allow(dead_code)]
         pub leto: CharacterId,
         pub alia: CharacterId,
         pub gurney: CharacterId,
@@ -2659,6 +2625,17 @@ mod tests {
                 let out = r.render(&name, &rc).unwrap_or_else(|e| panic!("{e}"));
                 insta::assert_snapshot!(format!("report_{lang}_{kind}"), out);
             }
+            // The referee's form comes framed (PARTIE … TOUR, FIN): no second header.
+            let mut framed = rc.clone();
+            framed["form"] = serde_json::json!([
+                {"text": "PARTIE dune", "comment": null}, {"text": "FAMILLE Atréides", "comment": null},
+                {"text": "MOTDEPASSE ...", "comment": "votre mot de passe"}, {"text": "TOUR 4", "comment": null},
+                {"text": "LIEU Paul FLOTTE 1", "comment": null}, {"text": "FIN", "comment": null}]);
+            for kind in ["txt", "html"] {
+                let out = r.render(&format!("stellarium/report.{lang}.{kind}.tera"), &framed).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(out.matches("PARTIE dune").count(), 1, "{out}");
+                assert!(!out.contains("GAME dune") && !out.contains("votre-mot-de-passe\n") && out.contains("LIEU Paul FLOTTE 1"));
+            }
             let svg = r.render("stellarium/map.svg.tera", &rc).unwrap_or_else(|e| panic!("{e}"));
             let png = r.svg_to_png(&svg).unwrap_or_else(|e| panic!("{e}"));
             assert!(png.len() > 10_000);
@@ -2666,6 +2643,7 @@ mod tests {
                 insta::assert_snapshot!("map_svg", svg);
                 if let Ok(dir) = std::env::var("ARBITRE_RENDER_OUT") {
                     let _ = std::fs::write(format!("{dir}/map.png"), &png);
+                    let _ = std::fs::write(format!("{dir}/map.svg"), &svg);
                     let _ = std::fs::write(format!("{dir}/report.html"), r.render("stellarium/report.fr.html.tera", &rc).unwrap_or_default());
                     let _ = std::fs::write(format!("{dir}/report.txt"), r.render("stellarium/report.fr.txt.tera", &rc).unwrap_or_default());
                 }

@@ -44,32 +44,48 @@ pub mod p07_births;
 pub mod p08_survival;
 pub mod p09_baptisms;
 pub mod p10_training;
+pub mod p11_rebellions;
+pub mod p12_war;
+pub mod p13_exchange;
+pub mod p14_expedition_returns;
+pub mod p15_merchant_returns;
+pub mod p16_warrior_returns;
+pub mod p17_coup;
+pub mod p18_special_disgrace;
+pub mod p19_excommunication;
+pub mod p20_disgraces;
+pub mod p21_depositions;
+pub mod p22_trials;
+pub mod p23_releases;
+pub mod p24_imperial_pardon;
+pub mod p25_archpapal_pardon;
+pub mod p26_funerals;
+pub mod p27_assembly;
+pub mod p28_ship_sale;
+pub mod p29_victory;
+pub mod p30_end;
 pub mod turn0;
 
 /// Phases of a turn that this build does NOT adjudicate yet: (number, French
 /// title). The pipeline does not call them; reports and docs list them.
 pub const NOT_YET_IMPLEMENTED: &[(u8, &str)] = &[
-    (11, "Rébellions"),
-    (12, "Guerre contre les Pouarks"),
-    (13, "Spéculation à la bourse"),
-    (14, "Retour des expéditions d'exploration"),
-    (15, "Retour des marchands"),
-    (16, "Retours des guerriers"),
-    (17, "Coup d'État militaire"),
-    (18, "Disgrâce spéciale"),
-    (19, "Excommunication"),
-    (20, "Disgrâces"),
-    (21, "Destitutions"),
-    (22, "Procès"),
-    (23, "Libérations"),
-    (24, "Grâce impériale"),
-    (25, "Pardon archipapal"),
-    (26, "Obsèques des personnalités"),
-    (27, "Promotions par l'assemblée suprême"),
-    (28, "Vente d'un vaisseau d'exploration"),
-    (29, "Attribution des points de victoire"),
-    (30, "Fin de la partie"),
 ];
+
+/// The foundation at turn 0, or only phases 0–10 of a later turn (then the
+/// turn closes as usual): for the rules cases of phases 0–10, whose figures
+/// the later phases (the exchange, the Assembly…) would otherwise change.
+pub fn adjudicate_until_phase_10(
+    state: &State,
+    inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>>,
+    dice: &mut Dice,
+) -> Adjudicated<State, Event> {
+    if state.turn == 0 {
+        return adjudicate(state, inputs, dice);
+    }
+    let mut ctx = TurnCtx::new(state, inputs);
+    phases_0_to_10(&mut ctx, dice);
+    ctx.close()
+}
 
 /// Adjudicates the open turn of `state`: the foundation at turn 0, the 30
 /// phases otherwise. Pure: the result depends only on the arguments.
@@ -91,29 +107,52 @@ pub fn adjudicate(
 
     phases_0_to_10(&mut ctx, dice);
 
-    // ---- Phases 11–30: slots for the phases-11–30 engineer. ------------
-    // Each goes here, in this order, as `pNN_xxx::run(&mut ctx, dice);`,
-    // and leaves NOT_YET_IMPLEMENTED in the same commit.
-    // 11. Rébellions                         (not yet implemented)
-    // 12. Guerre contre les Pouarks          (not yet implemented)
-    // 13. Spéculation à la bourse            (not yet implemented)
-    // 14. Retour des expéditions             (not yet implemented)
-    // 15. Retour des marchands               (not yet implemented)
-    // 16. Retours des guerriers              (not yet implemented)
-    // 17. Coup d'État militaire              (not yet implemented)
-    // 18. Disgrâce spéciale                  (not yet implemented)
-    // 19. Excommunication                    (not yet implemented)
-    // 20. Disgrâces                          (not yet implemented)
-    // 21. Destitutions                       (not yet implemented)
-    // 22. Procès                             (not yet implemented)
-    // 23. Libérations                        (not yet implemented)
-    // 24. Grâce impériale                    (not yet implemented)
-    // 25. Pardon archipapal                  (not yet implemented)
-    // 26. Obsèques des personnalités         (not yet implemented)
-    // 27. Promotions par l'assemblée suprême (not yet implemented)
-    // 28. Vente d'un vaisseau d'exploration  (not yet implemented)
-    // 29. Attribution des points de victoire (not yet implemented)
-    // 30. Fin de la partie                   (not yet implemented)
+    // ---- Phases 11–30 (the end of the cycle and the Supreme Assembly). ----
+    // 11. Rébellions.
+    p11_rebellions::run(&mut ctx, dice);
+    // 12. Guerre contre les Pouarks.
+    p12_war::run(&mut ctx, dice);
+    if ctx.state.ended.is_some() {
+        // 12.1: Stellarium fell; the game ends at once (30.2).
+        p30_end::run(&mut ctx, dice);
+        return ctx.close();
+    }
+    // 13. Spéculation à la bourse.
+    p13_exchange::run(&mut ctx, dice);
+    // 14. Retour des expéditions d'exploration.
+    p14_expedition_returns::run(&mut ctx, dice);
+    // 15. Retour des marchands.
+    p15_merchant_returns::run(&mut ctx, dice);
+    // 16. Retours des guerriers.
+    p16_warrior_returns::run(&mut ctx, dice);
+    // 17. Coup d'État militaire.
+    p17_coup::run(&mut ctx, dice);
+    // 18. Disgrâce spéciale.
+    p18_special_disgrace::run(&mut ctx, dice);
+    // 19. Excommunication.
+    p19_excommunication::run(&mut ctx, dice);
+    // 20. Disgrâces.
+    p20_disgraces::run(&mut ctx, dice);
+    // 21. Destitutions.
+    p21_depositions::run(&mut ctx, dice);
+    // 22. Procès.
+    p22_trials::run(&mut ctx, dice);
+    // 23. Libérations.
+    p23_releases::run(&mut ctx, dice);
+    // 24. Grâce impériale.
+    p24_imperial_pardon::run(&mut ctx, dice);
+    // 25. Pardon archipapal.
+    p25_archpapal_pardon::run(&mut ctx, dice);
+    // 26. Obsèques des personnalités.
+    p26_funerals::run(&mut ctx, dice);
+    // 27. Promotions par l'assemblée suprême.
+    p27_assembly::run(&mut ctx, dice);
+    // 28. Vente d'un vaisseau d'exploration.
+    p28_ship_sale::run(&mut ctx, dice);
+    // 29. Attribution des points de victoire.
+    p29_victory::run(&mut ctx, dice);
+    // 30. Fin de la partie.
+    p30_end::run(&mut ctx, dice);
 
     ctx.close()
 }
