@@ -2625,6 +2625,17 @@ mod tests {
                 let out = r.render(&name, &rc).unwrap_or_else(|e| panic!("{e}"));
                 insta::assert_snapshot!(format!("report_{lang}_{kind}"), out);
             }
+            // The referee's form comes framed (PARTIE … TOUR, FIN): no second header.
+            let mut framed = rc.clone();
+            framed["form"] = serde_json::json!([
+                {"text": "PARTIE dune", "comment": null}, {"text": "FAMILLE Atréides", "comment": null},
+                {"text": "MOTDEPASSE ...", "comment": "votre mot de passe"}, {"text": "TOUR 4", "comment": null},
+                {"text": "LIEU Paul FLOTTE 1", "comment": null}, {"text": "FIN", "comment": null}]);
+            for kind in ["txt", "html"] {
+                let out = r.render(&format!("stellarium/report.{lang}.{kind}.tera"), &framed).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(out.matches("PARTIE dune").count(), 1, "{out}");
+                assert!(!out.contains("GAME dune") && !out.contains("votre-mot-de-passe\n") && out.contains("LIEU Paul FLOTTE 1"));
+            }
             let svg = r.render("stellarium/map.svg.tera", &rc).unwrap_or_else(|e| panic!("{e}"));
             let png = r.svg_to_png(&svg).unwrap_or_else(|e| panic!("{e}"));
             assert!(png.len() > 10_000);
