@@ -40,7 +40,8 @@ fn generation_of(bytes: &[u8]) -> Option<u64> {
 }
 
 fn message(i: u32) -> Vec<u8> {
-    format!("Message-ID: <m{i}@test>\r\nSubject: ordres {i}\r\n\r\n{}\r\nFIN\r\n", "x".repeat(4000 + i as usize)).into_bytes()
+    format!("Message-ID: <m{i}@test>\r\nSubject: ordres {i}\r\n\r\n{}\r\nFIN\r\n", "x".repeat(4000 + i as usize))
+        .into_bytes()
 }
 
 fn spawn_child(mode: &str, dir: &Path) -> Child {
@@ -283,7 +284,10 @@ fn outbox_never_yields_an_item_twice_across_kills() {
     let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(ids.len(), unique.len(), "an item was yielded twice");
     assert!(kills >= 5, "the child was killed mid-work only {kills} times");
-    println!("  outbox: {kills} kills, {} of {OUTBOX_ITEMS} confirmed (the rest were killed between send and log)", ids.len());
+    println!(
+        "  outbox: {kills} kills, {} of {OUTBOX_ITEMS} confirmed (the rest were killed between send and log)",
+        ids.len()
+    );
 }
 
 fn lock_excludes_another_process_and_dies_with_it() {

@@ -2,8 +2,8 @@
 //! reports) and rolled-back turns. See the layout in [`crate::store`].
 
 use super::{
-    create_dir_all_durable, family_file_name, family_from_file_name, list_names, read_bytes, read_json,
-    sync_dir, to_json_bytes, write_atomic, write_json_atomic, write_new_atomic, StoreError,
+    create_dir_all_durable, family_file_name, family_from_file_name, list_names, read_bytes, read_json, sync_dir,
+    to_json_bytes, write_atomic, write_json_atomic, write_new_atomic, StoreError,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;

@@ -167,8 +167,8 @@ pub fn write_new_atomic(path: &Path, bytes: &[u8]) -> io::Result<bool> {
 /// Serialises `value` as pretty JSON (with a final newline, friendly to
 /// `git diff`).
 pub fn to_json_bytes<T: Serialize + ?Sized>(path: &Path, value: &T) -> Result<Vec<u8>, StoreError> {
-    let mut bytes = serde_json::to_vec_pretty(value)
-        .map_err(|source| StoreError::Json { path: path.to_path_buf(), source })?;
+    let mut bytes =
+        serde_json::to_vec_pretty(value).map_err(|source| StoreError::Json { path: path.to_path_buf(), source })?;
     bytes.push(b'\n');
     Ok(bytes)
 }
@@ -281,9 +281,8 @@ impl ArchiveKey {
     /// never share a key. Without a Message-ID (or with an empty one) the
     /// key is `nomid=` and the SHA-256 of the raw bytes.
     pub fn for_message(message_id: Option<&str>, raw: &[u8]) -> ArchiveKey {
-        let id = message_id
-            .map(|m| m.trim().trim_start_matches('<').trim_end_matches('>').trim())
-            .filter(|m| !m.is_empty());
+        let id =
+            message_id.map(|m| m.trim().trim_start_matches('<').trim_end_matches('>').trim()).filter(|m| !m.is_empty());
         let Some(id) = id else {
             return ArchiveKey(format!("nomid={}", hex::encode(Sha256::digest(raw))));
         };
