@@ -137,6 +137,15 @@ fn child_main(mode: &str, dir: PathBuf) {
                 Err(e) => panic!("{e}"),
             }
         }
+        // Tries to start as a second daemon: exit code 3 when refused.
+        "try-daemon-lock" => {
+            let store = Store::open(&dir).expect("open");
+            match store.daemon_lock(Duration::ZERO) {
+                Err(StoreError::LockTimeout { .. }) => std::process::exit(3),
+                Ok(_) => std::process::exit(0),
+                Err(e) => panic!("{e}"),
+            }
+        }
         // Races the other "race-state" children to write the states of
         // turns 1..=40, logging which it wrote and which it found taken.
         m if m.starts_with("race-state:") => {
@@ -310,6 +319,13 @@ fn lock_excludes_another_process_and_dies_with_it() {
     drop(held);
     let status = spawn_child("try-lock", d.path()).wait().expect("wait");
     assert_eq!(status.code(), Some(0), "the child should have got the released lock");
+    // The daemon lock: a second daemon on the same data directory is refused.
+    let daemon = store.daemon_lock(Duration::ZERO).expect("first daemon");
+    let status = spawn_child("try-daemon-lock", d.path()).wait().expect("wait");
+    assert_eq!(status.code(), Some(3), "a second daemon should be refused");
+    drop(daemon);
+    let status = spawn_child("try-daemon-lock", d.path()).wait().expect("wait");
+    assert_eq!(status.code(), Some(0), "the daemon lock should be free again");
 }
 
 fn a_state_is_written_once_by_racing_processes() {

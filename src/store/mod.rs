@@ -9,6 +9,7 @@
 //!                                    else is done with it; key = the sanitised Message-ID
 //!                                    (or `nomid=<sha256>` of the bytes when there is none)
 //! <data>/archive/<key>.done.json    processing marker with a JSON outcome summary, written last
+//! <data>/daemon.lock                held by the running daemon (one per data directory)
 //! <data>/outbox/tmp/                 scratch space (never read)
 //! <data>/outbox/new/<id>.eml         mail waiting to be sent ...
 //! <data>/outbox/new/<id>.json        ... and its meta: attempts, next_attempt, last_error,
@@ -437,6 +438,14 @@ impl Store {
     pub fn with_outbox_backoff(mut self, backoff: Backoff) -> Store {
         self.backoff = backoff;
         self
+    }
+
+    /// Takes `<data>/daemon.lock`, which one daemon holds for its whole
+    /// life: a second daemon on the same data directory (which would send
+    /// the outbox twice and adjudicate twice) fails to start. Zero
+    /// `timeout`: try once. The CLI never takes it; it locks games.
+    pub fn daemon_lock(&self, timeout: Duration) -> Result<GameLock, StoreError> {
+        game::lock_file(self.root.join("daemon.lock"), timeout)
     }
 
     /// The outbox under `<data>/outbox/`.
