@@ -10,7 +10,6 @@
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::{FetchedMail, Mailbox, SendError, Sender, TransportError};
@@ -39,6 +38,7 @@ fn sync_dir(dir: &Path) -> std::io::Result<()> {
     std::fs::File::open(dir)?.sync_all()
 }
 
+#[cfg(test)]
 fn hostname() -> String {
     let raw = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .or_else(|_| std::fs::read_to_string("/etc/hostname"))
@@ -62,7 +62,9 @@ fn hostname() -> String {
 }
 
 /// A unique Maildir file name: `<secs>.M<micros>P<pid>Q<n>.<host>`.
+#[cfg(test)]
 fn unique_name() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
@@ -88,7 +90,8 @@ fn has_seen_flag(file_name: &str) -> bool {
 }
 
 /// Writes `raw` into `maildir/tmp`, syncs it, renames it into `new/`.
-/// Returns the final path.
+/// Returns the final path. (Tests deliver with it as an MTA would.)
+#[cfg(test)]
 fn deliver(maildir: &Path, raw: &[u8]) -> std::io::Result<PathBuf> {
     ensure_maildir(maildir)?;
     let name = unique_name();

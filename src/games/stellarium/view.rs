@@ -834,11 +834,11 @@ fn victory(before: &State, after: &State, family: &str, ranking: &[RankLine], br
 
 // ------------------------------------------------------------ the map
 
-/// Width of the map in px: a phone shows it at half size, so every font
-/// is at least 18 px.
+/// Width of the map in px. A phone shows it at about half size, so the
+/// fonts are 20–30 px (10–15 px on the phone).
 const MAP_W: f64 = 720.0;
 const MAP_CENTER: f64 = 360.0;
-const MAP_LINE: f64 = 28.0;
+const MAP_LINE: f64 = 33.0;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct MapPlanet {
@@ -862,6 +862,8 @@ pub struct MapPlanet {
     /// Label position (below the disc).
     pub label_y: f64,
     pub caption_y: f64,
+    /// Font size of the name (smaller when many planets share the ring).
+    pub label_size: f64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -959,10 +961,10 @@ fn planet_of(s: &State, c: &Character) -> Option<String> {
     }
 }
 
-/// Cuts a map line so that it fits the width (18 px DejaVu Sans: about 62
+/// Cuts a map line so that it fits the width (22 px DejaVu Sans: about 52
 /// characters in 680 px).
 fn fit(text: String) -> Vec<String> {
-    let w = crate::render::wrap(&text, 62, "    ");
+    let w = crate::render::wrap(&text, 52, "    ");
     w.split('\n').map(str::to_string).collect()
 }
 
@@ -977,11 +979,12 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
         }
     }
     let posts: BTreeSet<&String> = s.family(family).map(|f| f.trading_posts.iter().collect()).unwrap_or_default();
-    let top = 96.0;
+    let top = 110.0;
     let (cx, cy) = (MAP_CENTER, top + 300.0);
     let keys = ring_order(s);
     let n = keys.len().max(1);
-    let (ring, r) = if n <= 10 { (250.0, 34.0) } else if n <= 14 { (258.0, 28.0) } else { (264.0, 22.0) };
+    let (ring, r, label_size) =
+        if n <= 9 { (250.0, 34.0, 24.0) } else if n <= 13 { (256.0, 28.0, 21.0) } else { (262.0, 22.0, 18.0) };
     let make = |k: &str, x: f64, y: f64, r: f64| -> MapPlanet {
         let p = &s.planets[k];
         let (controller, fill, caption) = controller_of(lang, p);
@@ -1005,13 +1008,14 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
             own_post: posts.contains(&k.to_string()),
             own_governor: own_gov,
             own_count: own_at.get(k).copied().unwrap_or(0),
-            label_y: round1(y + r + 22.0),
-            caption_y: round1(y + r + 42.0),
+            label_y: round1(y + r + label_size + 2.0),
+            caption_y: round1(y + r + label_size + 24.0),
+            label_size,
         }
     };
     let capital_key = crate::text::key(CAPITAL);
     let stellarium = if s.planets.contains_key(&capital_key) {
-        make(&capital_key, cx, cy, 52.0)
+        make(&capital_key, cx, cy, 58.0)
     } else {
         MapPlanet {
             name: CAPITAL.into(),
@@ -1027,8 +1031,9 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
             own_post: false,
             own_governor: false,
             own_count: 0,
-            label_y: cy + 74.0,
-            caption_y: cy + 94.0,
+            label_y: cy + 84.0,
+            caption_y: cy + 106.0,
+            label_size: 24.0,
         }
     };
     let planets: Vec<MapPlanet> = keys
@@ -1043,7 +1048,7 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
         .collect();
 
     // The legend, below the ring.
-    let mut y = cy + ring + 96.0;
+    let mut y = cy + ring + 110.0;
     let mut legend = Vec::new();
     let mut push_legend = |symbol: &'static str, fill: &'static str, text: &str, y: &mut f64| {
         legend.push(MapLegend { y: *y, symbol, fill, text: text.to_string() });
@@ -1082,7 +1087,7 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
     y += 12.0;
     push(lang.t("Postes publics", "Public posts").to_string(), true, false, &mut y);
     for (f, id) in [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)] {
-        if let Some(id) = id {
+        if let Some(id) = id.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())) {
             push(
                 format!("{} : {} {}", fleet_name(lang, f), lang.t("commandant", "commander"), name_for(s, family, id)),
                 false,
@@ -1243,7 +1248,7 @@ pub(crate) fn assembly(lang: Lang, s: &State) -> Assembly {
         .collect();
     let commanders = [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)]
         .into_iter()
-        .filter_map(|(f, c)| c.map(|c| NamedPost { place: fleet_name(lang, f).to_string(), name: s.full_name(c) }))
+        .filter_map(|(f, c)| c.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())).map(|c| NamedPost { place: fleet_name(lang, f).to_string(), name: s.full_name(c) }))
         .collect();
     Assembly {
         pyramids,
@@ -1445,6 +1450,26 @@ fn vote_text(lang: Lang, v: &OrderVote) -> String {
         (Lang::En, OrderVote::Guilty { years }) => format!("guilty, {years} years"),
         (Lang::En, OrderVote::Innocent { years }) => format!("innocent (sentence proposed: {years} years)"),
         (Lang::En, OrderVote::Abstain) => "abstains".into(),
+    }
+}
+
+/// Whether a prestige event only repeats the PP the event before it
+/// already told (a promotion, a speculation, trade gains, an election, a
+/// eulogy).
+fn covered(prev: Option<&Event>, e: &Event) -> bool {
+    let Event::Prestige { who, .. } = e else { return false };
+    match prev {
+        Some(
+            Event::Promoted { who: w, .. }
+            | Event::Speculation { who: w, .. }
+            | Event::TradeGains { who: w, .. }
+            | Event::GovernorAttendance { who: w, .. }
+            | Event::JudgeElected { who: w, .. }
+            | Event::GovernorElected { who: w, .. }
+            | Event::SeatFilled { who: w, .. },
+        ) => w == who,
+        Some(Event::Eulogy { priest: Some(p), .. }) => p == who,
+        _ => false,
     }
 }
 
@@ -2772,6 +2797,7 @@ impl<'a> Narrator<'a> {
     pub(crate) fn family(&self, events: &[Event], family: &str) -> FamilyNarrative {
         let mut out = FamilyNarrative::default();
         let mut year = 1u8;
+        let mut prev: Option<&Event> = None;
         for e in events {
             if let Event::Money { family: f, delta, reason, .. } = e {
                 if f == family {
@@ -2789,6 +2815,10 @@ impl<'a> Narrator<'a> {
                 }
                 continue;
             }
+            if covered(prev, e) {
+                continue;
+            }
+            prev = Some(e);
             let Some(t) = self.tell(e) else { continue };
             if let Some(y) = t.year {
                 year = y;
