@@ -1,11 +1,12 @@
 //! Phase 27: the Supreme Assembly (27): the High Court's vacancies
 //! (27.2), the promotions in the pyramids (27.3), the governors (27.4).
 //!
-//! For the foundation (turn 0, "Début de partie"): the election code is
-//! shared. Turn 0 calls [`elect_judges`], then [`fill_pyramids`] with
-//! `initial = true` (seats filled by PP, the oldest first on a tie, then by
-//! lot; no promotion PP), then [`elect_governors`]; candidacies are given
-//! as resolved ids (see [`candidacies`] for the orders' form).
+//! The election code is public so that the foundation (turn 0, "Début de
+//! partie") can share it: [`elect_judges`], [`fill_pyramids`] with
+//! `initial = true` (seats filled by prestige, the oldest first on a tie,
+//! then by lot; no promotion PP), [`elect_governors`], with candidacies
+//! resolved to ids (see [`candidacies`]). (`turn0.rs` currently fills the
+//! first pyramids with its own equivalent code.)
 
 use std::collections::BTreeSet;
 
