@@ -109,13 +109,15 @@ pub fn vacate(ctx: &mut TurnCtx) {
             ctx.emit(Event::JudgeResigned { who: j });
         }
     }
+    // 27.2.8: death, or absence from the Assembly (a prisoner). A PNJ
+    // family's judge stays (0.4 ejects its characters from the pyramids only).
     let judges = ctx.state.judges.clone();
     for j in judges {
-        if !fit(ctx, j) {
+        let gone = ctx.character(j).is_none_or(|c| !c.is_free());
+        if gone {
             let reason = match ctx.character(j) {
                 Some(c) if !c.is_alive() => "décédé",
-                Some(c) if c.is_prisoner() => "absent de l'Assemblée suprême (prisonnier)",
-                _ => "famille PNJ",
+                _ => "absent de l'Assemblée suprême (prisonnier)",
             };
             ctx.state.judges.retain(|x| *x != j);
             ctx.emit(Event::LeftCourt { who: j, reason: reason.into() });
