@@ -229,3 +229,12 @@ fn extend_pause_and_resend() {
     assert_eq!(again.len(), 1);
     assert!(again[0].subject.contains("Rapport du tour 0"), "{}", again[0].subject);
 }
+
+#[test]
+fn extending_by_days_keeps_the_local_hour_across_dst() {
+    let e = env();
+    // Deadline: Sunday 29 March 2026 20:00 Paris (CEST). One day back is
+    // Saturday 28 March 20:00 CET, that is 19:00 UTC, not 18:00 UTC.
+    let d = e.referee.extend(GAME, SignedDuration::from_hours(-24), before_deadline(&e)).unwrap();
+    assert_eq!(d, "2026-03-28T19:00:00Z".parse::<Timestamp>().unwrap());
+}

@@ -747,3 +747,12 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn r9_r10_the_young_may_be_named_by_its_new_first_name() {
+    let s = fixture();
+    let p = parse_orders(&s, A, &lines(&["FORMATION Ghanima PRETRE", "BAPTEME Enfant30 Ghanima"]));
+    assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
+    assert_eq!(p.orders.trainings[0].who, CharacterId(30));
+    assert_eq!(p.verdicts[0].outcome, LineOutcome::Accepted { canonical: "FORMATION Enfant30 PRETRE".into() });
+}

@@ -120,11 +120,15 @@ impl Referee {
     }
 
     /// Moves the open turn's deadline by `by` (from the current deadline, or
-    /// from now when there is none); reminders are re-armed.
+    /// from now when there is none); whole days are calendar days in the
+    /// game's time zone (20:00 stays 20:00 across a DST change); reminders
+    /// are re-armed.
     pub fn extend(&self, id: &str, by: SignedDuration, now: Timestamp) -> Result<Timestamp> {
+        let tz = self.game_config(id).map(|c| c.time_zone.clone()).unwrap_or(jiff::tz::TimeZone::UTC);
         self.with_meta(id, |m| {
             let base = m.deadline.unwrap_or(now);
-            let d = base.checked_add(by).map_err(|e| RefereeError::Invalid(format!("cannot move the deadline: {e}")))?;
+            let d = crate::scheduler::shift_deadline(base, &tz, by)
+                .ok_or_else(|| RefereeError::Invalid("cannot move the deadline that far".into()))?;
             m.deadline = Some(d);
             m.reminders_sent.clear();
             Ok(d)

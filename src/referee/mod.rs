@@ -74,7 +74,7 @@ pub struct Referee {
 
 impl Referee {
     pub fn new(config: Config, templates_dir: PathBuf) -> anyhow::Result<Referee> {
-        let store = Store::open(&config.data_dir)?;
+        let store = Store::open(&config.data_dir)?.with_outbox_backoff(config.outbox.backoff());
         let renderer = Renderer::new(&templates_dir)?;
         let secret = password::load_or_create_secret(&config.data_dir)?;
         Ok(Referee { config, store, renderer, templates_dir, secret, cache: Mutex::new(BTreeMap::new()) })

@@ -78,8 +78,8 @@ fn owner_label(s: &GalaxyState, me: &str, owner: &Option<FamilyKey>) -> String {
 /// 6.g: the anonymous count of players by victory points.
 fn histogram(s: &GalaxyState) -> Value {
     let mut h: BTreeMap<u32, u32> = BTreeMap::new();
-    for k in s.players.keys() {
-        *h.entry(s.victory_points(k)).or_insert(0) += 1;
+    for v in s.all_victory_points().into_values() {
+        *h.entry(v).or_insert(0) += 1;
     }
     Value::Array(h.into_iter().map(|(points, players)| json!({"points": points, "players": players})).collect())
 }

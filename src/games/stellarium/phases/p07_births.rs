@@ -113,6 +113,8 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
             child.father = Some(father);
             child.mother = Some(mother);
             child.pp = pp;
+            // The newborn spends the rest of the cycle with its mother.
+            child.last_place = w.last_place.clone().or(Some(Place::Stellarium));
             let child_id = ctx.state.add_character(child);
             ctx.emit(Event::Born { child: child_id, father, mother, sex, year: birth_year, pp });
         }
@@ -164,6 +166,8 @@ fn bastards(ctx: &mut TurnCtx) {
         let mut c = Character::new(b.first_name.trim(), Sex::Male, birth_year, &family);
         c.bastard = true;
         c.training = b.training;
+        // Recognised after the departures: he spends the cycle on Stellarium.
+        c.last_place = Some(Place::Stellarium);
         let id = ctx.state.add_character(c);
         ctx.scratch.new_bastards.insert(id);
         ctx.emit(Event::BastardRecognised { who: id, family });
