@@ -748,6 +748,7 @@ cases! {
     r0_4_pnj_is_irreversible,
     r13_2_master_merchant_bans_a_family_from_the_exchange,
     r1_3_2_five_prostheses_at_most,
+    r1_3_3_no_archpope_no_heresy,
     r1_3_3_prosthesis_without_permit_makes_a_heretic,
     r1_3_4_archpope_permits_are_j_over_4,
     r1_3_prosthesis_with_archpope_permit_is_no_heresy,
@@ -755,6 +756,7 @@ cases! {
     r1_families_in_debt_cannot_buy,
     r1_prisoners_of_rebels_cannot_buy,
     r1_purchases_cost_one_m_each_for_the_cycle,
+    r27_4_turn0_governor_outside_the_pyramids_is_elected,
     r2_1_3_emperor_judges_and_bodyguards_halve_the_odds,
     r2_2_4_ransom_is_a_tenth_of_pp_half_to_the_kidnapper,
     r2_3_4_scandal_found_out_victim_regains_5_pp,
@@ -791,6 +793,7 @@ cases! {
     r5_3_4_removed_trading_post,
     r5_3_5_onr_merchants_go_to_the_exchange_s1,
     r5_3_5_onr_merchants_of_a_family_in_debt_stay_idle,
+    r5_3_merchant_staying_on_stellarium_speculates_s1,
     r6_3_designated_commander_joins_his_fleet,
     r6_4_commanders_by_rank_when_none_is_named,
     r6_5_onr_warriors_go_to_a_fleet_by_lot,
@@ -804,7 +807,9 @@ cases! {
     r9_1_baptism_by_the_named_priest,
     r9_2_default_name_and_least_prestigious_priest,
     r_d_late_family_founded_with_a_quarter_of_the_average,
+    r_turn0_family_without_orders_is_founded_by_lot,
     r_turn0_foundation_pp_and_trainings,
+    r_turn0_widowed_setting_marries_nobody,
 }
 
 #[test]

@@ -79,6 +79,8 @@ pub enum Pass {
     Transfer,
     /// BAPTEME (FORMATION may name the young by its new first name).
     Baptism,
+    /// ACHAT (paid first, phase 1: contract offers are bounded by what is left, 2.8.1).
+    Purchase,
     Other,
 }
 
@@ -92,6 +94,8 @@ pub fn pass_of(toks: &[Token]) -> Pass {
         Pass::Transfer
     } else if c.eat_keyword(K_BAPTISM).is_some() {
         Pass::Baptism
+    } else if c.eat_keyword(K_BUY).is_some() {
+        Pass::Purchase
     } else {
         Pass::Other
     }

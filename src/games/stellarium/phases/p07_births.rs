@@ -131,10 +131,8 @@ pub fn can_recognise_bastard(state: &State, family: &str) -> Result<(), String> 
             Marital::Single | Marital::Widowed { .. } if !c.is_priest() => {
                 return Err(format!("{} est un homme célibataire ou veuf qui n'est pas prêtre (7.7)", c.first_name));
             }
-            Marital::Married { spouse, .. } => {
-                if state.character(spouse).is_some_and(|w| w.is_alive() && w.age_in(year) < 41) {
-                    return Err(format!("{} est marié à une femme de moins de 41 ans (7.7)", c.first_name));
-                }
+            Marital::Married { spouse, .. } if state.character(spouse).is_some_and(|w| w.is_alive() && w.age_in(year) < 41) => {
+                return Err(format!("{} est marié à une femme de moins de 41 ans (7.7)", c.first_name));
             }
             _ => {}
         }
