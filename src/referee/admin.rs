@@ -89,20 +89,18 @@ impl Referee {
     pub fn status(&self, id: &str, now: Timestamp) -> Result<GameStatus> {
         let g = self.open_game(id)?;
         let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
-        let families = g
-            .meta
-            .families
-            .iter()
-            .map(|(k, f)| FamilyStatus {
+        let mut families = Vec::new();
+        for (k, f) in &g.meta.families {
+            families.push(FamilyStatus {
                 key: k.clone(),
                 name: f.name.clone(),
                 address: f.address.clone(),
-                current: if f.pnj { OrderStatus::Pnj } else { records.get(k).map_or(OrderStatus::Onr, OrdersRecord::status) },
+                current: g.status_from(k, records.get(k))?,
                 onr_streak: f.onr_streak,
                 pnj: f.pnj,
                 last_status: f.statuses.values().next_back().copied(),
-            })
-            .collect();
+            });
+        }
         let (deadline, time_left, _) = self.deadline_words(&g, "fr", now);
         Ok(GameStatus {
             id: g.meta.id.clone(),

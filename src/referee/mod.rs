@@ -142,6 +142,23 @@ impl Referee {
     }
 }
 
+impl OpenGame {
+    /// The status rule 0 gives `family` now, from its stored orders (`None`:
+    /// it sent nothing valid). A family that sent nothing is ONR, unless the
+    /// ruleset requires nothing of it this turn (a registration turn).
+    pub fn status_from(&self, family: &crate::game::FamilyKey, orders: Option<&intake::OrdersRecord>) -> Result<crate::game::OrderStatus> {
+        use crate::game::OrderStatus;
+        if self.meta.families.get(family).is_some_and(|f| f.pnj) {
+            return Ok(OrderStatus::Pnj);
+        }
+        Ok(match orders {
+            Some(r) => r.status(),
+            None if self.engine.nothing_required(&self.state, family)? => OrderStatus::Or,
+            None => OrderStatus::Onr,
+        })
+    }
+}
+
 /// Families registered during `turn`, in registration order.
 pub fn registrations_of_turn(meta: &GameMeta, turn: u32) -> Vec<(&String, &FamilyRecord)> {
     let mut v: Vec<_> = meta.families.iter().filter(|(_, f)| f.registered_turn == turn).collect();
