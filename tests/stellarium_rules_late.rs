@@ -1276,6 +1276,11 @@ fn invariants(before: &State, after: &State, events: &[Event]) {
             assert!(s.years_remaining > 0 && s.years_remaining % 10 == 0, "sentence {s:?}");
         }
     }
+    for f in after.families.values() {
+        // 29.1: a family's points of a turn are never negative.
+        assert!(f.victory_history.values().all(|v| *v >= 0), "negative victory points for {}", f.name);
+        assert_eq!(f.victory_points, f.victory_history.values().sum::<i64>(), "30.3: the total is the sum of the turns");
+    }
     if after.ended.is_some() {
         return;
     }
