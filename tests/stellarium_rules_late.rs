@@ -764,6 +764,7 @@ cases!(
     r12_2_the_emperor_attacks_the_pouark_planet_he_chose,
     r12_3_10_no_war_pays_the_first_fleet,
     r12_3_8_an_offensive_empire_fights_on_against_3d6,
+    r12_3_8_victorious_pouarks_may_fight_on_with_1d6,
     r13_4_speculation_pays_the_table_times_the_stake,
     r13_5_a_shrinking_empire_costs_one_at_the_exchange,
     r14_1_a_discovery_named_by_the_captain,
