@@ -761,6 +761,7 @@ cases! {
     r0_1_pnj_after_more_than_two_onr_ejected_from_pyramids,
     r0_1_two_onr_in_a_row_is_not_yet_pnj,
     r0_4_pnj_is_irreversible,
+    r10_3_young_trained_as_ordered_or_by_lot,
     r13_2_master_merchant_bans_a_family_from_the_exchange,
     r1_3_2_five_prostheses_at_most,
     r1_3_3_no_archpope_no_heresy,
