@@ -58,7 +58,7 @@ pub fn sample_orders(s: &GalaxyState, who: &str, dice: &mut Dice) -> Vec<String>
         if !free.is_empty() && budget >= 12 {
             lines.push(format!("CONSTRUIRE F{} 1P 0C 1N {home}", free.remove(0)));
             budget -= 12;
-        } else if !free.is_empty() && budget >= 6 && dice.range(0, 1, "demo", "build patrols") == 1 {
+        } else if !free.is_empty() && budget >= 2 && (p.fleets.is_empty() || dice.range(0, 1, "demo", "build patrols") == 1) {
             let n = (budget / 2).min(5);
             lines.push(format!("CONSTRUIRE F{} {n}P 0C 0N {home}", free.remove(0)));
             budget -= 2 * n;
@@ -120,6 +120,13 @@ pub fn sample_orders(s: &GalaxyState, who: &str, dice: &mut Dice) -> Vec<String>
             if fire > 0 {
                 lines.push(format!("ATTAQUER F{no} FLOTTE"));
             }
+        }
+    }
+    // OR needs one order (orders.md §7): an alliance costs nothing.
+    if lines.is_empty() {
+        let others: Vec<&str> = s.players.iter().filter(|(k, _)| k.as_str() != who).map(|(_, q)| q.name.as_str()).collect();
+        if let Some(i) = dice.pick_index(others.len(), "demo", "ally") {
+            lines.push(format!("ALLIANCE \"{}\"", others[i]));
         }
     }
     lines
