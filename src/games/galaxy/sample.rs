@@ -85,6 +85,18 @@ pub fn sample_orders(s: &GalaxyState, who: &str, dice: &mut Dice) -> Vec<String>
         .filter(|(_, k)| !matches!(k.details.as_ref().map(|d| d.kind), Some(Kind::Lotus) | Some(Kind::Vulcan) | Some(Kind::Zero)))
         .map(|(i, k)| (*i, k.details.as_ref().is_some_and(|d| d.tech + d.docility <= 0 && d.tech <= p.tech + 1)))
         .collect();
+    // 6.a: the fleets the player's scanners show this turn.
+    let range = s.scanner_range(who);
+    let mut eyes: Vec<Pos> = p.fleets.values().map(|f| f.pos).collect();
+    eyes.extend(s.stars_of(who).map(|(_, st)| st.pos));
+    let echoes: Vec<Pos> = s
+        .players
+        .iter()
+        .filter(|(k, _)| k.as_str() != who)
+        .flat_map(|(_, q)| q.fleets.values())
+        .filter(|f| !f.invisible && eyes.iter().any(|e| s.torus.within(*e, f.pos, range)))
+        .map(|f| f.pos)
+        .collect();
     for (no, f) in &p.fleets {
         let fire = f.ships.base_fire();
         let here = s.star_at(f.pos);
@@ -117,7 +129,7 @@ pub fn sample_orders(s: &GalaxyState, who: &str, dice: &mut Dice) -> Vec<String>
         };
         if dest != f.pos {
             lines.push(format!("DEPLACER F{no} {}", rel(dest)));
-            if fire > 0 {
+            if fire > 0 && echoes.contains(&dest) {
                 lines.push(format!("ATTAQUER F{no} FLOTTE"));
             }
         }
@@ -148,7 +160,6 @@ mod tests {
         for i in 0..6 {
             Galaxy::register(&mut s, &format!("P{i}"), &format!("Joueur {i}")).unwrap();
         }
-        s = Galaxy::adjudicate(&s, &BTreeMap::new(), &mut Dice::for_turn(12, 0)).state;
         let mut dice = Dice::for_turn(12, 999);
         let (mut accepted, mut total) = (0, 0);
         for _ in 0..20 {

@@ -165,13 +165,12 @@ const LEGEND_EN: &str = "@ your home star   O your stars   F your fleets   * kno
 pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, events: &[Event], who: &FamilyKey) -> Value {
     let en = ctx.lang == "en";
     let Some(p) = s.players.get(who) else {
-        return json!({"generated": s.generated(), "registered": false});
+        return json!({"generated": s.generated(), "registered": false, "over": s.ranking.is_some(), "events": []});
     };
     let mut notes: Vec<String> = Vec::new();
     for e in events {
         match e {
             Event::Note { player, fr, en: en_text } if player == who => notes.push(if en { en_text.clone() } else { fr.clone() }),
-            Event::GenerationFailed { reason } => notes.push(format!("La galaxie n'a pas pu être créée : {reason}.")),
             _ => {}
         }
     }
@@ -311,6 +310,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         "turn": adj,
         "next_turn": s.turn,
         "turns": s.settings.turns,
+        "last_turn": s.settings.turns.saturating_sub(1),
         "size": s.torus.size,
         "half": frame.half(),
         "absolute": over,
@@ -375,6 +375,7 @@ pub fn public_view(_ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, e
         "turn": s.turn.saturating_sub(1),
         "next_turn": s.turn,
         "turns": s.settings.turns,
+        "last_turn": s.settings.turns.saturating_sub(1),
         "players": names,
         "stars": s.stars.len(),
         "size": s.torus.size,
