@@ -229,3 +229,31 @@ fn extend_pause_and_resend() {
     assert_eq!(again.len(), 1);
     assert!(again[0].subject.contains("Rapport du tour 0"), "{}", again[0].subject);
 }
+
+#[test]
+fn extending_by_days_keeps_the_local_hour_across_dst() {
+    let e = env();
+    // Deadline: Sunday 29 March 2026 20:00 Paris (CEST). One day back is
+    // Saturday 28 March 20:00 CET, that is 19:00 UTC, not 18:00 UTC.
+    let d = e.referee.extend(GAME, SignedDuration::from_hours(-24), before_deadline(&e)).unwrap();
+    assert_eq!(d, "2026-03-28T19:00:00Z".parse::<Timestamp>().unwrap());
+}
+
+#[test]
+fn r0_sending_nothing_when_nothing_can_be_ordered_is_not_onr() {
+    // Galaxy's turn 0 is registration only: its minimum is empty.
+    let dir = tempfile::tempdir().unwrap();
+    let text = config_text("").replace("ruleset = \"stellarium\"", "ruleset = \"galaxy\"") + "\n[games.settings]\nplayers = 4\n";
+    std::fs::write(dir.path().join("config.toml"), text).unwrap();
+    let cfg = arbitre::config::load(&dir.path().join("config.toml")).unwrap();
+    let r = arbitre::referee::Referee::new(cfg, templates()).unwrap();
+    r.create_game(GAME, Some(5), t0()).unwrap();
+    for (a, f) in [("a@x.test", "Alpha"), ("b@x.test", "Beta"), ("c@x.test", "Gamma"), ("d@x.test", "Delta")] {
+        join(&r, a, f, t0());
+    }
+    let after = r.read_meta(GAME).unwrap().unwrap().deadline.unwrap().checked_add(SignedDuration::from_mins(1)).unwrap();
+    let s = r.adjudicate(GAME, Mode::Deadline, after).unwrap();
+    assert!(s.statuses.values().all(|st| *st == OrderStatus::Or), "{:?}", s.statuses);
+    let meta = r.read_meta(GAME).unwrap().unwrap();
+    assert!(meta.families.values().all(|f| f.onr_streak == 0));
+}

@@ -291,3 +291,66 @@ fn reports_of_a_played_turn_render_in_both_languages_with_accents() {
     // After the first real turn, the statuses are known (phase 0).
     assert_eq!(s2.families[&fam].status_in(1), Some(OrderStatus::Or));
 }
+
+/// The founders each family names at turn 0 (distinct names make a
+/// readable demo), then three cycles of the simulated players.
+fn demo_game() -> Vec<(State, State, Vec<Event>)> {
+    let founders: [(&str, [&str; 8]); 4] = [
+        ("Atréides", ["Léto H GUERRIER +5", "Jessica F MARCHAND +5", "Gurney H EXPLORATEUR +3", "Duncan H GUERRIER +3", "Alia F PRETRE +4", "Thufir H MARCHAND +5", "Paul H", "Ghanima F"]),
+        ("Harkonnen", ["Vladimir H MARCHAND +5", "Margot F GUERRIER +5", "Piter H EXPLORATEUR +5", "Rabban H GUERRIER +3", "Iakin H PRETRE +2", "Feyd H MARCHAND +5", "Elsa F", "Hector H"]),
+        ("Corrino", ["Shaddam H GUERRIER +5", "Anirul F MARCHAND +5", "Hasimir H EXPLORATEUR +5", "Wensicia F GUERRIER +3", "Chalice F PRETRE +2", "Josifa F MARCHAND +5", "Irulan F", "Rugi F"]),
+        ("Fremen", ["Liet H EXPLORATEUR +5", "Harah F MARCHAND +5", "Stilgar H GUERRIER +5", "Chani F GUERRIER +3", "Otheym H PRETRE +2", "Jamis H MARCHAND +5", "Leto H", "Sihaya F"]),
+    ];
+    let mut s = new_game();
+    let mut inputs = BTreeMap::new();
+    let mut dice = Dice::for_turn(SEED, 0);
+    for (rank, (name, chars)) in founders.iter().enumerate() {
+        let fam = key(name);
+        let mut lines: Vec<String> = chars.iter().enumerate().map(|(i, c)| format!("PERSONNAGE {} {c}", i + 1)).collect();
+        lines.push(format!("CANDIDAT {} JUGE", chars[1].split(' ').next().unwrap_or_default()));
+        lines.push(format!("ENCHERE {} \"{}\"", 3 + rank, ["Étoile du Matin", "Sardaukar", "Lumière d'Arrakis", "Ver des Sables"][rank]));
+        let ol: Vec<OrderLine> = lines.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
+        let parsed = parse_orders(&s, &fam, &ol);
+        for v in &parsed.verdicts {
+            assert!(v.is_accepted(), "{:?}", v);
+        }
+        let status = status_of(true, &completeness(&s, &fam, &parsed.orders));
+        let orders = default_orders(&s, &fam, status, parsed.orders, &mut dice);
+        inputs.insert(fam, FamilyInput { status, orders, receipt_rank: Some(rank as u32) });
+    }
+    settle_cross_family_defaults(&s, &mut inputs, &mut dice);
+    let out = phases::adjudicate(&s, &inputs, &mut dice);
+    let mut turns = vec![(s.clone(), out.state.clone(), out.events)];
+    s = out.state;
+    for _ in 0..3 {
+        let (after, events, _) = play(&s);
+        turns.push((s.clone(), after.clone(), events));
+        s = after;
+    }
+    turns
+}
+
+#[test]
+fn demo_game_reports_render_and_can_be_kept() {
+    let r = renderer();
+    let turns = demo_game();
+    let (before, after, events) = turns.last().expect("turns");
+    let fam = key("Atréides");
+    let docs = documents(&r, before, after, events, &fam, "fr");
+    assert!(docs[0].1.contains("Léto") && docs[0].1.contains("Jessica"));
+    let png = r.svg_to_png(&docs[2].1).expect("png");
+    // ARBITRE_DEMO_OUT=<dir>: the documents of the last turn for the docs
+    // (report.html with the map as a file next to it, map.png, report.txt).
+    if let Ok(dir) = std::env::var("ARBITRE_DEMO_OUT") {
+        let html = docs[1].1.replace("cid:map", "map.png");
+        let _ = std::fs::write(format!("{dir}/report.html"), html);
+        let _ = std::fs::write(format!("{dir}/report.txt"), &docs[0].1);
+        let _ = std::fs::write(format!("{dir}/map.png"), &png);
+        let _ = std::fs::write(format!("{dir}/map.svg"), &docs[2].1);
+        let c = ctx(after, "fr");
+        let pv = public_view(&c, before, after, events);
+        if let Ok(chron) = r.render("stellarium/chronicle.fr.txt.tera", &serde_json::json!({"ctx": c, "view": pv})) {
+            let _ = std::fs::write(format!("{dir}/chronicle.txt"), chron);
+        }
+    }
+}

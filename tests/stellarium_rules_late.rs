@@ -103,6 +103,9 @@ struct FamilyFx {
     pnj: bool,
     #[serde(default)]
     vp: i64,
+    /// Banned from the exchange this turn by the Master Merchant (phase 5).
+    #[serde(default)]
+    banned: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -238,6 +241,9 @@ struct Expect {
     ships: BTreeMap<String, ShipExpect>,
     #[serde(default)]
     ended: Option<String>,
+    /// Number of the enemy's dice in each battle, in order.
+    #[serde(default)]
+    enemy_dice_counts: Option<Vec<usize>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -368,6 +374,9 @@ fn build(case: &Case) -> State {
         }
         if f.pnj {
             fam.statuses.insert(case.turn - 1, OrderStatus::Pnj);
+        }
+        if f.banned {
+            fam.exchange_ban_turn = Some(case.turn);
         }
         fam.trading_posts = match &f.posts {
             Some(p) => p.iter().map(|x| key(x)).collect(),
@@ -714,6 +723,15 @@ fn check(file: &str, case: &Case, o: &Outcome) {
             assert_eq!(sh.price, p, "{file}: price of {name}");
         }
     }
+    if let Some(want) = &ex.enemy_dice_counts {
+        let got: Vec<usize> = o
+            .json
+            .iter()
+            .filter(|e| e["event"] == "battle")
+            .map(|e| e["enemy_dice"].as_array().map(|a| a.len()).unwrap_or(0))
+            .collect();
+        assert_eq!(&got, want, "{file}: enemy dice per battle\n{}", dump());
+    }
     if let Some(e) = &ex.ended {
         let got = match &s.ended {
             None => "none",
@@ -738,7 +756,54 @@ macro_rules! cases {
     };
 }
 
-cases!();
+cases!(
+    r0_4_pnj_characters_leave_the_pyramids_and_are_not_promoted,
+    r11_2_2_the_second_fleet_defends_its_patrol_planets,
+    r11_2_3_a_strong_garrison_crushes_the_rebels,
+    r11_2_6_an_unguarded_colony_falls_to_the_rebels,
+    r11_3_r11_4_the_second_fleet_retakes_the_most_recently_lost_first,
+    r12_1_stellarium_falls_and_the_game_ends,
+    r12_1_the_pouarks_attack_a_colony,
+    r12_2_the_emperor_attacks_the_pouark_planet_he_chose,
+    r12_3_10_no_war_pays_the_first_fleet,
+    r12_3_8_an_offensive_empire_fights_on_against_3d6,
+    r13_4_speculation_pays_the_table_times_the_stake,
+    r13_5_a_shrinking_empire_costs_one_at_the_exchange,
+    r14_1_a_discovery_named_by_the_captain,
+    r14_2_a_failed_expedition_costs_prestige,
+    r14_6_without_escort_the_ship_is_lost_on_2_in_6,
+    r15_1_in_wartime_merchants_without_garrison_risk_the_trip,
+    r15_2_to_15_5_trading_posts_pay_by_the_number_of_merchants,
+    r16_1_the_warriors_come_home,
+    r17_2_ONR_families_do_not_count_but_non_supporters_are_disgraced,
+    r17_2_a_coup_supported_by_all_succeeds,
+    r17_2_one_opponent_leaves_3_chances_in_6,
+    r17_4_a_coup_opposed_by_three_fails,
+    r18_1_special_disgrace_strips_every_seat,
+    r19_excommunication_makes_a_heretic_and_empties_his_church_seat,
+    r20_2_a_head_disgraces_a_member_of_his_pyramid,
+    r21_1_all_levels_below_depose_the_head,
+    r21_1_one_missing_vote_saves_the_head,
+    r22_3_an_accused_who_cannot_appear_is_tried_next_turn,
+    r22_3_on_a_tie_the_emperors_vote_counts_double,
+    r22_4_guilty_sentence_is_the_mean_rounded_up_to_ten,
+    r22_7_a_judge_is_not_judged_by_himself_and_loses_double,
+    r23_1_convicts_serve_ten_years_a_cycle,
+    r24_1_the_emperor_pardons_a_convict,
+    r24_2_pardoned_before_judgement_a_symbolic_stay,
+    r25_1_the_archpope_pardons_a_heretic,
+    r26_2_the_oldest_priest_gives_the_eulogies,
+    r27_2_judges_elected_by_prestige,
+    r27_3_1_families_that_gave_orders_come_first,
+    r27_3_6_steroid_matuvu_councillor_made_emperor,
+    r27_4_governors_need_a_trading_post_and_no_other_office,
+    r28_1_the_ship_goes_to_the_highest_solvent_bid_at_the_next_price,
+    r29_victory_points,
+    r2_3_4_the_scandal_instigator_pays_a_fine_instead_of_prison,
+    r30_1_the_game_ends_at_the_turn_limit,
+    r30_2_the_game_ends_when_every_family_is_onr,
+    r30_an_endless_game_goes_on,
+);
 
 // ---------------------------------------------------------------- worked examples of the rules text
 

@@ -9,6 +9,7 @@
 //!                                    else is done with it; key = the sanitised Message-ID
 //!                                    (or `nomid=<sha256>` of the bytes when there is none)
 //! <data>/archive/<key>.done.json    processing marker with a JSON outcome summary, written last
+//! <data>/daemon.lock                held by the running daemon (one per data directory)
 //! <data>/outbox/tmp/                 scratch space (never read)
 //! <data>/outbox/new/<id>.eml         mail waiting to be sent ...
 //! <data>/outbox/new/<id>.json        ... and its meta: attempts, next_attempt, last_error,
@@ -167,8 +168,8 @@ pub fn write_new_atomic(path: &Path, bytes: &[u8]) -> io::Result<bool> {
 /// Serialises `value` as pretty JSON (with a final newline, friendly to
 /// `git diff`).
 pub fn to_json_bytes<T: Serialize + ?Sized>(path: &Path, value: &T) -> Result<Vec<u8>, StoreError> {
-    let mut bytes = serde_json::to_vec_pretty(value)
-        .map_err(|source| StoreError::Json { path: path.to_path_buf(), source })?;
+    let mut bytes =
+        serde_json::to_vec_pretty(value).map_err(|source| StoreError::Json { path: path.to_path_buf(), source })?;
     bytes.push(b'\n');
     Ok(bytes)
 }
@@ -281,9 +282,8 @@ impl ArchiveKey {
     /// never share a key. Without a Message-ID (or with an empty one) the
     /// key is `nomid=` and the SHA-256 of the raw bytes.
     pub fn for_message(message_id: Option<&str>, raw: &[u8]) -> ArchiveKey {
-        let id = message_id
-            .map(|m| m.trim().trim_start_matches('<').trim_end_matches('>').trim())
-            .filter(|m| !m.is_empty());
+        let id =
+            message_id.map(|m| m.trim().trim_start_matches('<').trim_end_matches('>').trim()).filter(|m| !m.is_empty());
         let Some(id) = id else {
             return ArchiveKey(format!("nomid={}", hex::encode(Sha256::digest(raw))));
         };
@@ -438,6 +438,14 @@ impl Store {
     pub fn with_outbox_backoff(mut self, backoff: Backoff) -> Store {
         self.backoff = backoff;
         self
+    }
+
+    /// Takes `<data>/daemon.lock`, which one daemon holds for its whole
+    /// life: a second daemon on the same data directory (which would send
+    /// the outbox twice and adjudicate twice) fails to start. Zero
+    /// `timeout`: try once. The CLI never takes it; it locks games.
+    pub fn daemon_lock(&self, timeout: Duration) -> Result<GameLock, StoreError> {
+        game::lock_file(self.root.join("daemon.lock"), timeout)
     }
 
     /// The outbox under `<data>/outbox/`.

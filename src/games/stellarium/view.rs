@@ -24,7 +24,9 @@ use serde_json::Value;
 
 use super::events::{ContractTarget, Event};
 use super::model::*;
-use super::orders::{Item as Purchase, TransferKind};
+use super::orders::{Item as Purchase, TransferKind, Vote as OrderVote};
+use super::phases::p11_rebellions::{Enemy, Outcome};
+use super::phases::p14_expedition_returns::Discovery;
 use crate::game::{FamilyKey, OrderStatus, ViewContext};
 
 /// The language of a view.
@@ -832,11 +834,11 @@ fn victory(before: &State, after: &State, family: &str, ranking: &[RankLine], br
 
 // ------------------------------------------------------------ the map
 
-/// Width of the map in px: a phone shows it at half size, so every font
-/// is at least 18 px.
+/// Width of the map in px. A phone shows it at about half size, so the
+/// fonts are 20–30 px (10–15 px on the phone).
 const MAP_W: f64 = 720.0;
 const MAP_CENTER: f64 = 360.0;
-const MAP_LINE: f64 = 28.0;
+const MAP_LINE: f64 = 33.0;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct MapPlanet {
@@ -860,6 +862,8 @@ pub struct MapPlanet {
     /// Label position (below the disc).
     pub label_y: f64,
     pub caption_y: f64,
+    /// Font size of the name (smaller when many planets share the ring).
+    pub label_size: f64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -957,10 +961,10 @@ fn planet_of(s: &State, c: &Character) -> Option<String> {
     }
 }
 
-/// Cuts a map line so that it fits the width (18 px DejaVu Sans: about 62
+/// Cuts a map line so that it fits the width (22 px DejaVu Sans: about 52
 /// characters in 680 px).
 fn fit(text: String) -> Vec<String> {
-    let w = crate::render::wrap(&text, 62, "    ");
+    let w = crate::render::wrap(&text, 52, "    ");
     w.split('\n').map(str::to_string).collect()
 }
 
@@ -975,11 +979,12 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
         }
     }
     let posts: BTreeSet<&String> = s.family(family).map(|f| f.trading_posts.iter().collect()).unwrap_or_default();
-    let top = 96.0;
+    let top = 110.0;
     let (cx, cy) = (MAP_CENTER, top + 300.0);
     let keys = ring_order(s);
     let n = keys.len().max(1);
-    let (ring, r) = if n <= 10 { (250.0, 34.0) } else if n <= 14 { (258.0, 28.0) } else { (264.0, 22.0) };
+    let (ring, r, label_size) =
+        if n <= 9 { (250.0, 34.0, 24.0) } else if n <= 13 { (256.0, 28.0, 21.0) } else { (262.0, 22.0, 18.0) };
     let make = |k: &str, x: f64, y: f64, r: f64| -> MapPlanet {
         let p = &s.planets[k];
         let (controller, fill, caption) = controller_of(lang, p);
@@ -1003,13 +1008,14 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
             own_post: posts.contains(&k.to_string()),
             own_governor: own_gov,
             own_count: own_at.get(k).copied().unwrap_or(0),
-            label_y: round1(y + r + 22.0),
-            caption_y: round1(y + r + 42.0),
+            label_y: round1(y + r + label_size + 2.0),
+            caption_y: round1(y + r + label_size + 24.0),
+            label_size,
         }
     };
     let capital_key = crate::text::key(CAPITAL);
     let stellarium = if s.planets.contains_key(&capital_key) {
-        make(&capital_key, cx, cy, 52.0)
+        make(&capital_key, cx, cy, 58.0)
     } else {
         MapPlanet {
             name: CAPITAL.into(),
@@ -1025,8 +1031,9 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
             own_post: false,
             own_governor: false,
             own_count: 0,
-            label_y: cy + 74.0,
-            caption_y: cy + 94.0,
+            label_y: cy + 84.0,
+            caption_y: cy + 106.0,
+            label_size: 24.0,
         }
     };
     let planets: Vec<MapPlanet> = keys
@@ -1041,7 +1048,7 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
         .collect();
 
     // The legend, below the ring.
-    let mut y = cy + ring + 96.0;
+    let mut y = cy + ring + 110.0;
     let mut legend = Vec::new();
     let mut push_legend = |symbol: &'static str, fill: &'static str, text: &str, y: &mut f64| {
         legend.push(MapLegend { y: *y, symbol, fill, text: text.to_string() });
@@ -1080,7 +1087,7 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
     y += 12.0;
     push(lang.t("Postes publics", "Public posts").to_string(), true, false, &mut y);
     for (f, id) in [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)] {
-        if let Some(id) = id {
+        if let Some(id) = id.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())) {
             push(
                 format!("{} : {} {}", fleet_name(lang, f), lang.t("commandant", "commander"), name_for(s, family, id)),
                 false,
@@ -1185,7 +1192,7 @@ pub struct Section {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Vote {
+pub struct JudgeVote {
     pub judge: String,
     pub vote: String,
 }
@@ -1196,7 +1203,7 @@ pub struct VerdictView {
     pub accused: String,
     pub charge: String,
     pub accusation: String,
-    pub votes: Vec<Vote>,
+    pub votes: Vec<JudgeVote>,
     pub result: String,
 }
 
@@ -1241,7 +1248,7 @@ pub(crate) fn assembly(lang: Lang, s: &State) -> Assembly {
         .collect();
     let commanders = [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)]
         .into_iter()
-        .filter_map(|(f, c)| c.map(|c| NamedPost { place: fleet_name(lang, f).to_string(), name: s.full_name(c) }))
+        .filter_map(|(f, c)| c.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())).map(|c| NamedPost { place: fleet_name(lang, f).to_string(), name: s.full_name(c) }))
         .collect();
     Assembly {
         pyramids,
@@ -1398,6 +1405,74 @@ pub(crate) fn public_view_from(ctx: &ViewContext, before: &State, after: &State,
 
 // ------------------------------------------------------------ the events
 
+/// `l'Empereur`, `le Grand Général` … (French, with the article).
+fn head_article_fr(p: Pyramid) -> &'static str {
+    match p {
+        Pyramid::Government => "l'Empereur",
+        Pyramid::Church => "l'Archipape",
+        Pyramid::Army => "le Grand Général",
+        Pyramid::Explorers => "le Grand Commandeur",
+        Pyramid::Merchants => "le Maître marchand",
+    }
+}
+
+/// A strength in hundredths of a warrior (11.2.1, 12.3.3), as `3,5`.
+fn strength(lang: Lang, h: u64) -> String {
+    let (units, cents) = (h / 100, h % 100);
+    let sep = if lang == Lang::Fr { "," } else { "." };
+    if cents == 0 {
+        units.to_string()
+    } else if cents % 10 == 0 {
+        format!("{units}{sep}{}", cents / 10)
+    } else {
+        format!("{units}{sep}{cents:02}")
+    }
+}
+
+fn outcome_name(lang: Lang, o: Outcome) -> &'static str {
+    match (lang, o) {
+        (Lang::Fr, Outcome::GreatVictory) => "grande victoire",
+        (Lang::Fr, Outcome::Victory) => "victoire",
+        (Lang::Fr, Outcome::Defeat) => "défaite",
+        (Lang::Fr, Outcome::GreatDefeat) => "grande défaite",
+        (Lang::En, Outcome::GreatVictory) => "great victory",
+        (Lang::En, Outcome::Victory) => "victory",
+        (Lang::En, Outcome::Defeat) => "defeat",
+        (Lang::En, Outcome::GreatDefeat) => "great defeat",
+    }
+}
+
+fn vote_text(lang: Lang, v: &OrderVote) -> String {
+    match (lang, v) {
+        (Lang::Fr, OrderVote::Guilty { years }) => format!("coupable, {years} ans"),
+        (Lang::Fr, OrderVote::Innocent { years }) => format!("innocent (peine proposée : {years} ans)"),
+        (Lang::Fr, OrderVote::Abstain) => "abstention".into(),
+        (Lang::En, OrderVote::Guilty { years }) => format!("guilty, {years} years"),
+        (Lang::En, OrderVote::Innocent { years }) => format!("innocent (sentence proposed: {years} years)"),
+        (Lang::En, OrderVote::Abstain) => "abstains".into(),
+    }
+}
+
+/// Whether a prestige event only repeats the PP the event before it
+/// already told (a promotion, a speculation, trade gains, an election, a
+/// eulogy).
+fn covered(prev: Option<&Event>, e: &Event) -> bool {
+    let Event::Prestige { who, .. } = e else { return false };
+    match prev {
+        Some(
+            Event::Promoted { who: w, .. }
+            | Event::Speculation { who: w, .. }
+            | Event::TradeGains { who: w, .. }
+            | Event::GovernorAttendance { who: w, .. }
+            | Event::JudgeElected { who: w, .. }
+            | Event::GovernorElected { who: w, .. }
+            | Event::SeatFilled { who: w, .. },
+        ) => w == who,
+        Some(Event::Eulogy { priest: Some(p), .. }) => p == who,
+        _ => false,
+    }
+}
+
 /// Who may read an event.
 enum Vis {
     /// Everybody (the chronicle), and the families involved in their reports.
@@ -1545,6 +1620,65 @@ impl<'a> Narrator<'a> {
     fn seat_of(&self, p: Pyramid, seat: Seat, who: CharacterId) -> String {
         let sex = if self.fem(who) { Sex::Female } else { Sex::Male };
         seat_title(self.lang, p, seat, sex)
+    }
+
+    fn enemy(&self, e: Enemy) -> String {
+        match e {
+            Enemy::Rebels => self.t("les rebelles", "the rebels").to_string(),
+            Enemy::Pouarks => self.t("les Pouarks", "the Pouarks").to_string(),
+        }
+    }
+
+    /// Whether a character belongs to the reader.
+    fn is_mine(&self, id: CharacterId) -> bool {
+        self.viewer.is_some_and(|v| self.fam(id).iter().any(|f| f == v))
+    }
+
+    /// The outcome of a trial in words (22.4, 2.3.4, 24.2).
+    fn verdict_result(&self, accused: CharacterId, guilty: bool, years: u32, fine: Option<i64>, symbolic: bool) -> String {
+        let e = self.e(accused);
+        match (self.lang, guilty, fine) {
+            (Lang::Fr, false, _) => format!("{} est déclaré{e} innocent{e}.", self.name(accused)),
+            (Lang::En, false, _) => format!("{} is found innocent.", self.name(accused)),
+            (Lang::Fr, true, Some(m)) => format!("{} est déclaré{e} coupable : {m} M$ d'amende à la famille de sa victime (2.3.4).", self.name(accused)),
+            (Lang::En, true, Some(m)) => format!("{} is found guilty: a fine of {m} M$ to the victim's family (2.3.4).", self.name(accused)),
+            (Lang::Fr, true, None) => format!(
+                "{} est déclaré{e} coupable : {years} ans de bagne, −12 PP{}.",
+                self.name(accused),
+                if symbolic { " (grâce impériale : séjour symbolique)" } else { "" }
+            ),
+            (Lang::En, true, None) => format!(
+                "{} is found guilty: {years} years on the penal colony, −12 PP{}.",
+                self.name(accused),
+                if symbolic { " (imperial pardon: a symbolic stay)" } else { "" }
+            ),
+        }
+    }
+
+    /// A verdict with every judge's vote (22.2: public).
+    fn verdict_view(&self, e: &Event) -> Option<VerdictView> {
+        let Event::Verdict { case_no, accused, charge, votes, tie_breaker, guilty, years, fine, symbolic, .. } = e else {
+            return None;
+        };
+        let charge_t = charge_text(self.lang, self.after, charge);
+        Some(VerdictView {
+            case: *case_no,
+            accused: self.name(*accused),
+            accusation: accusation(self.lang, self.fem(*accused), &charge_t),
+            charge: charge_t,
+            votes: votes
+                .iter()
+                .map(|(j, v)| JudgeVote {
+                    judge: self.name(*j),
+                    vote: format!(
+                        "{}{}",
+                        vote_text(self.lang, v),
+                        if *tie_breaker == Some(*j) { self.t(" (voix prépondérante)", " (casting vote)") } else { "" }
+                    ),
+                })
+                .collect(),
+            result: self.verdict_result(*accused, *guilty, *years, *fine, *symbolic),
+        })
     }
 
     /// The sentence of one event, or `None` when it is not told at all
@@ -2225,6 +2359,435 @@ impl<'a> Narrator<'a> {
                 };
                 told(Some(1), "family", private(f.clone()), f, text, "10")
             }
+            // ---- phases 11–30 ------------------------------------------------
+            Event::RebellionBrokeOut { planet, year, incited } => {
+                let text = match self.lang {
+                    Fr => format!("{} se soulève contre l'Empire{}.", self.planet(planet), if *incited { " à l'appel de la Tentacule Sombre" } else { "" }),
+                    En => format!("{} rises against the Empire{}.", self.planet(planet), if *incited { " at the Dark Tentacle's call" } else { "" }),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "11.1")
+            }
+            Event::RebellionVoid { planet, year } => {
+                let text = match self.lang {
+                    Fr => format!("Le soulèvement {} tourne court : la planète n'est plus à l'Empire.", de(&self.planet(planet))),
+                    En => format!("The rising on {} comes to nothing: the planet is no longer the Empire's.", self.planet(planet)),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "2.6")
+            }
+            Event::Battle { enemy, planet, year, empire_attacks, enemy_dice, enemy_strength, empire_strength, fighters, ratio, empire_result, casualties } => {
+                let foe = self.enemy(*enemy);
+                let mine: Vec<CharacterId> = fighters.iter().copied().filter(|c| self.is_mine(*c)).collect();
+                let my_losses: Vec<CharacterId> = casualties.iter().copied().filter(|c| self.is_mine(*c)).collect();
+                let mut text = match self.lang {
+                    Fr => format!(
+                        "Bataille {} contre {foe} ({}) : l'Empire {} contre {} ({}) : {} pour l'Empire, {} perte{}.",
+                        de(&self.planet(planet)),
+                        if *empire_attacks { "l'Empire attaque" } else { "l'Empire se défend" },
+                        strength(self.lang, *empire_strength),
+                        strength(self.lang, *enemy_strength),
+                        ratio.label(),
+                        outcome_name(self.lang, *empire_result),
+                        casualties.len(),
+                        if casualties.len() > 1 { "s" } else { "" }
+                    ),
+                    En => format!(
+                        "Battle of {} against {foe} ({}): the Empire {} against {} ({}): {} for the Empire, {} casualties.",
+                        self.planet(planet),
+                        if *empire_attacks { "the Empire attacks" } else { "the Empire defends" },
+                        strength(self.lang, *empire_strength),
+                        strength(self.lang, *enemy_strength),
+                        ratio.label(),
+                        outcome_name(self.lang, *empire_result),
+                        casualties.len()
+                    ),
+                };
+                // Who fought is the family's business (it tells where its warriors were).
+                if !mine.is_empty() {
+                    text.push_str(&match self.lang {
+                        Fr => format!(" Vos combattants : {}.", self.names(&mine)),
+                        En => format!(" Your fighters: {}.", self.names(&mine)),
+                    });
+                    if !my_losses.is_empty() {
+                        text.push_str(&match self.lang {
+                            Fr => format!(" Vos pertes : {}.", self.names(&my_losses)),
+                            En => format!(" Your losses: {}.", self.names(&my_losses)),
+                        });
+                    }
+                }
+                let mut t = told(Some(*year), "war", Vis::Public, self.fams(fighters), text, "11.2, 12.3");
+                if !enemy_dice.is_empty() {
+                    let d: Vec<String> = enemy_dice.iter().map(|x| x.to_string()).collect();
+                    t.dice = Some(match self.lang {
+                        Fr => format!("dés de l'ennemi : {}", d.join("+")),
+                        En => format!("enemy dice: {}", d.join("+")),
+                    });
+                }
+                t
+            }
+            Event::PlanetLost { planet, enemy, year } => {
+                let text = match self.lang {
+                    Fr => format!("{} tombe aux mains {}.", self.planet(planet), de(&self.enemy(*enemy))),
+                    En => format!("{} falls to {}.", self.planet(planet), self.enemy(*enemy)),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "11, 12")
+            }
+            Event::PlanetRetaken { planet, enemy, year } => {
+                let text = match self.lang {
+                    Fr => format!("L'Empire prend {} {}.", self.planet(planet), match enemy { Enemy::Rebels => "aux rebelles", Enemy::Pouarks => "aux Pouarks" }),
+                    En => format!("The Empire takes {} from {}.", self.planet(planet), self.enemy(*enemy)),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "11.3, 12.3.6")
+            }
+            Event::Captured { who, captor, planet, rule } => {
+                let by = match captor {
+                    Captor::DarkTentacle { .. } => self.t("la Tentacule Sombre", "the Dark Tentacle"),
+                    Captor::Rebels => self.t("les rebelles", "the rebels"),
+                    Captor::Pouarks => self.t("les Pouarks", "the Pouarks"),
+                };
+                let mut text = match self.lang {
+                    Fr => format!("{} est fait{} prisonni{} par {by}", self.name(*who), self.e(*who), if self.fem(*who) { "ère" } else { "er" }),
+                    En => format!("{} is taken prisoner by {by}", self.name(*who)),
+                };
+                if let (true, Some(p)) = (self.is_mine(*who), planet) {
+                    text.push_str(&format!(" ({})", self.planet(p)));
+                }
+                text.push('.');
+                told(Some(10), "war", Vis::Public, self.fam(*who), text, rule)
+            }
+            Event::Freed { who, rule } => {
+                let text = match self.lang {
+                    Fr => format!("{} est libéré{}.", self.name(*who), self.e(*who)),
+                    En => format!("{} is freed.", self.name(*who)),
+                };
+                told(Some(10), "war", Vis::Public, self.fam(*who), text, rule)
+            }
+            Event::TradingPostGranted { family, planet, rule } => {
+                let text = match self.lang {
+                    Fr => format!("Votre famille obtient un comptoir sur {}.", self.planet(planet)),
+                    En => format!("Your family gets a trading post on {}.", self.planet(planet)),
+                };
+                told(Some(10), "trade", private(vec![family.clone()]), vec![family.clone()], text, rule)
+            }
+            Event::PouarkAttack { planet, year, .. } => {
+                let text = match self.lang {
+                    Fr => format!("Les Pouarks attaquent {}.", self.planet(planet)),
+                    En => format!("The Pouarks attack {}.", self.planet(planet)),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "12.1")
+            }
+            Event::EmpireAttack { planet, year, chosen_by_emperor } => {
+                let text = match self.lang {
+                    Fr => format!("L'Empire attaque la planète pouark {}{}.", self.planet(planet), if *chosen_by_emperor { ", désignée par l'Empereur" } else { "" }),
+                    En => format!("The Empire attacks the Pouark planet {}{}.", self.planet(planet), if *chosen_by_emperor { ", chosen by the Emperor" } else { "" }),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "12.2")
+            }
+            Event::WarStrategy { pouarks, offensive } => {
+                let text = match self.lang {
+                    Fr => format!("Stratégie {} : {}.", if *pouarks { "des Pouarks" } else { "de l'Empire" }, if *offensive { "offensive" } else { "défensive" }),
+                    En => format!("Strategy of {}: {}.", if *pouarks { "the Pouarks" } else { "the Empire" }, if *offensive { "offensive" } else { "defensive" }),
+                };
+                told(None, "war", Vis::Public, vec![], text, "12.3.8")
+            }
+            Event::NoWar => told(Some(10), "war", Vis::Public, vec![], self.t("Pas de guerre contre les Pouarks au cours de ce cycle.", "No war against the Pouarks this cycle.").into(), "12.3.10"),
+            Event::StellariumFell { year } => told(
+                Some(*year),
+                "war",
+                Vis::Public,
+                self.after.families.keys().cloned().collect(),
+                self.t("STELLARIUM EST TOMBÉE aux mains des Pouarks : la partie est finie et tout le monde a perdu.", "STELLARIUM HAS FALLEN to the Pouarks: the game is over and everybody lost.").into(),
+                "12.1, 30.2",
+            ),
+            Event::Speculation { who, stake, amount, die, situation, gain } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!(
+                        "Bourse : {} (placement {} de {amount} M$) {} {} M$ et autant de PP.",
+                        self.name(*who),
+                        stake_name(self.lang, *stake),
+                        if *gain < 0 { "perd" } else { "gagne" },
+                        gain.abs()
+                    ),
+                    En => format!(
+                        "Exchange: {} ({} stake of {amount} M$) {} {} M$ and as many PP.",
+                        self.name(*who),
+                        stake_name(self.lang, *stake),
+                        if *gain < 0 { "loses" } else { "wins" },
+                        gain.abs()
+                    ),
+                };
+                let mut t = told(Some(10), "trade", private(f.clone()), f, text, "13.4");
+                t.dice = Some(match self.lang {
+                    Fr => format!("1d6 = {die}, conjoncture {situation:+} → {}", i64::from(*die as i32 + situation)),
+                    En => format!("1d6 = {die}, situation {situation:+} → {}", i64::from(*die as i32 + situation)),
+                });
+                t
+            }
+            Event::ExchangeRefused { who, reason } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("{} ne peut spéculer : {reason}.", self.name(*who)),
+                    En => format!("{} may not speculate: {reason}.", self.name(*who)),
+                };
+                told(Some(10), "trade", private(f.clone()), f, text, "13.2")
+            }
+            Event::ExpeditionReturned { ship, family, explorers, die, found, double, destroyed, captured, known } => {
+                let mut fams = vec![family.clone()];
+                if let Some(x) = self.after.cycle.expeditions.iter().find(|x| x.ship == *ship) {
+                    fams.extend(self.fams(&x.members));
+                }
+                let what = match (found, self.lang) {
+                    (Discovery::Colonisable, Fr) => "une planète colonisable",
+                    (Discovery::Pouark, Fr) => "une planète pouark",
+                    (Discovery::Nothing, Fr) => "rien",
+                    (Discovery::Colonisable, En) => "a colonisable planet",
+                    (Discovery::Pouark, En) => "a Pouark planet",
+                    (Discovery::Nothing, En) => "nothing",
+                };
+                let mut text = match self.lang {
+                    Fr => format!("Expédition du vaisseau « {} » ({explorers} explorateur{}) : {what}", self.ship(ship), if *explorers > 1 { "s" } else { "" }),
+                    En => format!("Expedition of the ship « {} » ({explorers} explorer(s)): {what}", self.ship(ship)),
+                };
+                if *double {
+                    text.push_str(self.t(" (double découverte)", " (double discovery)"));
+                }
+                if *destroyed {
+                    text.push_str(self.t(" ; le vaisseau est détruit", "; the ship is destroyed"));
+                }
+                if *captured {
+                    text.push_str(self.t(" ; le vaisseau est capturé par les Pouarks", "; the ship is captured by the Pouarks"));
+                }
+                if !known {
+                    text.push_str(self.t(" ; aucun survivant : la découverte reste inconnue", "; no survivor: the discovery stays unknown"));
+                }
+                text.push('.');
+                let mut t = told(Some(10), "exploration", private(fams.clone()), fams, text, "14.1");
+                t.dice = die.map(|d| format!("1d6 = {d}"));
+                t
+            }
+            Event::PlanetDiscovered { planet, pouark, ship, .. } => {
+                let text = match self.lang {
+                    Fr => format!("L'expédition du vaisseau « {} » découvre la planète {}{}.", self.ship(ship), self.planet(planet), if *pouark { ", aux mains des Pouarks" } else { "" }),
+                    En => format!("The expedition of the ship « {} » discovers the planet {}{}.", self.ship(ship), self.planet(planet), if *pouark { ", held by the Pouarks" } else { "" }),
+                };
+                let fams = self.after.planets.get(planet).map(|p| p.discovered_by.iter().cloned().collect()).unwrap_or_default();
+                told(Some(10), "exploration", Vis::Public, fams, text, "14")
+            }
+            Event::ShipLost { ship, captured, year } => {
+                let text = match self.lang {
+                    Fr => format!("Le vaisseau d'exploration « {} » est {}.", self.ship(ship), if *captured { "capturé par les Pouarks" } else { "détruit" }),
+                    En => format!("The exploration ship « {} » is {}.", self.ship(ship), if *captured { "captured by the Pouarks" } else { "destroyed" }),
+                };
+                let owner = self.after.ships.get(ship).map(|s| vec![s.owner.clone()]).unwrap_or_default();
+                told(Some(*year), "exploration", Vis::Public, owner, text, "14.4, 14.6")
+            }
+            Event::TradeGains { who, planet, merchants, gain, nepotism } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!(
+                        "Comptoir {} : {} gagne {gain} M$ et autant de PP ({merchants} marchand{}{}).",
+                        de(&self.planet(planet)),
+                        self.name(*who),
+                        if *merchants > 1 { "s" } else { "" },
+                        if *nepotism { ", népotisme du gouverneur" } else { "" }
+                    ),
+                    En => format!("Trading post of {}: {} earns {gain} M$ and as many PP ({merchants} merchant(s){}).", self.planet(planet), self.name(*who), if *nepotism { ", the governor's nepotism" } else { "" }),
+                };
+                told(Some(10), "trade", private(f.clone()), f, text, "15")
+            }
+            Event::GovernorAttendance { who, planet, present, pp } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("Gouverneur {} : {present} personnage{} sur la colonie, +{pp} PP pour {}.", de(&self.planet(planet)), if *present > 1 { "s" } else { "" }, self.name(*who)),
+                    En => format!("Governor of {}: {present} character(s) on the colony, +{pp} PP for {}.", self.planet(planet), self.name(*who)),
+                };
+                told(Some(10), "trade", private(f.clone()), f, text, "15.5")
+            }
+            Event::WarriorsReturned { .. } | Event::VictoryPoints { .. } => return None,
+            Event::Coup { leader, supporters, opponents, chances, success } => {
+                let mut f = self.fam(*leader);
+                f.extend(self.fams(supporters));
+                f.extend(self.fams(opponents));
+                let text = match self.lang {
+                    Fr => format!(
+                        "Coup d'État {} : {}. Soutiens : {} ; opposants : {}.",
+                        de(&self.name(*leader)),
+                        if *success { "il réussit" } else { "il échoue" },
+                        if supporters.is_empty() { "aucun".to_string() } else { self.names(supporters) },
+                        if opponents.is_empty() { "aucun".to_string() } else { self.names(opponents) }
+                    ),
+                    En => format!(
+                        "Coup of {}: {}. Supporters: {}; opponents: {}.",
+                        self.name(*leader),
+                        if *success { "it succeeds" } else { "it fails" },
+                        if supporters.is_empty() { "none".to_string() } else { self.names(supporters) },
+                        if opponents.is_empty() { "none".to_string() } else { self.names(opponents) }
+                    ),
+                };
+                let mut t = told(Some(10), "power", Vis::Public, f, text, "17");
+                t.dice = Some(match self.lang {
+                    Fr => format!("chances de succès : {chances} sur 6"),
+                    En => format!("chances of success: {chances} in 6"),
+                });
+                t
+            }
+            Event::Disgraced { who, pyramids, by, special, rule } => {
+                let ps: Vec<&str> = pyramids.iter().map(|p| pyramid_short(self.lang, *p)).collect();
+                let text = match self.lang {
+                    Fr => format!(
+                        "{} est disgracié{} par {}{} ({}).",
+                        self.name(*who),
+                        self.e(*who),
+                        head_article_fr(*by),
+                        if *special { " (disgrâce spéciale)" } else { "" },
+                        ps.join(", ")
+                    ),
+                    En => format!(
+                        "{} is disgraced by the {}{} ({}).",
+                        self.name(*who),
+                        head_title(self.lang, *by, Sex::Male),
+                        if *special { " (special disgrace)" } else { "" },
+                        ps.join(", ")
+                    ),
+                };
+                told(Some(10), "power", Vis::Public, self.fam(*who), text, rule)
+            }
+            Event::CoupEmperor { who, deposed } => {
+                let text = match self.lang {
+                    Fr => format!("{} se proclame Empereur{}.", self.name(*who), deposed.map(|d| format!(" à la place de {}", self.name(d))).unwrap_or_default()),
+                    En => format!("{} proclaims himself Emperor{}.", self.name(*who), deposed.map(|d| format!(" in place of {}", self.name(d))).unwrap_or_default()),
+                };
+                told(Some(10), "power", Vis::Public, self.fam(*who), text, "17.3")
+            }
+            Event::JudgeRemoved { who } => {
+                let text = match self.lang {
+                    Fr => format!("L'Empereur destitue {} de la Haute Cour (−10 PP).", self.name(*who)),
+                    En => format!("The Emperor removes {} from the High Court (−10 PP).", self.name(*who)),
+                };
+                told(Some(10), "power", Vis::Public, self.fam(*who), text, "18.2")
+            }
+            Event::Excommunicated { who } => {
+                let text = match self.lang {
+                    Fr => format!("L'Archipape excommunie {} : hérétique, −10 PP, procès.", self.name(*who)),
+                    En => format!("The Archpope excommunicates {}: heretic, −10 PP, trial.", self.name(*who)),
+                };
+                told(Some(10), "power", Vis::Public, self.fam(*who), text, "19")
+            }
+            Event::Deposed { who, pyramid, voters } => {
+                let text = match self.lang {
+                    Fr => format!("{} est destitué{} de la tête de la pyramide « {} » par {}.", self.name(*who), self.e(*who), pyramid_name(self.lang, *pyramid), self.names(voters)),
+                    En => format!("{} is deposed from the head of the {} by {}.", self.name(*who), pyramid_name(self.lang, *pyramid), self.names(voters)),
+                };
+                let mut f = self.fam(*who);
+                f.extend(self.fams(voters));
+                told(Some(10), "power", Vis::Public, f, text, "21")
+            }
+            Event::PowerVoid { pyramid, power, reason } => {
+                let f: Vec<FamilyKey> = self.before.head_family(*pyramid).cloned().into_iter().collect();
+                let text = match self.lang {
+                    Fr => format!("Pouvoir sans effet ({power}) : {reason}."),
+                    En => format!("Power without effect ({power}): {reason}."),
+                };
+                told(Some(10), "power", private(f.clone()), f, text, "pouvoirs")
+            }
+            Event::Verdict { case_no, accused, guilty, years, fine, symbolic, .. } => {
+                let mut f = self.fam(*accused);
+                if let Event::Verdict { votes, .. } = e {
+                    f.extend(self.fams(&votes.iter().map(|(j, _)| *j).collect::<Vec<_>>()));
+                }
+                let text = match self.lang {
+                    Fr => format!("Affaire n° {case_no} : {}", self.verdict_result(*accused, *guilty, *years, *fine, *symbolic)),
+                    En => format!("Case no. {case_no}: {}", self.verdict_result(*accused, *guilty, *years, *fine, *symbolic)),
+                };
+                told(Some(10), "crime", Vis::Public, f, text, "22")
+            }
+            Event::TrialAdjourned { case_no, accused, reason } => {
+                let text = match self.lang {
+                    Fr => format!("Affaire n° {case_no} ({}) ajournée : {reason}.", self.name(*accused)),
+                    En => format!("Case no. {case_no} ({}) adjourned: {reason}.", self.name(*accused)),
+                };
+                told(Some(10), "crime", Vis::Public, self.fam(*accused), text, "22.3")
+            }
+            Event::TrialDropped { case_no, accused, reason } => {
+                let text = match self.lang {
+                    Fr => format!("Affaire n° {case_no} ({}) close sans jugement : {reason}.", self.name(*accused)),
+                    En => format!("Case no. {case_no} ({}) closed without judgement: {reason}.", self.name(*accused)),
+                };
+                told(Some(10), "crime", Vis::Public, self.fam(*accused), text, "22.3")
+            }
+            Event::Released { who, rule } => {
+                let text = match self.lang {
+                    Fr => format!("{} a purgé sa peine et sort du bagne.", self.name(*who)),
+                    En => format!("{} has served the sentence and leaves the penal colony.", self.name(*who)),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, rule)
+            }
+            Event::ImperialPardon { who, in_advance } => {
+                let text = match self.lang {
+                    Fr => format!("Grâce impériale pour {}{}.", self.name(*who), if *in_advance { " (avant son procès)" } else { "" }),
+                    En => format!("Imperial pardon for {}{}.", self.name(*who), if *in_advance { " (before the trial)" } else { "" }),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "24")
+            }
+            Event::ArchpapalPardon { who } => {
+                let text = match self.lang {
+                    Fr => format!("Pardon archipapal : {} n'est plus hérétique (+6 PP).", self.name(*who)),
+                    En => format!("Archpapal pardon: {} is no longer a heretic (+6 PP).", self.name(*who)),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "25")
+            }
+            Event::Eulogy { deceased, priest } => {
+                let mut f = self.fam(*deceased);
+                let text = match (self.lang, priest) {
+                    (Fr, Some(p)) => {
+                        f.extend(self.fam(*p));
+                        format!("Obsèques {} : éloge funèbre par {}.", de(&self.name(*deceased)), self.name(*p))
+                    }
+                    (Fr, None) => format!("Obsèques {} : une minute de silence.", de(&self.name(*deceased))),
+                    (En, Some(p)) => {
+                        f.extend(self.fam(*p));
+                        format!("Funeral of {}: eulogy by {}.", self.name(*deceased), self.name(*p))
+                    }
+                    (En, None) => format!("Funeral of {}: a minute of silence.", self.name(*deceased)),
+                };
+                told(Some(10), "death", Vis::Public, f, text, "26")
+            }
+            Event::JudgeResigned { who } => {
+                let text = match self.lang {
+                    Fr => format!("{} démissionne de la Haute Cour.", self.name(*who)),
+                    En => format!("{} resigns from the High Court.", self.name(*who)),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.2.8")
+            }
+            Event::LeftCourt { who, reason } => {
+                let text = match self.lang {
+                    Fr => format!("{} quitte la Haute Cour : {reason}.", self.name(*who)),
+                    En => format!("{} leaves the High Court: {reason}.", self.name(*who)),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.2.8")
+            }
+            Event::Promoted { who, pyramid, from, to, pp } => {
+                let text = match self.lang {
+                    Fr => format!("{} : {}{} (+{pp} PP).", self.seat_of(*pyramid, *to, *who), self.name(*who), from.map(|s| format!(", jusque-là {}", self.seat_of(*pyramid, s, *who))).unwrap_or_default()),
+                    En => format!("{}: {}{} (+{pp} PP).", self.seat_of(*pyramid, *to, *who), self.name(*who), from.map(|s| format!(", formerly {}", self.seat_of(*pyramid, s, *who))).unwrap_or_default()),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.3")
+            }
+            Event::GameOver { reason } => {
+                let why = match (self.lang, reason) {
+                    (Fr, GameEnd::TurnLimit) => "le dernier tour est joué",
+                    (Fr, GameEnd::StellariumFell) => "Stellarium est tombée",
+                    (Fr, GameEnd::AllOnr) => "aucune famille n'a donné d'ordres",
+                    (En, GameEnd::TurnLimit) => "the last turn is played",
+                    (En, GameEnd::StellariumFell) => "Stellarium has fallen",
+                    (En, GameEnd::AllOnr) => "no family gave orders",
+                };
+                let text = match self.lang {
+                    Fr => format!("Fin de la partie : {why}."),
+                    En => format!("The game is over: {why}."),
+                };
+                told(Some(10), "assembly", Vis::Public, self.after.families.keys().cloned().collect(), text, "30")
+            }
             #[allow(unreachable_patterns)]
             _ => return None,
         })
@@ -2234,6 +2797,7 @@ impl<'a> Narrator<'a> {
     pub(crate) fn family(&self, events: &[Event], family: &str) -> FamilyNarrative {
         let mut out = FamilyNarrative::default();
         let mut year = 1u8;
+        let mut prev: Option<&Event> = None;
         for e in events {
             if let Event::Money { family: f, delta, reason, .. } = e {
                 if f == family {
@@ -2241,6 +2805,20 @@ impl<'a> Narrator<'a> {
                 }
                 continue;
             }
+            if let Event::VictoryPoints { family: f, prestige, bonuses, .. } = e {
+                if f == family {
+                    out.points.push(PointsLine {
+                        label: self.t("somme des PP des personnages (29.1)", "sum of the characters' PP (29.1)").into(),
+                        points: *prestige,
+                    });
+                    out.points.extend(bonuses.iter().map(|(label, points)| PointsLine { label: label.clone(), points: *points }));
+                }
+                continue;
+            }
+            if covered(prev, e) {
+                continue;
+            }
+            prev = Some(e);
             let Some(t) = self.tell(e) else { continue };
             if let Some(y) = t.year {
                 year = y;
@@ -2263,6 +2841,10 @@ impl<'a> Narrator<'a> {
         let mut out = PublicNarrative::default();
         let mut year = 1u8;
         for e in events {
+            if let Some(v) = self.verdict_view(e) {
+                out.verdicts.push(v);
+                continue;
+            }
             let Some(t) = self.tell(e) else { continue };
             if let Some(y) = t.year {
                 year = y;

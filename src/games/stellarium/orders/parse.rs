@@ -77,6 +77,10 @@ pub enum Pass {
     Founder,
     /// CESSION (an EXPEDITION may use a ship received this turn).
     Transfer,
+    /// BAPTEME (FORMATION may name the young by its new first name).
+    Baptism,
+    /// ACHAT (paid first, phase 1: contract offers are bounded by what is left, 2.8.1).
+    Purchase,
     Other,
 }
 
@@ -88,6 +92,10 @@ pub fn pass_of(toks: &[Token]) -> Pass {
         Pass::Founder
     } else if c.eat_keyword(K_TRANSFER).is_some() {
         Pass::Transfer
+    } else if c.eat_keyword(K_BAPTISM).is_some() {
+        Pass::Baptism
+    } else if c.eat_keyword(K_BUY).is_some() {
+        Pass::Purchase
     } else {
         Pass::Other
     }
@@ -113,6 +121,8 @@ pub struct Reader<'a> {
     pub state: &'a State,
     pub family: &'a str,
     pub founders: &'a [FounderOrder],
+    /// Baptisms accepted so far: the young may be named by its new first name.
+    pub baptisms: &'a [BaptismOrder],
 }
 
 impl<'a> Reader<'a> {
@@ -302,6 +312,15 @@ impl<'a> Reader<'a> {
     pub fn resolve(&self, name: &str) -> R<&'a Character> {
         match self.state.resolve_name(self.family, name) {
             Ok(ch) => Ok(ch),
+            Err(NameError::UnknownCharacter { family, .. })
+                if family == self.family && self.baptisms.iter().any(|b| key(&b.first_name) == key(name)) =>
+            {
+                let b = self.baptisms.iter().find(|b| key(&b.first_name) == key(name));
+                match b.and_then(|b| self.state.character(b.young)) {
+                    Some(ch) => Ok(ch),
+                    None => Err(Reject::new(format!("Personnage inconnu « {name} » dans votre famille."))),
+                }
+            }
             Err(NameError::UnknownFamily { family, suggestion }) => {
                 Err(Reject::with(format!("Famille inconnue « {family} »."), suggestion))
             }

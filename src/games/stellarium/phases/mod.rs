@@ -6,10 +6,18 @@
 //! function `run(&mut TurnCtx, &mut Dice)` in its own file. The order below
 //! is fixed: a phase only sees what the earlier ones did.
 //!
-//! Phases 11–30 are written by another engineer: their calls go in the
-//! marked slots of [`adjudicate`]. A phase that is not implemented is not
-//! called, and is listed in [`NOT_YET_IMPLEMENTED`] so that reports and
-//! docs say so; nothing pretends.
+//! Phases 0–10 and the foundation, and phases 11–30, were written by two
+//! engineers; [`phases_0_to_10`] is the first half (also timed by
+//! `benches/stellarium_phases.rs`). A phase that is not implemented is not
+//! called, and is listed in [`NOT_YET_IMPLEMENTED`] (empty today) so that
+//! reports and docs say so; nothing pretends.
+//!
+//! Hand-over between phases: within a turn through [`TurnCtx::scratch`]
+//! (sabotages and bombs of phase 2 set off in phases 4–5, the 6.5 draws,
+//! who is placed); to phases 11–16 through `State::cycle` (incited
+//! rebellions, treason ships, departed expeditions), `State::treason`,
+//! `State::army` and each character's `last_place` (where he spends the
+//! cycle, set by phases 4–6 for every living character).
 //!
 //! Conventions every phase keeps:
 //! - Every die goes through `dice` with its rule number.

@@ -386,7 +386,7 @@ pub fn auction_ship(ctx: &mut TurnCtx, dice: &mut Dice, rule: &str) {
         dice.set_outcome(top[i].0.clone());
         top[i]
     };
-    let (family, price, wanted) = ((*winner).0.clone(), (*winner).1, (*winner).2.clone());
+    let (family, price, wanted) = (winner.0.clone(), winner.1, winner.2.clone());
     // 28.6: the bidder's name, made unique if another ship bears it.
     let mut name = if wanted.is_empty() { format!("Vaisseau {}", ctx.turn()) } else { wanted };
     let base = name.clone();
