@@ -19,7 +19,7 @@ fn game(players: u32, size: i64, stars: i64, seed: u64) -> GalaxyState {
     for i in 0..players {
         Galaxy::register(&mut s, &format!("P{i:03}"), &format!("Player {i:03}")).expect("register");
     }
-    s
+    Galaxy::adjudicate(&s, &BTreeMap::new(), &mut Dice::for_turn(seed, 0)).state
 }
 
 /// Every player builds patrols and arks and sends its fleets outwards.

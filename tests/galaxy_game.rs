@@ -31,13 +31,15 @@ fn key(i: u32) -> String {
     format!("NATION{i:02}")
 }
 
-/// A new game with `n` players registered, turn 0 open.
+/// A new game with `n` players, turn 0 adjudicated (the galaxy exists).
 fn new_game(n: u32, seed: u64, turns: u32) -> (GalaxyState, Vec<Event>) {
     let mut s = Galaxy::new_game(&settings(n, turns), seed).unwrap();
     for i in 1..=n {
         Galaxy::register(&mut s, &key(i), &name(i)).unwrap();
     }
-    (s, Vec::new())
+    let mut dice = Dice::for_turn(seed, 0);
+    let out = Galaxy::adjudicate(&s, &BTreeMap::new(), &mut dice);
+    (out.state, out.events)
 }
 
 fn ctx(turn: u32, lang: &str) -> ViewContext {
@@ -50,8 +52,9 @@ fn ctx(turn: u32, lang: &str) -> ViewContext {
 fn r2_3_r3_r5_generation_respects_the_ranges() {
     for seed in [1u64, 2, 3, 99] {
         let n = 4 + (seed as u32 % 13);
-        let (s, _) = new_game(n, seed, 20);
-        assert_eq!(s.turn, 0);
+        let (s, events) = new_game(n, seed, 20);
+        assert!(matches!(events[0], Event::Generated { stars: 120, .. }));
+        assert_eq!(s.turn, 1);
         assert_eq!(s.stars.len(), 120);
         assert_eq!(s.torus.size, 30);
         let squares: BTreeSet<Pos> = s.stars.iter().map(|x| x.pos).collect();
@@ -136,37 +139,27 @@ fn r2_2_settings_are_checked() {
     for i in 1..=200 {
         Galaxy::register(&mut s, &format!("P{i}"), &format!("P{i}")).unwrap();
     }
-    assert_eq!(s.stars.len(), 1600);
-    assert_eq!(s.stars.iter().filter(|x| x.kind == Kind::Base && x.owner.is_some()).count(), 200);
+    let out = Galaxy::adjudicate(&s, &BTreeMap::new(), &mut Dice::for_turn(5, 0));
+    assert_eq!(out.state.stars.len(), 1600);
+    assert_eq!(out.state.stars.iter().filter(|x| x.kind == Kind::Base).count(), 200);
 }
 
 #[test]
-fn registration_during_turn_0_takes_a_home_star() {
-    let mut s = Galaxy::new_game(&settings(5, 20), 1).unwrap();
+fn registration_closes_when_the_galaxy_exists() {
+    let mut s = Galaxy::new_game(&settings(4, 20), 1).unwrap();
     Galaxy::register(&mut s, &"A".to_string(), "A").unwrap();
     assert!(Galaxy::register(&mut s, &"A".to_string(), "A").is_err(), "twice");
-    // Turn 0 is a turn of play: a registered player gives orders at once.
-    let line = vec![OrderLine { no: 1, text: "CONSTRUIRE F1 5P +0+0".into() }];
-    let v = Galaxy::parse_orders(&s, &"A".to_string(), &line);
-    assert!(v.verdicts[0].is_accepted(), "{:?}", v.verdicts);
     for k in ["B", "C", "D"] {
         Galaxy::register(&mut s, &k.to_string(), k).unwrap();
     }
-    // The home stars taken are the first drawn, spread apart; one is left free.
-    let homes: Vec<usize> = s.players.values().map(|p| p.base).collect();
-    assert_eq!(homes.iter().collect::<BTreeSet<_>>().len(), 4);
-    let free: Vec<&arbitre::games::galaxy::model::Star> = s.stars.iter().filter(|x| x.kind == Kind::Base && x.owner.is_none()).collect();
-    assert_eq!(free.len(), 1, "2.1: a BASE nobody took stays, worth 5 points to whoever colonises it");
-    Galaxy::register(&mut s, &"E".to_string(), "E").unwrap();
-    assert!(Galaxy::register(&mut s, &"F".to_string(), "F").is_err(), "more than `players`");
-    let inputs: BTreeMap<String, FamilyInput<Orders>> =
-        [("A".to_string(), FamilyInput { status: OrderStatus::Or, orders: v.orders, receipt_rank: Some(0) })].into_iter().collect();
-    let out = Galaxy::adjudicate(&s, &inputs, &mut Dice::for_turn(1, 0));
-    assert_eq!(out.state.players["A"].fleets.len(), 1);
-    assert!(matches!(out.events[0], Event::Generated { stars: 120, players: 5 }));
+    assert!(Galaxy::register(&mut s, &"E".to_string(), "E").is_err(), "more than `players`");
+    let out = Galaxy::adjudicate(&s, &BTreeMap::new(), &mut Dice::for_turn(1, 0));
     let mut s = out.state;
-    assert_eq!(s.turn, 1);
-    assert!(Galaxy::register(&mut s, &"G".to_string(), "G").is_err(), "closed after turn 0");
+    assert!(Galaxy::register(&mut s, &"F".to_string(), "F").is_err());
+    // Orders at turn 0 are refused; after it, accepted.
+    let line = vec![OrderLine { no: 1, text: "CONSTRUIRE F1 5P +0+0".into() }];
+    let v = Galaxy::parse_orders(&s, &"A".to_string(), &line);
+    assert!(v.verdicts[0].is_accepted(), "{:?}", v.verdicts);
 }
 
 // ------------------------------------------------------------ simulated players
@@ -691,7 +684,7 @@ fn r6_no_leak_over_a_whole_game() {
             break;
         }
     }
-    assert_eq!(s.turn, 20, "2.2: turns 0 to 19");
+    assert_eq!(s.turn, 21);
     let ranking = s.ranking.clone().unwrap();
     // 7: sorted by points, then stars, then resources.
     for w in ranking.windows(2) {
@@ -759,7 +752,7 @@ fn r6_no_leak_with_radar_xray_and_data() {
 fn r6_a_first_report_shows_the_home_star_at_the_centre() {
     let (s, events) = new_game(4, 11, 20);
     let who = key(1);
-    let view = Galaxy::family_view(&ctx(0, "fr"), &s, &s, &events, &who);
+    let view = Galaxy::family_view(&ctx(1, "fr"), &s, &s, &events, &who);
     let home = &view["own_stars"][0];
     assert_eq!(home["home"], json!(true));
     assert_eq!(home["at"]["pos"], json!("+0+0"));
@@ -770,7 +763,7 @@ fn r6_a_first_report_shows_the_home_star_at_the_centre() {
     assert_eq!(map.lines().count(), 31);
     assert!(map.contains('@'));
     let r = renderer();
-    let out = render_all(&r, &ctx(0, "fr"), &who, &name(1), &view, &Galaxy::order_form(&s, &who), "fr");
+    let out = render_all(&r, &ctx(1, "fr"), &who, &name(1), &view, &Galaxy::order_form(&s, &who), "fr");
     assert!(out[0].contains("Ressources pour le prochain tour : 10"));
     assert!(out[0].contains("CONSTRUIRE F1 5P 0C 0N"));
     assert!(out[1].contains("<img src=\"cid:map\""));
@@ -779,14 +772,36 @@ fn r6_a_first_report_shows_the_home_star_at_the_centre() {
 }
 
 #[test]
+fn reports_render_before_the_galaxy_exists() {
+    // No player: the galaxy cannot be made; the state stays at turn 0.
+    let s = Galaxy::new_game(&settings(4, 20), 1).unwrap();
+    let out = Galaxy::adjudicate(&s, &BTreeMap::new(), &mut Dice::for_turn(1, 0));
+    assert_eq!(out.state.turn, 0);
+    assert!(matches!(out.events[0], Event::GenerationFailed { .. }));
+    let mut s = out.state;
+    Galaxy::register(&mut s, &key(1), &name(1)).unwrap();
+    let r = renderer();
+    for lang in ["fr", "en"] {
+        let view = Galaxy::family_view(&ctx(0, lang), &s, &s, &[], &key(1));
+        assert_eq!(view["generated"], json!(false));
+        let out = render_all(&r, &ctx(0, lang), &key(1), &name(1), &view, &Galaxy::order_form(&s, &key(1)), lang);
+        assert!(out[0].contains(if lang == "fr" { "n'existe pas encore" } else { "does not exist yet" }));
+        assert!(r.svg_to_png(&out[3]).is_ok());
+        let pv = Galaxy::public_view(&ctx(0, lang), &s, &s, &[]);
+        r.render(&format!("galaxy/chronicle.{lang}.txt.tera"), &json!({"ctx": ctx(0, lang), "view": pv})).unwrap();
+        r.render(&format!("galaxy/chronicle.{lang}.html.tera"), &json!({"ctx": ctx(0, lang), "view": pv})).unwrap();
+    }
+}
+
+#[test]
 fn reports_render_for_a_family_not_registered() {
     let (s, _) = new_game(4, 1, 20);
     let r = renderer();
     for lang in ["fr", "en"] {
         let stranger = "NOBODY".to_string();
-        let view = Galaxy::family_view(&ctx(0, lang), &s, &s, &[], &stranger);
+        let view = Galaxy::family_view(&ctx(1, lang), &s, &s, &[], &stranger);
         assert_eq!(view["registered"], json!(false));
-        let out = render_all(&r, &ctx(0, lang), &stranger, "Nobody", &view, &Galaxy::order_form(&s, &stranger), lang);
+        let out = render_all(&r, &ctx(1, lang), &stranger, "Nobody", &view, &Galaxy::order_form(&s, &stranger), lang);
         assert!(out[0].contains(if lang == "fr" { "pas inscrit" } else { "not registered" }));
         assert!(r.svg_to_png(&out[3]).is_ok());
         for st in &s.stars {

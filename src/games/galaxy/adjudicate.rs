@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::dice::Dice;
 use crate::game::{FamilyInput, FamilyKey};
 
+use super::generate;
 use super::model::{Fleet, GalaxyState, Kind, Known, Pos, Ranked, Ships, StarDetails};
 use super::orders::{FleetNo, Order, Orders, Target};
 
@@ -18,8 +19,10 @@ use super::orders::{FleetNo, Order, Orders, Target};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
-    /// Turn 0 was played: the chronicle tells the galaxy's birth.
+    /// The galaxy was created (turn 0).
     Generated { stars: u32, players: u32 },
+    /// The galaxy could not be created (no player, too many for the stars).
+    GenerationFailed { reason: String },
     /// 4.i: the order in which players were adjudicated (referee only).
     ProcessingOrder { players: Vec<FamilyKey> },
     /// A message for one player.
@@ -800,18 +803,10 @@ impl Turn<'_> {
 /// (stars only; fleets are seen afresh each turn, in the view).
 pub fn update_knowledge(s: &mut GalaxyState, t: u32) {
     let keys: Vec<FamilyKey> = s.players.keys().cloned().collect();
-    for k in keys {
-        update_knowledge_of(s, &k, t);
-    }
-}
-
-/// [`update_knowledge`] for one player.
-pub fn update_knowledge_of(s: &mut GalaxyState, k: &str, t: u32) {
     let throne = s.throne();
-    let k = k.to_string();
-    {
+    for k in keys {
         let range = s.scanner_range(&k);
-        let Some(p) = s.players.get(&k) else { return };
+        let Some(p) = s.players.get(&k) else { continue };
         let mut sources: Vec<Pos> = p.fleets.values().map(|f| f.pos).collect();
         sources.extend(s.stars_of(&k).map(|(_, st)| st.pos));
         let mut learn: BTreeMap<usize, (bool, bool)> = BTreeMap::new(); // (details, owner)
@@ -845,7 +840,7 @@ pub fn update_knowledge_of(s: &mut GalaxyState, k: &str, t: u32) {
         let details: Vec<(usize, StarDetails, Option<FamilyKey>)> =
             learn.iter().filter(|(_, (d, _))| *d).map(|(i, (_, o))| (*i, StarDetails::of(&s.stars[*i]), o.then(|| s.stars[*i].owner.clone()).flatten())).collect();
         let owners: BTreeSet<usize> = learn.iter().filter(|(_, (_, o))| *o).map(|(i, _)| *i).collect();
-        let Some(p) = s.players.get_mut(&k) else { return };
+        let Some(p) = s.players.get_mut(&k) else { continue };
         for i in learn.keys() {
             let e = p.known.entry(*i).or_insert(Known { seen: t, details: None, details_turn: t, owner: None, owner_turn: 0 });
             e.seen = t;
@@ -920,22 +915,32 @@ pub fn adjudicate(
     inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>>,
     dice: &mut Dice,
 ) -> (GalaxyState, Vec<Event>) {
-    let s = state.clone();
+    let mut s = state.clone();
     if s.ranking.is_some() {
         return (s, Vec::new());
+    }
+    if !s.generated() {
+        // 2.3: turn 0 creates the galaxy for the players registered.
+        let mut gen = dice.fork("2.3 galaxy generation");
+        let r = generate::generate(&mut s, &mut gen);
+        dice.absorb(gen);
+        return match r {
+            Ok(()) => {
+                update_knowledge(&mut s, 0);
+                s.turn = 1;
+                let ev = Event::Generated { stars: s.stars.len() as u32, players: s.players.len() as u32 };
+                (s, vec![ev])
+            }
+            Err(reason) => (state.clone(), vec![Event::GenerationFailed { reason }]),
+        };
     }
     let t = s.turn;
     let order = processing_order(&s, inputs, dice);
     let empty = Orders::default();
-    let mut first = Vec::new();
-    if t == 0 {
-        first.push(Event::Generated { stars: s.stars.len() as u32, players: s.players.len() as u32 });
-    }
-    first.push(Event::ProcessingOrder { players: order.clone() });
     let mut turn = Turn {
         s,
         t,
-        events: first,
+        events: vec![Event::ProcessingOrder { players: order.clone() }],
         dice,
         alliances: BTreeSet::new(),
         start: BTreeMap::new(),
@@ -956,8 +961,7 @@ pub fn adjudicate(
     let mut s = turn.s;
     let mut events = turn.events;
     s.turn = t + 1;
-    // 2.2: turns 0 to `turns` − 1 are played.
-    if t + 1 >= s.settings.turns {
+    if t >= s.settings.turns {
         let ranking = rank(&s, dice);
         s.ranking = Some(ranking.clone());
         events.push(Event::GameOver { ranking });

@@ -1,7 +1,6 @@
-//! Generation of the galaxy (2.3, 3, 5): done once, when the game is
-//! created, from the game's seed (see [`generation_dice`]): one home star
-//! per player expected (`players`), in an order where each is as far as
-//! possible from those before it; players take them as they register.
+//! Generation of the galaxy (2.3, 3, 5): done once, when turn 0 (the
+//! registration turn) is adjudicated, with the players registered by then,
+//! with that turn's dice (so every draw is in turn 0's audit log).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -93,20 +92,13 @@ fn draw_free_square(dice: &mut Dice, size: i32, occupied: &BTreeSet<Pos>, what: 
     }
 }
 
-/// The generator of the galaxy: the dice of a turn that is never played
-/// (`u32::MAX`), so the galaxy is a function of the game's seed alone and
-/// can be drawn again, roll by roll, for an audit.
-pub fn generation_dice(game_seed: u64) -> Dice {
-    Dice::for_turn(game_seed, u32::MAX)
-}
-
-/// Builds the galaxy, with `settings.players` home stars, none taken yet.
+/// Builds the galaxy for the registered players (state.players, by key).
 pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> {
-    let n = state.settings.players;
+    let n = state.players.len() as u32;
     let total = state.settings.stars;
     let size = state.settings.size;
     if n == 0 {
-        return Err("réglage `players` : au moins un joueur".into());
+        return Err("aucun joueur inscrit".into());
     }
     if total > (size * size) as u32 {
         return Err(format!("{total} étoiles ne tiennent pas sur {size}×{size} cases"));
@@ -168,8 +160,9 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
     let syl = syllables();
     let mut names = BTreeSet::new();
     let mut stars = Vec::with_capacity(total as usize);
+    let keys: Vec<String> = state.players.keys().cloned().collect();
     // 3.9: a home star: T 6, DO 5, DE 11, RE 10, BASE.
-    for i in 0..n as usize {
+    for (i, key) in keys.iter().enumerate() {
         let name = draw_name(dice, &syl, &mut names);
         let magnitude = dice.range(0, 9, "3.2", format!("magnitude of {name}")) as i32;
         let life = dice.range(1, 9, "3.3", format!("life form of {name}")) as i32;
@@ -183,8 +176,8 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
             docility: 5,
             resources: 10,
             kind: Kind::Base,
-            owner: None,
-            colonised_turn: None,
+            owner: Some(key.clone()),
+            colonised_turn: Some(0),
             exit: None,
             effect_pending: false,
         });
@@ -236,30 +229,32 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
         code.push(ALPHABET[i] as char);
     }
 
+    // 3.3–3.7: each player takes the home star's characteristics.
+    for (i, key) in keys.iter().enumerate() {
+        if let Some(p) = state.players.get_mut(key) {
+            let s = &stars[i];
+            p.base = i;
+            p.origin = s.pos;
+            p.life = s.life;
+            p.base_magnitude = s.magnitude;
+            p.tech = 6;
+            p.treasury = 10;
+        }
+    }
     state.stars = stars;
     state.index = Default::default();
     state.throne_code = code;
     Ok(())
 }
 
-/// 2.1/3.9: a player registering takes the next free home star (in the
-/// order drawn, so that the players present are spread apart) and its
-/// characteristics: T 6, DO 5, RE 10 (the initial treasury).
-pub fn place_player(state: &mut GalaxyState, key: &str, name: &str) -> Result<(), String> {
-    let Some(home) = state.stars.iter().enumerate().filter(|(_, s)| s.kind == Kind::Base && s.owner.is_none()).map(|(i, _)| i).next() else {
-        return Err(format!("La partie est complète ({} joueurs).", state.settings.players));
-    };
-    let st = &mut state.stars[home];
-    st.owner = Some(key.to_string());
-    st.colonised_turn = Some(0);
-    st.tech = 6;
-    st.docility = 5;
-    let player = Player {
+/// A player before the galaxy exists.
+pub fn unplaced_player(name: &str) -> Player {
+    Player {
         name: name.to_string(),
-        base: home,
-        origin: st.pos,
-        life: st.life,
-        base_magnitude: st.magnitude,
+        base: 0,
+        origin: Pos { x: 0, y: 0 },
+        life: 0,
+        base_magnitude: 0,
         tech: 6,
         treasury: 10,
         gifts_in: 0,
@@ -267,8 +262,5 @@ pub fn place_player(state: &mut GalaxyState, key: &str, name: &str) -> Result<()
         known: BTreeMap::new(),
         throne_code: None,
         keys_read: BTreeSet::new(),
-    };
-    state.players.insert(key.to_string(), player);
-    super::adjudicate::update_knowledge_of(state, key, state.turn);
-    Ok(())
+    }
 }

@@ -55,9 +55,6 @@ pub fn settings(t: &toml::Table) -> Result<Settings, String> {
     if !(10..=500).contains(&s.size) {
         return Err(format!("réglage `size` = {} : entre 10 et 500", s.size));
     }
-    if s.players > s.stars / 2 {
-        return Err(format!("réglage `players` = {} : trop de joueurs pour {} étoiles", s.players, s.stars));
-    }
     if s.stars < 30 || s.stars as i64 > (s.size as i64 * s.size as i64) / 2 {
         return Err(format!("réglage `stars` = {} : au moins 30 et au plus la moitié des {} cases", s.stars, s.size * s.size));
     }
@@ -71,11 +68,9 @@ impl Ruleset for Galaxy {
 
     const ID: &'static str = "galaxy";
 
-    /// 2.3: the galaxy is drawn now, from the seed; players take its home
-    /// stars as they register during turn 0, which is a turn of play.
     fn new_game(t: &toml::Table, game_seed: u64) -> Result<GalaxyState, String> {
         let settings = settings(t)?;
-        let mut s = GalaxyState {
+        Ok(GalaxyState {
             torus: Torus { size: settings.size },
             settings,
             seed: game_seed,
@@ -85,23 +80,25 @@ impl Ruleset for Galaxy {
             throne_code: String::new(),
             ranking: None,
             index: Default::default(),
-        };
-        generate::generate(&mut s, &mut generate::generation_dice(game_seed))?;
-        Ok(s)
+        })
     }
 
     fn register(state: &mut GalaxyState, family: &FamilyKey, name: &str) -> Result<(), Refusal> {
-        if state.turn > 0 || state.ranking.is_some() {
-            return Err("Les inscriptions sont closes : la partie a commencé.".into());
+        if state.generated() || state.turn > 0 {
+            return Err("Les inscriptions sont closes : la galaxie a déjà été créée.".into());
         }
         if state.players.contains_key(family) {
             return Err(format!("Le joueur {name} est déjà inscrit."));
+        }
+        if state.players.len() as u32 >= state.settings.players {
+            return Err(format!("La partie est complète ({} joueurs).", state.settings.players));
         }
         let n = crate::text::collapse_spaces(name);
         if n.is_empty() {
             return Err("Le nom du joueur est vide.".into());
         }
-        generate::place_player(state, family, &n)
+        state.players.insert(family.clone(), generate::unplaced_player(&n));
+        Ok(())
     }
 
     fn turn(state: &GalaxyState) -> u32 {
@@ -112,7 +109,8 @@ impl Ruleset for Galaxy {
         orders::parse(state, family, lines)
     }
 
-    /// OR: at least one budget or movement order (orders.md §7).
+    /// OR: at least one budget or movement order (orders.md §7). Turn 0 asks
+    /// for nothing.
     fn completeness(state: &GalaxyState, _family: &FamilyKey, orders: &Orders) -> Completeness {
         if !state.generated() || !orders.items.is_empty() {
             Completeness::Complete

@@ -160,6 +160,7 @@ mod tests {
         for i in 0..6 {
             Galaxy::register(&mut s, &format!("P{i}"), &format!("Joueur {i}")).unwrap();
         }
+        s = Galaxy::adjudicate(&s, &BTreeMap::new(), &mut Dice::for_turn(12, 0)).state;
         let mut dice = Dice::for_turn(12, 999);
         let (mut accepted, mut total) = (0, 0);
         for _ in 0..20 {

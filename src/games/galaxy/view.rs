@@ -171,6 +171,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
     for e in events {
         match e {
             Event::Note { player, fr, en: en_text } if player == who => notes.push(if en { en_text.clone() } else { fr.clone() }),
+            Event::GenerationFailed { reason } => notes.push(format!("La galaxie n'a pas pu être créée : {reason}.")),
             _ => {}
         }
     }
@@ -310,7 +311,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         "turn": adj,
         "next_turn": s.turn,
         "turns": s.settings.turns,
-        "last_turn": s.settings.turns.saturating_sub(1),
+        "last_turn": s.settings.turns,
         "size": s.torus.size,
         "half": frame.half(),
         "absolute": over,
@@ -375,7 +376,7 @@ pub fn public_view(_ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, e
         "turn": s.turn.saturating_sub(1),
         "next_turn": s.turn,
         "turns": s.settings.turns,
-        "last_turn": s.settings.turns.saturating_sub(1),
+        "last_turn": s.settings.turns,
         "players": names,
         "stars": s.stars.len(),
         "size": s.torus.size,
