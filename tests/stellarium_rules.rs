@@ -81,6 +81,12 @@ struct SettingsFx {
     initial_marriages: Option<String>,
     #[serde(default)]
     pnj_after_onr: Option<u32>,
+    #[serde(default)]
+    merchants_on_stellarium_speculate: Option<bool>,
+    #[serde(default)]
+    treason_too_late_from_year: Option<u8>,
+    #[serde(default)]
+    prosthesis_allowed_without_archpope: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -314,6 +320,15 @@ fn build(case: &Case) -> State {
         }
         if let Some(n) = fx.pnj_after_onr {
             settings.pnj_after_onr = n;
+        }
+        if let Some(b) = fx.merchants_on_stellarium_speculate {
+            settings.merchants_on_stellarium_speculate = b;
+        }
+        if let Some(y) = fx.treason_too_late_from_year {
+            settings.treason_too_late_from_year = y;
+        }
+        if let Some(b) = fx.prosthesis_allowed_without_archpope {
+            settings.prosthesis_allowed_without_archpope = b;
         }
     }
     let mut s = State::new(settings);
@@ -750,6 +765,7 @@ cases! {
     r1_3_2_five_prostheses_at_most,
     r1_3_3_no_archpope_no_heresy,
     r1_3_3_prosthesis_without_permit_makes_a_heretic,
+    r1_3_3_setting_heresy_without_archpope,
     r1_3_4_archpope_permits_are_j_over_4,
     r1_3_prosthesis_with_archpope_permit_is_no_heresy,
     r1_4_1_doctor_revives_on_2_in_6,
@@ -794,6 +810,7 @@ cases! {
     r5_3_5_onr_merchants_go_to_the_exchange_s1,
     r5_3_5_onr_merchants_of_a_family_in_debt_stay_idle,
     r5_3_merchant_staying_on_stellarium_speculates_s1,
+    r5_3_setting_merchants_on_stellarium_stay_idle,
     r6_3_designated_commander_joins_his_fleet,
     r6_4_commanders_by_rank_when_none_is_named,
     r6_5_onr_warriors_go_to_a_fleet_by_lot,

@@ -86,9 +86,6 @@ fn two() -> u32 {
 fn ten() -> i64 {
     10
 }
-fn yes() -> bool {
-    true
-}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -775,9 +772,9 @@ cases!(
     r15_1_in_wartime_merchants_without_garrison_risk_the_trip,
     r15_2_to_15_5_trading_posts_pay_by_the_number_of_merchants,
     r16_1_the_warriors_come_home,
-    r17_2_ONR_families_do_not_count_but_non_supporters_are_disgraced,
     r17_2_a_coup_supported_by_all_succeeds,
     r17_2_one_opponent_leaves_3_chances_in_6,
+    r17_2_onr_families_do_not_count_but_non_supporters_are_disgraced,
     r17_4_a_coup_opposed_by_three_fails,
     r18_1_special_disgrace_strips_every_seat,
     r19_excommunication_makes_a_heretic_and_empties_his_church_seat,

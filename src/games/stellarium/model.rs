@@ -814,11 +814,40 @@ pub struct Settings {
     pub initial_marriages: InitialMarriages,
     /// PNJ after more than this many ONR in a row (0.1: 2).
     pub pnj_after_onr: u32,
+    /// 5.3: a merchant whose LIEU is STELLARIUM goes to the exchange with S1
+    /// ("Les marchands restant sur Stellarium se rendent à la bourse", true)
+    /// or stays on Stellarium without speculating (false). RULINGS 5.3.
+    #[serde(default = "default_true")]
+    pub merchants_on_stellarium_speculate: bool,
+    /// 2.7.3 NB: a treason executed in this year of the cycle or later comes
+    /// too late and has no effect (9; 11 = never too late). RULINGS 2.7.3.
+    #[serde(default = "default_treason_too_late")]
+    pub treason_too_late_from_year: u8,
+    /// 1.3.3: with no living Archpope to refuse, an implant is allowed
+    /// (true) or makes a heretic (false). RULINGS 1.3.3.
+    #[serde(default = "default_true")]
+    pub prosthesis_allowed_without_archpope: bool,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+fn default_treason_too_late() -> u8 {
+    9
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { turns: 0, late_registration: true, initial_marriages: InitialMarriages::ByLot, pnj_after_onr: 2 }
+        Settings {
+            turns: 0,
+            late_registration: true,
+            initial_marriages: InitialMarriages::ByLot,
+            pnj_after_onr: 2,
+            merchants_on_stellarium_speculate: true,
+            treason_too_late_from_year: 9,
+            prosthesis_allowed_without_archpope: true,
+        }
     }
 }
 
