@@ -1976,6 +1976,11 @@ impl<'a> Narrator<'a> {
                     (Fr, ContractKindTag::Scandal) => format!("Un scandale vise {} : {}.", self.target(target), if *success { "il éclate" } else { "il fait long feu" }),
                     (Fr, ContractKindTag::Bomb) => format!("Attentat à la bourse de Stellarium : {}.", if *success { "la bombe explose" } else { "la bombe n'explose pas" }),
                     (Fr, ContractKindTag::Rebellion) => format!("Des agitateurs soulèvent {} : {}.", self.target(target), if *success { "la colonie se révolte" } else { "la population reste calme" }),
+                    (En, ContractKindTag::Assassination) => format!("Assassination attempt on {}: {}.", self.target(target), if *success { "it succeeds" } else { "it fails" }),
+                    (En, ContractKindTag::Kidnapping) => format!("Kidnapping attempt on {}: {}.", self.target(target), if *success { "it succeeds" } else { "it fails" }),
+                    (En, ContractKindTag::Scandal) => format!("A scandal aims at {}: {}.", self.target(target), if *success { "it breaks out" } else { "it fizzles out" }),
+                    (En, ContractKindTag::Bomb) => format!("Bomb attack on the Stellarium exchange: {}.", if *success { "the bomb goes off" } else { "the bomb does not go off" }),
+                    (En, ContractKindTag::Rebellion) => format!("Agitators stir up {}: {}.", self.target(target), if *success { "the colony revolts" } else { "the people stay calm" }),
                     (En, _) => format!("Crime ({}) against {}: {outcome}.", self.kind_name(*kind), self.target(target)),
                     (Fr, _) => format!("Crime ({}) contre {} : {outcome}.", self.kind_name(*kind), self.target(target)),
                 };
@@ -2297,9 +2302,10 @@ impl<'a> Narrator<'a> {
                         limit.map(|l| format!(" (limite demandée : {l})")).unwrap_or_default()
                     ),
                     En => format!(
-                        "{} and {}: {children} birth(s){}.",
+                        "{} and {}: {children} birth{}{}.",
                         self.name(*father),
                         self.name(*mother),
+                        if *children == 1 { "" } else { "s" },
                         limit.map(|l| format!(" (limit asked: {l})")).unwrap_or_default()
                     ),
                 };
