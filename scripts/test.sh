@@ -5,4 +5,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-cargo test --locked --all-targets "$@"
+cargo test --locked "$@"

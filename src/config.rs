@@ -180,7 +180,8 @@ impl fmt::Display for ConfigErrors {
 /// Reads and checks the configuration file at `path`.
 pub fn load(path: &Path) -> Result<Config, ConfigErrors> {
     let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let fail = |message: String| ConfigErrors { path: abs.clone(), errors: vec![ConfigError { setting: None, message }] };
+    let fail =
+        |message: String| ConfigErrors { path: abs.clone(), errors: vec![ConfigError { setting: None, message }] };
     let text = std::fs::read_to_string(&abs).map_err(|e| fail(format!("cannot read the file: {e}")))?;
     parse(&text, &abs)
 }
@@ -195,7 +196,10 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigErrors> {
         Err(e) => {
             return Err(ConfigErrors {
                 path: abs,
-                errors: vec![ConfigError { setting: None, message: format!("not valid TOML: {}", e.to_string().trim()) }],
+                errors: vec![ConfigError {
+                    setting: None,
+                    message: format!("not valid TOML: {}", e.to_string().trim()),
+                }],
             })
         }
     };
@@ -491,7 +495,9 @@ impl Cx {
         match t.get("port") {
             None => self.err(join(prefix, "port"), "missing (required)"),
             Some(Value::Integer(p)) if (1..=65535).contains(p) => {}
-            Some(Value::Integer(p)) => self.err(join(prefix, "port"), format!("{p} is not a port: expected 1 to 65535")),
+            Some(Value::Integer(p)) => {
+                self.err(join(prefix, "port"), format!("{p} is not a port: expected 1 to 65535"))
+            }
             Some(v) => self.err(join(prefix, "port"), format!("expected an integer, found {}", type_name(v))),
         }
         match t.get("tls") {
@@ -556,7 +562,18 @@ impl Cx {
         self.unknown_keys(
             t,
             prefix,
-            &["host", "port", "tls", "user", "password", "idle", "poll_seconds", "inbox", "processed_folder", "ca_file"],
+            &[
+                "host",
+                "port",
+                "tls",
+                "user",
+                "password",
+                "idle",
+                "poll_seconds",
+                "inbox",
+                "processed_folder",
+                "ca_file",
+            ],
         );
         let user = self.string(t, prefix, "user", true);
         if user.as_deref().is_some_and(|u| u.trim().is_empty()) {
@@ -628,7 +645,10 @@ impl Cx {
         let before = self.errors.len();
         let id = self.string(t, prefix, "id", true).unwrap_or_default();
         if t.contains_key("id") && !is_game_id(&id) {
-            self.err(join(prefix, "id"), format!("{id:?}: expected lower-case letters, digits and hyphens ([a-z0-9-]+, at most 64)"));
+            self.err(
+                join(prefix, "id"),
+                format!("{id:?}: expected lower-case letters, digits and hyphens ([a-z0-9-]+, at most 64)"),
+            );
         }
 
         let ruleset = self.string(t, prefix, "ruleset", true).unwrap_or_default();
@@ -640,7 +660,10 @@ impl Cx {
                 }
             }
             if !known.contains(&ruleset) {
-                self.err(join(prefix, "ruleset"), format!("unknown ruleset {ruleset:?}: expected one of {}", known.join(", ")));
+                self.err(
+                    join(prefix, "ruleset"),
+                    format!("unknown ruleset {ruleset:?}: expected one of {}", known.join(", ")),
+                );
             }
         }
 
@@ -682,10 +705,18 @@ impl Cx {
                     }
                 }
             }
-            Some(v) => self.err(join(prefix, "reminders"), format!("expected a list such as [\"48h\", \"6h\"], found {}", type_name(v))),
+            Some(v) => self.err(
+                join(prefix, "reminders"),
+                format!("expected a list such as [\"48h\", \"6h\"], found {}", type_name(v)),
+            ),
         }
-        if matches!(deadline, Some(Schedule::Manual)) && t.get("reminders").is_some_and(|r| r.as_array().is_some_and(|a| !a.is_empty())) {
-            self.err(join(prefix, "reminders"), "a manual deadline has no instant to remind players of: remove the reminders");
+        if matches!(deadline, Some(Schedule::Manual))
+            && t.get("reminders").is_some_and(|r| r.as_array().is_some_and(|a| !a.is_empty()))
+        {
+            self.err(
+                join(prefix, "reminders"),
+                "a manual deadline has no instant to remind players of: remove the reminders",
+            );
         }
 
         let require_registered_address = self.boolean(t, prefix, "require_registered_address", true);
@@ -704,11 +735,19 @@ impl Cx {
                 match x {
                     Some(x) if x > 0.0 && x <= 1.0 => x,
                     Some(x) => {
-                        self.err(join(prefix, "mass_onr_threshold"), format!("{x} is out of range: expected a share above 0 and at most 1 (0.5 = half the families)"));
+                        self.err(
+                            join(prefix, "mass_onr_threshold"),
+                            format!(
+                                "{x} is out of range: expected a share above 0 and at most 1 (0.5 = half the families)"
+                            ),
+                        );
                         0.5
                     }
                     None => {
-                        self.err(join(prefix, "mass_onr_threshold"), format!("expected a number, found {}", type_name(v)));
+                        self.err(
+                            join(prefix, "mass_onr_threshold"),
+                            format!("expected a number, found {}", type_name(v)),
+                        );
                         0.5
                     }
                 }
@@ -720,11 +759,17 @@ impl Cx {
             Some(Value::Integer(i)) if *i >= 0 => Some(*i as u64),
             Some(Value::String(s)) if s.parse::<u64>().is_ok() => s.parse::<u64>().ok(),
             Some(v) => {
-                self.err(join(prefix, "seed"), format!("expected a non-negative integer (or one in a string, up to 2^64 − 1), found {}", match v {
-                    Value::Integer(i) => i.to_string(),
-                    Value::String(s) => format!("{s:?}"),
-                    v => type_name(v).to_string(),
-                }));
+                self.err(
+                    join(prefix, "seed"),
+                    format!(
+                        "expected a non-negative integer (or one in a string, up to 2^64 − 1), found {}",
+                        match v {
+                            Value::Integer(i) => i.to_string(),
+                            Value::String(s) => format!("{s:?}"),
+                            v => type_name(v).to_string(),
+                        }
+                    ),
+                );
                 None
             }
         };
@@ -738,7 +783,10 @@ impl Cx {
             None => Table::new(),
             Some(Value::Table(s)) => s.clone(),
             Some(v) => {
-                self.err(join(prefix, "settings"), format!("expected a table ([games.settings]), found {}", type_name(v)));
+                self.err(
+                    join(prefix, "settings"),
+                    format!("expected a table ([games.settings]), found {}", type_name(v)),
+                );
                 Table::new()
             }
         };
@@ -899,7 +947,10 @@ password = { env = "ARBITRE_SMTP_PASSWORD" }
     #[test]
     fn each_error_names_its_setting() {
         let e = errors_of(&game("").replace("Europe/Paris", "Europe/Pari"));
-        assert!(has(&e, r#"games[0].time_zone: unknown time zone "Europe/Pari" (did you mean "Europe/Paris"?)"#), "{e:?}");
+        assert!(
+            has(&e, r#"games[0].time_zone: unknown time zone "Europe/Pari" (did you mean "Europe/Paris"?)"#),
+            "{e:?}"
+        );
 
         let e = errors_of(&IMAP.replace("\"implicit\"", "\"tls\""));
         assert!(has(&e, r#"transport.imap.tls: expected "implicit", "starttls" or "none""#), "{e:?}");
@@ -909,8 +960,15 @@ password = { env = "ARBITRE_SMTP_PASSWORD" }
         assert!(has(&e, "password = { env = \"ARBITRE_IMAP_PASSWORD\" }"), "{e:?}");
 
         let e = errors_of(&IMAP.replace("tls = \"starttls\"", "tls = \"none\""));
-        assert!(has(&e, "transport.smtp.tls: \"none\" (no encryption) is allowed only towards a loopback host"), "{e:?}");
-        let ok = IMAP.replace("tls = \"starttls\"", "tls = \"none\"").replacen("mail.example.org\"\nport = 587", "127.0.0.1\"\nport = 587", 1);
+        assert!(
+            has(&e, "transport.smtp.tls: \"none\" (no encryption) is allowed only towards a loopback host"),
+            "{e:?}"
+        );
+        let ok = IMAP.replace("tls = \"starttls\"", "tls = \"none\"").replacen(
+            "mail.example.org\"\nport = 587",
+            "127.0.0.1\"\nport = 587",
+            1,
+        );
         assert!(parse_at(&ok).is_ok(), "{:?}", parse_at(&ok).err());
 
         let e = errors_of(&IMAP.replace("port = 993", "port = 99999"));
@@ -959,7 +1017,11 @@ password = { env = "ARBITRE_SMTP_PASSWORD" }
         let many = game("mass_onr_threshold = 0\nlanguage = \"xx\"").replace("Europe/Paris", "Mars/Olympus");
         let err = parse_at(&many).unwrap_err();
         assert_eq!(err.settings(), vec!["games[0].time_zone", "games[0].mass_onr_threshold", "games[0].language"]);
-        assert!(err.to_string().starts_with("/etc/arbitre/config.toml: 3 errors in the configuration\n  games[0].time_zone"), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("/etc/arbitre/config.toml: 3 errors in the configuration\n  games[0].time_zone"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -312,6 +312,10 @@ pub trait Engine: Send + Sync {
     ) -> Result<serde_json::Value, EngineError>;
     fn order_form(&self, state: &LoadedState, family: &FamilyKey) -> Result<Vec<FormLine>, EngineError>;
     fn sample_orders(&self, state: &LoadedState, family: &FamilyKey, dice: &mut Dice) -> Result<Vec<String>, EngineError>;
+    /// Whether the minimum of rule 0 is empty for `family` in `state` (a
+    /// registration turn where nothing can be ordered): sending nothing is
+    /// then not ONR.
+    fn nothing_required(&self, state: &LoadedState, family: &FamilyKey) -> Result<bool, EngineError>;
 }
 
 /// The [`Engine`] of a typed [`Ruleset`].
@@ -433,6 +437,9 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn sample_orders(&self, state: &LoadedState, family: &FamilyKey, dice: &mut Dice) -> Result<Vec<String>, EngineError> {
         Ok(R::sample_orders(self.state(state)?, family, dice))
+    }
+    fn nothing_required(&self, state: &LoadedState, family: &FamilyKey) -> Result<bool, EngineError> {
+        Ok(R::completeness(self.state(state)?, family, &R::Orders::default()) == Completeness::Complete)
     }
 }
 

@@ -98,11 +98,31 @@ fn french_day_name(d: Weekday) -> &'static str {
 }
 
 const ENGLISH_MONTHS: [&str; 12] = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
     "December",
 ];
 const FRENCH_MONTHS: [&str; 12] = [
-    "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre",
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
     "décembre",
 ];
 
@@ -179,7 +199,12 @@ impl FromStr for Schedule {
                 [unit, t @ ..] if matches!(*unit, "DAY" | "JOUR" | "JOURS" | "DAYS") => {
                     return Ok(Schedule::EveryDays { days: 1, at: take_time(t)? });
                 }
-                [n, unit, t @ ..] if matches!(*unit, "DAY" | "DAYS" | "JOUR" | "JOURS" | "WEEK" | "WEEKS" | "SEMAINE" | "SEMAINES") => {
+                [n, unit, t @ ..]
+                    if matches!(
+                        *unit,
+                        "DAY" | "DAYS" | "JOUR" | "JOURS" | "WEEK" | "WEEKS" | "SEMAINE" | "SEMAINES"
+                    ) =>
+                {
                     let per = if unit.starts_with('W') || unit.starts_with('S') { 7 } else { 1 };
                     let days: u32 = n
                         .parse::<u32>()
@@ -272,7 +297,9 @@ pub fn next_deadline(schedule: &Schedule, tz: &TimeZone, after: Timestamp) -> Op
             .filter_map(|d| local_instant(tz, d, *at))
             .find(|&t| t > after),
         Schedule::EveryDays { days, at } => {
-            let first = (0..=2).filter_map(|k| add_days(today, k)).find(|&d| local_instant(tz, d, *at).is_some_and(|t| t > after))?;
+            let first = (0..=2)
+                .filter_map(|k| add_days(today, k))
+                .find(|&d| local_instant(tz, d, *at).is_some_and(|t| t > after))?;
             let target = add_days(first, i64::from(days.saturating_sub(1)))?;
             local_instant(tz, target, *at)
         }
@@ -283,11 +310,8 @@ pub fn next_deadline(schedule: &Schedule, tz: &TimeZone, after: Timestamp) -> Op
 /// earlier, soonest first, without duplicates (non-positive durations are
 /// ignored). The caller drops those already past.
 pub fn reminder_instants(deadline: Timestamp, before: &[SignedDuration]) -> Vec<Timestamp> {
-    let mut out: Vec<Timestamp> = before
-        .iter()
-        .filter(|d| d.is_positive())
-        .filter_map(|d| deadline.checked_sub(*d).ok())
-        .collect();
+    let mut out: Vec<Timestamp> =
+        before.iter().filter(|d| d.is_positive()).filter_map(|d| deadline.checked_sub(*d).ok()).collect();
     out.sort();
     out.dedup();
     out
@@ -545,7 +569,7 @@ mod tests {
         let s: Schedule = "weekly sunday 02:30".parse().unwrap();
         let d = next_deadline(&s, &paris(), ts("2026-03-28T00:00:00Z")).unwrap();
         assert_eq!(d, ts("2026-03-29T01:30:00Z")); // 03:30 CEST
-        // America/New_York, 8 March 2026: 02:00 EST jumps to 03:00 EDT.
+                                                   // America/New_York, 8 March 2026: 02:00 EST jumps to 03:00 EDT.
         let d = next_deadline(&s, &new_york(), ts("2026-03-07T00:00:00Z")).unwrap();
         assert_eq!(d, ts("2026-03-08T07:30:00Z")); // 03:30 EDT
     }
@@ -584,7 +608,12 @@ mod tests {
         let d = ts("2026-11-29T19:00:00Z");
         let r = reminder_instants(
             d,
-            &[SignedDuration::from_hours(6), SignedDuration::from_hours(48), SignedDuration::from_hours(6), SignedDuration::ZERO],
+            &[
+                SignedDuration::from_hours(6),
+                SignedDuration::from_hours(48),
+                SignedDuration::from_hours(6),
+                SignedDuration::ZERO,
+            ],
         );
         assert_eq!(r, vec![ts("2026-11-27T19:00:00Z"), ts("2026-11-29T13:00:00Z")]);
     }

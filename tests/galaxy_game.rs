@@ -251,6 +251,14 @@ fn bot_lines(s: &GalaxyState, who: &str, dice: &mut Dice) -> Vec<String> {
             lines.push(format!("ATTACK F{no} FLEET"));
         }
     }
+    // 4.1.9: one query per DATA star held since an earlier turn.
+    for (i, st) in s.stars_of(who) {
+        if st.kind == Kind::Data && s.active(i, s.turn) {
+            let h = dice.range(0, 8, "test", "data h") as i32 - 4;
+            let v = dice.range(0, 8, "test", "data v") as i32 - 4;
+            lines.push(format!("DATA {} {h:+}{v:+}", st.name));
+        }
+    }
     if dice.range(0, 4, "test", "noise") == 0 {
         lines.push("DEPLACR F1 +1+1".into());
     }
@@ -458,6 +466,25 @@ impl Oracle {
                         self.names.insert(s.players[to].name.clone());
                     }
                     _ => {}
+                }
+            }
+        }
+        // DATA answers: the star on the square and the owners of the fleets there.
+        if let Some(o) = t.accepted.get(who) {
+            for it in &o.items {
+                if let arbitre::games::galaxy::orders::Order::Data { data_star, rel } = it {
+                    let target = s.torus.add(s.stars[*data_star].pos, *rel);
+                    if let Some(i) = s.star_at(target) {
+                        self.details.insert(i);
+                        if let Some(o) = &t.before.stars[i].owner {
+                            self.names.insert(s.players[o].name.clone());
+                        }
+                    }
+                    for q in t.before.players.values() {
+                        if q.fleets.values().any(|f| f.pos == target) {
+                            self.names.insert(q.name.clone());
+                        }
+                    }
                 }
             }
         }
@@ -672,6 +699,55 @@ fn r6_no_leak_over_a_whole_game() {
     assert!(!v.verdicts[0].is_accepted());
 }
 
+/// Every player holds, from the start, an XRAY, a RADAR and a DATA star near
+/// home: their detections must stay within 5 kpc (5 XRAY, RADAR) and within
+/// the square asked (4.1.9).
+#[test]
+fn r6_no_leak_with_radar_xray_and_data() {
+    let r = renderer();
+    let seed = 77;
+    let (mut s, _) = new_game(6, seed, 20);
+    let keys: Vec<String> = s.players.keys().cloned().collect();
+    for k in &keys {
+        let home = s.players[k].origin;
+        let mut near: Vec<(i64, usize)> = s
+            .stars
+            .iter()
+            .enumerate()
+            .filter(|(_, st)| st.owner.is_none() && st.kind != Kind::Throne)
+            .map(|(i, st)| (s.torus.dist2(home, st.pos), i))
+            .collect();
+        near.sort();
+        for (kind, (_, i)) in [Kind::Xray, Kind::Radar, Kind::Data].into_iter().zip(near) {
+            let st = &mut s.stars[i];
+            st.kind = kind;
+            st.owner = Some(k.clone());
+            st.colonised_turn = Some(0);
+        }
+    }
+    let mut oracles: BTreeMap<String, Oracle> = keys.iter().map(|k| (k.clone(), Oracle::default())).collect();
+    let mut bd = Dice::for_turn(seed, 6000);
+    let mut radar_seen = 0;
+    let mut data_answers = 0;
+    for _ in 0..8 {
+        let t = play_turn(&s, seed, &mut bd, &BTreeSet::new());
+        check_invariants(&t);
+        for k in &keys {
+            let o = oracles.get_mut(k).unwrap();
+            o.update(&t, k);
+            let c = ctx(t.after.turn, "fr");
+            let view = Galaxy::family_view(&c, &t.before, &t.after, &t.events, k);
+            radar_seen += view["radar"].as_array().map_or(0, |a| a.len());
+            data_answers += view["events"].as_array().unwrap().iter().filter(|e| e.as_str().unwrap().starts_with("Réponse de")).count();
+            let rendered = render_all(&r, &c, k, &t.after.players[k].name, &view, &Galaxy::order_form(&t.after, k), "fr");
+            check_view(&t, k, o, &view, &rendered);
+        }
+        s = t.after;
+    }
+    assert!(data_answers >= 6 * 6, "the DATA stars answered: {data_answers}");
+    assert!(radar_seen > 0, "some fleet came within a RADAR's range");
+}
+
 #[test]
 fn r6_a_first_report_shows_the_home_star_at_the_centre() {
     let (s, events) = new_game(4, 11, 20);
@@ -693,6 +769,45 @@ fn r6_a_first_report_shows_the_home_star_at_the_centre() {
     assert!(out[1].contains("<img src=\"cid:map\""));
     assert!(!out[2].contains("cid:"));
     assert!(out[3].starts_with("<svg") && out[3].contains("DejaVu Sans"));
+}
+
+#[test]
+fn reports_render_before_the_galaxy_exists() {
+    // No player: the galaxy cannot be made; the state stays at turn 0.
+    let s = Galaxy::new_game(&settings(4, 20), 1).unwrap();
+    let out = Galaxy::adjudicate(&s, &BTreeMap::new(), &mut Dice::for_turn(1, 0));
+    assert_eq!(out.state.turn, 0);
+    assert!(matches!(out.events[0], Event::GenerationFailed { .. }));
+    let mut s = out.state;
+    Galaxy::register(&mut s, &key(1), &name(1)).unwrap();
+    let r = renderer();
+    for lang in ["fr", "en"] {
+        let view = Galaxy::family_view(&ctx(0, lang), &s, &s, &[], &key(1));
+        assert_eq!(view["generated"], json!(false));
+        let out = render_all(&r, &ctx(0, lang), &key(1), &name(1), &view, &Galaxy::order_form(&s, &key(1)), lang);
+        assert!(out[0].contains(if lang == "fr" { "n'existe pas encore" } else { "does not exist yet" }));
+        assert!(r.svg_to_png(&out[3]).is_ok());
+        let pv = Galaxy::public_view(&ctx(0, lang), &s, &s, &[]);
+        r.render(&format!("galaxy/chronicle.{lang}.txt.tera"), &json!({"ctx": ctx(0, lang), "view": pv})).unwrap();
+        r.render(&format!("galaxy/chronicle.{lang}.html.tera"), &json!({"ctx": ctx(0, lang), "view": pv})).unwrap();
+    }
+}
+
+#[test]
+fn reports_render_for_a_family_not_registered() {
+    let (s, _) = new_game(4, 1, 20);
+    let r = renderer();
+    for lang in ["fr", "en"] {
+        let stranger = "NOBODY".to_string();
+        let view = Galaxy::family_view(&ctx(1, lang), &s, &s, &[], &stranger);
+        assert_eq!(view["registered"], json!(false));
+        let out = render_all(&r, &ctx(1, lang), &stranger, "Nobody", &view, &Galaxy::order_form(&s, &stranger), lang);
+        assert!(out[0].contains(if lang == "fr" { "pas inscrit" } else { "not registered" }));
+        assert!(r.svg_to_png(&out[3]).is_ok());
+        for st in &s.stars {
+            assert!(!has_word(&out.join(" "), &st.name));
+        }
+    }
 }
 
 #[test]

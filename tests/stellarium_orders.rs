@@ -536,7 +536,7 @@ fn r4_7_captain_must_be_an_explorer_and_two_permits_at_most() {
     let s = fixture();
     assert_eq!(
         reason(&s, A, &[], "EXPEDITION \"Aurore\" CAPITAINE Paul"),
-        "Paul n'est pas explorateur : il ne peut être capitaine (4.7)."
+        "Paul n'est pas explorateur : seul un explorateur peut être capitaine (4.7)."
     );
     assert_eq!(
         reason(&s, A, &[], "EXPEDITION \"Sirius\" CAPITAINE Stilgar"),
@@ -635,4 +635,185 @@ fn r0_4_a_pnj_family_gives_no_more_orders() {
         reason(&s, H, &[], "LIEU Feyd STELLARIUM"),
         "Votre famille est devenue PNJ (0.4) : elle ne reçoit plus d'ordres ; vous pouvez inscrire une nouvelle famille."
     );
+}
+
+/// The simulated player (`sample_orders`) sends only accepted lines; its
+/// matching marriages are written identically by both families (3.7), so
+/// couples form, and its bids buy ships (28).
+#[test]
+fn sample_players_send_valid_orders_marry_and_bid() {
+    use arbitre::dice::Dice;
+    use arbitre::game::{status_of, Engine, EngineOf, FamilyInput};
+    use arbitre::games::stellarium::Stellarium;
+    use std::collections::BTreeMap;
+
+    let e = EngineOf::<Stellarium>::new();
+    let mut st = e.new_game(&toml::Table::new(), 11).unwrap();
+    let fams = ["ATREIDES", "HARKONNEN", "CORRINO", "ORDOS", "FENRING"];
+    for f in fams {
+        e.register(&mut st, &f.to_string(), f).unwrap().unwrap();
+    }
+    let mut marriage_lines = 0;
+    for turn in 0..4 {
+        let mut dice = Dice::for_turn(11, turn);
+        let mut inputs = BTreeMap::new();
+        for f in fams {
+            let lines = e.sample_orders(&st, &f.to_string(), &mut dice).unwrap();
+            marriage_lines += lines.iter().filter(|l| l.starts_with("MARIAGE")).count();
+            let ol: Vec<OrderLine> = lines.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
+            let (orders, verdicts, comp) = e.parse_orders(&st, &f.to_string(), &ol).unwrap();
+            assert!(verdicts.iter().all(|v| v.is_accepted()), "turn {turn} {f}: {verdicts:?}");
+            let status = status_of(!verdicts.is_empty(), &comp);
+            let orders = e.default_orders(&st, &f.to_string(), status, orders, &mut dice).unwrap();
+            inputs.insert(f.to_string(), FamilyInput { status, orders, receipt_rank: None });
+        }
+        st = e.adjudicate(&st, &inputs, &mut dice).unwrap().state;
+    }
+    let json: serde_json::Value = serde_json::from_slice(&e.save_state(&st).unwrap()).unwrap();
+    assert!(json["ships"].as_object().is_some_and(|s| !s.is_empty()), "ships: {}", json["ships"]);
+    assert!(marriage_lines >= 2, "{marriage_lines}");
+    let married_since_play = json["characters"]
+        .as_object()
+        .unwrap()
+        .values()
+        .filter(|c| c["marital"]["Married"]["since_turn"].as_u64().is_some_and(|t| t >= 1))
+        .count();
+    assert!(married_since_play >= 2, "{married_since_play}");
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+    use proptest::strategy::Strategy as _;
+
+    const WORDS: &[&str] = &[
+        "LIEU", "LOCATION", "ACHAT", "CONTRAT", "MARIAGE", "EXPEDITION", "CESSION", "BAPTEME", "FORMATION", "COUP",
+        "DESTITUTION", "VERDICT", "CANDIDAT", "DEMISSION", "ENCHERE", "EMPEREUR", "ARCHIPAPE", "GENERAL", "COMMANDEUR",
+        "MAITRE", "RANCON", "NAISSANCES", "BATARD", "PERSONNAGE", "PUBLICITE", "STELLARIUM", "BOURSE", "FLOTTE",
+        "VAISSEAU", "S", "N", "R", "1", "2", "3", "0", "50", "30", "M$", "NON", "POUR", "CONTRE", "PRET", "VENTE",
+        "JUGE", "GOUVERNEUR", "CAPITAINE", "INVITES", "PLANETE", "DISGRACE", "GUERRE", "CIBLE", "GRACE",
+        "EXCOMMUNIER", "PARDON", "PROTHESE", "REMARIAGE", "COMMANDANT", "STRATEGIE", "OFFENSIVE", "PATROUILLE",
+        "COUP-D-ETAT", "INTERDIRE", "PERMIS", "FERMER", "SUPPRIMER-COMPTOIR", "INTERDIRE-BOURSE", "COUPABLE",
+        "INNOCENT", "ABSTENTION", "ASSASSINAT", "ENLEVEMENT", "SCANDALE", "SABOTAGE", "BOMBE", "REBELLION",
+        "TRAHISON", "CAPSULE", "GARDES", "MEDECIN", "ASSURANCE", "PRETRE", "GUERRIER", "MARCHAND", "EXPLORATEUR",
+        "ARMEE", "EGLISE", "Paul", "Leto", "Gurney", "Thufir", "Duncan", "Chani", "Alia", "Stilgar", "Hawat",
+        "Enfant30", "Feyd/Harkonnen", "Lenore/Harkonnen", "Rabban/Harkonnen", "Liet/Corrino", "Mologataï",
+        "Dorkir", "Xorg", "\"Aurore\"", "\"Sirius\"", "\"Nébuleuse\"", "Harkonnen", "Atréides", "Corrino",
+        "\"Étoile\"", "#", "\"", "Ж", "é", "-", "/", ",", "+5", "H", "F",
+    ];
+
+    fn line() -> impl proptest::strategy::Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(WORDS), 0..8).prop_map(|w| w.join(" "))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+
+        /// Parsing never panics and answers every non-empty line once.
+        #[test]
+        fn every_line_gets_one_verdict(ls in prop::collection::vec(line(), 0..12)) {
+            let s = fixture();
+            let refs: Vec<&str> = ls.iter().map(String::as_str).collect();
+            let p = parse_orders(&s, A, &lines(&refs));
+            let non_empty = ls.iter().filter(|l| !arbitre::text::tokenize(l).tokens.is_empty()).count();
+            prop_assert_eq!(p.verdicts.len(), non_empty);
+        }
+
+        /// An accepted line's canonical spelling is accepted too, with the same orders.
+        #[test]
+        fn canonical_spelling_round_trips(l in line()) {
+            let s = fixture();
+            let p = parse_orders(&s, A, &lines(&[l.as_str()]));
+            if let Some(LineOutcome::Accepted { canonical }) = p.verdicts.first().map(|v| v.outcome.clone()) {
+                let q = parse_orders(&s, A, &lines(&[canonical.as_str()]));
+                prop_assert!(q.verdicts[0].is_accepted(), "{} -> {} -> {:?}", l, canonical, q.verdicts[0]);
+                prop_assert_eq!(&p.orders, &q.orders);
+            }
+        }
+    }
+
+    /// The canonical spelling of every line of the data files round-trips.
+    #[test]
+    fn canonical_spelling_of_the_data_files_round_trips() {
+        let s = fixture();
+        for (fam, _, ls) in sections(include_str!("data/stellarium/orders_md_every_turn.txt")) {
+            for l in ls {
+                let p = parse_orders(&s, &fam, &lines(&[l.as_str()]));
+                let LineOutcome::Accepted { canonical } = &p.verdicts[0].outcome else { continue };
+                let q = parse_orders(&s, &fam, &lines(&[canonical.as_str()]));
+                assert!(q.verdicts[0].is_accepted(), "{l} -> {canonical} -> {:?}", q.verdicts[0]);
+                assert_eq!(p.orders, q.orders, "{l} -> {canonical}");
+            }
+        }
+    }
+}
+
+#[test]
+fn r9_r10_the_young_may_be_named_by_its_new_first_name() {
+    let s = fixture();
+    let p = parse_orders(&s, A, &lines(&["FORMATION Ghanima PRETRE", "BAPTEME Enfant30 Ghanima"]));
+    assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
+    assert_eq!(p.orders.trainings[0].who, CharacterId(30));
+    assert_eq!(p.verdicts[0].outcome, LineOutcome::Accepted { canonical: "FORMATION Enfant30 PRETRE".into() });
+}
+
+#[test]
+fn r2_8_1_offers_fit_in_the_money_left_after_purchases() {
+    let mut s = fixture();
+    s.family_mut(A).unwrap().money = 6;
+    // The purchase line comes later but is paid first (phase 1).
+    let p = parse_orders(&s, A, &lines(&["CONTRAT Paul 2 BOMBE", "CONTRAT Leto 2 REBELLION Dorkir", "ACHAT Gurney CAPSULE GARDES MEDECIN"]));
+    assert!(p.verdicts[0].is_accepted());
+    assert_eq!(
+        p.verdicts[1].outcome,
+        LineOutcome::Rejected {
+            reason: "Les offres de contrats (4 M$ avec celle-ci) dépassent les 3 M$ qui restent à votre famille après ses achats (2.8.1)."
+                .into(),
+            suggestion: None
+        }
+    );
+}
+
+#[test]
+fn r3_captives_cannot_marry_and_heretic_priests_cannot_celebrate() {
+    let mut s = fixture();
+    assert_eq!(
+        reason(&s, A, &[], "MARIAGE Wellington Lenore/Harkonnen Alia"),
+        "Wellington est prisonnier (Tentacule Sombre, rebelles ou Pouarks) : pas de mariage (3, 22.5)."
+    );
+    let alia = s.find_in_family(A, "Alia").unwrap().id;
+    s.character_mut(alia).unwrap().heretic = true;
+    assert_eq!(reason(&s, A, &[], "MARIAGE Paul Lenore/Harkonnen Alia"), "Alia est hérétique : pas de mariage célébré par un hérétique.");
+    assert_eq!(reason(&s, A, &[], "BAPTEME Enfant30 Ghanima Alia"), "Alia est hérétique : pas de baptême par un hérétique (9.1).");
+}
+
+#[test]
+fn r4_3_merchants_do_not_board_and_young_founders_do_not_stand() {
+    let s = fixture();
+    assert_eq!(
+        reason(&s, A, &[], "LIEU Thufir VAISSEAU \"Aurore\""),
+        "Thufir est marchand : les marchands commercent ou spéculent (5.1), ils ne partent pas en expédition (4.3)."
+    );
+    let mut s0 = State::new(Settings::default());
+    s0.register(A, "Atréides").unwrap();
+    assert_eq!(
+        reason(&s0, A, &["PERSONNAGE 7 Paul H"], "CANDIDAT Paul JUGE"),
+        "Paul est trop jeune et sans formation : pas de candidature (27.3.3)."
+    );
+}
+
+#[test]
+fn lenient_word_order_for_founders_and_bids() {
+    let mut s0 = State::new(Settings::default());
+    s0.register(A, "Atréides").unwrap();
+    let p = parse_orders(&s0, A, &lines(&["PERSONNAGE 1 Leto H +5 GUERRIER", "ENCHERE \"Aurore\" 4 M$"]));
+    let canon: Vec<String> = p
+        .verdicts
+        .iter()
+        .map(|v| match &v.outcome {
+            LineOutcome::Accepted { canonical } => canonical.clone(),
+            LineOutcome::Rejected { reason, .. } => reason.clone(),
+        })
+        .collect();
+    assert_eq!(canon, ["PERSONNAGE 1 Leto H GUERRIER +5", "ENCHERE 4 M$ \"Aurore\""]);
 }

@@ -40,7 +40,8 @@ fn generation_of(bytes: &[u8]) -> Option<u64> {
 }
 
 fn message(i: u32) -> Vec<u8> {
-    format!("Message-ID: <m{i}@test>\r\nSubject: ordres {i}\r\n\r\n{}\r\nFIN\r\n", "x".repeat(4000 + i as usize)).into_bytes()
+    format!("Message-ID: <m{i}@test>\r\nSubject: ordres {i}\r\n\r\n{}\r\nFIN\r\n", "x".repeat(4000 + i as usize))
+        .into_bytes()
 }
 
 fn spawn_child(mode: &str, dir: &Path) -> Child {
@@ -131,6 +132,15 @@ fn child_main(mode: &str, dir: PathBuf) {
         "try-lock" => {
             let store = Store::open(&dir).expect("open");
             match store.game("g-1").expect("game").lock_timeout(Duration::from_millis(200)) {
+                Err(StoreError::LockTimeout { .. }) => std::process::exit(3),
+                Ok(_) => std::process::exit(0),
+                Err(e) => panic!("{e}"),
+            }
+        }
+        // Tries to start as a second daemon: exit code 3 when refused.
+        "try-daemon-lock" => {
+            let store = Store::open(&dir).expect("open");
+            match store.daemon_lock(Duration::ZERO) {
                 Err(StoreError::LockTimeout { .. }) => std::process::exit(3),
                 Ok(_) => std::process::exit(0),
                 Err(e) => panic!("{e}"),
@@ -283,7 +293,10 @@ fn outbox_never_yields_an_item_twice_across_kills() {
     let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(ids.len(), unique.len(), "an item was yielded twice");
     assert!(kills >= 5, "the child was killed mid-work only {kills} times");
-    println!("  outbox: {kills} kills, {} of {OUTBOX_ITEMS} confirmed (the rest were killed between send and log)", ids.len());
+    println!(
+        "  outbox: {kills} kills, {} of {OUTBOX_ITEMS} confirmed (the rest were killed between send and log)",
+        ids.len()
+    );
 }
 
 fn lock_excludes_another_process_and_dies_with_it() {
@@ -306,6 +319,13 @@ fn lock_excludes_another_process_and_dies_with_it() {
     drop(held);
     let status = spawn_child("try-lock", d.path()).wait().expect("wait");
     assert_eq!(status.code(), Some(0), "the child should have got the released lock");
+    // The daemon lock: a second daemon on the same data directory is refused.
+    let daemon = store.daemon_lock(Duration::ZERO).expect("first daemon");
+    let status = spawn_child("try-daemon-lock", d.path()).wait().expect("wait");
+    assert_eq!(status.code(), Some(3), "a second daemon should be refused");
+    drop(daemon);
+    let status = spawn_child("try-daemon-lock", d.path()).wait().expect("wait");
+    assert_eq!(status.code(), Some(0), "the daemon lock should be free again");
 }
 
 fn a_state_is_written_once_by_racing_processes() {

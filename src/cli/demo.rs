@@ -59,7 +59,7 @@ struct Player {
     address: String,
     role: Role,
     password: Option<String>,
-    mails_read: usize,
+    mails_read: std::collections::BTreeSet<PathBuf>,
 }
 
 pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
@@ -153,7 +153,7 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
                 _ => Role::Diligent,
             },
             password: None,
-            mails_read: 0,
+            mails_read: Default::default(),
         })
         .collect();
 
@@ -253,7 +253,7 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
             break;
         }
     }
-    let received: usize = players.iter().map(|p| p.mails_read).sum();
+    let received: usize = players.iter().map(|p| p.mails_read.len()).sum();
     println!("demo: players sent {sent_by_players} mail(s) and received {received}");
     println!("demo: everything is under {}:", a.out.display());
     println!("  data/games/{GAME}/turns/NNNN/  states, orders, audit.jsonl, events.json, reports/<family>/(report.txt, report.html, map.svg, map.png)");
@@ -319,19 +319,24 @@ async fn pump(r: &Referee, mailbox: &mut MaildirMailbox, sender: &MaildirSender,
 /// The texts of the mails a player has not read yet (in arrival order).
 fn read_new_mail(outgoing: &Path, p: &mut Player) -> anyhow::Result<Vec<String>> {
     let dir = outgoing.join(&p.address).join("new");
-    let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
-        Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+    // Unread files, in delivery order (modification time, then name).
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = match std::fs::read_dir(&dir) {
+        Ok(rd) => rd
+            .filter_map(|e| e.ok())
+            .map(|e| (e.metadata().and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH), e.path()))
+            .filter(|(_, p_)| !p.mails_read.contains(p_))
+            .collect(),
         Err(_) => return Ok(vec![]),
     };
     files.sort();
     let mut texts = Vec::new();
-    for f in files.iter().skip(p.mails_read) {
-        let raw = std::fs::read(f)?;
+    for (_, f) in files {
+        let raw = std::fs::read(&f)?;
         if let Some(m) = mail_parser::MessageParser::default().parse(&raw[..]) {
             texts.push(m.body_text(0).map(|c| c.into_owned()).unwrap_or_default());
         }
+        p.mails_read.insert(f);
     }
-    p.mails_read = files.len();
     Ok(texts)
 }
 

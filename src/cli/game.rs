@@ -23,7 +23,11 @@ pub enum GameCommand {
         json: bool,
     },
     /// Move the open turn's deadline, e.g. `2d`, `36h`, `-1h`.
-    Extend { game: String, duration: String },
+    Extend {
+        game: String,
+        #[arg(allow_hyphen_values = true)]
+        duration: String,
+    },
     /// Stop deadlines from firing (orders are still taken).
     Pause { game: String },
     /// Let deadlines fire again (also releases a mass-ONR hold).

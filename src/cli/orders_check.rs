@@ -11,11 +11,18 @@ use jiff::Timestamp;
 #[derive(Debug, Subcommand)]
 pub enum OrdersCommand {
     /// Print the reply a message would get (`-` reads standard input).
-    Check { game: String, file: PathBuf },
+    Check {
+        game: String,
+        file: PathBuf,
+        /// Judge the message as if it arrived at this instant (RFC 3339,
+        /// e.g. `2026-04-18T12:00:00Z`; default: now).
+        #[arg(long)]
+        at: Option<Timestamp>,
+    },
 }
 
 pub fn run(config: &Path, templates: Option<&Path>, c: OrdersCommand) -> anyhow::Result<()> {
-    let OrdersCommand::Check { game, file } = c;
+    let OrdersCommand::Check { game, file, at } = c;
     let raw = if file.as_os_str() == "-" {
         let mut b = Vec::new();
         std::io::stdin().read_to_end(&mut b)?;
@@ -26,7 +33,7 @@ pub fn run(config: &Path, templates: Option<&Path>, c: OrdersCommand) -> anyhow:
     let r = super::open_referee(config, templates)?;
     let sandbox = tempfile::tempdir()?;
     let copy = r.sandbox_copy(&game, sandbox.path())?;
-    let outcome = copy.handle_mail(&raw, Timestamp::now())?;
+    let outcome = copy.handle_mail(&raw, at.unwrap_or_else(Timestamp::now))?;
     println!("# outcome: {}", serde_json::to_string(&outcome)?);
     let outbox = copy.store.outbox();
     for meta in outbox.list(crate::store::OutboxState::New)? {

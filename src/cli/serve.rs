@@ -10,6 +10,11 @@ use crate::transport::{self, Mailbox, Sender};
 
 pub fn serve(config: &Path, templates: Option<&Path>) -> anyhow::Result<()> {
     let referee = Arc::new(super::open_referee(config, templates)?);
+    // One daemon per data directory: a second one would send everything twice.
+    let _daemon_lock = referee
+        .store
+        .daemon_lock(std::time::Duration::ZERO)
+        .map_err(|e| anyhow::anyhow!("another arbitre daemon already runs on {}: {e}", referee.config.data_dir.display()))?;
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async move {
         transport::init_crypto();

@@ -27,6 +27,9 @@ use crate::transport::{Mailbox, SendError, Sender};
 
 pub use clock::Clock;
 
+/// How often an idle outbox is looked at for mail queued by another process.
+const OUTBOX_IDLE_LOOK: Duration = Duration::from_secs(5);
+
 /// Opens (or re-opens, after an error) the mailbox.
 pub type MailboxFactory =
     Arc<dyn Fn() -> Pin<Box<dyn Future<Output = anyhow::Result<Box<dyn Mailbox>>> + Send>> + Send + Sync>;
@@ -267,7 +270,9 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 Duration::from_millis(ms).min(d.max_wait)
             }
             Ok(Some(None)) => Duration::from_millis(50),
-            _ => d.max_wait,
+            // Nothing waiting: look again soon anyway, because the CLI (another
+            // process: `arbitre adjudicate`, `resend`) may queue mail too.
+            _ => d.max_wait.min(OUTBOX_IDLE_LOOK),
         };
         tokio::select! {
             _ = kick.notified() => {},

@@ -68,11 +68,7 @@ impl Referee {
         let mut streaks = BTreeMap::new();
         let mut new_pnj = Vec::new();
         for (key, fam) in &g.meta.families {
-            let mut status = if fam.pnj {
-                OrderStatus::Pnj
-            } else {
-                records.get(key).map_or(OrderStatus::Onr, OrdersRecord::status)
-            };
+            let mut status = g.status_from(key, records.get(key))?;
             let streak = if status == OrderStatus::Onr { fam.onr_streak + 1 } else { 0 };
             if status == OrderStatus::Onr && streak > pnj_after {
                 status = OrderStatus::Pnj;
@@ -364,7 +360,7 @@ impl Referee {
         let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
         let mut n = 0;
         for (key, fam) in &g.meta.families {
-            if fam.pnj || records.get(key).is_some_and(|r| r.status() == OrderStatus::Or) {
+            if fam.pnj || g.status_from(key, records.get(key))? == OrderStatus::Or {
                 continue;
             }
             let (dl, left, _) = self.deadline_words(&g, &fam.lang, now);

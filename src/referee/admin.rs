@@ -89,20 +89,18 @@ impl Referee {
     pub fn status(&self, id: &str, now: Timestamp) -> Result<GameStatus> {
         let g = self.open_game(id)?;
         let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
-        let families = g
-            .meta
-            .families
-            .iter()
-            .map(|(k, f)| FamilyStatus {
+        let mut families = Vec::new();
+        for (k, f) in &g.meta.families {
+            families.push(FamilyStatus {
                 key: k.clone(),
                 name: f.name.clone(),
                 address: f.address.clone(),
-                current: if f.pnj { OrderStatus::Pnj } else { records.get(k).map_or(OrderStatus::Onr, OrdersRecord::status) },
+                current: g.status_from(k, records.get(k))?,
                 onr_streak: f.onr_streak,
                 pnj: f.pnj,
                 last_status: f.statuses.values().next_back().copied(),
-            })
-            .collect();
+            });
+        }
         let (deadline, time_left, _) = self.deadline_words(&g, "fr", now);
         Ok(GameStatus {
             id: g.meta.id.clone(),
@@ -120,11 +118,15 @@ impl Referee {
     }
 
     /// Moves the open turn's deadline by `by` (from the current deadline, or
-    /// from now when there is none); reminders are re-armed.
+    /// from now when there is none); whole days are calendar days in the
+    /// game's time zone (20:00 stays 20:00 across a DST change); reminders
+    /// are re-armed.
     pub fn extend(&self, id: &str, by: SignedDuration, now: Timestamp) -> Result<Timestamp> {
+        let tz = self.game_config(id).map(|c| c.time_zone.clone()).unwrap_or(jiff::tz::TimeZone::UTC);
         self.with_meta(id, |m| {
             let base = m.deadline.unwrap_or(now);
-            let d = base.checked_add(by).map_err(|e| RefereeError::Invalid(format!("cannot move the deadline: {e}")))?;
+            let d = crate::scheduler::shift_deadline(base, &tz, by)
+                .ok_or_else(|| RefereeError::Invalid("cannot move the deadline that far".into()))?;
             m.deadline = Some(d);
             m.reminders_sent.clear();
             Ok(d)

@@ -295,7 +295,8 @@ impl Referee {
             }));
         } else {
             let current: Option<OrdersRecord> = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?.remove(&fkey);
-            merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": current.map_or("ONR", |r| r.status().label()) }));
+            let status = g.status_from(&fkey, current.as_ref())?;
+            merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": status.label() }));
         }
         if sub.orders.is_empty() && extra_kind.is_some() && done_commands.len() == 1 {
             // A lone AIDE got its own answer.

@@ -74,7 +74,7 @@ pub struct Referee {
 
 impl Referee {
     pub fn new(config: Config, templates_dir: PathBuf) -> anyhow::Result<Referee> {
-        let store = Store::open(&config.data_dir)?;
+        let store = Store::open(&config.data_dir)?.with_outbox_backoff(config.outbox.backoff());
         let renderer = Renderer::new(&templates_dir)?;
         let secret = password::load_or_create_secret(&config.data_dir)?;
         Ok(Referee { config, store, renderer, templates_dir, secret, cache: Mutex::new(BTreeMap::new()) })
@@ -139,6 +139,23 @@ impl Referee {
     /// Forgets cached states (after a rollback).
     pub fn forget(&self, id: &str) {
         self.cache.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
+    }
+}
+
+impl OpenGame {
+    /// The status rule 0 gives `family` now, from its stored orders (`None`:
+    /// it sent nothing valid). A family that sent nothing is ONR, unless the
+    /// ruleset requires nothing of it this turn (a registration turn).
+    pub fn status_from(&self, family: &crate::game::FamilyKey, orders: Option<&intake::OrdersRecord>) -> Result<crate::game::OrderStatus> {
+        use crate::game::OrderStatus;
+        if self.meta.families.get(family).is_some_and(|f| f.pnj) {
+            return Ok(OrderStatus::Pnj);
+        }
+        Ok(match orders {
+            Some(r) => r.status(),
+            None if self.engine.nothing_required(&self.state, family)? => OrderStatus::Or,
+            None => OrderStatus::Onr,
+        })
     }
 }
 

@@ -2,8 +2,8 @@
 //! reports) and rolled-back turns. See the layout in [`crate::store`].
 
 use super::{
-    create_dir_all_durable, family_file_name, family_from_file_name, list_names, read_bytes, read_json,
-    sync_dir, to_json_bytes, write_atomic, write_json_atomic, write_new_atomic, StoreError,
+    create_dir_all_durable, family_file_name, family_from_file_name, list_names, read_bytes, read_json, sync_dir,
+    to_json_bytes, write_atomic, write_json_atomic, write_new_atomic, StoreError,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -44,6 +44,39 @@ impl GameLock {
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// Takes an exclusive `flock` on `path` (created if missing), waiting up
+/// to `timeout` (zero: try once).
+pub(super) fn lock_file(path: PathBuf, timeout: Duration) -> Result<GameLock, StoreError> {
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(&path)
+        .map_err(StoreError::io(&path))?;
+    let mut lock = fd_lock::RwLock::new(file);
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(5);
+    loop {
+        match lock.try_write() {
+            Ok(guard) => {
+                std::mem::forget(guard);
+                break;
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock || e.kind() == io::ErrorKind::Interrupted => {
+                let waited = start.elapsed();
+                if waited >= timeout {
+                    return Err(StoreError::LockTimeout { path, waited });
+                }
+                std::thread::sleep(pause.min(timeout - waited));
+                pause = (pause * 2).min(Duration::from_millis(100));
+            }
+            Err(e) => return Err(StoreError::Io { path, source: e }),
+        }
+    }
+    Ok(GameLock { _file: lock.into_inner(), path })
 }
 
 fn turn_name(n: u32) -> String {
@@ -97,35 +130,7 @@ impl GameDir {
     /// Takes the game's exclusive lock, waiting up to `timeout` (zero: try once).
     pub fn lock_timeout(&self, timeout: Duration) -> Result<GameLock, StoreError> {
         self.create()?;
-        let path = self.dir.join("lock");
-        let file = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .read(true)
-            .write(true)
-            .open(&path)
-            .map_err(StoreError::io(&path))?;
-        let mut lock = fd_lock::RwLock::new(file);
-        let start = Instant::now();
-        let mut pause = Duration::from_millis(5);
-        loop {
-            match lock.try_write() {
-                Ok(guard) => {
-                    std::mem::forget(guard);
-                    break;
-                }
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock || e.kind() == io::ErrorKind::Interrupted => {
-                    let waited = start.elapsed();
-                    if waited >= timeout {
-                        return Err(StoreError::LockTimeout { path, waited });
-                    }
-                    std::thread::sleep(pause.min(timeout - waited));
-                    pause = (pause * 2).min(Duration::from_millis(100));
-                }
-                Err(e) => return Err(StoreError::Io { path, source: e }),
-            }
-        }
-        Ok(GameLock { _file: lock.into_inner(), path })
+        lock_file(self.dir.join("lock"), timeout)
     }
 
     pub fn turns_dir(&self) -> PathBuf {

@@ -9,6 +9,7 @@
 //!                                    else is done with it; key = the sanitised Message-ID
 //!                                    (or `nomid=<sha256>` of the bytes when there is none)
 //! <data>/archive/<key>.done.json    processing marker with a JSON outcome summary, written last
+//! <data>/daemon.lock                held by the running daemon (one per data directory)
 //! <data>/outbox/tmp/                 scratch space (never read)
 //! <data>/outbox/new/<id>.eml         mail waiting to be sent ...
 //! <data>/outbox/new/<id>.json        ... and its meta: attempts, next_attempt, last_error,
@@ -167,8 +168,8 @@ pub fn write_new_atomic(path: &Path, bytes: &[u8]) -> io::Result<bool> {
 /// Serialises `value` as pretty JSON (with a final newline, friendly to
 /// `git diff`).
 pub fn to_json_bytes<T: Serialize + ?Sized>(path: &Path, value: &T) -> Result<Vec<u8>, StoreError> {
-    let mut bytes = serde_json::to_vec_pretty(value)
-        .map_err(|source| StoreError::Json { path: path.to_path_buf(), source })?;
+    let mut bytes =
+        serde_json::to_vec_pretty(value).map_err(|source| StoreError::Json { path: path.to_path_buf(), source })?;
     bytes.push(b'\n');
     Ok(bytes)
 }
@@ -281,9 +282,8 @@ impl ArchiveKey {
     /// never share a key. Without a Message-ID (or with an empty one) the
     /// key is `nomid=` and the SHA-256 of the raw bytes.
     pub fn for_message(message_id: Option<&str>, raw: &[u8]) -> ArchiveKey {
-        let id = message_id
-            .map(|m| m.trim().trim_start_matches('<').trim_end_matches('>').trim())
-            .filter(|m| !m.is_empty());
+        let id =
+            message_id.map(|m| m.trim().trim_start_matches('<').trim_end_matches('>').trim()).filter(|m| !m.is_empty());
         let Some(id) = id else {
             return ArchiveKey(format!("nomid={}", hex::encode(Sha256::digest(raw))));
         };
@@ -323,6 +323,7 @@ impl fmt::Display for ArchiveKey {
 #[derive(Debug, Clone)]
 pub struct Store {
     root: PathBuf,
+    backoff: Backoff,
 }
 
 impl Store {
@@ -330,7 +331,7 @@ impl Store {
     /// `outbox/` and `games/` subdirectories, and repairs the outbox after a
     /// crash (see [`Outbox::recover`]).
     pub fn open(data_dir: impl Into<PathBuf>) -> Result<Store, StoreError> {
-        let store = Store { root: data_dir.into() };
+        let store = Store { root: data_dir.into(), backoff: Backoff::default() };
         for dir in [store.archive_dir(), store.games_dir()] {
             create_dir_all_durable(&dir).map_err(StoreError::io(&dir))?;
         }
@@ -432,9 +433,24 @@ impl Store {
         Ok(out)
     }
 
-    /// The outbox under `<data>/outbox/`, with the default back-off.
+    /// The same store, whose [`Store::outbox`] retries with `backoff`
+    /// (`config.outbox.backoff()`) instead of the default 1 min … 1 h.
+    pub fn with_outbox_backoff(mut self, backoff: Backoff) -> Store {
+        self.backoff = backoff;
+        self
+    }
+
+    /// Takes `<data>/daemon.lock`, which one daemon holds for its whole
+    /// life: a second daemon on the same data directory (which would send
+    /// the outbox twice and adjudicate twice) fails to start. Zero
+    /// `timeout`: try once. The CLI never takes it; it locks games.
+    pub fn daemon_lock(&self, timeout: Duration) -> Result<GameLock, StoreError> {
+        game::lock_file(self.root.join("daemon.lock"), timeout)
+    }
+
+    /// The outbox under `<data>/outbox/`.
     pub fn outbox(&self) -> Outbox {
-        Outbox::new(self.outbox_dir())
+        Outbox::new(self.outbox_dir()).with_backoff(self.backoff)
     }
 }
 
@@ -545,6 +561,19 @@ mod tests {
         s.mark_done(&k1, &serde_json::json!({"outcome": "accepted"})).unwrap();
         assert_eq!(s.archive_done(&k1).unwrap(), Some(serde_json::json!({"outcome": "accepted"})));
         assert!(s.undone_archive().unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_outbox_uses_the_configured_back_off() {
+        let d = tempfile::tempdir().unwrap();
+        let b = Backoff { initial: jiff::SignedDuration::from_secs(10), max: jiff::SignedDuration::from_mins(5) };
+        let s = Store::open(d.path()).unwrap().with_outbox_backoff(b);
+        assert_eq!(s.outbox().backoff(), b);
+        s.outbox().enqueue("x", "a@x", &["b@x".to_string()], b"X").unwrap();
+        let now: jiff::Timestamp = "2026-01-01T00:00:00Z".parse().unwrap();
+        let m = s.outbox().mark_failed_attempt("x", "421", now).unwrap();
+        assert_eq!(m.next_attempt, Some("2026-01-01T00:00:10Z".parse().unwrap()));
+        assert_eq!(Store::open(d.path()).unwrap().outbox().backoff(), Backoff::default());
     }
 
     #[test]

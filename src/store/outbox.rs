@@ -234,7 +234,13 @@ impl Outbox {
     /// caller so that redoing the same work yields the same id). If the id is
     /// already queued, sent or failed, nothing is written: this is what makes
     /// a restart after a crash send nothing twice.
-    pub fn enqueue(&self, id: &str, envelope_from: &str, recipients: &[String], raw: &[u8]) -> Result<Enqueued, StoreError> {
+    pub fn enqueue(
+        &self,
+        id: &str,
+        envelope_from: &str,
+        recipients: &[String],
+        raw: &[u8],
+    ) -> Result<Enqueued, StoreError> {
         match self.state_of(id)? {
             Some(OutboxState::New) => return Ok(Enqueued::AlreadyQueued),
             Some(OutboxState::Sent) => return Ok(Enqueued::AlreadySent),

@@ -10,7 +10,6 @@
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::{FetchedMail, Mailbox, SendError, Sender, TransportError};
@@ -39,6 +38,7 @@ fn sync_dir(dir: &Path) -> std::io::Result<()> {
     std::fs::File::open(dir)?.sync_all()
 }
 
+#[cfg(test)]
 fn hostname() -> String {
     let raw = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .or_else(|_| std::fs::read_to_string("/etc/hostname"))
@@ -62,7 +62,9 @@ fn hostname() -> String {
 }
 
 /// A unique Maildir file name: `<secs>.M<micros>P<pid>Q<n>.<host>`.
+#[cfg(test)]
 fn unique_name() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
@@ -87,15 +89,13 @@ fn has_seen_flag(file_name: &str) -> bool {
         .is_some_and(|(_, flags)| flags.contains('S'))
 }
 
-/// Writes `raw` into `maildir/tmp`, syncs it, renames it into `new/`.
-/// Returns the final path.
-fn deliver(maildir: &Path, raw: &[u8]) -> std::io::Result<PathBuf> {
-    ensure_maildir(maildir)?;
-    let name = unique_name();
-    let tmp = maildir.join("tmp").join(&name);
-    let dest = maildir.join("new").join(&name);
+/// Writes `raw` as `maildir/tmp/<name>`, syncs it, renames it into `new/`
+/// and syncs `new/`. Returns the final path.
+fn write_into_new(maildir: &Path, name: &str, raw: &[u8]) -> std::io::Result<PathBuf> {
+    let tmp = maildir.join("tmp").join(name);
+    let dest = maildir.join("new").join(name);
     {
-        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&tmp)?;
         f.write_all(raw)?;
         f.sync_all()?;
     }
@@ -105,6 +105,37 @@ fn deliver(maildir: &Path, raw: &[u8]) -> std::io::Result<PathBuf> {
     }
     sync_dir(&maildir.join("new"))?;
     Ok(dest)
+}
+
+/// Delivers `raw` under a fresh unique name, as an MTA would (tests).
+#[cfg(test)]
+fn deliver(maildir: &Path, raw: &[u8]) -> std::io::Result<PathBuf> {
+    ensure_maildir(maildir)?;
+    write_into_new(maildir, &unique_name(), raw)
+}
+
+/// Delivers `raw` into `maildir` at most once: the file is named after a
+/// hash of the bytes (`arbitre-<hash>`), and a message already in `new/` or
+/// `cur/` under that name is not delivered again. The outbox retries a send
+/// whose success it could not record (a crash between delivery and the
+/// outbox's own rename); this makes that retry harmless for the embedded
+/// transport.
+fn deliver_once(maildir: &Path, raw: &[u8]) -> std::io::Result<PathBuf> {
+    use sha2::{Digest, Sha256};
+    ensure_maildir(maildir)?;
+    let name = format!("arbitre-{}", hex::encode(&Sha256::digest(raw)[..16]));
+    let dest = maildir.join("new").join(&name);
+    if dest.exists() {
+        return Ok(dest);
+    }
+    if let Ok(rd) = std::fs::read_dir(maildir.join("cur")) {
+        for e in rd.flatten() {
+            if e.file_name().to_string_lossy().starts_with(&name) {
+                return Ok(e.path());
+            }
+        }
+    }
+    write_into_new(maildir, &name, raw)
 }
 
 /// A Maildir read as the referee's mailbox. Ids are the file names.
@@ -260,7 +291,8 @@ impl Mailbox for MaildirMailbox {
 }
 
 /// Delivers each message into `root/<recipient address>/new/` (the address
-/// in lower case). The embedded counterpart of an SMTP server.
+/// in lower case), at most once per message (see [`deliver_once`]). The
+/// embedded counterpart of an SMTP server.
 #[derive(Debug, Clone)]
 pub struct MaildirSender {
     root: PathBuf,
@@ -303,7 +335,7 @@ impl Sender for MaildirSender {
         // File I/O with fsync: off the async worker threads.
         let result = tokio::task::spawn_blocking(move || -> Result<(), SendError> {
             for dir in dirs {
-                deliver(&dir, &raw)
+                deliver_once(&dir, &raw)
                     .map_err(|e| SendError::Transient(format!("delivery into {}: {e}", dir.display())))?;
             }
             Ok(())
@@ -323,6 +355,23 @@ mod tests {
     fn put(root: &Path, raw: &[u8]) -> String {
         let p = deliver(root, raw).unwrap();
         p.file_name().unwrap().to_string_lossy().into_owned()
+    }
+
+    #[tokio::test]
+    async fn the_sender_delivers_a_message_once_even_when_retried() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = MaildirSender::new(dir.path());
+        let to = vec!["p@x.test".to_string()];
+        s.send("a@x.test", &to, b"Subject: x\r\n\r\nbody").await.unwrap();
+        // The reader moves it to cur/ with a flag; the retry must not deliver again.
+        let md = dir.path().join("p@x.test");
+        let name = std::fs::read_dir(md.join("new")).unwrap().next().unwrap().unwrap().file_name();
+        std::fs::rename(md.join("new").join(&name), md.join("cur").join(format!("{}:2,S", name.to_string_lossy()))).unwrap();
+        s.send("a@x.test", &to, b"Subject: x\r\n\r\nbody").await.unwrap();
+        assert_eq!(std::fs::read_dir(md.join("new")).unwrap().count(), 0);
+        assert_eq!(std::fs::read_dir(md.join("cur")).unwrap().count(), 1);
+        s.send("a@x.test", &to, b"Subject: y\r\n\r\nother").await.unwrap();
+        assert_eq!(std::fs::read_dir(md.join("new")).unwrap().count(), 1);
     }
 
     #[tokio::test]

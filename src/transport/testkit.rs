@@ -247,6 +247,21 @@ impl MailStack {
         }
     }
 
+    /// How many messages Dovecot has stored in `user`'s INBOX (read from
+    /// its Maildir on disk: cheap enough to poll every few milliseconds in
+    /// a benchmark). 0 before the first delivery.
+    pub fn delivered_count(&self, user: &str) -> usize {
+        let maildir = self.dir.join("mail").join(user).join("Maildir");
+        ["new", "cur"]
+            .iter()
+            .map(|sub| {
+                std::fs::read_dir(maildir.join(sub))
+                    .map(|rd| rd.flatten().filter(|e| !e.file_name().to_string_lossy().starts_with('.')).count())
+                    .unwrap_or(0)
+            })
+            .sum()
+    }
+
     /// `player<i>@domain`.
     pub fn player(&self, i: u32) -> String {
         format!("player{i}@{}", self.domain)

@@ -40,10 +40,9 @@ if [ -f "$DIR/dovecot/dovecot.conf" ] && [ -f "$DIR/dovecot/run/master.pid" ]; t
     wait_gone "$DIR/dovecot/run/master.pid"
 fi
 
-if [ -z "${MAILSTACK_FROM_WATCHER:-}" ] && [ -f "$DIR/watcher.pid" ]; then
-    kill "$(tr -dc '0-9' < "$DIR/watcher.pid")" 2>/dev/null || true
-fi
-rm -f "$DIR/watcher.pid" "$DIR/env"
+# The watcher of up.sh --owner-pid (if any) is left running: when its
+# owner exits it runs this script again, with --remove if it was asked to.
+rm -f "$DIR/env"
 
 if [ $REMOVE = 1 ]; then
     rm -rf "$DIR"

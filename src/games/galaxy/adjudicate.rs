@@ -632,7 +632,7 @@ impl Turn<'_> {
                 self.learn_star(who, i);
                 self.note(
                     who,
-                    format!("F{f} (puissance {fire}) attaque {} : pertes {loss}, DO {} , défense {de}.", st.name, st.docility - loss as i32),
+                    format!("F{f} (puissance {fire}) attaque {} : pertes {loss}, DO {}, défense {de}.", st.name, st.docility - loss as i32),
                     format!("F{f} (fire {fire}) attacks {}: losses {loss}, defence now {de}.", st.name),
                 );
                 if let Some(owner) = st.owner {
@@ -688,10 +688,12 @@ impl Turn<'_> {
                 }
                 let fate_fr = if destroyed { "détruite".to_string() } else { format!("il lui reste {}", left.label()) };
                 let fate_en = if destroyed { "destroyed".to_string() } else { format!("{} left", left.label()) };
+                // The attacker learns what it destroyed, not what is left (6 grants no more).
+                let (end_fr, end_en) = if destroyed { (", la flotte est détruite", ", the fleet is destroyed") } else { ("", "") };
                 self.note(
                     who,
-                    format!("F{f} (puissance {fire}) attaque une flotte en {here} : {loss} vaisseau(x) détruit(s), {fate_fr}."),
-                    format!("F{f} (fire {fire}) attacks a fleet at {here}: {loss} ship(s) destroyed, {fate_en}."),
+                    format!("F{f} (puissance {fire}) attaque une flotte en {here} : {loss} vaisseau(x) détruit(s){end_fr}."),
+                    format!("F{f} (fire {fire}) attacks a fleet at {here}: {loss} ship(s) destroyed{end_en}."),
                 );
                 let there = self.at(&tk, victim.pos);
                 let fort_fr = if fort { " (pertes divisées par 2 grâce à votre FORT)" } else { "" };
@@ -887,6 +889,7 @@ pub fn processing_order(s: &GalaxyState, inputs: &BTreeMap<FamilyKey, FamilyInpu
 /// 7: points, then colonised stars, then resources, then lot.
 pub fn rank(s: &GalaxyState, dice: &mut Dice) -> Vec<Ranked> {
     let mut keys: Vec<FamilyKey> = s.players.keys().cloned().collect();
+    let vp = s.all_victory_points();
     dice.shuffle(&mut keys, "7", "lot for the ties of the final ranking");
     let mut rows: Vec<Ranked> = keys
         .iter()
@@ -894,7 +897,7 @@ pub fn rank(s: &GalaxyState, dice: &mut Dice) -> Vec<Ranked> {
             rank: 0,
             player: k.clone(),
             name: s.players.get(k).map_or_else(|| k.clone(), |p| p.name.clone()),
-            points: s.victory_points(k),
+            points: vp.get(k).copied().unwrap_or(0),
             stars: s.stars_of(k).count() as u32,
             resources: s.players.get(k).map_or(0, |p| p.treasury),
         })

@@ -485,6 +485,17 @@ impl GalaxyState {
         self.stars.iter().filter(|s| s.owner.as_deref() == Some(who)).map(|s| s.kind.victory_points()).sum()
     }
 
+    /// Victory points of every player, in one pass over the stars.
+    pub fn all_victory_points(&self) -> BTreeMap<FamilyKey, u32> {
+        let mut vp: BTreeMap<FamilyKey, u32> = self.players.keys().map(|k| (k.clone(), 0)).collect();
+        for s in &self.stars {
+            if let Some(v) = s.owner.as_ref().and_then(|o| vp.get_mut(o)) {
+                *v += s.kind.victory_points();
+            }
+        }
+        vp
+    }
+
     pub fn stars_of<'a>(&'a self, who: &'a str) -> impl Iterator<Item = (usize, &'a Star)> + 'a {
         self.stars.iter().enumerate().filter(move |(_, s)| s.owner.as_deref() == Some(who))
     }

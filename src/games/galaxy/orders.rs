@@ -337,7 +337,7 @@ impl<'a> Reader<'a> {
     }
 
     fn spend(&mut self, cost: u32, what: &str) -> Result<(), (String, Option<String>)> {
-        if self.spent + cost > self.treasury {
+        if self.spent.saturating_add(cost) > self.treasury {
             return fail(format!(
                 "budget dépassé : {what} coûte {cost}, il vous reste {} sur {} (4.1).",
                 self.treasury - self.spent,
@@ -779,5 +779,53 @@ mod tests {
             let toks = text::tokenize(s).tokens;
             assert_eq!(eat_fleet(&mut Cursor::new(&toks)).is_ok(), ok, "{s}");
         }
+    }
+}
+
+#[cfg(test)]
+mod parse_tests {
+    use super::*;
+    use crate::game::LineOutcome;
+
+    fn game() -> GalaxyState {
+        let mut t = toml::Table::new();
+        t.insert("players".into(), toml::Value::Integer(4));
+        let mut s = <crate::games::galaxy::Galaxy as crate::game::Ruleset>::new_game(&t, 3).unwrap();
+        for k in ["A", "B", "C", "D"] {
+            <crate::games::galaxy::Galaxy as crate::game::Ruleset>::register(&mut s, &k.to_string(), &format!("Joueur {k}")).unwrap();
+        }
+        let mut d = crate::dice::Dice::for_turn(3, 0);
+        crate::games::galaxy::adjudicate::adjudicate(&s, &BTreeMap::new(), &mut d).0
+    }
+
+    fn read(s: &GalaxyState, lines: &[&str]) -> Vec<LineOutcome> {
+        let lines: Vec<OrderLine> = lines.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect();
+        parse(s, &"A".to_string(), &lines).verdicts.into_iter().map(|v| v.outcome).collect()
+    }
+
+    #[test]
+    fn huge_amounts_are_refused_not_overflowed() {
+        let s = game();
+        let v = read(&s, &["DON B 4294967295", "DEFENSE +0+0 4294967290", "DEFENSE +0+0 99999999999"]);
+        assert!(v.iter().all(|o| matches!(o, LineOutcome::Rejected { .. })), "{v:?}");
+    }
+
+    #[test]
+    fn keywords_in_french_and_english_with_accents() {
+        let s = game();
+        let v = read(&s, &["Construire F1 2P +0+0", "déplacer f1 +1+1", "ALLY joueur b", "Défense +0+0 1", "GIFT \"Joueur C\" 1"]);
+        assert!(v.iter().all(|o| matches!(o, LineOutcome::Accepted { .. })), "{v:?}");
+    }
+
+    #[test]
+    fn unknown_words_get_a_suggestion() {
+        let s = game();
+        let v = read(&s, &["DEPLACR F1 +1+1", "ALLIANCE Joueur X", "CONSTRUIRE F1 2P NOWHERE"]);
+        match &v[0] {
+            LineOutcome::Rejected { suggestion, .. } => assert_eq!(suggestion.as_deref(), Some("DEPLACER")),
+            o => panic!("{o:?}"),
+        }
+        assert!(matches!(&v[1], LineOutcome::Rejected { suggestion: Some(_), .. }));
+        assert!(matches!(&v[2], LineOutcome::Rejected { reason, .. } if reason.contains("inconnue")));
     }
 }

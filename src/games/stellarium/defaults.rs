@@ -126,7 +126,7 @@ pub fn default_orders(state: &State, family: &str, status: OrderStatus, orders: 
         match c.training {
             Some(Training::Merchant) => {
                 // 5.3.5 (with 5.3.2: stakes within the money held at the start of the turn).
-                let place = if !fam.in_debt() && staked + 1 <= fam.money {
+                let place = if !fam.in_debt() && staked < fam.money {
                     staked += 1;
                     Place::Exchange { stake: Stake::Safe, amount: 1 }
                 } else {

@@ -15,6 +15,11 @@ use crate::game::{FamilyKey, OrderStatus};
 
 use super::model::{CharacterId, Charge, ContractKindTag, DeathCause, FleetNo, Place, Pyramid, Seat, Sex, Training};
 use super::orders::{Item, TransferKind};
+// Phases 11–30.
+use super::model::{Captor, GameEnd, Stake};
+use super::orders::Vote;
+use super::phases::p11_rebellions::{Enemy, Outcome, Ratio};
+use super::phases::p14_expedition_returns::Discovery;
 
 /// What a Dark Tentacle contract aims at, in words the views can print.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -176,4 +181,134 @@ pub enum Event {
     Baptised { who: CharacterId, name: String, priest: Option<CharacterId>, by_lot: bool },
     Trained { who: CharacterId, training: Training, by_lot: bool },
     // ---- phases 11–30 add their variants below ------------------------------
+    // ---- 11–12. rebellions, war against the Pouarks ----------------------------
+    /// A colony rose (11.1: incited by the Dark Tentacle or spontaneous).
+    RebellionBrokeOut { planet: String, year: u8, incited: bool },
+    /// An incited rebellion on a planet the Empire no longer held: nothing to fight.
+    RebellionVoid { planet: String, year: u8 },
+    /// One battle (11.2, 11.3, 12.3). Strengths in hundredths (a warrior = 100).
+    Battle {
+        enemy: Enemy,
+        planet: String,
+        year: u8,
+        empire_attacks: bool,
+        enemy_dice: Vec<u32>,
+        enemy_strength: u64,
+        empire_strength: u64,
+        fighters: Vec<CharacterId>,
+        ratio: Ratio,
+        empire_result: Outcome,
+        casualties: Vec<CharacterId>,
+    },
+    /// The Empire lost a planet to the rebels or the Pouarks.
+    PlanetLost { planet: String, enemy: Enemy, year: u8 },
+    /// The Empire took or retook a planet.
+    PlanetRetaken { planet: String, enemy: Enemy, year: u8 },
+    /// A character was taken prisoner (11.2.5, 2.6.5, 14.4, 1.1.1).
+    Captured { who: CharacterId, captor: Captor, planet: Option<String>, rule: String },
+    /// A captive was freed (11.5, 2.2.6, 12).
+    Freed { who: CharacterId, rule: String },
+    /// A family got a trading post (12.4, 14.5).
+    TradingPostGranted { family: FamilyKey, planet: String, rule: String },
+    /// The Pouarks attack a planet of the Empire (12.1, 12.3.8).
+    PouarkAttack { planet: String, year: u8, dice: u32 },
+    /// The Empire attacks a Pouark planet (12.2, 12.3.8).
+    EmpireAttack { planet: String, year: u8, chosen_by_emperor: bool },
+    /// The winner's strategy after a battle (12.3.8): the Pouarks' by lot, the Empire's by the Grand General.
+    WarStrategy { pouarks: bool, offensive: bool },
+    /// No battle against the Pouarks this cycle (12.3.10 "pas de guerre").
+    NoWar,
+    /// Stellarium fell: the game is over and everybody lost (12.1, 30.2).
+    StellariumFell { year: u8 },
+
+    // ---- 13. exchange -----------------------------------------------------------
+    /// A merchant's speculation (13.4): the die, the situation (13.5), the gain in M$ and PP.
+    Speculation { who: CharacterId, stake: Stake, amount: u32, die: u32, situation: i32, gain: i64 },
+    /// A merchant kept out of the exchange (13.2).
+    ExchangeRefused { who: CharacterId, reason: String },
+
+    // ---- 14. return of the expeditions ----------------------------------------
+    /// An expedition came back (or not): the die of 14.1 and what it meant.
+    ExpeditionReturned {
+        ship: String,
+        family: FamilyKey,
+        explorers: u32,
+        die: Option<u32>,
+        found: Discovery,
+        double: bool,
+        destroyed: bool,
+        captured: bool,
+        known: bool,
+    },
+    /// A planet was discovered and named (14.1, 14.8).
+    PlanetDiscovered { planet: String, pouark: bool, ship: String, name_proposed: bool },
+    /// An exploration ship was destroyed (14.6) or captured (14.4).
+    ShipLost { ship: String, captured: bool, year: u8 },
+
+    // ---- 15. return of the merchants --------------------------------------------
+    /// A merchant's gains at a trading post (15.2–15.4).
+    TradeGains { who: CharacterId, planet: String, merchants: u32, gain: i64, nepotism: bool },
+    /// A governor's prestige from the attendance of the colony (15.5).
+    GovernorAttendance { who: CharacterId, planet: String, present: u32, pp: i64 },
+
+    // ---- 16. return of the warriors ---------------------------------------------
+    WarriorsReturned { count: u32 },
+
+    // ---- 17–21. coup, disgraces, excommunication, depositions --------------------
+    /// A military coup (17): who launched it, who supported, who opposed (OR families), the chances in 6 (6 = automatic, 0 = doomed).
+    Coup { leader: CharacterId, supporters: Vec<CharacterId>, opponents: Vec<CharacterId>, chances: u32, success: bool },
+    /// A character was disgraced (17, 18, 20): removed from `pyramids`.
+    Disgraced { who: CharacterId, pyramids: Vec<Pyramid>, by: Pyramid, special: bool, rule: String },
+    /// A new Emperor proclaimed by a coup (17.3).
+    CoupEmperor { who: CharacterId, deposed: Option<CharacterId> },
+    /// A judge removed by the Emperor (18.2).
+    JudgeRemoved { who: CharacterId },
+    /// A character excommunicated (19).
+    Excommunicated { who: CharacterId },
+    /// The head of a pyramid deposed by all the levels below (21).
+    Deposed { who: CharacterId, pyramid: Pyramid, voters: Vec<CharacterId> },
+    /// A head's power that could not be used (the target no longer fits).
+    PowerVoid { pyramid: Pyramid, power: String, reason: String },
+
+    // ---- 22–25. trials, releases, pardons --------------------------------------
+    /// A judgement (22): every judge's vote is public (22.2).
+    Verdict {
+        case_no: u32,
+        accused: CharacterId,
+        charge: Charge,
+        votes: Vec<(CharacterId, Vote)>,
+        guilty_votes: u32,
+        innocent_votes: u32,
+        tie_breaker: Option<CharacterId>,
+        guilty: bool,
+        years: u32,
+        fine: Option<i64>,
+        symbolic: bool,
+    },
+    /// A trial put off to the next turn (22.3).
+    TrialAdjourned { case_no: u32, accused: CharacterId, reason: String },
+    /// A trial that ends without judgement (the accused is dead).
+    TrialDropped { case_no: u32, accused: CharacterId, reason: String },
+    /// A convict's sentence ended (23).
+    Released { who: CharacterId, rule: String },
+    /// The Emperor's pardon (24): of a convict, or in advance of a trial (24.2).
+    ImperialPardon { who: CharacterId, in_advance: bool },
+    /// The Archpope's pardon of a heretic (25).
+    ArchpapalPardon { who: CharacterId },
+
+    // ---- 26–27. funerals, Supreme Assembly ------------------------------------
+    /// A eulogy (26.2), or a minute of silence when the family has no priest.
+    Eulogy { deceased: CharacterId, priest: Option<CharacterId> },
+    /// A judge resigned (27.2.8).
+    JudgeResigned { who: CharacterId },
+    /// A judge left the court for another reason (27.2.8: prisoner, death).
+    LeftCourt { who: CharacterId, reason: String },
+    /// A promotion by the Assembly (27.3): from a lower seat or from outside.
+    Promoted { who: CharacterId, pyramid: Pyramid, from: Option<Seat>, to: Seat, pp: i64 },
+
+    // ---- 29–30. victory points, end ----------------------------------------------
+    /// A family's victory points of the turn (29) and its running total (30.3).
+    VictoryPoints { family: FamilyKey, prestige: i64, bonuses: Vec<(String, i64)>, total: i64, cumulative: i64 },
+    /// The game is over (30).
+    GameOver { reason: GameEnd },
 }

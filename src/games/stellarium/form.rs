@@ -48,7 +48,7 @@ pub fn order_form(state: &State, family: &str) -> Vec<FormLine> {
         if !state.needs_location(c) {
             continue;
         }
-        let training = c.training.map(|t| t.name_fr()).unwrap_or("");
+        let training = c.training.map(|t| t.name_fr_for(c.sex)).unwrap_or("");
         let last = c.last_place.as_ref().map(|p| place_fr(state, p));
         let mut candidates: Vec<Place> = Vec::new();
         if let Some(p) = &c.last_place {
@@ -89,6 +89,7 @@ pub fn order_form(state: &State, family: &str) -> Vec<FormLine> {
             out.push(line(format!("FORMATION {} {}", c.first_name, t.keyword_fr()), ""));
         }
     }
+    powers_comments(state, family, &mut out);
     if state.ship_for_sale && !fam.in_debt() {
         out.push(comment("Vaisseau d'exploration en vente : ENCHERE <M$> \"<nom du vaisseau>\""));
     }
@@ -111,6 +112,34 @@ pub fn order_form(state: &State, family: &str) -> Vec<FormLine> {
         }
     }
     out
+}
+
+/// Reminders of the orders open to the family's office holders.
+fn powers_comments(state: &State, family: &str, out: &mut Vec<FormLine>) {
+    use super::model::Pyramid;
+    for p in Pyramid::ALL {
+        let Some(head) = state.head(p) else { continue };
+        if state.family_of(head).map(String::as_str) != Some(family) {
+            continue;
+        }
+        let name = state.character(head).map(|c| c.first_name.clone()).unwrap_or_default();
+        let syntax = match p {
+            Pyramid::Government => {
+                "EMPEREUR DISGRACE|DISGRACE-SPECIALE <qui> ; EMPEREUR DESTITUER-JUGE <juge> ; EMPEREUR GUERRE ; EMPEREUR CIBLE <planète pouark> ; EMPEREUR GRACE <qui>"
+            }
+            Pyramid::Church => {
+                "ARCHIPAPE DISGRACE|EXCOMMUNIER|PARDON <qui> ; ARCHIPAPE PROTHESE <qui>… ; ARCHIPAPE REMARIAGE <qui>…"
+            }
+            Pyramid::Army => {
+                "GENERAL DISGRACE <qui> ; GENERAL COMMANDANT 1|2 <qui> ; GENERAL STRATEGIE OFFENSIVE|DEFENSIVE ; GENERAL PATROUILLE <c> <c> <c> ; GENERAL COUP-D-ETAT"
+            }
+            Pyramid::Explorers => "COMMANDEUR DISGRACE <qui> ; COMMANDEUR INTERDIRE \"<vaisseau>\" ; COMMANDEUR PERMIS <qui> [<qui>]",
+            Pyramid::Merchants => {
+                "MAITRE DISGRACE <qui> ; MAITRE SUPPRIMER-COMPTOIR <famille> <colonie> ; MAITRE FERMER <colonie> ; MAITRE INTERDIRE-BOURSE <famille>…"
+            }
+        };
+        out.push(comment(format!("{} ({name}) : {syntax}", p.head_title_fr())));
+    }
 }
 
 /// Turn 0 (b–f): eight PERSONNAGE lines with suggested names, trainings
@@ -147,8 +176,8 @@ fn foundation_form(state: &State, family: &str) -> Vec<FormLine> {
             text.push_str(&format!(" +{}", share[i]));
         }
         let note = match n {
-            1 | 2 => "marié, 10 PP de départ",
-            3 | 4 => "marié, 5 PP de départ",
+            1 | 2 => "marié(e), 10 PP de départ",
+            3 | 4 => "marié(e), 5 PP de départ",
             5 => "5 PP de départ",
             6 => "0 PP de départ",
             _ => "trop jeune pour une formation",
@@ -157,6 +186,93 @@ fn foundation_form(state: &State, family: &str) -> Vec<FormLine> {
     }
     out.push(comment("Enchère pour le premier vaisseau : ENCHERE <1-10 M$> \"<nom du vaisseau>\""));
     out.push(comment("Candidatures : CANDIDAT <prénom> JUGE (10 PP au moins) ; CANDIDAT <prénom> GOUVERNEUR <colonie>"));
+    out
+}
+
+/// Names a simulated player proposes for the ship it bids on (28.6).
+const SHIP_NAMES: &[&str] = &[
+    "Aurore", "Zéphyr", "Odyssée", "Pionnier", "Espérance", "Andromède", "Altaïr", "Cassiopée", "Orion", "Pégase",
+    "Borée", "Alcyone", "Hélios", "Icare", "Argos", "Nautilus", "Licorne", "Persévérance", "Galatée", "Mistral",
+];
+
+/// What a simulated player sends (`arbitre demo`, benchmarks; never
+/// adjudication): the form as it stands, plus a bid for the ship on sale,
+/// candidacies at turn 0, and the marriages of a matching every family
+/// computes identically from the state (so both sides write the same
+/// line, 3.7). Only lines the parser accepts are kept.
+pub fn sample_orders(state: &State, family: &str, dice: &mut crate::dice::Dice) -> Vec<String> {
+    let mut lines: Vec<String> = order_form(state, family).into_iter().map(|l| l.text).filter(|t| !t.trim().is_empty()).collect();
+    let Some(fam) = state.family(family) else { return lines };
+    if state.ship_for_sale && !fam.in_debt() && fam.money > 0 {
+        let max = fam.money.clamp(1, 6) as u32;
+        let amount = dice.range(1, max, "demo", format!("bid of {}", fam.name));
+        let free: Vec<&str> = SHIP_NAMES.iter().copied().filter(|n| state.ship(n).is_none()).collect();
+        let name = match dice.pick(&free, |n| n.to_string(), "demo", format!("ship name of {}", fam.name)) {
+            Some(n) => n.to_string(),
+            None => format!("{} {}", fam.name, state.turn),
+        };
+        lines.push(format!("ENCHERE {amount} \"{name}\""));
+    }
+    if !fam.founded {
+        let founders: Vec<(usize, String)> = lines
+            .iter()
+            .filter_map(|l| {
+                let toks = crate::text::tokenize(l).tokens;
+                (toks.len() >= 3 && crate::text::key(&toks[0].text) == "PERSONNAGE").then(|| (toks[1].text.parse().unwrap_or(0), toks[2].text.clone()))
+            })
+            .collect();
+        if let Some((_, n1)) = founders.iter().find(|(n, _)| *n == 1) {
+            lines.push(format!("CANDIDAT {n1} JUGE"));
+        }
+        let colonies: Vec<String> = fam.trading_posts.iter().filter_map(|k| state.planets.get(k).map(|p| p.name.clone())).collect();
+        if let (Some((_, n3)), Some(c)) = (founders.iter().find(|(n, _)| *n == 3), dice.pick(&colonies, |c| c.clone(), "demo", "governor candidacy")) {
+            lines.push(format!("CANDIDAT {n3} GOUVERNEUR {c}"));
+        }
+    } else {
+        lines.extend(matched_marriages(state, family));
+    }
+    let ol: Vec<OrderLine> = lines.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
+    let parsed = parse_orders(state, family, &ol);
+    parsed.verdicts.into_iter().filter(|v| v.is_accepted()).map(|v| v.line.text).collect()
+}
+
+/// The marriage lines of `family` in a matching computed from the state
+/// alone: single trained men and women who may marry (3.5), in id order,
+/// each man with the first free woman of another family, within 3.4.
+fn matched_marriages(state: &State, family: &str) -> Vec<String> {
+    use std::collections::BTreeMap;
+    let eligible = |c: &&super::model::Character| {
+        c.is_free()
+            && c.training.is_some()
+            && !c.is_priest()
+            && !c.heretic
+            && matches!(c.marital, super::model::Marital::Single)
+            && (15..=41).contains(&state.age(c))
+    };
+    let Some(priest) = state.living().find(|c| c.is_priest() && c.is_free()) else { return Vec::new() };
+    let men: Vec<_> = state.living().filter(|c| c.sex == Sex::Male).filter(eligible).collect();
+    let mut women: Vec<_> = state.living().filter(|c| c.sex == Sex::Female).filter(eligible).collect();
+    let mut pairs: BTreeMap<(String, String), u32> = BTreeMap::new();
+    let mut out = Vec::new();
+    for m in men {
+        let pos = women.iter().position(|w| {
+            let k = if m.family < w.family { (m.family.clone(), w.family.clone()) } else { (w.family.clone(), m.family.clone()) };
+            w.family != m.family && state.living_marriages_between(&m.family, &w.family) + pairs.get(&k).copied().unwrap_or(0) < 3
+        });
+        if let Some(i) = pos {
+            let w = women.remove(i);
+            let k = if m.family < w.family { (m.family.clone(), w.family.clone()) } else { (w.family.clone(), m.family.clone()) };
+            *pairs.entry(k).or_default() += 1;
+            if m.family == family || w.family == family {
+                out.push(format!(
+                    "MARIAGE {} {} {}",
+                    state.name_for(family, m.id),
+                    state.name_for(family, w.id),
+                    state.name_for(family, priest.id)
+                ));
+            }
+        }
+    }
     out
 }
 

@@ -56,9 +56,24 @@ pub fn settings_from(table: &toml::Table) -> Result<Settings, String> {
                 let n = v.as_integer().filter(|n| (1..=100).contains(n));
                 s.pnj_after_onr = n.ok_or_else(|| format!("setting `pnj_after_onr`: a whole number ≥ 1 expected, not {v}"))? as u32;
             }
+            "merchants_on_stellarium_speculate" => {
+                s.merchants_on_stellarium_speculate = v
+                    .as_bool()
+                    .ok_or_else(|| format!("setting `merchants_on_stellarium_speculate`: true or false expected, not {v}"))?;
+            }
+            "treason_too_late_from_year" => {
+                let n = v.as_integer().filter(|n| (1..=11).contains(n));
+                s.treason_too_late_from_year =
+                    n.ok_or_else(|| format!("setting `treason_too_late_from_year`: a year of the cycle 1–10, or 11 (never), expected, not {v}"))? as u8;
+            }
+            "prosthesis_allowed_without_archpope" => {
+                s.prosthesis_allowed_without_archpope = v
+                    .as_bool()
+                    .ok_or_else(|| format!("setting `prosthesis_allowed_without_archpope`: true or false expected, not {v}"))?;
+            }
             other => {
                 return Err(format!(
-                    "unknown Stellarium setting `{other}` (known: turns, late_registration, initial_marriages, pnj_after_onr)"
+                    "unknown Stellarium setting `{other}` (known: turns, late_registration, initial_marriages, pnj_after_onr, merchants_on_stellarium_speculate, treason_too_late_from_year, prosthesis_allowed_without_archpope)"
                 ))
             }
         }
@@ -135,6 +150,10 @@ impl Ruleset for Stellarium {
 
     fn order_form(state: &State, family: &FamilyKey) -> Vec<FormLine> {
         form::order_form(state, family)
+    }
+
+    fn sample_orders(state: &State, family: &FamilyKey, dice: &mut Dice) -> Vec<String> {
+        form::sample_orders(state, family, dice)
     }
 }
 

@@ -24,7 +24,9 @@ use serde_json::Value;
 
 use super::events::{ContractTarget, Event};
 use super::model::*;
-use super::orders::{Item as Purchase, TransferKind};
+use super::orders::{Item as Purchase, TransferKind, Vote as OrderVote};
+use super::phases::p11_rebellions::{Enemy, Outcome};
+use super::phases::p14_expedition_returns::Discovery;
 use crate::game::{FamilyKey, OrderStatus, ViewContext};
 
 /// The language of a view.
@@ -200,6 +202,9 @@ pub struct RankLine {
     pub turn: i64,
     pub total: i64,
     pub me: bool,
+    /// Lines of the ranking are left out before this one (family reports
+    /// show the first ten and the family's neighbours only).
+    pub gap_before: bool,
 }
 
 // ------------------------------------------------------------ helpers
@@ -449,20 +454,23 @@ pub(crate) fn status_label(s: Option<OrderStatus>) -> String {
     s.map(|s| s.label().to_string()).unwrap_or_else(|| "—".to_string())
 }
 
+/// `de Paul`, `d'Éléonore`, `d'Hector`: the French preposition with its
+/// elision before a vowel or an h (taken as mute).
+pub(crate) fn de(s: &str) -> String {
+    let first = crate::text::fold(&s.chars().take(1).collect::<String>());
+    if first.starts_with(['A', 'E', 'I', 'O', 'U', 'Y', 'H']) {
+        format!("d'{s}")
+    } else {
+        format!("de {s}")
+    }
+}
+
 /// `accusé de scandale`, `accusée d'hérésie` (elision before a vowel or a
 /// mute h), `accused of …`.
 pub(crate) fn accusation(lang: Lang, fem: bool, charge: &str) -> String {
     match lang {
         Lang::En => format!("accused of {charge}"),
-        Lang::Fr => {
-            let word = if fem { "accusée" } else { "accusé" };
-            let first = crate::text::fold(&charge.chars().take(1).collect::<String>());
-            if first.starts_with(['A', 'E', 'I', 'O', 'U', 'Y', 'H']) {
-                format!("{word} d'{charge}")
-            } else {
-                format!("{word} de {charge}")
-            }
-        }
+        Lang::Fr => format!("{} {}", if fem { "accusée" } else { "accusé" }, de(charge)),
     }
 }
 
@@ -793,26 +801,6 @@ fn powers(lang: Lang, after: &State, family: &str) -> Vec<PowerView> {
     out
 }
 
-/// Victory points (29): the breakdown of the turn's points for `family`,
-/// recomputed from the state after the turn.
-fn victory_breakdown(lang: Lang, after: &State, family: &str) -> Vec<PointsLine> {
-    let mut lines = Vec::new();
-    let pp: i64 = after.living_members(family).map(|c| c.pp).sum();
-    lines.push(PointsLine { label: lang.t("somme des PP des personnages (29.1)", "sum of the characters' PP (29.1)").into(), points: pp.max(0) });
-    for p in Pyramid::ALL {
-        if after.head_family(p).is_some_and(|f| f == family) {
-            let label = match (lang, p) {
-                (Lang::Fr, Pyramid::Government) => "famille de l'Empereur (29.2)".to_string(),
-                (Lang::En, Pyramid::Government) => "the Emperor's family (29.2)".to_string(),
-                (Lang::Fr, _) => format!("chef de pyramide : {} (29.3)", pyramid_short(lang, p)),
-                (Lang::En, _) => format!("head of a pyramid: {} (29.3)", pyramid_short(lang, p)),
-            };
-            lines.push(PointsLine { label, points: if p == Pyramid::Government { 200 } else { 100 } });
-        }
-    }
-    lines
-}
-
 fn ranking(before: &State, after: &State, family: Option<&str>) -> Vec<RankLine> {
     let mut fams: Vec<&Family> = after.families.values().collect();
     fams.sort_by(|a, b| b.victory_points.cmp(&a.victory_points).then_with(|| a.name.cmp(&b.name)));
@@ -830,37 +818,38 @@ fn ranking(before: &State, after: &State, family: Option<&str>) -> Vec<RankLine>
             turn: f.victory_history.get(&before.turn).copied().unwrap_or(0),
             total: f.victory_points,
             me: family == Some(f.key.as_str()),
+            gap_before: false,
         });
     }
     out
 }
 
-fn victory(lang: Lang, before: &State, after: &State, family: &str, ranking: &[RankLine]) -> Victory {
+/// The ranking as a family report shows it: the first ten, and the
+/// family with two neighbours on each side when it is further down (a game
+/// of a thousand families would otherwise print a thousand lines in every
+/// report; the chronicle has the whole ranking).
+fn ranking_excerpt(all: Vec<RankLine>) -> Vec<RankLine> {
+    let me = all.iter().position(|r| r.me).unwrap_or(0);
+    let keep = |i: usize| i < 10 || (i + 2 >= me && i <= me + 2);
+    let mut out = Vec::new();
+    let mut skipped = false;
+    for (i, mut r) in all.into_iter().enumerate() {
+        if keep(i) {
+            r.gap_before = skipped;
+            skipped = false;
+            out.push(r);
+        } else {
+            skipped = true;
+        }
+    }
+    out
+}
+
+fn victory(before: &State, after: &State, family: &str, ranking: &[RankLine], breakdown: Vec<PointsLine>) -> Victory {
     let f = after.family(family);
     let me = ranking.iter().find(|r| r.me);
-    let turn = f.and_then(|f| f.victory_history.get(&before.turn).copied()).unwrap_or(0);
-    let mut breakdown = victory_breakdown(lang, after, family);
-    let known: i64 = breakdown.iter().map(|l| l.points).sum();
-    // 29.3: richest family and most prestigious character (shared when
-    // tied): what the recomputed part does not explain.
-    if turn != known {
-        let richest = after.families.values().map(|f| f.money).max();
-        let is_richest = f.is_some_and(|f| Some(f.money) == richest);
-        let top_pp = after.living().map(|c| c.pp).max();
-        let has_top = after.living_members(family).any(|c| Some(c.pp) == top_pp);
-        let label = match (is_richest, has_top) {
-            (true, true) => lang.t(
-                "famille la plus riche et personnage le plus prestigieux (29.3)",
-                "richest family and most prestigious character (29.3)",
-            ),
-            (true, false) => lang.t("famille la plus riche (29.3)", "richest family (29.3)"),
-            (false, true) => lang.t("personnage le plus prestigieux (29.3)", "most prestigious character (29.3)"),
-            (false, false) => lang.t("autres points (29)", "other points (29)"),
-        };
-        breakdown.push(PointsLine { label: label.into(), points: turn - known });
-    }
     Victory {
-        turn,
+        turn: f.and_then(|f| f.victory_history.get(&before.turn).copied()).unwrap_or(0),
         total: f.map(|f| f.victory_points).unwrap_or(0),
         rank: me.map(|m| m.rank).unwrap_or(0),
         of: ranking.len(),
@@ -870,11 +859,11 @@ fn victory(lang: Lang, before: &State, after: &State, family: &str, ranking: &[R
 
 // ------------------------------------------------------------ the map
 
-/// Width of the map in px: a phone shows it at half size, so every font
-/// is at least 18 px.
+/// Width of the map in px. A phone shows it at about half size, so the
+/// fonts are 20–30 px (10–15 px on the phone).
 const MAP_W: f64 = 720.0;
 const MAP_CENTER: f64 = 360.0;
-const MAP_LINE: f64 = 28.0;
+const MAP_LINE: f64 = 33.0;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct MapPlanet {
@@ -898,6 +887,8 @@ pub struct MapPlanet {
     /// Label position (below the disc).
     pub label_y: f64,
     pub caption_y: f64,
+    /// Font size of the name (smaller when many planets share the ring).
+    pub label_size: f64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -995,10 +986,10 @@ fn planet_of(s: &State, c: &Character) -> Option<String> {
     }
 }
 
-/// Cuts a map line so that it fits the width (18 px DejaVu Sans: about 62
+/// Cuts a map line so that it fits the width (22 px DejaVu Sans: about 52
 /// characters in 680 px).
 fn fit(text: String) -> Vec<String> {
-    let w = crate::render::wrap(&text, 62, "    ");
+    let w = crate::render::wrap(&text, 52, "    ");
     w.split('\n').map(str::to_string).collect()
 }
 
@@ -1013,11 +1004,12 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
         }
     }
     let posts: BTreeSet<&String> = s.family(family).map(|f| f.trading_posts.iter().collect()).unwrap_or_default();
-    let top = 96.0;
+    let top = 110.0;
     let (cx, cy) = (MAP_CENTER, top + 300.0);
     let keys = ring_order(s);
     let n = keys.len().max(1);
-    let (ring, r) = if n <= 10 { (250.0, 34.0) } else if n <= 14 { (258.0, 28.0) } else { (264.0, 22.0) };
+    let (ring, r, label_size) =
+        if n <= 9 { (250.0, 34.0, 24.0) } else if n <= 13 { (256.0, 28.0, 21.0) } else { (262.0, 22.0, 18.0) };
     let make = |k: &str, x: f64, y: f64, r: f64| -> MapPlanet {
         let p = &s.planets[k];
         let (controller, fill, caption) = controller_of(lang, p);
@@ -1041,13 +1033,14 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
             own_post: posts.contains(&k.to_string()),
             own_governor: own_gov,
             own_count: own_at.get(k).copied().unwrap_or(0),
-            label_y: round1(y + r + 22.0),
-            caption_y: round1(y + r + 42.0),
+            label_y: round1(y + r + label_size + 2.0),
+            caption_y: round1(y + r + label_size + 24.0),
+            label_size,
         }
     };
     let capital_key = crate::text::key(CAPITAL);
     let stellarium = if s.planets.contains_key(&capital_key) {
-        make(&capital_key, cx, cy, 52.0)
+        make(&capital_key, cx, cy, 58.0)
     } else {
         MapPlanet {
             name: CAPITAL.into(),
@@ -1063,8 +1056,9 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
             own_post: false,
             own_governor: false,
             own_count: 0,
-            label_y: cy + 74.0,
-            caption_y: cy + 94.0,
+            label_y: cy + 84.0,
+            caption_y: cy + 106.0,
+            label_size: 24.0,
         }
     };
     let planets: Vec<MapPlanet> = keys
@@ -1079,7 +1073,7 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
         .collect();
 
     // The legend, below the ring.
-    let mut y = cy + ring + 96.0;
+    let mut y = cy + ring + 110.0;
     let mut legend = Vec::new();
     let mut push_legend = |symbol: &'static str, fill: &'static str, text: &str, y: &mut f64| {
         legend.push(MapLegend { y: *y, symbol, fill, text: text.to_string() });
@@ -1118,7 +1112,7 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
     y += 12.0;
     push(lang.t("Postes publics", "Public posts").to_string(), true, false, &mut y);
     for (f, id) in [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)] {
-        if let Some(id) = id {
+        if let Some(id) = id.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())) {
             push(
                 format!("{} : {} {}", fleet_name(lang, f), lang.t("commandant", "commander"), name_for(s, family, id)),
                 false,
@@ -1223,7 +1217,7 @@ pub struct Section {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Vote {
+pub struct JudgeVote {
     pub judge: String,
     pub vote: String,
 }
@@ -1234,7 +1228,7 @@ pub struct VerdictView {
     pub accused: String,
     pub charge: String,
     pub accusation: String,
-    pub votes: Vec<Vote>,
+    pub votes: Vec<JudgeVote>,
     pub result: String,
 }
 
@@ -1279,7 +1273,7 @@ pub(crate) fn assembly(lang: Lang, s: &State) -> Assembly {
         .collect();
     let commanders = [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)]
         .into_iter()
-        .filter_map(|(f, c)| c.map(|c| NamedPost { place: fleet_name(lang, f).to_string(), name: s.full_name(c) }))
+        .filter_map(|(f, c)| c.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())).map(|c| NamedPost { place: fleet_name(lang, f).to_string(), name: s.full_name(c) }))
         .collect();
     Assembly {
         pyramids,
@@ -1325,6 +1319,8 @@ pub(crate) struct FamilyNarrative {
     /// (year of the cycle 1–10, item), in the order of the cycle.
     pub items: Vec<(u8, Item)>,
     pub money: Vec<MoneyLine>,
+    /// The detail of the turn's victory points (29), from phase 29's event.
+    pub points: Vec<PointsLine>,
 }
 
 /// What the turn's events tell everybody.
@@ -1371,7 +1367,7 @@ pub(crate) fn family_view_from(
     let money_before = before.family(family).map(|f| f.money).unwrap_or(0);
     let money = f_after.map(|f| f.money).unwrap_or(0);
     let ranking = ranking(before, after, Some(family));
-    let victory = victory(lang, before, after, family, &ranking);
+    let victory = victory(before, after, family, &ranking, narrative.points);
     let view = serde_json::json!({
         "lang": if lang == Lang::Fr { "fr" } else { "en" },
         "turn": before.turn,
@@ -1395,7 +1391,7 @@ pub(crate) fn family_view_from(
         "trials": trials(lang, after, family),
         "powers": powers(lang, after, family),
         "victory": victory,
-        "ranking": ranking,
+        "ranking": ranking_excerpt(ranking),
         "planets": planet_lines(lang, after),
         "map": map_view(lang, ctx, before, after, family),
     });
@@ -1433,6 +1429,74 @@ pub(crate) fn public_view_from(ctx: &ViewContext, before: &State, after: &State,
 }
 
 // ------------------------------------------------------------ the events
+
+/// `l'Empereur`, `le Grand Général` … (French, with the article).
+fn head_article_fr(p: Pyramid) -> &'static str {
+    match p {
+        Pyramid::Government => "l'Empereur",
+        Pyramid::Church => "l'Archipape",
+        Pyramid::Army => "le Grand Général",
+        Pyramid::Explorers => "le Grand Commandeur",
+        Pyramid::Merchants => "le Maître marchand",
+    }
+}
+
+/// A strength in hundredths of a warrior (11.2.1, 12.3.3), as `3,5`.
+fn strength(lang: Lang, h: u64) -> String {
+    let (units, cents) = (h / 100, h % 100);
+    let sep = if lang == Lang::Fr { "," } else { "." };
+    if cents == 0 {
+        units.to_string()
+    } else if cents % 10 == 0 {
+        format!("{units}{sep}{}", cents / 10)
+    } else {
+        format!("{units}{sep}{cents:02}")
+    }
+}
+
+fn outcome_name(lang: Lang, o: Outcome) -> &'static str {
+    match (lang, o) {
+        (Lang::Fr, Outcome::GreatVictory) => "grande victoire",
+        (Lang::Fr, Outcome::Victory) => "victoire",
+        (Lang::Fr, Outcome::Defeat) => "défaite",
+        (Lang::Fr, Outcome::GreatDefeat) => "grande défaite",
+        (Lang::En, Outcome::GreatVictory) => "great victory",
+        (Lang::En, Outcome::Victory) => "victory",
+        (Lang::En, Outcome::Defeat) => "defeat",
+        (Lang::En, Outcome::GreatDefeat) => "great defeat",
+    }
+}
+
+fn vote_text(lang: Lang, v: &OrderVote) -> String {
+    match (lang, v) {
+        (Lang::Fr, OrderVote::Guilty { years }) => format!("coupable, {years} ans"),
+        (Lang::Fr, OrderVote::Innocent { years }) => format!("innocent (peine proposée : {years} ans)"),
+        (Lang::Fr, OrderVote::Abstain) => "abstention".into(),
+        (Lang::En, OrderVote::Guilty { years }) => format!("guilty, {years} years"),
+        (Lang::En, OrderVote::Innocent { years }) => format!("innocent (sentence proposed: {years} years)"),
+        (Lang::En, OrderVote::Abstain) => "abstains".into(),
+    }
+}
+
+/// Whether a prestige event only repeats the PP the event before it
+/// already told (a promotion, a speculation, trade gains, an election, a
+/// eulogy).
+fn covered(prev: Option<&Event>, e: &Event) -> bool {
+    let Event::Prestige { who, .. } = e else { return false };
+    match prev {
+        Some(
+            Event::Promoted { who: w, .. }
+            | Event::Speculation { who: w, .. }
+            | Event::TradeGains { who: w, .. }
+            | Event::GovernorAttendance { who: w, .. }
+            | Event::JudgeElected { who: w, .. }
+            | Event::GovernorElected { who: w, .. }
+            | Event::SeatFilled { who: w, .. },
+        ) => w == who,
+        Some(Event::Eulogy { priest: Some(p), .. }) => p == who,
+        _ => false,
+    }
+}
 
 /// Who may read an event.
 enum Vis {
@@ -1583,6 +1647,65 @@ impl<'a> Narrator<'a> {
         seat_title(self.lang, p, seat, sex)
     }
 
+    fn enemy(&self, e: Enemy) -> String {
+        match e {
+            Enemy::Rebels => self.t("les rebelles", "the rebels").to_string(),
+            Enemy::Pouarks => self.t("les Pouarks", "the Pouarks").to_string(),
+        }
+    }
+
+    /// Whether a character belongs to the reader.
+    fn is_mine(&self, id: CharacterId) -> bool {
+        self.viewer.is_some_and(|v| self.fam(id).iter().any(|f| f == v))
+    }
+
+    /// The outcome of a trial in words (22.4, 2.3.4, 24.2).
+    fn verdict_result(&self, accused: CharacterId, guilty: bool, years: u32, fine: Option<i64>, symbolic: bool) -> String {
+        let e = self.e(accused);
+        match (self.lang, guilty, fine) {
+            (Lang::Fr, false, _) => format!("{} est déclaré{e} innocent{e}.", self.name(accused)),
+            (Lang::En, false, _) => format!("{} is found innocent.", self.name(accused)),
+            (Lang::Fr, true, Some(m)) => format!("{} est déclaré{e} coupable : {m} M$ d'amende à la famille de sa victime (2.3.4).", self.name(accused)),
+            (Lang::En, true, Some(m)) => format!("{} is found guilty: a fine of {m} M$ to the victim's family (2.3.4).", self.name(accused)),
+            (Lang::Fr, true, None) => format!(
+                "{} est déclaré{e} coupable : {years} ans de bagne, −12 PP{}.",
+                self.name(accused),
+                if symbolic { " (grâce impériale : séjour symbolique)" } else { "" }
+            ),
+            (Lang::En, true, None) => format!(
+                "{} is found guilty: {years} years on the penal colony, −12 PP{}.",
+                self.name(accused),
+                if symbolic { " (imperial pardon: a symbolic stay)" } else { "" }
+            ),
+        }
+    }
+
+    /// A verdict with every judge's vote (22.2: public).
+    fn verdict_view(&self, e: &Event) -> Option<VerdictView> {
+        let Event::Verdict { case_no, accused, charge, votes, tie_breaker, guilty, years, fine, symbolic, .. } = e else {
+            return None;
+        };
+        let charge_t = charge_text(self.lang, self.after, charge);
+        Some(VerdictView {
+            case: *case_no,
+            accused: self.name(*accused),
+            accusation: accusation(self.lang, self.fem(*accused), &charge_t),
+            charge: charge_t,
+            votes: votes
+                .iter()
+                .map(|(j, v)| JudgeVote {
+                    judge: self.name(*j),
+                    vote: format!(
+                        "{}{}",
+                        vote_text(self.lang, v),
+                        if *tie_breaker == Some(*j) { self.t(" (voix prépondérante)", " (casting vote)") } else { "" }
+                    ),
+                })
+                .collect(),
+            result: self.verdict_result(*accused, *guilty, *years, *fine, *symbolic),
+        })
+    }
+
     /// The sentence of one event, or `None` when it is not told at all
     /// (bookkeeping shown elsewhere, or nobody may read it).
     fn tell(&self, e: &Event) -> Option<Told> {
@@ -1718,7 +1841,7 @@ impl<'a> Narrator<'a> {
             }
             Event::GovernorElected { planet, who, pp } => {
                 let text = match self.lang {
-                    Fr => format!("{} est élu{} gouverneur de {} ({pp} PP).", self.name(*who), self.e(*who), self.planet(planet)),
+                    Fr => format!("{} est élu{} gouverneur {} ({pp} PP).", self.name(*who), self.e(*who), de(&self.planet(planet))),
                     En => format!("{} is elected governor of {} ({pp} PP).", self.name(*who), self.planet(planet)),
                 };
                 told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.4")
@@ -1790,7 +1913,7 @@ impl<'a> Narrator<'a> {
             }
             Event::ContractRefused { family, sponsor, reason } => {
                 let text = match self.lang {
-                    Fr => format!("La Tentacule Sombre refuse le contrat de {} : {reason}.", self.name(*sponsor)),
+                    Fr => format!("La Tentacule Sombre refuse le contrat {} : {reason}.", de(&self.name(*sponsor))),
                     En => format!("The Dark Tentacle refuses {}'s contract: {reason}.", self.name(*sponsor)),
                 };
                 told(Some(1), "crime", private(vec![family.clone()]), vec![family.clone()], text, "2")
@@ -1799,8 +1922,8 @@ impl<'a> Narrator<'a> {
                 let f = self.fams(sponsors);
                 let text = match self.lang {
                     Fr => format!(
-                        "La Tentacule Sombre ne retient pas le contrat de {} ({} : {}, {total} M$) : d'autres ont offert davantage.",
-                        self.names(sponsors),
+                        "La Tentacule Sombre ne retient pas le contrat {} ({} : {}, {total} M$) : d'autres ont offert davantage.",
+                        de(&self.names(sponsors)),
                         self.kind_name(*kind),
                         self.target(target)
                     ),
@@ -1820,8 +1943,8 @@ impl<'a> Narrator<'a> {
                 if is_sponsor {
                     let text = match self.lang {
                         Fr => format!(
-                            "Contrat n° {contract_no} de {} exécuté ({} : {}, {total} M$) : {outcome}.{}{}",
-                            self.names(sponsors),
+                            "Contrat n° {contract_no} {} exécuté ({} : {}, {total} M$) : {outcome}.{}{}",
+                            de(&self.names(sponsors)),
                             self.kind_name(*kind),
                             self.target(target),
                             if detail.is_empty() { "" } else { " " },
@@ -1849,10 +1972,15 @@ impl<'a> Narrator<'a> {
                 };
                 let text = match (self.lang, kind) {
                     (Fr, ContractKindTag::Assassination) => format!("Tentative d'assassinat contre {} : {}.", self.target(target), if *success { "réussie" } else { "échec" }),
-                    (Fr, ContractKindTag::Kidnapping) => format!("Tentative d'enlèvement de {} : {}.", self.target(target), if *success { "réussie" } else { "échec" }),
+                    (Fr, ContractKindTag::Kidnapping) => format!("Tentative d'enlèvement {} : {}.", de(&self.target(target)), if *success { "réussie" } else { "échec" }),
                     (Fr, ContractKindTag::Scandal) => format!("Un scandale vise {} : {}.", self.target(target), if *success { "il éclate" } else { "il fait long feu" }),
                     (Fr, ContractKindTag::Bomb) => format!("Attentat à la bourse de Stellarium : {}.", if *success { "la bombe explose" } else { "la bombe n'explose pas" }),
                     (Fr, ContractKindTag::Rebellion) => format!("Des agitateurs soulèvent {} : {}.", self.target(target), if *success { "la colonie se révolte" } else { "la population reste calme" }),
+                    (En, ContractKindTag::Assassination) => format!("Assassination attempt on {}: {}.", self.target(target), if *success { "it succeeds" } else { "it fails" }),
+                    (En, ContractKindTag::Kidnapping) => format!("Kidnapping attempt on {}: {}.", self.target(target), if *success { "it succeeds" } else { "it fails" }),
+                    (En, ContractKindTag::Scandal) => format!("A scandal aims at {}: {}.", self.target(target), if *success { "it breaks out" } else { "it fizzles out" }),
+                    (En, ContractKindTag::Bomb) => format!("Bomb attack on the Stellarium exchange: {}.", if *success { "the bomb goes off" } else { "the bomb does not go off" }),
+                    (En, ContractKindTag::Rebellion) => format!("Agitators stir up {}: {}.", self.target(target), if *success { "the colony revolts" } else { "the people stay calm" }),
                     (En, _) => format!("Crime ({}) against {}: {outcome}.", self.kind_name(*kind), self.target(target)),
                     (Fr, _) => format!("Crime ({}) contre {} : {outcome}.", self.kind_name(*kind), self.target(target)),
                 };
@@ -1893,7 +2021,7 @@ impl<'a> Narrator<'a> {
             Event::RansomRefused { who, reason } => {
                 let f = self.fam(*who);
                 let text = match self.lang {
-                    Fr => format!("Rançon de {} non payée : {reason}.", self.name(*who)),
+                    Fr => format!("Rançon {} non payée : {reason}.", de(&self.name(*who))),
                     En => format!("Ransom for {} not paid: {reason}.", self.name(*who)),
                 };
                 told(Some(1), "crime", private(f.clone()), f, text, "2.2.4")
@@ -1953,13 +2081,13 @@ impl<'a> Narrator<'a> {
                 let f = self.fam(*sponsor);
                 if *unmasked {
                     let text = match self.lang {
-                        Fr => format!("L'enquête de {by} démasque {} : commanditaire d'un contrat ({what}).", self.name(*sponsor)),
+                        Fr => format!("L'enquête {} démasque {} : commanditaire d'un contrat ({what}).", de(by), self.name(*sponsor)),
                         En => format!("The investigation of {by} unmasks {} as a contract's sponsor ({what}).", self.name(*sponsor)),
                     };
                     told(None, "crime", Vis::Public, f, text, "2.9")
                 } else {
                     let text = match self.lang {
-                        Fr => format!("L'enquête de {by} sur le contrat de {} ({what}) n'aboutit pas.", self.name(*sponsor)),
+                        Fr => format!("L'enquête {} sur le contrat {} ({what}) n'aboutit pas.", de(by), de(&self.name(*sponsor))),
                         En => format!("The investigation of {by} into {}'s contract ({what}) finds nothing.", self.name(*sponsor)),
                     };
                     told(None, "crime", private(f.clone()), f, text, "2.9")
@@ -1975,7 +2103,7 @@ impl<'a> Narrator<'a> {
             }
             Event::Married { groom, bride, priest } => {
                 let text = match self.lang {
-                    Fr => format!("Mariage de {} et {}, célébré par {}.", self.name(*groom), self.name(*bride), self.name(*priest)),
+                    Fr => format!("Mariage {} et {}, célébré par {}.", de(&self.name(*groom)), self.name(*bride), self.name(*priest)),
                     En => format!("Marriage of {} and {}, celebrated by {}.", self.name(*groom), self.name(*bride), self.name(*priest)),
                 };
                 told(Some(1), "family", Vis::Public, self.fams(&[*groom, *bride, *priest]), text, "3")
@@ -2077,7 +2205,7 @@ impl<'a> Narrator<'a> {
             Event::CapsuleOutcome { who, die, outcome } => {
                 let f = self.fam(*who);
                 let text = match self.lang {
-                    Fr => format!("Capsule de survie de {} : {outcome}.", self.name(*who)),
+                    Fr => format!("Capsule de survie {} : {outcome}.", de(&self.name(*who))),
                     En => format!("{}'s survival capsule: {outcome}.", self.name(*who)),
                 };
                 let mut t = told(None, "exploration", private(f.clone()), f, text, "1.1.1");
@@ -2174,9 +2302,10 @@ impl<'a> Narrator<'a> {
                         limit.map(|l| format!(" (limite demandée : {l})")).unwrap_or_default()
                     ),
                     En => format!(
-                        "{} and {}: {children} birth(s){}.",
+                        "{} and {}: {children} birth{}{}.",
                         self.name(*father),
                         self.name(*mother),
+                        if *children == 1 { "" } else { "s" },
                         limit.map(|l| format!(" (limit asked: {l})")).unwrap_or_default()
                     ),
                 };
@@ -2198,8 +2327,8 @@ impl<'a> Narrator<'a> {
             }
             Event::Born { child, father, mother, sex, year, pp } => {
                 let text = match (self.lang, sex) {
-                    (Fr, Sex::Male) => format!("Naissance d'un fils de {} et {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
-                    (Fr, Sex::Female) => format!("Naissance d'une fille de {} et {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
+                    (Fr, Sex::Male) => format!("Naissance d'un fils {} et {} ({}, {pp} PP).", de(&self.name(*father)), self.name(*mother), self.name(*child)),
+                    (Fr, Sex::Female) => format!("Naissance d'une fille {} et {} ({}, {pp} PP).", de(&self.name(*father)), self.name(*mother), self.name(*child)),
                     (En, Sex::Male) => format!("A son is born to {} and {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
                     (En, Sex::Female) => format!("A daughter is born to {} and {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
                 };
@@ -2237,7 +2366,8 @@ impl<'a> Narrator<'a> {
             Event::Baptised { who, name, priest, by_lot } => {
                 let text = match self.lang {
                     Fr => format!(
-                        "Baptême de {name}{}{}.",
+                        "Baptême {}{}{}.",
+                        de(name),
                         priest.map(|p| format!(" par {}", self.name(p))).unwrap_or_default(),
                         if *by_lot { " (prénom tiré au sort)" } else { "" }
                     ),
@@ -2260,6 +2390,435 @@ impl<'a> Narrator<'a> {
                 };
                 told(Some(1), "family", private(f.clone()), f, text, "10")
             }
+            // ---- phases 11–30 ------------------------------------------------
+            Event::RebellionBrokeOut { planet, year, incited } => {
+                let text = match self.lang {
+                    Fr => format!("{} se soulève contre l'Empire{}.", self.planet(planet), if *incited { " à l'appel de la Tentacule Sombre" } else { "" }),
+                    En => format!("{} rises against the Empire{}.", self.planet(planet), if *incited { " at the Dark Tentacle's call" } else { "" }),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "11.1")
+            }
+            Event::RebellionVoid { planet, year } => {
+                let text = match self.lang {
+                    Fr => format!("Le soulèvement {} tourne court : la planète n'est plus à l'Empire.", de(&self.planet(planet))),
+                    En => format!("The rising on {} comes to nothing: the planet is no longer the Empire's.", self.planet(planet)),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "2.6")
+            }
+            Event::Battle { enemy, planet, year, empire_attacks, enemy_dice, enemy_strength, empire_strength, fighters, ratio, empire_result, casualties } => {
+                let foe = self.enemy(*enemy);
+                let mine: Vec<CharacterId> = fighters.iter().copied().filter(|c| self.is_mine(*c)).collect();
+                let my_losses: Vec<CharacterId> = casualties.iter().copied().filter(|c| self.is_mine(*c)).collect();
+                let mut text = match self.lang {
+                    Fr => format!(
+                        "Bataille {} contre {foe} ({}) : l'Empire {} contre {} ({}) : {} pour l'Empire, {} perte{}.",
+                        de(&self.planet(planet)),
+                        if *empire_attacks { "l'Empire attaque" } else { "l'Empire se défend" },
+                        strength(self.lang, *empire_strength),
+                        strength(self.lang, *enemy_strength),
+                        ratio.label(),
+                        outcome_name(self.lang, *empire_result),
+                        casualties.len(),
+                        if casualties.len() > 1 { "s" } else { "" }
+                    ),
+                    En => format!(
+                        "Battle of {} against {foe} ({}): the Empire {} against {} ({}): {} for the Empire, {} casualties.",
+                        self.planet(planet),
+                        if *empire_attacks { "the Empire attacks" } else { "the Empire defends" },
+                        strength(self.lang, *empire_strength),
+                        strength(self.lang, *enemy_strength),
+                        ratio.label(),
+                        outcome_name(self.lang, *empire_result),
+                        casualties.len()
+                    ),
+                };
+                // Who fought is the family's business (it tells where its warriors were).
+                if !mine.is_empty() {
+                    text.push_str(&match self.lang {
+                        Fr => format!(" Vos combattants : {}.", self.names(&mine)),
+                        En => format!(" Your fighters: {}.", self.names(&mine)),
+                    });
+                    if !my_losses.is_empty() {
+                        text.push_str(&match self.lang {
+                            Fr => format!(" Vos pertes : {}.", self.names(&my_losses)),
+                            En => format!(" Your losses: {}.", self.names(&my_losses)),
+                        });
+                    }
+                }
+                let mut t = told(Some(*year), "war", Vis::Public, self.fams(fighters), text, "11.2, 12.3");
+                if !enemy_dice.is_empty() {
+                    let d: Vec<String> = enemy_dice.iter().map(|x| x.to_string()).collect();
+                    t.dice = Some(match self.lang {
+                        Fr => format!("dés de l'ennemi : {}", d.join("+")),
+                        En => format!("enemy dice: {}", d.join("+")),
+                    });
+                }
+                t
+            }
+            Event::PlanetLost { planet, enemy, year } => {
+                let text = match self.lang {
+                    Fr => format!("{} tombe aux mains {}.", self.planet(planet), de(&self.enemy(*enemy))),
+                    En => format!("{} falls to {}.", self.planet(planet), self.enemy(*enemy)),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "11, 12")
+            }
+            Event::PlanetRetaken { planet, enemy, year } => {
+                let text = match self.lang {
+                    Fr => format!("L'Empire prend {} {}.", self.planet(planet), match enemy { Enemy::Rebels => "aux rebelles", Enemy::Pouarks => "aux Pouarks" }),
+                    En => format!("The Empire takes {} from {}.", self.planet(planet), self.enemy(*enemy)),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "11.3, 12.3.6")
+            }
+            Event::Captured { who, captor, planet, rule } => {
+                let by = match captor {
+                    Captor::DarkTentacle { .. } => self.t("la Tentacule Sombre", "the Dark Tentacle"),
+                    Captor::Rebels => self.t("les rebelles", "the rebels"),
+                    Captor::Pouarks => self.t("les Pouarks", "the Pouarks"),
+                };
+                let mut text = match self.lang {
+                    Fr => format!("{} est fait{} prisonni{} par {by}", self.name(*who), self.e(*who), if self.fem(*who) { "ère" } else { "er" }),
+                    En => format!("{} is taken prisoner by {by}", self.name(*who)),
+                };
+                if let (true, Some(p)) = (self.is_mine(*who), planet) {
+                    text.push_str(&format!(" ({})", self.planet(p)));
+                }
+                text.push('.');
+                told(Some(10), "war", Vis::Public, self.fam(*who), text, rule)
+            }
+            Event::Freed { who, rule } => {
+                let text = match self.lang {
+                    Fr => format!("{} est libéré{}.", self.name(*who), self.e(*who)),
+                    En => format!("{} is freed.", self.name(*who)),
+                };
+                told(Some(10), "war", Vis::Public, self.fam(*who), text, rule)
+            }
+            Event::TradingPostGranted { family, planet, rule } => {
+                let text = match self.lang {
+                    Fr => format!("Votre famille obtient un comptoir sur {}.", self.planet(planet)),
+                    En => format!("Your family gets a trading post on {}.", self.planet(planet)),
+                };
+                told(Some(10), "trade", private(vec![family.clone()]), vec![family.clone()], text, rule)
+            }
+            Event::PouarkAttack { planet, year, .. } => {
+                let text = match self.lang {
+                    Fr => format!("Les Pouarks attaquent {}.", self.planet(planet)),
+                    En => format!("The Pouarks attack {}.", self.planet(planet)),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "12.1")
+            }
+            Event::EmpireAttack { planet, year, chosen_by_emperor } => {
+                let text = match self.lang {
+                    Fr => format!("L'Empire attaque la planète pouark {}{}.", self.planet(planet), if *chosen_by_emperor { ", désignée par l'Empereur" } else { "" }),
+                    En => format!("The Empire attacks the Pouark planet {}{}.", self.planet(planet), if *chosen_by_emperor { ", chosen by the Emperor" } else { "" }),
+                };
+                told(Some(*year), "war", Vis::Public, vec![], text, "12.2")
+            }
+            Event::WarStrategy { pouarks, offensive } => {
+                let text = match self.lang {
+                    Fr => format!("Stratégie {} : {}.", if *pouarks { "des Pouarks" } else { "de l'Empire" }, if *offensive { "offensive" } else { "défensive" }),
+                    En => format!("Strategy of {}: {}.", if *pouarks { "the Pouarks" } else { "the Empire" }, if *offensive { "offensive" } else { "defensive" }),
+                };
+                told(None, "war", Vis::Public, vec![], text, "12.3.8")
+            }
+            Event::NoWar => told(Some(10), "war", Vis::Public, vec![], self.t("Pas de guerre contre les Pouarks au cours de ce cycle.", "No war against the Pouarks this cycle.").into(), "12.3.10"),
+            Event::StellariumFell { year } => told(
+                Some(*year),
+                "war",
+                Vis::Public,
+                self.after.families.keys().cloned().collect(),
+                self.t("STELLARIUM EST TOMBÉE aux mains des Pouarks : la partie est finie et tout le monde a perdu.", "STELLARIUM HAS FALLEN to the Pouarks: the game is over and everybody lost.").into(),
+                "12.1, 30.2",
+            ),
+            Event::Speculation { who, stake, amount, die, situation, gain } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!(
+                        "Bourse : {} (placement {} de {amount} M$) {} {} M$ et autant de PP.",
+                        self.name(*who),
+                        stake_name(self.lang, *stake),
+                        if *gain < 0 { "perd" } else { "gagne" },
+                        gain.abs()
+                    ),
+                    En => format!(
+                        "Exchange: {} ({} stake of {amount} M$) {} {} M$ and as many PP.",
+                        self.name(*who),
+                        stake_name(self.lang, *stake),
+                        if *gain < 0 { "loses" } else { "wins" },
+                        gain.abs()
+                    ),
+                };
+                let mut t = told(Some(10), "trade", private(f.clone()), f, text, "13.4");
+                t.dice = Some(match self.lang {
+                    Fr => format!("1d6 = {die}, conjoncture {situation:+} → {}", i64::from(*die as i32 + situation)),
+                    En => format!("1d6 = {die}, situation {situation:+} → {}", i64::from(*die as i32 + situation)),
+                });
+                t
+            }
+            Event::ExchangeRefused { who, reason } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("{} ne peut spéculer : {reason}.", self.name(*who)),
+                    En => format!("{} may not speculate: {reason}.", self.name(*who)),
+                };
+                told(Some(10), "trade", private(f.clone()), f, text, "13.2")
+            }
+            Event::ExpeditionReturned { ship, family, explorers, die, found, double, destroyed, captured, known } => {
+                let mut fams = vec![family.clone()];
+                if let Some(x) = self.after.cycle.expeditions.iter().find(|x| x.ship == *ship) {
+                    fams.extend(self.fams(&x.members));
+                }
+                let what = match (found, self.lang) {
+                    (Discovery::Colonisable, Fr) => "une planète colonisable",
+                    (Discovery::Pouark, Fr) => "une planète pouark",
+                    (Discovery::Nothing, Fr) => "rien",
+                    (Discovery::Colonisable, En) => "a colonisable planet",
+                    (Discovery::Pouark, En) => "a Pouark planet",
+                    (Discovery::Nothing, En) => "nothing",
+                };
+                let mut text = match self.lang {
+                    Fr => format!("Expédition du vaisseau « {} » ({explorers} explorateur{}) : {what}", self.ship(ship), if *explorers > 1 { "s" } else { "" }),
+                    En => format!("Expedition of the ship « {} » ({explorers} explorer(s)): {what}", self.ship(ship)),
+                };
+                if *double {
+                    text.push_str(self.t(" (double découverte)", " (double discovery)"));
+                }
+                if *destroyed {
+                    text.push_str(self.t(" ; le vaisseau est détruit", "; the ship is destroyed"));
+                }
+                if *captured {
+                    text.push_str(self.t(" ; le vaisseau est capturé par les Pouarks", "; the ship is captured by the Pouarks"));
+                }
+                if !known {
+                    text.push_str(self.t(" ; aucun survivant : la découverte reste inconnue", "; no survivor: the discovery stays unknown"));
+                }
+                text.push('.');
+                let mut t = told(Some(10), "exploration", private(fams.clone()), fams, text, "14.1");
+                t.dice = die.map(|d| format!("1d6 = {d}"));
+                t
+            }
+            Event::PlanetDiscovered { planet, pouark, ship, .. } => {
+                let text = match self.lang {
+                    Fr => format!("L'expédition du vaisseau « {} » découvre la planète {}{}.", self.ship(ship), self.planet(planet), if *pouark { ", aux mains des Pouarks" } else { "" }),
+                    En => format!("The expedition of the ship « {} » discovers the planet {}{}.", self.ship(ship), self.planet(planet), if *pouark { ", held by the Pouarks" } else { "" }),
+                };
+                let fams = self.after.planets.get(planet).map(|p| p.discovered_by.iter().cloned().collect()).unwrap_or_default();
+                told(Some(10), "exploration", Vis::Public, fams, text, "14")
+            }
+            Event::ShipLost { ship, captured, year } => {
+                let text = match self.lang {
+                    Fr => format!("Le vaisseau d'exploration « {} » est {}.", self.ship(ship), if *captured { "capturé par les Pouarks" } else { "détruit" }),
+                    En => format!("The exploration ship « {} » is {}.", self.ship(ship), if *captured { "captured by the Pouarks" } else { "destroyed" }),
+                };
+                let owner = self.after.ships.get(ship).map(|s| vec![s.owner.clone()]).unwrap_or_default();
+                told(Some(*year), "exploration", Vis::Public, owner, text, "14.4, 14.6")
+            }
+            Event::TradeGains { who, planet, merchants, gain, nepotism } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!(
+                        "Comptoir {} : {} gagne {gain} M$ et autant de PP ({merchants} marchand{}{}).",
+                        de(&self.planet(planet)),
+                        self.name(*who),
+                        if *merchants > 1 { "s" } else { "" },
+                        if *nepotism { ", népotisme du gouverneur" } else { "" }
+                    ),
+                    En => format!("Trading post of {}: {} earns {gain} M$ and as many PP ({merchants} merchant(s){}).", self.planet(planet), self.name(*who), if *nepotism { ", the governor's nepotism" } else { "" }),
+                };
+                told(Some(10), "trade", private(f.clone()), f, text, "15")
+            }
+            Event::GovernorAttendance { who, planet, present, pp } => {
+                let f = self.fam(*who);
+                let text = match self.lang {
+                    Fr => format!("Gouverneur {} : {present} personnage{} sur la colonie, +{pp} PP pour {}.", de(&self.planet(planet)), if *present > 1 { "s" } else { "" }, self.name(*who)),
+                    En => format!("Governor of {}: {present} character(s) on the colony, +{pp} PP for {}.", self.planet(planet), self.name(*who)),
+                };
+                told(Some(10), "trade", private(f.clone()), f, text, "15.5")
+            }
+            Event::WarriorsReturned { .. } | Event::VictoryPoints { .. } => return None,
+            Event::Coup { leader, supporters, opponents, chances, success } => {
+                let mut f = self.fam(*leader);
+                f.extend(self.fams(supporters));
+                f.extend(self.fams(opponents));
+                let text = match self.lang {
+                    Fr => format!(
+                        "Coup d'État {} : {}. Soutiens : {} ; opposants : {}.",
+                        de(&self.name(*leader)),
+                        if *success { "il réussit" } else { "il échoue" },
+                        if supporters.is_empty() { "aucun".to_string() } else { self.names(supporters) },
+                        if opponents.is_empty() { "aucun".to_string() } else { self.names(opponents) }
+                    ),
+                    En => format!(
+                        "Coup of {}: {}. Supporters: {}; opponents: {}.",
+                        self.name(*leader),
+                        if *success { "it succeeds" } else { "it fails" },
+                        if supporters.is_empty() { "none".to_string() } else { self.names(supporters) },
+                        if opponents.is_empty() { "none".to_string() } else { self.names(opponents) }
+                    ),
+                };
+                let mut t = told(Some(10), "power", Vis::Public, f, text, "17");
+                t.dice = Some(match self.lang {
+                    Fr => format!("chances de succès : {chances} sur 6"),
+                    En => format!("chances of success: {chances} in 6"),
+                });
+                t
+            }
+            Event::Disgraced { who, pyramids, by, special, rule } => {
+                let ps: Vec<&str> = pyramids.iter().map(|p| pyramid_short(self.lang, *p)).collect();
+                let text = match self.lang {
+                    Fr => format!(
+                        "{} est disgracié{} par {}{} ({}).",
+                        self.name(*who),
+                        self.e(*who),
+                        head_article_fr(*by),
+                        if *special { " (disgrâce spéciale)" } else { "" },
+                        ps.join(", ")
+                    ),
+                    En => format!(
+                        "{} is disgraced by the {}{} ({}).",
+                        self.name(*who),
+                        head_title(self.lang, *by, Sex::Male),
+                        if *special { " (special disgrace)" } else { "" },
+                        ps.join(", ")
+                    ),
+                };
+                told(Some(10), "power", Vis::Public, self.fam(*who), text, rule)
+            }
+            Event::CoupEmperor { who, deposed } => {
+                let text = match self.lang {
+                    Fr => format!("{} se proclame Empereur{}.", self.name(*who), deposed.map(|d| format!(" à la place de {}", self.name(d))).unwrap_or_default()),
+                    En => format!("{} proclaims himself Emperor{}.", self.name(*who), deposed.map(|d| format!(" in place of {}", self.name(d))).unwrap_or_default()),
+                };
+                told(Some(10), "power", Vis::Public, self.fam(*who), text, "17.3")
+            }
+            Event::JudgeRemoved { who } => {
+                let text = match self.lang {
+                    Fr => format!("L'Empereur destitue {} de la Haute Cour (−10 PP).", self.name(*who)),
+                    En => format!("The Emperor removes {} from the High Court (−10 PP).", self.name(*who)),
+                };
+                told(Some(10), "power", Vis::Public, self.fam(*who), text, "18.2")
+            }
+            Event::Excommunicated { who } => {
+                let text = match self.lang {
+                    Fr => format!("L'Archipape excommunie {} : hérétique, −10 PP, procès.", self.name(*who)),
+                    En => format!("The Archpope excommunicates {}: heretic, −10 PP, trial.", self.name(*who)),
+                };
+                told(Some(10), "power", Vis::Public, self.fam(*who), text, "19")
+            }
+            Event::Deposed { who, pyramid, voters } => {
+                let text = match self.lang {
+                    Fr => format!("{} est destitué{} de la tête de la pyramide « {} » par {}.", self.name(*who), self.e(*who), pyramid_name(self.lang, *pyramid), self.names(voters)),
+                    En => format!("{} is deposed from the head of the {} by {}.", self.name(*who), pyramid_name(self.lang, *pyramid), self.names(voters)),
+                };
+                let mut f = self.fam(*who);
+                f.extend(self.fams(voters));
+                told(Some(10), "power", Vis::Public, f, text, "21")
+            }
+            Event::PowerVoid { pyramid, power, reason } => {
+                let f: Vec<FamilyKey> = self.before.head_family(*pyramid).cloned().into_iter().collect();
+                let text = match self.lang {
+                    Fr => format!("Pouvoir sans effet ({power}) : {reason}."),
+                    En => format!("Power without effect ({power}): {reason}."),
+                };
+                told(Some(10), "power", private(f.clone()), f, text, "pouvoirs")
+            }
+            Event::Verdict { case_no, accused, guilty, years, fine, symbolic, .. } => {
+                let mut f = self.fam(*accused);
+                if let Event::Verdict { votes, .. } = e {
+                    f.extend(self.fams(&votes.iter().map(|(j, _)| *j).collect::<Vec<_>>()));
+                }
+                let text = match self.lang {
+                    Fr => format!("Affaire n° {case_no} : {}", self.verdict_result(*accused, *guilty, *years, *fine, *symbolic)),
+                    En => format!("Case no. {case_no}: {}", self.verdict_result(*accused, *guilty, *years, *fine, *symbolic)),
+                };
+                told(Some(10), "crime", Vis::Public, f, text, "22")
+            }
+            Event::TrialAdjourned { case_no, accused, reason } => {
+                let text = match self.lang {
+                    Fr => format!("Affaire n° {case_no} ({}) ajournée : {reason}.", self.name(*accused)),
+                    En => format!("Case no. {case_no} ({}) adjourned: {reason}.", self.name(*accused)),
+                };
+                told(Some(10), "crime", Vis::Public, self.fam(*accused), text, "22.3")
+            }
+            Event::TrialDropped { case_no, accused, reason } => {
+                let text = match self.lang {
+                    Fr => format!("Affaire n° {case_no} ({}) close sans jugement : {reason}.", self.name(*accused)),
+                    En => format!("Case no. {case_no} ({}) closed without judgement: {reason}.", self.name(*accused)),
+                };
+                told(Some(10), "crime", Vis::Public, self.fam(*accused), text, "22.3")
+            }
+            Event::Released { who, rule } => {
+                let text = match self.lang {
+                    Fr => format!("{} a purgé sa peine et sort du bagne.", self.name(*who)),
+                    En => format!("{} has served the sentence and leaves the penal colony.", self.name(*who)),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, rule)
+            }
+            Event::ImperialPardon { who, in_advance } => {
+                let text = match self.lang {
+                    Fr => format!("Grâce impériale pour {}{}.", self.name(*who), if *in_advance { " (avant son procès)" } else { "" }),
+                    En => format!("Imperial pardon for {}{}.", self.name(*who), if *in_advance { " (before the trial)" } else { "" }),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "24")
+            }
+            Event::ArchpapalPardon { who } => {
+                let text = match self.lang {
+                    Fr => format!("Pardon archipapal : {} n'est plus hérétique (+6 PP).", self.name(*who)),
+                    En => format!("Archpapal pardon: {} is no longer a heretic (+6 PP).", self.name(*who)),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "25")
+            }
+            Event::Eulogy { deceased, priest } => {
+                let mut f = self.fam(*deceased);
+                let text = match (self.lang, priest) {
+                    (Fr, Some(p)) => {
+                        f.extend(self.fam(*p));
+                        format!("Obsèques {} : éloge funèbre par {}.", de(&self.name(*deceased)), self.name(*p))
+                    }
+                    (Fr, None) => format!("Obsèques {} : une minute de silence.", de(&self.name(*deceased))),
+                    (En, Some(p)) => {
+                        f.extend(self.fam(*p));
+                        format!("Funeral of {}: eulogy by {}.", self.name(*deceased), self.name(*p))
+                    }
+                    (En, None) => format!("Funeral of {}: a minute of silence.", self.name(*deceased)),
+                };
+                told(Some(10), "death", Vis::Public, f, text, "26")
+            }
+            Event::JudgeResigned { who } => {
+                let text = match self.lang {
+                    Fr => format!("{} démissionne de la Haute Cour.", self.name(*who)),
+                    En => format!("{} resigns from the High Court.", self.name(*who)),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.2.8")
+            }
+            Event::LeftCourt { who, reason } => {
+                let text = match self.lang {
+                    Fr => format!("{} quitte la Haute Cour : {reason}.", self.name(*who)),
+                    En => format!("{} leaves the High Court: {reason}.", self.name(*who)),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.2.8")
+            }
+            Event::Promoted { who, pyramid, from, to, pp } => {
+                let text = match self.lang {
+                    Fr => format!("{} : {}{} (+{pp} PP).", self.seat_of(*pyramid, *to, *who), self.name(*who), from.map(|s| format!(", jusque-là {}", self.seat_of(*pyramid, s, *who))).unwrap_or_default()),
+                    En => format!("{}: {}{} (+{pp} PP).", self.seat_of(*pyramid, *to, *who), self.name(*who), from.map(|s| format!(", formerly {}", self.seat_of(*pyramid, s, *who))).unwrap_or_default()),
+                };
+                told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.3")
+            }
+            Event::GameOver { reason } => {
+                let why = match (self.lang, reason) {
+                    (Fr, GameEnd::TurnLimit) => "le dernier tour est joué",
+                    (Fr, GameEnd::StellariumFell) => "Stellarium est tombée",
+                    (Fr, GameEnd::AllOnr) => "aucune famille n'a donné d'ordres",
+                    (En, GameEnd::TurnLimit) => "the last turn is played",
+                    (En, GameEnd::StellariumFell) => "Stellarium has fallen",
+                    (En, GameEnd::AllOnr) => "no family gave orders",
+                };
+                let text = match self.lang {
+                    Fr => format!("Fin de la partie : {why}."),
+                    En => format!("The game is over: {why}."),
+                };
+                told(Some(10), "assembly", Vis::Public, self.after.families.keys().cloned().collect(), text, "30")
+            }
             #[allow(unreachable_patterns)]
             _ => return None,
         })
@@ -2269,6 +2828,7 @@ impl<'a> Narrator<'a> {
     pub(crate) fn family(&self, events: &[Event], family: &str) -> FamilyNarrative {
         let mut out = FamilyNarrative::default();
         let mut year = 1u8;
+        let mut prev: Option<&Event> = None;
         for e in events {
             if let Event::Money { family: f, delta, reason, .. } = e {
                 if f == family {
@@ -2276,6 +2836,20 @@ impl<'a> Narrator<'a> {
                 }
                 continue;
             }
+            if let Event::VictoryPoints { family: f, prestige, bonuses, .. } = e {
+                if f == family {
+                    out.points.push(PointsLine {
+                        label: self.t("somme des PP des personnages (29.1)", "sum of the characters' PP (29.1)").into(),
+                        points: *prestige,
+                    });
+                    out.points.extend(bonuses.iter().map(|(label, points)| PointsLine { label: label.clone(), points: *points }));
+                }
+                continue;
+            }
+            if covered(prev, e) {
+                continue;
+            }
+            prev = Some(e);
             let Some(t) = self.tell(e) else { continue };
             if let Some(y) = t.year {
                 year = y;
@@ -2298,6 +2872,10 @@ impl<'a> Narrator<'a> {
         let mut out = PublicNarrative::default();
         let mut year = 1u8;
         for e in events {
+            if let Some(v) = self.verdict_view(e) {
+                out.verdicts.push(v);
+                continue;
+            }
             let Some(t) = self.tell(e) else { continue };
             if let Some(y) = t.year {
                 year = y;
@@ -2365,6 +2943,7 @@ pub(crate) mod fixture {
     pub struct Ids {
         pub paul: CharacterId,
         pub jessica: CharacterId,
+        #[allow(dead_code)]
         pub leto: CharacterId,
         pub alia: CharacterId,
         pub gurney: CharacterId,
@@ -2659,6 +3238,17 @@ mod tests {
                 let out = r.render(&name, &rc).unwrap_or_else(|e| panic!("{e}"));
                 insta::assert_snapshot!(format!("report_{lang}_{kind}"), out);
             }
+            // The referee's form comes framed (PARTIE … TOUR, FIN): no second header.
+            let mut framed = rc.clone();
+            framed["form"] = serde_json::json!([
+                {"text": "PARTIE dune", "comment": null}, {"text": "FAMILLE Atréides", "comment": null},
+                {"text": "MOTDEPASSE ...", "comment": "votre mot de passe"}, {"text": "TOUR 4", "comment": null},
+                {"text": "LIEU Paul FLOTTE 1", "comment": null}, {"text": "FIN", "comment": null}]);
+            for kind in ["txt", "html"] {
+                let out = r.render(&format!("stellarium/report.{lang}.{kind}.tera"), &framed).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(out.matches("PARTIE dune").count(), 1, "{out}");
+                assert!(!out.contains("GAME dune") && !out.contains("votre-mot-de-passe\n") && out.contains("LIEU Paul FLOTTE 1"));
+            }
             let svg = r.render("stellarium/map.svg.tera", &rc).unwrap_or_else(|e| panic!("{e}"));
             let png = r.svg_to_png(&svg).unwrap_or_else(|e| panic!("{e}"));
             assert!(png.len() > 10_000);
@@ -2666,6 +3256,7 @@ mod tests {
                 insta::assert_snapshot!("map_svg", svg);
                 if let Ok(dir) = std::env::var("ARBITRE_RENDER_OUT") {
                     let _ = std::fs::write(format!("{dir}/map.png"), &png);
+                    let _ = std::fs::write(format!("{dir}/map.svg"), &svg);
                     let _ = std::fs::write(format!("{dir}/report.html"), r.render("stellarium/report.fr.html.tera", &rc).unwrap_or_default());
                     let _ = std::fs::write(format!("{dir}/report.txt"), r.render("stellarium/report.fr.txt.tera", &rc).unwrap_or_default());
                 }
@@ -2722,5 +3313,25 @@ mod html_tests {
             let svg = r.render("stellarium/map.svg.tera", &rc).expect("map");
             assert!(!svg.contains("href"), "the map references nothing");
         }
+    }
+}
+
+#[cfg(test)]
+mod ranking_tests {
+    use super::*;
+
+    fn line(rank: usize, me: bool) -> RankLine {
+        RankLine { rank, family: format!("F{rank}"), turn: 0, total: 0, me, gap_before: false }
+    }
+
+    #[test]
+    fn r29_family_reports_show_the_top_ten_and_the_family_with_its_neighbours() {
+        let all: Vec<RankLine> = (1..=1000).map(|i| line(i, i == 500)).collect();
+        let ex = ranking_excerpt(all);
+        let ranks: Vec<usize> = ex.iter().map(|r| r.rank).collect();
+        assert_eq!(ranks, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 498, 499, 500, 501, 502]);
+        assert!(ex[10].gap_before && !ex[11].gap_before && !ex[0].gap_before);
+        let small: Vec<RankLine> = (1..=4).map(|i| line(i, i == 4)).collect();
+        assert_eq!(ranking_excerpt(small).len(), 4);
     }
 }

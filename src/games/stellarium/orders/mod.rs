@@ -24,7 +24,9 @@ use validate::Checker;
 /// Lines are handled in passes so that an order may rely on another written
 /// further down: PUBLICITE first (it raises the PP pool of PERSONNAGE), then
 /// PERSONNAGE (CANDIDAT names founders), then CESSION (an EXPEDITION may use
-/// a ship received this turn), then the rest in the order written. Within a
+/// a ship received this turn), then BAPTEME (FORMATION may name the young by
+/// its new first name), then ACHAT (purchases are paid before contract
+/// offers, 2.8.1), then the rest in the order written. Within a
 /// pass, the later line breaking a multi-line limit is the one rejected.
 pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedOrders<Orders> {
     let tokenized: Vec<text::Tokens> = lines.iter().map(|l| text::tokenize(&l.text)).collect();
@@ -41,7 +43,7 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
             .collect();
         return ParsedOrders { orders, verdicts };
     }
-    for pass in [Pass::Advertising, Pass::Founder, Pass::Transfer, Pass::Other] {
+    for pass in [Pass::Advertising, Pass::Founder, Pass::Transfer, Pass::Baptism, Pass::Purchase, Pass::Other] {
         for (i, line) in lines.iter().enumerate() {
             let toks = &tokenized[i];
             if toks.tokens.is_empty() {
@@ -55,7 +57,8 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
                 continue;
             }
             let founders = orders.founders.clone();
-            let reader = Reader { state, family, founders: &founders };
+            let baptisms = orders.baptisms.clone();
+            let reader = Reader { state, family, founders: &founders, baptisms: &baptisms };
             let verdict = match reader.line(&toks.tokens).and_then(|o| checker.check(&orders, &o).map(|_| o)) {
                 Ok(order) => {
                     let canon = canonical::canonical(state, family, &orders.founders, &order);

@@ -77,6 +77,10 @@ pub enum Pass {
     Founder,
     /// CESSION (an EXPEDITION may use a ship received this turn).
     Transfer,
+    /// BAPTEME (FORMATION may name the young by its new first name).
+    Baptism,
+    /// ACHAT (paid first, phase 1: contract offers are bounded by what is left, 2.8.1).
+    Purchase,
     Other,
 }
 
@@ -88,6 +92,10 @@ pub fn pass_of(toks: &[Token]) -> Pass {
         Pass::Founder
     } else if c.eat_keyword(K_TRANSFER).is_some() {
         Pass::Transfer
+    } else if c.eat_keyword(K_BAPTISM).is_some() {
+        Pass::Baptism
+    } else if c.eat_keyword(K_BUY).is_some() {
+        Pass::Purchase
     } else {
         Pass::Other
     }
@@ -113,6 +121,8 @@ pub struct Reader<'a> {
     pub state: &'a State,
     pub family: &'a str,
     pub founders: &'a [FounderOrder],
+    /// Baptisms accepted so far: the young may be named by its new first name.
+    pub baptisms: &'a [BaptismOrder],
 }
 
 impl<'a> Reader<'a> {
@@ -139,9 +149,18 @@ impl<'a> Reader<'a> {
             return Ok(Order::Advertising(n));
         }
         if c.eat_keyword(K_BID).is_some() {
-            let amount = c.eat_amount().ok_or_else(|| Reject::new("ENCHERE attend un montant puis le nom du vaisseau (ENCHERE 5 \"Aurore\")."))?;
-            let name = c.next().map(|t| t.text.trim().to_string()).filter(|s| !s.is_empty());
-            let ship_name = name.ok_or_else(|| Reject::new("ENCHERE : il manque le nom proposé pour le vaisseau (28.6)."))?;
+            // ENCHERE 5 "Aurore" (also ENCHERE "Aurore" 5).
+            let missing = || Reject::new("ENCHERE attend un montant puis le nom du vaisseau (ENCHERE 5 \"Aurore\").");
+            let (amount, name) = match c.eat_amount() {
+                Some(a) => (a, c.next().map(|t| text::collapse_spaces(&t.text))),
+                None => {
+                    let name = c.next().map(|t| text::collapse_spaces(&t.text));
+                    (c.eat_amount().ok_or_else(missing)?, name)
+                }
+            };
+            let ship_name = name
+                .filter(|s| !s.is_empty())
+                .ok_or_else(|| Reject::new("ENCHERE : il manque le nom proposé pour le vaisseau (28.6)."))?;
             return Ok(Order::Bid(BidOrder { amount, ship_name }));
         }
         if c.eat_keyword(K_CANDIDATE).is_some() {
@@ -302,6 +321,15 @@ impl<'a> Reader<'a> {
     pub fn resolve(&self, name: &str) -> R<&'a Character> {
         match self.state.resolve_name(self.family, name) {
             Ok(ch) => Ok(ch),
+            Err(NameError::UnknownCharacter { family, .. })
+                if family == self.family && self.baptisms.iter().any(|b| key(&b.first_name) == key(name)) =>
+            {
+                let b = self.baptisms.iter().find(|b| key(&b.first_name) == key(name));
+                match b.and_then(|b| self.state.character(b.young)) {
+                    Some(ch) => Ok(ch),
+                    None => Err(Reject::new(format!("Personnage inconnu « {name} » dans votre famille."))),
+                }
+            }
             Err(NameError::UnknownFamily { family, suggestion }) => {
                 Err(Reject::with(format!("Famille inconnue « {family} »."), suggestion))
             }
@@ -346,7 +374,8 @@ impl<'a> Reader<'a> {
             Some(s) if s == "F" => Sex::Female,
             _ => return Err(Reject::new("PERSONNAGE : précisez le sexe après le prénom, H (ou M) ou F.")),
         };
-        let training = training_of(c);
+        // Training and +PP, in either order.
+        let mut training = training_of(c);
         let mut extra_pp = 0;
         if let Some(t) = c.peek() {
             let s = t.text.trim();
@@ -367,6 +396,9 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
+        }
+        if training.is_none() {
+            training = training_of(c);
         }
         Ok(FounderOrder { n: n as u8, first_name, sex, training, extra_pp })
     }

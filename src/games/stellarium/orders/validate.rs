@@ -139,7 +139,7 @@ impl<'a> Checker<'a> {
         self.alive(id)?;
         match self.state.pyramid(p).seat_of(id) {
             Some(s) if s > 0 => Ok(()),
-            Some(_) => Err(Reject::new(format!("{} est le chef de la pyramide : il ne peut pas être disgracié (20.1).", self.name(id)))),
+            Some(_) => Err(Reject::new(format!("{} est le chef de la pyramide : un chef ne peut être disgracié (20.1).", self.name(id)))),
             None => Err(Reject::new(format!("{} n'est pas dauphin ni conseiller de la pyramide {} (20.1).", self.name(id), p.name_fr()))),
         }
     }
@@ -342,6 +342,9 @@ impl<'a> Checker<'a> {
                 let Some(f) = f else {
                     return Err(Reject::new(format!("Le personnage n° {n} n'est pas (ou mal) donné par une ligne PERSONNAGE.")));
                 };
+                if *n >= 7 {
+                    return Err(Reject::new(format!("{} est trop jeune et sans formation : pas de candidature (27.3.3).", f.first_name)));
+                }
                 if c.office == Office::Judge {
                     let base = super::super::model::FOUNDER_BASE_PP[usize::from(n.clamp(&1, &8) - 1)];
                     if base + i64::from(f.extra_pp) < 10 {
@@ -460,7 +463,7 @@ impl<'a> Checker<'a> {
                         "{n} est prêtre : les prêtres ne quittent Stellarium que pour une expédition (cycle)."
                     ))),
                     Training::Explorer => Err(Reject::new(format!(
-                        "{n} est explorateur : il part en expédition ou reste sur Stellarium (4.9)."
+                        "{n} est explorateur : en expédition ou sur Stellarium seulement (4.9)."
                     ))),
                 }
             }
@@ -471,6 +474,11 @@ impl<'a> Checker<'a> {
                 Ok(())
             }
             Place::Ship(s) => {
+                if training == Training::Merchant {
+                    return Err(Reject::new(format!(
+                        "{n} est marchand : les marchands commercent ou spéculent (5.1), ils ne partent pas en expédition (4.3)."
+                    )));
+                }
                 let ship = self.state.ships.get(s);
                 if !ship.is_some_and(|s| s.in_service()) {
                     return Err(Reject::new(format!("Le vaisseau « {} » n'est plus en service.", self.ship_name(s))));
@@ -534,6 +542,15 @@ impl<'a> Checker<'a> {
         if k.amount == 0 {
             return Err(Reject::new("CONTRAT : offrez au moins 1 M$."));
         }
+        // 2.8.1 (RULINGS): the offers fit in the money left after the purchases.
+        let bought = so_far.purchases.iter().map(|x| x.items.len()).sum::<usize>() as i64;
+        let offered: i64 = so_far.contracts.iter().map(|x| i64::from(x.amount)).sum::<i64>() + i64::from(k.amount);
+        if bought + offered > self.money() {
+            return Err(Reject::new(format!(
+                "Les offres de contrats ({offered} M$ avec celle-ci) dépassent les {} M$ qui restent à votre famille après ses achats (2.8.1).",
+                self.money() - bought
+            )));
+        }
         match &k.kind {
             ContractKind::Assassination(t) | ContractKind::Kidnapping(t) | ContractKind::Scandal(t) => {
                 self.alive(*t)?;
@@ -590,6 +607,10 @@ impl<'a> Checker<'a> {
             if c.heretic {
                 return Err(Reject::new(format!("{n} est hérétique : les hérétiques ne peuvent se marier (3.5).")));
             }
+            if c.captivity.is_some() {
+                let p = if c.sex == Sex::Female { "prisonnière" } else { "prisonnier" };
+                return Err(Reject::new(format!("{n} est {p} (Tentacule Sombre, rebelles ou Pouarks) : pas de mariage (3, 22.5).")));
+            }
             if let Marital::Married { .. } = c.marital {
                 let alive_spouse = c.spouse().and_then(|s| self.state.character(s)).is_some_and(|s| s.is_alive());
                 if alive_spouse {
@@ -602,7 +623,10 @@ impl<'a> Checker<'a> {
         }
         let priest = self.alive(m.priest)?;
         if !priest.is_priest() {
-            return Err(Reject::new(format!("{} n'est pas prêtre : il ne peut célébrer le mariage (3.7).", self.name(m.priest))));
+            return Err(Reject::new(format!("{} n'est pas prêtre : seul un prêtre célèbre un mariage (3.7).", self.name(m.priest))));
+        }
+        if priest.heretic {
+            return Err(Reject::new(format!("{} est hérétique : pas de mariage célébré par un hérétique.", self.name(m.priest))));
         }
         self.free(priest)?;
         let other: &FamilyKey = if groom.family == self.family { &bride.family } else { &groom.family };
@@ -689,7 +713,7 @@ impl<'a> Checker<'a> {
         let cap = self.own_free(x.captain)?;
         let n = self.name(x.captain);
         if cap.training != Some(Training::Explorer) {
-            return Err(Reject::new(format!("{n} n'est pas explorateur : il ne peut être capitaine (4.7).")));
+            return Err(Reject::new(format!("{n} n'est pas explorateur : seul un explorateur peut être capitaine (4.7).")));
         }
         if self.state.is_judge(x.captain) || self.state.governorship(x.captain).is_some() {
             return Err(Reject::new(format!("{n} est juge ou gouverneur et ne peut partir (27.2.5, 27.4.4).")));
@@ -760,7 +784,10 @@ impl<'a> Checker<'a> {
         if let Some(p) = b.priest {
             let pr = self.alive(p)?;
             if !pr.is_priest() {
-                return Err(Reject::new(format!("{} n'est pas prêtre : il ne peut baptiser (9.1).", self.name(p))));
+                return Err(Reject::new(format!("{} n'est pas prêtre : seul un prêtre baptise (9.1).", self.name(p))));
+            }
+            if pr.heretic {
+                return Err(Reject::new(format!("{} est hérétique : pas de baptême par un hérétique (9.1).", self.name(p))));
             }
             self.free(pr)?;
         }

@@ -4,7 +4,7 @@
 //! in the orders of both families (3.7), both families' orders are given
 //! (3.10: ONR or OPR refuse), both partners are trained, neither a priest
 //! nor a heretic (3.5), single — or widowed with the Archpope's
-//! authorisation, automatic when his family is ONR (3.6) — and the two
+//! authorisation, automatic when his family is ONR or PNJ (3.6) — and the two
 //! families do not already have three living couples (3.4). The priest
 //! gains 2 PP (3.8).
 
@@ -52,9 +52,9 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
 
 /// 3.6: the living Archpope's `ARCHIPAPE REMARIAGE` list. Returns whether
 /// every widow(er) is authorised this turn: the Archpope's family is ONR
-/// (or PNJ), or there is no living Archpope to refuse (RULINGS 3.6).
+/// (or PNJ). A vacant (or dead) Archpope authorises nobody (RULINGS 3.6).
 fn grant_remarriage_permits(ctx: &mut TurnCtx) -> bool {
-    let Some((_, orders)) = ctx.head_orders(Pyramid::Church) else { return true };
+    let Some((_, orders)) = ctx.head_orders(Pyramid::Church) else { return false };
     if ctx.head_family(Pyramid::Church).is_some_and(|f| ctx.is_onr(&f)) {
         return true;
     }

@@ -22,7 +22,7 @@ use crate::text::key;
 
 use super::super::events::Event;
 use super::super::model::{
-    Captivity, Captor, CharacterId, DeathCause, Expedition, FleetNo, Place, Pyramid, ShipFate, ShipLoan, Training, CAPITAL,
+    Captivity, Captor, CharacterId, DeathCause, Expedition, Place, Pyramid, ShipFate, ShipLoan, Training, CAPITAL,
 };
 use super::super::orders::{ContractKind, ExpeditionOrder, TransferKind, TransferOrder};
 use super::p02_contracts::investigate;
@@ -32,13 +32,10 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
     transfers(ctx);
     let turn = ctx.turn();
 
-    // 4.7: permits. Automatic when the Grand Commander's family is ONR, or
-    // when there is no living Grand Commander to deliver them (RULINGS 4.7).
+    // 4.7: permits. Automatic when the Grand Commander's family is ONR or
+    // PNJ; a vacant (or dead) Grand Commander delivers none (RULINGS 4.7).
     let gc = ctx.head_orders(Pyramid::Explorers);
-    let auto_permit = match ctx.head_family(Pyramid::Explorers) {
-        Some(f) => ctx.is_onr(&f),
-        None => true,
-    };
+    let auto_permit = ctx.head_family(Pyramid::Explorers).is_some_and(|f| ctx.is_onr(&f));
     let mut forbidden: Option<String> = None;
     if let Some((_, orders)) = gc {
         forbidden = orders.grand_commander.forbid.clone();
@@ -187,23 +184,22 @@ fn guest_accepts(ctx: &mut TurnCtx, dice: &mut Dice, who: CharacterId, ship: &st
                 ctx.emit(Event::DefaultLocation { who, place: Place::Ship(ship.to_string()), rule: "4.10".into() });
                 true
             }
-            // 6.5: their warriors go by lot to a fleet or to the ship (RULINGS 6.5).
+            // 6.5: their warriors go by lot to one of the Grand General's
+            // fleets or to the ship (RULINGS 6.5).
             Some(Training::Warrior) => {
                 if ctx.scratch.default_fleet.contains_key(&who) {
                     return false;
                 }
+                let fleets = super::p06_warriors::fleets_named_by_the_general(ctx);
                 let name = ctx.state.full_name(who);
-                let i = dice.pick_index(3, "6.5", format!("{name}: 1st Fleet, 2nd Fleet or ship {ship}")).unwrap_or(0);
-                match i {
-                    0 => {
-                        ctx.scratch.default_fleet.insert(who, FleetNo::First);
+                let n = fleets.len() + 1;
+                let i = dice.pick_index(n, "6.5", format!("{name}: a fleet of the Grand General or ship {ship}")).unwrap_or(0);
+                match fleets.get(i) {
+                    Some(f) => {
+                        ctx.scratch.default_fleet.insert(who, *f);
                         false
                     }
-                    1 => {
-                        ctx.scratch.default_fleet.insert(who, FleetNo::Second);
-                        false
-                    }
-                    _ => {
+                    None => {
                         ctx.emit(Event::DefaultLocation { who, place: Place::Ship(ship.to_string()), rule: "6.5".into() });
                         true
                     }

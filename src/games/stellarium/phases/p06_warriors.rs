@@ -4,7 +4,7 @@
 //!    (12.3.8) and the 2nd Fleet's three colonies (11.2.2), kept until changed.
 //! 2. Warriors go to the 1st or 2nd Fleet, or in garrison on a colony of the
 //!    Empire (6.1, 6.2); those of ONR/OPR families without a location go to
-//!    a fleet by lot (6.5).
+//!    a fleet the Grand General's orders name, by lot (6.5).
 //! 3. The fleets' commanders: the Grand General's choice among the Army's
 //!    pyramid, who joins his fleet at once (6.3); failing that the highest
 //!    ranked (6.4), the 1st Fleet first.
@@ -64,11 +64,10 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
                 let fleet = match ctx.scratch.default_fleet.get(&w) {
                     Some(f) => *f,
                     None => {
+                        let fleets = fleets_named_by_the_general(ctx);
                         let name = ctx.state.full_name(w);
-                        match dice.pick_index(2, "6.5", format!("{name}: 1st or 2nd Fleet")) {
-                            Some(0) => FleetNo::First,
-                            _ => FleetNo::Second,
-                        }
+                        let i = dice.pick_index(fleets.len(), "6.5", format!("{name}: a fleet of the Grand General")).unwrap_or(0);
+                        fleets.get(i).copied().unwrap_or(FleetNo::First)
                     }
                 };
                 ctx.emit(Event::DefaultLocation { who: w, place: Place::Fleet(fleet), rule: "6.5".into() });
@@ -95,6 +94,26 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
         };
         place(ctx, id, at);
     }
+}
+
+/// 6.5 "la flotte indiquée dans les ordres du grand général": the fleets
+/// the living Grand General's orders name (COMMANDANT 1 → 1st; COMMANDANT 2
+/// or PATROUILLE → 2nd), both when they name none (RULINGS, shared with
+/// `defaults::settle_cross_family_defaults`).
+pub fn fleets_named_by_the_general(ctx: &TurnCtx) -> Vec<FleetNo> {
+    let mut fleets = Vec::new();
+    if let Some((_, o)) = ctx.head_orders(Pyramid::Army) {
+        if o.general.commander_1.is_some() {
+            fleets.push(FleetNo::First);
+        }
+        if o.general.commander_2.is_some() || o.general.patrol.is_some() {
+            fleets.push(FleetNo::Second);
+        }
+    }
+    if fleets.is_empty() {
+        fleets = vec![FleetNo::First, FleetNo::Second];
+    }
+    fleets
 }
 
 fn planet_place(planet: &str) -> Place {

@@ -113,6 +113,8 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
             child.father = Some(father);
             child.mother = Some(mother);
             child.pp = pp;
+            // The newborn spends the rest of the cycle with its mother.
+            child.last_place = w.last_place.clone().or(Some(Place::Stellarium));
             let child_id = ctx.state.add_character(child);
             ctx.emit(Event::Born { child: child_id, father, mother, sex, year: birth_year, pp });
         }
@@ -129,10 +131,8 @@ pub fn can_recognise_bastard(state: &State, family: &str) -> Result<(), String> 
             Marital::Single | Marital::Widowed { .. } if !c.is_priest() => {
                 return Err(format!("{} est un homme célibataire ou veuf qui n'est pas prêtre (7.7)", c.first_name));
             }
-            Marital::Married { spouse, .. } => {
-                if state.character(spouse).is_some_and(|w| w.is_alive() && w.age_in(year) < 41) {
-                    return Err(format!("{} est marié à une femme de moins de 41 ans (7.7)", c.first_name));
-                }
+            Marital::Married { spouse, .. } if state.character(spouse).is_some_and(|w| w.is_alive() && w.age_in(year) < 41) => {
+                return Err(format!("{} est marié à une femme de moins de 41 ans (7.7)", c.first_name));
             }
             _ => {}
         }
@@ -164,6 +164,8 @@ fn bastards(ctx: &mut TurnCtx) {
         let mut c = Character::new(b.first_name.trim(), Sex::Male, birth_year, &family);
         c.bastard = true;
         c.training = b.training;
+        // Recognised after the departures: he spends the cycle on Stellarium.
+        c.last_place = Some(Place::Stellarium);
         let id = ctx.state.add_character(c);
         ctx.scratch.new_bastards.insert(id);
         ctx.emit(Event::BastardRecognised { who: id, family });

@@ -41,6 +41,7 @@ pub fn death_chances(age: i32, prostheses: u8) -> u32 {
 
 pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
     let first_year = ctx.state.first_year();
+    let turn = ctx.turn();
     let old: Vec<(CharacterId, i32, u8)> = ctx
         .state
         .living()
@@ -51,13 +52,20 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
         let chances = death_chances(age, prostheses);
         let name = ctx.state.full_name(id);
         let fails = chances > 0 && dice.chance_in_6(chances, "8.2", format!("survival test of {name}, {age} years"));
-        let mut died = false;
-        if fails {
+        // 1.4.1: a personal doctor revives on 2 in 6 (8.4).
+        let revived = fails
+            && ctx.character(id).is_some_and(|c| c.bought(turn).doctor)
+            && dice.chance_in_6(2, "1.4.1", format!("doctor revives {name}"));
+        let died = fails && !revived;
+        ctx.emit(Event::SurvivalTest { who: id, age, death_chances: chances, survived: !died });
+        if revived {
+            ctx.emit(Event::Revived { who: id, rule: "1.4.1".into() });
+        }
+        if died {
             // 8.4: the year of the death within the cycle.
             let year = dice.range(1, 10, "8.4", format!("year of death of {name}")) as u8;
-            died = ctx.kill_unless_revived(id, year, DeathCause::OldAge, None, "8.2", dice);
+            ctx.kill(id, year, DeathCause::OldAge, None, "8.2");
         }
-        ctx.emit(Event::SurvivalTest { who: id, age, death_chances: chances, survived: !died });
     }
 }
 

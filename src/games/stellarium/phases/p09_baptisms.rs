@@ -12,23 +12,9 @@ use super::super::events::Event;
 use super::super::model::{CharacterId, Sex, State, Training};
 use super::TurnCtx;
 
-/// First names the referee draws for boys (9.2, and founders a family did not name).
-pub const MALE_NAMES: &[&str] = &[
-    "Adalbert", "Alaric", "Ambroise", "Anselme", "Aurélien", "Barnabé", "Basile", "Bertrand", "Cassien", "Célestin",
-    "Clovis", "Cyprien", "Damien", "Edmond", "Eudes", "Evrard", "Fulbert", "Gaspard", "Gauthier", "Hilaire",
-    "Honoré", "Ignace", "Isidore", "Jérôme", "Joachim", "Lambert", "Léandre", "Lucien", "Marcellin", "Maximilien",
-    "Norbert", "Octave", "Odilon", "Pacôme", "Philibert", "Quentin", "Raoul", "Roméo", "Séraphin", "Sigismond",
-    "Tancrède", "Théodore", "Tristan", "Ulrich", "Valérien", "Wolfram", "Xavier", "Zacharie",
-];
-
-/// First names the referee draws for girls.
-pub const FEMALE_NAMES: &[&str] = &[
-    "Adélaïde", "Agathe", "Albane", "Aliénor", "Amélie", "Anastasie", "Apolline", "Aurore", "Bérénice", "Blanche",
-    "Capucine", "Cassandre", "Cécile", "Clémence", "Constance", "Cunégonde", "Daphné", "Éléonore", "Élise", "Eulalie",
-    "Faustine", "Félicité", "Gertrude", "Hermine", "Hortense", "Iphigénie", "Isaure", "Jacinthe", "Joséphine", "Léonie",
-    "Mahaut", "Mathilde", "Mélisande", "Ophélie", "Pétronille", "Philomène", "Roxane", "Sibylle", "Solange", "Sidonie",
-    "Théodora", "Ursule", "Valentine", "Victoire", "Yolande", "Zénobie",
-];
+/// The referee's lists of first names (9.2, founders by default): shared
+/// with the daemon's defaults.
+pub use super::super::defaults::{FIRST_NAMES_F as FEMALE_NAMES, FIRST_NAMES_M as MALE_NAMES};
 
 /// Whether `name` is free in `family` (first names are unique within a
 /// family, living and dead; `except` is the character being named).

@@ -8,14 +8,16 @@
 //! the pyramids are filled by prestige (ties: the older first, then by lot),
 //! the governors are elected and the ship is auctioned (28).
 //!
-//! A family that gave no founding orders is founded by lot (RULINGS).
+//! A family that gave no (or not all) founding orders is completed by lot,
+//! as `defaults::default_orders` does (RULINGS).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::dice::Dice;
-use crate::game::FamilyKey;
+use crate::game::{FamilyKey, OrderStatus};
 use crate::text::key;
 
+use super::super::defaults;
 use super::super::events::Event;
 use super::super::model::{
     Character, CharacterId, InitialMarriages, Marital, Pyramid, Sex, Ship, ShipFate, State, Training, EMPIRE_YEAR, FOUNDER_AGES,
@@ -65,15 +67,25 @@ fn founders_reference_year(state: &State) -> i32 {
 }
 
 fn found_one(ctx: &mut TurnCtx, dice: &mut Dice, family: &str) {
-    let orders: &Orders = ctx.orders(family);
+    let given: &Orders = ctx.orders(family);
+    let by_default = given.founders.is_empty();
+    // Missing PERSONNAGE lines are completed like the daemon's defaults do
+    // (b–d: sex, name, training by lot; undistributed PP spread over the
+    // created founders 1–6) when the orders did not come through them.
+    let completed;
+    let orders: &Orders = if given.founders.len() < 8 {
+        completed = defaults::default_orders(&ctx.state, family, OrderStatus::Opr, given.clone(), dice);
+        &completed
+    } else {
+        given
+    };
     let Some(fam) = ctx.state.family(family) else { return };
     let late_bonus = fam.late_bonus_pp;
     let money = fam.money;
-    let by_default = orders.founders.is_empty();
 
     // d: PP bought at 1 M$ each, within the family's money (turn 0 only, or
     // the founding turn of a late family).
-    let bought = if by_default { 0 } else { orders.advertising.min(money.max(0) as u32) };
+    let bought = orders.advertising.min(money.max(0) as u32);
     if bought > 0 {
         ctx.add_money(family, -i64::from(bought), "d", format!("campagne de publicité : {bought} PP"));
     }
@@ -149,20 +161,6 @@ fn found_one(ctx: &mut TurnCtx, dice: &mut Dice, family: &str) {
         c.training = training;
         c.pp = FOUNDER_BASE_PP[idx] + i64::from(extra);
         ids.push(ctx.state.add_character(c));
-    }
-
-    // A family founded by default gets its free PP by lot, one by one (RULINGS d).
-    if by_default && pool > 0 {
-        let mut extra = [0i64; 8];
-        for _ in 0..pool {
-            let i = dice.pick_index(8, "d", format!("free PP of {family}")).unwrap_or(0);
-            extra[i] += 1;
-        }
-        for (i, id) in ids.iter().enumerate() {
-            if let Some(c) = ctx.state.character_mut(*id) {
-                c.pp += extra[i];
-            }
-        }
     }
 
     if let Some(f) = ctx.state.family_mut(family) {
@@ -388,7 +386,7 @@ pub fn auction_ship(ctx: &mut TurnCtx, dice: &mut Dice, rule: &str) {
         dice.set_outcome(top[i].0.clone());
         top[i]
     };
-    let (family, price, wanted) = ((*winner).0.clone(), (*winner).1, (*winner).2.clone());
+    let (family, price, wanted) = (winner.0.clone(), winner.1, winner.2.clone());
     // 28.6: the bidder's name, made unique if another ship bears it.
     let mut name = if wanted.is_empty() { format!("Vaisseau {}", ctx.turn()) } else { wanted };
     let base = name.clone();

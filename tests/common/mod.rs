@@ -1,0 +1,153 @@
+//! Shared by the end-to-end test and the intake-rush benchmark: a
+//! configuration for `arbitre serve` on the mail stack, and the daemon as a
+//! child process stopped with SIGTERM.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use arbitre::transport::testkit::{MailStack, StoredMessage};
+
+/// A `config.toml` for the daemon reading `stack.referee` over IMAP
+/// (STARTTLS, IDLE) and sending over SMTP (STARTTLS, AUTH), trusting the
+/// stack's certificate. One Stellarium game `game` with a manual deadline.
+pub fn daemon_config(stack: &MailStack, admin: &str, game: &str, seed: u64) -> String {
+    format!(
+        r#"data_dir = "data"
+referee_address = "{referee}"
+referee_name = "Arbitre"
+admin_address = "{admin}"
+
+[outbox]
+retry_initial = "1s"
+retry_max = "5s"
+
+[transport]
+kind = "imap"
+
+[transport.imap]
+host = "{host}"
+port = {imap_port}
+tls = "starttls"
+user = "{referee}"
+password = {{ file = "{password}" }}
+idle = true
+ca_file = "{ca}"
+
+[transport.smtp]
+host = "{host}"
+port = {smtp_port}
+tls = "starttls"
+user = "{referee}"
+password = {{ file = "{password}" }}
+ca_file = "{ca}"
+
+[[games]]
+id = "{game}"
+ruleset = "stellarium"
+time_zone = "Europe/Paris"
+deadline = "manual"
+reminders = []
+registration_open = true
+seed = {seed}
+"#,
+        referee = stack.referee,
+        host = stack.host,
+        imap_port = stack.imap_port,
+        smtp_port = stack.smtp_port,
+        password = stack.password_file.display(),
+        ca = stack.ca_file.display(),
+    )
+}
+
+/// `arbitre serve` as a child process; SIGTERM when dropped.
+pub struct Daemon {
+    child: Child,
+    log: PathBuf,
+}
+
+impl Daemon {
+    /// Starts `arbitre --config CONFIG serve`, logging to `log`.
+    pub fn start(binary: &str, config: &Path, log: &Path) -> Daemon {
+        let out = std::fs::File::create(log).expect("daemon log file");
+        let err = out.try_clone().expect("daemon log file");
+        let child = Command::new(binary)
+            .arg("--config")
+            .arg(config)
+            .arg("serve")
+            .env("ARBITRE_LOG", "info")
+            .stdin(Stdio::null())
+            .stdout(out)
+            .stderr(err)
+            .spawn()
+            .expect("start arbitre serve");
+        Daemon {
+            child,
+            log: log.to_path_buf(),
+        }
+    }
+
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// SIGTERM, then the exit status (SIGKILL and None after 20 s).
+    pub fn stop(&mut self) -> Option<ExitStatus> {
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        None
+    }
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            self.stop();
+        }
+    }
+}
+
+pub fn text_of(m: &StoredMessage) -> String {
+    let parsed = mail_parser::MessageParser::default().parse(&m.raw).expect("parsable mail");
+    parsed.body_text(0).map(|c| c.into_owned()).unwrap_or_default()
+}
+
+pub fn subject_of(m: &StoredMessage) -> String {
+    let parsed = mail_parser::MessageParser::default().parse(&m.raw).expect("parsable mail");
+    parsed.subject().unwrap_or_default().to_string()
+}
+
+/// Waits until `user`'s inbox holds a message whose subject satisfies
+/// `pred`; returns the newest such and how long it took. Panics with the
+/// daemon's log after `max`.
+pub async fn wait_for_subject(
+    s: &MailStack,
+    user: &str,
+    daemon: &Daemon,
+    max: Duration,
+    pred: impl Fn(&str) -> bool,
+) -> (StoredMessage, Duration) {
+    let t = Instant::now();
+    loop {
+        let msgs = s.messages_of(user, "INBOX").await.expect("list the inbox");
+        if let Some(m) = msgs.into_iter().rev().find(|m| pred(&subject_of(m))) {
+            return (m, t.elapsed());
+        }
+        if t.elapsed() > max {
+            panic!("no matching mail for {user} after {max:?}; daemon log:\n{}", daemon.log());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

@@ -1,0 +1,180 @@
+//! Killing the daemon (`arbitre serve`, SIGKILL) at random instants during
+//! intake, adjudication and sending, then restarting it, loses nothing and
+//! sends nothing twice: every mail gets exactly one answer, every family
+//! exactly one report, and the turn is adjudicated once.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use support::*;
+
+struct Daemon {
+    root: PathBuf,
+    child: Option<Child>,
+    starts: u32,
+}
+
+impl Daemon {
+    fn start(&mut self) {
+        let log = std::fs::OpenOptions::new().create(true).append(true).open(self.root.join("daemon.log")).unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+            .arg("--config")
+            .arg(self.root.join("config.toml"))
+            .arg("--templates")
+            .arg(templates())
+            .arg("serve")
+            .env("ARBITRE_LOG", "info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .unwrap();
+        self.child = Some(child);
+        self.starts += 1;
+    }
+
+    /// SIGKILL: no chance to finish anything.
+    fn kill9(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            c.kill().unwrap();
+            c.wait().unwrap();
+        }
+    }
+
+    /// Starts and kills the daemon `n` times at random instants.
+    fn torture(&mut self, rng: &mut impl Rng, n: u32) {
+        for _ in 0..n {
+            self.start();
+            std::thread::sleep(Duration::from_millis(rng.gen_range(30..600)));
+            self.kill9();
+        }
+    }
+
+    /// Runs the daemon until `done()` holds (or fails after a minute).
+    fn run_until(&mut self, what: &str, done: impl Fn() -> bool) {
+        self.start();
+        let t = Instant::now();
+        while !done() {
+            assert!(t.elapsed() < Duration::from_secs(90), "timed out waiting for {what}; log:\n{}", std::fs::read_to_string(self.root.join("daemon.log")).unwrap_or_default());
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        // Let the daemon finish moving what it sent; then kill it anyway.
+        std::thread::sleep(Duration::from_millis(300));
+        self.kill9();
+    }
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        self.kill9();
+    }
+}
+
+/// Every mail delivered to the players: (recipient, parsed message).
+fn delivered(root: &Path) -> Vec<(String, Sent)> {
+    let mut v = Vec::new();
+    let Ok(rd) = std::fs::read_dir(root.join("mail/outgoing")) else { return v };
+    for d in rd.flatten() {
+        let addr = d.file_name().to_string_lossy().into_owned();
+        for sub in ["new", "cur"] {
+            if let Ok(files) = std::fs::read_dir(d.path().join(sub)) {
+                for f in files.flatten() {
+                    let raw = std::fs::read(f.path()).unwrap();
+                    v.push((addr.clone(), read(&f.file_name().to_string_lossy(), &raw)));
+                }
+            }
+        }
+    }
+    v
+}
+
+fn drop_in(root: &Path, name: &str, raw: &[u8]) {
+    let inbox = root.join("mail/inbox");
+    std::fs::create_dir_all(inbox.join("tmp")).unwrap();
+    std::fs::create_dir_all(inbox.join("new")).unwrap();
+    std::fs::write(inbox.join("tmp").join(name), raw).unwrap();
+    std::fs::rename(inbox.join("tmp").join(name), inbox.join("new").join(name)).unwrap();
+}
+
+fn replies_to(all: &[(String, Sent)], msgid: &str) -> usize {
+    all.iter().filter(|(_, s)| s.in_reply_to.as_deref() == Some(msgid)).count()
+}
+
+#[test]
+fn sigkill_at_random_instants_loses_nothing_and_sends_nothing_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    std::fs::write(root.join("config.toml"), config_text("")).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+    let mut d = Daemon { root: root.clone(), child: None, starts: 0 };
+    let now = jiff::Timestamp::now();
+    let families = [("a@x.test", "Atréides"), ("b@x.test", "Harkonnen"), ("c@x.test", "Corrino"), ("d@x.test", "Ordos")];
+
+    // 1. Intake of registrations, with kills.
+    let mut join_ids = Vec::new();
+    for (i, (addr, fam)) in families.iter().enumerate() {
+        let id = format!("join{i}@x.test");
+        drop_in(&root, &format!("join{i}"), &mail(addr, &id, "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION {fam}\n"), now));
+        join_ids.push(id);
+    }
+    d.torture(&mut rng, 10);
+    d.run_until("welcome mails", || join_ids.iter().all(|id| replies_to(&delivered(&root), id) >= 1));
+    let all = delivered(&root);
+    let mut passwords = BTreeMap::new();
+    for (i, (addr, _)) in families.iter().enumerate() {
+        let w = all.iter().find(|(_, s)| s.in_reply_to.as_deref() == Some(join_ids[i].as_str())).unwrap();
+        assert_eq!(&w.0, addr);
+        passwords.insert(*addr, password_in(&w.1.text));
+    }
+
+    // 2. Orders (each family twice: the second replaces the first), with kills.
+    let mut order_ids = Vec::new();
+    for round in 0..2 {
+        for (i, (addr, fam)) in families.iter().enumerate() {
+            let id = format!("orders{round}-{i}@x.test");
+            let lines: Vec<&str> = if round == 0 { FOUNDERS[..4].to_vec() } else { FOUNDERS.to_vec() };
+            drop_in(&root, &format!("orders{round}-{i}"), &mail(addr, &id, "Ordres", &orders_body(fam, &passwords[addr], Some(0), &lines), now));
+            order_ids.push(id);
+        }
+    }
+    d.torture(&mut rng, 10);
+    d.run_until("acknowledgements", || order_ids.iter().all(|id| replies_to(&delivered(&root), id) >= 1));
+
+    // 3. The deadline passes: adjudication and sending, with kills.
+    let cli = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .arg("--config")
+        .arg(root.join("config.toml"))
+        .args(["game", "extend", GAME, "-30d"])
+        .output()
+        .unwrap();
+    assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
+    d.torture(&mut rng, 12);
+    let reports = |all: &[(String, Sent)]| all.iter().filter(|(_, s)| s.subject.contains("Rapport du tour 0")).count();
+    d.run_until("reports", || reports(&delivered(&root)) >= families.len());
+
+    // Nothing lost, nothing twice.
+    let all = delivered(&root);
+    for id in join_ids.iter().chain(&order_ids) {
+        assert_eq!(replies_to(&all, id), 1, "exactly one answer to {id}");
+    }
+    for (addr, _) in &families {
+        let n = all.iter().filter(|(a, s)| a == addr && s.subject.contains("Rapport du tour 0")).count();
+        assert_eq!(n, 1, "exactly one report for {addr}");
+    }
+    assert_eq!(all.len(), join_ids.len() + order_ids.len() + families.len(), "no other mail was sent");
+    let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(root.join("data/games").join(GAME).join("game.json")).unwrap()).unwrap();
+    assert_eq!(meta["turn"], 1, "the turn was adjudicated once");
+    for key in ["ATREIDES", "HARKONNEN", "CORRINO", "ORDOS"] {
+        assert_eq!(meta["families"][key]["statuses"]["0"], "Or", "{key}: its last (complete) orders counted");
+    }
+    // Every message the daemon received is archived and marked done.
+    let archive = root.join("data/archive");
+    let done = std::fs::read_dir(&archive).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().ends_with(".done.json")).count();
+    assert_eq!(done, join_ids.len() + order_ids.len());
+    assert!(d.starts >= 35, "the daemon was killed and restarted {} times", d.starts);
+}

@@ -1,0 +1,215 @@
+//! The referee's intake, end to end on the embedded Maildir store with the
+//! real Stellarium ruleset: registration, acknowledgements, authentication,
+//! replacement, late and stale mail, commands, loop guards, duplicates.
+
+mod support;
+
+use arbitre::referee::intake::Outcome;
+use jiff::{SignedDuration, Timestamp};
+use support::*;
+
+fn at(h: i64) -> Timestamp {
+    t0().checked_add(SignedDuration::from_hours(h)).unwrap()
+}
+
+#[test]
+fn first_deadline_is_sunday_20h_paris_on_the_dst_day() {
+    let e = env();
+    let meta = e.referee.read_meta(GAME).unwrap().unwrap();
+    // 29 March 2026: Paris moves to summer time at 02:00; 20:00 CEST is 18:00 UTC.
+    assert_eq!(meta.deadline, Some("2026-03-29T18:00:00Z".parse().unwrap()));
+}
+
+#[test]
+fn registration_mails_password_and_blank_turn_0_form() {
+    let e = env();
+    let raw = mail("leto@example.test", "j1@example.test", "Inscription", "Bonjour\n\nPARTIE stellarium-1\nINSCRIPTION Atréides\n", at(1));
+    let out = e.referee.handle_mail(&raw, at(1)).unwrap();
+    assert!(matches!(out, Outcome::Answered { ref kind, .. } if kind == "welcome"), "{out:?}");
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 1);
+    let w = &sent[0];
+    assert_eq!(w.to, vec!["leto@example.test"]);
+    assert_eq!(w.subject, "Re: Inscription");
+    assert_eq!(w.in_reply_to.as_deref(), Some("j1@example.test"));
+    assert_eq!(w.auto_submitted.as_deref(), Some("auto-replied"));
+    assert!(w.text.contains("la famille Atréides est inscrite"), "{}", w.text);
+    let pw = password_in(&w.text);
+    assert!(pw.len() >= 20, "password {pw:?} too short");
+    assert!(w.text.contains("PERSONNAGE 1"), "blank turn-0 form expected:\n{}", w.text);
+    assert!(w.attachments.iter().any(|a| a == "regles-stellarium.txt"), "{:?}", w.attachments);
+    // The same name again is refused, at the sender's address.
+    let raw = mail("other@example.test", "j2@example.test", "Inscription", "PARTIE stellarium-1\nINSCRIPTION ATREIDES\n", at(2));
+    e.referee.handle_mail(&raw, at(2)).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent[0].to, vec!["other@example.test"]);
+    assert!(sent[0].text.contains("une famille porte déjà ce nom"), "{}", sent[0].text);
+}
+
+#[test]
+fn acknowledgement_echoes_every_line_with_ok_or_a_reason() {
+    let e = env();
+    let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let mut lines: Vec<&str> = FOUNDERS.to_vec();
+    lines.push("ENCHERE 3 \"Étoile du Matin\"");
+    lines.push("PERSONNAGE 9 Feyd H");
+    let raw = mail("leto@example.test", "o1@example.test", "Ordres", &orders_body("Atréides", &pw, Some(0), &lines), at(2));
+    let out = e.referee.handle_mail(&raw, at(2)).unwrap();
+    assert!(matches!(out, Outcome::Answered { ref kind, .. } if kind == "ack"), "{out:?}");
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 1);
+    let ack = &sent[0];
+    assert_eq!(ack.to, vec!["leto@example.test"]);
+    assert_eq!(ack.subject, "Re: Ordres");
+    for l in FOUNDERS {
+        let name = l.split_whitespace().nth(2).unwrap();
+        assert!(ack.text.lines().any(|x| x.trim_start().starts_with("OK") && x.contains(name)), "no OK line for {name}:\n{}", ack.text);
+    }
+    assert!(ack.text.contains("ERREUR  ligne"), "{}", ack.text);
+    assert!(ack.text.contains("9 ordre(s) accepté(s), 1 refusé(s)"), "{}", ack.text);
+    assert!(ack.text.contains("Statut de vos ordres si la date limite était maintenant : OR"), "{}", ack.text);
+    assert!(ack.text.contains("dimanche 29 mars 2026 à 20 h 00 (Europe/Paris)"), "{}", ack.text);
+}
+
+#[test]
+fn each_submission_replaces_the_previous_one_as_a_whole() {
+    let e = env();
+    let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let raw = mail("leto@example.test", "o1@example.test", "Ordres", &orders_body("Atréides", &pw, None, FOUNDERS), at(2));
+    e.referee.handle_mail(&raw, at(2)).unwrap();
+    let raw = mail("leto@example.test", "o2@example.test", "Ordres", &orders_body("Atréides", &pw, None, &FOUNDERS[..3]), at(3));
+    e.referee.handle_mail(&raw, at(3)).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert!(sent[1].text.contains("Statut de vos ordres si la date limite était maintenant : OPR"), "{}", sent[1].text);
+    let st = e.referee.status(GAME, at(3)).unwrap();
+    assert_eq!(st.families[0].current, arbitre::game::OrderStatus::Opr);
+    // A message whose every line is wrong keeps the previous orders.
+    let raw = mail("leto@example.test", "o3@example.test", "Ordres", &orders_body("Atréides", &pw, None, &["LIEU Personne NULLE PART"]), at(4));
+    e.referee.handle_mail(&raw, at(4)).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert!(sent[0].text.contains("vos ordres précédents pour ce tour, s'il y en a, restent en vigueur"), "{}", sent[0].text);
+    assert_eq!(e.referee.status(GAME, at(4)).unwrap().families[0].current, arbitre::game::OrderStatus::Opr);
+}
+
+#[test]
+fn spoofed_sender_is_refused_and_only_the_registered_address_is_told() {
+    let e = env();
+    let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let before = snapshot(&game_dir(&e));
+    for (from, pass, id) in [("mallory@evil.test", pw.as_str(), "s1@evil.test"), ("mallory@evil.test", "guess", "s2@evil.test"), ("leto@example.test", "wrong-password", "s3@example.test")] {
+        let raw = mail(from, id, "Ordres", &orders_body("Atréides", pass, None, FOUNDERS), at(2));
+        let out = e.referee.handle_mail(&raw, at(2)).unwrap();
+        assert!(matches!(out, Outcome::Answered { ref kind, ref to, .. } if kind == "refusal-auth" && to == "leto@example.test"), "{out:?}");
+        let sent = take_outbox(&e.referee);
+        assert_eq!(sent.len(), 1);
+        assert_eq!(sent[0].to, vec!["leto@example.test"], "a refusal must never go to the unverified sender");
+        assert!(sent[0].text.contains("REFUSÉ"), "{}", sent[0].text);
+    }
+    assert_eq!(snapshot(&game_dir(&e)), before, "a refused message changes nothing");
+}
+
+#[test]
+fn a_replayed_message_is_handled_once() {
+    let e = env();
+    let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let raw = mail("leto@example.test", "o1@example.test", "Ordres", &orders_body("Atréides", &pw, None, FOUNDERS), at(2));
+    assert!(matches!(e.referee.handle_mail(&raw, at(2)).unwrap(), Outcome::Answered { .. }));
+    assert_eq!(e.referee.handle_mail(&raw, at(3)).unwrap(), Outcome::Duplicate);
+    assert_eq!(take_outbox(&e.referee).len(), 1, "one acknowledgement only");
+}
+
+#[test]
+fn a_stale_turn_line_refuses_the_whole_message() {
+    let e = env();
+    let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let before = snapshot(&game_dir(&e));
+    let raw = mail("leto@example.test", "o1@example.test", "Ordres", &orders_body("Atréides", &pw, Some(3), FOUNDERS), at(2));
+    let out = e.referee.handle_mail(&raw, at(2)).unwrap();
+    assert!(matches!(out, Outcome::Answered { ref kind, .. } if kind == "refusal-stale"), "{out:?}");
+    let sent = take_outbox(&e.referee);
+    assert!(sent[0].text.contains("porte « TOUR 3 », mais le tour ouvert est le tour 0"), "{}", sent[0].text);
+    assert_eq!(snapshot(&game_dir(&e)), before);
+}
+
+#[test]
+fn late_mail_is_refused_with_the_missed_and_the_next_deadline() {
+    let e = env();
+    let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let late: Timestamp = "2026-03-29T18:00:01Z".parse().unwrap();
+    let raw = mail("leto@example.test", "o1@example.test", "Ordres", &orders_body("Atréides", &pw, None, FOUNDERS), late);
+    let out = e.referee.handle_mail(&raw, late).unwrap();
+    assert!(matches!(out, Outcome::Answered { ref kind, .. } if kind == "refusal-late"), "{out:?}");
+    let t = &take_outbox(&e.referee)[0].text;
+    assert!(t.contains("après la date limite du tour 0 (dimanche 29 mars 2026 à 20 h 00 (Europe/Paris))"), "{t}");
+    assert!(t.contains("tour 1") && t.contains("dimanche 5 avril 2026 à 20 h 00"), "{t}");
+}
+
+#[test]
+fn cancel_withdraws_the_orders_of_the_turn() {
+    let e = env();
+    let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let raw = mail("leto@example.test", "o1@example.test", "Ordres", &orders_body("Atréides", &pw, None, FOUNDERS), at(2));
+    e.referee.handle_mail(&raw, at(2)).unwrap();
+    assert_eq!(e.referee.status(GAME, at(2)).unwrap().families[0].current, arbitre::game::OrderStatus::Or);
+    let raw = mail("leto@example.test", "c1@example.test", "Annuler", &orders_body("Atréides", &pw, None, &["ANNULER"]), at(3));
+    e.referee.handle_mail(&raw, at(3)).unwrap();
+    assert_eq!(e.referee.status(GAME, at(3)).unwrap().families[0].current, arbitre::game::OrderStatus::Onr);
+    let sent = take_outbox(&e.referee);
+    let ack = sent.iter().find(|s| s.in_reply_to.as_deref() == Some("c1@example.test")).expect("ack of the cancel");
+    assert!(ack.text.contains("ANNULER : vos ordres de ce tour sont retirés"), "{}", ack.text);
+    assert!(ack.text.contains("maintenant : ONR"), "{}", ack.text);
+}
+
+#[test]
+fn help_sends_the_guide_and_a_form_messages_are_relayed() {
+    let e = env();
+    let pa = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let _ph = join(&e.referee, "vlad@example.test", "Harkonnen", at(1));
+    let raw = mail("leto@example.test", "h1@example.test", "Aide", &orders_body("Atréides", &pa, None, &["AIDE"]), at(2));
+    e.referee.handle_mail(&raw, at(2)).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 1, "a lone AIDE gets only the guide");
+    assert!(sent[0].text.contains("Guide du joueur") && sent[0].text.contains("PERSONNAGE 1"), "{}", sent[0].text);
+    let body = orders_body("Atréides", &pa, None, &["MESSAGE Harkonnen", "Alliance contre les Corrino ?", "FINMESSAGE", "MESSAGE TOUS ANONYME", "Méfiez-vous.", "FINMESSAGE"]);
+    let raw = mail("leto@example.test", "m1@example.test", "Diplomatie", &body, at(3));
+    e.referee.handle_mail(&raw, at(3)).unwrap();
+    let sent = take_outbox(&e.referee);
+    let signed = sent.iter().find(|s| s.text.contains("Alliance contre les Corrino")).expect("signed relay");
+    assert_eq!(signed.to, vec!["vlad@example.test"]);
+    assert!(signed.text.contains("De la part de la famille Atréides"), "{}", signed.text);
+    let anon = sent.iter().find(|s| s.text.contains("Méfiez-vous")).expect("anonymous relay");
+    assert_eq!(anon.to, vec!["vlad@example.test"], "TOUS means every other family");
+    assert!(anon.text.contains("Message anonyme") && !anon.text.contains("Atréides"), "{}", anon.text);
+}
+
+#[test]
+fn bounces_auto_replies_and_lists_are_never_answered() {
+    let e = env();
+    let samples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mail");
+    for f in ["bounce-dsn.eml", "vacation-autoreply.eml", "mailing-list.eml", "precedence-bulk.eml"] {
+        let raw = std::fs::read(samples.join(f)).unwrap();
+        let out = e.referee.handle_mail(&raw, at(1)).unwrap();
+        assert!(matches!(out, Outcome::Silenced { .. }), "{f}: {out:?}");
+    }
+    assert!(take_outbox(&e.referee).is_empty());
+    // Our own mail coming back is a loop.
+    let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let raw = mail("leto@example.test", "o1@example.test", "Ordres", &orders_body("Atréides", &pw, None, FOUNDERS), at(2));
+    e.referee.handle_mail(&raw, at(2)).unwrap();
+    let outbox = e.referee.store.outbox();
+    let id = outbox.list(arbitre::store::OutboxState::New).unwrap()[0].id.clone();
+    let ours = outbox.raw(&id).unwrap().unwrap();
+    assert!(matches!(e.referee.handle_mail(&ours, at(3)).unwrap(), Outcome::Silenced { .. }));
+}
+
+#[test]
+fn mail_without_orders_or_for_unknown_games_gets_a_helpful_answer() {
+    let e = env();
+    let raw = mail("who@example.test", "x1@example.test", "Bonjour", "Comment on joue ?", at(1));
+    assert!(matches!(e.referee.handle_mail(&raw, at(1)).unwrap(), Outcome::Answered { ref kind, .. } if kind == "no-orders"));
+    let raw = mail("who@example.test", "x2@example.test", "Ordres", "PARTIE stelarium-1\nFAMILLE X\n", at(1));
+    assert!(matches!(e.referee.handle_mail(&raw, at(1)).unwrap(), Outcome::Answered { ref kind, .. } if kind == "unknown-game"));
+    let sent = take_outbox(&e.referee);
+    assert!(sent[0].text.contains("stellarium-1"), "the guide lists the games:\n{}", sent[0].text);
+    assert!(sent[1].text.contains("vouliez-vous dire « stellarium-1 »"), "{}", sent[1].text);
+}
