@@ -204,6 +204,8 @@ fn every_hostile_mail_is_answered_or_silenced_safely_within_bounded_memory() {
             Outcome::Silenced { .. } => "silenced".into(),
             Outcome::Duplicate => "duplicate".into(),
         };
+        // Shown with --nocapture (or when the test fails): what each mail got.
+        println!("{name}: {outcome:?}");
         *kinds.entry(label).or_default() += 1;
         bad.extend(check_effects(&w, &name, &raw, &outcome, &before_outbox, &before_files));
     }
