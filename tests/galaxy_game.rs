@@ -794,6 +794,23 @@ fn reports_render_before_the_galaxy_exists() {
 }
 
 #[test]
+fn reports_render_for_a_family_not_registered() {
+    let (s, _) = new_game(4, 1, 20);
+    let r = renderer();
+    for lang in ["fr", "en"] {
+        let stranger = "NOBODY".to_string();
+        let view = Galaxy::family_view(&ctx(1, lang), &s, &s, &[], &stranger);
+        assert_eq!(view["registered"], json!(false));
+        let out = render_all(&r, &ctx(1, lang), &stranger, "Nobody", &view, &Galaxy::order_form(&s, &stranger), lang);
+        assert!(out[0].contains(if lang == "fr" { "pas inscrit" } else { "not registered" }));
+        assert!(r.svg_to_png(&out[3]).is_ok());
+        for st in &s.stars {
+            assert!(!has_word(&out.join(" "), &st.name));
+        }
+    }
+}
+
+#[test]
 fn r4_i_the_first_six_are_drawn_by_lot_then_order_of_receipt() {
     let (s, _) = new_game(9, 3, 20);
     let keys: Vec<String> = s.players.keys().cloned().collect();

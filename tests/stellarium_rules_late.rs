@@ -764,6 +764,7 @@ cases!(
     r12_2_the_emperor_attacks_the_pouark_planet_he_chose,
     r12_3_10_no_war_pays_the_first_fleet,
     r12_3_8_an_offensive_empire_fights_on_against_3d6,
+    r12_3_8_victorious_pouarks_may_fight_on_with_1d6,
     r13_4_speculation_pays_the_table_times_the_stake,
     r13_5_a_shrinking_empire_costs_one_at_the_exchange,
     r14_1_a_discovery_named_by_the_captain,
@@ -1275,6 +1276,11 @@ fn invariants(before: &State, after: &State, events: &[Event]) {
         if let Some(s) = &c.sentence {
             assert!(s.years_remaining > 0 && s.years_remaining % 10 == 0, "sentence {s:?}");
         }
+    }
+    for f in after.families.values() {
+        // 29.1: a family's points of a turn are never negative.
+        assert!(f.victory_history.values().all(|v| *v >= 0), "negative victory points for {}", f.name);
+        assert_eq!(f.victory_points, f.victory_history.values().sum::<i64>(), "30.3: the total is the sum of the turns");
     }
     if after.ended.is_some() {
         return;

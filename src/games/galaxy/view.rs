@@ -165,7 +165,7 @@ const LEGEND_EN: &str = "@ your home star   O your stars   F your fleets   * kno
 pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, events: &[Event], who: &FamilyKey) -> Value {
     let en = ctx.lang == "en";
     let Some(p) = s.players.get(who) else {
-        return json!({"generated": s.generated(), "registered": false});
+        return json!({"generated": s.generated(), "registered": false, "over": s.ranking.is_some(), "events": []});
     };
     let mut notes: Vec<String> = Vec::new();
     for e in events {
@@ -311,6 +311,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         "turn": adj,
         "next_turn": s.turn,
         "turns": s.settings.turns,
+        "last_turn": s.settings.turns,
         "size": s.torus.size,
         "half": frame.half(),
         "absolute": over,
@@ -375,6 +376,7 @@ pub fn public_view(_ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, e
         "turn": s.turn.saturating_sub(1),
         "next_turn": s.turn,
         "turns": s.settings.turns,
+        "last_turn": s.settings.turns,
         "players": names,
         "stars": s.stars.len(),
         "size": s.torus.size,
