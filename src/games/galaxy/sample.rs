@@ -134,8 +134,9 @@ pub fn sample_orders(s: &GalaxyState, who: &str, dice: &mut Dice) -> Vec<String>
             }
         }
     }
-    // OR needs one order (orders.md §7): an alliance costs nothing.
-    if lines.is_empty() {
+    // OR needs one order (orders.md §7); a player also declares an alliance
+    // now and then (4.1.7), which costs nothing.
+    if lines.len() < 2 || dice.range(0, 3, "demo", "alliance") == 0 {
         let others: Vec<&str> = s.players.iter().filter(|(k, _)| k.as_str() != who).map(|(_, q)| q.name.as_str()).collect();
         if let Some(i) = dice.pick_index(others.len(), "demo", "ally") {
             lines.push(format!("ALLIANCE \"{}\"", others[i]));

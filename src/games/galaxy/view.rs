@@ -213,7 +213,9 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
             Some(d) => {
                 grid.put(frame.cell(s, st.pos), 4, '*');
                 let owner = k.owner.as_ref().map(|o| owner_label(s, who, o));
-                let cost = s.colonisation_cost(who, *i);
+                // 4.1.4, from what the player knows of the star (not its present state).
+                let df = if d.life == 0 { 0 } else { (d.life - p.life).abs() };
+                let cost = ((d.magnitude - p.base_magnitude).abs() + df + 7 - p.tech).max(0);
                 known.push(json!({
                     "name": d.name, "kind": d.kind.name(), "magnitude": d.magnitude, "life": d.life, "life_name": life_name(d.life),
                     "tech": d.tech, "docility": d.docility, "defence": d.tech + d.docility, "resources": d.resources,
