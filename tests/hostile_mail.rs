@@ -225,3 +225,29 @@ fn every_hostile_mail_is_answered_or_silenced_safely_within_bounded_memory() {
         assert!(kinds.contains_key(k), "no mail of the corpus got {k}: {kinds:?}");
     }
 }
+
+#[test]
+fn text_attachment_over_the_limit_is_refused_as_oversize() {
+    // Regression: the 1 MiB limit on text (`limits.max_text_bytes`) applied
+    // to the body only, so a 2 MiB `ordres.txt` attachment of an
+    // authenticated family was read whole (60,000 order lines judged and
+    // echoed back in the acknowledgement).
+    let w = World::new(true);
+    let leto = w.family(STEL, "ATREIDES").clone();
+    let mut att = format!("PARTIE stel\r\nFAMILLE Atréides\r\nMOTDEPASSE {}\r\n", leto.password);
+    while att.len() < 2 * 1024 * 1024 {
+        att.push_str("LIEU Adrien STELLARIUM\r\n");
+    }
+    att.push_str("FIN\r\n");
+    let raw = format!(
+        "From: {}\r\nTo: {REFEREE}\r\nSubject: ordres\r\nMessage-ID: <big-attachment@players.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nVoir la pièce jointe.\r\n--b\r\nContent-Type: text/plain; charset=utf-8; name=ordres.txt\r\nContent-Disposition: attachment; filename=ordres.txt\r\n\r\n{att}\r\n--b--\r\n",
+        leto.address
+    );
+    let m = decode(raw.as_bytes(), &Limits::default()).expect("decodes");
+    assert!(m.oversize, "a text attachment over the limit must mark the message oversize");
+    assert!(m.attachment_texts.iter().all(|a| a.len() <= Limits::default().max_text_bytes));
+    let before = w.game_files();
+    let out = w.referee.handle_mail(raw.as_bytes(), w.now).expect("handled");
+    assert!(matches!(&out, Outcome::Answered { kind, to, .. } if kind == "refusal-oversize" && *to == leto.address), "{out:?}");
+    assert!(w.game_files() == before);
+}

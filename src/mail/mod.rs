@@ -71,7 +71,8 @@ pub struct Incoming {
     pub text: String,
     /// Decoded `text/plain` attachments (not the body), in message order.
     pub attachment_texts: Vec<String>,
-    /// The body text was longer than [`Limits::max_text_bytes`] and was truncated.
+    /// The body text or a text attachment was longer than
+    /// [`Limits::max_text_bytes`] and was truncated.
     pub oversize: bool,
     /// Every header: lower-case name and raw value (trimmed), in message order.
     pub headers: Vec<(String, String)>,
@@ -186,13 +187,17 @@ pub fn decode(raw: &[u8], limits: &Limits) -> Result<Incoming, Undecodable> {
 
     let mut text = text;
     let mut oversize = false;
-    if text.len() > limits.max_text_bytes {
-        let mut cut = limits.max_text_bytes;
-        while cut > 0 && !text.is_char_boundary(cut) {
-            cut -= 1;
+    // The limit holds for every text part read, attachments included (a
+    // 2 MiB `ordres.txt` would otherwise be read whole).
+    for t in std::iter::once(&mut text).chain(attachment_texts.iter_mut()) {
+        if t.len() > limits.max_text_bytes {
+            let mut cut = limits.max_text_bytes;
+            while cut > 0 && !t.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            t.truncate(cut);
+            oversize = true;
         }
-        text.truncate(cut);
-        oversize = true;
     }
 
     Ok(Incoming {
