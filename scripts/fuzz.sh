@@ -54,7 +54,7 @@ for t in "${targets[@]}"; do
     log="$(mktemp)"
     if ! cargo fuzz run --sanitizer "$sanitizer" --codegen-units 16 "${target_dir[@]}" "$t" "corpus/$t" -- \
         -max_total_time="$secs" -max_len="${FUZZ_MAX_LEN:-65536}" "${jobs[@]}" \
-        -rss_limit_mb=2048 -timeout=30 -print_final_stats=1 2>&1 | tee "$log" | grep -E "^#[0-9]+ +(INITED|DONE)|stat::number_of_executed_units|stat::peak_rss_mb|ERROR|panicked|SUMMARY"; then
+        -rss_limit_mb=2048 -timeout=30 -print_final_stats=1 2>&1 | tee "$log" | grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|stat::number_of_executed_units|stat::peak_rss_mb|ERROR|panicked|SUMMARY"; then
         :
     fi
     if grep -qE "ERROR: libFuzzer|panicked at|SUMMARY: libFuzzer" "$log"; then
