@@ -3,6 +3,13 @@
 //! fast `arbitre serve` reads them over IMAP (IDLE), archives them, checks
 //! them and gets each acknowledgement delivered back over SMTP.
 //!
+//! Then, as the yardstick, the MTA alone: the very same mails (same senders,
+//! same bodies, same concurrency) are sent through Postfix to a `sink`
+//! mailbox that nobody reads, with the daemon stopped, and timed until
+//! Dovecot has stored every one (the moment IMAP can see it). Arbitre's end
+//! to end path holds two such deliveries (order in, acknowledgement out)
+//! plus its own work, so its rate can at best be about half the MTA's.
+//!
 //! `cargo bench --bench intake_rush` (root: it starts Postfix + Dovecot on
 //! loopback with `tests/mailstack/up.sh`). Sizes:
 //! `ARBITRE_BENCH_PLAYERS` (default 40 families), `ARBITRE_BENCH_ROUNDS`
@@ -14,6 +21,8 @@ mod common;
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -96,27 +105,12 @@ async fn run(players: usize, rounds: usize, bench_mode: bool) {
 
     // The rush: every family sends `rounds` order mails, families in
     // parallel, each family's revisions one after the other.
+    let bodies: Vec<String> =
+        (0..players).map(|i| orders_body(&family_name(i), &passwords[i], Some(0), FOUNDERS)).collect();
     let before: Vec<usize> = addresses.iter().map(|a| stack.delivered_count(a)).collect();
     let t0 = Instant::now();
-    let mut tasks = Vec::new();
-    for (i, (addr, sender)) in addresses.iter().zip(&senders).enumerate() {
-        let (addr, sender, referee) = (addr.clone(), sender.clone(), stack.referee.clone());
-        let body = orders_body(&family_name(i), &passwords[i], Some(0), FOUNDERS);
-        tasks.push(tokio::spawn(async move {
-            let mut sent_at = Vec::new();
-            for r in 0..rounds {
-                let raw = compose(&addr, &referee, &format!("Ordres (version {})", r + 1), &body);
-                sender.send(&addr, std::slice::from_ref(&referee), &raw).await.expect("orders sent");
-                sent_at.push(Instant::now());
-            }
-            sent_at
-        }));
-    }
-    let mut sent_at = Vec::new();
-    for t in tasks {
-        sent_at.push(t.await.expect("task"));
-    }
-    let all_sent = t0.elapsed();
+    let Sent { at: sent_at, all: all_sent, .. } =
+        send_all(&addresses, &senders, &bodies, &stack.referee, "rush", rounds, t0).await;
 
     // Watch the players' Maildirs for the acknowledgements.
     let mut acked_at: Vec<Vec<Option<Instant>>> = vec![vec![None; rounds]; players];
@@ -170,6 +164,36 @@ async fn run(players: usize, rounds: usize, bench_mode: bool) {
     let n = players * rounds;
     let status = daemon.stop();
     assert!(status.is_some_and(|s| s.success()), "daemon exit {status:?}");
+
+    // The yardstick: the same mails through the MTA alone, to a mailbox
+    // nobody processes (the daemon is stopped: it takes no CPU meanwhile).
+    let sink = stack.add_user("sink").expect("sink user");
+    let sink_maildir = stack.dir.join("mail").join(&sink).join("Maildir");
+    let t1 = Instant::now();
+    let Sent { ids: sent_ids, all: mta_all_sent, .. } = send_all(&addresses, &senders, &bodies, &sink, "sink", rounds, t1).await;
+    let mut delivered_at: BTreeMap<String, Instant> = BTreeMap::new();
+    let mut seen: BTreeSet<std::ffi::OsString> = BTreeSet::new();
+    let limit = Duration::from_secs(60 + 2 * n as u64);
+    while delivered_at.len() < n {
+        scan_maildir(&sink_maildir, &mut seen, &mut delivered_at);
+        if delivered_at.len() >= n {
+            break;
+        }
+        if t1.elapsed() > limit {
+            panic!("{} of {n} mails in the sink after {limit:?}", delivered_at.len());
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let mta_all_delivered = t1.elapsed();
+    // Visible over IMAP too, not only on disk.
+    let in_imap = stack.messages_of(&sink, "INBOX").await.expect("list the sink").len();
+    assert_eq!(in_imap, n, "every mail of the yardstick visible over IMAP");
+    let mut mta_latencies: Vec<Duration> = sent_ids
+        .iter()
+        .filter_map(|(id, sent)| delivered_at.get(id).map(|d| d.saturating_duration_since(*sent)))
+        .collect();
+    assert_eq!(mta_latencies.len(), n, "every mail of the yardstick found by its Message-ID");
+    mta_latencies.sort();
     let _ = stack.stop();
 
     println!(
@@ -182,11 +206,112 @@ async fn run(players: usize, rounds: usize, bench_mode: bool) {
         "  all {n} acknowledgements delivered after {all_acked:.2?}: {:.1} mails/s end to end",
         n as f64 / all_acked.as_secs_f64()
     );
+    println!("  same {n} mails through the MTA alone, to an unread mailbox: accepted after {mta_all_sent:.2?}, all stored after {mta_all_delivered:.2?}");
+    let arbitre_rate = n as f64 / all_acked.as_secs_f64();
+    let mta_rate = n as f64 / mta_all_delivered.as_secs_f64();
     println!(
-        "  latency send -> acknowledgement in the player's INBOX: p50 {:.0?}, p90 {:.0?}, p99 {:.0?}, max {:.0?}",
+        "  THROUGHPUT  arbitre (order -> ack in INBOX): {arbitre_rate:.1} mails/s  |  MTA alone (order -> sink INBOX): {mta_rate:.1} mails/s  ({:.0} % of the MTA's rate)",
+        100.0 * arbitre_rate / mta_rate
+    );
+    println!(
+        "  LATENCY     arbitre send -> ack in the player's INBOX: p50 {:.0?}, p90 {:.0?}, p99 {:.0?}, max {:.0?}",
         percentile(&latencies, 0.5),
         percentile(&latencies, 0.9),
         percentile(&latencies, 0.99),
         percentile(&latencies, 1.0)
     );
+    println!(
+        "              MTA alone send -> stored in the sink:     p50 {:.0?}, p90 {:.0?}, p99 {:.0?}, max {:.0?}",
+        percentile(&mta_latencies, 0.5),
+        percentile(&mta_latencies, 0.9),
+        percentile(&mta_latencies, 0.99),
+        percentile(&mta_latencies, 1.0)
+    );
+}
+
+/// What `send_all` did: when each mail was accepted by Postfix (per family,
+/// per round), the (Message-ID, accepted at) of every mail, and when the last
+/// one was accepted, after the start.
+struct Sent {
+    at: Vec<Vec<Instant>>,
+    ids: Vec<(String, Instant)>,
+    all: Duration,
+}
+
+/// Every family sends `rounds` order mails to `to`, families in parallel,
+/// each family's revisions one after the other (as a player re-sends).
+async fn send_all(
+    addresses: &[String],
+    senders: &[Arc<SmtpSender>],
+    bodies: &[String],
+    to: &str,
+    tag: &'static str,
+    rounds: usize,
+    t0: Instant,
+) -> Sent {
+    let mut tasks = Vec::new();
+    for (p, ((addr, sender), body)) in addresses.iter().zip(senders).zip(bodies).enumerate() {
+        let (addr, sender, to, body) = (addr.clone(), sender.clone(), to.to_string(), body.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut sent = Vec::new();
+            for r in 0..rounds {
+                // A Message-ID as a mail client writes it (compose leaves it
+                // to the MTA): unique per run, so the yardstick can tell
+                // when each mail is stored.
+                let id = format!("<{tag}.{p}.{r}@bench.example.test>");
+                let mut raw = format!("Message-ID: {id}\r\n").into_bytes();
+                raw.extend(compose(&addr, &to, &format!("Ordres (version {})", r + 1), &body));
+                sender.send(&addr, std::slice::from_ref(&to), &raw).await.expect("orders sent");
+                sent.push((id, Instant::now()));
+            }
+            sent
+        }));
+    }
+    let mut sent_at = Vec::new();
+    let mut ids = Vec::new();
+    for t in tasks {
+        let sent = t.await.expect("task");
+        sent_at.push(sent.iter().map(|(_, at)| *at).collect());
+        ids.extend(sent);
+    }
+    Sent { at: sent_at, ids, all: t0.elapsed() }
+}
+
+/// The Message-ID header's value of a raw message (headers only).
+fn message_id(raw: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(raw);
+    for line in text.split('\n') {
+        let line = line.trim_end_matches('\r');
+        if line.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            if name.eq_ignore_ascii_case("message-id") {
+                return Some(value.trim().to_string());
+            }
+        }
+    }
+    None
+}
+
+/// Notes the arrival time of every message newly stored in `maildir`
+/// (Dovecot writes in tmp/ then renames into new/: a file seen there is
+/// complete), by its Message-ID.
+fn scan_maildir(maildir: &Path, seen: &mut BTreeSet<std::ffi::OsString>, delivered_at: &mut BTreeMap<String, Instant>) {
+    let now = Instant::now();
+    for sub in ["new", "cur"] {
+        let Ok(rd) = std::fs::read_dir(maildir.join(sub)) else { continue };
+        for e in rd.flatten() {
+            let name = e.file_name();
+            if name.to_string_lossy().starts_with('.') || seen.contains(&name) {
+                continue;
+            }
+            if let Ok(raw) = std::fs::read(e.path()) {
+                seen.insert(name);
+                if let Some(id) = message_id(&raw) {
+                    delivered_at.entry(id).or_insert(now);
+                }
+            }
+        }
+    }
 }
