@@ -9,7 +9,10 @@ use std::hint::black_box;
 
 use arbitre::dice::Dice;
 use arbitre::games::stellarium::defaults;
-use arbitre::games::stellarium::phases::{self, TurnCtx};
+use arbitre::games::stellarium::phases::{
+    self, p00_status, p01_purchases, p02_contracts, p03_marriages, p04_expeditions, p05_merchants, p06_warriors, p07_births,
+    p08_survival, p09_baptisms, p10_training, turn0, TurnCtx,
+};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 #[path = "../tests/stellarium_world/mod.rs"]
@@ -38,11 +41,33 @@ fn phases_0_to_10(c: &mut Criterion) {
     });
     group.finish();
 
-    // One timed run outside criterion, so the figure shows in any output.
+    // One timed run outside criterion, phase by phase, so the figures show
+    // in any output.
     let t = std::time::Instant::now();
     let mut ctx = TurnCtx::new(&state, &inputs);
     let mut dice = Dice::for_turn(SEED, state.turn);
-    phases::phases_0_to_10(&mut ctx, &mut dice);
+    let clone_ms = t.elapsed().as_secs_f64() * 1000.0;
+    type Phase = fn(&mut TurnCtx, &mut Dice);
+    let steps: [(&str, Phase); 12] = [
+        ("0 statuts", p00_status::run),
+        ("d familles tardives", turn0::found_late_families),
+        ("1 achats", p01_purchases::run),
+        ("2 Tentacule Sombre", p02_contracts::run),
+        ("3 mariages", p03_marriages::run),
+        ("4 expéditions", p04_expeditions::run),
+        ("5 marchands", p05_merchants::run),
+        ("6 guerriers", p06_warriors::run),
+        ("7 naissances", p07_births::run),
+        ("8 tests de survie", p08_survival::run),
+        ("9 baptêmes", p09_baptisms::run),
+        ("10 formation", p10_training::run),
+    ];
+    println!("stellarium_phases: state copy {clone_ms:.1} ms");
+    for (name, run) in steps {
+        let t = std::time::Instant::now();
+        run(&mut ctx, &mut dice);
+        println!("stellarium_phases: phase {name:<22} {:>8.1} ms", t.elapsed().as_secs_f64() * 1000.0);
+    }
     println!(
         "stellarium_phases: phases 0-10 of {FAMILIES} families in {:.1} ms ({} events, {} dice)",
         t.elapsed().as_secs_f64() * 1000.0,

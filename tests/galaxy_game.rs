@@ -794,6 +794,53 @@ fn reports_render_before_the_galaxy_exists() {
 }
 
 #[test]
+fn reports_render_for_a_family_not_registered() {
+    let (s, _) = new_game(4, 1, 20);
+    let r = renderer();
+    for lang in ["fr", "en"] {
+        let stranger = "NOBODY".to_string();
+        let view = Galaxy::family_view(&ctx(1, lang), &s, &s, &[], &stranger);
+        assert_eq!(view["registered"], json!(false));
+        let out = render_all(&r, &ctx(1, lang), &stranger, "Nobody", &view, &Galaxy::order_form(&s, &stranger), lang);
+        assert!(out[0].contains(if lang == "fr" { "pas inscrit" } else { "not registered" }));
+        assert!(r.svg_to_png(&out[3]).is_ok());
+        for st in &s.stars {
+            assert!(!has_word(&out.join(" "), &st.name));
+        }
+    }
+}
+
+#[test]
+fn r6_a_star_out_of_sight_keeps_the_details_last_seen() {
+    let (mut s, _) = new_game(4, 21, 20);
+    let who = key(1);
+    let origin = s.players[&who].origin;
+    // A star far from every fleet and star of the player, learnt at turn 1.
+    let far = s.stars.iter().position(|x| x.owner.is_none() && s.torus.dist(origin, x.pos) > 8.0).unwrap();
+    let snapshot = arbitre::games::galaxy::model::StarDetails::of(&s.stars[far]);
+    s.players.get_mut(&who).unwrap().known.insert(
+        far,
+        arbitre::games::galaxy::model::Known { seen: 1, details: Some(snapshot.clone()), details_turn: 1, owner: None, owner_turn: 0 },
+    );
+    // Meanwhile it is attacked and colonised by another player.
+    let other = key(2);
+    let st = &mut s.stars[far];
+    st.docility -= 7;
+    st.life = if st.life == 9 { 1 } else { st.life + 1 };
+    st.owner = Some(other.clone());
+    let view = Galaxy::family_view(&ctx(2, "fr"), &s, &s, &[], &who);
+    let listed = view["stars"].as_array().unwrap().iter().find(|x| x["name"] == json!(snapshot.name)).unwrap().clone();
+    assert_eq!(listed["docility"], json!(snapshot.docility), "the DO last seen, not today's");
+    assert_eq!(listed["life"], json!(snapshot.life));
+    assert_eq!(listed["owner"], Value::Null, "the owner was never learnt");
+    assert_eq!(listed["as_of"], json!(1));
+    let p = &s.players[&who];
+    let df = if snapshot.life == 0 { 0 } else { (snapshot.life - p.life).abs() };
+    let cc = ((snapshot.magnitude - p.base_magnitude).abs() + df + 7 - p.tech).max(0);
+    assert_eq!(listed["colonisation_cost"], json!(cc), "4.1.4 from what the player knows");
+}
+
+#[test]
 fn r4_i_the_first_six_are_drawn_by_lot_then_order_of_receipt() {
     let (s, _) = new_game(9, 3, 20);
     let keys: Vec<String> = s.players.keys().cloned().collect();

@@ -801,3 +801,19 @@ fn r4_3_merchants_do_not_board_and_young_founders_do_not_stand() {
         "Paul est trop jeune et sans formation : pas de candidature (27.3.3)."
     );
 }
+
+#[test]
+fn lenient_word_order_for_founders_and_bids() {
+    let mut s0 = State::new(Settings::default());
+    s0.register(A, "Atréides").unwrap();
+    let p = parse_orders(&s0, A, &lines(&["PERSONNAGE 1 Leto H +5 GUERRIER", "ENCHERE \"Aurore\" 4 M$"]));
+    let canon: Vec<String> = p
+        .verdicts
+        .iter()
+        .map(|v| match &v.outcome {
+            LineOutcome::Accepted { canonical } => canonical.clone(),
+            LineOutcome::Rejected { reason, .. } => reason.clone(),
+        })
+        .collect();
+    assert_eq!(canon, ["PERSONNAGE 1 Leto H GUERRIER +5", "ENCHERE 4 M$ \"Aurore\""]);
+}

@@ -81,6 +81,12 @@ struct SettingsFx {
     initial_marriages: Option<String>,
     #[serde(default)]
     pnj_after_onr: Option<u32>,
+    #[serde(default)]
+    merchants_on_stellarium_speculate: Option<bool>,
+    #[serde(default)]
+    treason_too_late_from_year: Option<u8>,
+    #[serde(default)]
+    prosthesis_allowed_without_archpope: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -314,6 +320,15 @@ fn build(case: &Case) -> State {
         }
         if let Some(n) = fx.pnj_after_onr {
             settings.pnj_after_onr = n;
+        }
+        if let Some(b) = fx.merchants_on_stellarium_speculate {
+            settings.merchants_on_stellarium_speculate = b;
+        }
+        if let Some(y) = fx.treason_too_late_from_year {
+            settings.treason_too_late_from_year = y;
+        }
+        if let Some(b) = fx.prosthesis_allowed_without_archpope {
+            settings.prosthesis_allowed_without_archpope = b;
         }
     }
     let mut s = State::new(settings);
@@ -746,10 +761,12 @@ cases! {
     r0_1_pnj_after_more_than_two_onr_ejected_from_pyramids,
     r0_1_two_onr_in_a_row_is_not_yet_pnj,
     r0_4_pnj_is_irreversible,
+    r10_3_young_trained_as_ordered_or_by_lot,
     r13_2_master_merchant_bans_a_family_from_the_exchange,
     r1_3_2_five_prostheses_at_most,
     r1_3_3_no_archpope_no_heresy,
     r1_3_3_prosthesis_without_permit_makes_a_heretic,
+    r1_3_3_setting_heresy_without_archpope,
     r1_3_4_archpope_permits_are_j_over_4,
     r1_3_prosthesis_with_archpope_permit_is_no_heresy,
     r1_4_1_doctor_revives_on_2_in_6,
@@ -759,6 +776,7 @@ cases! {
     r27_4_turn0_governor_outside_the_pyramids_is_elected,
     r2_1_3_emperor_judges_and_bodyguards_halve_the_odds,
     r2_2_4_ransom_is_a_tenth_of_pp_half_to_the_kidnapper,
+    r2_2_5_hostage_held_where_his_location_sends_him,
     r2_3_4_scandal_found_out_victim_regains_5_pp,
     r2_4_3_sabotage_of_an_unused_ship_is_found_out,
     r2_4_3_sabotaged_expedition_explodes,
@@ -794,6 +812,8 @@ cases! {
     r5_3_5_onr_merchants_go_to_the_exchange_s1,
     r5_3_5_onr_merchants_of_a_family_in_debt_stay_idle,
     r5_3_merchant_staying_on_stellarium_speculates_s1,
+    r5_3_setting_merchants_on_stellarium_stay_idle,
+    r6_3_commander_aboard_an_expedition_is_replaced,
     r6_3_designated_commander_joins_his_fleet,
     r6_4_commanders_by_rank_when_none_is_named,
     r6_5_onr_warriors_go_to_a_fleet_by_lot,

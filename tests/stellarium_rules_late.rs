@@ -86,9 +86,6 @@ fn two() -> u32 {
 fn ten() -> i64 {
     10
 }
-fn yes() -> bool {
-    true
-}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -767,6 +764,7 @@ cases!(
     r12_2_the_emperor_attacks_the_pouark_planet_he_chose,
     r12_3_10_no_war_pays_the_first_fleet,
     r12_3_8_an_offensive_empire_fights_on_against_3d6,
+    r12_3_8_victorious_pouarks_may_fight_on_with_1d6,
     r13_4_speculation_pays_the_table_times_the_stake,
     r13_5_a_shrinking_empire_costs_one_at_the_exchange,
     r14_1_a_discovery_named_by_the_captain,
@@ -775,9 +773,9 @@ cases!(
     r15_1_in_wartime_merchants_without_garrison_risk_the_trip,
     r15_2_to_15_5_trading_posts_pay_by_the_number_of_merchants,
     r16_1_the_warriors_come_home,
-    r17_2_ONR_families_do_not_count_but_non_supporters_are_disgraced,
     r17_2_a_coup_supported_by_all_succeeds,
     r17_2_one_opponent_leaves_3_chances_in_6,
+    r17_2_onr_families_do_not_count_but_non_supporters_are_disgraced,
     r17_4_a_coup_opposed_by_three_fails,
     r18_1_special_disgrace_strips_every_seat,
     r19_excommunication_makes_a_heretic_and_empties_his_church_seat,
@@ -1278,6 +1276,11 @@ fn invariants(before: &State, after: &State, events: &[Event]) {
         if let Some(s) = &c.sentence {
             assert!(s.years_remaining > 0 && s.years_remaining % 10 == 0, "sentence {s:?}");
         }
+    }
+    for f in after.families.values() {
+        // 29.1: a family's points of a turn are never negative.
+        assert!(f.victory_history.values().all(|v| *v >= 0), "negative victory points for {}", f.name);
+        assert_eq!(f.victory_points, f.victory_history.values().sum::<i64>(), "30.3: the total is the sum of the turns");
     }
     if after.ended.is_some() {
         return;

@@ -57,7 +57,7 @@ impl Referee {
         }
         let txt_name = template_name(self, d.template, d.lang, "txt")
             .ok_or_else(|| super::RefereeError::Invalid(format!("no template {}.{}.txt.tera", d.template, d.lang)))?;
-        let text = self.renderer.render(&txt_name, &ctx)?;
+        let text = tidy_text(&self.renderer.render(&txt_name, &ctx)?);
         let html = match template_name(self, d.template, d.lang, "html") {
             Some(n) => Some(self.renderer.render(&n, &ctx)?).filter(|h| !h.trim().is_empty()),
             None => None,
@@ -108,6 +108,30 @@ impl Referee {
     }
 }
 
+/// Tidies a rendered text mail: no trailing spaces, at most one blank line
+/// in a row (template conditionals leave runs of them), one final newline.
+pub fn tidy_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut blank = 0;
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            blank += 1;
+            if blank > 1 || out.is_empty() {
+                continue;
+            }
+        } else {
+            blank = 0;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
 /// An outbox id from any text: the store accepts ASCII letters, digits and
 /// `._@+-=`; anything else becomes `=XX` (so distinct texts stay distinct),
 /// and a very long id is shortened with a hash.
@@ -133,4 +157,21 @@ pub fn outbox_id(text: &str) -> String {
 /// of this referee address.
 pub fn loop_token(referee_address: &str) -> String {
     format!("arbitre; {}", referee_address.to_ascii_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tidy_text_keeps_one_blank_line_and_no_trailing_spaces() {
+        assert_eq!(tidy_text("\n\nBonjour,  \n\n\n\nligne\n\n"), "Bonjour,\n\nligne\n");
+    }
+
+    #[test]
+    fn outbox_ids_are_safe_and_distinct() {
+        assert_eq!(outbox_id("report-g-1-ATREIDES"), "report-g-1-ATREIDES");
+        assert_ne!(outbox_id("a b"), outbox_id("a_b"));
+        assert!(outbox_id(&"é".repeat(200)).len() <= 120);
+    }
 }

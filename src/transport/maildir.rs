@@ -89,16 +89,13 @@ fn has_seen_flag(file_name: &str) -> bool {
         .is_some_and(|(_, flags)| flags.contains('S'))
 }
 
-/// Writes `raw` into `maildir/tmp`, syncs it, renames it into `new/`.
-/// Returns the final path. (Tests deliver with it as an MTA would.)
-#[cfg(test)]
-fn deliver(maildir: &Path, raw: &[u8]) -> std::io::Result<PathBuf> {
-    ensure_maildir(maildir)?;
-    let name = unique_name();
-    let tmp = maildir.join("tmp").join(&name);
-    let dest = maildir.join("new").join(&name);
+/// Writes `raw` as `maildir/tmp/<name>`, syncs it, renames it into `new/`
+/// and syncs `new/`. Returns the final path.
+fn write_into_new(maildir: &Path, name: &str, raw: &[u8]) -> std::io::Result<PathBuf> {
+    let tmp = maildir.join("tmp").join(name);
+    let dest = maildir.join("new").join(name);
     {
-        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&tmp)?;
         f.write_all(raw)?;
         f.sync_all()?;
     }
@@ -108,6 +105,13 @@ fn deliver(maildir: &Path, raw: &[u8]) -> std::io::Result<PathBuf> {
     }
     sync_dir(&maildir.join("new"))?;
     Ok(dest)
+}
+
+/// Delivers `raw` under a fresh unique name, as an MTA would (tests).
+#[cfg(test)]
+fn deliver(maildir: &Path, raw: &[u8]) -> std::io::Result<PathBuf> {
+    ensure_maildir(maildir)?;
+    write_into_new(maildir, &unique_name(), raw)
 }
 
 /// Delivers `raw` into `maildir` at most once: the file is named after a
@@ -131,18 +135,7 @@ fn deliver_once(maildir: &Path, raw: &[u8]) -> std::io::Result<PathBuf> {
             }
         }
     }
-    let tmp = maildir.join("tmp").join(&name);
-    {
-        let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&tmp)?;
-        f.write_all(raw)?;
-        f.sync_all()?;
-    }
-    if let Err(e) = std::fs::rename(&tmp, &dest) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
-    }
-    sync_dir(&maildir.join("new"))?;
-    Ok(dest)
+    write_into_new(maildir, &name, raw)
 }
 
 /// A Maildir read as the referee's mailbox. Ids are the file names.

@@ -632,7 +632,7 @@ impl Turn<'_> {
                 self.learn_star(who, i);
                 self.note(
                     who,
-                    format!("F{f} (puissance {fire}) attaque {} : pertes {loss}, DO {} , défense {de}.", st.name, st.docility - loss as i32),
+                    format!("F{f} (puissance {fire}) attaque {} : pertes {loss}, DO {}, défense {de}.", st.name, st.docility - loss as i32),
                     format!("F{f} (fire {fire}) attacks {}: losses {loss}, defence now {de}.", st.name),
                 );
                 if let Some(owner) = st.owner {

@@ -5,11 +5,13 @@
 //! - [`orders`]: orders.md §7, read against what the player knows.
 //! - [`adjudicate`]: one turn in rule order (4.i, 4.1, 4.2, 5, 7).
 //! - [`view`]: what each player learns (6), in their own coordinates.
+//! - [`sample`]: a simulated player, for `arbitre demo` and the benchmarks.
 
 pub mod adjudicate;
 pub mod generate;
 pub mod model;
 pub mod orders;
+pub mod sample;
 pub mod view;
 
 use std::collections::BTreeMap;
@@ -142,5 +144,9 @@ impl Ruleset for Galaxy {
 
     fn order_form(state: &GalaxyState, family: &FamilyKey) -> Vec<FormLine> {
         view::order_form(state, family)
+    }
+
+    fn sample_orders(state: &GalaxyState, family: &FamilyKey, dice: &mut Dice) -> Vec<String> {
+        sample::sample_orders(state, family, dice)
     }
 }

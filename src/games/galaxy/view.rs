@@ -165,7 +165,7 @@ const LEGEND_EN: &str = "@ your home star   O your stars   F your fleets   * kno
 pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, events: &[Event], who: &FamilyKey) -> Value {
     let en = ctx.lang == "en";
     let Some(p) = s.players.get(who) else {
-        return json!({"generated": s.generated(), "registered": false});
+        return json!({"generated": s.generated(), "registered": false, "over": s.ranking.is_some(), "events": []});
     };
     let mut notes: Vec<String> = Vec::new();
     for e in events {
@@ -213,7 +213,9 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
             Some(d) => {
                 grid.put(frame.cell(s, st.pos), 4, '*');
                 let owner = k.owner.as_ref().map(|o| owner_label(s, who, o));
-                let cost = s.colonisation_cost(who, *i);
+                // 4.1.4, from what the player knows of the star (not its present state).
+                let df = if d.life == 0 { 0 } else { (d.life - p.life).abs() };
+                let cost = ((d.magnitude - p.base_magnitude).abs() + df + 7 - p.tech).max(0);
                 known.push(json!({
                     "name": d.name, "kind": d.kind.name(), "magnitude": d.magnitude, "life": d.life, "life_name": life_name(d.life),
                     "tech": d.tech, "docility": d.docility, "defence": d.tech + d.docility, "resources": d.resources,
@@ -311,6 +313,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         "turn": adj,
         "next_turn": s.turn,
         "turns": s.settings.turns,
+        "last_turn": s.settings.turns,
         "size": s.torus.size,
         "half": frame.half(),
         "absolute": over,
@@ -375,6 +378,7 @@ pub fn public_view(_ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, e
         "turn": s.turn.saturating_sub(1),
         "next_turn": s.turn,
         "turns": s.settings.turns,
+        "last_turn": s.settings.turns,
         "players": names,
         "stars": s.stars.len(),
         "size": s.torus.size,

@@ -48,7 +48,7 @@ pub fn order_form(state: &State, family: &str) -> Vec<FormLine> {
         if !state.needs_location(c) {
             continue;
         }
-        let training = c.training.map(|t| t.name_fr()).unwrap_or("");
+        let training = c.training.map(|t| t.name_fr_for(c.sex)).unwrap_or("");
         let last = c.last_place.as_ref().map(|p| place_fr(state, p));
         let mut candidates: Vec<Place> = Vec::new();
         if let Some(p) = &c.last_place {
@@ -176,8 +176,8 @@ fn foundation_form(state: &State, family: &str) -> Vec<FormLine> {
             text.push_str(&format!(" +{}", share[i]));
         }
         let note = match n {
-            1 | 2 => "marié, 10 PP de départ",
-            3 | 4 => "marié, 5 PP de départ",
+            1 | 2 => "marié(e), 10 PP de départ",
+            3 | 4 => "marié(e), 5 PP de départ",
             5 => "5 PP de départ",
             6 => "0 PP de départ",
             _ => "trop jeune pour une formation",

@@ -107,6 +107,16 @@ impl Training {
             Training::Merchant => "MERCHANT",
         }
     }
+    /// French noun agreed with the character's sex (`guerrière`, `prêtresse`…).
+    pub fn name_fr_for(self, sex: Sex) -> &'static str {
+        match (self, sex) {
+            (_, Sex::Male) => self.name_fr(),
+            (Training::Priest, Sex::Female) => "prêtresse",
+            (Training::Warrior, Sex::Female) => "guerrière",
+            (Training::Explorer, Sex::Female) => "exploratrice",
+            (Training::Merchant, Sex::Female) => "marchande",
+        }
+    }
     /// French noun for reports (`prêtre`, …).
     pub fn name_fr(self) -> &'static str {
         match self {
@@ -804,11 +814,45 @@ pub struct Settings {
     pub initial_marriages: InitialMarriages,
     /// PNJ after more than this many ONR in a row (0.1: 2).
     pub pnj_after_onr: u32,
+    /// 5.3: a merchant whose LIEU is STELLARIUM goes to the exchange with S1
+    /// ("Les marchands restant sur Stellarium se rendent à la bourse", true)
+    /// or stays on Stellarium without speculating (false). RULINGS 5.3.
+    #[serde(default = "default_true")]
+    pub merchants_on_stellarium_speculate: bool,
+    /// 2.7.3 NB: a treason executed in this year of the cycle or later comes
+    /// too late and has no effect (9; 11 = never too late). RULINGS 2.7.3.
+    #[serde(default = "default_treason_too_late")]
+    pub treason_too_late_from_year: u8,
+    /// 1.3.3: with no living Archpope to refuse, an implant is allowed
+    /// (true) or makes a heretic (false). RULINGS 1.3.3.
+    #[serde(default = "default_true")]
+    pub prosthesis_allowed_without_archpope: bool,
+    /// 28.1: the winner of the ship's auction pays the next solvent bid
+    /// (false, "second price") or its own bid (true). RULINGS 28.1.
+    #[serde(default)]
+    pub ship_price_own_bid: bool,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+fn default_treason_too_late() -> u8 {
+    9
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { turns: 0, late_registration: true, initial_marriages: InitialMarriages::ByLot, pnj_after_onr: 2 }
+        Settings {
+            turns: 0,
+            late_registration: true,
+            initial_marriages: InitialMarriages::ByLot,
+            pnj_after_onr: 2,
+            merchants_on_stellarium_speculate: true,
+            treason_too_late_from_year: 9,
+            prosthesis_allowed_without_archpope: true,
+            ship_price_own_bid: false,
+        }
     }
 }
 
@@ -1286,6 +1330,60 @@ mod tests {
         assert_eq!(s.assembly_year(), 5010);
         s.turn = 3;
         assert_eq!(s.first_year(), 5021);
+    }
+
+    fn family_with(s: &mut State, k: &str, names: &[(&str, Sex)]) -> Vec<CharacterId> {
+        s.families.insert(k.into(), Family { founded: true, ..Family::new(k, k, 0) });
+        names.iter().map(|(n, sex)| s.add_character(Character::new(n, *sex, 4980, k))).collect()
+    }
+
+    #[test]
+    fn names_resolve_accent_and_case_insensitively_with_family() {
+        let mut s = State::new(Settings::default());
+        let a = family_with(&mut s, "ATREIDES", &[("Léto", Sex::Male)]);
+        let h = family_with(&mut s, "HARKONNEN", &[("Feyd", Sex::Male)]);
+        s.families.get_mut("ATREIDES").unwrap().name = "Atréides".into();
+        assert_eq!(s.resolve_name("ATREIDES", "LETO").map(|c| c.id), Ok(a[0]));
+        assert_eq!(s.resolve_name("ATREIDES", "feyd/harkonnen").map(|c| c.id), Ok(h[0]));
+        assert_eq!(s.resolve_name("HARKONNEN", "leto/atreides").map(|c| c.id), Ok(a[0]));
+        assert!(matches!(s.resolve_name("ATREIDES", "Feyd"), Err(NameError::UnknownCharacter { .. })));
+        assert!(matches!(s.resolve_name("ATREIDES", "Feyd/Harkonen"), Err(NameError::UnknownFamily { suggestion: Some(_), .. })));
+        assert_eq!(s.name_for("HARKONNEN", a[0]), "Léto/Atréides");
+        assert_eq!(s.name_for("ATREIDES", a[0]), "Léto");
+    }
+
+    #[test]
+    fn r3_4_living_marriages_between_two_families() {
+        let mut s = State::new(Settings::default());
+        let a = family_with(&mut s, "A", &[("Paul", Sex::Male), ("Jean", Sex::Male)]);
+        let b = family_with(&mut s, "B", &[("Anne", Sex::Female), ("Lise", Sex::Female)]);
+        for (h, w) in [(a[0], b[0]), (a[1], b[1])] {
+            s.character_mut(h).unwrap().marital = Marital::Married { spouse: w, since_turn: 1 };
+            s.character_mut(w).unwrap().marital = Marital::Married { spouse: h, since_turn: 1 };
+        }
+        assert_eq!(s.living_marriages_between("A", "B"), 2);
+        assert_eq!(s.living_marriages_between("B", "A"), 2);
+        s.character_mut(b[1]).unwrap().death = Some(Death { turn: 1, year: 5003, cause: DeathCause::OldAge, place: None });
+        assert_eq!(s.living_marriages_between("A", "B"), 1);
+    }
+
+    #[test]
+    fn rd_late_registration_gets_a_quarter_of_the_average_family_prestige() {
+        let mut s = State::new(Settings::default());
+        let a = family_with(&mut s, "A", &[("Paul", Sex::Male)]);
+        let b = family_with(&mut s, "B", &[("Anne", Sex::Female)]);
+        s.character_mut(a[0]).unwrap().pp = 100;
+        s.character_mut(b[0]).unwrap().pp = 60;
+        s.turn = 2;
+        s.register("C", "Corrino").unwrap();
+        let c = &s.families["C"];
+        assert_eq!(c.late_bonus_pp, 20); // (100 + 60) / 2 / 4
+        assert!(!c.founded);
+        assert_eq!(c.money, STARTING_MONEY);
+        assert_eq!(c.trading_posts.len(), 7);
+        assert!(s.register("C2", "corrino").is_err());
+        s.settings.late_registration = false;
+        assert!(s.register("D", "D").is_err());
     }
 
     #[test]

@@ -202,6 +202,9 @@ pub struct RankLine {
     pub turn: i64,
     pub total: i64,
     pub me: bool,
+    /// Lines of the ranking are left out before this one (family reports
+    /// show the first ten and the family's neighbours only).
+    pub gap_before: bool,
 }
 
 // ------------------------------------------------------------ helpers
@@ -815,7 +818,29 @@ fn ranking(before: &State, after: &State, family: Option<&str>) -> Vec<RankLine>
             turn: f.victory_history.get(&before.turn).copied().unwrap_or(0),
             total: f.victory_points,
             me: family == Some(f.key.as_str()),
+            gap_before: false,
         });
+    }
+    out
+}
+
+/// The ranking as a family report shows it: the first ten, and the
+/// family with two neighbours on each side when it is further down (a game
+/// of a thousand families would otherwise print a thousand lines in every
+/// report; the chronicle has the whole ranking).
+fn ranking_excerpt(all: Vec<RankLine>) -> Vec<RankLine> {
+    let me = all.iter().position(|r| r.me).unwrap_or(0);
+    let keep = |i: usize| i < 10 || (i + 2 >= me && i <= me + 2);
+    let mut out = Vec::new();
+    let mut skipped = false;
+    for (i, mut r) in all.into_iter().enumerate() {
+        if keep(i) {
+            r.gap_before = skipped;
+            skipped = false;
+            out.push(r);
+        } else {
+            skipped = true;
+        }
     }
     out
 }
@@ -1366,7 +1391,7 @@ pub(crate) fn family_view_from(
         "trials": trials(lang, after, family),
         "powers": powers(lang, after, family),
         "victory": victory,
-        "ranking": ranking,
+        "ranking": ranking_excerpt(ranking),
         "planets": planet_lines(lang, after),
         "map": map_view(lang, ctx, before, after, family),
     });
@@ -1951,6 +1976,11 @@ impl<'a> Narrator<'a> {
                     (Fr, ContractKindTag::Scandal) => format!("Un scandale vise {} : {}.", self.target(target), if *success { "il éclate" } else { "il fait long feu" }),
                     (Fr, ContractKindTag::Bomb) => format!("Attentat à la bourse de Stellarium : {}.", if *success { "la bombe explose" } else { "la bombe n'explose pas" }),
                     (Fr, ContractKindTag::Rebellion) => format!("Des agitateurs soulèvent {} : {}.", self.target(target), if *success { "la colonie se révolte" } else { "la population reste calme" }),
+                    (En, ContractKindTag::Assassination) => format!("Assassination attempt on {}: {}.", self.target(target), if *success { "it succeeds" } else { "it fails" }),
+                    (En, ContractKindTag::Kidnapping) => format!("Kidnapping attempt on {}: {}.", self.target(target), if *success { "it succeeds" } else { "it fails" }),
+                    (En, ContractKindTag::Scandal) => format!("A scandal aims at {}: {}.", self.target(target), if *success { "it breaks out" } else { "it fizzles out" }),
+                    (En, ContractKindTag::Bomb) => format!("Bomb attack on the Stellarium exchange: {}.", if *success { "the bomb goes off" } else { "the bomb does not go off" }),
+                    (En, ContractKindTag::Rebellion) => format!("Agitators stir up {}: {}.", self.target(target), if *success { "the colony revolts" } else { "the people stay calm" }),
                     (En, _) => format!("Crime ({}) against {}: {outcome}.", self.kind_name(*kind), self.target(target)),
                     (Fr, _) => format!("Crime ({}) contre {} : {outcome}.", self.kind_name(*kind), self.target(target)),
                 };
@@ -2272,9 +2302,10 @@ impl<'a> Narrator<'a> {
                         limit.map(|l| format!(" (limite demandée : {l})")).unwrap_or_default()
                     ),
                     En => format!(
-                        "{} and {}: {children} birth(s){}.",
+                        "{} and {}: {children} birth{}{}.",
                         self.name(*father),
                         self.name(*mother),
+                        if *children == 1 { "" } else { "s" },
                         limit.map(|l| format!(" (limit asked: {l})")).unwrap_or_default()
                     ),
                 };
@@ -3282,5 +3313,25 @@ mod html_tests {
             let svg = r.render("stellarium/map.svg.tera", &rc).expect("map");
             assert!(!svg.contains("href"), "the map references nothing");
         }
+    }
+}
+
+#[cfg(test)]
+mod ranking_tests {
+    use super::*;
+
+    fn line(rank: usize, me: bool) -> RankLine {
+        RankLine { rank, family: format!("F{rank}"), turn: 0, total: 0, me, gap_before: false }
+    }
+
+    #[test]
+    fn r29_family_reports_show_the_top_ten_and_the_family_with_its_neighbours() {
+        let all: Vec<RankLine> = (1..=1000).map(|i| line(i, i == 500)).collect();
+        let ex = ranking_excerpt(all);
+        let ranks: Vec<usize> = ex.iter().map(|r| r.rank).collect();
+        assert_eq!(ranks, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 498, 499, 500, 501, 502]);
+        assert!(ex[10].gap_before && !ex[11].gap_before && !ex[0].gap_before);
+        let small: Vec<RankLine> = (1..=4).map(|i| line(i, i == 4)).collect();
+        assert_eq!(ranking_excerpt(small).len(), 4);
     }
 }

@@ -149,9 +149,18 @@ impl<'a> Reader<'a> {
             return Ok(Order::Advertising(n));
         }
         if c.eat_keyword(K_BID).is_some() {
-            let amount = c.eat_amount().ok_or_else(|| Reject::new("ENCHERE attend un montant puis le nom du vaisseau (ENCHERE 5 \"Aurore\")."))?;
-            let name = c.next().map(|t| t.text.trim().to_string()).filter(|s| !s.is_empty());
-            let ship_name = name.ok_or_else(|| Reject::new("ENCHERE : il manque le nom proposé pour le vaisseau (28.6)."))?;
+            // ENCHERE 5 "Aurore" (also ENCHERE "Aurore" 5).
+            let missing = || Reject::new("ENCHERE attend un montant puis le nom du vaisseau (ENCHERE 5 \"Aurore\").");
+            let (amount, name) = match c.eat_amount() {
+                Some(a) => (a, c.next().map(|t| text::collapse_spaces(&t.text))),
+                None => {
+                    let name = c.next().map(|t| text::collapse_spaces(&t.text));
+                    (c.eat_amount().ok_or_else(missing)?, name)
+                }
+            };
+            let ship_name = name
+                .filter(|s| !s.is_empty())
+                .ok_or_else(|| Reject::new("ENCHERE : il manque le nom proposé pour le vaisseau (28.6)."))?;
             return Ok(Order::Bid(BidOrder { amount, ship_name }));
         }
         if c.eat_keyword(K_CANDIDATE).is_some() {
@@ -365,7 +374,8 @@ impl<'a> Reader<'a> {
             Some(s) if s == "F" => Sex::Female,
             _ => return Err(Reject::new("PERSONNAGE : précisez le sexe après le prénom, H (ou M) ou F.")),
         };
-        let training = training_of(c);
+        // Training and +PP, in either order.
+        let mut training = training_of(c);
         let mut extra_pp = 0;
         if let Some(t) = c.peek() {
             let s = t.text.trim();
@@ -386,6 +396,9 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
+        }
+        if training.is_none() {
+            training = training_of(c);
         }
         Ok(FounderOrder { n: n as u8, first_name, sex, training, extra_pp })
     }

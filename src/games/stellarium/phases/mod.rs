@@ -448,3 +448,56 @@ pub fn rank_by_prestige(state: &State, ids: &[CharacterId], dice: &mut Dice, rul
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stellarium::model::{Settings, Sex};
+
+    fn state_with(pps: &[(i64, i32)]) -> (State, Vec<CharacterId>) {
+        let mut s = State::new(Settings::default());
+        s.register("A", "A").expect("register");
+        let ids = pps
+            .iter()
+            .enumerate()
+            .map(|(i, (pp, born))| {
+                let mut c = Character::new(&format!("C{i}"), Sex::Male, *born, "A");
+                c.pp = *pp;
+                s.add_character(c)
+            })
+            .collect();
+        (s, ids)
+    }
+
+    #[test]
+    fn r27_3_turn0_ranking_by_pp_then_the_older_without_dice() {
+        let (s, ids) = state_with(&[(5, 4980), (9, 4990), (5, 4970)]);
+        let mut dice = Dice::for_turn(1, 0);
+        let ranked = rank_by_prestige(&s, &ids, &mut dice, "f", "test");
+        assert_eq!(ranked, vec![ids[1], ids[2], ids[0]]);
+        assert!(dice.log().is_empty(), "no tie, no die");
+    }
+
+    #[test]
+    fn r27_3_turn0_same_pp_same_age_by_lot() {
+        let (s, ids) = state_with(&[(5, 4980), (5, 4980), (7, 4980)]);
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            let mut dice = Dice::for_turn(seed, 0);
+            let ranked = rank_by_prestige(&s, &ids, &mut dice, "f", "test");
+            assert_eq!(ranked[0], ids[2]);
+            assert_eq!(dice.log().len(), 1);
+            assert_eq!(dice.log()[0].rule, "f");
+            seen.insert(ranked[1]);
+        }
+        assert_eq!(seen.len(), 2, "either of the tied may come first");
+    }
+
+    #[test]
+    fn r2_8_2_contracts_per_turn() {
+        assert_eq!(p02_contracts::contracts_executed_per_turn(0), 5);
+        assert_eq!(p02_contracts::contracts_executed_per_turn(1), 6);
+        assert_eq!(p02_contracts::contracts_executed_per_turn(10), 6);
+        assert_eq!(p02_contracts::contracts_executed_per_turn(11), 7);
+    }
+}

@@ -17,8 +17,9 @@ use super::TurnCtx;
 pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
     grant_prosthesis_permits(ctx);
     let turn = ctx.turn();
-    // With no living Archpope nobody can refuse an implant (RULINGS 1.3.3).
-    let archpope_alive = ctx.head_orders(Pyramid::Church).is_some();
+    // With no living Archpope nobody can refuse an implant (RULINGS 1.3.3;
+    // setting `prosthesis_allowed_without_archpope`).
+    let archpope_alive = ctx.head_orders(Pyramid::Church).is_some() || !ctx.state.settings.prosthesis_allowed_without_archpope;
 
     let families: Vec<String> = ctx.inputs.keys().cloned().collect();
     for family in families {

@@ -378,8 +378,9 @@ fn execute(ctx: &mut TurnCtx, dice: &mut Dice, contract_no: u32, c: &Contract, y
         ContractKind::Treason(ships) => {
             let ok = dice.chance_in_6(4, "2.7.2", "treason reaches the Pouarks");
             if ok {
-                // 2.7.3 NB: a treason in the 9th year or later comes too late (RULINGS).
-                let effective = year < 9;
+                // 2.7.3 NB: a treason in the 9th year or later comes too late
+                // (RULINGS; setting `treason_too_late_from_year`).
+                let effective = year < ctx.state.settings.treason_too_late_from_year;
                 if effective {
                     let turn = ctx.turn();
                     let from = match ctx.state.treason {

@@ -66,7 +66,10 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
                     place(ctx, m, Place::Exchange { stake, amount });
                 }
             }
-            Some(Place::Stellarium) => fallback.push((m, "un marchand qui reste sur Stellarium va à la bourse (5.3)".into())),
+            Some(Place::Stellarium) if ctx.state.settings.merchants_on_stellarium_speculate => {
+                fallback.push((m, "un marchand qui reste sur Stellarium va à la bourse (5.3)".into()))
+            }
+            Some(Place::Stellarium) => place(ctx, m, Place::Stellarium),
             Some(other) => {
                 ctx.emit(Event::LocationRefused { who: m, place: other, reason: "un marchand va sur un comptoir ou à la bourse (5.1)".into() });
                 fallback.push((m, "lieu impossible pour un marchand (5.1)".into()));

@@ -139,7 +139,14 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
 
     let treason = ctx.state.treason.is_some_and(|(t, y)| t == turn && y <= year);
     let mut first = true;
+    // Each victory of the Empire takes a Pouark planet and each offensive of
+    // the Pouarks needs a 3-in-6 draw, so the chain ends; the bound only
+    // guards against a pathological run of draws.
+    const MAX_BATTLES: u32 = 1_000;
     while let Some((pouarks_attack, planet)) = next.take() {
+        if battles >= MAX_BATTLES {
+            break;
+        }
         let end = if pouarks_attack {
             ctx.emit(Event::PouarkAttack { planet: planet.clone(), year, dice: pouark_dice(first, true, treason) });
             pouarks_attack_planet(ctx, dice, &mut ledger, p, &planet, year, first, treason)

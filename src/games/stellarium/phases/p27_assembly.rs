@@ -1,11 +1,12 @@
 //! Phase 27: the Supreme Assembly (27): the High Court's vacancies
 //! (27.2), the promotions in the pyramids (27.3), the governors (27.4).
 //!
-//! For the foundation (turn 0, "Début de partie"): the election code is
-//! shared. Turn 0 calls [`elect_judges`], then [`fill_pyramids`] with
-//! `initial = true` (seats filled by PP, the oldest first on a tie, then by
-//! lot; no promotion PP), then [`elect_governors`]; candidacies are given
-//! as resolved ids (see [`candidacies`] for the orders' form).
+//! The election code is public so that the foundation (turn 0, "Début de
+//! partie") can share it: [`elect_judges`], [`fill_pyramids`] with
+//! `initial = true` (seats filled by prestige, the oldest first on a tie,
+//! then by lot; no promotion PP), [`elect_governors`], with candidacies
+//! resolved to ids (see [`candidacies`]). (`turn0.rs` currently fills the
+//! first pyramids with its own equivalent code.)
 
 use std::collections::BTreeSet;
 
@@ -108,13 +109,15 @@ pub fn vacate(ctx: &mut TurnCtx) {
             ctx.emit(Event::JudgeResigned { who: j });
         }
     }
+    // 27.2.8: death, or absence from the Assembly (a prisoner). A PNJ
+    // family's judge stays (0.4 ejects its characters from the pyramids only).
     let judges = ctx.state.judges.clone();
     for j in judges {
-        if !fit(ctx, j) {
+        let gone = ctx.character(j).is_none_or(|c| !c.is_free());
+        if gone {
             let reason = match ctx.character(j) {
                 Some(c) if !c.is_alive() => "décédé",
-                Some(c) if c.is_prisoner() => "absent de l'Assemblée suprême (prisonnier)",
-                _ => "famille PNJ",
+                _ => "absent de l'Assemblée suprême (prisonnier)",
             };
             ctx.state.judges.retain(|x| *x != j);
             ctx.emit(Event::LeftCourt { who: j, reason: reason.into() });
