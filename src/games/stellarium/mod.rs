@@ -66,6 +66,13 @@ pub fn settings_from(table: &toml::Table) -> Result<Settings, String> {
                 s.treason_too_late_from_year =
                     n.ok_or_else(|| format!("setting `treason_too_late_from_year`: a year of the cycle 1–10, or 11 (never), expected, not {v}"))? as u8;
             }
+            "ship_price" => {
+                s.ship_price_own_bid = match v.as_str() {
+                    Some("second") => false,
+                    Some("own") => true,
+                    _ => return Err(format!("setting `ship_price`: \"second\" or \"own\" expected, not {v}")),
+                };
+            }
             "prosthesis_allowed_without_archpope" => {
                 s.prosthesis_allowed_without_archpope = v
                     .as_bool()
@@ -73,7 +80,7 @@ pub fn settings_from(table: &toml::Table) -> Result<Settings, String> {
             }
             other => {
                 return Err(format!(
-                    "unknown Stellarium setting `{other}` (known: turns, late_registration, initial_marriages, pnj_after_onr, merchants_on_stellarium_speculate, treason_too_late_from_year, prosthesis_allowed_without_archpope)"
+                    "unknown Stellarium setting `{other}` (known: turns, late_registration, initial_marriages, pnj_after_onr, merchants_on_stellarium_speculate, treason_too_late_from_year, prosthesis_allowed_without_archpope, ship_price)"
                 ))
             }
         }
@@ -167,6 +174,10 @@ mod tests {
         let t: toml::Table = toml::from_str("turns = 12\nlate_registration = false\ninitial_marriages = \"widowed\"").unwrap();
         let s = settings_from(&t).unwrap();
         assert_eq!((s.turns, s.late_registration, s.initial_marriages), (12, false, InitialMarriages::Widowed));
+        let t: toml::Table = toml::from_str("ship_price = \"own\"").unwrap();
+        assert!(settings_from(&t).unwrap().ship_price_own_bid);
+        let t: toml::Table = toml::from_str("ship_price = \"first\"").unwrap();
+        assert!(settings_from(&t).unwrap_err().contains("`ship_price`"));
         let t: toml::Table = toml::from_str("turn = 12").unwrap();
         assert!(settings_from(&t).unwrap_err().contains("`turn`"));
         assert_eq!(settings_from(&toml::Table::new()).unwrap(), Settings::default());

@@ -827,6 +827,10 @@ pub struct Settings {
     /// (true) or makes a heretic (false). RULINGS 1.3.3.
     #[serde(default = "default_true")]
     pub prosthesis_allowed_without_archpope: bool,
+    /// 28.1: the winner of the ship's auction pays the next solvent bid
+    /// (false, "second price") or its own bid (true). RULINGS 28.1.
+    #[serde(default)]
+    pub ship_price_own_bid: bool,
 }
 
 fn default_true() -> bool {
@@ -847,6 +851,7 @@ impl Default for Settings {
             merchants_on_stellarium_speculate: true,
             treason_too_late_from_year: 9,
             prosthesis_allowed_without_archpope: true,
+            ship_price_own_bid: false,
         }
     }
 }

@@ -84,19 +84,23 @@ pub fn auction(ctx: &mut TurnCtx, dice: &mut Dice) {
         bids.push(Bid { family: family.clone(), amount: i64::from(b.amount), name: b.ship_name.clone() });
     }
     let can_pay: Vec<bool> = bids.iter().map(|b| ctx.state.family(&b.family).is_some_and(|f| f.money >= b.amount)).collect();
-    let Some(a) = award(&bids, &can_pay, dice) else {
+    let Some(mut a) = award(&bids, &can_pay, dice) else {
         ctx.emit(Event::ShipUnsold);
         return;
     };
     let bid = bids[a.winner].clone();
+    if ctx.state.settings.ship_price_own_bid {
+        // RULINGS 28.1, setting `ship_price = "own"`: the winner pays its bid.
+        a.price = bid.amount;
+    }
     let name = free_ship_name(ctx, &bid.name);
     let k = crate::text::key(&name);
     ctx.state.ships.insert(
-        k.clone(),
+        k,
         Ship { name: name.clone(), owner: bid.family.clone(), lent: None, fate: ShipFate::InService, bought_turn: turn, price: a.price, expeditions: 0 },
     );
     ctx.add_money(&bid.family, -a.price, "28.1", format!("achat du vaisseau {name}"));
-    ctx.emit(Event::ShipBought { family: bid.family, ship: k, price: a.price, bids: bids.len() as u32 });
+    ctx.emit(Event::ShipBought { family: bid.family, ship: name, price: a.price, bids: bids.len() as u32 });
 }
 
 /// Phase 28.

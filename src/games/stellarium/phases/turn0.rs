@@ -20,7 +20,7 @@ use crate::text::key;
 use super::super::defaults;
 use super::super::events::Event;
 use super::super::model::{
-    Character, CharacterId, InitialMarriages, Marital, Pyramid, Sex, Ship, ShipFate, State, Training, EMPIRE_YEAR, FOUNDER_AGES,
+    Character, CharacterId, InitialMarriages, Marital, Pyramid, Sex, State, Training, EMPIRE_YEAR, FOUNDER_AGES,
     FOUNDER_BASE_PP, FREE_PP, JUDGE_SEATS,
 };
 use super::super::orders::{CandidacyOrder, CandidateRef, Office, Orders};
@@ -34,7 +34,8 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
     elect_judges(ctx, dice, "f");
     fill_pyramids(ctx, dice);
     elect_governors(ctx, dice, "f");
-    auction_ship(ctx, dice, "e");
+    // e: the first ship is sold by the rule of every later sale (28.1–28.6).
+    super::p28_ship_sale::auction(ctx, dice);
 }
 
 /// d: families registered after turn 0 are founded at the start of the
@@ -351,63 +352,4 @@ pub fn elect_governors(ctx: &mut TurnCtx, dice: &mut Dice, rule: &str) {
             ctx.emit(Event::GovernorElected { planet, who: id, pp });
         }
     }
-}
-
-/// 28 (e at turn 0): the ship goes to the highest bid among the families
-/// that can pay it (28.1), at the price of its own bid (RULINGS 28.1);
-/// if none can, to the highest bid; ties by lot (28.2). Families in debt at
-/// the start of the turn may not bid (28.5).
-pub fn auction_ship(ctx: &mut TurnCtx, dice: &mut Dice, rule: &str) {
-    if !ctx.state.ship_for_sale {
-        return;
-    }
-    let mut bids: Vec<(FamilyKey, u32, String)> = Vec::new();
-    for (family, input) in ctx.inputs.iter() {
-        let Some(b) = &input.orders.bid else { continue };
-        let start_debt = ctx.start.family(family).is_none_or(|f| f.in_debt());
-        if b.amount == 0 || start_debt || ctx.state.family(family).is_none() {
-            continue;
-        }
-        bids.push((family.clone(), b.amount, b.ship_name.trim().to_string()));
-    }
-    if bids.is_empty() {
-        ctx.emit(Event::ShipUnsold);
-        return;
-    }
-    let can_pay = |ctx: &TurnCtx, f: &str, amount: u32| ctx.state.family(f).is_some_and(|x| x.money >= i64::from(amount));
-    let payers: Vec<&(FamilyKey, u32, String)> = bids.iter().filter(|b| can_pay(ctx, &b.0, b.1)).collect();
-    let pool: Vec<&(FamilyKey, u32, String)> = if payers.is_empty() { bids.iter().collect() } else { payers };
-    let best = pool.iter().map(|b| b.1).max().unwrap_or(0);
-    let top: Vec<&&(FamilyKey, u32, String)> = pool.iter().filter(|b| b.1 == best).collect();
-    let winner = if top.len() == 1 {
-        top[0]
-    } else {
-        let i = dice.pick_index(top.len(), "28.2", "tie for the exploration ship").unwrap_or(0);
-        dice.set_outcome(top[i].0.clone());
-        top[i]
-    };
-    let (family, price, wanted) = (winner.0.clone(), winner.1, winner.2.clone());
-    // 28.6: the bidder's name, made unique if another ship bears it.
-    let mut name = if wanted.is_empty() { format!("Vaisseau {}", ctx.turn()) } else { wanted };
-    let base = name.clone();
-    let mut n = 2;
-    while ctx.state.ship(&name).is_some() {
-        name = format!("{base} {n}");
-        n += 1;
-    }
-    ctx.add_money(&family, -i64::from(price), rule, format!("achat du vaisseau d'exploration « {name} »"));
-    let turn = ctx.turn();
-    ctx.state.ships.insert(
-        key(&name),
-        Ship {
-            name: name.clone(),
-            owner: family.clone(),
-            lent: None,
-            fate: ShipFate::InService,
-            bought_turn: turn,
-            price: i64::from(price),
-            expeditions: 0,
-        },
-    );
-    ctx.emit(Event::ShipBought { family, ship: name, price: i64::from(price), bids: bids.len() as u32 });
 }
