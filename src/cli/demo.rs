@@ -179,7 +179,12 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
     println!("demo: {registered}/{n} families registered in game {GAME} ({})", created.ruleset);
 
     let mut summary: Vec<String> = Vec::new();
-    for t in 0..a.turns {
+    // One adjudication more than --turns at most: Galaxy plays turns 1..=T
+    // after its registration turn 0; the loop stops when the game is over.
+    for t in 0..=a.turns {
+        if t == a.turns && a.ruleset != "galaxy" {
+            break;
+        }
         let g = r.open_game(GAME)?;
         if g.meta.finished {
             break;
@@ -257,7 +262,11 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
     }
     let received: usize = players.iter().map(|p| p.mails_read.len()).sum();
     let (reached, rolls) = audit_summary(&r.store.game(GAME)?.turns_dir())?;
-    println!("demo: audit log: {rolls} roll(s); stages reached: {}", reached.join(", "));
+    if reached.is_empty() {
+        println!("demo: audit log: {rolls} roll(s)");
+    } else {
+        println!("demo: audit log: {rolls} roll(s); stages reached: {}", reached.join(", "));
+    }
     println!("demo: players sent {sent_by_players} mail(s) and received {received}");
     println!("demo: everything is under {}:", a.out.display());
     println!("  data/games/{GAME}/turns/NNNN/  states, orders, audit.jsonl, events.json, reports/<family>/(report.txt, report.html, map.svg, map.png)");
