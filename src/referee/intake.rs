@@ -41,6 +41,11 @@ pub enum Outcome {
     Answered { kind: String, to: String, game: Option<String>, family: Option<String> },
 }
 
+/// Diplomatic messages relayed for one incoming mail; the `MESSAGE`
+/// commands beyond are not relayed (the acknowledgement says so), so that
+/// one mail cannot make the referee send thousands.
+pub const MAX_RELAYS_PER_MAIL: usize = 20;
+
 /// A family's accepted orders for a turn (`turns/<N>/orders/<family>.json`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct OrdersRecord {
@@ -97,6 +102,12 @@ impl Referee {
         let Some(from) = m.from.clone() else {
             return Ok(Outcome::Silenced { reason: "no From address to answer".into() });
         };
+        // A From no reply can be addressed to (a route, a quoted local part
+        // with a line break, a 10,000-byte domain): answering is impossible,
+        // and registering it would make a family that never gets its password.
+        if from.contains(['\r', '\n']) || from.parse::<lettre::message::Mailbox>().is_err() {
+            return Ok(Outcome::Silenced { reason: format!("the From address {from:?} cannot be answered") });
+        }
         let sub = orders::read_submission(&m.subject, &m.text, &m.attachment_texts);
         let lang = if sub.as_ref().is_some_and(|s| s.english) { "en" } else { "fr" };
         let Some(sub) = sub else {
@@ -184,6 +195,7 @@ impl Referee {
         // Commands.
         let mut done_commands: Vec<Value> = Vec::new();
         let mut extra_kind: Option<&str> = None;
+        let mut relayed = 0usize;
         for c in &sub.commands {
             match c {
                 Command::Cancel => {
@@ -214,9 +226,14 @@ impl Referee {
                     done_commands.push(json!({ "kind": "report", "sent": sent }));
                 }
                 Command::Message { to: target, anonymous, body } => {
+                    if relayed >= MAX_RELAYS_PER_MAIL {
+                        done_commands.push(json!({ "kind": "message", "to": [], "anonymous": anonymous, "unknown": null, "over_limit": MAX_RELAYS_PER_MAIL }));
+                        continue;
+                    }
                     let recipients = self.relay_targets(&g, &fkey, target);
                     let (names, addresses): (Vec<String>, Vec<String>) = recipients.into_iter().unzip();
                     if !addresses.is_empty() {
+                        relayed += 1;
                         self.queue(
                             Draft {
                                 id: format!("relay-{key}-{}", done_commands.len()),
@@ -305,7 +322,20 @@ impl Referee {
         if fkey.is_empty() || name.chars().count() > 40 || !name.chars().all(|c| c.is_alphanumeric() || " -'".contains(c)) {
             return refuse("bad-name", json!({}));
         }
-        if g.meta.families.contains_key(&fkey) {
+        // The key names the family's files (orders, reports): 40 CJK letters
+        // are too long once encoded, and every later write would fail.
+        if crate::store::family_file_name(&fkey).is_err() {
+            return refuse("bad-name", json!({}));
+        }
+        if let Some(existing) = g.meta.families.get(&fkey) {
+            if existing.registered_by.as_deref() == Some(key) {
+                // This very message registered the family before a crash:
+                // queue the same welcome again (its id makes it a no-op if
+                // it was queued or sent) rather than refusing the name.
+                let (pw, form) = (password::derive(&self.secret, &[&gid, &fkey, key]), g.engine.order_form(&g.state, &fkey)?);
+                self.queue_welcome(key, m, from, lang, g, &name, &pw, form, now)?;
+                return Ok(answered("welcome", from, Some(gid), Some(fkey)));
+            }
             return refuse("taken", json!({}));
         }
         if let Some((_, existing)) = g.meta.family_by_address(from) {
@@ -332,9 +362,28 @@ impl Referee {
             statuses: Default::default(),
             onr_streak: 0,
             pnj: false,
+            registered_by: Some(key.to_string()),
         };
         g.meta.families.insert(fkey.clone(), record);
         let form = g.engine.order_form(&g.state, &fkey)?;
+        self.queue_welcome(key, m, from, lang, g, &name, &pw, form, now)?;
+        self.write_meta(&g.meta)?;
+        Ok(answered("welcome", from, Some(gid), Some(fkey)))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn queue_welcome(
+        &self,
+        key: &str,
+        m: &Incoming,
+        from: &str,
+        lang: &str,
+        g: &OpenGame,
+        name: &str,
+        pw: &str,
+        form: Vec<crate::game::FormLine>,
+        now: Timestamp,
+    ) -> Result<()> {
         let (deadline_text, time_left, _) = self.deadline_words(g, lang, now);
         self.queue(
             Draft {
@@ -343,15 +392,14 @@ impl Referee {
                 subject: String::new(),
                 template: "common/welcome",
                 lang,
-                context: merge(base, json!({ "password": pw, "turn": g.meta.turn, "form": form, "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left })),
+                context: json!({ "game": g.meta.id, "family": name, "password": pw, "turn": g.meta.turn, "form": form, "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left }),
                 threading: Threading { reply_to: Some(m) },
                 auto_submitted: "auto-replied",
                 attachments: self.rules_attachment(&g.meta.ruleset).into_iter().collect(),
             },
             now,
         )?;
-        self.write_meta(&g.meta)?;
-        Ok(answered("welcome", from, Some(gid), Some(fkey)))
+        Ok(())
     }
 
     /// The full rules text shipped in `rules/<ruleset>.txt`, as an attachment.
