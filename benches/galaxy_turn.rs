@@ -31,7 +31,7 @@ fn orders(s: &GalaxyState) -> BTreeMap<String, FamilyInput<Orders>> {
             lines.push(if p.treasury >= 12 { format!("CONSTRUIRE F{free} 1P 1N +0+0") } else { format!("CONSTRUIRE F{free} 5P +0+0") });
         }
         for (no, f) in &p.fleets {
-            let d = if (*no as usize + rank) % 2 == 0 { 1 } else { -1 };
+            let d = if (*no as usize + rank).is_multiple_of(2) { 1 } else { -1 };
             let to = s.torus.rel(p.origin, s.torus.wrap(Pos { x: f.pos.x + 2 * d, y: f.pos.y + d }));
             lines.push(format!("DEPLACER F{no} {}", to.label()));
             lines.push(format!("ATTAQUER F{no} FLOTTE"));

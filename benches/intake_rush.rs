@@ -3,10 +3,21 @@
 //! fast `arbitre serve` reads them over IMAP (IDLE), archives them, checks
 //! them and gets each acknowledgement delivered back over SMTP.
 //!
+//! Then, as the yardstick, the MTA alone: the very same mails (same senders,
+//! same bodies, same sizes, same concurrency) are sent through Postfix to a `sink`
+//! mailbox that nobody reads, with the daemon stopped, and timed until
+//! Dovecot has stored every one (the moment IMAP can see it). Arbitre's end
+//! to end path holds two such deliveries (order in, acknowledgement out)
+//! plus its own work, so its rate can at best be about half the MTA's.
+//!
 //! `cargo bench --bench intake_rush` (root: it starts Postfix + Dovecot on
 //! loopback with `tests/mailstack/up.sh`). Sizes:
 //! `ARBITRE_BENCH_PLAYERS` (default 40 families), `ARBITRE_BENCH_ROUNDS`
-//! (order mails per family, default 3). Under `cargo test --all-targets`
+//! (order mails per family, default 3), `ARBITRE_BENCH_SMTP_CLIENTS` (SMTP
+//! sessions open at once, default 100: the test Postfix runs at most 200
+//! smtpd processes, and clients beyond them would wait in its listen queue).
+//! Each mail is sent in its own SMTP session (connect, STARTTLS, AUTH, mail,
+//! QUIT), as a player's mail program does. Under `cargo test --all-targets`
 //! it runs a small smoke version (3 families, 1 round) and checks it.
 
 #[path = "../tests/common/mod.rs"]
@@ -14,11 +25,14 @@ mod common;
 #[path = "../tests/support/mod.rs"]
 mod support;
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbitre::transport::testkit::{compose, MailStack};
-use arbitre::transport::{Sender, SmtpSender, TlsMode};
+use arbitre::transport::{SendError, Sender, SmtpSender, TlsMode};
+use tokio::sync::Semaphore;
 
 use common::{daemon_config, text_of, wait_for_subject, Daemon};
 use support::{orders_body, password_in, FOUNDERS, GAME};
@@ -47,15 +61,16 @@ fn main() {
     let bench_mode = std::env::args().any(|a| a == "--bench");
     let players = env_number("ARBITRE_BENCH_PLAYERS", if bench_mode { 40 } else { 3 }).max(1);
     let rounds = env_number("ARBITRE_BENCH_ROUNDS", if bench_mode { 3 } else { 1 }).max(1);
+    let clients = env_number("ARBITRE_BENCH_SMTP_CLIENTS", 100).max(1);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(4)
         .enable_all()
         .build()
         .expect("tokio runtime");
-    rt.block_on(run(players, rounds, bench_mode));
+    rt.block_on(run(players, rounds, clients, bench_mode));
 }
 
-async fn run(players: usize, rounds: usize, bench_mode: bool) {
+async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
     let stack = match MailStack::start(players as u32) {
         Ok(s) => s,
         Err(e) => panic!("the mail stack did not start: {e}"),
@@ -67,20 +82,17 @@ async fn run(players: usize, rounds: usize, bench_mode: bool) {
     let mut daemon = Daemon::start(env!("CARGO_BIN_EXE_arbitre"), &config, &dir.path().join("daemon.log"));
 
     let addresses: Vec<String> = (1..=players as u32).map(|i| stack.player(i)).collect();
-    let senders: Vec<Arc<SmtpSender>> = addresses
-        .iter()
-        .map(|a| Arc::new(SmtpSender::new(&stack.smtp_settings(Some(a), TlsMode::StartTls)).expect("smtp settings")))
-        .collect();
+    let senders = Clients { stack: Arc::new(stack.clone()), slots: Arc::new(Semaphore::new(clients)) };
 
     // Registration (not measured as the rush, but reported).
     let t_reg = Instant::now();
     let mut tasks = Vec::new();
-    for (i, (addr, sender)) in addresses.iter().zip(&senders).enumerate() {
-        let (addr, sender, referee) = (addr.clone(), sender.clone(), stack.referee.clone());
+    for (i, addr) in addresses.iter().enumerate() {
+        let (addr, sender, referee) = (addr.clone(), senders.clone(), stack.referee.clone());
         let body = format!("PARTIE {GAME}\nINSCRIPTION {}\n", family_name(i));
         tasks.push(tokio::spawn(async move {
             let raw = compose(&addr, &referee, "Inscription", &body);
-            sender.send(&addr, std::slice::from_ref(&referee), &raw).await
+            sender.send(&addr, &referee, &raw).await
         }));
     }
     for t in tasks {
@@ -96,27 +108,14 @@ async fn run(players: usize, rounds: usize, bench_mode: bool) {
 
     // The rush: every family sends `rounds` order mails, families in
     // parallel, each family's revisions one after the other.
+    let bodies: Vec<String> =
+        (0..players).map(|i| orders_body(&family_name(i), &passwords[i], Some(0), FOUNDERS)).collect();
     let before: Vec<usize> = addresses.iter().map(|a| stack.delivered_count(a)).collect();
+    let daemon_pid = pid_of_daemon(&config);
+    let cpu_before = daemon_pid.and_then(cpu_seconds);
     let t0 = Instant::now();
-    let mut tasks = Vec::new();
-    for (i, (addr, sender)) in addresses.iter().zip(&senders).enumerate() {
-        let (addr, sender, referee) = (addr.clone(), sender.clone(), stack.referee.clone());
-        let body = orders_body(&family_name(i), &passwords[i], Some(0), FOUNDERS);
-        tasks.push(tokio::spawn(async move {
-            let mut sent_at = Vec::new();
-            for r in 0..rounds {
-                let raw = compose(&addr, &referee, &format!("Ordres (version {})", r + 1), &body);
-                sender.send(&addr, std::slice::from_ref(&referee), &raw).await.expect("orders sent");
-                sent_at.push(Instant::now());
-            }
-            sent_at
-        }));
-    }
-    let mut sent_at = Vec::new();
-    for t in tasks {
-        sent_at.push(t.await.expect("task"));
-    }
-    let all_sent = t0.elapsed();
+    let Sent { at: sent_at, all: all_sent, .. } =
+        send_all(&addresses, &senders, &bodies, &stack.referee, "rush", rounds, t0).await;
 
     // Watch the players' Maildirs for the acknowledgements.
     let mut acked_at: Vec<Vec<Option<Instant>>> = vec![vec![None; rounds]; players];
@@ -145,6 +144,11 @@ async fn run(players: usize, rounds: usize, bench_mode: bool) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let all_acked = t0.elapsed();
+    let cpu_rush = match (daemon_pid.and_then(cpu_seconds), cpu_before) {
+        (Some(after), Some(before)) => Some(after - before),
+        _ => None,
+    };
+    let daemon_hwm = daemon_pid.and_then(|pid| status_field(pid, "VmHWM"));
 
     let mut latencies: Vec<Duration> = Vec::new();
     let mut last = t0;
@@ -170,6 +174,36 @@ async fn run(players: usize, rounds: usize, bench_mode: bool) {
     let n = players * rounds;
     let status = daemon.stop();
     assert!(status.is_some_and(|s| s.success()), "daemon exit {status:?}");
+
+    // The yardstick: the same mails through the MTA alone, to a mailbox
+    // nobody processes (the daemon is stopped: it takes no CPU meanwhile).
+    let sink = stack.add_user("sink").expect("sink user");
+    let sink_maildir = stack.dir.join("mail").join(&sink).join("Maildir");
+    let t1 = Instant::now();
+    let Sent { ids: sent_ids, all: mta_all_sent, .. } = send_all(&addresses, &senders, &bodies, &sink, "sink", rounds, t1).await;
+    let mut delivered_at: BTreeMap<String, Instant> = BTreeMap::new();
+    let mut seen: BTreeSet<std::ffi::OsString> = BTreeSet::new();
+    let limit = Duration::from_secs(60 + 2 * n as u64);
+    while delivered_at.len() < n {
+        scan_maildir(&sink_maildir, &mut seen, &mut delivered_at);
+        if delivered_at.len() >= n {
+            break;
+        }
+        if t1.elapsed() > limit {
+            panic!("{} of {n} mails in the sink after {limit:?}", delivered_at.len());
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let mta_all_delivered = t1.elapsed();
+    // Visible over IMAP too, not only on disk.
+    let in_imap = stack.messages_of(&sink, "INBOX").await.expect("list the sink").len();
+    assert_eq!(in_imap, n, "every mail of the yardstick visible over IMAP");
+    let mut mta_latencies: Vec<Duration> = sent_ids
+        .iter()
+        .filter_map(|(id, sent)| delivered_at.get(id).map(|d| d.saturating_duration_since(*sent)))
+        .collect();
+    assert_eq!(mta_latencies.len(), n, "every mail of the yardstick found by its Message-ID");
+    mta_latencies.sort();
     let _ = stack.stop();
 
     println!(
@@ -182,11 +216,176 @@ async fn run(players: usize, rounds: usize, bench_mode: bool) {
         "  all {n} acknowledgements delivered after {all_acked:.2?}: {:.1} mails/s end to end",
         n as f64 / all_acked.as_secs_f64()
     );
+    match (cpu_rush, daemon_hwm) {
+        (Some(cpu), Some(hwm)) => println!(
+            "  arbitre serve used {cpu:.1} s of CPU for them ({:.1} ms per mail, {:.0} % of one core); its peak RSS (VmHWM): {hwm}",
+            1000.0 * cpu / n as f64,
+            100.0 * cpu / all_acked.as_secs_f64()
+        ),
+        _ => println!("  (arbitre serve's CPU time and memory could not be read from /proc)"),
+    }
+    println!("  same {n} mails through the MTA alone, to an unread mailbox: accepted after {mta_all_sent:.2?}, all stored after {mta_all_delivered:.2?}");
+    let arbitre_rate = n as f64 / all_acked.as_secs_f64();
+    let mta_rate = n as f64 / mta_all_delivered.as_secs_f64();
     println!(
-        "  latency send -> acknowledgement in the player's INBOX: p50 {:.0?}, p90 {:.0?}, p99 {:.0?}, max {:.0?}",
+        "  THROUGHPUT  arbitre (order -> ack in INBOX): {arbitre_rate:.1} mails/s  |  MTA alone (order -> sink INBOX): {mta_rate:.1} mails/s  ({:.0} % of the MTA's rate)",
+        100.0 * arbitre_rate / mta_rate
+    );
+    println!(
+        "  LATENCY     arbitre send -> ack in the player's INBOX: p50 {:.2?}, p90 {:.2?}, p99 {:.2?}, max {:.2?}",
         percentile(&latencies, 0.5),
         percentile(&latencies, 0.9),
         percentile(&latencies, 0.99),
         percentile(&latencies, 1.0)
     );
+    println!(
+        "              MTA alone send -> stored in the sink:     p50 {:.2?}, p90 {:.2?}, p99 {:.2?}, max {:.2?}",
+        percentile(&mta_latencies, 0.5),
+        percentile(&mta_latencies, 0.9),
+        percentile(&mta_latencies, 0.99),
+        percentile(&mta_latencies, 1.0)
+    );
+}
+
+/// The pid of the `arbitre ... serve` started on `config` (read from /proc).
+fn pid_of_daemon(config: &Path) -> Option<u32> {
+    let wanted = config.to_string_lossy().into_owned();
+    std::fs::read_dir("/proc").ok()?.flatten().find_map(|e| {
+        let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+        let cmdline = std::fs::read(e.path().join("cmdline")).ok()?;
+        let args: Vec<String> = cmdline.split(|b| *b == 0).map(|a| String::from_utf8_lossy(a).into_owned()).collect();
+        (args.iter().any(|a| *a == wanted) && args.iter().any(|a| a == "serve")).then_some(pid)
+    })
+}
+
+/// User + system CPU time of `pid`, in seconds (/proc/PID/stat, fields 14
+/// and 15, in clock ticks).
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) may hold spaces: count from after its ')'.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / clock_ticks_per_second())
+}
+
+fn clock_ticks_per_second() -> f64 {
+    std::process::Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// A line of /proc/PID/status, e.g. `VmHWM` -> "24816 kB".
+fn status_field(pid: u32, name: &str) -> Option<String> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status.lines().find_map(|l| Some(l.strip_prefix(name)?.strip_prefix(':')?.trim().to_string()))
+}
+
+/// The players' mail programs: one SMTP session per mail, at most as many
+/// at once as `slots` allows.
+#[derive(Clone)]
+struct Clients {
+    stack: Arc<MailStack>,
+    slots: Arc<Semaphore>,
+}
+
+impl Clients {
+    async fn send(&self, from: &str, to: &str, raw: &[u8]) -> Result<(), SendError> {
+        let _slot = self.slots.acquire().await.map_err(|e| SendError::Transient(e.to_string()))?;
+        // A sender of its own: its pool (and so the session) is closed when
+        // it is dropped, not kept open holding one of Postfix's processes.
+        let sender = SmtpSender::new(&self.stack.smtp_settings(Some(from), TlsMode::StartTls))
+            .map_err(|e| SendError::Transient(e.to_string()))?;
+        sender.send(from, &[to.to_string()], raw).await
+    }
+}
+
+/// What `send_all` did: when each mail was accepted by Postfix (per family,
+/// per round), the (Message-ID, accepted at) of every mail, and when the last
+/// one was accepted, after the start.
+struct Sent {
+    at: Vec<Vec<Instant>>,
+    ids: Vec<(String, Instant)>,
+    all: Duration,
+}
+
+/// Every family sends `rounds` order mails to `to`, families in parallel,
+/// each family's revisions one after the other (as a player re-sends).
+async fn send_all(
+    addresses: &[String],
+    senders: &Clients,
+    bodies: &[String],
+    to: &str,
+    tag: &'static str,
+    rounds: usize,
+    t0: Instant,
+) -> Sent {
+    let mut tasks = Vec::new();
+    for (p, (addr, body)) in addresses.iter().zip(bodies).enumerate() {
+        let (addr, sender, to, body) = (addr.clone(), senders.clone(), to.to_string(), body.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut sent = Vec::new();
+            for r in 0..rounds {
+                // A Message-ID as a mail client writes it (compose leaves it
+                // to the MTA): unique per run, so the yardstick can tell
+                // when each mail is stored.
+                let id = format!("<{tag}.{p}.{r}@bench.example.test>");
+                let mut raw = format!("Message-ID: {id}\r\n").into_bytes();
+                raw.extend(compose(&addr, &to, &format!("Ordres (version {})", r + 1), &body));
+                sender.send(&addr, &to, &raw).await.expect("orders sent");
+                sent.push((id, Instant::now()));
+            }
+            sent
+        }));
+    }
+    let mut sent_at = Vec::new();
+    let mut ids = Vec::new();
+    for t in tasks {
+        let sent = t.await.expect("task");
+        sent_at.push(sent.iter().map(|(_, at)| *at).collect());
+        ids.extend(sent);
+    }
+    Sent { at: sent_at, ids, all: t0.elapsed() }
+}
+
+/// The Message-ID header's value of a raw message (headers only).
+fn message_id(raw: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(raw);
+    for line in text.split('\n') {
+        let line = line.trim_end_matches('\r');
+        if line.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            if name.eq_ignore_ascii_case("message-id") {
+                return Some(value.trim().to_string());
+            }
+        }
+    }
+    None
+}
+
+/// Notes the arrival time of every message newly stored in `maildir`
+/// (Dovecot writes in tmp/ then renames into new/: a file seen there is
+/// complete), by its Message-ID.
+fn scan_maildir(maildir: &Path, seen: &mut BTreeSet<std::ffi::OsString>, delivered_at: &mut BTreeMap<String, Instant>) {
+    let now = Instant::now();
+    for sub in ["new", "cur"] {
+        let Ok(rd) = std::fs::read_dir(maildir.join(sub)) else { continue };
+        for e in rd.flatten() {
+            let name = e.file_name();
+            if name.to_string_lossy().starts_with('.') || seen.contains(&name) {
+                continue;
+            }
+            if let Ok(raw) = std::fs::read(e.path()) {
+                seen.insert(name);
+                if let Some(id) = message_id(&raw) {
+                    delivered_at.entry(id).or_insert(now);
+                }
+            }
+        }
+    }
 }

@@ -78,6 +78,13 @@ impl Dice {
         }
     }
 
+    /// Records that a stage was reached (no die is drawn): the audit log
+    /// then shows every phase a turn went through, even those that rolled
+    /// nothing. The outcome is `reached`.
+    pub fn mark(&mut self, rule: &str, what: impl Into<String>) {
+        self.record(rule, what.into(), Vec::new(), "reached".into());
+    }
+
     /// One six-sided die, 1..=6.
     pub fn d6(&mut self, rule: &str, what: impl Into<String>) -> u32 {
         let v = self.rng.gen_range(1..=6);
@@ -193,6 +200,16 @@ mod tests {
         assert_eq!(log[1].rule, "2.1.2");
         assert_eq!(log[2].dice.len(), 2);
         assert!(log.iter().all(|r| r.dice.iter().all(|&v| (1..=6).contains(&v))));
+    }
+
+    #[test]
+    fn marks_are_logged_and_draw_nothing() {
+        let mut a = Dice::for_turn(3, 3);
+        let mut b = Dice::for_turn(3, 3);
+        a.mark("11", "phase 11");
+        assert_eq!(a.d6("x", "x"), b.d6("x", "x"));
+        assert_eq!(a.log()[0].outcome, "reached");
+        assert!(a.log()[0].dice.is_empty());
     }
 
     #[test]

@@ -247,7 +247,7 @@ fn bot_lines(s: &GalaxyState, who: &str, dice: &mut Dice) -> Vec<String> {
         } else {
             lines.push(format!("DEPLACER F{no} {}", dest.label()));
         }
-        if fire > 0 && roll % 2 == 0 {
+        if fire > 0 && roll.is_multiple_of(2) {
             lines.push(format!("ATTACK F{no} FLEET"));
         }
     }

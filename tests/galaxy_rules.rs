@@ -518,7 +518,7 @@ fn check(sc: &Scenario, initial: &GalaxyState, p: &Played, e: &Expect) -> Vec<St
         }
         for n in &ep.knows_star {
             let i = s.stars.iter().position(|x| &x.name == n);
-            if !i.is_some_and(|i| pl.known.get(&i).is_some_and(|k| k.details.is_some())) {
+            if i.is_none_or(|i| pl.known.get(&i).is_none_or(|k| k.details.is_none())) {
                 bad.push(format!("{} should know {n}", ep.key));
             }
         }

@@ -213,3 +213,25 @@ fn mail_without_orders_or_for_unknown_games_gets_a_helpful_answer() {
     assert!(sent[0].text.contains("stellarium-1"), "the guide lists the games:\n{}", sent[0].text);
     assert!(sent[1].text.contains("vouliez-vous dire « stellarium-1 »"), "{}", sent[1].text);
 }
+
+#[test]
+fn a_registration_handled_again_after_a_crash_is_answered_once() {
+    let e = env();
+    let raw = mail("leto@example.test", "j1@example.test", "Inscription", "PARTIE stellarium-1\nINSCRIPTION Atréides\n", at(1));
+    e.referee.handle_mail(&raw, at(1)).unwrap();
+    // A crash before the `done` marker: the message is handled again.
+    let archive = data(&e).join("archive");
+    for f in std::fs::read_dir(&archive).unwrap().flatten() {
+        if f.file_name().to_string_lossy().ends_with(".done.json") {
+            std::fs::remove_file(f.path()).unwrap();
+        }
+    }
+    let out = e.referee.handle_mail(&raw, at(2)).unwrap();
+    assert!(matches!(out, Outcome::Answered { ref kind, .. } if kind == "welcome"), "{out:?}");
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 1, "one welcome, no 'name taken' refusal: {sent:?}");
+    // Another message asking for the same name is still refused.
+    let raw2 = mail("other@example.test", "j2@example.test", "Inscription", "PARTIE stellarium-1\nINSCRIPTION Atréides\n", at(3));
+    let out = e.referee.handle_mail(&raw2, at(3)).unwrap();
+    assert!(matches!(out, Outcome::Answered { ref kind, .. } if kind == "refusal-join"), "{out:?}");
+}

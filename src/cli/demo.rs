@@ -99,7 +99,9 @@ fn prepare_out(out: &Path) -> anyhow::Result<()> {
 fn demo_config(a: &DemoArgs) -> String {
     let settings = match a.ruleset.as_str() {
         "galaxy" => format!("players = {}\nturns = {}\n", a.players, a.turns.max(20)),
-        _ => format!("turns = {}\n", a.turns),
+        // Stellarium's limit counts the turns after the foundation (30.1):
+        // `--turns T` plays T adjudications, turn 0 included, to the end.
+        _ => format!("turns = {}\n", a.turns.saturating_sub(1).max(1)),
     };
     format!(
         r#"# Written by `arbitre demo`.
@@ -177,7 +179,12 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
     println!("demo: {registered}/{n} families registered in game {GAME} ({})", created.ruleset);
 
     let mut summary: Vec<String> = Vec::new();
-    for t in 0..a.turns {
+    // One adjudication more than --turns at most: Galaxy plays turns 1..=T
+    // after its registration turn 0; the loop stops when the game is over.
+    for t in 0..=a.turns {
+        if t == a.turns && a.ruleset != "galaxy" {
+            break;
+        }
         let g = r.open_game(GAME)?;
         if g.meta.finished {
             break;
@@ -254,6 +261,12 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
         }
     }
     let received: usize = players.iter().map(|p| p.mails_read.len()).sum();
+    let (reached, rolls) = audit_summary(&r.store.game(GAME)?.turns_dir())?;
+    if reached.is_empty() {
+        println!("demo: audit log: {rolls} roll(s)");
+    } else {
+        println!("demo: audit log: {rolls} roll(s); stages reached: {}", reached.join(", "));
+    }
     println!("demo: players sent {sent_by_players} mail(s) and received {received}");
     println!("demo: everything is under {}:", a.out.display());
     println!("  data/games/{GAME}/turns/NNNN/  states, orders, audit.jsonl, events.json, reports/<family>/(report.txt, report.html, map.svg, map.png)");
@@ -349,4 +362,29 @@ fn find_password(text: &str) -> Option<String> {
             _ => None,
         }
     })
+}
+
+/// What the turns' audit logs show: the stages marked as reached (in order
+/// of first appearance) and the number of dice rolls.
+fn audit_summary(turns: &Path) -> anyhow::Result<(Vec<String>, usize)> {
+    let mut reached: Vec<String> = Vec::new();
+    let mut rolls = 0;
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(turns)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    dirs.sort();
+    for d in dirs {
+        let Ok(text) = std::fs::read_to_string(d.join("audit.jsonl")) else { continue };
+        for line in text.lines() {
+            let Ok(roll) = serde_json::from_str::<crate::dice::Roll>(line) else { continue };
+            if roll.outcome == "reached" && roll.dice.is_empty() {
+                if !reached.contains(&roll.rule) {
+                    reached.push(roll.rule);
+                }
+            } else {
+                rolls += 1;
+            }
+        }
+    }
+    // Phases in numeric order, named stages (turn 0) first.
+    reached.sort_by_key(|r| r.parse::<u32>().map_or((0, 0), |n| (1, n)));
+    Ok((reached, rolls))
 }

@@ -327,7 +327,15 @@ impl Referee {
         if crate::store::family_file_name(&fkey).is_err() {
             return refuse("bad-name", json!({}));
         }
-        if g.meta.families.contains_key(&fkey) {
+        if let Some(existing) = g.meta.families.get(&fkey) {
+            if existing.registered_by.as_deref() == Some(key) {
+                // This very message registered the family before a crash:
+                // queue the same welcome again (its id makes it a no-op if
+                // it was queued or sent) rather than refusing the name.
+                let (pw, form) = (password::derive(&self.secret, &[&gid, &fkey, key]), g.engine.order_form(&g.state, &fkey)?);
+                self.queue_welcome(key, m, from, lang, g, &name, &pw, form, now)?;
+                return Ok(answered("welcome", from, Some(gid), Some(fkey)));
+            }
             return refuse("taken", json!({}));
         }
         if let Some((_, existing)) = g.meta.family_by_address(from) {
@@ -354,9 +362,28 @@ impl Referee {
             statuses: Default::default(),
             onr_streak: 0,
             pnj: false,
+            registered_by: Some(key.to_string()),
         };
         g.meta.families.insert(fkey.clone(), record);
         let form = g.engine.order_form(&g.state, &fkey)?;
+        self.queue_welcome(key, m, from, lang, g, &name, &pw, form, now)?;
+        self.write_meta(&g.meta)?;
+        Ok(answered("welcome", from, Some(gid), Some(fkey)))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn queue_welcome(
+        &self,
+        key: &str,
+        m: &Incoming,
+        from: &str,
+        lang: &str,
+        g: &OpenGame,
+        name: &str,
+        pw: &str,
+        form: Vec<crate::game::FormLine>,
+        now: Timestamp,
+    ) -> Result<()> {
         let (deadline_text, time_left, _) = self.deadline_words(g, lang, now);
         self.queue(
             Draft {
@@ -365,15 +392,14 @@ impl Referee {
                 subject: String::new(),
                 template: "common/welcome",
                 lang,
-                context: merge(base, json!({ "password": pw, "turn": g.meta.turn, "form": form, "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left })),
+                context: json!({ "game": g.meta.id, "family": name, "password": pw, "turn": g.meta.turn, "form": form, "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left }),
                 threading: Threading { reply_to: Some(m) },
                 auto_submitted: "auto-replied",
                 attachments: self.rules_attachment(&g.meta.ruleset).into_iter().collect(),
             },
             now,
         )?;
-        self.write_meta(&g.meta)?;
-        Ok(answered("welcome", from, Some(gid), Some(fkey)))
+        Ok(())
     }
 
     /// The full rules text shipped in `rules/<ruleset>.txt`, as an attachment.

@@ -71,6 +71,11 @@ pub struct FamilyRecord {
     /// PNJ: irreversible (rule 0.4).
     #[serde(default)]
     pub pnj: bool,
+    /// The archive key of the registration message: handling that message
+    /// again (after a crash before its `done` marker) answers it the same way
+    /// instead of refusing the name as taken.
+    #[serde(default)]
+    pub registered_by: Option<String>,
 }
 
 impl GameMeta {

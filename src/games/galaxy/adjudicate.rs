@@ -903,7 +903,7 @@ pub fn rank(s: &GalaxyState, dice: &mut Dice) -> Vec<Ranked> {
         })
         .collect();
     // Stable: players still tied keep the order drawn by lot.
-    rows.sort_by(|a, b| (b.points, b.stars, b.resources).cmp(&(a.points, a.stars, a.resources)));
+    rows.sort_by_key(|r| std::cmp::Reverse((r.points, r.stars, r.resources)));
     for (i, r) in rows.iter_mut().enumerate() {
         r.rank = i as u32 + 1;
     }

@@ -110,6 +110,8 @@ impl Word {
 }
 
 type Verdict = Result<(Order, String), (String, Option<String>)>;
+/// A line's keyword, tokens and where its arguments start; or why it is refused.
+type Classified = Result<(Word, Vec<Token>, usize), (String, Option<String>)>;
 
 fn fail<T>(reason: impl Into<String>) -> Result<T, (String, Option<String>)> {
     Err((reason.into(), None))
@@ -192,8 +194,7 @@ fn eat_pos(c: &mut Cursor) -> Result<Rel, (String, Option<String>)> {
 fn eat_ships(c: &mut Cursor) -> Result<Ships, (String, Option<String>)> {
     let mut s = Ships::default();
     let mut seen = BTreeSet::new();
-    loop {
-        let Some(t) = c.peek() else { break };
+    while let Some(t) = c.peek() {
         let f = text::fold(&t.text);
         let (num, unit, used) = if let Some(last) = f.chars().last().filter(|ch| matches!(ch, 'P' | 'C' | 'N')) {
             let digits = &f[..f.len() - 1];
@@ -683,7 +684,7 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
         attacks: BTreeMap::new(),
     };
     // Classify every line first: budget lines are read before movement lines.
-    let mut classified: Vec<(usize, Result<(Word, Vec<Token>, usize), (String, Option<String>)>)> = Vec::new();
+    let mut classified: Vec<(usize, Classified)> = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let toks = text::tokenize(&line.text);
         if let Some(p) = &toks.problem {

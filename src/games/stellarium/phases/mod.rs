@@ -108,7 +108,9 @@ pub fn adjudicate(
         // "Début de partie": statuses first (they count for PNJ and for
         // 2.8.2 next turn), then the families, judges, pyramids, governors
         // and the first ship.
+        dice.mark("0", "phase 0 reached (status)");
         p00_status::run(&mut ctx, dice);
+        dice.mark("début de partie", "turn 0: foundation reached");
         turn0::run(&mut ctx, dice);
         return ctx.close();
     }
@@ -117,49 +119,70 @@ pub fn adjudicate(
 
     // ---- Phases 11–30 (the end of the cycle and the Supreme Assembly). ----
     // 11. Rébellions.
+    dice.mark("11", "phase 11 reached (rebellions)");
     p11_rebellions::run(&mut ctx, dice);
     // 12. Guerre contre les Pouarks.
+    dice.mark("12", "phase 12 reached (war)");
     p12_war::run(&mut ctx, dice);
     if ctx.state.ended.is_some() {
         // 12.1: Stellarium fell; the game ends at once (30.2).
+        dice.mark("30", "phase 30 reached (end)");
         p30_end::run(&mut ctx, dice);
         return ctx.close();
     }
     // 13. Spéculation à la bourse.
+    dice.mark("13", "phase 13 reached (exchange)");
     p13_exchange::run(&mut ctx, dice);
     // 14. Retour des expéditions d'exploration.
+    dice.mark("14", "phase 14 reached (expedition_returns)");
     p14_expedition_returns::run(&mut ctx, dice);
     // 15. Retour des marchands.
+    dice.mark("15", "phase 15 reached (merchant_returns)");
     p15_merchant_returns::run(&mut ctx, dice);
     // 16. Retours des guerriers.
+    dice.mark("16", "phase 16 reached (warrior_returns)");
     p16_warrior_returns::run(&mut ctx, dice);
     // 17. Coup d'État militaire.
+    dice.mark("17", "phase 17 reached (coup)");
     p17_coup::run(&mut ctx, dice);
     // 18. Disgrâce spéciale.
+    dice.mark("18", "phase 18 reached (special_disgrace)");
     p18_special_disgrace::run(&mut ctx, dice);
     // 19. Excommunication.
+    dice.mark("19", "phase 19 reached (excommunication)");
     p19_excommunication::run(&mut ctx, dice);
     // 20. Disgrâces.
+    dice.mark("20", "phase 20 reached (disgraces)");
     p20_disgraces::run(&mut ctx, dice);
     // 21. Destitutions.
+    dice.mark("21", "phase 21 reached (depositions)");
     p21_depositions::run(&mut ctx, dice);
     // 22. Procès.
+    dice.mark("22", "phase 22 reached (trials)");
     p22_trials::run(&mut ctx, dice);
     // 23. Libérations.
+    dice.mark("23", "phase 23 reached (releases)");
     p23_releases::run(&mut ctx, dice);
     // 24. Grâce impériale.
+    dice.mark("24", "phase 24 reached (imperial_pardon)");
     p24_imperial_pardon::run(&mut ctx, dice);
     // 25. Pardon archipapal.
+    dice.mark("25", "phase 25 reached (archpapal_pardon)");
     p25_archpapal_pardon::run(&mut ctx, dice);
     // 26. Obsèques des personnalités.
+    dice.mark("26", "phase 26 reached (funerals)");
     p26_funerals::run(&mut ctx, dice);
     // 27. Promotions par l'assemblée suprême.
+    dice.mark("27", "phase 27 reached (assembly)");
     p27_assembly::run(&mut ctx, dice);
     // 28. Vente d'un vaisseau d'exploration.
+    dice.mark("28", "phase 28 reached (ship_sale)");
     p28_ship_sale::run(&mut ctx, dice);
     // 29. Attribution des points de victoire.
+    dice.mark("29", "phase 29 reached (victory)");
     p29_victory::run(&mut ctx, dice);
     // 30. Fin de la partie.
+    dice.mark("30", "phase 30 reached (end)");
     p30_end::run(&mut ctx, dice);
 
     ctx.close()
@@ -169,30 +192,41 @@ pub fn adjudicate(
 /// what the benchmark times).
 pub fn phases_0_to_10(ctx: &mut TurnCtx, dice: &mut Dice) {
     // 0. Statut des ordres (also resets the cycle's hand-over facts).
+    dice.mark("0", "phase 0 reached (status)");
     p00_status::run(ctx, dice);
     // d. Families registered during the game are founded now, before the
     //    cycle's events touch anyone (RULINGS).
     turn0::found_late_families(ctx, dice);
     // 1. Achats.
+    dice.mark("1", "phase 1 reached (purchases)");
     p01_purchases::run(ctx, dice);
     // 2. Contrats avec la Tentacule Sombre (sabotages and bombs are set off
     //    when their targets are known: in phases 4 and 5).
+    dice.mark("2", "phase 2 reached (contracts)");
     p02_contracts::run(ctx, dice);
     // 3. Mariages.
+    dice.mark("3", "phase 3 reached (marriages)");
     p03_marriages::run(ctx, dice);
     // 4. Départ des expéditions d'exploration.
+    dice.mark("4", "phase 4 reached (expeditions)");
     p04_expeditions::run(ctx, dice);
     // 5. Départs des marchands.
+    dice.mark("5", "phase 5 reached (merchants)");
     p05_merchants::run(ctx, dice);
     // 6. Départ des guerriers (and everyone else's place for the cycle).
+    dice.mark("6", "phase 6 reached (warriors)");
     p06_warriors::run(ctx, dice);
     // 7. Naissances.
+    dice.mark("7", "phase 7 reached (births)");
     p07_births::run(ctx, dice);
     // 8. Tests de survie.
+    dice.mark("8", "phase 8 reached (survival)");
     p08_survival::run(ctx, dice);
     // 9. Baptêmes.
+    dice.mark("9", "phase 9 reached (baptisms)");
     p09_baptisms::run(ctx, dice);
     // 10. Formation des jeunes.
+    dice.mark("10", "phase 10 reached (training)");
     p10_training::run(ctx, dice);
 }
 

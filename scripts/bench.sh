@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Runs every benchmark of arbitre in release, at the sizes of the figures
+# quoted in BENCHMARKS.md, and prints the figures with the machine and its
+# load. Not part of the tests (CI does not run it).
+#
+#   scripts/bench.sh                 every benchmark, in the order below
+#   scripts/bench.sh galaxy_turn idle_memory   only those
+#
+# Benchmarks (names for the arguments):
+#   intake_rush        1,002 order mails (334 families x 3 revisions) through
+#                      a real Postfix + Dovecot on loopback -> arbitre serve ->
+#                      acknowledgements back in the players' INBOXes, beside
+#                      the MTA's own rate for the same mails. Needs root (it
+#                      starts the servers with tests/mailstack/up.sh, which
+#                      installs them with apt-get if missing).
+#   stellarium_phases  Stellarium phases 0-10 for 1,000 families (criterion).
+#   stellarium_turn    a whole Stellarium turn for 1,000 families, if that
+#                      benchmark exists in this tree.
+#   render_reports     every family's view, text + HTML report, SVG + PNG map
+#                      and the chronicle for 1,000 families.
+#   galaxy_turn        one Galaxy turn with every view, 16 and 200 players
+#                      (criterion).
+#   idle_memory        `arbitre serve` on the shipped config.toml (embedded
+#                      Maildir transport) in a temp dir: VmRSS/VmHWM once idle.
+#
+# Sizes can be overridden: ARBITRE_BENCH_PLAYERS / ARBITRE_BENCH_ROUNDS for
+# intake_rush, ARBITRE_BENCH_FAMILIES for render_reports. CARGO_TARGET_DIR is
+# honoured as usual. Exit status: 0 when every benchmark run succeeded.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+ALL=(intake_rush stellarium_phases stellarium_turn render_reports galaxy_turn idle_memory)
+if [ $# -gt 0 ]; then SELECTED=("$@"); else SELECTED=("${ALL[@]}"); fi
+for name in "${SELECTED[@]}"; do
+    case " ${ALL[*]} " in *" $name "*) ;; *) echo "bench.sh: unknown benchmark '$name' (one of: ${ALL[*]})" >&2; exit 2 ;; esac
+done
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+echo "== arbitre benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "   commit:  $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
+echo "   cpu:     $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+echo "   memory:  $(free -h | awk '/^Mem:/ {print $2 " total, " $7 " available"}')"
+echo "   rustc:   $(rustc --version)"
+echo "   load:    $(load) (1, 5, 15 min) at the start"
+
+FAILED=()
+run_bench() { # NAME [ENV=VALUE...]: cargo bench --bench NAME with that environment
+    local name=$1; shift
+    echo
+    echo "== $name $* (load $(load))"
+    local t0=$SECONDS
+    if env "$@" cargo bench --locked --bench "$name"; then
+        echo "== $name done in $((SECONDS - t0)) s (load $(load))"
+    else
+        echo "== $name FAILED (exit $?) after $((SECONDS - t0)) s"
+        FAILED+=("$name")
+    fi
+}
+
+idle_memory() {
+    echo
+    echo "== idle_memory (load $(load))"
+    if ! cargo build --locked --release --bin arbitre; then
+        echo "== idle_memory FAILED: the release binary did not build"; FAILED+=(idle_memory); return
+    fi
+    local bin=${CARGO_TARGET_DIR:-target}/release/arbitre
+    local dir; dir=$(mktemp -d /tmp/arbitre-idle-XXXXXX)
+    cp config.toml "$dir/config.toml"
+    ARBITRE_LOG=info "$bin" --config "$dir/config.toml" serve >"$dir/daemon.log" 2>&1 &
+    local pid=$!
+    local waited=0
+    while ! grep -q 'mailbox reachable; ready' "$dir/daemon.log" 2>/dev/null; do
+        if ! kill -0 "$pid" 2>/dev/null || [ $waited -ge 600 ]; then
+            echo "== idle_memory FAILED: the daemon did not become ready; its log:"; cat "$dir/daemon.log"
+            kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+            FAILED+=(idle_memory); rm -rf "$dir"; return
+        fi
+        sleep 0.1; waited=$((waited + 1))
+    done
+    echo "   ready after $((waited / 10)).$((waited % 10)) s; idling 15 s (three looks at the outbox)"
+    sleep 15
+    echo "   arbitre serve, pid $pid, shipped config.toml (Maildir transport, 1 Stellarium game), idle:"
+    grep -E '^(VmRSS|VmHWM|VmSize|Threads):' "/proc/$pid/status" | sed 's/^/     /'
+    kill -TERM "$pid"; wait "$pid"; local rc=$?
+    echo "== idle_memory done (daemon exit $rc after SIGTERM)"
+    [ $rc -eq 0 ] || FAILED+=(idle_memory)
+    rm -rf "$dir"
+}
+
+for name in "${SELECTED[@]}"; do
+    case $name in
+        intake_rush)
+            if [ "$(id -u)" -ne 0 ]; then
+                echo; echo "== intake_rush SKIPPED: needs root (starts Postfix and Dovecot)"; FAILED+=(intake_rush); continue
+            fi
+            run_bench intake_rush ARBITRE_BENCH_PLAYERS="${ARBITRE_BENCH_PLAYERS:-334}" ARBITRE_BENCH_ROUNDS="${ARBITRE_BENCH_ROUNDS:-3}" ;;
+        stellarium_turn)
+            if [ ! -f benches/stellarium_turn.rs ]; then
+                echo; echo "== stellarium_turn MISSING: no benches/stellarium_turn.rs in this tree"; FAILED+=(stellarium_turn); continue
+            fi
+            run_bench stellarium_turn ;;
+        render_reports) run_bench render_reports ARBITRE_BENCH_FAMILIES="${ARBITRE_BENCH_FAMILIES:-1000}" ;;
+        idle_memory) idle_memory ;;
+        *) run_bench "$name" ;;
+    esac
+done
+
+echo
+echo "== load at the end: $(load)"
+if [ ${#FAILED[@]} -gt 0 ]; then
+    echo "== NOT measured or failed: ${FAILED[*]}"
+    exit 1
+fi
+echo "== every benchmark ran"
