@@ -39,6 +39,11 @@ pub struct Config {
     pub limits: Limits,
     pub outbox: OutboxConfig,
     pub transport: TransportConfig,
+    /// `[transport] reconnect_initial / reconnect_max`: back-off of the
+    /// intake (mailbox reconnects, messages that could not be stored).
+    pub reconnect: ReconnectConfig,
+    /// `[alerts]`: when a fault is reported to the human referee.
+    pub alerts: AlertsConfig,
     pub games: Vec<GameConfig>,
 }
 
@@ -82,6 +87,45 @@ impl Default for OutboxConfig {
 impl OutboxConfig {
     pub fn backoff(&self) -> crate::store::Backoff {
         crate::store::Backoff { initial: self.retry_initial, max: self.retry_max }
+    }
+}
+
+/// `[transport] reconnect_initial`, `reconnect_max`: how the daemon waits
+/// between attempts when the mailbox is unreachable or a received message
+/// could not be stored (full disk, read-only data directory): first
+/// `initial`, then twice as long each time, never more than `max`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReconnectConfig {
+    pub initial: SignedDuration,
+    pub max: SignedDuration,
+}
+
+impl Default for ReconnectConfig {
+    fn default() -> Self {
+        ReconnectConfig { initial: SignedDuration::from_secs(1), max: SignedDuration::from_mins(5) }
+    }
+}
+
+impl ReconnectConfig {
+    /// The wait after the `failures`-th failure in a row (1-based).
+    pub fn delay(&self, failures: u32) -> std::time::Duration {
+        let d = crate::store::Backoff { initial: self.initial, max: self.max }.delay(failures.max(1));
+        std::time::Duration::try_from(d).unwrap_or(std::time::Duration::from_secs(1))
+    }
+}
+
+/// `[alerts]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AlertsConfig {
+    /// A fault (mailbox unreachable, SMTP failing, data directory not
+    /// writable) that lasts longer than this is mailed to `admin_address`,
+    /// and its end too.
+    pub outage_after: SignedDuration,
+}
+
+impl Default for AlertsConfig {
+    fn default() -> Self {
+        AlertsConfig { outage_after: SignedDuration::from_mins(10) }
     }
 }
 
@@ -372,7 +416,7 @@ impl Cx {
         self.unknown_keys(
             t,
             "",
-            &["data_dir", "referee_address", "referee_name", "admin_address", "limits", "outbox", "transport", "games"],
+            &["data_dir", "referee_address", "referee_name", "admin_address", "limits", "outbox", "transport", "alerts", "games"],
         );
         let data_dir = self.path(t, "", "data_dir", "var/data");
         let referee_address = self.address(t, "", "referee_address");
@@ -403,13 +447,25 @@ impl Cx {
             }
         }
 
+        let mut reconnect = ReconnectConfig::default();
         let transport = match self.sub_table(t, "", "transport") {
-            Some(tt) => self.transport(tt),
+            Some(tt) => {
+                reconnect = self.reconnect(tt);
+                self.transport(tt)
+            }
             None => {
                 self.err("transport", "missing: a [transport] table with kind = \"maildir\" or kind = \"imap\"");
                 None
             }
         };
+
+        let mut alerts = AlertsConfig::default();
+        if let Some(at) = self.sub_table(t, "", "alerts") {
+            self.unknown_keys(at, "alerts", &["outage_after"]);
+            if let Some(v) = at.get("outage_after") {
+                alerts.outage_after = self.duration("alerts.outage_after".into(), v).unwrap_or(alerts.outage_after);
+            }
+        }
 
         let mut games = Vec::new();
         match t.get("games") {
@@ -444,21 +500,38 @@ impl Cx {
             limits,
             outbox,
             transport: transport?,
+            reconnect,
+            alerts,
             games: games.into_iter().map(|(_, g)| g).collect(),
         })
+    }
+
+    /// `reconnect_initial` and `reconnect_max` of `[transport]` (any kind).
+    fn reconnect(&mut self, t: &Table) -> ReconnectConfig {
+        let mut r = ReconnectConfig::default();
+        if let Some(v) = t.get("reconnect_initial") {
+            r.initial = self.duration("transport.reconnect_initial".into(), v).unwrap_or(r.initial);
+        }
+        if let Some(v) = t.get("reconnect_max") {
+            r.max = self.duration("transport.reconnect_max".into(), v).unwrap_or(r.max);
+        }
+        if r.max < r.initial {
+            self.err("transport.reconnect_max", "must not be shorter than transport.reconnect_initial");
+        }
+        r
     }
 
     fn transport(&mut self, t: &Table) -> Option<TransportConfig> {
         let kind = self.string(t, "transport", "kind", true)?;
         match kind.as_str() {
             "maildir" => {
-                self.unknown_keys(t, "transport", &["kind", "inbox", "outgoing"]);
+                self.unknown_keys(t, "transport", &["kind", "inbox", "outgoing", "reconnect_initial", "reconnect_max"]);
                 let inbox = self.path(t, "transport", "inbox", "var/mail/inbox");
                 let outgoing = self.path(t, "transport", "outgoing", "var/mail/outgoing");
                 Some(TransportConfig::Maildir { inbox, outgoing })
             }
             "imap" => {
-                self.unknown_keys(t, "transport", &["kind", "imap", "smtp"]);
+                self.unknown_keys(t, "transport", &["kind", "imap", "smtp", "reconnect_initial", "reconnect_max"]);
                 let imap = match self.sub_table(t, "transport", "imap") {
                     Some(it) => self.imap(it),
                     None => {
@@ -1007,6 +1080,34 @@ password = { env = "ARBITRE_SMTP_PASSWORD" }
         assert!(has(&e, "limits.max_text_bytes: 10 is out of range"), "{e:?}");
         let e = errors_of(&format!("{BASE}\n[outbox]\nretry_initial = \"2h\"\nretry_max = \"1h\"\n"));
         assert!(has(&e, "outbox.retry_max: must not be shorter"), "{e:?}");
+    }
+
+    #[test]
+    fn reconnect_and_alert_settings_parse_and_name_their_errors() {
+        let c = parse_at(BASE).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.reconnect, ReconnectConfig::default());
+        assert_eq!(c.alerts.outage_after, SignedDuration::from_mins(10));
+        assert_eq!(c.reconnect.delay(1), std::time::Duration::from_secs(1));
+        assert_eq!(c.reconnect.delay(4), std::time::Duration::from_secs(8));
+        assert_eq!(c.reconnect.delay(40), std::time::Duration::from_secs(300));
+
+        let text = IMAP.replace("kind = \"imap\"", "kind = \"imap\"\nreconnect_initial = \"2s\"\nreconnect_max = \"30s\"")
+            + "\n[alerts]\noutage_after = \"45s\"\n";
+        let c = parse_at(&text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.reconnect.initial, SignedDuration::from_secs(2));
+        assert_eq!(c.reconnect.max, SignedDuration::from_secs(30));
+        assert_eq!(c.reconnect.delay(3), std::time::Duration::from_secs(8));
+        assert_eq!(c.reconnect.delay(10), std::time::Duration::from_secs(30));
+        assert_eq!(c.alerts.outage_after, SignedDuration::from_secs(45));
+
+        let e = errors_of(&BASE.replace("kind = \"maildir\"", "kind = \"maildir\"\nreconnect_initial = \"1m\"\nreconnect_max = \"10s\""));
+        assert!(has(&e, "transport.reconnect_max: must not be shorter than transport.reconnect_initial"), "{e:?}");
+        let e = errors_of(&BASE.replace("kind = \"maildir\"", "kind = \"maildir\"\nreconnect_initial = \"soon\""));
+        assert!(has(&e, "transport.reconnect_initial: invalid duration"), "{e:?}");
+        let e = errors_of(&format!("{BASE}\n[alerts]\noutage_after = \"0s\"\n"));
+        assert!(has(&e, "alerts.outage_after: must be longer than zero"), "{e:?}");
+        let e = errors_of(&format!("{BASE}\n[alerts]\noutage_afer = \"1m\"\n"));
+        assert!(has(&e, "alerts.outage_afer: unknown setting (did you mean \"outage_after\"?)"), "{e:?}");
     }
 
     #[test]

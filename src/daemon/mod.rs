@@ -3,7 +3,10 @@
 //! - intake: fetch unseen mail, handle each message (archive first), then
 //!   tell the mailbox it was handled; wait with IDLE or polling;
 //! - clock: deadlines (adjudication), reminders, in each game's time zone;
-//! - outbox: send what is due, with back-off; keep what fails.
+//! - outbox: send what is due, with back-off; keep what fails;
+//! - health: faults from outside (mailbox, SMTP, data directory) are
+//!   tracked in [`health::Health`], logged, and mailed to the human referee
+//!   when they last (`[alerts] outage_after`), and again when they end.
 //!
 //! Blocking work (files, rendering, adjudication) runs on tokio's blocking
 //! pool; within the daemon, game writes are serialised by the clock and
@@ -13,7 +16,9 @@
 //! because every durable step is atomic and idempotent.
 
 pub mod clock;
+pub mod health;
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -26,9 +31,13 @@ use crate::referee::Referee;
 use crate::transport::{Mailbox, SendError, Sender};
 
 pub use clock::Clock;
+use health::{FaultKind, Health};
 
 /// How often an idle outbox is looked at for mail queued by another process.
 const OUTBOX_IDLE_LOOK: Duration = Duration::from_secs(5);
+
+/// How often the health loop looks at the faults.
+const HEALTH_TICK: Duration = Duration::from_secs(1);
 
 /// Opens (or re-opens, after an error) the mailbox.
 pub type MailboxFactory =
@@ -59,11 +68,13 @@ impl Daemon {
             }
         }
 
+        let health = Arc::new(Health::for_referee(&self.referee));
         let d = Arc::new(self);
-        let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone()));
+        let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health.clone()));
         let clock = tokio::spawn(clock_loop(d.clone(), stop_rx.clone(), outbox_kick.clone()));
-        let outbox = tokio::spawn(outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone()));
+        let outbox = tokio::spawn(outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health.clone()));
         let watchdog = tokio::spawn(watchdog_loop(d.clone(), stop_rx.clone()));
+        let health_task = tokio::spawn(health_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health));
 
         shutdown.await;
         tracing::info!("shutting down: finishing the current steps");
@@ -71,7 +82,7 @@ impl Daemon {
             let _ = sd_notify::notify(false, &[sd_notify::NotifyState::Stopping]);
         }
         let _ = stop_tx.send(true);
-        for t in [intake, clock, outbox, watchdog] {
+        for t in [intake, clock, outbox, watchdog, health_task] {
             if let Err(e) = t.await {
                 tracing::error!(error = %e, "a daemon task ended abnormally");
             }
@@ -92,8 +103,17 @@ async fn sleep_or_stop(clock: &Clock, dur: Duration, stop: &mut watch::Receiver<
     }
 }
 
-async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>) {
-    let mut backoff = Duration::from_secs(1);
+async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, health: Arc<Health>) {
+    let reconnect = d.referee.config.reconnect;
+    // Failed attempts in a row to reach the mailbox, and to store a message.
+    let mut mailbox_failures = 0u32;
+    let mut store_failures = 0u32;
+    // Messages that could not be stored during the current data-directory
+    // fault (for the referee's mail), and messages that fail for another
+    // reason, each with its own back-off (so one bad message never blocks
+    // the others, and is never retried in a tight loop).
+    let mut unstored: BTreeSet<String> = BTreeSet::new();
+    let mut failing: BTreeMap<String, (u32, jiff::Timestamp)> = BTreeMap::new();
     let mut ready_sent = false;
     'connect: loop {
         if *stop.borrow() {
@@ -102,11 +122,14 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
         let mut mailbox = match (d.open_mailbox)().await {
             Ok(m) => m,
             Err(e) => {
-                tracing::error!(error = %format!("{e:#}"), retry_in = ?backoff, "cannot open the mailbox");
+                mailbox_failures += 1;
+                let backoff = reconnect.delay(mailbox_failures);
+                let why = format!("{e:#}");
+                health.failure(FaultKind::Mailbox, &why, 0, d.clock.now());
+                tracing::warn!(error = %why, retry_in = ?backoff, "cannot open the mailbox");
                 if sleep_or_stop(&d.clock, backoff, &mut stop).await {
                     return;
                 }
-                backoff = (backoff * 2).min(Duration::from_secs(300));
                 continue 'connect;
             }
         };
@@ -125,16 +148,25 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
             let batch = match mailbox.fetch_unseen().await {
                 Ok(b) => b,
                 Err(e) => {
-                    tracing::error!(error = %e, retry_in = ?backoff, "mailbox error; reconnecting");
+                    mailbox_failures += 1;
+                    let backoff = reconnect.delay(mailbox_failures);
+                    health.failure(FaultKind::Mailbox, &e.to_string(), 0, d.clock.now());
+                    tracing::warn!(error = %e, retry_in = ?backoff, "mailbox error; reconnecting");
                     if sleep_or_stop(&d.clock, backoff, &mut stop).await {
                         return;
                     }
-                    backoff = (backoff * 2).min(Duration::from_secs(300));
                     continue 'connect;
                 }
             };
-            backoff = Duration::from_secs(1);
-            for mail in batch {
+            mailbox_failures = 0;
+            health.success(FaultKind::Mailbox, batch.len(), d.clock.now());
+            failing.retain(|id, _| batch.iter().any(|m| &m.id == id));
+            let mut store_retry: Option<Duration> = None;
+            let ids: Vec<String> = batch.iter().map(|m| m.id.clone()).collect();
+            for (pos, mail) in batch.into_iter().enumerate() {
+                if failing.get(&mail.id).is_some_and(|(_, not_before)| d.clock.now() < *not_before) {
+                    continue;
+                }
                 // A message being handled is finished even if a stop arrives.
                 let r = d.referee.clone();
                 let now = d.clock.now();
@@ -142,20 +174,63 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 let handled = tokio::task::spawn_blocking(move || r.handle_mail(&raw, now)).await;
                 match handled {
                     Ok(Ok(_)) => {
+                        store_failures = 0;
+                        failing.remove(&mail.id);
+                        unstored.remove(&mail.id);
                         kick.notify_one();
                         if let Err(e) = mailbox.mark_processed(&mail.id).await {
                             tracing::error!(error = %e, id = %mail.id, "could not mark a handled message; it will be seen again and skipped as a duplicate");
                             continue 'connect;
                         }
                     }
-                    Ok(Err(e)) => tracing::error!(error = %e, id = %mail.id, "could not handle a message; left in the mailbox for a retry"),
-                    Err(e) => tracing::error!(error = %e, id = %mail.id, "handling a message panicked; left in the mailbox"),
+                    Ok(Err(e)) if health::is_io_error(&e) => {
+                        // The data directory (full, read-only…), not the
+                        // message: nothing can be stored, so every message
+                        // waits, in order, in the mailbox; try again after
+                        // the back-off, or as soon as writing works again.
+                        store_failures += 1;
+                        unstored.extend(ids[pos..].iter().cloned());
+                        let backoff = reconnect.delay(store_failures);
+                        health.failure(FaultKind::DataDir, &e.to_string(), unstored.len(), now);
+                        tracing::warn!(error = %e, id = %mail.id, retry_in = ?backoff, "could not store a message; it stays in the mailbox for a retry");
+                        store_retry = Some(backoff);
+                        break;
+                    }
+                    Ok(Err(e)) => {
+                        let n = failing.get(&mail.id).map_or(1, |(n, _)| n + 1);
+                        let backoff = reconnect.delay(n);
+                        let not_before = now.checked_add(jiff::SignedDuration::try_from(backoff).unwrap_or(jiff::SignedDuration::from_secs(1))).unwrap_or(now);
+                        failing.insert(mail.id.clone(), (n, not_before));
+                        tracing::error!(error = %e, id = %mail.id, retry_in = ?backoff, "could not handle a message; left in the mailbox for a retry");
+                    }
+                    Err(e) => {
+                        let n = failing.get(&mail.id).map_or(1, |(n, _)| n + 1);
+                        let backoff = reconnect.delay(n);
+                        let not_before = now.checked_add(jiff::SignedDuration::try_from(backoff).unwrap_or(jiff::SignedDuration::from_secs(1))).unwrap_or(now);
+                        failing.insert(mail.id.clone(), (n, not_before));
+                        tracing::error!(error = %e, id = %mail.id, retry_in = ?backoff, "handling a message panicked; left in the mailbox");
+                    }
                 }
                 if *stop.borrow() {
                     return;
                 }
             }
-            let wait = d.max_wait;
+            if let Some(backoff) = store_retry {
+                // Not `wait_for_mail`: new mail must not make it retry sooner.
+                tokio::select! {
+                    _ = d.clock.sleep(backoff) => {},
+                    _ = health.data_dir_back.notified() => {},
+                    _ = stop.changed() => return,
+                }
+                continue;
+            }
+            unstored.clear();
+            let now = d.clock.now();
+            let wait = failing
+                .values()
+                .map(|(_, t)| Duration::from_millis((t.as_millisecond() - now.as_millisecond()).max(0) as u64))
+                .min()
+                .map_or(d.max_wait, |w| w.min(d.max_wait));
             tokio::select! {
                 r = mailbox.wait_for_mail(wait) => if let Err(e) = r {
                     tracing::warn!(error = %e, "waiting for mail failed; reconnecting");
@@ -163,6 +238,44 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 },
                 _ = stop.changed() => return,
             }
+        }
+    }
+}
+
+/// Every second: announces the faults that last, checks whether a data
+/// directory that could not be written can be again, and queues the alerts
+/// for the referee as soon as the outbox can take them.
+async fn health_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, health: Arc<Health>) {
+    loop {
+        let now = d.clock.now();
+        if health.fault(FaultKind::DataDir).is_some() {
+            let dir = d.referee.config.data_dir.clone();
+            match tokio::task::spawn_blocking(move || health::probe_data_dir(&dir)).await {
+                Ok(Ok(())) => health.success(FaultKind::DataDir, 0, now),
+                Ok(Err(e)) => {
+                    health.failure(FaultKind::DataDir, &format!("{}: {e}", d.referee.config.data_dir.display()), 0, now);
+                }
+                Err(e) => tracing::error!(error = %e, "the data directory probe panicked"),
+            }
+        }
+        health.check(now);
+        if !health.pending().is_empty() && !health.is_failing(FaultKind::DataDir) {
+            let r = d.referee.clone();
+            let h = health.clone();
+            match tokio::task::spawn_blocking(move || h.queue_pending(&r, now)).await {
+                Ok(Ok(n)) if n > 0 => kick.notify_one(),
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => {
+                    if health::is_io_error(&e) {
+                        health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
+                    }
+                    tracing::warn!(error = %e, "could not queue an alert for the referee; it is kept and tried again");
+                }
+                Err(e) => tracing::error!(error = %e, "queuing the referee's alerts panicked"),
+            }
+        }
+        if sleep_or_stop(&d.clock, HEALTH_TICK, &mut stop).await {
+            return;
         }
     }
 }
@@ -222,7 +335,10 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
     }
 }
 
-async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>) {
+async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, health: Arc<Health>) {
+    // Sent, but the move to cur/ failed (read-only data directory): never
+    // sent again by this process; the move is retried.
+    let mut sent_unrecorded: BTreeSet<String> = BTreeSet::new();
     loop {
         let now = d.clock.now();
         let due = match d.referee.store.outbox().due(now) {
@@ -237,19 +353,30 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
             if *stop.borrow() {
                 return;
             }
+            if sent_unrecorded.contains(item.id()) {
+                if record_sent(&d, &health, item.id()) {
+                    sent_unrecorded.remove(item.id());
+                }
+                continue;
+            }
             let res = d.sender.send(&item.meta.envelope_from, &item.meta.recipients, &item.raw).await;
             let outbox = d.referee.store.outbox();
             let now = d.clock.now();
             match res {
                 Ok(()) => {
-                    if let Err(e) = outbox.mark_sent(item.id()) {
-                        tracing::error!(id = %item.id(), error = %e, "sent but could not record it");
+                    health.success(FaultKind::Smtp, 0, now);
+                    if !record_sent(&d, &health, item.id()) {
+                        sent_unrecorded.insert(item.id().to_string());
                     }
                 }
                 Err(SendError::Transient(why)) => {
                     failures += 1;
+                    let waiting = outbox.pending_count().unwrap_or(0);
+                    health.failure(FaultKind::Smtp, &why, waiting, now);
                     tracing::warn!(id = %item.id(), %why, "sending failed; will retry");
-                    let _ = outbox.mark_failed_attempt(item.id(), &why, now);
+                    if let Err(e) = outbox.mark_failed_attempt(item.id(), &why, now) {
+                        health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
+                    }
                 }
                 Err(SendError::Permanent(why)) => {
                     tracing::error!(id = %item.id(), %why, "sending refused for good");
@@ -274,10 +401,29 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
             // process: `arbitre adjudicate`, `resend`) may queue mail too.
             _ => d.max_wait.min(OUTBOX_IDLE_LOOK),
         };
+        // Retry times could not be recorded: do not spin on "due now".
+        let wait = if health.is_failing(FaultKind::DataDir) || !sent_unrecorded.is_empty() {
+            wait.max(d.referee.config.reconnect.delay(1))
+        } else {
+            wait
+        };
         tokio::select! {
             _ = kick.notified() => {},
             _ = d.clock.sleep(wait) => {},
             _ = stop.changed() => return,
+        }
+    }
+}
+
+/// Moves a sent item to `cur/`; false (logged, and a data-directory fault
+/// noted) when that cannot be written.
+fn record_sent(d: &Daemon, health: &Health, id: &str) -> bool {
+    match d.referee.store.outbox().mark_sent(id) {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::error!(id = %id, error = %e, "sent but could not record it; it will not be sent again by this process");
+            health.failure(FaultKind::DataDir, &e.to_string(), 0, d.clock.now());
+            false
         }
     }
 }

@@ -49,13 +49,17 @@ impl GameLock {
 /// Takes an exclusive `flock` on `path` (created if missing), waiting up
 /// to `timeout` (zero: try once).
 pub(super) fn lock_file(path: PathBuf, timeout: Duration) -> Result<GameLock, StoreError> {
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .read(true)
-        .write(true)
-        .open(&path)
-        .map_err(StoreError::io(&path))?;
+    // Created if missing, then held open read-only: flock needs no write
+    // access, and a file held open for writing would keep the data
+    // directory's file system from being remounted read-only.
+    let file = match OpenOptions::new().read(true).open(&path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            OpenOptions::new().create(true).truncate(false).write(true).open(&path).map_err(StoreError::io(&path))?;
+            OpenOptions::new().read(true).open(&path).map_err(StoreError::io(&path))?
+        }
+        Err(e) => return Err(StoreError::Io { path, source: e }),
+    };
     let mut lock = fd_lock::RwLock::new(file);
     let start = Instant::now();
     let mut pause = Duration::from_millis(5);

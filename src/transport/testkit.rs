@@ -64,6 +64,11 @@ pub struct MailStack {
     pub imaps_port: u16,
     /// Dovecot LMTP (Postfix delivers there).
     pub lmtp_port: u16,
+    /// Postfix as an MX: SMTP without AUTH (for mail to the stack's
+    /// domain), so it takes mail while Dovecot (which authenticates the
+    /// other SMTP ports) is down. `None` for a stack started by an older
+    /// `up.sh`.
+    pub mx_port: Option<u16>,
     /// The self-signed server certificate, to trust as a root.
     pub ca_file: PathBuf,
     pub domain: String,
@@ -107,6 +112,7 @@ impl MailStack {
             imap_port: port("MAILSTACK_IMAP_PORT")?,
             imaps_port: port("MAILSTACK_IMAPS_PORT")?,
             lmtp_port: port("MAILSTACK_LMTP_PORT")?,
+            mx_port: port("MAILSTACK_MX_PORT").ok(),
             ca_file: get("MAILSTACK_CA_FILE")?.into(),
             domain: get("MAILSTACK_DOMAIN")?,
             referee: get("MAILSTACK_REFEREE")?,
@@ -262,6 +268,197 @@ impl MailStack {
             .sum()
     }
 
+    fn dovecot_conf(&self) -> PathBuf {
+        self.dir.join("dovecot").join("dovecot.conf")
+    }
+
+    fn postfix_dir(&self) -> PathBuf {
+        self.dir.join("postfix")
+    }
+
+    fn run(&self, program: &str, args: &[&std::ffi::OsStr], log: &str) -> Result<(), StackError> {
+        let status = Command::new(program)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(StackError::Script {
+                script: format!("{program} {}", args.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" ")),
+                status: status.to_string(),
+                log: self.dir.join(log),
+                tail: String::new(),
+            })
+        }
+    }
+
+    /// Stops Dovecot (IMAP, LMTP, and the SASL authentication Postfix's
+    /// AUTH ports use), as a crash or maintenance would; returns once its
+    /// IMAP port refuses connections. Postfix keeps taking mail on
+    /// [`MailStack::mx_port`] and defers its delivery.
+    pub fn stop_dovecot(&self) -> Result<(), StackError> {
+        let pid = read_pid(&self.dir.join("dovecot").join("run").join("master.pid"));
+        let conf = self.dovecot_conf();
+        self.run("doveadm", &["-c".as_ref(), conf.as_os_str(), "stop".as_ref()], "dovecot.log")?;
+        wait_until(Duration::from_secs(20), || pid.is_none_or(|p| !process_alive(p)) && !port_open(self.imap_port));
+        if port_open(self.imap_port) {
+            return Err(StackError::Script {
+                script: "doveadm stop".into(),
+                status: "IMAP still answers after 20 s".into(),
+                log: self.dir.join("dovecot.log"),
+                tail: String::new(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Starts Dovecot again with the same configuration; returns once IMAP
+    /// and LMTP answer.
+    pub fn start_dovecot(&self) -> Result<(), StackError> {
+        let conf = self.dovecot_conf();
+        self.run("dovecot", &["-c".as_ref(), conf.as_os_str()], "dovecot.log")?;
+        let auth = self.dir.join("auth").join("dovecot-auth");
+        if !wait_until(Duration::from_secs(20), || greets(self.imap_port, "* OK") && greets(self.lmtp_port, "220") && auth.exists()) {
+            return Err(StackError::Script {
+                script: "dovecot".into(),
+                status: "IMAP or LMTP does not answer after 20 s".into(),
+                log: self.dir.join("dovecot.log"),
+                tail: String::new(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Stops Postfix (every SMTP port); mail already queued stays in its
+    /// queue. Returns once its SMTP port refuses connections.
+    pub fn stop_postfix(&self) -> Result<(), StackError> {
+        let pid = read_pid(&self.postfix_dir().join("queue").join("pid").join("master.pid"));
+        let dir = self.postfix_dir();
+        self.run("postfix", &["-c".as_ref(), dir.as_os_str(), "stop".as_ref()], "maillog")?;
+        wait_until(Duration::from_secs(20), || pid.is_none_or(|p| !process_alive(p)) && !port_open(self.smtp_port));
+        if port_open(self.smtp_port) {
+            return Err(StackError::Script {
+                script: "postfix stop".into(),
+                status: "SMTP still answers after 20 s".into(),
+                log: self.dir.join("maillog"),
+                tail: String::new(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Starts Postfix again; returns once SMTP answers.
+    pub fn start_postfix(&self) -> Result<(), StackError> {
+        let dir = self.postfix_dir();
+        self.run("postfix", &["-c".as_ref(), dir.as_os_str(), "start".as_ref()], "maillog")?;
+        if !wait_until(Duration::from_secs(20), || greets(self.smtp_port, "220")) {
+            return Err(StackError::Script {
+                script: "postfix start".into(),
+                status: "SMTP does not answer after 20 s".into(),
+                log: self.dir.join("maillog"),
+                tail: String::new(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Asks Postfix to retry its deferred mail now (`postqueue -f`).
+    pub fn flush_postfix(&self) -> Result<(), StackError> {
+        let dir = self.postfix_dir();
+        self.run("postqueue", &["-c".as_ref(), dir.as_os_str(), "-f".as_ref()], "maillog")
+    }
+
+    /// How many messages wait in Postfix's queue (incoming, active,
+    /// deferred, hold, maildrop).
+    pub fn postfix_queue_len(&self) -> usize {
+        fn count(p: &Path) -> usize {
+            match std::fs::read_dir(p) {
+                Ok(rd) => rd
+                    .flatten()
+                    .map(|e| match e.file_type() {
+                        Ok(t) if t.is_dir() => count(&e.path()),
+                        Ok(_) => 1,
+                        Err(_) => 0,
+                    })
+                    .sum(),
+                Err(_) => 0,
+            }
+        }
+        let q = self.postfix_dir().join("queue");
+        ["maildrop", "incoming", "active", "deferred", "hold"].iter().map(|d| count(&q.join(d))).sum()
+    }
+
+    /// Delivers `raw` straight into `to`'s mailbox over Dovecot's LMTP, as
+    /// Postfix does (works while Postfix is stopped).
+    pub async fn deliver_lmtp(&self, from: &str, to: &str, raw: &[u8]) -> Result<(), StackError> {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+        let bad = |what: String| StackError::Io(std::io::Error::other(format!("LMTP: {what}")));
+        let stream = tokio::time::timeout(Duration::from_secs(10), tokio::net::TcpStream::connect((self.host.as_str(), self.lmtp_port)))
+            .await
+            .map_err(|_| bad("connect timed out".into()))??;
+        let (r, mut w) = stream.into_split();
+        let mut r = BufReader::new(r);
+        // One reply (multi-line replies have '-' after the code).
+        async fn reply(r: &mut BufReader<tokio::net::tcp::OwnedReadHalf>) -> std::io::Result<String> {
+            let mut all = String::new();
+            loop {
+                let mut line = String::new();
+                if r.read_line(&mut line).await? == 0 {
+                    return Err(std::io::Error::other("connection closed"));
+                }
+                all.push_str(&line);
+                if line.as_bytes().get(3) != Some(&b'-') {
+                    return Ok(all);
+                }
+            }
+        }
+        let expect = |got: String, code: &str| if got.starts_with(code) { Ok(()) } else { Err(bad(got.trim().to_string())) };
+        let step = Duration::from_secs(10);
+        let timed = |e: tokio::time::error::Elapsed| bad(format!("timed out: {e}"));
+        expect(tokio::time::timeout(step, reply(&mut r)).await.map_err(timed)??, "220")?;
+        for (cmd, code) in [
+            ("LHLO arbitre-tests\r\n".to_string(), "250"),
+            (format!("MAIL FROM:<{from}>\r\n"), "250"),
+            (format!("RCPT TO:<{to}>\r\n"), "250"),
+            ("DATA\r\n".to_string(), "354"),
+        ] {
+            w.write_all(cmd.as_bytes()).await?;
+            expect(tokio::time::timeout(step, reply(&mut r)).await.map_err(timed)??, code)?;
+        }
+        // Dot-stuffing, CRLF line ends, then the final dot.
+        let text = String::from_utf8_lossy(raw).replace("\r\n", "\n");
+        let mut data = String::with_capacity(text.len() + 64);
+        for line in text.split_terminator('\n') {
+            if line.starts_with('.') {
+                data.push('.');
+            }
+            data.push_str(line);
+            data.push_str("\r\n");
+        }
+        data.push_str(".\r\n");
+        w.write_all(data.as_bytes()).await?;
+        expect(tokio::time::timeout(step, reply(&mut r)).await.map_err(timed)??, "250")?;
+        w.write_all(b"QUIT\r\n").await?;
+        Ok(())
+    }
+
+    /// SMTP settings for the MX port (no AUTH, STARTTLS), if the stack has one.
+    pub fn mx_settings(&self) -> Option<SmtpSettings> {
+        let port = self.mx_port?;
+        Some(SmtpSettings { port, ..self.smtp_settings(None, TlsMode::StartTls) })
+    }
+
+    /// Sends `raw` from `from` through the MX port (no AUTH), as mail from
+    /// another server arrives; works while Dovecot is down.
+    pub async fn send_via_mx(&self, from: &str, to: &[String], raw: &[u8]) -> Result<(), SendError> {
+        let settings = self.mx_settings().ok_or_else(|| SendError::Transient("this stack has no MX port".into()))?;
+        let sender = SmtpSender::new(&settings).map_err(|e| SendError::Transient(e.to_string()))?;
+        sender.send(from, to, raw).await
+    }
+
     /// `player<i>@domain`.
     pub fn player(&self, i: u32) -> String {
         format!("player{i}@{}", self.domain)
@@ -334,6 +531,46 @@ impl MailStack {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
+    }
+}
+
+fn read_pid(path: &Path) -> Option<u32> {
+    std::fs::read_to_string(path).ok()?.trim().parse().ok()
+}
+
+fn process_alive(pid: u32) -> bool {
+    Path::new("/proc").join(pid.to_string()).exists()
+}
+
+fn port_open(port: u16) -> bool {
+    std::net::TcpStream::connect_timeout(&std::net::SocketAddr::from(([127, 0, 0, 1], port)), Duration::from_secs(1)).is_ok()
+}
+
+/// The server on `port` sends a greeting starting with `prefix`.
+fn greets(port: u16, prefix: &str) -> bool {
+    use std::io::Read;
+    let Ok(mut s) = std::net::TcpStream::connect_timeout(&std::net::SocketAddr::from(([127, 0, 0, 1], port)), Duration::from_secs(1)) else {
+        return false;
+    };
+    let _ = s.set_read_timeout(Some(Duration::from_secs(3)));
+    let mut buf = [0u8; 64];
+    match s.read(&mut buf) {
+        Ok(n) => buf[..n].starts_with(prefix.as_bytes()),
+        Err(_) => false,
+    }
+}
+
+/// Polls `cond` every 100 ms for at most `max`; returns its last value.
+fn wait_until(max: Duration, mut cond: impl FnMut() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + max;
+    loop {
+        if cond() {
+            return true;
+        }
+        if std::time::Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(100));
     }
 }
 

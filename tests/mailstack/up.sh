@@ -15,6 +15,8 @@
 #   MAILSTACK_CA_FILE (self-signed cert to trust) MAILSTACK_DOMAIN MAILSTACK_REFEREE
 #   MAILSTACK_PLAYERS MAILSTACK_PASSWORD MAILSTACK_PASSWORD_FILE
 #   MAILSTACK_DOVECOT_CONF MAILSTACK_POSTFIX_DIR
+#   MAILSTACK_MX_PORT (SMTP as an MX receives mail: no AUTH, so it keeps
+#   taking mail while Dovecot, which authenticates SMTP clients, is down)
 # Users: arbitre@example.test and player1..N@example.test, password "secret".
 # More users: tests/mailstack/add-user.sh DIR NAME.
 # Stop: tests/mailstack/down.sh DIR [--remove].
@@ -294,6 +296,9 @@ smtpd_client_connection_rate_limit = 0
 smtpd_client_message_rate_limit = 0
 default_process_limit = 200
 smtpd_error_sleep_time = 0
+# A service that failed to start (smtpd while Dovecot's auth socket is down,
+# in the outage tests) is retried after 2 s, not the default minute.
+service_throttle_time = 2s
 EOF
     local master_src=/etc/postfix/master.cf
     [ -f "$master_src" ] || master_src=/usr/share/postfix/master.cf.dist
@@ -310,6 +315,9 @@ EOF
 127.0.0.1:$SMTPS_PORT inet n - n - - smtpd
   -o smtpd_tls_wrappermode=yes
   -o smtpd_tls_security_level=encrypt
+127.0.0.1:$MX_PORT inet n - n - - smtpd
+  -o smtpd_sasl_auth_enable=no
+  -o smtpd_tls_auth_only=no
 EOF
     for f in dynamicmaps.cf; do
         [ -f "/etc/postfix/$f" ] && cp "/etc/postfix/$f" "$pf/$f"
@@ -341,13 +349,14 @@ wait_tls() {
 
 start_once() {
     pick_port SMTP_PORT; pick_port SMTPS_PORT
-    pick_port IMAP_PORT; pick_port IMAPS_PORT; pick_port LMTP_PORT
+    pick_port IMAP_PORT; pick_port IMAPS_PORT; pick_port LMTP_PORT; pick_port MX_PORT
     write_configs
     dovecot -c "$DIR/dovecot/dovecot.conf" || return 1
     postfix -c "$DIR/postfix" start >>"$DIR/postfix-start.log" 2>&1 || return 1
     wait_banner "$IMAP_PORT" "* OK" || { log "IMAP does not answer"; return 1; }
     wait_banner "$LMTP_PORT" "220" || { log "LMTP does not answer"; return 1; }
     wait_banner "$SMTP_PORT" "220" || { log "SMTP does not answer"; return 1; }
+    wait_banner "$MX_PORT" "220" || { log "SMTP (MX) does not answer"; return 1; }
     wait_tls "$IMAPS_PORT" || { log "IMAPS does not answer"; return 1; }
     wait_tls "$SMTPS_PORT" || { log "SMTPS does not answer"; return 1; }
     [ -S "$DIR/auth/dovecot-auth" ] || { log "no Dovecot auth socket"; return 1; }
@@ -378,6 +387,7 @@ MAILSTACK_PASSWORD='$PASSWORD'
 MAILSTACK_PASSWORD_FILE='$DIR/password'
 MAILSTACK_DOVECOT_CONF='$DIR/dovecot/dovecot.conf'
 MAILSTACK_POSTFIX_DIR='$DIR/postfix'
+MAILSTACK_MX_PORT=$MX_PORT
 EOF
 
 if [ -n "$OWNER" ]; then
@@ -393,5 +403,5 @@ if [ -n "$OWNER" ]; then
     echo $! > "$DIR/watcher.pid"
 fi
 
-log "mail stack up in $DIR (smtp $SMTP_PORT, smtps $SMTPS_PORT, imap $IMAP_PORT, imaps $IMAPS_PORT, lmtp $LMTP_PORT)"
+log "mail stack up in $DIR (smtp $SMTP_PORT, smtps $SMTPS_PORT, mx $MX_PORT, imap $IMAP_PORT, imaps $IMAPS_PORT, lmtp $LMTP_PORT)"
 echo "$DIR/env"
