@@ -16,6 +16,7 @@ pub mod clock;
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -60,9 +61,10 @@ impl Daemon {
         }
 
         let d = Arc::new(self);
-        let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone()));
+        let seen = Arc::new(MailboxSeen::default());
+        let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), seen.clone()));
         let clock = tokio::spawn(clock_loop(d.clone(), stop_rx.clone(), outbox_kick.clone()));
-        let outbox = tokio::spawn(outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone()));
+        let outbox = tokio::spawn(outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), seen));
         let watchdog = tokio::spawn(watchdog_loop(d.clone(), stop_rx.clone()));
 
         shutdown.await;
@@ -81,6 +83,39 @@ impl Daemon {
     }
 }
 
+/// The operational instant at which the last complete reading of the
+/// mailbox began (every message then there was handled): a journal copy
+/// that had arrived by then has been seen.
+#[derive(Debug)]
+struct MailboxSeen(AtomicI64);
+
+impl Default for MailboxSeen {
+    fn default() -> Self {
+        MailboxSeen(AtomicI64::new(i64::MIN))
+    }
+}
+
+impl MailboxSeen {
+    fn record(&self, look_began: jiff::Timestamp) {
+        self.0.fetch_max(look_began.as_millisecond(), Ordering::SeqCst);
+    }
+
+    /// Whether the mailbox was read completely at or after `t`.
+    fn since(&self, t: jiff::Timestamp) -> bool {
+        self.0.load(Ordering::SeqCst) >= t.as_millisecond()
+    }
+}
+
+impl Daemon {
+    /// Journal copies are used with SMTP (see `referee::journal`); the
+    /// embedded Maildir transport delivers at most once by itself.
+    fn journal(&self) -> Option<(String, jiff::SignedDuration)> {
+        let c = &self.referee.config;
+        (c.outbox.journal && matches!(c.transport, crate::config::TransportConfig::Imap { .. }))
+            .then(|| (c.referee_address.clone(), c.outbox.journal_grace))
+    }
+}
+
 /// Sleeps for `dur` or until stop; returns true when stopping.
 async fn sleep_or_stop(clock: &Clock, dur: Duration, stop: &mut watch::Receiver<bool>) -> bool {
     if *stop.borrow() {
@@ -92,7 +127,7 @@ async fn sleep_or_stop(clock: &Clock, dur: Duration, stop: &mut watch::Receiver<
     }
 }
 
-async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>) {
+async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, seen: Arc<MailboxSeen>) {
     let mut backoff = Duration::from_secs(1);
     let mut ready_sent = false;
     'connect: loop {
@@ -122,6 +157,7 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
             if *stop.borrow() {
                 return;
             }
+            let look_began = d.clock.ops_now();
             let batch = match mailbox.fetch_unseen().await {
                 Ok(b) => b,
                 Err(e) => {
@@ -134,6 +170,7 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 }
             };
             backoff = Duration::from_secs(1);
+            let mut all_handled = true;
             for mail in batch {
                 // A message being handled is finished even if a stop arrives.
                 let r = d.referee.clone();
@@ -148,12 +185,21 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                             continue 'connect;
                         }
                     }
-                    Ok(Err(e)) => tracing::error!(error = %e, id = %mail.id, "could not handle a message; left in the mailbox for a retry"),
-                    Err(e) => tracing::error!(error = %e, id = %mail.id, "handling a message panicked; left in the mailbox"),
+                    Ok(Err(e)) => {
+                        all_handled = false;
+                        tracing::error!(error = %e, id = %mail.id, "could not handle a message; left in the mailbox for a retry")
+                    }
+                    Err(e) => {
+                        all_handled = false;
+                        tracing::error!(error = %e, id = %mail.id, "handling a message panicked; left in the mailbox")
+                    }
                 }
                 if *stop.borrow() {
                     return;
                 }
+            }
+            if all_handled {
+                seen.record(look_began);
             }
             let wait = d.max_wait;
             tokio::select! {
@@ -216,15 +262,20 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                 next_wake = next_wake.min(Duration::from_millis(secs + 5));
             }
         }
+        if d.clock.is_scripted() {
+            // Game time may jump whenever the clock file is rewritten.
+            next_wake = next_wake.min(Duration::from_millis(200));
+        }
         if sleep_or_stop(&d.clock, next_wake, &mut stop).await {
             return;
         }
     }
 }
 
-async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>) {
+async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, seen: Arc<MailboxSeen>) {
+    let journal = d.journal();
     loop {
-        let now = d.clock.now();
+        let now = d.clock.ops_now();
         let due = match d.referee.store.outbox().due(now) {
             Ok(v) => v,
             Err(e) => {
@@ -237,9 +288,35 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
             if *stop.borrow() {
                 return;
             }
-            let res = d.sender.send(&item.meta.envelope_from, &item.meta.recipients, &item.raw).await;
             let outbox = d.referee.store.outbox();
-            let now = d.clock.now();
+            let mut recipients = item.meta.recipients.clone();
+            if let Some((copy_to, grace)) = &journal {
+                let now = d.clock.ops_now();
+                if let Some(since) = item.meta.in_flight_since {
+                    // An earlier attempt may have reached the server. Send
+                    // again only if the mailbox was read completely a grace
+                    // after it, without its copy (which would have marked
+                    // it sent).
+                    let copy_due = since.checked_add(*grace).unwrap_or(jiff::Timestamp::MAX);
+                    if !seen.since(copy_due) {
+                        let later = now.checked_add(jiff::SignedDuration::from_secs(5)).unwrap_or(jiff::Timestamp::MAX);
+                        if let Err(e) = outbox.postpone(item.id(), later) {
+                            tracing::error!(id = %item.id(), error = %e, "cannot update the outbox");
+                        }
+                        continue;
+                    }
+                    tracing::warn!(id = %item.id(), since = %since, "no journal copy of an interrupted sending: sending again");
+                }
+                // Durable before the first byte goes out.
+                if let Err(e) = outbox.mark_in_flight(item.id(), now, *grace) {
+                    tracing::error!(id = %item.id(), error = %e, "cannot update the outbox; not sending");
+                    failures += 1;
+                    continue;
+                }
+                recipients.push(copy_to.clone());
+            }
+            let res = d.sender.send(&item.meta.envelope_from, &recipients, &item.raw).await;
+            let now = d.clock.ops_now();
             match res {
                 Ok(()) => {
                     if let Err(e) = outbox.mark_sent(item.id()) {
@@ -251,11 +328,24 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                     tracing::warn!(id = %item.id(), %why, "sending failed; will retry");
                     let _ = outbox.mark_failed_attempt(item.id(), &why, now);
                 }
+                Err(SendError::Uncertain(why)) => {
+                    failures += 1;
+                    match &journal {
+                        Some((_, grace)) => {
+                            tracing::warn!(id = %item.id(), %why, "sending interrupted; sent again only if its journal copy does not arrive");
+                            let _ = outbox.mark_uncertain_attempt(item.id(), &why, now, *grace);
+                        }
+                        None => {
+                            tracing::warn!(id = %item.id(), %why, "sending interrupted; will retry (without the journal, the server may get it twice)");
+                            let _ = outbox.mark_failed_attempt(item.id(), &why, now);
+                        }
+                    }
+                }
                 Err(SendError::Permanent(why)) => {
                     tracing::error!(id = %item.id(), %why, "sending refused for good");
                     let _ = outbox.mark_permanent_failure(item.id(), &why);
                     if !item.id().starts_with("admin-") {
-                        let _ = d.referee.alert_admin(&format!("bounce-{}", item.id()), "outbox", &format!("message {} refusé par le serveur : {why}", item.id()), now);
+                        let _ = d.referee.alert_admin(&format!("bounce-{}", item.id()), "outbox", &format!("message {} refusé par le serveur : {why}", item.id()), d.clock.now());
                     }
                 }
             }
@@ -266,7 +356,7 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
         }
         let wait = match d.referee.store.outbox().next_wakeup() {
             Ok(Some(Some(t))) => {
-                let ms = (t.as_millisecond() - d.clock.now().as_millisecond()).max(0) as u64;
+                let ms = (t.as_millisecond() - d.clock.ops_now().as_millisecond()).max(0) as u64;
                 Duration::from_millis(ms).min(d.max_wait)
             }
             Ok(Some(None)) => Duration::from_millis(50),
