@@ -264,9 +264,9 @@ fn a_registration_handled_again_after_a_crash_is_answered_once() {
         }
     }
     let out = e.referee.handle_mail(&raw, at(2)).unwrap();
-    assert!(matches!(out, Outcome::Answered { ref kind, .. } if kind == "ack"), "{out:?}");
+    assert!(matches!(out, Outcome::Answered { ref kind, .. } if kind == "welcome"), "{out:?}");
     let sent = take_outbox(&e.referee);
-    assert_eq!(sent.len(), 1, "one ack, no 'name taken' refusal: {sent:?}");
+    assert_eq!(sent.len(), 1, "one welcome, no 'name taken' refusal: {sent:?}");
     // Another message asking for the same name is still refused.
     let raw2 = mail("other@example.test", "j2@example.test", "Inscription", "PARTIE stellarium-1\nINSCRIPTION Atréides\n", at(3));
     let out = e.referee.handle_mail(&raw2, at(3)).unwrap();
