@@ -75,12 +75,20 @@ pub struct OutboxConfig {
     pub retry_initial: SignedDuration,
     /// The longest delay between two attempts.
     pub retry_max: SignedDuration,
+    /// SMTP only: every message is also sent (same transaction, envelope
+    /// only) to the referee's own address; that copy coming back through
+    /// IMAP is the proof the server took it, which makes sending exactly
+    /// once across crashes (see `store::outbox`).
+    pub journal: bool,
+    /// How long a journal copy may take to arrive before a message whose
+    /// sending was interrupted is sent again.
+    pub journal_grace: SignedDuration,
 }
 
 impl Default for OutboxConfig {
     fn default() -> Self {
         let b = crate::store::Backoff::default();
-        OutboxConfig { retry_initial: b.initial, retry_max: b.max }
+        OutboxConfig { retry_initial: b.initial, retry_max: b.max, journal: true, journal_grace: SignedDuration::from_mins(2) }
     }
 }
 
@@ -435,7 +443,11 @@ impl Cx {
 
         let mut outbox = OutboxConfig::default();
         if let Some(ot) = self.sub_table(t, "", "outbox") {
-            self.unknown_keys(ot, "outbox", &["retry_initial", "retry_max"]);
+            self.unknown_keys(ot, "outbox", &["retry_initial", "retry_max", "journal", "journal_grace"]);
+            outbox.journal = self.boolean(ot, "outbox", "journal", outbox.journal);
+            if let Some(v) = ot.get("journal_grace") {
+                outbox.journal_grace = self.duration("outbox.journal_grace".into(), v).unwrap_or(outbox.journal_grace);
+            }
             if let Some(v) = ot.get("retry_initial") {
                 outbox.retry_initial = self.duration("outbox.retry_initial".into(), v).unwrap_or(outbox.retry_initial);
             }

@@ -92,8 +92,15 @@ async fn players_register_send_orders_and_get_reports_through_a_real_mail_server
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let processed = s.messages_of(&s.referee, "Processed").await.unwrap();
-    assert_eq!(processed.len(), 2 * players.len() + 1, "registrations, orders, help request");
     assert!(processed.iter().all(|m| m.is_seen()));
+    // The journal copies of what was sent (see `referee::journal`) are
+    // handled and moved aside too, once each.
+    let (copies, mails): (Vec<_>, Vec<_>) = processed.iter().partition(|m| m.header("X-Arbitre-Journal").is_some());
+    assert_eq!(mails.len(), 2 * players.len() + 1, "registrations, orders, help request");
+    let copy_ids: std::collections::BTreeSet<_> = copies.iter().map(|m| m.header("Message-ID")).collect();
+    assert_eq!(copy_ids.len(), copies.len(), "one journal copy per message sent");
+    assert!(copies.len() >= 3 * players.len(), "welcomes, acknowledgements, reports: {} copies", copies.len());
+    assert!(!daemon.log().contains("sending again"), "no message was sent twice");
 
     // A clean stop on SIGTERM.
     let status = daemon.stop().expect("the daemon stops on SIGTERM");

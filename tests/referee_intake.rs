@@ -199,7 +199,44 @@ fn bounces_auto_replies_and_lists_are_never_answered() {
     let outbox = e.referee.store.outbox();
     let id = outbox.list(arbitre::store::OutboxState::New).unwrap()[0].id.clone();
     let ours = outbox.raw(&id).unwrap().unwrap();
-    assert!(matches!(e.referee.handle_mail(&ours, at(3)).unwrap(), Outcome::Silenced { .. }));
+    // It is recognised as our journal copy: not answered, and, not having
+    // been in flight, confirms nothing.
+    let out = e.referee.handle_mail(&ours, at(3)).unwrap();
+    assert_eq!(out, Outcome::JournalCopy { outbox_id: id.clone(), confirmed: false });
+    assert_eq!(outbox.state_of(&id).unwrap(), Some(arbitre::store::OutboxState::New));
+    // Without its journal header (a forward, a bounce quoting it), it is a loop.
+    let text = String::from_utf8(ours).unwrap();
+    let stripped: String = text.lines().filter(|l| !l.starts_with("X-Arbitre-Journal:")).map(|l| format!("{l}\n")).collect();
+    assert!(matches!(e.referee.handle_mail(stripped.as_bytes(), at(3)).unwrap(), Outcome::Silenced { .. }));
+    assert_eq!(take_outbox(&e.referee).len(), 1, "only the acknowledgement");
+}
+
+#[test]
+fn a_journal_copy_confirms_an_interrupted_sending_and_a_forged_one_confirms_nothing() {
+    let e = env();
+    let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let orders = mail("leto@example.test", "o1@example.test", "Ordres", &orders_body("Atréides", &pw, None, FOUNDERS), at(1));
+    e.referee.handle_mail(&orders, at(1)).unwrap();
+    let outbox = e.referee.store.outbox();
+    let ack = outbox.list(arbitre::store::OutboxState::New).unwrap()[0].id.clone();
+    let raw = outbox.raw(&ack).unwrap().unwrap();
+    // The daemon was killed after handing the acknowledgement to the server.
+    outbox.mark_in_flight(&ack, at(1), jiff::SignedDuration::from_mins(2)).unwrap();
+    // A player forges a copy: same id, made-up token. It is an ordinary mail.
+    let text = String::from_utf8(raw.clone()).unwrap();
+    let header = text.lines().find(|l| l.starts_with("X-Arbitre-Journal:")).expect("journal header").to_string();
+    let forged_header = format!("X-Arbitre-Journal: {ack} {}", "0".repeat(32));
+    let forged = mail("leto@example.test", "forged@example.test", "Copie", &orders_body("Atréides", &pw, None, FOUNDERS), at(2));
+    let forged = [forged_header.as_bytes(), b"\r\n", &forged].concat();
+    assert!(!matches!(e.referee.handle_mail(&forged, at(2)).unwrap(), Outcome::JournalCopy { .. }));
+    assert_eq!(outbox.state_of(&ack).unwrap(), Some(arbitre::store::OutboxState::New), "a forged copy confirms nothing");
+    // The real copy comes back through the mailbox: recorded as sent, once.
+    assert!(header.len() > "X-Arbitre-Journal: ".len() + 33);
+    let out = e.referee.handle_mail(&raw, at(3)).unwrap();
+    assert_eq!(out, Outcome::JournalCopy { outbox_id: ack.clone(), confirmed: true });
+    assert_eq!(outbox.state_of(&ack).unwrap(), Some(arbitre::store::OutboxState::Sent));
+    let again = e.referee.handle_mail(&raw, at(4)).unwrap();
+    assert_eq!(again, Outcome::JournalCopy { outbox_id: ack, confirmed: false });
 }
 
 #[test]

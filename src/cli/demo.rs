@@ -299,6 +299,7 @@ fn player_mail(p: &Player, id: &str, subject: &str, body: &str, now: Timestamp) 
         html: None,
         attachments: vec![],
         loop_token: String::new(),
+        journal: String::new(),
     })?)
 }
 

@@ -38,9 +38,8 @@ pub enum GameCommand {
     Close { game: String },
 }
 
-pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand) -> anyhow::Result<()> {
+pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand, now: Timestamp) -> anyhow::Result<()> {
     let r = super::open_referee(config, templates)?;
-    let now = Timestamp::now();
     match c {
         GameCommand::New { game, seed } => {
             let m = r.create_game(&game, seed, now)?;
@@ -111,7 +110,7 @@ pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand) -> anyhow::R
     Ok(())
 }
 
-pub fn adjudicate(config: &Path, templates: Option<&Path>, game: &str, preview: Option<PathBuf>, force: bool) -> anyhow::Result<()> {
+pub fn adjudicate(config: &Path, templates: Option<&Path>, game: &str, preview: Option<PathBuf>, force: bool, now: Timestamp) -> anyhow::Result<()> {
     let r = super::open_referee(config, templates)?;
     let mode = match (preview, force) {
         (Some(p), _) => {
@@ -122,7 +121,7 @@ pub fn adjudicate(config: &Path, templates: Option<&Path>, game: &str, preview: 
         (None, false) => Mode::Deadline,
     };
     let preview = matches!(mode, Mode::Preview(_));
-    let s = r.adjudicate(game, mode.clone(), Timestamp::now())?;
+    let s = r.adjudicate(game, mode.clone(), now)?;
     if let Some(h) = &s.held {
         println!("turn {} HELD: {h}\n(use `arbitre game resume {game}` then adjudicate again, or `--force`)", s.turn);
         return Ok(());
@@ -155,9 +154,9 @@ pub fn rollback(config: &Path, templates: Option<&Path>, game: &str, turn: u32) 
     Ok(())
 }
 
-pub fn resend(config: &Path, templates: Option<&Path>, game: &str, family: Option<&str>) -> anyhow::Result<()> {
+pub fn resend(config: &Path, templates: Option<&Path>, game: &str, family: Option<&str>, now: Timestamp) -> anyhow::Result<()> {
     let r = super::open_referee(config, templates)?;
-    let n = r.resend(game, family, Timestamp::now())?;
+    let n = r.resend(game, family, now)?;
     println!("{n} report(s) queued again");
     Ok(())
 }

@@ -19,6 +19,11 @@ pub struct Cli {
     /// The templates folder (default: `templates/` beside the configuration, else the one built in).
     #[arg(long, global = true, env = "ARBITRE_TEMPLATES")]
     templates: Option<PathBuf>,
+    /// Read game time from this file (one RFC 3339 instant, rewritten at
+    /// will) instead of the system clock: for reproducible harnesses
+    /// (`tests/crash_trials.rs`), never for a real game.
+    #[arg(long, global = true, env = "ARBITRE_CLOCK_FILE", hide = true)]
+    clock_file: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -78,14 +83,21 @@ pub fn main() -> i32 {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
+    let clock = cli.clock_file.as_deref();
+    let now = || -> anyhow::Result<jiff::Timestamp> {
+        match clock {
+            Some(f) => Ok(crate::daemon::clock::read_clock_file(f)?),
+            None => Ok(jiff::Timestamp::now()),
+        }
+    };
     match cli.command {
-        Command::Serve => serve::serve(&cli.config, cli.templates.as_deref()),
+        Command::Serve => serve::serve(&cli.config, cli.templates.as_deref(), clock),
         Command::CheckConfig => check_config(&cli.config),
-        Command::Game(c) => game::run(&cli.config, cli.templates.as_deref(), c),
-        Command::Adjudicate { game, preview, force } => game::adjudicate(&cli.config, cli.templates.as_deref(), &game, preview, force),
+        Command::Game(c) => game::run(&cli.config, cli.templates.as_deref(), c, now()?),
+        Command::Adjudicate { game, preview, force } => game::adjudicate(&cli.config, cli.templates.as_deref(), &game, preview, force, now()?),
         Command::Rollback { game, turn } => game::rollback(&cli.config, cli.templates.as_deref(), &game, turn),
-        Command::Resend { game, family } => game::resend(&cli.config, cli.templates.as_deref(), &game, family.as_deref()),
-        Command::Orders(c) => orders_check::run(&cli.config, cli.templates.as_deref(), c),
+        Command::Resend { game, family } => game::resend(&cli.config, cli.templates.as_deref(), &game, family.as_deref(), now()?),
+        Command::Orders(c) => orders_check::run(&cli.config, cli.templates.as_deref(), c, now()?),
         Command::Demo(a) => demo::run(cli.templates.as_deref(), a),
     }
 }

@@ -21,7 +21,7 @@ pub enum OrdersCommand {
     },
 }
 
-pub fn run(config: &Path, templates: Option<&Path>, c: OrdersCommand) -> anyhow::Result<()> {
+pub fn run(config: &Path, templates: Option<&Path>, c: OrdersCommand, now: Timestamp) -> anyhow::Result<()> {
     let OrdersCommand::Check { game, file, at } = c;
     let raw = if file.as_os_str() == "-" {
         let mut b = Vec::new();
@@ -33,7 +33,7 @@ pub fn run(config: &Path, templates: Option<&Path>, c: OrdersCommand) -> anyhow:
     let r = super::open_referee(config, templates)?;
     let sandbox = tempfile::tempdir()?;
     let copy = r.sandbox_copy(&game, sandbox.path())?;
-    let outcome = copy.handle_mail(&raw, at.unwrap_or_else(Timestamp::now))?;
+    let outcome = copy.handle_mail(&raw, at.unwrap_or(now))?;
     println!("# outcome: {}", serde_json::to_string(&outcome)?);
     let outbox = copy.store.outbox();
     for meta in outbox.list(crate::store::OutboxState::New)? {

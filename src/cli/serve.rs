@@ -8,8 +8,12 @@ use crate::config::TransportConfig;
 use crate::daemon::{Clock, Daemon, MailboxFactory};
 use crate::transport::{self, Mailbox, Sender};
 
-pub fn serve(config: &Path, templates: Option<&Path>) -> anyhow::Result<()> {
+pub fn serve(config: &Path, templates: Option<&Path>, clock_file: Option<&Path>) -> anyhow::Result<()> {
     let referee = Arc::new(super::open_referee(config, templates)?);
+    // Checked before anything starts: a harness's typo must not fall back to real time.
+    if let Some(f) = clock_file {
+        crate::daemon::clock::read_clock_file(f)?;
+    }
     // One daemon per data directory: a second one would send everything twice.
     let _daemon_lock = referee
         .store
@@ -37,7 +41,14 @@ pub fn serve(config: &Path, templates: Option<&Path>) -> anyhow::Result<()> {
                 (f, Arc::new(transport::SmtpSender::new(smtp)?), poll.min(Duration::from_secs(60)))
             }
         };
-        let daemon = Daemon { referee, open_mailbox, sender, clock: Clock::system(), max_wait, notify_systemd: true };
+        let clock = match clock_file {
+            Some(f) => {
+                tracing::warn!(file = %f.display(), "game time is read from a clock file (test harness mode)");
+                Clock::scripted(f)?
+            }
+            None => Clock::system(),
+        };
+        let daemon = Daemon { referee, open_mailbox, sender, clock, max_wait, notify_systemd: true };
         daemon.run(shutdown_signal()).await
     })
 }

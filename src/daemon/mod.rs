@@ -21,6 +21,7 @@ pub mod health;
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -70,9 +71,10 @@ impl Daemon {
 
         let health = Arc::new(Health::for_referee(&self.referee));
         let d = Arc::new(self);
-        let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health.clone()));
+        let seen = Arc::new(MailboxSeen::default());
+        let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), seen.clone(), health.clone()));
         let clock = tokio::spawn(clock_loop(d.clone(), stop_rx.clone(), outbox_kick.clone()));
-        let outbox = tokio::spawn(outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health.clone()));
+        let outbox = tokio::spawn(outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), seen, health.clone()));
         let watchdog = tokio::spawn(watchdog_loop(d.clone(), stop_rx.clone()));
         let health_task = tokio::spawn(health_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health));
 
@@ -92,6 +94,39 @@ impl Daemon {
     }
 }
 
+/// The operational instant at which the last complete reading of the
+/// mailbox began (every message then there was handled): a journal copy
+/// that had arrived by then has been seen.
+#[derive(Debug)]
+struct MailboxSeen(AtomicI64);
+
+impl Default for MailboxSeen {
+    fn default() -> Self {
+        MailboxSeen(AtomicI64::new(i64::MIN))
+    }
+}
+
+impl MailboxSeen {
+    fn record(&self, look_began: jiff::Timestamp) {
+        self.0.fetch_max(look_began.as_millisecond(), Ordering::SeqCst);
+    }
+
+    /// Whether the mailbox was read completely at or after `t`.
+    fn since(&self, t: jiff::Timestamp) -> bool {
+        self.0.load(Ordering::SeqCst) >= t.as_millisecond()
+    }
+}
+
+impl Daemon {
+    /// Journal copies are used with SMTP (see `referee::journal`); the
+    /// embedded Maildir transport delivers at most once by itself.
+    fn journal(&self) -> Option<(String, jiff::SignedDuration)> {
+        let c = &self.referee.config;
+        (c.outbox.journal && matches!(c.transport, crate::config::TransportConfig::Imap { .. }))
+            .then(|| (c.referee_address.clone(), c.outbox.journal_grace))
+    }
+}
+
 /// Sleeps for `dur` or until stop; returns true when stopping.
 async fn sleep_or_stop(clock: &Clock, dur: Duration, stop: &mut watch::Receiver<bool>) -> bool {
     if *stop.borrow() {
@@ -103,7 +138,7 @@ async fn sleep_or_stop(clock: &Clock, dur: Duration, stop: &mut watch::Receiver<
     }
 }
 
-async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, health: Arc<Health>) {
+async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, seen: Arc<MailboxSeen>, health: Arc<Health>) {
     let reconnect = d.referee.config.reconnect;
     // Failed attempts in a row to reach the mailbox, and to store a message.
     let mut mailbox_failures = 0u32;
@@ -125,7 +160,7 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 mailbox_failures += 1;
                 let backoff = reconnect.delay(mailbox_failures);
                 let why = format!("{e:#}");
-                health.failure(FaultKind::Mailbox, &why, 0, d.clock.now());
+                health.failure(FaultKind::Mailbox, &why, 0, d.clock.ops_now());
                 tracing::warn!(error = %why, retry_in = ?backoff, "cannot open the mailbox");
                 if sleep_or_stop(&d.clock, backoff, &mut stop).await {
                     return;
@@ -145,12 +180,13 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
             if *stop.borrow() {
                 return;
             }
+            let look_began = d.clock.ops_now();
             let batch = match mailbox.fetch_unseen().await {
                 Ok(b) => b,
                 Err(e) => {
                     mailbox_failures += 1;
                     let backoff = reconnect.delay(mailbox_failures);
-                    health.failure(FaultKind::Mailbox, &e.to_string(), 0, d.clock.now());
+                    health.failure(FaultKind::Mailbox, &e.to_string(), 0, d.clock.ops_now());
                     tracing::warn!(error = %e, retry_in = ?backoff, "mailbox error; reconnecting");
                     if sleep_or_stop(&d.clock, backoff, &mut stop).await {
                         return;
@@ -159,12 +195,14 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 }
             };
             mailbox_failures = 0;
-            health.success(FaultKind::Mailbox, batch.len(), d.clock.now());
+            health.success(FaultKind::Mailbox, batch.len(), d.clock.ops_now());
             failing.retain(|id, _| batch.iter().any(|m| &m.id == id));
+            let mut all_handled = true;
             let mut store_retry: Option<Duration> = None;
             let ids: Vec<String> = batch.iter().map(|m| m.id.clone()).collect();
             for (pos, mail) in batch.into_iter().enumerate() {
-                if failing.get(&mail.id).is_some_and(|(_, not_before)| d.clock.now() < *not_before) {
+                if failing.get(&mail.id).is_some_and(|(_, not_before)| d.clock.ops_now() < *not_before) {
+                    all_handled = false;
                     continue;
                 }
                 // A message being handled is finished even if a stop arrives.
@@ -172,6 +210,7 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 let now = d.clock.now();
                 let raw = mail.raw;
                 let handled = tokio::task::spawn_blocking(move || r.handle_mail(&raw, now)).await;
+                let ops_now = d.clock.ops_now();
                 match handled {
                     Ok(Ok(_)) => {
                         store_failures = 0;
@@ -188,25 +227,24 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                         // message: nothing can be stored, so every message
                         // waits, in order, in the mailbox; try again after
                         // the back-off, or as soon as writing works again.
+                        all_handled = false;
                         store_failures += 1;
                         unstored.extend(ids[pos..].iter().cloned());
                         let backoff = reconnect.delay(store_failures);
-                        health.failure(FaultKind::DataDir, &e.to_string(), unstored.len(), now);
+                        health.failure(FaultKind::DataDir, &e.to_string(), unstored.len(), ops_now);
                         tracing::warn!(error = %e, id = %mail.id, retry_in = ?backoff, "could not store a message; it stays in the mailbox for a retry");
                         store_retry = Some(backoff);
                         break;
                     }
                     Ok(Err(e)) => {
-                        let n = failing.get(&mail.id).map_or(1, |(n, _)| n + 1);
-                        let backoff = reconnect.delay(n);
-                        let not_before = now.checked_add(jiff::SignedDuration::try_from(backoff).unwrap_or(jiff::SignedDuration::from_secs(1))).unwrap_or(now);
+                        all_handled = false;
+                        let (n, backoff, not_before) = next_try(&failing, &mail.id, &reconnect, ops_now);
                         failing.insert(mail.id.clone(), (n, not_before));
                         tracing::error!(error = %e, id = %mail.id, retry_in = ?backoff, "could not handle a message; left in the mailbox for a retry");
                     }
                     Err(e) => {
-                        let n = failing.get(&mail.id).map_or(1, |(n, _)| n + 1);
-                        let backoff = reconnect.delay(n);
-                        let not_before = now.checked_add(jiff::SignedDuration::try_from(backoff).unwrap_or(jiff::SignedDuration::from_secs(1))).unwrap_or(now);
+                        all_handled = false;
+                        let (n, backoff, not_before) = next_try(&failing, &mail.id, &reconnect, ops_now);
                         failing.insert(mail.id.clone(), (n, not_before));
                         tracing::error!(error = %e, id = %mail.id, retry_in = ?backoff, "handling a message panicked; left in the mailbox");
                     }
@@ -214,6 +252,9 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 if *stop.borrow() {
                     return;
                 }
+            }
+            if all_handled {
+                seen.record(look_began);
             }
             if let Some(backoff) = store_retry {
                 // Not `wait_for_mail`: new mail must not make it retry sooner.
@@ -225,7 +266,7 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 continue;
             }
             unstored.clear();
-            let now = d.clock.now();
+            let now = d.clock.ops_now();
             let wait = failing
                 .values()
                 .map(|(_, t)| Duration::from_millis((t.as_millisecond() - now.as_millisecond()).max(0) as u64))
@@ -242,12 +283,26 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
     }
 }
 
+/// The next attempt at a message that failed for a reason of its own:
+/// (failures so far, the wait, not before).
+fn next_try(
+    failing: &BTreeMap<String, (u32, jiff::Timestamp)>,
+    id: &str,
+    reconnect: &crate::config::ReconnectConfig,
+    now: jiff::Timestamp,
+) -> (u32, Duration, jiff::Timestamp) {
+    let n = failing.get(id).map_or(1, |(n, _)| n + 1);
+    let backoff = reconnect.delay(n);
+    let d = jiff::SignedDuration::try_from(backoff).unwrap_or(jiff::SignedDuration::from_secs(1));
+    (n, backoff, now.checked_add(d).unwrap_or(now))
+}
+
 /// Every second: announces the faults that last, checks whether a data
 /// directory that could not be written can be again, and queues the alerts
 /// for the referee as soon as the outbox can take them.
 async fn health_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, health: Arc<Health>) {
     loop {
-        let now = d.clock.now();
+        let now = d.clock.ops_now();
         if health.fault(FaultKind::DataDir).is_some() {
             let dir = d.referee.config.data_dir.clone();
             match tokio::task::spawn_blocking(move || health::probe_data_dir(&dir)).await {
@@ -262,7 +317,9 @@ async fn health_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
         if !health.pending().is_empty() && !health.is_failing(FaultKind::DataDir) {
             let r = d.referee.clone();
             let h = health.clone();
-            match tokio::task::spawn_blocking(move || h.queue_pending(&r, now)).await {
+            // The mail's own date is game time (what the referee's other mail uses).
+            let mail_now = d.clock.now();
+            match tokio::task::spawn_blocking(move || h.queue_pending(&r, mail_now)).await {
                 Ok(Ok(n)) if n > 0 => kick.notify_one(),
                 Ok(Ok(_)) => {}
                 Ok(Err(e)) => {
@@ -329,18 +386,23 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                 next_wake = next_wake.min(Duration::from_millis(secs + 5));
             }
         }
+        if d.clock.is_scripted() {
+            // Game time may jump whenever the clock file is rewritten.
+            next_wake = next_wake.min(Duration::from_millis(200));
+        }
         if sleep_or_stop(&d.clock, next_wake, &mut stop).await {
             return;
         }
     }
 }
 
-async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, health: Arc<Health>) {
+async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, seen: Arc<MailboxSeen>, health: Arc<Health>) {
+    let journal = d.journal();
     // Sent, but the move to cur/ failed (read-only data directory): never
     // sent again by this process; the move is retried.
     let mut sent_unrecorded: BTreeSet<String> = BTreeSet::new();
     loop {
-        let now = d.clock.now();
+        let now = d.clock.ops_now();
         let due = match d.referee.store.outbox().due(now) {
             Ok(v) => v,
             Err(e) => {
@@ -359,9 +421,36 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 }
                 continue;
             }
-            let res = d.sender.send(&item.meta.envelope_from, &item.meta.recipients, &item.raw).await;
             let outbox = d.referee.store.outbox();
-            let now = d.clock.now();
+            let mut recipients = item.meta.recipients.clone();
+            if let Some((copy_to, grace)) = &journal {
+                let now = d.clock.ops_now();
+                if let Some(since) = item.meta.in_flight_since {
+                    // An earlier attempt may have reached the server. Send
+                    // again only if the mailbox was read completely a grace
+                    // after it, without its copy (which would have marked
+                    // it sent).
+                    let copy_due = since.checked_add(*grace).unwrap_or(jiff::Timestamp::MAX);
+                    if !seen.since(copy_due) {
+                        let later = now.checked_add(jiff::SignedDuration::from_secs(5)).unwrap_or(jiff::Timestamp::MAX);
+                        if let Err(e) = outbox.postpone(item.id(), later) {
+                            tracing::error!(id = %item.id(), error = %e, "cannot update the outbox");
+                        }
+                        continue;
+                    }
+                    tracing::warn!(id = %item.id(), since = %since, "no journal copy of an interrupted sending: sending again");
+                }
+                // Durable before the first byte goes out.
+                if let Err(e) = outbox.mark_in_flight(item.id(), now, *grace) {
+                    tracing::error!(id = %item.id(), error = %e, "cannot update the outbox; not sending");
+                    health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
+                    failures += 1;
+                    continue;
+                }
+                recipients.push(copy_to.clone());
+            }
+            let res = d.sender.send(&item.meta.envelope_from, &recipients, &item.raw).await;
+            let now = d.clock.ops_now();
             match res {
                 Ok(()) => {
                     health.success(FaultKind::Smtp, 0, now);
@@ -371,18 +460,31 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 }
                 Err(SendError::Transient(why)) => {
                     failures += 1;
-                    let waiting = outbox.pending_count().unwrap_or(0);
-                    health.failure(FaultKind::Smtp, &why, waiting, now);
+                    health.failure(FaultKind::Smtp, &why, outbox.pending_count().unwrap_or(0), now);
                     tracing::warn!(id = %item.id(), %why, "sending failed; will retry");
                     if let Err(e) = outbox.mark_failed_attempt(item.id(), &why, now) {
                         health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
+                    }
+                }
+                Err(SendError::Uncertain(why)) => {
+                    failures += 1;
+                    health.failure(FaultKind::Smtp, &why, outbox.pending_count().unwrap_or(0), now);
+                    match &journal {
+                        Some((_, grace)) => {
+                            tracing::warn!(id = %item.id(), %why, "sending interrupted; sent again only if its journal copy does not arrive");
+                            let _ = outbox.mark_uncertain_attempt(item.id(), &why, now, *grace);
+                        }
+                        None => {
+                            tracing::warn!(id = %item.id(), %why, "sending interrupted; will retry (without the journal, the server may get it twice)");
+                            let _ = outbox.mark_failed_attempt(item.id(), &why, now);
+                        }
                     }
                 }
                 Err(SendError::Permanent(why)) => {
                     tracing::error!(id = %item.id(), %why, "sending refused for good");
                     let _ = outbox.mark_permanent_failure(item.id(), &why);
                     if !item.id().starts_with("admin-") {
-                        let _ = d.referee.alert_admin(&format!("bounce-{}", item.id()), "outbox", &format!("message {} refusé par le serveur : {why}", item.id()), now);
+                        let _ = d.referee.alert_admin(&format!("bounce-{}", item.id()), "outbox", &format!("message {} refusé par le serveur : {why}", item.id()), d.clock.now());
                     }
                 }
             }
@@ -393,7 +495,7 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
         }
         let wait = match d.referee.store.outbox().next_wakeup() {
             Ok(Some(Some(t))) => {
-                let ms = (t.as_millisecond() - d.clock.now().as_millisecond()).max(0) as u64;
+                let ms = (t.as_millisecond() - d.clock.ops_now().as_millisecond()).max(0) as u64;
                 Duration::from_millis(ms).min(d.max_wait)
             }
             Ok(Some(None)) => Duration::from_millis(50),
@@ -422,7 +524,7 @@ fn record_sent(d: &Daemon, health: &Health, id: &str) -> bool {
         Ok(()) => true,
         Err(e) => {
             tracing::error!(id = %id, error = %e, "sent but could not record it; it will not be sent again by this process");
-            health.failure(FaultKind::DataDir, &e.to_string(), 0, d.clock.now());
+            health.failure(FaultKind::DataDir, &e.to_string(), 0, d.clock.ops_now());
             false
         }
     }

@@ -53,7 +53,13 @@ pub struct Outgoing {
     pub attachments: Vec<Attachment>,
     /// The value of [`LOOP_HEADER`]; empty: no loop header (a player's mail).
     pub loop_token: String,
+    /// The value of [`JOURNAL_HEADER`] (`<outbox id> <token>`); empty: none.
+    pub journal: String,
 }
+
+/// Names the outbox item a message was sent from, with a keyed token, so
+/// that its journal copy (see `store::outbox`) can be matched and trusted.
+pub const JOURNAL_HEADER: &str = "X-Arbitre-Journal";
 
 /// Why a message could not be composed (bad addresses only: everything else
 /// always composes).
@@ -143,6 +149,9 @@ pub fn compose(o: &Outgoing) -> Result<Vec<u8>, ComposeError> {
     }
     // An empty token means "not a referee's mail" (the simulated players of
     // `arbitre demo` and the tests compose with this function too).
+    if !o.journal.is_empty() {
+        b = b.raw_header(raw_header(JOURNAL_HEADER, &o.journal));
+    }
     if !o.loop_token.is_empty() {
         b = b.raw_header(raw_header(LOOP_HEADER, &o.loop_token));
     }
@@ -219,6 +228,7 @@ mod tests {
                 Attachment { filename: "ordres-tour-4.txt".into(), content_type: "text/plain; charset=utf-8".into(), bytes: "PARTIE stellarium-1\nFAMILLE Atréides\n".as_bytes().to_vec(), content_id: None },
             ],
             loop_token: "stellarium-1".into(),
+            journal: String::new(),
         }
     }
 

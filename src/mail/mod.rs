@@ -26,7 +26,7 @@ mod compose;
 mod guards;
 mod html;
 
-pub use compose::{compose, Attachment, ComposeError, Outgoing};
+pub use compose::{compose, Attachment, ComposeError, Outgoing, JOURNAL_HEADER};
 pub use guards::{silence_reason, Silence, LOOP_HEADER};
 pub use html::html_to_text;
 

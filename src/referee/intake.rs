@@ -39,6 +39,10 @@ pub enum Outcome {
     Silenced { reason: String },
     /// Answered; `kind` names the reply (ack, refusal-late, welcome…).
     Answered { kind: String, to: String, game: Option<String>, family: Option<String> },
+    /// The journal copy of a message we sent (see `referee::journal`):
+    /// not archived, not answered; `confirmed` when it proved the delivery
+    /// of an item whose sending had been interrupted.
+    JournalCopy { outbox_id: String, confirmed: bool },
 }
 
 /// Diplomatic messages relayed for one incoming mail; the `MESSAGE`
@@ -73,6 +77,15 @@ impl Referee {
     pub fn handle_mail(&self, raw: &[u8], now: Timestamp) -> Result<Outcome> {
         let limits = mail::Limits { max_text_bytes: self.config.limits.max_text_bytes, ..mail::Limits::default() };
         let decoded = mail::decode(raw, &limits);
+        if let Some(copy) = decoded.as_ref().ok().and_then(|m| self.journal_copy_of(m)) {
+            let confirmed = self.store.outbox().confirm_delivered(&copy.outbox_id)?;
+            if confirmed {
+                tracing::info!(id = %copy.outbox_id, "journal copy: an interrupted sending had reached the server; recorded as sent");
+            } else {
+                tracing::debug!(id = %copy.outbox_id, "journal copy of a message already recorded as sent");
+            }
+            return Ok(Outcome::JournalCopy { outbox_id: copy.outbox_id, confirmed });
+        }
         let msg_id = decoded.as_ref().ok().map(|m| m.message_id.clone());
         let key = self.store.archive_raw(msg_id.as_deref(), raw)?;
         if self.store.archive_done(&key)?.is_some() {
@@ -88,7 +101,7 @@ impl Referee {
             Outcome::Answered { kind, to, game, family } => {
                 tracing::info!(key = %key, %kind, %to, game = ?game, family = ?family, "message answered")
             }
-            Outcome::Duplicate => {}
+            Outcome::Duplicate | Outcome::JournalCopy { .. } => {}
         }
         self.store.mark_done(&key, &serde_json::to_value(&outcome).unwrap_or(Value::Null))?;
         Ok(outcome)

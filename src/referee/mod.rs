@@ -12,6 +12,7 @@
 pub mod adjudication;
 pub mod admin;
 pub mod intake;
+pub mod journal;
 pub mod meta;
 pub mod password;
 pub mod replies;

@@ -78,6 +78,7 @@ impl Referee {
             None => (d.subject.clone(), None, Vec::new()),
         };
         let domain = domain_of(&self.config.referee_address).to_string();
+        let id = outbox_id(&d.id);
         let out = Outgoing {
             from_name: self.config.referee_name.clone(),
             from: self.config.referee_address.clone(),
@@ -92,6 +93,7 @@ impl Referee {
             html,
             attachments: d.attachments,
             loop_token: loop_token(&self.config.referee_address),
+            journal: format!("{id} {}", self.journal_token(&id)),
         };
         let raw = match crate::mail::compose(&out) {
             Ok(r) => r,
@@ -102,7 +104,6 @@ impl Referee {
                 return Ok(false);
             }
         };
-        let id = outbox_id(&d.id);
         let queued = self.store.outbox().enqueue(&id, &self.config.referee_address, &d.to, &raw)?;
         Ok(queued == crate::store::Enqueued::Queued)
     }

@@ -82,6 +82,12 @@ pub struct OutboxMeta {
     pub next_attempt: Option<Timestamp>,
     #[serde(default)]
     pub last_error: Option<String>,
+    /// When the latest attempt that may have reached the server began
+    /// (journal mode only): until the journal copy proves it delivered,
+    /// or the mailbox was read long enough after without it, the item is
+    /// neither sent again nor counted as sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_flight_since: Option<Timestamp>,
 }
 
 /// An item due for sending.
@@ -256,6 +262,7 @@ impl Outbox {
             attempts: 0,
             next_attempt: None,
             last_error: None,
+            in_flight_since: None,
         };
         write_json_atomic(&self.json(OutboxState::New, id), &meta)?;
         Ok(Enqueued::Queued)
@@ -359,8 +366,67 @@ impl Outbox {
         meta.attempts = meta.attempts.saturating_add(1);
         meta.last_error = Some(error.to_string());
         meta.next_attempt = Some(now.checked_add(self.backoff.delay(meta.attempts)).unwrap_or(Timestamp::MAX));
+        // The server certainly did not take it.
+        meta.in_flight_since = None;
         write_json_atomic(&path, &meta)?;
         Ok(meta)
+    }
+
+    /// Journal mode: an attempt of item `id` begins at `now` (written, and
+    /// made durable, before the first byte goes to the server). It is not
+    /// due again before `now + grace`, the time its journal copy has to
+    /// arrive in the referee's mailbox.
+    pub fn mark_in_flight(&self, id: &str, now: Timestamp, grace: SignedDuration) -> Result<(), StoreError> {
+        self.update_new(id, |meta| {
+            meta.in_flight_since = Some(now);
+            meta.next_attempt = Some(now.checked_add(grace).unwrap_or(Timestamp::MAX));
+        })
+    }
+
+    /// The attempt of item `id` ended with an uncertain outcome (the
+    /// connection broke after the message was handed over): counts it like
+    /// a failure, but keeps it in flight, so that it is sent again only if
+    /// no journal copy arrives.
+    pub fn mark_uncertain_attempt(&self, id: &str, error: &str, now: Timestamp, grace: SignedDuration) -> Result<OutboxMeta, StoreError> {
+        let backoff = self.backoff;
+        self.update_new(id, |meta| {
+            meta.attempts = meta.attempts.saturating_add(1);
+            meta.last_error = Some(error.to_string());
+            let retry = now.checked_add(backoff.delay(meta.attempts)).unwrap_or(Timestamp::MAX);
+            let copy_due = meta.in_flight_since.unwrap_or(now).checked_add(grace).unwrap_or(Timestamp::MAX);
+            meta.next_attempt = Some(retry.max(copy_due));
+        })?;
+        self.get(id)?.map(|(_, m)| m).ok_or(StoreError::NotFound { path: self.json(OutboxState::New, id) })
+    }
+
+    /// Puts item `id` off until `until` without counting an attempt (an
+    /// item in flight whose journal copy could not be looked for yet).
+    pub fn postpone(&self, id: &str, until: Timestamp) -> Result<(), StoreError> {
+        self.update_new(id, |meta| meta.next_attempt = Some(until))
+    }
+
+    /// The journal copy of item `id` arrived: the server accepted it. An
+    /// item in flight is marked sent (returns `true`); one already sent, or
+    /// not in flight (a copy of an earlier send, or a forged one), is left
+    /// as it is.
+    pub fn confirm_delivered(&self, id: &str) -> Result<bool, StoreError> {
+        Self::check_id(id)?;
+        match self.get(id)? {
+            Some((OutboxState::New, meta)) if meta.in_flight_since.is_some() => {
+                self.mark_sent(id)?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// Reads, changes and rewrites the meta of item `id` in `new/`.
+    fn update_new(&self, id: &str, change: impl FnOnce(&mut OutboxMeta)) -> Result<(), StoreError> {
+        Self::check_id(id)?;
+        let path = self.json(OutboxState::New, id);
+        let mut meta: OutboxMeta = read_json(&path)?.ok_or(StoreError::NotFound { path: path.clone() })?;
+        change(&mut meta);
+        write_json_atomic(&path, &meta)
     }
 
     /// Gives item `id` up (the server refused it for good): `new/` →
@@ -510,5 +576,52 @@ mod tests {
         assert_eq!(due.len(), 1);
         assert_eq!(due[0].meta.attempts, 0);
         assert!(o.list(OutboxState::Failed).unwrap().is_empty());
+    }
+
+    #[test]
+    fn an_item_in_flight_waits_for_its_journal_copy_and_is_confirmed_by_it() {
+        let (_d, o) = outbox();
+        let grace = SignedDuration::from_mins(2);
+        o.enqueue("j", "a@x", &rcpt(), b"J").unwrap();
+        let t0 = ts("2026-01-01T00:00:00Z");
+        o.mark_in_flight("j", t0, grace).unwrap();
+        // A crash here: on restart the item is not due before the grace.
+        assert!(o.due(ts("2026-01-01T00:01:59Z")).unwrap().is_empty());
+        assert_eq!(o.due(ts("2026-01-01T00:02:00Z")).unwrap().len(), 1);
+        assert_eq!(o.get("j").unwrap().unwrap().1.in_flight_since, Some(t0));
+        // The copy arrives: sent, once; a second copy changes nothing.
+        assert!(o.confirm_delivered("j").unwrap());
+        assert_eq!(o.state_of("j").unwrap(), Some(OutboxState::Sent));
+        assert!(!o.confirm_delivered("j").unwrap());
+        assert_eq!(o.state_of("j").unwrap(), Some(OutboxState::Sent));
+    }
+
+    #[test]
+    fn a_copy_of_an_item_not_in_flight_confirms_nothing() {
+        let (_d, o) = outbox();
+        o.enqueue("k", "a@x", &rcpt(), b"K").unwrap();
+        assert!(!o.confirm_delivered("k").unwrap(), "never sent: a forged or stale copy");
+        assert_eq!(o.state_of("k").unwrap(), Some(OutboxState::New));
+        assert!(!o.confirm_delivered("unknown").unwrap());
+    }
+
+    #[test]
+    fn uncertain_attempts_stay_in_flight_and_refusals_do_not() {
+        let (_d, o) = outbox();
+        let grace = SignedDuration::from_mins(5);
+        o.enqueue("u", "a@x", &rcpt(), b"U").unwrap();
+        let t0 = ts("2026-01-01T00:00:00Z");
+        o.mark_in_flight("u", t0, grace).unwrap();
+        let m = o.mark_uncertain_attempt("u", "connection reset", ts("2026-01-01T00:00:10Z"), grace).unwrap();
+        assert_eq!(m.attempts, 1);
+        assert_eq!(m.in_flight_since, Some(t0));
+        // Not before the copy had its time, though the back-off (1 min) is shorter.
+        assert_eq!(m.next_attempt, Some(ts("2026-01-01T00:05:00Z")));
+        o.mark_in_flight("u", ts("2026-01-01T00:05:00Z"), grace).unwrap();
+        let m = o.mark_failed_attempt("u", "connection refused", ts("2026-01-01T00:05:01Z")).unwrap();
+        assert_eq!(m.in_flight_since, None, "a refused connection delivered nothing");
+        assert!(!o.confirm_delivered("u").unwrap());
+        o.postpone("u", ts("2026-01-02T00:00:00Z")).unwrap();
+        assert!(o.due(ts("2026-01-01T23:59:59Z")).unwrap().is_empty());
     }
 }

@@ -109,8 +109,17 @@ pub enum TransportError {
 /// itself). `Permanent`: the server refused this message for good (5xx).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SendError {
+    /// Not accepted, try again later: the server could not be reached or
+    /// answered with a 4xx code. Certainly not delivered.
     #[error("temporary failure: {0}")]
     Transient(String),
+    /// The connection failed after the message was handed over and before
+    /// the server's answer was read (a broken connection, a timeout): the
+    /// server may have accepted it. Retried only once the journal copy had
+    /// time to arrive (see `store::outbox`).
+    #[error("uncertain outcome: {0}")]
+    Uncertain(String),
+    /// Refused for good (5xx, bad address).
     #[error("permanent failure: {0}")]
     Permanent(String),
 }

@@ -155,7 +155,14 @@ impl SmtpSender {
             }
             Some(code) if code.severity == Severity::PermanentNegativeCompletion => SendError::Permanent(text),
             _ if e.is_permanent() => SendError::Permanent(text),
-            _ => SendError::Transient(text),
+            // A 4xx answer: the server said "not now".
+            Some(_) => SendError::Transient(text),
+            // Refused connections and failed TLS handshakes happen before a
+            // single byte of the message went out.
+            _ if e.is_tls() || text.contains("Connection error") => SendError::Transient(text),
+            // A broken connection or an unreadable answer: the message may
+            // have been accepted.
+            _ => SendError::Uncertain(text),
         }
     }
 }
@@ -186,7 +193,8 @@ impl Sender for SmtpSender {
         match tokio::time::timeout(SEND_TIMEOUT, self.transport().send_raw(&env, raw)).await {
             Ok(Ok(_response)) => Ok(()),
             Ok(Err(e)) => Err(self.classify(e)),
-            Err(_) => Err(SendError::Transient(format!(
+            // The message may have been handed over already.
+            Err(_) => Err(SendError::Uncertain(format!(
                 "SMTP {}:{}: timed out after {} s",
                 self.host,
                 self.port,

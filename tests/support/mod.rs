@@ -83,6 +83,7 @@ pub fn mail(from: &str, msgid: &str, subject: &str, body: &str, at: Timestamp) -
         html: None,
         attachments: vec![],
         loop_token: String::new(),
+        journal: String::new(),
     })
     .unwrap()
 }

@@ -278,6 +278,7 @@ pub fn player_mail(from: &str, name: &str, message_id: &str, subject: &str, body
         html: None,
         attachments: vec![],
         loop_token: String::new(),
+        journal: String::new(),
     })
     .expect("compose")
 }
