@@ -77,6 +77,33 @@ async fn smtps_implicit_tls_sender_delivers() {
     assert_eq!(subject_of(&got[0].raw), subject);
 }
 
+/// Found by the crash trials: a kill between `\Seen` and the move left a
+/// message in the inbox that a search for UNSEEN never returned again; a
+/// referee opening the mailbox in a mail client would do the same.
+#[tokio::test]
+async fn a_message_already_read_in_the_inbox_is_still_fetched() {
+    let s = stack();
+    let referee = s.add_user("seen-referee").unwrap();
+    let player = s.player(9);
+    let subject = unique("read-by-a-human");
+    send(&player, &referee, &subject, "x\n").await;
+    s.wait_for_messages(&referee, "INBOX", 1, Duration::from_secs(15)).await.unwrap();
+    let status = std::process::Command::new("doveadm")
+        .arg("-c")
+        .arg(s.dir.join("dovecot").join("dovecot.conf"))
+        .args(["flags", "add", "-u", &referee, "\\Seen", "mailbox", "INBOX", "ALL"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(s.messages_of(&referee, "INBOX").await.unwrap()[0].is_seen());
+    let mut mb = ImapMailbox::connect(&s.imap_settings(&referee, TlsMode::Implicit)).await.unwrap();
+    let fetched = mb.fetch_unseen().await.unwrap();
+    assert_eq!(fetched.len(), 1);
+    assert_eq!(subject_of(&fetched[0].raw), subject);
+    mb.mark_processed(&fetched[0].id).await.unwrap();
+    assert!(mb.fetch_unseen().await.unwrap().is_empty());
+}
+
 #[tokio::test]
 async fn fetch_unseen_leaves_seen_unset_and_mark_processed_moves_to_processed() {
     let s = stack();

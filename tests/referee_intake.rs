@@ -239,6 +239,42 @@ fn a_journal_copy_confirms_an_interrupted_sending_and_a_forged_one_confirms_noth
     assert_eq!(again, Outcome::JournalCopy { outbox_id: ack, confirmed: false });
 }
 
+/// Found by the crash trials over the real mail system: a kill after the
+/// orders and the game's receipt count were written, before the `done`
+/// marker, made the re-handled message take the next rank (Galaxy 4.i).
+#[test]
+fn orders_handled_again_after_a_crash_keep_their_receipt_rank_and_instant() {
+    let e = env();
+    let pa = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let pb = join(&e.referee, "vlad@example.test", "Harkonnen", at(1));
+    let a = mail("leto@example.test", "oa@example.test", "Ordres", &orders_body("Atréides", &pa, None, FOUNDERS), at(2));
+    let b = mail("vlad@example.test", "ob@example.test", "Ordres", &orders_body("Harkonnen", &pb, None, FOUNDERS), at(3));
+    e.referee.handle_mail(&a, at(2)).unwrap();
+    e.referee.handle_mail(&b, at(3)).unwrap();
+    let orders = || -> serde_json::Value {
+        let dir = game_dir(&e).join("turns/0000/orders");
+        let read = |f: &str| {
+            let v = serde_json::from_slice::<serde_json::Value>(&std::fs::read(dir.join(f)).unwrap()).unwrap();
+            serde_json::json!({ "rank": v["receipt_rank"], "at": v["received_at"] })
+        };
+        serde_json::json!([read("ATREIDES.json"), read("HARKONNEN.json")])
+    };
+    let before = orders();
+    let meta_before = std::fs::read(game_dir(&e).join("game.json")).unwrap();
+    // A crash before b's `done` marker: b is handled again, later.
+    let archive = data(&e).join("archive");
+    for f in std::fs::read_dir(&archive).unwrap().flatten() {
+        let name = f.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".done.json") && name.contains("ob@example.test") {
+            std::fs::remove_file(f.path()).unwrap();
+        }
+    }
+    assert!(matches!(e.referee.handle_mail(&b, at(4)).unwrap(), Outcome::Answered { ref kind, .. } if kind == "ack"));
+    assert_eq!(orders(), before, "same ranks (0, 1) and receipt instants");
+    assert_eq!(before[1]["rank"], 1);
+    assert_eq!(std::fs::read(game_dir(&e).join("game.json")).unwrap(), meta_before, "the receipt count did not move");
+}
+
 #[test]
 fn mail_without_orders_or_for_unknown_games_gets_a_helpful_answer() {
     let e = env();

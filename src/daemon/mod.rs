@@ -21,7 +21,7 @@ pub mod health;
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -97,23 +97,30 @@ impl Daemon {
 /// The operational instant at which the last complete reading of the
 /// mailbox began (every message then there was handled): a journal copy
 /// that had arrived by then has been seen.
+/// The outbox asks for a new reading through `wanted` when it waits for
+/// one (IDLE alone would only wake the intake for new mail); the intake
+/// then waits one second at most (an IDLE is not cancelled: that would
+/// lose the session).
 #[derive(Debug)]
-struct MailboxSeen(AtomicI64);
+struct MailboxSeen {
+    at: AtomicI64,
+    wanted: AtomicBool,
+}
 
 impl Default for MailboxSeen {
     fn default() -> Self {
-        MailboxSeen(AtomicI64::new(i64::MIN))
+        MailboxSeen { at: AtomicI64::new(i64::MIN), wanted: AtomicBool::new(false) }
     }
 }
 
 impl MailboxSeen {
     fn record(&self, look_began: jiff::Timestamp) {
-        self.0.fetch_max(look_began.as_millisecond(), Ordering::SeqCst);
+        self.at.fetch_max(look_began.as_millisecond(), Ordering::SeqCst);
     }
 
     /// Whether the mailbox was read completely at or after `t`.
     fn since(&self, t: jiff::Timestamp) -> bool {
-        self.0.load(Ordering::SeqCst) >= t.as_millisecond()
+        self.at.load(Ordering::SeqCst) >= t.as_millisecond()
     }
 }
 
@@ -209,6 +216,7 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 let r = d.referee.clone();
                 let now = d.clock.now();
                 let raw = mail.raw;
+                tracing::debug!(id = %mail.id, "handling a message");
                 let handled = tokio::task::spawn_blocking(move || r.handle_mail(&raw, now)).await;
                 let ops_now = d.clock.ops_now();
                 match handled {
@@ -272,6 +280,8 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 .map(|(_, t)| Duration::from_millis((t.as_millisecond() - now.as_millisecond()).max(0) as u64))
                 .min()
                 .map_or(d.max_wait, |w| w.min(d.max_wait));
+            // The outbox waits for a journal copy: look again soon.
+            let wait = if seen.wanted.swap(false, Ordering::SeqCst) { wait.min(Duration::from_secs(1)) } else { wait };
             tokio::select! {
                 r = mailbox.wait_for_mail(wait) => if let Err(e) = r {
                     tracing::warn!(error = %e, "waiting for mail failed; reconnecting");
@@ -366,6 +376,7 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
             }
             let Some(deadline) = meta.deadline else { continue };
             if now >= deadline && meta.held.is_none() {
+                tracing::info!(game = %gc.id, turn = meta.turn, "deadline passed: adjudicating");
                 let r = d.referee.clone();
                 let id = gc.id.clone();
                 match tokio::task::spawn_blocking(move || r.adjudicate(&id, Mode::Deadline, now)).await {
@@ -432,6 +443,7 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                     // it sent).
                     let copy_due = since.checked_add(*grace).unwrap_or(jiff::Timestamp::MAX);
                     if !seen.since(copy_due) {
+                        seen.wanted.store(true, Ordering::SeqCst);
                         let later = now.checked_add(jiff::SignedDuration::from_secs(5)).unwrap_or(jiff::Timestamp::MAX);
                         if let Err(e) = outbox.postpone(item.id(), later) {
                             tracing::error!(id = %item.id(), error = %e, "cannot update the outbox");
@@ -449,6 +461,7 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 }
                 recipients.push(copy_to.clone());
             }
+            tracing::debug!(id = %item.id(), "sending");
             let res = d.sender.send(&item.meta.envelope_from, &recipients, &item.raw).await;
             let now = d.clock.ops_now();
             match res {

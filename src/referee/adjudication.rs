@@ -175,6 +175,7 @@ impl Referee {
                 Some(p) => p.join("reports").join(crate::store::family_file_name(key)?),
                 None => g.dir.report_dir(n, key)?,
             };
+            tracing::debug!(game = %game_id, turn = n, family = %key, "rendering a report");
             let files = self.render_report(&g, &ctx, &family_json, &view, &form, &report_dir)?;
             reports += 1;
             if preview_dir.is_none() {

@@ -283,18 +283,25 @@ impl Referee {
             let any = verdicts.iter().any(LineVerdict::is_accepted);
             let status = crate::game::status_of(any, &completeness);
             if any {
+                // This very message handled before a crash (no `done` marker
+                // yet): it keeps its receipt instant and rank, and the
+                // count of receipts is not advanced twice.
+                let earlier = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?.remove(&fkey).filter(|r| r.archive_key == key);
+                let (received_at, rank) = earlier.map_or((now, g.meta.receipts), |r| (r.received_at, r.receipt_rank));
                 let record = OrdersRecord {
                     message_id: m.message_id.clone(),
                     archive_key: key.to_string(),
-                    received_at: now,
-                    receipt_rank: g.meta.receipts,
+                    received_at,
+                    receipt_rank: rank,
                     orders: orders_json,
                     verdicts: verdicts.clone(),
                     completeness: completeness.clone(),
                 };
                 g.dir.write_orders(g.meta.turn, &fkey, &record)?;
-                g.meta.receipts += 1;
-                self.write_meta(&g.meta)?;
+                if g.meta.receipts <= rank {
+                    g.meta.receipts = rank + 1;
+                    self.write_meta(&g.meta)?;
+                }
             }
             let missing = match &completeness {
                 Completeness::Partial { missing } => missing.clone(),

@@ -272,7 +272,12 @@ impl ImapMailbox {
         // last sync and would miss mail delivered since.
         ctx.timed("NOOP", session.noop()).await?;
         Self::drain_unsolicited(session);
-        let set = ctx.timed("UID SEARCH", session.uid_search("UNSEEN UNDELETED")).await?;
+        // Every message still in the inbox, read or not: handled ones are
+        // moved out, so what is left is to do. Not only UNSEEN: a message
+        // a person opened in a mail client, or one whose move a crash
+        // interrupted after \Seen was set, must not be skipped for ever
+        // (one already handled is recognised by its archive key).
+        let set = ctx.timed("UID SEARCH", session.uid_search("UNDELETED")).await?;
         let mut uids: Vec<u32> = set.into_iter().collect();
         uids.sort_unstable();
         Ok(uids)
