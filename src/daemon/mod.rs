@@ -73,7 +73,7 @@ impl Daemon {
         let d = Arc::new(self);
         let seen = Arc::new(MailboxSeen::default());
         let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), seen.clone(), health.clone()));
-        let clock = tokio::spawn(clock_loop(d.clone(), stop_rx.clone(), outbox_kick.clone()));
+        let clock = tokio::spawn(clock_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health.clone()));
         let outbox = tokio::spawn(outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), seen, health.clone()));
         let watchdog = tokio::spawn(watchdog_loop(d.clone(), stop_rx.clone()));
         let health_task = tokio::spawn(health_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health));
@@ -347,7 +347,10 @@ async fn health_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
     }
 }
 
-async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>) {
+async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, health: Arc<Health>) {
+    // Failed adjudications in a row, per game: retried with the reconnect
+    // back-off (a full disk must not make it retry every second).
+    let mut failed: BTreeMap<String, u32> = BTreeMap::new();
     loop {
         let now = d.clock.now();
         let mut next_wake = d.max_wait;
@@ -379,14 +382,31 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                 tracing::info!(game = %gc.id, turn = meta.turn, "deadline passed: adjudicating");
                 let r = d.referee.clone();
                 let id = gc.id.clone();
-                match tokio::task::spawn_blocking(move || r.adjudicate(&id, Mode::Deadline, now)).await {
+                let res = tokio::task::spawn_blocking(move || r.adjudicate(&id, Mode::Deadline, now)).await;
+                let retry_in = match &res {
+                    Ok(Ok(_)) => {
+                        failed.remove(&gc.id);
+                        Duration::from_secs(1)
+                    }
+                    _ => {
+                        let n = failed.entry(gc.id.clone()).or_insert(0);
+                        *n += 1;
+                        d.referee.config.reconnect.delay(*n)
+                    }
+                };
+                match res {
                     Ok(Ok(s)) if s.held.is_some() => tracing::warn!(game = %gc.id, reason = ?s.held, "turn held"),
                     Ok(Ok(s)) => tracing::info!(game = %gc.id, turn = s.turn, reports = s.reports, "deadline: turn adjudicated"),
-                    Ok(Err(e)) => tracing::error!(game = %gc.id, error = %e, "adjudication failed; will retry"),
-                    Err(e) => tracing::error!(game = %gc.id, error = %e, "adjudication panicked; will retry"),
+                    Ok(Err(e)) => {
+                        if health::is_io_error(&e) {
+                            health.failure(FaultKind::DataDir, &e.to_string(), 0, d.clock.ops_now());
+                        }
+                        tracing::error!(game = %gc.id, error = %e, ?retry_in, "adjudication failed; will retry")
+                    }
+                    Err(e) => tracing::error!(game = %gc.id, error = %e, ?retry_in, "adjudication panicked; will retry"),
                 }
                 kick.notify_one();
-                next_wake = Duration::from_secs(1);
+                next_wake = next_wake.min(retry_in);
                 continue;
             }
             // Wake at the deadline or the next reminder, whichever first.
