@@ -6,7 +6,8 @@
 //!   again later, Postfix's queue flushed;
 //! - **postfix-during-sending**: Postfix stopped while acknowledgements and
 //!   the turn's reports are being sent (players' orders reach the mailbox
-//!   over Dovecot's LMTP meanwhile), started again later;
+//!   over Dovecot's LMTP meanwhile), started again later; the daemon is
+//!   restarted once the outage is announced, and must not announce it again;
 //! - **disk-full**: the data directory on a small tmpfs filled to the last
 //!   byte while mails arrive, then freed;
 //! - **read-only-data-dir**: that tmpfs remounted read-only while mails
@@ -119,6 +120,8 @@ struct Summary {
     /// Reports expected and received (postfix-during-sending only).
     reports: Option<(usize, usize)>,
     alerts: usize,
+    /// The daemon was restarted during the outage.
+    restarted: bool,
     /// The daemon's log lines about the fault, and the referee's mail.
     details: Vec<String>,
     /// The referee's mails, in full (shown with ARBITRE_OUTAGE_SHOW_MAIL=1).
@@ -129,6 +132,7 @@ struct Summary {
 impl Summary {
     fn line(&self) -> String {
         let reports = self.reports.map(|(want, got)| format!(", reports {got}/{want}")).unwrap_or_default();
+        let reports = if self.restarted { format!("{reports}, daemon restarted during the outage") } else { reports };
         format!(
             "outage {}: {} s down, {} mails, answered {}, lost {}, duplicated {}{reports}, alerts {}",
             self.name, self.down_secs, self.mails, self.answered, self.lost, self.duplicated, self.alerts
@@ -161,7 +165,11 @@ impl World {
     }
 
     fn start_daemon(&self) -> Daemon {
-        let d = Daemon::start(env!("CARGO_BIN_EXE_arbitre"), &self.config, &self.dir.path().join("daemon.log"));
+        self.start_daemon_logging_to("daemon.log")
+    }
+
+    fn start_daemon_logging_to(&self, log: &str) -> Daemon {
+        let d = Daemon::start(env!("CARGO_BIN_EXE_arbitre"), &self.config, &self.dir.path().join(log));
         let t = Instant::now();
         while !d.log().contains("mailbox reachable; ready") {
             assert!(t.elapsed() < Duration::from_secs(60), "the daemon did not become ready:\n{}", d.log());
@@ -334,10 +342,10 @@ impl World {
     }
 
     fn check_log(&self, daemon: &Daemon, needles: &[&str], s: &mut Summary) {
-        let log = daemon.log();
+        let log = strip_ansi(&daemon.log());
         for line in log.lines() {
             if ["fault", "recovered", "alert queued"].iter().any(|k| line.contains(k)) {
-                let line: String = strip_ansi(line).chars().take(300).collect();
+                let line: String = line.chars().take(300).collect();
                 s.details.push(format!("  log: {line}"));
             }
         }
@@ -345,6 +353,13 @@ impl World {
             if !log.contains(n) {
                 s.problems.push(format!("{}: the daemon's log does not mention {n:?}:\n{log}", s.name));
             }
+        }
+    }
+
+    fn stop_daemon_only(&self, daemon: &mut Daemon, s: &mut Summary) {
+        match daemon.stop() {
+            Some(st) if st.success() => {}
+            other => s.problems.push(format!("{}: the daemon did not stop cleanly: {other:?}\n{}", s.name, daemon.log())),
         }
     }
 
@@ -486,6 +501,21 @@ async fn postfix_during_sending(outage: u64) -> Summary {
     if !out.status.success() {
         s.problems.push(format!("adjudicate failed: {}", String::from_utf8_lossy(&out.stderr)));
     }
+    // The daemon is restarted once the outage is announced: the new one
+    // knows the outage (health.json) and announces neither it again nor a
+    // new one; it announces its end.
+    while !daemon.log().contains("alert queued for the referee") && t0.elapsed() < Duration::from_secs(outage.saturating_sub(2)) {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    if daemon.log().contains("alert queued for the referee") {
+        blocking(|| w.stop_daemon_only(&mut daemon, &mut s));
+        w.check_log(&daemon, &["fault started: sending mail (SMTP) fails", "alert queued for the referee id=admin-outage-smtp-"], &mut s);
+        daemon = blocking(|| w.start_daemon_logging_to("daemon-2.log"));
+        eprintln!("{}: daemon restarted during the outage", s.name);
+        s.restarted = true;
+    } else {
+        s.problems.push(format!("{}: the outage was not announced before its end:\n{}", s.name, daemon.log()));
+    }
     wait_secs_since(t0, outage).await;
     let waiting = std::fs::read_dir(w.data.join("outbox").join("new"))
         .map(|rd| rd.flatten().filter(|e| e.file_name().to_string_lossy().ends_with(".json")).count())
@@ -510,7 +540,7 @@ async fn postfix_during_sending(outage: u64) -> Summary {
         got += n.min(1);
     }
     s.reports = Some((players.len(), got));
-    w.check_log(&daemon, &["fault started: sending mail (SMTP) fails", "recovered: sending mail (SMTP) fails no more"], &mut s);
+    w.check_log(&daemon, &["a fault was in progress when the daemon stopped", "fault still in progress: sending mail (SMTP) fails", "recovered: sending mail (SMTP) fails no more"], &mut s);
     blocking(|| w.stop(&mut daemon, &mut s));
     s
 }

@@ -352,11 +352,20 @@ fn alert_id(what: &str, kind: FaultKind, since: Timestamp) -> String {
 }
 
 /// Can the data directory be written? Writes, syncs and removes a small
-/// file (blocking).
+/// file in it and in each folder the daemon writes to (the archive, the
+/// outbox, each game), so that a fault of one of them (another mount) is not
+/// taken for a recovery (blocking).
 pub fn probe_data_dir(dir: &Path) -> std::io::Result<()> {
-    let p = dir.join("health.probe");
-    crate::store::write_atomic(&p, b"probe\n")?;
-    std::fs::remove_file(&p)
+    let mut dirs = vec![dir.to_path_buf(), dir.join("archive"), dir.join("outbox").join("new")];
+    if let Ok(rd) = std::fs::read_dir(dir.join("games")) {
+        dirs.extend(rd.flatten().map(|e| e.path()).filter(|p| p.is_dir()));
+    }
+    for d in dirs.iter().filter(|d| d.is_dir()) {
+        let p = d.join(".health.probe");
+        crate::store::write_atomic(&p, b"probe\n").map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", d.display())))?;
+        std::fs::remove_file(&p)?;
+    }
+    Ok(())
 }
 
 /// True when the error (or one of its causes) is an I/O error: the data
@@ -501,6 +510,24 @@ mod tests {
         assert!(is_io_error(&r));
         let other = crate::referee::RefereeError::Invalid("bad".into());
         assert!(!is_io_error(&other));
+    }
+
+    #[test]
+    fn the_probe_writes_everywhere_the_daemon_writes_and_leaves_nothing() {
+        let d = tempfile::tempdir().unwrap();
+        for sub in ["archive", "outbox/new", "games/g-1"] {
+            std::fs::create_dir_all(d.path().join(sub)).unwrap();
+        }
+        probe_data_dir(d.path()).unwrap();
+        for sub in ["", "archive", "outbox/new", "games/g-1"] {
+            let names: Vec<_> = std::fs::read_dir(d.path().join(sub)).unwrap().flatten().filter(|e| e.path().is_file()).collect();
+            assert!(names.is_empty(), "{sub}: {names:?}");
+        }
+        // A game folder that cannot be written (here: not a folder any more
+        // under its name's probe) makes the probe fail, naming it.
+        std::fs::create_dir_all(d.path().join("games/g-2/.health.probe")).unwrap();
+        let e = probe_data_dir(d.path()).unwrap_err();
+        assert!(e.to_string().contains("g-2"), "{e}");
     }
 
     #[test]
