@@ -83,12 +83,15 @@ pub struct OutboxConfig {
     /// How long a journal copy may take to arrive before a message whose
     /// sending was interrupted is sent again.
     pub journal_grace: SignedDuration,
+    /// How many messages are sent at the same time (each on its own SMTP
+    /// connection).
+    pub concurrency: usize,
 }
 
 impl Default for OutboxConfig {
     fn default() -> Self {
         let b = crate::store::Backoff::default();
-        OutboxConfig { retry_initial: b.initial, retry_max: b.max, journal: true, journal_grace: SignedDuration::from_mins(2) }
+        OutboxConfig { retry_initial: b.initial, retry_max: b.max, journal: true, journal_grace: SignedDuration::from_mins(2), concurrency: 4 }
     }
 }
 
@@ -443,7 +446,8 @@ impl Cx {
 
         let mut outbox = OutboxConfig::default();
         if let Some(ot) = self.sub_table(t, "", "outbox") {
-            self.unknown_keys(ot, "outbox", &["retry_initial", "retry_max", "journal", "journal_grace"]);
+            self.unknown_keys(ot, "outbox", &["retry_initial", "retry_max", "journal", "journal_grace", "concurrency"]);
+            outbox.concurrency = self.integer(ot, "outbox", "concurrency", outbox.concurrency as i64, (1, 32)) as usize;
             outbox.journal = self.boolean(ot, "outbox", "journal", outbox.journal);
             if let Some(v) = ot.get("journal_grace") {
                 outbox.journal_grace = self.duration("outbox.journal_grace".into(), v).unwrap_or(outbox.journal_grace);

@@ -76,7 +76,7 @@ impl Daemon {
             .arg("--config")
             .arg(config)
             .arg("serve")
-            .env("ARBITRE_LOG", "info")
+            .env("ARBITRE_LOG", std::env::var("ARBITRE_LOG").unwrap_or_else(|_| "info".into()))
             .stdin(Stdio::null())
             .stdout(out)
             .stderr(err)
