@@ -105,6 +105,30 @@ async fn a_message_already_read_in_the_inbox_is_still_fetched() {
 }
 
 #[tokio::test]
+async fn several_handled_messages_are_moved_in_one_go() {
+    let s = stack();
+    let referee = s.add_user("many-referee").unwrap();
+    let player = s.player(10);
+    for i in 0..3 {
+        send(&player, &referee, &unique(&format!("many-{i}")), "x\n").await;
+    }
+    s.wait_for_messages(&referee, "INBOX", 3, Duration::from_secs(15)).await.unwrap();
+    let mut mb = ImapMailbox::connect(&s.imap_settings(&referee, TlsMode::Implicit)).await.unwrap();
+    let fetched = mb.fetch_unseen().await.unwrap();
+    assert_eq!(fetched.len(), 3);
+    let ids: Vec<String> = fetched.iter().map(|m| m.id.clone()).collect();
+    mb.mark_processed_many(&ids).await.unwrap();
+    assert!(s.messages_of(&referee, "INBOX").await.unwrap().is_empty());
+    let processed = s.messages_of(&referee, "Processed").await.unwrap();
+    assert_eq!(processed.len(), 3);
+    assert!(processed.iter().all(|m| m.is_seen()));
+    // Again (a restart repeating its last step): nothing changes.
+    mb.mark_processed_many(&ids).await.unwrap();
+    assert_eq!(s.messages_of(&referee, "Processed").await.unwrap().len(), 3);
+    assert!(mb.mark_processed_many(&["x".to_string()]).await.is_err(), "a bad id is an error");
+}
+
+#[tokio::test]
 async fn fetch_unseen_leaves_seen_unset_and_mark_processed_moves_to_processed() {
     let s = stack();
     let (player, referee) = (s.player(5), s.referee.clone());

@@ -21,10 +21,11 @@ pub mod health;
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures::StreamExt;
 use tokio::sync::{watch, Notify};
 
 use crate::referee::adjudication::Mode;
@@ -207,6 +208,7 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
             let mut all_handled = true;
             let mut store_retry: Option<Duration> = None;
             let ids: Vec<String> = batch.iter().map(|m| m.id.clone()).collect();
+            let mut to_mark: Vec<String> = Vec::new();
             for (pos, mail) in batch.into_iter().enumerate() {
                 if failing.get(&mail.id).is_some_and(|(_, not_before)| d.clock.ops_now() < *not_before) {
                     all_handled = false;
@@ -225,8 +227,11 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                         failing.remove(&mail.id);
                         unstored.remove(&mail.id);
                         kick.notify_one();
-                        if let Err(e) = mailbox.mark_processed(&mail.id).await {
-                            tracing::error!(error = %e, id = %mail.id, "could not mark a handled message; it will be seen again and skipped as a duplicate");
+                        // Told in groups (one IMAP round trip per group);
+                        // a crash before leaves them to be seen again and
+                        // skipped as duplicates.
+                        to_mark.push(mail.id.clone());
+                        if to_mark.len() >= MARK_GROUP && !mark_handled(&mut *mailbox, &mut to_mark).await {
                             continue 'connect;
                         }
                     }
@@ -258,8 +263,12 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                     }
                 }
                 if *stop.borrow() {
+                    mark_handled(&mut *mailbox, &mut to_mark).await;
                     return;
                 }
+            }
+            if !mark_handled(&mut *mailbox, &mut to_mark).await {
+                continue 'connect;
             }
             if all_handled {
                 seen.record(look_began);
@@ -289,6 +298,28 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 },
                 _ = stop.changed() => return,
             }
+        }
+    }
+}
+
+/// How many handled messages are told to the mailbox at once.
+const MARK_GROUP: usize = 50;
+
+/// Tells the mailbox that the messages of `ids` were handled; false (logged)
+/// when it could not: reconnect, they will be seen again and skipped as
+/// duplicates.
+async fn mark_handled(mailbox: &mut dyn Mailbox, ids: &mut Vec<String>) -> bool {
+    if ids.is_empty() {
+        return true;
+    }
+    let r = mailbox.mark_processed_many(ids).await;
+    let n = ids.len();
+    ids.clear();
+    match r {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::error!(error = %e, messages = n, "could not mark handled messages; they will be seen again and skipped as duplicates");
+            false
         }
     }
 }
@@ -443,18 +474,25 @@ async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
             }
         };
         // Several at a time: one SMTP transaction waits on the server's
-        // round trips (~50 ms on loopback), not on this process.
-        let mut failures = 0;
-        for chunk in due.chunks(concurrency) {
-            if *stop.borrow() {
-                return;
+        // round trips (~50 ms on loopback), not on this process. A send
+        // once started is finished (never cancelled half-way); after three
+        // failures no new one starts: the server is down, stop hammering
+        // it (the back-off is per message).
+        let failures = AtomicUsize::new(0);
+        let sends = due.into_iter().map(|item| {
+            let (d, journal, seen, health, unrecorded, failures, stop) = (&d, &journal, &seen, &health, &sent_unrecorded, &failures, &stop);
+            async move {
+                if *stop.borrow() || failures.load(Ordering::SeqCst) >= 3 {
+                    return;
+                }
+                if send_item(d, &item, journal, seen, health, unrecorded).await {
+                    failures.fetch_add(1, Ordering::SeqCst);
+                }
             }
-            let sends = chunk.iter().map(|item| send_item(&d, item, &journal, &seen, &health, &sent_unrecorded));
-            failures += futures::future::join_all(sends).await.into_iter().filter(|failed| *failed).count();
-            if failures >= 3 {
-                // The server is down: stop hammering it; back-off is per message.
-                break;
-            }
+        });
+        futures::stream::iter(sends).buffer_unordered(concurrency).collect::<Vec<()>>().await;
+        if *stop.borrow() {
+            return;
         }
         let wait = match d.referee.store.outbox().next_wakeup() {
             Ok(Some(Some(t))) => {

@@ -312,15 +312,17 @@ impl ImapMailbox {
         Ok(mails)
     }
 
+    /// `set`: one UID or several, comma-separated (one round trip per
+    /// command whatever their number).
     async fn mark_processed_in(
         ctx: &Ctx,
         session: &mut Session,
-        uid: u32,
+        set: &str,
         folder: &str,
         use_move: bool,
         has_uidplus: bool,
     ) -> Result<(), TransportError> {
-        let id = uid.to_string();
+        let id = set.to_string();
         ctx.timed("UID STORE \\Seen", async {
             let stream = session.uid_store(&id, "+FLAGS.SILENT (\\Seen)").await?;
             stream.try_collect::<Vec<_>>().await
@@ -404,21 +406,37 @@ impl Mailbox for ImapMailbox {
     }
 
     async fn mark_processed(&mut self, id: &str) -> Result<(), TransportError> {
-        let uid: u32 = match id.parse() {
-            Ok(u) if u > 0 => u,
-            _ => {
-                return Err(TransportError::UnknownMessage {
-                    mailbox: format!("{}:{} {}", self.ctx.host, self.ctx.port, self.inbox),
-                    id: id.into(),
-                })
+        self.mark_processed_many(&[id.to_string()]).await
+    }
+
+    async fn mark_processed_many(&mut self, ids: &[String]) -> Result<(), TransportError> {
+        let mut uids = Vec::with_capacity(ids.len());
+        for id in ids {
+            match id.parse::<u32>() {
+                Ok(u) if u > 0 => uids.push(u),
+                _ => {
+                    return Err(TransportError::UnknownMessage {
+                        mailbox: format!("{}:{} {}", self.ctx.host, self.ctx.port, self.inbox),
+                        id: id.clone(),
+                    })
+                }
             }
-        };
+        }
+        if uids.is_empty() {
+            return Ok(());
+        }
         let ctx = self.ctx.clone();
         let use_move = self.has_move && self.allow_move;
         let mut session = self.take_session()?;
-        Self::mark_processed_in(&ctx, &mut session, uid, &self.processed_folder, use_move, self.has_uidplus).await?;
+        // Bounded command lines: a few hundred UIDs per command.
+        for chunk in uids.chunks(200) {
+            let set = chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            Self::mark_processed_in(&ctx, &mut session, &set, &self.processed_folder, use_move, self.has_uidplus).await?;
+        }
         self.session = Some(session);
-        self.last_fetched.remove(&uid);
+        for u in &uids {
+            self.last_fetched.remove(u);
+        }
         Ok(())
     }
 

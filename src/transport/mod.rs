@@ -142,6 +142,15 @@ pub trait Mailbox: Send {
     /// folder; Maildir: moves it from `new/` to `cur/` with the `S` flag.
     async fn mark_processed(&mut self, id: &str) -> Result<(), TransportError>;
 
+    /// [`Mailbox::mark_processed`] for several messages; IMAP does it in
+    /// one round trip per command instead of one per message.
+    async fn mark_processed_many(&mut self, ids: &[String]) -> Result<(), TransportError> {
+        for id in ids {
+            self.mark_processed(id).await?;
+        }
+        Ok(())
+    }
+
     /// Waits until new mail may have arrived, at most `max`. Returns early
     /// (and at once) when unseen mail is there that the last
     /// [`Mailbox::fetch_unseen`] did not return.
