@@ -25,6 +25,7 @@
 //! It prints a summary and fails on any lost, duplicated or differing mail
 //! or file. One command: `scripts/crash-trials.sh [--kills N] [--seed S]`.
 
+mod common;
 mod support;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -61,23 +62,7 @@ journal_grace = "3s"
 [transport]
 kind = "imap"
 
-[transport.imap]
-host = "{host}"
-port = {imap_port}
-tls = "starttls"
-user = "{referee}"
-password = {{ file = "{password}" }}
-idle = true
-ca_file = "{ca}"
-
-[transport.smtp]
-host = "{host}"
-port = {smtp_port}
-tls = "starttls"
-user = "{referee}"
-password = {{ file = "{password}" }}
-ca_file = "{ca}"
-
+{tables}
 [[games]]
 id = "{GAME}"
 ruleset = "stellarium"
@@ -88,11 +73,7 @@ registration_open = true
 seed = {seed}
 "#,
         referee = stack.referee,
-        host = stack.host,
-        imap_port = stack.imap_port,
-        smtp_port = stack.smtp_port,
-        password = stack.password_file.display(),
-        ca = stack.ca_file.display(),
+        tables = common::mail_server_tables(stack),
     )
 }
 

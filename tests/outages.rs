@@ -71,23 +71,7 @@ kind = "imap"
 reconnect_initial = "1s"
 reconnect_max = "3s"
 
-[transport.imap]
-host = "{host}"
-port = {imap_port}
-tls = "starttls"
-user = "{referee}"
-password = {{ file = "{password}" }}
-idle = true
-ca_file = "{ca}"
-
-[transport.smtp]
-host = "{host}"
-port = {smtp_port}
-tls = "starttls"
-user = "{referee}"
-password = {{ file = "{password}" }}
-ca_file = "{ca}"
-
+{tables}
 [[games]]
 id = "{GAME}"
 ruleset = "stellarium"
@@ -100,11 +84,7 @@ seed = 11
         data = data_dir.display(),
         referee = stack.referee,
         alert = alert_after_secs(outage),
-        host = stack.host,
-        imap_port = stack.imap_port,
-        smtp_port = stack.smtp_port,
-        password = stack.password_file.display(),
-        ca = stack.ca_file.display(),
+        tables = common::mail_server_tables(stack),
     )
 }
 

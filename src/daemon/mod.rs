@@ -148,6 +148,7 @@ async fn sleep_or_stop(clock: &Clock, dur: Duration, stop: &mut watch::Receiver<
 
 async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, seen: Arc<MailboxSeen>, health: Arc<Health>) {
     let reconnect = d.referee.config.reconnect;
+    let journal = d.journal();
     // Failed attempts in a row to reach the mailbox, and to store a message.
     let mut mailbox_failures = 0u32;
     let mut store_failures = 0u32;
@@ -291,6 +292,15 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 .map_or(d.max_wait, |w| w.min(d.max_wait));
             // The outbox waits for a journal copy: look again soon.
             let wait = if seen.wanted.swap(false, Ordering::SeqCst) { wait.min(Duration::from_secs(1)) } else { wait };
+            // Mail waits in the outbox: some may be in flight since before a
+            // crash, to be sent again only after a look at the mailbox a
+            // grace after; IDLE alone would wait for new mail.
+            let wait = match &journal {
+                Some((_, grace)) if d.referee.store.outbox().pending_count().unwrap_or(0) > 0 => {
+                    wait.min(Duration::try_from(*grace).unwrap_or(wait) + Duration::from_millis(200))
+                }
+                _ => wait,
+            };
             tokio::select! {
                 r = mailbox.wait_for_mail(wait) => if let Err(e) = r {
                     tracing::warn!(error = %e, "waiting for mail failed; reconnecting");

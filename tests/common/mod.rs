@@ -26,7 +26,28 @@ retry_max = "5s"
 [transport]
 kind = "imap"
 
-[transport.imap]
+{tables}
+[[games]]
+id = "{game}"
+ruleset = "stellarium"
+time_zone = "Europe/Paris"
+deadline = "manual"
+reminders = []
+registration_open = true
+seed = {seed}
+"#,
+        referee = stack.referee,
+        tables = mail_server_tables(stack),
+    )
+}
+
+/// The `[transport.imap]` and `[transport.smtp]` tables of a configuration
+/// for the daemon on `stack`: the referee's mailbox over IMAP (STARTTLS,
+/// IDLE), sending over SMTP (STARTTLS, AUTH), trusting the stack's
+/// certificate.
+pub fn mail_server_tables(stack: &MailStack) -> String {
+    format!(
+        r#"[transport.imap]
 host = "{host}"
 port = {imap_port}
 tls = "starttls"
@@ -42,15 +63,6 @@ tls = "starttls"
 user = "{referee}"
 password = {{ file = "{password}" }}
 ca_file = "{ca}"
-
-[[games]]
-id = "{game}"
-ruleset = "stellarium"
-time_zone = "Europe/Paris"
-deadline = "manual"
-reminders = []
-registration_open = true
-seed = {seed}
 "#,
         referee = stack.referee,
         host = stack.host,
