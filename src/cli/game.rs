@@ -44,8 +44,9 @@ pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand, now: Timesta
         GameCommand::New { game, seed } => {
             let m = r.create_game(&game, seed, now)?;
             println!("game {} created ({}), seed {}, turn 0", m.id, m.ruleset, m.seed);
-            if let Some(d) = m.deadline {
-                let gc = r.game_config(&game).expect("created from the configuration");
+            // The game was created from its configuration entry, so the
+            // entry is there; without it only the time zone is missing.
+            if let (Some(d), Some(gc)) = (m.deadline, r.game_config(&game)) {
                 println!("first deadline: {}", crate::scheduler::format_deadline(d, &gc.time_zone, "fr"));
             }
         }

@@ -10,10 +10,6 @@ use crate::transport::{self, Mailbox, Sender};
 
 pub fn serve(config: &Path, templates: Option<&Path>, clock_file: Option<&Path>) -> anyhow::Result<()> {
     let referee = Arc::new(super::open_referee(config, templates)?);
-    // Checked before anything starts: a harness's typo must not fall back to real time.
-    if let Some(f) = clock_file {
-        crate::daemon::clock::read_clock_file(f)?;
-    }
     // One daemon per data directory: a second one would send everything twice.
     let _daemon_lock = referee
         .store
@@ -42,9 +38,11 @@ pub fn serve(config: &Path, templates: Option<&Path>, clock_file: Option<&Path>)
             }
         };
         let clock = match clock_file {
+            // An unreadable file is an error, never a fall-back to real time.
             Some(f) => {
+                let c = Clock::scripted(f)?;
                 tracing::warn!(file = %f.display(), "game time is read from a clock file (test harness mode)");
-                Clock::scripted(f)?
+                c
             }
             None => Clock::system(),
         };

@@ -21,7 +21,7 @@ pub mod health;
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -97,20 +97,16 @@ impl Daemon {
 
 /// The operational instant at which the last complete reading of the
 /// mailbox began (every message then there was handled): a journal copy
-/// that had arrived by then has been seen.
-/// The outbox asks for a new reading through `wanted` when it waits for
-/// one (IDLE alone would only wake the intake for new mail); the intake
-/// then waits one second at most (an IDLE is not cancelled: that would
-/// lose the session).
+/// that had arrived by then has been seen. While mail waits in the outbox,
+/// the intake reads the mailbox at least once per journal grace.
 #[derive(Debug)]
 struct MailboxSeen {
     at: AtomicI64,
-    wanted: AtomicBool,
 }
 
 impl Default for MailboxSeen {
     fn default() -> Self {
-        MailboxSeen { at: AtomicI64::new(i64::MIN), wanted: AtomicBool::new(false) }
+        MailboxSeen { at: AtomicI64::new(i64::MIN) }
     }
 }
 
@@ -290,8 +286,6 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 .map(|(_, t)| Duration::from_millis((t.as_millisecond() - now.as_millisecond()).max(0) as u64))
                 .min()
                 .map_or(d.max_wait, |w| w.min(d.max_wait));
-            // The outbox waits for a journal copy: look again soon.
-            let wait = if seen.wanted.swap(false, Ordering::SeqCst) { wait.min(Duration::from_secs(1)) } else { wait };
             // Mail waits in the outbox: some may be in flight since before a
             // crash, to be sent again only after a look at the mailbox a
             // grace after; IDLE alone would wait for new mail.
@@ -451,9 +445,8 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                 continue;
             }
             // Wake at the deadline or the next reminder, whichever first.
-            let mut instants = vec![deadline];
-            instants.extend(crate::scheduler::reminder_instants(deadline, &gc.reminders).into_iter().filter(|t| *t > now));
-            if let Some(first) = instants.into_iter().filter(|t| *t > now).min() {
+            let reminders = crate::scheduler::reminder_instants(deadline, &gc.reminders);
+            if let Some(first) = reminders.into_iter().chain([deadline]).filter(|t| *t > now).min() {
                 let secs = (first.as_millisecond() - now.as_millisecond()).max(0) as u64;
                 next_wake = next_wake.min(Duration::from_millis(secs + 5));
             }
@@ -555,7 +548,6 @@ async fn send_item(
             // without its copy (which would have marked it sent).
             let copy_due = since.checked_add(*grace).unwrap_or(jiff::Timestamp::MAX);
             if !seen.since(copy_due) {
-                seen.wanted.store(true, Ordering::SeqCst);
                 let later = now.checked_add(jiff::SignedDuration::from_secs(5)).unwrap_or(jiff::Timestamp::MAX);
                 if let Err(e) = outbox.postpone(item.id(), later) {
                     tracing::error!(id = %item.id(), error = %e, "cannot update the outbox");

@@ -360,16 +360,14 @@ impl Outbox {
     /// records the error and puts the next attempt off by the back-off.
     /// Returns the updated meta (the caller may give up on it).
     pub fn mark_failed_attempt(&self, id: &str, error: &str, now: Timestamp) -> Result<OutboxMeta, StoreError> {
-        Self::check_id(id)?;
-        let path = self.json(OutboxState::New, id);
-        let mut meta: OutboxMeta = read_json(&path)?.ok_or(StoreError::NotFound { path: path.clone() })?;
-        meta.attempts = meta.attempts.saturating_add(1);
-        meta.last_error = Some(error.to_string());
-        meta.next_attempt = Some(now.checked_add(self.backoff.delay(meta.attempts)).unwrap_or(Timestamp::MAX));
-        // The server certainly did not take it.
-        meta.in_flight_since = None;
-        write_json_atomic(&path, &meta)?;
-        Ok(meta)
+        let backoff = self.backoff;
+        self.update_new(id, |meta| {
+            meta.attempts = meta.attempts.saturating_add(1);
+            meta.last_error = Some(error.to_string());
+            meta.next_attempt = Some(now.checked_add(backoff.delay(meta.attempts)).unwrap_or(Timestamp::MAX));
+            // The server certainly did not take it.
+            meta.in_flight_since = None;
+        })
     }
 
     /// Journal mode: an attempt of item `id` begins at `now` (written, and
@@ -381,6 +379,7 @@ impl Outbox {
             meta.in_flight_since = Some(now);
             meta.next_attempt = Some(now.checked_add(grace).unwrap_or(Timestamp::MAX));
         })
+        .map(drop)
     }
 
     /// The attempt of item `id` ended with an uncertain outcome (the
@@ -395,14 +394,13 @@ impl Outbox {
             let retry = now.checked_add(backoff.delay(meta.attempts)).unwrap_or(Timestamp::MAX);
             let copy_due = meta.in_flight_since.unwrap_or(now).checked_add(grace).unwrap_or(Timestamp::MAX);
             meta.next_attempt = Some(retry.max(copy_due));
-        })?;
-        self.get(id)?.map(|(_, m)| m).ok_or(StoreError::NotFound { path: self.json(OutboxState::New, id) })
+        })
     }
 
     /// Puts item `id` off until `until` without counting an attempt (an
     /// item in flight whose journal copy could not be looked for yet).
     pub fn postpone(&self, id: &str, until: Timestamp) -> Result<(), StoreError> {
-        self.update_new(id, |meta| meta.next_attempt = Some(until))
+        self.update_new(id, |meta| meta.next_attempt = Some(until)).map(drop)
     }
 
     /// The journal copy of item `id` arrived: the server accepted it. An
@@ -420,13 +418,15 @@ impl Outbox {
         }
     }
 
-    /// Reads, changes and rewrites the meta of item `id` in `new/`.
-    fn update_new(&self, id: &str, change: impl FnOnce(&mut OutboxMeta)) -> Result<(), StoreError> {
+    /// Reads, changes and rewrites the meta of item `id` in `new/`;
+    /// returns it as written.
+    fn update_new(&self, id: &str, change: impl FnOnce(&mut OutboxMeta)) -> Result<OutboxMeta, StoreError> {
         Self::check_id(id)?;
         let path = self.json(OutboxState::New, id);
         let mut meta: OutboxMeta = read_json(&path)?.ok_or(StoreError::NotFound { path: path.clone() })?;
         change(&mut meta);
-        write_json_atomic(&path, &meta)
+        write_json_atomic(&path, &meta)?;
+        Ok(meta)
     }
 
     /// Gives item `id` up (the server refused it for good): `new/` →

@@ -187,12 +187,7 @@ impl MailStack {
         if status.success() {
             Ok(())
         } else {
-            Err(StackError::Script {
-                script: "down.sh".into(),
-                status: status.to_string(),
-                log: self.dir.join("down.log"),
-                tail: String::new(),
-            })
+            Err(self.script_error("down.sh", status.to_string(), "down.log"))
         }
     }
 
@@ -219,12 +214,7 @@ impl MailStack {
             .stderr(Stdio::null())
             .status()?;
         if !status.success() {
-            return Err(StackError::Script {
-                script: "add-user.sh".into(),
-                status: status.to_string(),
-                log: self.dir.join("dovecot.log"),
-                tail: String::new(),
-            });
+            return Err(self.script_error("add-user.sh", status.to_string(), "dovecot.log"));
         }
         Ok(locals.iter().map(|l| format!("{l}@{}", self.domain)).collect())
     }
@@ -232,25 +222,8 @@ impl MailStack {
     /// Closes every IMAP session of `user` on the server side (doveadm
     /// kick), as a server restart or a network cut would.
     pub fn kick(&self, user: &str) -> Result<(), StackError> {
-        let status = Command::new("doveadm")
-            .arg("-c")
-            .arg(self.dir.join("dovecot").join("dovecot.conf"))
-            .arg("kick")
-            .arg(user)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()?;
-        if status.success() {
-            Ok(())
-        } else {
-            Err(StackError::Script {
-                script: "doveadm kick".into(),
-                status: status.to_string(),
-                log: self.dir.join("dovecot.log"),
-                tail: String::new(),
-            })
-        }
+        let conf = self.dovecot_conf();
+        self.run("doveadm", &["-c".as_ref(), conf.as_os_str(), "kick".as_ref(), user.as_ref()], "dovecot.log")
     }
 
     /// How many messages Dovecot has stored in `user`'s INBOX (read from
@@ -276,6 +249,12 @@ impl MailStack {
         self.dir.join("postfix")
     }
 
+    /// A step of the stack that failed; `log` is the file under the stack's
+    /// directory that tells more.
+    fn script_error(&self, script: impl Into<String>, status: impl Into<String>, log: &str) -> StackError {
+        StackError::Script { script: script.into(), status: status.into(), log: self.dir.join(log), tail: String::new() }
+    }
+
     fn run(&self, program: &str, args: &[&std::ffi::OsStr], log: &str) -> Result<(), StackError> {
         let status = Command::new(program)
             .args(args)
@@ -286,12 +265,7 @@ impl MailStack {
         if status.success() {
             Ok(())
         } else {
-            Err(StackError::Script {
-                script: format!("{program} {}", args.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" ")),
-                status: status.to_string(),
-                log: self.dir.join(log),
-                tail: String::new(),
-            })
+            Err(self.script_error(format!("{program} {}", args.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" ")), status.to_string(), log))
         }
     }
 
@@ -305,12 +279,7 @@ impl MailStack {
         self.run("doveadm", &["-c".as_ref(), conf.as_os_str(), "stop".as_ref()], "dovecot.log")?;
         wait_until(Duration::from_secs(20), || pid.is_none_or(|p| !process_alive(p)) && !port_open(self.imap_port));
         if port_open(self.imap_port) {
-            return Err(StackError::Script {
-                script: "doveadm stop".into(),
-                status: "IMAP still answers after 20 s".into(),
-                log: self.dir.join("dovecot.log"),
-                tail: String::new(),
-            });
+            return Err(self.script_error("doveadm stop", "IMAP still answers after 20 s", "dovecot.log"));
         }
         Ok(())
     }
@@ -322,12 +291,7 @@ impl MailStack {
         self.run("dovecot", &["-c".as_ref(), conf.as_os_str()], "dovecot.log")?;
         let auth = self.dir.join("auth").join("dovecot-auth");
         if !wait_until(Duration::from_secs(20), || greets(self.imap_port, "* OK") && greets(self.lmtp_port, "220") && auth.exists()) {
-            return Err(StackError::Script {
-                script: "dovecot".into(),
-                status: "IMAP or LMTP does not answer after 20 s".into(),
-                log: self.dir.join("dovecot.log"),
-                tail: String::new(),
-            });
+            return Err(self.script_error("dovecot", "IMAP or LMTP does not answer after 20 s", "dovecot.log"));
         }
         Ok(())
     }
@@ -340,12 +304,7 @@ impl MailStack {
         self.run("postfix", &["-c".as_ref(), dir.as_os_str(), "stop".as_ref()], "maillog")?;
         wait_until(Duration::from_secs(20), || pid.is_none_or(|p| !process_alive(p)) && !port_open(self.smtp_port));
         if port_open(self.smtp_port) {
-            return Err(StackError::Script {
-                script: "postfix stop".into(),
-                status: "SMTP still answers after 20 s".into(),
-                log: self.dir.join("maillog"),
-                tail: String::new(),
-            });
+            return Err(self.script_error("postfix stop", "SMTP still answers after 20 s", "maillog"));
         }
         Ok(())
     }
@@ -355,12 +314,7 @@ impl MailStack {
         let dir = self.postfix_dir();
         self.run("postfix", &["-c".as_ref(), dir.as_os_str(), "start".as_ref()], "maillog")?;
         if !wait_until(Duration::from_secs(20), || greets(self.smtp_port, "220")) {
-            return Err(StackError::Script {
-                script: "postfix start".into(),
-                status: "SMTP does not answer after 20 s".into(),
-                log: self.dir.join("maillog"),
-                tail: String::new(),
-            });
+            return Err(self.script_error("postfix start", "SMTP does not answer after 20 s", "maillog"));
         }
         Ok(())
     }
