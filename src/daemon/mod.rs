@@ -1,9 +1,11 @@
 //! The daemon: one event loop per concern, sharing the [`Referee`].
 //!
-//! - intake: fetch unseen mail, handle each message (archive first), then
-//!   tell the mailbox it was handled; wait with IDLE or polling;
+//! - intake: fetch the mail left in the inbox, handle each message (archive
+//!   first), then tell the mailbox, in groups, that they were handled;
+//!   wait with IDLE or polling;
 //! - clock: deadlines (adjudication), reminders, in each game's time zone;
-//! - outbox: send what is due, with back-off; keep what fails;
+//! - outbox: send what is due, several at a time, with back-off and journal
+//!   copies (see `referee::journal`); keep what fails;
 //! - health: faults from outside (mailbox, SMTP, data directory) are
 //!   tracked in [`health::Health`], logged, and mailed to the human referee
 //!   when they last (`[alerts] outage_after`), and again when they end.
