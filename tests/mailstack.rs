@@ -97,11 +97,11 @@ async fn a_message_already_read_in_the_inbox_is_still_fetched() {
     assert!(status.success());
     assert!(s.messages_of(&referee, "INBOX").await.unwrap()[0].is_seen());
     let mut mb = ImapMailbox::connect(&s.imap_settings(&referee, TlsMode::Implicit)).await.unwrap();
-    let fetched = mb.fetch_unseen().await.unwrap();
+    let fetched = mb.fetch_pending().await.unwrap();
     assert_eq!(fetched.len(), 1);
     assert_eq!(subject_of(&fetched[0].raw), subject);
     mb.mark_processed(&fetched[0].id).await.unwrap();
-    assert!(mb.fetch_unseen().await.unwrap().is_empty());
+    assert!(mb.fetch_pending().await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -114,7 +114,7 @@ async fn several_handled_messages_are_moved_in_one_go() {
     }
     s.wait_for_messages(&referee, "INBOX", 3, Duration::from_secs(15)).await.unwrap();
     let mut mb = ImapMailbox::connect(&s.imap_settings(&referee, TlsMode::Implicit)).await.unwrap();
-    let fetched = mb.fetch_unseen().await.unwrap();
+    let fetched = mb.fetch_pending().await.unwrap();
     assert_eq!(fetched.len(), 3);
     let ids: Vec<String> = fetched.iter().map(|m| m.id.clone()).collect();
     mb.mark_processed_many(&ids).await.unwrap();
@@ -129,7 +129,7 @@ async fn several_handled_messages_are_moved_in_one_go() {
 }
 
 #[tokio::test]
-async fn fetch_unseen_leaves_seen_unset_and_mark_processed_moves_to_processed() {
+async fn fetch_pending_leaves_seen_unset_and_mark_processed_moves_to_processed() {
     let s = stack();
     let (player, referee) = (s.player(5), s.referee.clone());
     let first = unique("first");
@@ -141,7 +141,7 @@ async fn fetch_unseen_leaves_seen_unset_and_mark_processed_moves_to_processed() 
     s.wait_for_messages(&referee, "INBOX", 2, Duration::from_secs(15)).await.unwrap();
 
     let mut mb = ImapMailbox::connect(&s.imap_settings(&referee, TlsMode::Implicit)).await.unwrap();
-    let fetched = mb.fetch_unseen().await.unwrap();
+    let fetched = mb.fetch_pending().await.unwrap();
     let subjects: Vec<String> = fetched.iter().map(|m| subject_of(&m.raw)).collect();
     assert_eq!(subjects, vec![first.clone(), second.clone()]);
     let uids: Vec<u32> = fetched.iter().map(|m| m.id.parse().unwrap()).collect();
@@ -152,7 +152,7 @@ async fn fetch_unseen_leaves_seen_unset_and_mark_processed_moves_to_processed() 
     let inbox = s.messages_of(&referee, "INBOX").await.unwrap();
     assert_eq!(inbox.len(), 2);
     assert!(inbox.iter().all(|m| !m.is_seen()), "{inbox:?}");
-    assert_eq!(mb.fetch_unseen().await.unwrap(), fetched);
+    assert_eq!(mb.fetch_pending().await.unwrap(), fetched);
 
     mb.mark_processed(&fetched[0].id).await.unwrap();
     let inbox = s.messages_of(&referee, "INBOX").await.unwrap();
@@ -164,7 +164,7 @@ async fn fetch_unseen_leaves_seen_unset_and_mark_processed_moves_to_processed() 
     assert!(processed[0].is_seen(), "{:?}", processed[0].flags);
     assert_eq!(processed[0].raw, fetched[0].raw, "moved unchanged");
 
-    let left = mb.fetch_unseen().await.unwrap();
+    let left = mb.fetch_pending().await.unwrap();
     assert_eq!(left.len(), 1);
     assert_eq!(left[0].id, fetched[1].id);
 
@@ -192,7 +192,7 @@ async fn copy_and_expunge_path_when_move_is_not_used() {
     settings.processed_folder = "Archive/Arbitre".into();
     let mut mb = ImapMailbox::connect(&settings).await.unwrap();
     mb.set_move_allowed(false);
-    let fetched = mb.fetch_unseen().await.unwrap();
+    let fetched = mb.fetch_pending().await.unwrap();
     assert_eq!(fetched.len(), 1);
     mb.mark_processed(&fetched[0].id).await.unwrap();
 
@@ -201,7 +201,7 @@ async fn copy_and_expunge_path_when_move_is_not_used() {
     assert_eq!(processed.len(), 1);
     assert!(processed[0].is_seen());
     assert!(!processed[0].flags.iter().any(|f| f == "\\Deleted"));
-    assert!(mb.fetch_unseen().await.unwrap().is_empty());
+    assert!(mb.fetch_pending().await.unwrap().is_empty());
     // Marking again changes nothing on this path either.
     mb.mark_processed(&fetched[0].id).await.unwrap();
     assert_eq!(s.messages_of(&user, "Archive/Arbitre").await.unwrap().len(), 1);
@@ -213,7 +213,7 @@ async fn idle_wakes_on_a_new_delivery_within_seconds() {
     let (from, user) = (s.player(8), s.player(9));
     let mut mb = ImapMailbox::connect(&s.imap_settings(&user, TlsMode::StartTls)).await.unwrap();
     assert!(mb.uses_idle(), "Dovecot offers IDLE");
-    assert!(mb.fetch_unseen().await.unwrap().is_empty());
+    assert!(mb.fetch_pending().await.unwrap().is_empty());
 
     // Nothing arrives: the wait ends after `max`.
     let t = Instant::now();
@@ -237,7 +237,7 @@ async fn idle_wakes_on_a_new_delivery_within_seconds() {
         woke_after >= Duration::from_millis(1000) && woke_after < Duration::from_secs(10),
         "woke after {woke_after:?}"
     );
-    let got = mb.fetch_unseen().await.unwrap();
+    let got = mb.fetch_pending().await.unwrap();
     assert_eq!(got.len(), 1);
     assert_eq!(subject_of(&got[0].raw), subject);
 
@@ -268,7 +268,7 @@ async fn polling_mode_when_idle_is_off() {
     send(&from, &user, &subject, "x\n").await;
     let deadline = Instant::now() + Duration::from_secs(20);
     let got = loop {
-        let got = mb.fetch_unseen().await.unwrap();
+        let got = mb.fetch_pending().await.unwrap();
         if !got.is_empty() || Instant::now() > deadline {
             break got;
         }
@@ -294,7 +294,7 @@ async fn imap_tls_modes_with_the_test_certificate_as_root() {
             .await
             .unwrap_or_else(|e| panic!("{tls:?}: {e}"));
         mb.ping().await.unwrap();
-        assert!(mb.fetch_unseen().await.unwrap().is_empty());
+        assert!(mb.fetch_pending().await.unwrap().is_empty());
     }
     // The certificate names localhost too.
     let mut by_name = s.imap_settings(&user, TlsMode::Implicit);
@@ -367,21 +367,21 @@ async fn a_dropped_connection_is_reported_and_a_new_connection_recovers() {
     let (from, user) = (s.player(16), s.player(17));
     let settings = s.imap_settings(&user, TlsMode::StartTls);
     let mut mb = ImapMailbox::connect(&settings).await.unwrap();
-    assert!(mb.fetch_unseen().await.unwrap().is_empty());
+    assert!(mb.fetch_pending().await.unwrap().is_empty());
     s.kick(&user).unwrap();
     // The server closes the session (doveadm kick signals the session's
     // process, which may answer one more command first): a call fails, and
     // every call after it says to reconnect (the stream may be half-read).
     let deadline = Instant::now() + Duration::from_secs(10);
     let first = loop {
-        match mb.fetch_unseen().await {
+        match mb.fetch_pending().await {
             Err(e) => break e,
             Ok(_) if Instant::now() < deadline => tokio::time::sleep(Duration::from_millis(50)).await,
             Ok(_) => panic!("the kicked session still answers"),
         }
     };
     assert!(!matches!(first, TransportError::Disconnected { .. }), "{first}");
-    let second = mb.fetch_unseen().await.unwrap_err();
+    let second = mb.fetch_pending().await.unwrap_err();
     assert!(matches!(second, TransportError::Disconnected { .. }), "{second}");
     assert!(mb.wait_for_mail(Duration::from_millis(10)).await.is_err());
 
@@ -389,7 +389,7 @@ async fn a_dropped_connection_is_reported_and_a_new_connection_recovers() {
     send(&from, &user, &subject, "x\n").await;
     s.wait_for_messages(&user, "INBOX", 1, Duration::from_secs(15)).await.unwrap();
     let mut again = ImapMailbox::connect(&settings).await.unwrap();
-    let got = again.fetch_unseen().await.unwrap();
+    let got = again.fetch_pending().await.unwrap();
     assert_eq!(got.len(), 1);
     assert_eq!(subject_of(&got[0].raw), subject);
 }
@@ -423,7 +423,7 @@ async fn a_burst_of_mail_is_fetched_completely_in_uid_order() {
 
     let mut mb = ImapMailbox::connect(&s.imap_settings(&user, TlsMode::Implicit)).await.unwrap();
     let t = Instant::now();
-    let got = mb.fetch_unseen().await.unwrap();
+    let got = mb.fetch_pending().await.unwrap();
     let fetched_in = t.elapsed();
     assert_eq!(got.len(), N);
     let uids: Vec<u32> = got.iter().map(|m| m.id.parse().unwrap()).collect();
@@ -447,7 +447,7 @@ async fn a_cancelled_wait_never_leaves_a_half_read_session() {
     let mut mb = ImapMailbox::connect(&s.imap_settings(&user, TlsMode::StartTls)).await.unwrap();
     let cancelled = tokio::time::timeout(Duration::from_millis(500), mb.wait_for_mail(Duration::from_secs(30))).await;
     assert!(cancelled.is_err(), "the wait was cut short");
-    let e = mb.fetch_unseen().await.unwrap_err();
+    let e = mb.fetch_pending().await.unwrap_err();
     assert!(matches!(e, TransportError::Disconnected { .. }), "{e}");
 
     // Cancelled while polling (nothing on the wire): still usable.
@@ -456,5 +456,5 @@ async fn a_cancelled_wait_never_leaves_a_half_read_session() {
     let mut mb = ImapMailbox::connect(&settings).await.unwrap();
     let cancelled = tokio::time::timeout(Duration::from_millis(500), mb.wait_for_mail(Duration::from_secs(30))).await;
     assert!(cancelled.is_err());
-    assert!(mb.fetch_unseen().await.unwrap().is_empty());
+    assert!(mb.fetch_pending().await.unwrap().is_empty());
 }

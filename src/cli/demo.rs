@@ -317,7 +317,7 @@ fn drop_in_inbox(inbox: &Path, raw: &[u8]) -> anyhow::Result<()> {
 
 /// One pass of the daemon's work at `now`: intake, then the outbox.
 async fn pump(r: &Referee, mailbox: &mut MaildirMailbox, sender: &MaildirSender, now: Timestamp) -> anyhow::Result<()> {
-    for m in mailbox.fetch_unseen().await? {
+    for m in mailbox.fetch_pending().await? {
         r.handle_mail(&m.raw, now)?;
         mailbox.mark_processed(&m.id).await?;
     }

@@ -188,7 +188,7 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                 return;
             }
             let look_began = d.clock.ops_now();
-            let batch = match mailbox.fetch_unseen().await {
+            let batch = match mailbox.fetch_pending().await {
                 Ok(b) => b,
                 Err(e) => {
                     mailbox_failures += 1;

@@ -171,8 +171,8 @@ pub struct ImapMailbox {
     has_move: bool,
     has_uidplus: bool,
     allow_move: bool,
-    /// UIDs returned by the last `fetch_unseen`: `wait_for_mail` returns at
-    /// once only for unseen mail beyond these (a message the caller could
+    /// UIDs returned by the last `fetch_pending`: `wait_for_mail` returns at
+    /// once only for pending mail beyond these (a message the caller could
     /// not archive must not turn the wait into a busy loop).
     last_fetched: BTreeSet<u32>,
 }
@@ -267,7 +267,7 @@ impl ImapMailbox {
         while session.unsolicited_responses.try_recv().is_ok() {}
     }
 
-    async fn unseen_uids(ctx: &Ctx, session: &mut Session) -> Result<Vec<u32>, TransportError> {
+    async fn pending_uids(ctx: &Ctx, session: &mut Session) -> Result<Vec<u32>, TransportError> {
         // NOOP first: Dovecot answers SEARCH from the mailbox view of the
         // last sync and would miss mail delivered since.
         ctx.timed("NOOP", session.noop()).await?;
@@ -283,8 +283,8 @@ impl ImapMailbox {
         Ok(uids)
     }
 
-    async fn fetch_unseen_in(ctx: &Ctx, session: &mut Session) -> Result<Vec<FetchedMail>, TransportError> {
-        let uids = Self::unseen_uids(ctx, session).await?;
+    async fn fetch_pending_in(ctx: &Ctx, session: &mut Session) -> Result<Vec<FetchedMail>, TransportError> {
+        let uids = Self::pending_uids(ctx, session).await?;
         let mut mails = Vec::with_capacity(uids.len());
         for chunk in uids.chunks(FETCH_CHUNK) {
             let set = chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
@@ -396,10 +396,10 @@ impl ImapMailbox {
 
 #[async_trait::async_trait]
 impl Mailbox for ImapMailbox {
-    async fn fetch_unseen(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
+    async fn fetch_pending(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
         let ctx = self.ctx.clone();
         let mut session = self.take_session()?;
-        let mails = Self::fetch_unseen_in(&ctx, &mut session).await?;
+        let mails = Self::fetch_pending_in(&ctx, &mut session).await?;
         self.session = Some(session);
         self.last_fetched = mails.iter().filter_map(|m| m.id.parse().ok()).collect();
         Ok(mails)
@@ -443,7 +443,7 @@ impl Mailbox for ImapMailbox {
     async fn wait_for_mail(&mut self, max: Duration) -> Result<(), TransportError> {
         let ctx = self.ctx.clone();
         let mut session = self.take_session()?;
-        let uids = Self::unseen_uids(&ctx, &mut session).await?;
+        let uids = Self::pending_uids(&ctx, &mut session).await?;
         if uids.iter().any(|u| !self.last_fetched.contains(u)) {
             self.session = Some(session);
             return Ok(());

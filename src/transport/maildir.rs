@@ -222,7 +222,7 @@ impl MaildirMailbox {
 
 #[async_trait::async_trait]
 impl Mailbox for MaildirMailbox {
-    async fn fetch_unseen(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
+    async fn fetch_pending(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
         let entries = self.unseen_entries()?;
         let mut mails = Vec::with_capacity(entries.len());
         for (_, name, path) in entries {
@@ -390,14 +390,14 @@ mod tests {
         let mut mb = MaildirMailbox::open(dir.path()).unwrap();
         let a = put(dir.path(), b"Subject: a\r\n\r\nA\r\n");
         let b = put(dir.path(), b"Subject: b\r\n\r\nB\r\n");
-        let first = mb.fetch_unseen().await.unwrap();
+        let first = mb.fetch_pending().await.unwrap();
         assert_eq!(first.len(), 2);
         assert_eq!(first[0].raw, b"Subject: a\r\n\r\nA\r\n");
         assert_eq!(first[1].raw, b"Subject: b\r\n\r\nB\r\n");
         let ids: BTreeSet<String> = first.iter().map(|m| m.id.clone()).collect();
         assert_eq!(ids, [a, b].into_iter().collect());
         // Fetching again returns the same: nothing was marked.
-        let again = mb.fetch_unseen().await.unwrap();
+        let again = mb.fetch_pending().await.unwrap();
         assert_eq!(again, first);
     }
 
@@ -407,11 +407,11 @@ mod tests {
         let mut mb = MaildirMailbox::open(dir.path()).unwrap();
         let a = put(dir.path(), b"Subject: a\r\n\r\nA\r\n");
         let b = put(dir.path(), b"Subject: b\r\n\r\nB\r\n");
-        mb.fetch_unseen().await.unwrap();
+        mb.fetch_pending().await.unwrap();
         mb.mark_processed(&a).await.unwrap();
         assert!(!dir.path().join("new").join(&a).exists());
         assert!(dir.path().join("cur").join(format!("{a}:2,S")).is_file());
-        let left = mb.fetch_unseen().await.unwrap();
+        let left = mb.fetch_pending().await.unwrap();
         assert_eq!(left.len(), 1);
         assert_eq!(left[0].id, b);
         // Marking twice is harmless (a restart may repeat it).
@@ -431,12 +431,12 @@ mod tests {
         let name = "1700000000.M1P1Q1.host:2,F";
         std::fs::write(dir.path().join("cur").join(name), b"Subject: f\r\n\r\n").unwrap();
         std::fs::write(dir.path().join("cur").join("1700000000.M2P1Q1.host:2,S"), b"seen").unwrap();
-        let got = mb.fetch_unseen().await.unwrap();
+        let got = mb.fetch_pending().await.unwrap();
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].id, name);
         mb.mark_processed(name).await.unwrap();
         assert!(dir.path().join("cur").join("1700000000.M1P1Q1.host:2,FS").is_file());
-        assert!(mb.fetch_unseen().await.unwrap().is_empty());
+        assert!(mb.fetch_pending().await.unwrap().is_empty());
     }
 
     #[tokio::test]
@@ -466,7 +466,7 @@ mod tests {
         assert!(t.elapsed() < Duration::from_secs(2));
 
         // Once fetched (and left unprocessed), it no longer wakes the wait.
-        mb.fetch_unseen().await.unwrap();
+        mb.fetch_pending().await.unwrap();
         let t = std::time::Instant::now();
         mb.wait_for_mail(Duration::from_millis(300)).await.unwrap();
         assert!(t.elapsed() >= Duration::from_millis(300));
@@ -486,7 +486,7 @@ mod tests {
         let waited = t.elapsed();
         writer.await.unwrap();
         assert!(waited >= Duration::from_millis(300) && waited < Duration::from_secs(5), "{waited:?}");
-        assert_eq!(mb.fetch_unseen().await.unwrap().len(), 1);
+        assert_eq!(mb.fetch_pending().await.unwrap().len(), 1);
     }
 
     #[tokio::test]
@@ -504,7 +504,7 @@ mod tests {
             .unwrap();
         for who in ["player1@example.test", "player2@example.test"] {
             let mut mb = MaildirMailbox::open(&dir.path().join(who)).unwrap();
-            let got = mb.fetch_unseen().await.unwrap();
+            let got = mb.fetch_pending().await.unwrap();
             assert_eq!(got.len(), 1, "{who}");
             assert_eq!(got[0].raw, raw);
             assert_eq!(std::fs::read_dir(dir.path().join(who).join("tmp")).unwrap().count(), 0);

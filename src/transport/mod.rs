@@ -7,7 +7,7 @@
 //! - [`Sender`]: how reports leave. [`SmtpSender`] (lettre) or
 //!   [`MaildirSender`] (delivers into `root/<recipient>/new/`).
 //!
-//! The contract that keeps mail from being lost: [`Mailbox::fetch_unseen`]
+//! The contract that keeps mail from being lost: [`Mailbox::fetch_pending`]
 //! never marks anything read; the caller archives a message durably and only
 //! then calls [`Mailbox::mark_processed`]. A crash in between means the
 //! message is fetched again, and the archive deduplicates it.
@@ -135,7 +135,7 @@ impl SendError {
 pub trait Mailbox: Send {
     /// Every message not yet processed, oldest first (IMAP UID order),
     /// without marking any of them as read.
-    async fn fetch_unseen(&mut self) -> Result<Vec<FetchedMail>, TransportError>;
+    async fn fetch_pending(&mut self) -> Result<Vec<FetchedMail>, TransportError>;
 
     /// Marks one message as handled. Call it only once the message is
     /// archived durably. IMAP: sets `\Seen` and moves it to the processed
@@ -152,8 +152,8 @@ pub trait Mailbox: Send {
     }
 
     /// Waits until new mail may have arrived, at most `max`. Returns early
-    /// (and at once) when unseen mail is there that the last
-    /// [`Mailbox::fetch_unseen`] did not return.
+    /// (and at once) when pending mail is there that the last
+    /// [`Mailbox::fetch_pending`] did not return.
     async fn wait_for_mail(&mut self, max: Duration) -> Result<(), TransportError>;
 }
 
