@@ -39,7 +39,7 @@ fn orders(s: &GalaxyState) -> BTreeMap<String, FamilyInput<Orders>> {
         }
         let lines: Vec<OrderLine> = lines.into_iter().enumerate().map(|(i, text)| OrderLine { no: i + 1, text }).collect();
         let parsed = Galaxy::parse_orders(s, k, &lines);
-        out.insert(k.clone(), FamilyInput { status: OrderStatus::Or, orders: parsed.orders, receipt_rank: Some(rank as u32) });
+        out.insert(k.clone(), FamilyInput::new(OrderStatus::Or, parsed.orders, Some(rank as u32)));
     }
     out
 }

@@ -24,7 +24,7 @@ fn input(s: &State, fam: &str, lines: Vec<String>, d: &mut Dice) -> FamilyInput<
     let any = parsed.verdicts.iter().any(|v| v.is_accepted());
     let status = status_of(any, &completeness(s, fam, &parsed.orders));
     let orders = default_orders(s, fam, status, parsed.orders, d);
-    FamilyInput { status, orders, receipt_rank: None }
+    FamilyInput::new(status, orders, None)
 }
 
 /// A founded game of `n` families (turn 0 adjudicated).

@@ -127,6 +127,18 @@ pub struct FamilyInput<O> {
     /// the turn, in order of receipt (0 = first); `None` when nothing came.
     /// Galaxy's rule 4.i uses it.
     pub receipt_rank: Option<u32>,
+    /// The seat concedes in this step (`ABANDON | RESIGN`, or a PNJ seat of a
+    /// turn-based game whose settings say "forfeit"); the ruleset decides
+    /// what becomes of it. Always false for Stellarium and Galaxy.
+    #[serde(default)]
+    pub resigned: bool,
+}
+
+impl<O> FamilyInput<O> {
+    /// An input that does not concede.
+    pub fn new(status: OrderStatus, orders: O, receipt_rank: Option<u32>) -> Self {
+        FamilyInput { status, orders, receipt_rank, resigned: false }
+    }
 }
 
 /// A family's line in the order form (the blank form of the welcome mail,
@@ -212,6 +224,15 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Whether the game has ended in this state (30; Galaxy 7).
     fn is_over(state: &Self::State) -> bool;
 
+    /// The seats awaited in the step now open (`turn-based.md`, capability 1):
+    /// `None` for a simultaneous game, where every registered family is
+    /// awaited. A seat not in the set owes nothing in this step (no ONR, no
+    /// reminder) and its orders, if any, are not applied to this step.
+    fn awaiting(state: &Self::State) -> Option<std::collections::BTreeSet<FamilyKey>> {
+        let _ = state;
+        None
+    }
+
     /// What `family` may know after the turn, as a JSON view for the report
     /// templates (`templates/<ruleset>/report.*.tera`, `map.svg.tera`).
     fn family_view(
@@ -295,6 +316,8 @@ pub trait Engine: Send + Sync {
         dice: &mut Dice,
     ) -> Result<ErasedAdjudication, EngineError>;
     fn is_over(&self, state: &LoadedState) -> Result<bool, EngineError>;
+    /// [`Ruleset::awaiting`].
+    fn awaiting(&self, state: &LoadedState) -> Result<Option<std::collections::BTreeSet<FamilyKey>>, EngineError>;
     fn family_view(
         &self,
         ctx: &ViewContext,
@@ -401,7 +424,12 @@ impl<R: Ruleset> Engine for EngineOf<R> {
         for (k, v) in inputs {
             typed.insert(
                 k.clone(),
-                FamilyInput { status: v.status, orders: self.from_json::<R::Orders>(v.orders.clone())?, receipt_rank: v.receipt_rank },
+                FamilyInput {
+                    status: v.status,
+                    orders: self.from_json::<R::Orders>(v.orders.clone())?,
+                    receipt_rank: v.receipt_rank,
+                    resigned: v.resigned,
+                },
             );
         }
         let out = R::adjudicate(s, &typed, dice);
@@ -410,6 +438,9 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn is_over(&self, state: &LoadedState) -> Result<bool, EngineError> {
         Ok(R::is_over(self.state(state)?))
+    }
+    fn awaiting(&self, state: &LoadedState) -> Result<Option<std::collections::BTreeSet<FamilyKey>>, EngineError> {
+        Ok(R::awaiting(self.state(state)?))
     }
     fn family_view(
         &self,

@@ -279,7 +279,7 @@ fn play_turn(s: &GalaxyState, seed: u64, bot_dice: &mut Dice, silent: &BTreeSet<
     let mut rank = 0;
     for k in s.players.keys() {
         if silent.contains(k) {
-            inputs.insert(k.clone(), FamilyInput { status: OrderStatus::Onr, orders: Orders::default(), receipt_rank: None });
+            inputs.insert(k.clone(), FamilyInput::new(OrderStatus::Onr, Orders::default(), None));
             continue;
         }
         let lines: Vec<OrderLine> =
@@ -296,7 +296,7 @@ fn play_turn(s: &GalaxyState, seed: u64, bot_dice: &mut Dice, silent: &BTreeSet<
         let mut dd = Dice::for_turn(seed ^ 0xdead, s.turn);
         let orders = Galaxy::default_orders(s, k, status, parsed.orders, &mut dd);
         accepted.insert(k.clone(), orders.clone());
-        inputs.insert(k.clone(), FamilyInput { status, orders, receipt_rank: Some(rank) });
+        inputs.insert(k.clone(), FamilyInput::new(status, orders, Some(rank)));
         rank += 1;
     }
     let mut dice = Dice::for_turn(seed, s.turn);
@@ -849,7 +849,7 @@ fn r4_i_the_first_six_are_drawn_by_lot_then_order_of_receipt() {
         let inputs: BTreeMap<String, FamilyInput<Orders>> = keys
             .iter()
             .enumerate()
-            .map(|(i, k)| (k.clone(), FamilyInput { status: OrderStatus::Or, orders: Orders::default(), receipt_rank: if i == 8 { None } else { Some(i as u32) } }))
+            .map(|(i, k)| (k.clone(), FamilyInput::new(OrderStatus::Or, Orders::default(), if i == 8 { None } else { Some(i as u32) })))
             .collect();
         let order = arbitre::games::galaxy::adjudicate::processing_order(&s, &inputs, &mut Dice::for_turn(seed, 1));
         let first6: BTreeSet<&String> = order[..6].iter().collect();

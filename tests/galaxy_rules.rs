@@ -421,7 +421,7 @@ fn play(sc: &Scenario, seed: u64) -> Played {
     for turn in 0..sc.turns {
         let mut inputs: BTreeMap<String, FamilyInput<Orders>> = BTreeMap::new();
         for i in 0..6u32 {
-            inputs.insert(format!("zz filler {i}"), FamilyInput { status: OrderStatus::Onr, orders: Orders::default(), receipt_rank: Some(i) });
+            inputs.insert(format!("zz filler {i}"), FamilyInput::new(OrderStatus::Onr, Orders::default(), Some(i)));
         }
         for o in &sc.orders {
             let lines: Vec<OrderLine> = o.lines.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
@@ -429,7 +429,7 @@ fn play(sc: &Scenario, seed: u64) -> Played {
             if turn == 0 {
                 verdicts.insert(o.player.clone(), parsed.verdicts.clone());
             }
-            inputs.insert(o.player.clone(), FamilyInput { status: OrderStatus::Or, orders: parsed.orders, receipt_rank: Some(6 + o.rank) });
+            inputs.insert(o.player.clone(), FamilyInput::new(OrderStatus::Or, parsed.orders, Some(6 + o.rank)));
         }
         let mut dice = Dice::for_turn(seed, s.turn);
         let out = Galaxy::adjudicate(&s, &inputs, &mut dice);

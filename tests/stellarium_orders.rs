@@ -611,7 +611,7 @@ fn r0_3_the_form_sent_back_is_accepted_and_complete_every_turn() {
             let status = status_of(!verdicts.is_empty(), &comp);
             assert_eq!(status, OrderStatus::Or, "turn {turn}, {f}: {comp:?}");
             let orders = e.default_orders(&st, &f.to_string(), status, orders, &mut dice).unwrap();
-            inputs.insert(f.to_string(), FamilyInput { status, orders, receipt_rank: None });
+            inputs.insert(f.to_string(), FamilyInput::new(status, orders, None));
         }
         let out = e.adjudicate(&st, &inputs, &mut dice).unwrap();
         assert_eq!(e.turn(&out.state).unwrap(), turn + 1);
@@ -665,7 +665,7 @@ fn sample_players_send_valid_orders_marry_and_bid() {
             assert!(verdicts.iter().all(|v| v.is_accepted()), "turn {turn} {f}: {verdicts:?}");
             let status = status_of(!verdicts.is_empty(), &comp);
             let orders = e.default_orders(&st, &f.to_string(), status, orders, &mut dice).unwrap();
-            inputs.insert(f.to_string(), FamilyInput { status, orders, receipt_rank: None });
+            inputs.insert(f.to_string(), FamilyInput::new(status, orders, None));
         }
         st = e.adjudicate(&st, &inputs, &mut dice).unwrap().state;
     }

@@ -79,7 +79,7 @@ fn play(state: &State) -> (State, Vec<Event>, BTreeMap<FamilyKey, Vec<String>>) 
         let any = parsed.verdicts.iter().any(|v| v.is_accepted());
         let status = status_of(any, &completeness(state, fam, &parsed.orders));
         let orders = default_orders(state, fam, status, parsed.orders, &mut dice);
-        inputs.insert(fam.clone(), FamilyInput { status, orders, receipt_rank: Some(rank as u32) });
+        inputs.insert(fam.clone(), FamilyInput::new(status, orders, Some(rank as u32)));
         sent.insert(fam.clone(), lines);
     }
     settle_cross_family_defaults(state, &mut inputs, &mut dice);
@@ -316,7 +316,7 @@ fn demo_game() -> Vec<(State, State, Vec<Event>)> {
         }
         let status = status_of(true, &completeness(&s, &fam, &parsed.orders));
         let orders = default_orders(&s, &fam, status, parsed.orders, &mut dice);
-        inputs.insert(fam, FamilyInput { status, orders, receipt_rank: Some(rank as u32) });
+        inputs.insert(fam, FamilyInput::new(status, orders, Some(rank as u32)));
     }
     settle_cross_family_defaults(&s, &mut inputs, &mut dice);
     let out = phases::adjudicate(&s, &inputs, &mut dice);

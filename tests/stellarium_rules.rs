@@ -508,7 +508,7 @@ fn run_case(file: &str) -> Outcome {
             None if parsed.verdicts.iter().any(|v| v.is_accepted()) => OrderStatus::Or,
             None => OrderStatus::Onr,
         };
-        inputs.insert(fk, FamilyInput { status, orders: parsed.orders, receipt_rank: None });
+        inputs.insert(fk, FamilyInput::new(status, parsed.orders, None));
     }
     let mut dice = Dice::for_turn(case.seed, case.turn);
     // Phases 0–10 only: the cases pin their figures, which phases 11–30

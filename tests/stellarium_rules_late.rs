@@ -575,7 +575,7 @@ fn inputs_of(case: &Case, state: &State, file: &str) -> BTreeMap<FamilyKey, Fami
             None if f.pnj => OrderStatus::Pnj,
             None => OrderStatus::Or,
         };
-        inputs.insert(fk, FamilyInput { status, orders: parsed.orders, receipt_rank: None });
+        inputs.insert(fk, FamilyInput::new(status, parsed.orders, None));
     }
     inputs
 }
@@ -1216,7 +1216,7 @@ pub mod sim {
             status = OrderStatus::Pnj;
         }
         let orders = default_orders(s, fam, status, parsed.orders, d);
-        FamilyInput { status, orders, receipt_rank: None }
+        FamilyInput::new(status, orders, None)
     }
 
     /// A new game of `n` families, founded (turn 0 adjudicated).

@@ -97,7 +97,7 @@ impl Referee {
             let rec = records.get(key);
             let given = if *status == OrderStatus::Pnj { Value::Null } else { rec.map_or(Value::Null, |r| r.orders.clone()) };
             let orders = g.engine.default_orders(&g.state, key, *status, given, &mut dice)?;
-            inputs.insert(key.clone(), FamilyInput { status: *status, orders, receipt_rank: rec.map(|r| r.receipt_rank) });
+            inputs.insert(key.clone(), FamilyInput::new(*status, orders, rec.map(|r| r.receipt_rank)));
         }
         let out = g.engine.adjudicate(&g.state, &inputs, &mut dice)?;
         let log = dice.into_log();

@@ -55,7 +55,7 @@ pub fn inputs_for(state: &State, seed: u64, onr: f64) -> BTreeMap<FamilyKey, Fam
         let c = Stellarium::completeness(state, f, &parsed.orders);
         let status = if state.family(f).is_some_and(|x| x.is_pnj()) { OrderStatus::Pnj } else { status_of(any, &c) };
         let orders = Stellarium::default_orders(state, f, status, parsed.orders, &mut dice);
-        out.insert(f.clone(), FamilyInput { status, orders, receipt_rank: None });
+        out.insert(f.clone(), FamilyInput::new(status, orders, None));
     }
     out
 }

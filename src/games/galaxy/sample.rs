@@ -172,7 +172,7 @@ mod tests {
                 let parsed = Galaxy::parse_orders(&s, k, &lines);
                 total += parsed.verdicts.len();
                 accepted += parsed.verdicts.iter().filter(|v| v.is_accepted()).count();
-                inputs.insert(k.clone(), FamilyInput { status: OrderStatus::Or, orders: parsed.orders, receipt_rank: Some(rank as u32) });
+                inputs.insert(k.clone(), FamilyInput::new(OrderStatus::Or, parsed.orders, Some(rank as u32)));
             }
             s = Galaxy::adjudicate(&s, &inputs, &mut Dice::for_turn(12, s.turn)).state;
         }

@@ -392,7 +392,7 @@ mod tests {
     }
 
     fn input(status: OrderStatus, orders: Orders) -> FamilyInput<Orders> {
-        FamilyInput { status, orders, receipt_rank: None }
+        FamilyInput::new(status, orders, None)
     }
 
     #[test]
