@@ -256,6 +256,29 @@ fn unknown_ship_and_keyword_suggest() {
     assert_eq!(sug.as_deref(), Some("MARRIAGE"));
 }
 
+/// 4.6: the organiser's own guest boards only if his LIEU is the ship: a
+/// LIEU elsewhere is refused, above or below the EXPEDITION line.
+#[test]
+fn r4_6_the_organisers_own_guest_must_be_located_on_the_ship() {
+    let s = fixture();
+    let exp = "EXPEDITION \"Aurore\" CAPITAINE Stilgar INVITES Gurney, Feyd/Harkonnen";
+    let r = reason(&s, A, &[exp], "LIEU Gurney FLOTTE 1");
+    assert_eq!(
+        r,
+        "Gurney est invité plus haut sur votre expédition du vaisseau « Aurore » : il ne part que si son LIEU est VAISSEAU « Aurore » (4.6) ; retirez-le des INVITES pour le placer ailleurs."
+    );
+    let r = reason(&s, A, &["LIEU Gurney FLOTTE 1"], exp);
+    assert_eq!(
+        r,
+        "Gurney est invité mais son LIEU plus haut n'est pas VAISSEAU « Aurore » : il ne partirait pas (4.6). Corrigez son LIEU ou retirez-le des INVITES."
+    );
+    // Located on the ship, above or below: accepted.
+    let p = parse_orders(&s, A, &lines(&[exp, "LIEU Gurney VAISSEAU \"Aurore\"", "LIEU Stilgar VAISSEAU \"Aurore\""]));
+    assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
+    let p = parse_orders(&s, A, &lines(&["LIEU Gurney VAISSEAU \"Aurore\"", exp]));
+    assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
+}
+
 #[test]
 fn r3_5_a_priest_cannot_marry() {
     let s = fixture();

@@ -915,10 +915,20 @@ fn invariants(label: &str, before: &State, after: &State, events: &[Event]) {
                 assert_eq!(c.last_place, Some(Place::Ship(ship.clone())), "{label}: {} aboard {ship}", after.full_name(*id));
             }
         }
+        // 1.1.1, 12.3.5: a commander whose capsule saved him this turn spends
+        // the rest of the cycle where it landed, not in his fleet.
+        let capsule_landed: std::collections::BTreeSet<CharacterId> =
+            events.iter().filter_map(|e| if let Event::CapsuleOutcome { who, .. } = e { Some(*who) } else { None }).collect();
         for (fleet, cmd) in [(FleetNo::First, after.army.commander_1), (FleetNo::Second, after.army.commander_2)] {
             if let Some(c) = cmd {
                 assert!(!seen.contains_key(&c), "{label}: a fleet commander is aboard a ship");
-                if after.character(c).is_some_and(|x| x.is_free()) {
+                if capsule_landed.contains(&c) {
+                    let place = after.character(c).and_then(|x| x.last_place.clone());
+                    assert!(
+                        matches!(place, Some(Place::Colony(_) | Place::Stellarium)) || !after.character(c).is_some_and(|x| x.is_free() && x.is_alive()),
+                        "{label}: commander saved by a capsule is at {place:?}"
+                    );
+                } else if after.character(c).is_some_and(|x| x.is_free()) {
                     assert_eq!(after.character(c).and_then(|x| x.last_place.clone()), Some(Place::Fleet(fleet)), "{label}: commander's place");
                 }
             }
@@ -968,6 +978,14 @@ proptest::proptest! {
     fn r0_10_invariants_over_random_turns(seed in proptest::prelude::any::<u64>(), families in 2usize..6) {
         random_game(families, seed, 3);
     }
+}
+
+/// 1.1.1, 12.3.5: the seed on which the property above once failed: the
+/// 1st Fleet's commander, a battle's casualty with a survival capsule,
+/// lands on Araknid and spends the cycle there, not in his fleet.
+#[test]
+fn r1_1_1_a_fleet_commander_saved_by_his_capsule_lands_on_a_colony() {
+    random_game(2, 12758203018698311971, 3);
 }
 
 #[test]

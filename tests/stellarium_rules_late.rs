@@ -70,6 +70,9 @@ struct Case {
     treason_year: Option<u8>,
     #[serde(default)]
     turns_limit: Option<u32>,
+    /// `[games.settings]` of the game, as TOML (`ship_price = "second"`).
+    #[serde(default)]
+    settings: Option<String>,
     #[serde(default)]
     orders: BTreeMap<String, Vec<String>>,
     #[serde(default)]
@@ -136,6 +139,9 @@ struct CharFx {
     died_this_turn: bool,
     #[serde(default)]
     bought: Vec<String>,
+    /// `Prénom/Famille` of the spouse (married since turn 1).
+    #[serde(default)]
+    spouse: Option<String>,
 }
 
 fn male() -> String {
@@ -355,7 +361,10 @@ fn id_of(s: &State, name: &str) -> CharacterId {
 }
 
 fn build(case: &Case) -> State {
-    let mut settings = Settings::default();
+    let mut settings = match &case.settings {
+        Some(t) => arbitre::games::stellarium::settings_from(&toml::from_str(t).expect("settings TOML")).expect("settings"),
+        None => Settings::default(),
+    };
     if let Some(t) = case.turns_limit {
         settings.turns = t;
     }
@@ -444,6 +453,13 @@ fn build(case: &Case) -> State {
             s.add_character(Character::new(&format!("Figurant{i}"), Sex::Male, s.first_year() - 30, "FIGURANTS"));
         }
     }
+    for c in &case.characters {
+        if let Some(spouse) = &c.spouse {
+            let (a, b) = (id_of(&s, &format!("{}/{}", c.name, c.family)), id_of(&s, spouse));
+            s.character_mut(a).expect("spouse").marital = Marital::Married { spouse: b, since_turn: 1 };
+            s.character_mut(b).expect("spouse").marital = Marital::Married { spouse: a, since_turn: 1 };
+        }
+    }
     for (p, seats) in &case.pyramids {
         let p = pyramid_of(p);
         for (i, who) in seats.iter().enumerate() {
@@ -525,6 +541,7 @@ fn subset(expected: &Value, actual: &Value) -> bool {
 fn run_phase(n: u8, ctx: &mut TurnCtx, dice: &mut Dice) {
     use phases::*;
     match n {
+        7 => p07_births::run(ctx, dice),
         11 => p11_rebellions::run(ctx, dice),
         12 => p12_war::run(ctx, dice),
         13 => p13_exchange::run(ctx, dice),
@@ -801,6 +818,14 @@ cases!(
     r30_1_the_game_ends_at_the_turn_limit,
     r30_2_the_game_ends_when_every_family_is_onr,
     r30_an_endless_game_goes_on,
+    r7_5_newborn_prestige_counts_the_parents_pp_before_the_assembly,
+    r27_4_4_a_merchant_governor_does_not_trade_on_his_colony,
+    r27_4_4_a_warrior_governor_does_not_fight_in_the_garrison,
+    r28_1_by_default_the_winner_pays_his_own_bid,
+    r28_1_a_lone_bidder_pays_his_own_bid,
+    r14_6_unescorted_doubles_only_in_war_with_the_setting,
+    r29_1_each_character_counts_only_his_positive_pp,
+    r27_2_8_a_judge_instigator_of_a_scandal_loses_12_pp_not_24,
 );
 
 // ---------------------------------------------------------------- worked examples of the rules text
@@ -1013,7 +1038,7 @@ fn r27_3_6_steroid_matuvu_councillor_made_emperor_gains_15() {
 }
 
 #[test]
-fn r28_1_second_price_among_those_who_can_pay() {
+fn r28_1_second_price_among_those_who_can_pay_and_a_lone_bidder_pays_his_bid() {
     use arbitre::games::stellarium::phases::p28_ship_sale::{award, Bid};
     let b = |f: &str, a: i64| Bid { family: f.into(), amount: a, name: "X".into() };
     let mut dice = Dice::for_turn(1, 1);
@@ -1024,15 +1049,41 @@ fn r28_1_second_price_among_those_who_can_pay() {
     // Nobody can pay: the highest bid, at its amount.
     let a = award(&bids, &[false, false, false], &mut dice).expect("award");
     assert_eq!((a.winner, a.price), (0, 9));
-    // A lone solvent bidder pays the lowest bid, 1 M$ (RULINGS).
+    // A lone solvent bidder has no "enchère suivante": he pays his own bid, never 1 M$ (RULINGS 28.1).
     let a = award(&bids[..1], &[true], &mut dice).expect("award");
-    assert_eq!((a.winner, a.price), (0, 1));
+    assert_eq!((a.winner, a.price), (0, 9));
     // 28.2: a tie for the highest is drawn by lot, at the tied amount.
     let bids = [b("A", 6), b("B", 6)];
     let a = award(&bids, &[true, true], &mut dice).expect("award");
     assert_eq!(a.price, 6);
     assert!(dice.log().iter().any(|r| r.rule == "28.2"));
     assert!(award(&[], &[], &mut dice).is_none());
+}
+
+/// 2.8.5 "pour chaque tour où la famille a rendu ses ordres": the orders of
+/// turn 0 earn the first credit, so a family may propose a contract at
+/// turn 1 (RULINGS 2.8.5); a family silent at turn 0 has none.
+#[test]
+fn r2_8_5_turn_0_orders_earn_the_first_credit_usable_at_turn_1() {
+    let s = sim::new_game(3, 41);
+    assert_eq!(s.turn, 1);
+    for f in s.families.values() {
+        assert_eq!(f.dark_tentacle_credit, 1, "{}: credit after turn 0", f.name);
+    }
+    let fam = key("Famille0");
+    let target = s.living_members(&key("Famille1")).next().map(|c| s.full_name(c.id)).expect("target");
+    let sponsor = s.living_members(&fam).find(|c| c.is_free() && c.training.is_some()).map(|c| c.first_name.clone()).expect("sponsor");
+    let line = OrderLine { no: 1, text: format!("CONTRAT {sponsor} 2 ASSASSINAT {target}") };
+    let parsed = parse_orders(&s, &fam, &[line]);
+    assert!(parsed.verdicts[0].is_accepted(), "{:?}", parsed.verdicts[0]);
+
+    // A family that sent nothing at turn 0 (ONR) earns nothing.
+    let mut s0 = State::new(Settings::default());
+    s0.register("A", "A").expect("register");
+    let mut inputs = BTreeMap::new();
+    inputs.insert("A".to_string(), FamilyInput::new(OrderStatus::Onr, Orders::default(), None));
+    let out = phases::adjudicate(&s0, &inputs, &mut Dice::for_turn(1, 0));
+    assert_eq!(out.state.family("A").map(|f| f.dark_tentacle_credit), Some(0));
 }
 
 // ---------------------------------------------------------------- whole games

@@ -73,6 +73,20 @@ pub fn settings_from(table: &toml::Table) -> Result<Settings, String> {
                     _ => return Err(format!("setting `ship_price`: \"second\" or \"own\" expected, not {v}")),
                 };
             }
+            "unescorted_ship_loss" => {
+                s.unescorted_loss_always_doubled = match v.as_str() {
+                    Some("always") => true,
+                    Some("war") => false,
+                    _ => return Err(format!("setting `unescorted_ship_loss`: \"always\" or \"war\" expected, not {v}")),
+                };
+            }
+            "victory_pp_floor" => {
+                s.victory_pp_floor_per_character = match v.as_str() {
+                    Some("character") => true,
+                    Some("family") => false,
+                    _ => return Err(format!("setting `victory_pp_floor`: \"character\" or \"family\" expected, not {v}")),
+                };
+            }
             "prosthesis_allowed_without_archpope" => {
                 s.prosthesis_allowed_without_archpope = v
                     .as_bool()
@@ -80,7 +94,7 @@ pub fn settings_from(table: &toml::Table) -> Result<Settings, String> {
             }
             other => {
                 return Err(format!(
-                    "unknown Stellarium setting `{other}` (known: turns, late_registration, initial_marriages, pnj_after_onr, merchants_on_stellarium_speculate, treason_too_late_from_year, prosthesis_allowed_without_archpope, ship_price)"
+                    "unknown Stellarium setting `{other}` (known: turns, late_registration, initial_marriages, pnj_after_onr, merchants_on_stellarium_speculate, treason_too_late_from_year, prosthesis_allowed_without_archpope, ship_price, unescorted_ship_loss, victory_pp_floor)"
                 ))
             }
         }
@@ -174,8 +188,15 @@ mod tests {
         let t: toml::Table = toml::from_str("turns = 12\nlate_registration = false\ninitial_marriages = \"widowed\"").unwrap();
         let s = settings_from(&t).unwrap();
         assert_eq!((s.turns, s.late_registration, s.initial_marriages), (12, false, InitialMarriages::Widowed));
-        let t: toml::Table = toml::from_str("ship_price = \"own\"").unwrap();
-        assert!(settings_from(&t).unwrap().ship_price_own_bid);
+        let t: toml::Table = toml::from_str("ship_price = \"second\"").unwrap();
+        assert!(!settings_from(&t).unwrap().ship_price_own_bid);
+        let d = Settings::default();
+        assert!(d.ship_price_own_bid && d.unescorted_loss_always_doubled && d.victory_pp_floor_per_character);
+        let t: toml::Table = toml::from_str("unescorted_ship_loss = \"war\"\nvictory_pp_floor = \"family\"").unwrap();
+        let s = settings_from(&t).unwrap();
+        assert!(!s.unescorted_loss_always_doubled && !s.victory_pp_floor_per_character);
+        let t: toml::Table = toml::from_str("victory_pp_floor = \"famille\"").unwrap();
+        assert!(settings_from(&t).unwrap_err().contains("`victory_pp_floor`"));
         let t: toml::Table = toml::from_str("ship_price = \"first\"").unwrap();
         assert!(settings_from(&t).unwrap_err().contains("`ship_price`"));
         let t: toml::Table = toml::from_str("turn = 12").unwrap();

@@ -827,10 +827,22 @@ pub struct Settings {
     /// (true) or makes a heretic (false). RULINGS 1.3.3.
     #[serde(default = "default_true")]
     pub prosthesis_allowed_without_archpope: bool,
-    /// 28.1: the winner of the ship's auction pays the next solvent bid
-    /// (false, "second price") or its own bid (true). RULINGS 28.1.
+    /// 28.1: the winner of the ship's auction pays its own bid (true, the
+    /// default, what players of a human-refereed game expect) or the next
+    /// solvent bid (false, "second price"). RULINGS 28.1. (A state saved
+    /// before the default changed keeps the second price it was played with.)
     #[serde(default)]
     pub ship_price_own_bid: bool,
+    /// 14.6 against 4.3: an expedition without a warrior is lost on 2 in 6
+    /// always (true, 14.6) or only in a cycle of war against the Pouarks
+    /// (false, 4.3's "doublés en cas de guerre"). RULINGS 14.6.
+    #[serde(default = "default_true")]
+    pub unescorted_loss_always_doubled: bool,
+    /// 29.1 "pour autant qu'il soit positif": each living character counts
+    /// with his PP when they are positive, else 0 (true), or the family's
+    /// sum counts when positive, else 0 (false). RULINGS 29.1.
+    #[serde(default)]
+    pub victory_pp_floor_per_character: bool,
 }
 
 fn default_true() -> bool {
@@ -851,7 +863,9 @@ impl Default for Settings {
             merchants_on_stellarium_speculate: true,
             treason_too_late_from_year: 9,
             prosthesis_allowed_without_archpope: true,
-            ship_price_own_bid: false,
+            ship_price_own_bid: true,
+            unescorted_loss_always_doubled: true,
+            victory_pp_floor_per_character: true,
         }
     }
 }

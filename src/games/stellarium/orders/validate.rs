@@ -402,6 +402,14 @@ impl<'a> Checker<'a> {
                 return Err(Reject::new(format!("{n} est capitaine de l'expédition du vaisseau « {} ».", self.ship_name(&x.ship))));
             }
         }
+        if let Some(x) = so_far.expeditions.iter().find(|x| x.guests.contains(&l.who)) {
+            if l.place != Place::Ship(x.ship.clone()) {
+                let ship = self.ship_name(&x.ship);
+                return Err(Reject::new(format!(
+                    "{n} est invité plus haut sur votre expédition du vaisseau « {ship} » : il ne part que si son LIEU est VAISSEAU « {ship} » (4.6) ; retirez-le des INVITES pour le placer ailleurs."
+                )));
+            }
+        }
         if self.state.is_judge(l.who) && l.place != Place::Stellarium {
             return Err(Reject::new(format!("{n} est juge : les juges ne quittent pas Stellarium (27.2.5).")));
         }
@@ -730,6 +738,17 @@ impl<'a> Checker<'a> {
             self.alive(*g)?;
             if *g == x.captain {
                 return Err(Reject::new(format!("{n} est le capitaine : inutile de l'inviter.")));
+            }
+            // 4.6: the organiser's own guest boards only if his LIEU agrees.
+            let own = self.state.character(*g).is_some_and(|c| c.family == self.family);
+            match so_far.location_of(*g) {
+                Some(p) if own && *p != Place::Ship(x.ship.clone()) => {
+                    let (gn, ship) = (self.name(*g), self.ship_name(&x.ship));
+                    return Err(Reject::new(format!(
+                        "{gn} est invité mais son LIEU plus haut n'est pas VAISSEAU « {ship} » : il ne partirait pas (4.6). Corrigez son LIEU ou retirez-le des INVITES."
+                    )));
+                }
+                _ => {}
             }
         }
         Ok(())

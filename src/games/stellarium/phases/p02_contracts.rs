@@ -128,7 +128,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
 /// 2.8.5: a credit for each turn the family gave its orders (OR), earned
 /// once this turn's contracts are done, so that it serves from the next
 /// turn (RULINGS 2.8.5); each family then learns its (secret) credit.
-fn earn_credits(ctx: &mut TurnCtx, keys: &[FamilyKey]) {
+pub(super) fn earn_credits(ctx: &mut TurnCtx, keys: &[FamilyKey]) {
     for k in keys {
         if ctx.status(k) == OrderStatus::Or {
             if let Some(f) = ctx.state.family_mut(k) {

@@ -169,8 +169,8 @@ fn can_board(ctx: &TurnCtx, who: CharacterId, aboard: &BTreeSet<CharacterId>) ->
     Ok(())
 }
 
-/// Whether `who`, of another family than the organiser, boards `ship`
-/// (4.6: located on the ship by its own family; 4.10 and 6.5 for ONR/OPR).
+/// Whether `who` boards `ship` (4.6: located on the ship by his own family,
+/// the organiser's included; 4.10 and 6.5 for ONR/OPR families).
 fn guest_accepts(ctx: &mut TurnCtx, dice: &mut Dice, who: CharacterId, ship: &str) -> bool {
     let Some(c) = ctx.character(who) else { return false };
     let family = c.family.clone();
@@ -281,12 +281,13 @@ fn depart(
         if members.contains(&who) {
             continue;
         }
-        let fam = ctx.character(who).map(|c| c.family.clone()).unwrap_or_default();
         if let Err(r) = can_board(ctx, who, &tmp_aboard) {
             ctx.emit(Event::GuestStayed { ship: ship_name.clone(), who, reason: r.into() });
             continue;
         }
-        let accepted = fam == family || guest_accepts(ctx, dice, who, &ship_key);
+        // 4.6: located on the ship by his family, the organiser's own
+        // guests included (RULINGS 4.6).
+        let accepted = guest_accepts(ctx, dice, who, &ship_key);
         if !accepted {
             ctx.emit(Event::GuestStayed {
                 ship: ship_name.clone(),

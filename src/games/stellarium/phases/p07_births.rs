@@ -5,8 +5,10 @@
 //! (7.2: `NAISSANCES qui NON|max`, all they can by default). Two dice on
 //! table A; on 11–12, table B with one die when both spouses spend the cycle
 //! in the same place, else 3 (7.3). Each child's sex and year of birth are
-//! drawn (7.4); its PP are the parents' sum divided by 4, rounded down
-//! (7.5). Children belong to the father's family (7.1).
+//! drawn (7.4). Children belong to the father's family (7.1). A newborn
+//! has 0 PP until the Supreme Assembly: its PP are the parents' sum
+//! "avant l'assemblée suprême" divided by 4, rounded down (7.5), given by
+//! [`newborn_prestige`] at the start of phase 27.
 //!
 //! A family that can no longer have children may recognise a bastard: a man
 //! of 31 with 0 PP, at once (7.6), if at the start of the turn it has no
@@ -98,8 +100,9 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
             n = n.min(l);
         }
         ctx.emit(Event::Births { father, mother, table_a: faces, table_b: b, limit, children: n });
-        // 7.5: the parents' PP before the Assembly, summed, / 4 rounded down.
-        let pp = (h.pp + w.pp).div_euclid(4);
+        // 7.5: the newborn's PP come from the parents' PP "avant
+        // l'assemblée suprême": [`newborn_prestige`] gives them then.
+        let pp = 0;
         for _ in 0..n {
             let sex = match dice.pick_index(2, "7.4", format!("sex of a child of {couple}")) {
                 Some(0) => Sex::Male,
@@ -118,6 +121,29 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
             let child_id = ctx.state.add_character(child);
             ctx.emit(Event::Born { child: child_id, father, mother, sex, year: birth_year, pp });
         }
+    }
+}
+
+/// 7.5: the PP of this turn's newborns, from their parents' PP just before
+/// the Supreme Assembly (after the disgraces, trials and pardons of phases
+/// 17–26), summed and divided by 4 rounded down (toward minus infinity).
+/// A parent who died since keeps the PP he had; a newborn who died gets none.
+pub fn newborn_prestige(ctx: &mut TurnCtx) {
+    let born: Vec<(CharacterId, CharacterId, CharacterId)> = ctx
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Born { child, father, mother, .. } => Some((*child, *father, *mother)),
+            _ => None,
+        })
+        .collect();
+    for (child, father, mother) in born {
+        if !ctx.alive(child) {
+            continue;
+        }
+        let parents = |id: CharacterId| ctx.character(id).map_or(0, |c| c.pp);
+        let pp = (parents(father) + parents(mother)).div_euclid(4);
+        ctx.add_pp(child, pp, "7.5", "prestige de naissance : (PP du père + PP de la mère avant l'assemblée suprême) / 4");
     }
 }
 

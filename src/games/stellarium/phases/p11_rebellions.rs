@@ -126,10 +126,15 @@ pub enum Enemy {
     Pouarks,
 }
 
-/// Living, free characters of `training` located at `place` this cycle, in id order.
+/// Living, free characters of `training` located at `place` this cycle, in id
+/// order, who practise it: a governor is on his colony but "ne peut pas
+/// exercer sa profession d'origine" (27.4.4), so he neither trades (15.2),
+/// nor fights in its garrison (11.2, 12.3), nor counts among 15.5's
+/// merchants and warriors.
 pub fn trained_at(s: &State, place: &Place, training: Training) -> Vec<CharacterId> {
     s.living()
         .filter(|c| c.is_free() && c.training == Some(training) && c.last_place.as_ref() == Some(place))
+        .filter(|c| s.governorship(c.id).is_none())
         .map(|c| c.id)
         .collect()
 }

@@ -147,8 +147,10 @@ fn return_of(ctx: &mut TurnCtx, dice: &mut Dice, e: &Expedition) {
     let escorted = living.iter().any(|m| training(ctx, *m) == Some(Training::Warrior));
     let ship_name = ctx.state.ship(&e.ship).map(|s| s.name.clone()).unwrap_or_else(|| e.ship.clone());
 
-    // 14.6: destroyed on 1 in 6, 2 in 6 without an escort.
-    let destroyed = dice.chance_in_6(if escorted { 1 } else { 2 }, "14.6", format!("{ship_name} destroyed during the expedition"));
+    // 14.6: destroyed on 1 in 6, 2 in 6 without an escort (only in a cycle
+    // of war against the Pouarks with `unescorted_ship_loss = "war"`, 4.3).
+    let doubled = !escorted && (ctx.state.settings.unescorted_loss_always_doubled || super::p15_merchant_returns::war_this_cycle(ctx));
+    let destroyed = dice.chance_in_6(if doubled { 2 } else { 1 }, "14.6", format!("{ship_name} destroyed during the expedition"));
     let mut survivors: Vec<CharacterId> = living.clone();
     let mut year = 10u8;
     if destroyed {

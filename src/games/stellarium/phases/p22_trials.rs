@@ -171,8 +171,10 @@ fn judge(ctx: &mut TurnCtx, t: &Trial, pardon: Option<CharacterId>, pardon_used:
     let mut fine = None;
     let mut symbolic = false;
     if d.guilty {
-        // 22.4, 27.2.8: −12 PP, doubled for a judge.
-        let loss = if ctx.state.is_judge(t.accused) { 24 } else { 12 };
+        // 22.4, 27.2.8: −12 PP, doubled for a judge "envoyé au bagne"; a
+        // scandal's instigator is not sent there (2.3.4): 12 even for a judge.
+        let to_prison = !matches!(t.charge, Charge::ScandalInstigator { .. });
+        let loss = if to_prison && ctx.state.is_judge(t.accused) { 24 } else { 12 };
         ctx.add_pp(t.accused, -loss, "22.4", format!("condamné (affaire n° {})", t.case_no));
         if let Charge::ScandalInstigator { victim } = &t.charge {
             // 2.3.4: a fine of a fifth of the sentence, in M$, to the victim's family.

@@ -288,6 +288,8 @@ pub fn elect_governors(ctx: &mut TurnCtx, dice: &mut Dice, candidates: &[(Charac
 
 /// Phase 27.
 pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
+    // 7.5: the newborns' PP, from their parents' PP before the Assembly.
+    super::p07_births::newborn_prestige(ctx);
     vacate(ctx);
     // 22.8, 27.2.7: the sitting judges earn 4 PP for the turn.
     let sitting = ctx.state.judges.clone();

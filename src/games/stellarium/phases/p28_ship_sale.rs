@@ -30,8 +30,10 @@ pub struct Award {
 
 /// 28.1–28.2 on bids already cleared of debtors (28.5): among the bids the
 /// bidder can pay (`can_pay`), the highest wins, and the next bid among
-/// those who can pay sets the price (a tie: the tied amount). Ruling: a lone
-/// solvent bidder pays 1 M$, the lowest bid. When nobody can pay, the
+/// those who can pay sets the price (a tie: the tied amount) — the "second
+/// price" reading, setting `ship_price = "second"`; [`auction`] makes the
+/// winner pay his own bid by default. A lone solvent bidder has no "enchère
+/// suivante": he pays his own bid, never less. When nobody can pay, the
 /// highest bid wins at its own amount. Ties for the highest are drawn by lot.
 pub fn award(bids: &[Bid], can_pay: &[bool], dice: &mut Dice) -> Option<Award> {
     if bids.is_empty() {
@@ -50,7 +52,7 @@ pub fn award(bids: &[Bid], can_pay: &[bool], dice: &mut Dice) -> Option<Award> {
     let price = if solvent.is_empty() {
         top
     } else {
-        pool.iter().filter(|i| **i != winner).map(|i| bids[*i].amount).max().unwrap_or(1)
+        pool.iter().filter(|i| **i != winner).map(|i| bids[*i].amount).max().unwrap_or(top)
     };
     Some(Award { winner, price })
 }
@@ -90,7 +92,7 @@ pub fn auction(ctx: &mut TurnCtx, dice: &mut Dice) {
     };
     let bid = bids[a.winner].clone();
     if ctx.state.settings.ship_price_own_bid {
-        // RULINGS 28.1, setting `ship_price = "own"`: the winner pays its bid.
+        // RULINGS 28.1, `ship_price = "own"` (the default): the winner pays his bid.
         a.price = bid.amount;
     }
     let name = free_ship_name(ctx, &bid.name);

@@ -21,12 +21,15 @@ pub const BONUS: i64 = 100;
 pub fn victory_points(s: &State) -> BTreeMap<FamilyKey, (i64, Vec<(String, i64)>)> {
     let fams: Vec<&FamilyKey> = s.families.iter().filter(|(_, f)| f.founded).map(|(k, _)| k).collect();
     let mut out: BTreeMap<FamilyKey, (i64, Vec<(String, i64)>)> = BTreeMap::new();
-    // 29.1: the sum of the living characters' PP, not below 0 (one pass
+    // 29.1: the sum of the living characters' PP "pour autant qu'il soit
+    // positif": each character's PP not below 0 (RULINGS 29.1), or with
+    // `victory_pp_floor = "family"` the family's sum not below 0 (one pass
     // over the characters: games of a thousand families stay fast).
+    let per_character = s.settings.victory_pp_floor_per_character;
     let mut sums: BTreeMap<&FamilyKey, i64> = fams.iter().map(|f| (*f, 0)).collect();
     for c in s.living() {
         if let Some(v) = sums.get_mut(&c.family) {
-            *v += c.pp;
+            *v += if per_character { c.pp.max(0) } else { c.pp };
         }
     }
     for (f, sum) in sums {

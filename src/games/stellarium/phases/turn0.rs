@@ -36,6 +36,10 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
     elect_governors(ctx, dice, "f");
     // e: the first ship is sold by the rule of every later sale (28.1–28.6).
     super::p28_ship_sale::auction(ctx, dice);
+    // 2.8.5 "pour chaque tour où la famille a rendu ses ordres": turn 0's
+    // orders earn the first credit, which serves from turn 1 (RULINGS 2.8.5).
+    let keys: Vec<FamilyKey> = ctx.state.families.keys().cloned().collect();
+    super::p02_contracts::earn_credits(ctx, &keys);
 }
 
 /// d: families registered after turn 0 are founded at the start of the
