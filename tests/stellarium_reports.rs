@@ -361,3 +361,33 @@ fn demo_game_reports_render_and_can_be_kept() {
         }
     }
 }
+
+/// 30.3, 30.2, 0.4: the last turn's chronicle and reports name the winner
+/// among the families still played by a person, and rank the PNJ families
+/// apart, after them.
+#[test]
+fn r30_3_the_final_report_names_the_winner_and_ranks_pnj_families_apart() {
+    let r = renderer();
+    let turns = demo_game();
+    let (_, mut s, _) = turns.last().cloned().expect("turns");
+    s.settings.turns = s.turn;
+    let pnj = key("Fremen");
+    if let Some(f) = s.families.get_mut(&pnj) {
+        f.victory_points = 1_000_000;
+        f.statuses.insert(s.turn - 1, OrderStatus::Pnj);
+    }
+    let (after, events, _) = play(&s);
+    assert!(after.ended.is_some());
+    let played: Vec<&Family> = after.families.values().filter(|f| !f.is_pnj()).collect();
+    let best = played.iter().max_by_key(|f| f.victory_points).expect("a played family");
+    let c = ctx(&after, "fr");
+    let pv = public_view(&c, &s, &after, &events);
+    let chron = r.render("stellarium/chronicle.fr.txt.tera", &serde_json::json!({"ctx": c, "view": pv})).expect("chronicle");
+    assert!(chron.contains(&format!("La famille {} gagne la", best.name)), "{chron}");
+    let heading = chron.find("Familles PNJ (classées à part, 0.4) :").expect("PNJ heading");
+    let fremen = chron.rfind("Fremen").expect("Fremen ranked");
+    assert!(fremen > heading, "the PNJ family is ranked after the heading");
+    let docs = documents(&r, &s, &after, &events, &key("Atréides"), "en");
+    assert!(docs[0].1.contains(&format!("The family {} wins", best.name)), "{}", docs[0].1);
+    assert!(docs[0].1.contains("NPC families (ranked apart, 0.4):"));
+}

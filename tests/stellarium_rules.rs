@@ -971,7 +971,11 @@ fn random_game(families: usize, seed: u64, turns: u32) {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig { cases: 24, .. proptest::prelude::ProptestConfig::default() })]
+    // 96 random worlds (about 0.1 s each): a fault that shows on 1 seed in
+    // 130, like the commander saved by his capsule, is caught by half the CI
+    // runs, and the seed is then kept in stellarium_rules.proptest-regressions
+    // for every later run. `PROPTEST_CASES=5000` for a deeper search.
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 96, .. proptest::prelude::ProptestConfig::default() })]
     /// 0–10: money and PP accounting, no dead character acts, nobody in two
     /// places, determinism — over random worlds and random orders.
     #[test]

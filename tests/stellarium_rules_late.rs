@@ -826,6 +826,9 @@ cases!(
     r14_6_unescorted_doubles_only_in_war_with_the_setting,
     r29_1_each_character_counts_only_his_positive_pp,
     r27_2_8_a_judge_instigator_of_a_scandal_loses_12_pp_not_24,
+    r30_3_the_winner_has_the_highest_total_among_families_still_played,
+    r30_3_a_tie_for_the_highest_total_makes_several_winners,
+    r30_2_when_every_family_is_onr_all_the_players_lose,
 );
 
 // ---------------------------------------------------------------- worked examples of the rules text

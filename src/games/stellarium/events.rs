@@ -309,6 +309,17 @@ pub enum Event {
     // ---- 29–30. victory points, end ----------------------------------------------
     /// A family's victory points of the turn (29) and its running total (30.3).
     VictoryPoints { family: FamilyKey, prestige: i64, bonuses: Vec<(String, i64)>, total: i64, cumulative: i64 },
-    /// The game is over (30).
-    GameOver { reason: GameEnd },
+    /// The game is over (30). 30.2 (Stellarium fell, every family ONR):
+    /// "le jeu gagne ! Et tous les joueurs perdent" (`all_lost`, no winner);
+    /// otherwise 30.3: the families still played by a person (not PNJ) with
+    /// the highest total (`winners`, several on a tie) and that total.
+    GameOver {
+        reason: GameEnd,
+        #[serde(default)]
+        winners: Vec<FamilyKey>,
+        #[serde(default)]
+        points: i64,
+        #[serde(default)]
+        all_lost: bool,
+    },
 }

@@ -197,7 +197,12 @@ pub struct Victory {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct RankLine {
+    /// Rank among the families still played by a person, or among the PNJ
+    /// families, which are ranked apart after them (0.4, 30.3).
     pub rank: usize,
+    pub pnj: bool,
+    /// The first PNJ line (the templates head the PNJ ranking there).
+    pub pnj_first: bool,
     pub family: String,
     pub turn: i64,
     pub total: i64,
@@ -803,17 +808,26 @@ fn powers(lang: Lang, after: &State, family: &str) -> Vec<PowerView> {
 
 fn ranking(before: &State, after: &State, family: Option<&str>) -> Vec<RankLine> {
     let mut fams: Vec<&Family> = after.families.values().collect();
-    fams.sort_by(|a, b| b.victory_points.cmp(&a.victory_points).then_with(|| a.name.cmp(&b.name)));
+    // Families played by a person first; the PNJ ranked apart (30.3).
+    fams.sort_by(|a, b| a.is_pnj().cmp(&b.is_pnj()).then_with(|| b.victory_points.cmp(&a.victory_points)).then_with(|| a.name.cmp(&b.name)));
     let mut out = Vec::new();
     let mut rank = 0;
-    let mut last: Option<i64> = None;
+    let mut last: Option<(bool, i64)> = None;
+    let mut group_start = 0;
     for (i, f) in fams.iter().enumerate() {
-        if last != Some(f.victory_points) {
-            rank = i + 1;
-            last = Some(f.victory_points);
+        let pnj = f.is_pnj();
+        let pnj_first = pnj && last.is_none_or(|(p, _)| !p);
+        if pnj_first {
+            group_start = i;
+        }
+        if last != Some((pnj, f.victory_points)) {
+            rank = i - group_start + 1;
+            last = Some((pnj, f.victory_points));
         }
         out.push(RankLine {
             rank,
+            pnj,
+            pnj_first,
             family: f.name.clone(),
             turn: f.victory_history.get(&before.turn).copied().unwrap_or(0),
             total: f.victory_points,
@@ -2804,7 +2818,7 @@ impl<'a> Narrator<'a> {
                 };
                 told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.3")
             }
-            Event::GameOver { reason } => {
+            Event::GameOver { reason, winners, points, all_lost } => {
                 let why = match (self.lang, reason) {
                     (Fr, GameEnd::TurnLimit) => "le dernier tour est joué",
                     (Fr, GameEnd::StellariumFell) => "Stellarium est tombée",
@@ -2813,9 +2827,19 @@ impl<'a> Narrator<'a> {
                     (En, GameEnd::StellariumFell) => "Stellarium has fallen",
                     (En, GameEnd::AllOnr) => "no family gave orders",
                 };
+                let names: Vec<String> = winners.iter().map(|f| self.family_name(f)).collect();
+                let outcome = match (self.lang, *all_lost, names.len()) {
+                    (Fr, true, _) => " Le jeu gagne : tous les joueurs ont perdu (30.2).".to_string(),
+                    (En, true, _) => " The game wins: all the players have lost (30.2).".to_string(),
+                    (_, false, 0) => String::new(),
+                    (Fr, false, 1) => format!(" La famille {} gagne la partie avec {points} points de victoire (30.3).", names[0]),
+                    (En, false, 1) => format!(" The family {} wins the game with {points} victory points (30.3).", names[0]),
+                    (Fr, false, _) => format!(" Les familles {} gagnent la partie, à égalité avec {points} points de victoire (30.3).", names.join(", ")),
+                    (En, false, _) => format!(" The families {} win the game, tied on {points} victory points (30.3).", names.join(", ")),
+                };
                 let text = match self.lang {
-                    Fr => format!("Fin de la partie : {why}."),
-                    En => format!("The game is over: {why}."),
+                    Fr => format!("Fin de la partie : {why}.{outcome}"),
+                    En => format!("The game is over: {why}.{outcome}"),
                 };
                 told(Some(10), "assembly", Vis::Public, self.after.families.keys().cloned().collect(), text, "30")
             }
@@ -3321,7 +3345,7 @@ mod ranking_tests {
     use super::*;
 
     fn line(rank: usize, me: bool) -> RankLine {
-        RankLine { rank, family: format!("F{rank}"), turn: 0, total: 0, me, gap_before: false }
+        RankLine { rank, pnj: false, pnj_first: false, family: format!("F{rank}"), turn: 0, total: 0, me, gap_before: false }
     }
 
     #[test]

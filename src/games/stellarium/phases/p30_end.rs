@@ -1,10 +1,10 @@
 //! Phase 30: the end of the game (30).
 
 use crate::dice::Dice;
-use crate::game::OrderStatus;
+use crate::game::{FamilyKey, OrderStatus};
 
 use super::super::events::Event;
-use super::super::model::GameEnd;
+use super::super::model::{Family, GameEnd, State};
 use super::TurnCtx;
 
 /// Phase 30: the game ends when Stellarium fell (12.1, already recorded),
@@ -21,6 +21,17 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
         }
     }
     if let Some(reason) = ctx.state.ended.clone() {
-        ctx.emit(Event::GameOver { reason });
+        let all_lost = matches!(reason, GameEnd::StellariumFell | GameEnd::AllOnr);
+        let (winners, points) = if all_lost { (Vec::new(), 0) } else { winners(&ctx.state) };
+        ctx.emit(Event::GameOver { reason, winners, points, all_lost });
     }
+}
+
+/// 30.3: "le joueur qui totalise le plus de points … gagne": the founded
+/// families still played by a person (not PNJ, 0.4) with the highest total,
+/// all of them on a tie, with that total. None when no family is played.
+pub fn winners(s: &State) -> (Vec<FamilyKey>, i64) {
+    let played: Vec<&Family> = s.families.values().filter(|f| f.founded && !f.is_pnj()).collect();
+    let Some(best) = played.iter().map(|f| f.victory_points).max() else { return (Vec::new(), 0) };
+    (played.iter().filter(|f| f.victory_points == best).map(|f| f.key.clone()).collect(), best)
 }
