@@ -279,6 +279,68 @@ fn r4_6_the_organisers_own_guest_must_be_located_on_the_ship() {
     assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
 }
 
+/// e, 28.1: at the foundation a bid above the family's money (10 M$ less
+/// what PUBLICITE spends; PUBLICITE is read first wherever written) is
+/// refused when it arrives, with both figures.
+#[test]
+fn r_e_turn0_bid_above_the_money_is_refused_with_both_figures() {
+    let mut s = State::new(Settings::default());
+    s.register(A, "Atréides").unwrap();
+    assert_eq!(
+        reason(&s, A, &[], "ENCHERE 40 \"Nef\""),
+        "ENCHERE de 40 M$ : votre famille n'aura que 10 M$ pour payer le vaisseau ; une enchère qu'elle ne peut pas payer ne peut pas l'emporter (e, 28.1)."
+    );
+    let p = parse_orders(&s, A, &lines(&["ENCHERE 8 \"Nef\"", "PUBLICITE 3"]));
+    assert_eq!(
+        p.verdicts[0].outcome,
+        LineOutcome::Rejected {
+            reason: "ENCHERE de 8 M$ : votre famille n'aura que 7 M$ (10 M$ moins 3 M$ de PUBLICITE) pour payer le vaisseau ; une enchère qu'elle ne peut pas payer ne peut pas l'emporter (e, 28.1).".into(),
+            suggestion: None
+        }
+    );
+    let p = parse_orders(&s, A, &lines(&["ENCHERE 7 \"Nef\"", "PUBLICITE 3"]));
+    assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
+}
+
+/// Names given earlier in the same mail (turn 0's PERSONNAGE lines) are
+/// suggested for a misspelt name, and an unknown training is named as such.
+#[test]
+fn r_b_unknown_names_and_trainings_get_a_suggestion_at_turn0() {
+    let mut s = State::new(Settings::default());
+    s.register(A, "Atréides").unwrap();
+    let (r, sug) = verdict(&s, A, &["PERSONNAGE 1 Romuald H GUERRIER +5"], "CANDIDAT Romuldo JUGE");
+    assert_eq!(r, "Personnage inconnu « Romuldo » dans votre famille.");
+    assert_eq!(sug.as_deref(), Some("Romuald"));
+    let (r, sug) = verdict(&s, A, &[], "PERSONNAGE 2 Ines F GUERIER +5");
+    assert_eq!(r, "Formation inconnue « GUERIER » : PRETRE, GUERRIER, EXPLORATEUR ou MARCHAND.");
+    assert_eq!(sug.as_deref(), Some("GUERRIER"));
+    // Every turn: FORMATION and BATARD too.
+    let s = fixture();
+    let (r, sug) = verdict(&s, A, &[], "FORMATION Enfant30 MARCHANT");
+    assert_eq!(r, "Formation inconnue « MARCHANT » : PRETRE, GUERRIER, EXPLORATEUR ou MARCHAND.");
+    assert_eq!(sug.as_deref(), Some("MARCHAND"));
+}
+
+/// 0.3: the "il manque" list names a minimal order refused above as
+/// refused, not as missing.
+#[test]
+fn r0_3_missing_list_names_refused_lines_as_refused() {
+    use arbitre::game::Completeness;
+    use arbitre::games::stellarium::status::completeness;
+    let mut s = State::new(Settings::default());
+    s.register(A, "Atréides").unwrap();
+    let p = parse_orders(&s, A, &lines(&["PERSONNAGE 1 Romuald H GUERIER +5", "PERSONNAGE 2 Ines F GUERRIER +5"]));
+    let Completeness::Partial { missing } = completeness(&s, A, &p.orders) else { panic!("complete") };
+    assert_eq!(missing[0], "PERSONNAGE 1 : la ligne 1 a été refusée (voir plus haut)");
+    assert_eq!(missing[1], "PERSONNAGE 3 manquant");
+    let s = fixture();
+    let p = parse_orders(&s, A, &lines(&["LIEU Paul FLOTE 1", "LIEU Leto STELLARIUM"]));
+    let Completeness::Partial { missing } = completeness(&s, A, &p.orders) else { panic!("complete") };
+    assert!(missing.contains(&"LIEU pour Paul : la ligne 1 a été refusée (voir plus haut)".to_string()), "{missing:?}");
+    assert!(missing.contains(&"LIEU manquant pour Gurney".to_string()), "{missing:?}");
+    assert!(!missing.iter().any(|m| m.contains("Leto")), "{missing:?}");
+}
+
 #[test]
 fn r3_5_a_priest_cannot_marry() {
     let s = fixture();

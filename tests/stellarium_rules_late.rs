@@ -1401,6 +1401,24 @@ fn property_200_random_turns_keep_the_invariants() {
     assert!(turns >= 150, "only {turns} turns played");
 }
 
+/// Every event of `events.json` names the rule it comes from, and the JSON
+/// reads back into the same event.
+#[test]
+fn every_event_names_its_rule_and_reads_back() {
+    let mut s = sim::new_game(5, 31);
+    for _ in 0..4 {
+        let (after, events) = sim::play(&s, 31);
+        for e in &events {
+            let v = serde_json::to_value(e).expect("json");
+            let rule = v.get("rule").and_then(|r| r.as_str()).unwrap_or_default();
+            assert!(!rule.is_empty() && rule.chars().next().is_some_and(|c| c.is_ascii_alphanumeric()), "no rule in {v}");
+            let back: Event = serde_json::from_value(v).expect("reads back");
+            assert_eq!(&back, e);
+        }
+        s = after;
+    }
+}
+
 #[test]
 fn determinism_same_seed_same_turns() {
     let a = sim::new_game(5, 77);

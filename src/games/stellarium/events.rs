@@ -32,9 +32,11 @@ pub enum ContractTarget {
     Pouarks { ships: Vec<String> },
 }
 
-/// One event of a turn.
+/// One event of a turn. Its JSON (`events.json`) always names the rule it
+/// comes from (`rule`): the variant's own `rule` field where it has one,
+/// else the one [`Event::rule`] gives.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
+#[serde(tag = "event", rename_all = "snake_case", remote = "Self")]
 pub enum Event {
     // ---- bookkeeping shared by every phase -----------------------------
     /// A character's prestige changed by `delta` (`rule` explains why).
@@ -322,4 +324,173 @@ pub enum Event {
         #[serde(default)]
         all_lost: bool,
     },
+}
+
+impl Serialize for Event {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::Error;
+        let mut v = Event::serialize(self, serde_json::value::Serializer).map_err(S::Error::custom)?;
+        if let Some(m) = v.as_object_mut() {
+            m.entry("rule").or_insert_with(|| serde_json::Value::String(self.rule()));
+        }
+        v.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Event::deserialize(deserializer)
+    }
+}
+
+/// The last "(n.n)" rule reference at the end of a reason, if any.
+fn rule_in(reason: &str) -> Option<String> {
+    let open = reason.rfind('(')?;
+    let inner = reason[open + 1..].split(')').next()?;
+    let r = inner.split([',', ' ', ';']).find(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))?;
+    Some(r.trim_end_matches([':', '.']).to_string())
+}
+
+impl Event {
+    /// The rule this event applies (section numbers of the rules text; the
+    /// letters a–f of "Début de partie" for the foundation).
+    pub fn rule(&self) -> String {
+        use Event::*;
+        let fixed = match self {
+            Prestige { rule, .. }
+            | Money { rule, .. }
+            | Died { rule, .. }
+            | Revived { rule, .. }
+            | TrialOpened { rule, .. }
+            | TrialCancelled { rule, .. }
+            | LeftPyramid { rule, .. }
+            | DefaultLocation { rule, .. }
+            | Captured { rule, .. }
+            | Freed { rule, .. }
+            | TradingPostGranted { rule, .. }
+            | Disgraced { rule, .. }
+            | Released { rule, .. } => return rule.clone(),
+            ContractRefused { reason, .. }
+            | MarriageRefused { reason, .. }
+            | TransferRefused { reason, .. }
+            | ExpeditionCancelled { reason, .. }
+            | GuestStayed { reason, .. }
+            | LocationRefused { reason, .. }
+            | MerchantFallback { reason, .. }
+            | MerchantIdle { reason, .. }
+            | PurchaseRefused { reason, .. }
+            | RansomRefused { reason, .. }
+            | BastardRefused { reason, .. }
+            | ExchangeRefused { reason, .. }
+            | TrialAdjourned { reason, .. }
+            | TrialDropped { reason, .. } => {
+                let default = match self {
+                    ContractRefused { .. } => "2.8.1",
+                    MarriageRefused { .. } => "3",
+                    TransferRefused { .. } => "4.2",
+                    ExpeditionCancelled { .. } => "4.3",
+                    GuestStayed { .. } => "4.6",
+                    LocationRefused { .. } => "6.1",
+                    MerchantFallback { .. } => "5.3.5",
+                    MerchantIdle { .. } => "5.3.4",
+                    PurchaseRefused { .. } => "1",
+                    RansomRefused { .. } => "2.2.4",
+                    BastardRefused { .. } => "7.7",
+                    ExchangeRefused { .. } => "13.2",
+                    _ => "22.3",
+                };
+                return rule_in(reason).unwrap_or_else(|| default.to_string());
+            }
+            FamilyFounded { .. } | FoundationDefault { .. } => "d",
+            FounderMarriage { .. } | FounderWidowed { .. } => "c",
+            SeatFilled { .. } => "f",
+            JudgeElected { .. } => "27.2",
+            GovernorElected { .. } => "27.4",
+            ShipBought { .. } | ShipUnsold => "28.1",
+            Status { .. } => "0.1",
+            BecamePnj { .. } => "0.4",
+            Purchased { .. } => "1",
+            ProsthesisPermit { .. } => "1.3.4",
+            ProsthesisImplanted { .. } => "1.3.3",
+            ContractNotSelected { .. } => "2.8.2",
+            ContractExecuted { .. } => "2.8",
+            Credit { .. } => "2.8.5",
+            Kidnapped { .. } => "2.2",
+            RansomPaid { .. } => "2.2.4",
+            ScandalStruck { .. } => "2.3.3",
+            ScandalExposed { .. } => "2.3.4",
+            ShipSabotaged { .. } => "2.4",
+            SabotageFoundOut { .. } => "2.4.3",
+            ExchangeBombing { .. } => "2.5",
+            RebellionIncited { .. } => "2.6.2",
+            TreasonSucceeded { .. } => "2.7.2",
+            Investigation { .. } => "2.9",
+            RemarriagePermit { .. } => "3.6",
+            Married { .. } => "3.7",
+            ShipTransferred { .. } => "4.2",
+            ExplorationPermit { .. } => "4.7",
+            ShipForbidden { .. } => "4.8",
+            ExpeditionDeparted { .. } => "4.5",
+            ShipExploded { .. } => "2.4.4",
+            CapsuleOutcome { .. } => "1.1.1",
+            TradingPostRemoved { .. } | PlanetClosed { .. } => "5.3.4",
+            ExchangeBanned { .. } => "13.2",
+            FleetCommander { designated: true, .. } => "6.3",
+            FleetCommander { .. } | NoFleetCommander { .. } => "6.4",
+            Births { .. } => "7.3",
+            Born { .. } => "7.4",
+            BastardRecognised { .. } => "7.6",
+            SurvivalTest { .. } => "8.2",
+            Baptised { .. } => "9",
+            Trained { .. } => "10",
+            RebellionBrokeOut { .. } | RebellionVoid { .. } => "11.1",
+            Battle { enemy: Enemy::Rebels, empire_attacks: false, .. } => "11.2",
+            Battle { enemy: Enemy::Rebels, .. } => "11.3",
+            Battle { .. } => "12.3",
+            PlanetLost { enemy: Enemy::Rebels, .. } => "11.2.6",
+            PlanetLost { .. } => "12.3.6",
+            PlanetRetaken { enemy: Enemy::Rebels, .. } => "11.3",
+            PlanetRetaken { .. } => "12.2",
+            PouarkAttack { .. } | StellariumFell { .. } => "12.1",
+            EmpireAttack { .. } => "12.2",
+            WarStrategy { .. } => "12.3.8",
+            NoWar => "12.3.10",
+            Speculation { .. } => "13.4",
+            ExpeditionReturned { .. } | PlanetDiscovered { .. } => "14.1",
+            ShipLost { captured: true, .. } => "14.4",
+            ShipLost { .. } => "14.6",
+            TradeGains { .. } => "15.2",
+            GovernorAttendance { .. } => "15.5",
+            WarriorsReturned { .. } => "16",
+            Coup { .. } => "17.2",
+            CoupEmperor { .. } => "17.3",
+            JudgeRemoved { .. } => "18.2",
+            Excommunicated { .. } => "19",
+            Deposed { .. } => "21",
+            PowerVoid { power, .. } => match power.as_str() {
+                "DISGRACE" => "20",
+                "EXCOMMUNIER" => "19",
+                "GRACE" => "24",
+                "PARDON" => "25",
+                _ => "18",
+            },
+            Verdict { .. } => "22.2",
+            ImperialPardon { .. } => "24",
+            ArchpapalPardon { .. } => "25",
+            Eulogy { .. } => "26.2",
+            JudgeResigned { .. } | LeftCourt { .. } => "27.2.8",
+            Promoted { .. } => "27.3",
+            VictoryPoints { .. } => "29",
+            GameOver { .. } => "30",
+        };
+        fixed.to_string()
+    }
+
+    /// The phase (1–30) whose section of the rules [`Event::rule`] is in;
+    /// `None` for the foundation's letters (a–f) and the statuses (0).
+    pub fn phase(&self) -> Option<u8> {
+        let rule = self.rule();
+        let head: String = rule.chars().take_while(|c| c.is_ascii_digit()).collect();
+        head.parse::<u8>().ok().filter(|n| (1..=30).contains(n))
+    }
 }

@@ -4,8 +4,10 @@
 //! PERSONNAGE lines are there.
 
 use crate::game::Completeness;
+use crate::text;
 
 use super::model::{Place, State};
+use super::orders::parse::{K_BAPTISM, K_FOUNDER, K_LOCATION, K_TRAINING};
 use super::orders::Orders;
 
 /// Whether `orders` reach the minimum for OR; otherwise what is missing, in French.
@@ -15,19 +17,27 @@ pub fn completeness(state: &State, family: &str, orders: &Orders) -> Completenes
     if founding {
         for n in 1..=8u8 {
             if !orders.founders.iter().any(|f| f.n == n) {
-                missing.push(format!("PERSONNAGE {n} manquant"));
+                missing.push(match refused_line(orders, K_FOUNDER, &n.to_string()) {
+                    Some(no) => format!("PERSONNAGE {n} : la ligne {no} a été refusée (voir plus haut)"),
+                    None => format!("PERSONNAGE {n} manquant"),
+                });
             }
         }
     } else {
         for c in state.living_members(family) {
+            let name = &c.first_name;
+            let item = |heads: &[&str], what: &str, missing_word: &str| match refused_line(orders, heads, name) {
+                Some(no) => format!("{what} pour {name} : la ligne {no} a été refusée (voir plus haut)"),
+                None => format!("{what} {missing_word} pour {name}"),
+            };
             if state.needs_location(c) && place_given(orders, c.id).is_none() {
-                missing.push(format!("LIEU manquant pour {}", c.first_name));
+                missing.push(item(K_LOCATION, "LIEU", "manquant"));
             }
             if state.needs_baptism(c) && !orders.baptisms.iter().any(|b| b.young == c.id) {
-                missing.push(format!("BAPTEME manquant pour {}", c.first_name));
+                missing.push(item(K_BAPTISM, "BAPTEME", "manquant"));
             }
             if state.needs_training(c) && !orders.trainings.iter().any(|t| t.who == c.id) {
-                missing.push(format!("FORMATION manquante pour {}", c.first_name));
+                missing.push(item(K_TRAINING, "FORMATION", "manquante"));
             }
         }
     }
@@ -36,6 +46,16 @@ pub fn completeness(state: &State, family: &str, orders: &Orders) -> Completenes
     } else {
         Completeness::Partial { missing }
     }
+}
+
+/// The number of a refused line of one of `heads` about `subject` (its
+/// name as written, or a close misspelling of it), if any.
+fn refused_line(orders: &Orders, heads: &[&str], subject: &str) -> Option<usize> {
+    orders
+        .refused
+        .iter()
+        .find(|r| heads.contains(&r.head.as_str()) && (text::key(&r.subject) == text::key(subject) || text::suggest(&r.subject, [subject]).is_some()))
+        .map(|r| r.no)
 }
 
 /// The place the orders give `c`: its LIEU, or the ship it captains.

@@ -69,6 +69,11 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
                     if let Some(p) = &toks.problem {
                         r.reason = format!("{} ({p})", r.reason);
                     }
+                    orders.refused.push(RefusedLine {
+                        no: line.no,
+                        head: text::fold(&toks.tokens[0].text),
+                        subject: toks.tokens.get(1).map(|t| t.text.clone()).unwrap_or_default(),
+                    });
                     LineVerdict::rejected(line, r.reason, r.suggestion)
                 }
             };

@@ -217,6 +217,9 @@ impl<'a> Reader<'a> {
         if c.eat_keyword(K_BASTARD).is_some() {
             let first_name = self.new_first_name(c, "BATARD")?;
             let training = training_of(c);
+            if training.is_none() {
+                unknown_training_left(c)?;
+            }
             return Ok(Order::Bastard(BastardOrder { first_name, training }));
         }
         if c.eat_keyword(K_EXPEDITION).is_some() {
@@ -244,7 +247,13 @@ impl<'a> Reader<'a> {
         }
         if c.eat_keyword(K_TRAINING).is_some() {
             let who = self.who(c, "FORMATION")?;
-            let training = training_of(c).ok_or_else(training_missing)?;
+            let training = match training_of(c) {
+                Some(t) => t,
+                None => {
+                    unknown_training_left(c)?;
+                    return Err(training_missing());
+                }
+            };
             return Ok(Order::Training(TrainingOrder { who, training }));
         }
         if c.eat_keyword(K_COUP).is_some() {
@@ -348,6 +357,11 @@ impl<'a> Reader<'a> {
                             Some(self.state.full_name(c.id)),
                         ));
                     }
+                    // Names given earlier in the same mail (PERSONNAGE, BAPTEME) count too.
+                    let mut known: Vec<String> = self.state.living_members(self.family).map(|c| c.first_name.clone()).collect();
+                    known.extend(self.founders.iter().map(|f| f.first_name.clone()));
+                    known.extend(self.baptisms.iter().map(|b| b.first_name.clone()));
+                    let suggestion = text::suggest(&name, known.iter().map(String::as_str)).or(suggestion);
                     return Err(Reject::with(format!("Personnage inconnu « {name} » dans votre famille."), suggestion));
                 }
                 Err(Reject::with(format!("Personnage inconnu « {name} » dans la famille {fam}."), suggestion))
@@ -399,6 +413,9 @@ impl<'a> Reader<'a> {
         }
         if training.is_none() {
             training = training_of(c);
+        }
+        if training.is_none() && extra_pp == 0 {
+            unknown_training_left(c)?;
         }
         Ok(FounderOrder { n: n as u8, first_name, sex, training, extra_pp })
     }
@@ -740,6 +757,25 @@ fn unknown_power(c: &mut Cursor, head: &str, actions: &[&str]) -> Reject {
         format!("{head} : action inconnue « {t} » ({}).", actions.join(", "))
     };
     Reject::with(reason, text::suggest(&t, actions.iter().copied()))
+}
+
+/// The trainings, as written in orders.
+const TRAININGS: [&str; 4] = ["PRETRE", "GUERRIER", "EXPLORATEUR", "MARCHAND"];
+
+/// Where a training was expected and the next word is none: an unknown
+/// training, named as such with the list and the nearest one (not "mots en
+/// trop"). A `+PP` is left for the caller.
+fn unknown_training_left(c: &mut Cursor) -> R<()> {
+    match c.peek() {
+        Some(t) if !t.text.trim_start().starts_with('+') && !t.text.chars().all(|ch| ch.is_ascii_digit()) => {
+            let word = t.text.clone();
+            Err(Reject::with(
+                format!("Formation inconnue « {word} » : PRETRE, GUERRIER, EXPLORATEUR ou MARCHAND."),
+                text::suggest(&word, TRAININGS),
+            ))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn training_missing() -> Reject {

@@ -73,12 +73,27 @@ pub struct Orders {
     /// `locations` by [`crate::games::stellarium::defaults::settle_cross_family_defaults`]
     /// before the phases run.
     pub awaiting_place: Vec<CharacterId>,
+
+    // ---- what the acknowledgement needs (never an order) ----
+    /// The lines refused when read, so that the "il manque" list names a
+    /// minimal order refused above as refused, not as missing (0.3).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<RefusedLine>,
+}
+
+/// A line refused when read: its number, its order word (folded) and the
+/// word after it (the character's name, the founder's number).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefusedLine {
+    pub no: usize,
+    pub head: String,
+    pub subject: String,
 }
 
 impl Orders {
     /// Whether no order at all was accepted.
     pub fn is_empty(&self) -> bool {
-        *self == Orders::default()
+        Orders { refused: Vec::new(), ..self.clone() } == Orders::default()
     }
     /// The location ordered for `c` (the last LIEU line for it).
     pub fn location_of(&self, c: CharacterId) -> Option<&Place> {

@@ -325,6 +325,19 @@ impl<'a> Checker<'a> {
         if b.amount == 0 {
             return Err(Reject::new("ENCHERE : le montant doit être d'au moins 1 M$ (e)."));
         }
+        if self.founding() {
+            // e, 28.1: at the foundation nothing comes in before the auction:
+            // a bid above the money left after PUBLICITE can never be paid.
+            let (money, advertising) = (self.money(), i64::from(so_far.advertising));
+            let left = money - advertising;
+            if i64::from(b.amount) > left {
+                let spent = if advertising > 0 { format!(" ({money} M$ moins {advertising} M$ de PUBLICITE)") } else { String::new() };
+                return Err(Reject::new(format!(
+                    "ENCHERE de {} M$ : votre famille n'aura que {left} M${spent} pour payer le vaisseau ; une enchère qu'elle ne peut pas payer ne peut pas l'emporter (e, 28.1).",
+                    b.amount
+                )));
+            }
+        }
         if self.state.ship(&b.ship_name).is_some() {
             return Err(Reject::new(format!("Un vaisseau s'appelle déjà « {} » : proposez un autre nom (28.6).", b.ship_name)));
         }
