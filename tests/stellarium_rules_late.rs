@@ -1401,6 +1401,119 @@ fn property_200_random_turns_keep_the_invariants() {
     assert!(turns >= 150, "only {turns} turns played");
 }
 
+/// Games played by the simulated players of `arbitre demo`
+/// (`form::sample_orders`), one family careless (a misspelt name, an
+/// unknown item, half its orders missing) and one silent.
+mod players {
+    use super::*;
+    use arbitre::game::status_of as status_from;
+    use arbitre::games::stellarium::defaults::{default_orders, settle_cross_family_defaults};
+    use arbitre::games::stellarium::form::sample_orders;
+    use arbitre::games::stellarium::status::completeness;
+
+    /// `n` families registered; the game ends after `turns` turns (0: endless).
+    pub fn new_game(n: usize, turns: u32) -> State {
+        let mut s = State::new(Settings { turns, ..Settings::default() });
+        for i in 0..n {
+            let name = format!("Maison{i}");
+            s.register(&key(&name), &name).expect("register");
+        }
+        s
+    }
+
+    /// Plays the open turn; returns the new state, the events and the lines sent.
+    pub fn play(s: &State, seed: u64) -> (State, Vec<Event>, Vec<String>) {
+        let mut inputs = BTreeMap::new();
+        let mut sent = Vec::new();
+        let fams: Vec<String> = s.families.keys().cloned().collect();
+        let mut d = Dice::for_turn(seed ^ 0xca5e, s.turn);
+        for (i, f) in fams.iter().enumerate() {
+            let mut pd = Dice::for_turn(seed ^ ((i as u64 + 1) << 24), s.turn);
+            let mut lines = if i == fams.len() - 1 && s.turn > 0 { Vec::new() } else { sample_orders(s, f, &mut pd) };
+            if i == 1 && s.turn > 0 {
+                // The careless player: half his orders, a misspelt name, an unknown item.
+                lines.truncate(lines.len() / 2);
+                if let Some(l) = lines.iter_mut().find(|l| l.starts_with("LIEU ")) {
+                    *l = l.replacen("LIEU ", "LIEU X", 1);
+                }
+                lines.push("ACHAT Personne CAPSULLE".into());
+            }
+            sent.extend(lines.iter().cloned());
+            let ol: Vec<OrderLine> = lines.iter().enumerate().map(|(k, t)| OrderLine { no: k + 1, text: t.clone() }).collect();
+            let parsed = parse_orders(s, f, &ol);
+            let any = parsed.verdicts.iter().any(|v| v.is_accepted());
+            let mut status = status_from(any, &completeness(s, f, &parsed.orders));
+            if s.family(f).is_some_and(|x| x.is_pnj()) {
+                status = OrderStatus::Pnj;
+            }
+            let orders = default_orders(s, f, status, parsed.orders, &mut d);
+            inputs.insert(f.clone(), FamilyInput::new(status, orders, Some(i as u32)));
+        }
+        settle_cross_family_defaults(s, &mut inputs, &mut d);
+        let out = phases::adjudicate(s, &inputs, &mut Dice::for_turn(seed, s.turn));
+        (out.state, out.events, sent)
+    }
+}
+
+/// The simulated players play the whole rulebook: over an 8-family game of
+/// 10 turns every phase 1–30 produces events (by the rule each names), and
+/// their mail holds every order type of orders.md §6.
+#[test]
+fn simulated_players_exercise_every_phase_and_every_order_type() {
+    let mut s = players::new_game(8, 9);
+    let mut per_phase = [0usize; 31];
+    let mut heads: BTreeMap<String, usize> = BTreeMap::new();
+    for _ in 0..10 {
+        let (after, events, sent) = players::play(&s, 1);
+        invariants(&s, &after, &events);
+        for e in &events {
+            if let Some(p) = e.phase() {
+                per_phase[p as usize] += 1;
+            }
+        }
+        for l in sent {
+            let w: Vec<String> = l.split_whitespace().map(key).collect();
+            let kind = match w[0].as_str() {
+                "EMPEREUR" | "ARCHIPAPE" | "GENERAL" | "COMMANDEUR" | "MAITRE" => format!("{} {}", w[0], w.get(1).cloned().unwrap_or_default()),
+                "CONTRAT" => format!("CONTRAT {}", w.get(3).cloned().unwrap_or_default()),
+                _ => w[0].clone(),
+            };
+            *heads.entry(kind).or_default() += 1;
+        }
+        s = after;
+        if s.is_over() {
+            break;
+        }
+    }
+    let silent: Vec<usize> = (1..=30).filter(|p| per_phase[*p] == 0).collect();
+    assert!(silent.is_empty(), "phases without events: {silent:?} ({per_phase:?})");
+    let every = [
+        "PERSONNAGE", "PUBLICITE", "ENCHERE", "CANDIDAT", "LIEU", "ACHAT", "CONTRAT ASSASSINAT", "CONTRAT ENLEVEMENT", "CONTRAT SCANDALE",
+        "CONTRAT SABOTAGE", "CONTRAT BOMBE", "CONTRAT REBELLION", "CONTRAT TRAHISON", "RANCON", "MARIAGE", "NAISSANCES", "BATARD",
+        "EXPEDITION", "CESSION", "BAPTEME", "FORMATION", "COUP", "DESTITUTION", "VERDICT", "DEMISSION",
+    ];
+    let missing: Vec<&str> = every.iter().copied().filter(|k| !heads.contains_key(*k)).collect();
+    assert!(missing.is_empty(), "order types never sent: {missing:?}\n{heads:?}");
+    let powers = heads.keys().filter(|k| ["EMPEREUR", "ARCHIPAPE", "GENERAL", "COMMANDEUR", "MAITRE"].iter().any(|h| k.starts_with(h))).count();
+    assert!(powers >= 15, "only {powers} kinds of powers used: {heads:?}");
+}
+
+/// The invariants hold over games of the simulated players, several seeds.
+#[test]
+fn property_simulated_players_keep_the_invariants() {
+    for seed in 2..6u64 {
+        let mut s = players::new_game(6, 0);
+        for _ in 0..6 {
+            let (after, events, _) = players::play(&s, seed);
+            invariants(&s, &after, &events);
+            s = after;
+            if s.is_over() {
+                break;
+            }
+        }
+    }
+}
+
 /// Every event of `events.json` names the rule it comes from, and the JSON
 /// reads back into the same event.
 #[test]

@@ -6,7 +6,8 @@
 //! sent and received. The same seed gives the same game.
 //!
 //! Players: most send complete orders every turn; one sends only half its
-//! orders (OPR); one writes in English; one stops after its first turn
+//! orders (OPR; in Stellarium he is also careless: a misspelt name, an
+//! unknown item); one writes in English; one stops after its first turn
 //! (ONR); one never sends anything after registering (ONR, then PNJ).
 
 use std::collections::BTreeMap;
@@ -160,6 +161,7 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
         .collect();
 
     let mut sent_by_players = 0usize;
+    let mut order_lines_sent: Vec<String> = Vec::new();
     // Registration.
     for (i, p) in players.iter().enumerate() {
         let (game_kw, join_kw) = if p.role == Role::English { ("GAME", "JOIN") } else { ("PARTIE", "INSCRIPTION") };
@@ -206,7 +208,11 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
             let mut lines = engine.sample_orders(&g.state, &key, &mut dice)?;
             if p.role == Role::Partial && t > 0 {
                 lines.truncate(lines.len() / 2);
+                if a.ruleset == "stellarium" {
+                    stellarium::careless(&mut lines, &mut dice);
+                }
             }
+            order_lines_sent.extend(lines.iter().cloned());
             let en = p.role == Role::English;
             let body = format!(
                 "{}\n\n{} {GAME}\n{} {}\n{} {pw}\n{} {t}\n{}\n{}\n\n-- \n{}\n",
@@ -268,6 +274,9 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
         println!("demo: audit log: {rolls} roll(s); stages reached: {}", reached.join(", "));
     }
     println!("demo: players sent {sent_by_players} mail(s) and received {received}");
+    if a.ruleset == "stellarium" {
+        stellarium::summary(&r.store.game(GAME)?.turns_dir(), &order_lines_sent)?;
+    }
     println!("demo: everything is under {}:", a.out.display());
     println!("  data/games/{GAME}/turns/NNNN/  states, orders, audit.jsonl, events.json, reports/<family>/(report.txt, report.html, map.svg, map.png)");
     println!("  mail/inbox/cur/                the players' mails as the referee received them");
@@ -388,4 +397,86 @@ fn audit_summary(turns: &Path) -> anyhow::Result<(Vec<String>, usize)> {
     // Phases in numeric order, named stages (turn 0) first.
     reached.sort_by_key(|r| r.parse::<u32>().map_or((0, 0), |n| (1, n)));
     Ok((reached, rolls))
+}
+
+/// Stellarium's part of the demo: a careless player's mistakes, and the
+/// summary of what the game exercised (events per phase, orders by type).
+mod stellarium {
+    use std::collections::BTreeMap;
+    use std::path::{Path, PathBuf};
+
+    use crate::dice::Dice;
+
+    /// A careless player: one first name misspelt (two letters swapped)
+    /// and one purchase of an unknown item, which the acknowledgement
+    /// refuses with a suggestion.
+    pub fn careless(lines: &mut Vec<String>, dice: &mut Dice) {
+        let named: Vec<usize> = (0..lines.len()).filter(|i| lines[*i].starts_with("LIEU ")).collect();
+        if let Some(i) = dice.pick_index(named.len(), "demo", "misspelt line") {
+            let l = &mut lines[named[i]];
+            let mut words: Vec<String> = l.split(' ').map(str::to_string).collect();
+            if let Some(w) = words.get_mut(1) {
+                let mut c: Vec<char> = w.chars().collect();
+                if c.len() >= 4 && !w.contains('/') {
+                    c.swap(1, 2);
+                    *w = c.into_iter().collect();
+                }
+            }
+            let who = words.get(1).cloned().unwrap_or_default();
+            *l = words.join(" ");
+            lines.push(format!("ACHAT {who} CAPSULLE"));
+        }
+    }
+
+    /// Prints how many events each phase produced over the game (by the
+    /// section of the rule each event of `events.json` names: Stellarium's
+    /// sections 1–30 are its phases), the phases without any, and how many
+    /// order lines of each type the players sent.
+    pub fn summary(turns: &Path, sent: &[String]) -> anyhow::Result<()> {
+        let mut per_phase: BTreeMap<u8, usize> = (1..=30).map(|p| (p, 0)).collect();
+        let mut unnamed = 0usize;
+        let mut dirs: Vec<PathBuf> = std::fs::read_dir(turns)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        dirs.sort();
+        for d in dirs {
+            let Ok(text) = std::fs::read_to_string(d.join("events.json")) else { continue };
+            let events: Vec<serde_json::Value> = serde_json::from_str(&text)?;
+            for e in events {
+                let Some(rule) = e.get("rule").and_then(|r| r.as_str()) else {
+                    unnamed += 1;
+                    continue;
+                };
+                let head: String = rule.chars().take_while(|c| c.is_ascii_digit()).collect();
+                if let Some(n) = head.parse::<u8>().ok().filter(|n| (1..=30).contains(n)) {
+                    *per_phase.entry(n).or_default() += 1;
+                }
+            }
+        }
+        let counts: Vec<String> = per_phase.iter().map(|(p, n)| format!("{p}: {n}")).collect();
+        println!("demo: events per phase (by the rule each event names): {}", counts.join(", "));
+        let empty: Vec<String> = per_phase.iter().filter(|(_, n)| **n == 0).map(|(p, _)| p.to_string()).collect();
+        if empty.is_empty() {
+            println!("demo: every phase 1-30 produced events");
+        } else {
+            println!("demo: phases without events: {}", empty.join(", "));
+        }
+        if unnamed > 0 {
+            println!("demo: {unnamed} event(s) without a rule");
+        }
+        let mut by_type: BTreeMap<String, usize> = BTreeMap::new();
+        for l in sent {
+            let mut w = l.split_whitespace();
+            let head = crate::text::key(w.next().unwrap_or_default());
+            let kind = match head.as_str() {
+                "EMPEREUR" | "ARCHIPAPE" | "GENERAL" | "COMMANDEUR" | "MAITRE" | "CONTRAT" => {
+                    let second = if head == "CONTRAT" { w.nth(2) } else { w.next() };
+                    format!("{head} {}", crate::text::key(second.unwrap_or_default()))
+                }
+                _ => head,
+            };
+            *by_type.entry(kind).or_default() += 1;
+        }
+        let kinds: Vec<String> = by_type.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        println!("demo: order lines sent by type: {}", kinds.join(", "));
+        Ok(())
+    }
 }

@@ -195,16 +195,22 @@ const SHIP_NAMES: &[&str] = &[
     "Borée", "Alcyone", "Hélios", "Icare", "Argos", "Nautilus", "Licorne", "Persévérance", "Galatée", "Mistral",
 ];
 
-/// What a simulated player sends (`arbitre demo`, benchmarks; never
-/// adjudication): the form as it stands, plus a bid for the ship on sale,
-/// candidacies at turn 0, and the marriages of a matching every family
-/// computes identically from the state (so both sides write the same
-/// line, 3.7). Only lines the parser accepts are kept.
+/// What a simulated player sends (`arbitre demo`, benchmarks, property
+/// tests; never adjudication): the form as it stands, plus a bid for the
+/// ship on sale, candidacies at turn 0, the marriages of a matching every
+/// family computes identically from the state (so both sides write the
+/// same line, 3.7), and the rest of the rulebook ([`super::players`]).
+/// Only lines the parser accepts are kept.
 pub fn sample_orders(state: &State, family: &str, dice: &mut crate::dice::Dice) -> Vec<String> {
     let mut lines: Vec<String> = order_form(state, family).into_iter().map(|l| l.text).filter(|t| !t.trim().is_empty()).collect();
     let Some(fam) = state.family(family) else { return lines };
-    if state.ship_for_sale && !fam.in_debt() && fam.money > 0 {
-        let max = fam.money.clamp(1, 6) as u32;
+    // d: some founders buy a little prestige (PUBLICITE, 1 M$ a PP).
+    let advertising = if !fam.founded && dice.chance_in_6(2, "demo", format!("advertising of {}", fam.name)) { 2 } else { 0 };
+    if advertising > 0 {
+        lines.push(format!("PUBLICITE {advertising}"));
+    }
+    if state.ship_for_sale && !fam.in_debt() && fam.money > advertising {
+        let max = (fam.money - advertising).clamp(1, 6) as u32;
         let amount = dice.range(1, max, "demo", format!("bid of {}", fam.name));
         let free: Vec<&str> = SHIP_NAMES.iter().copied().filter(|n| state.ship(n).is_none()).collect();
         let name = match dice.pick(&free, |n| n.to_string(), "demo", format!("ship name of {}", fam.name)) {
@@ -229,7 +235,21 @@ pub fn sample_orders(state: &State, family: &str, dice: &mut crate::dice::Dice) 
             lines.push(format!("CANDIDAT {n3} GOUVERNEUR {c}"));
         }
     } else {
-        lines.extend(matched_marriages(state, family));
+        // What both sides must write comes first (a player who sends only
+        // the start of his orders keeps his word), then his own business.
+        let (mut agreed, placed) = super::players::agreed_lines(state, family);
+        agreed.extend(matched_marriages(state, family));
+        let (powers, business) = super::players::own_lines(state, family, dice);
+        agreed.extend(powers);
+        let placed_names: Vec<String> = placed.iter().map(|id| key(&state.name_for(family, *id))).collect();
+        lines.retain(|l| {
+            let toks = crate::text::tokenize(l).tokens;
+            let is_lieu = toks.first().is_some_and(|t| key(&t.text) == "LIEU");
+            !(is_lieu && toks.get(1).is_some_and(|t| placed_names.contains(&key(&t.text))))
+        });
+        agreed.append(&mut lines);
+        lines = agreed;
+        lines.extend(business);
     }
     let ol: Vec<OrderLine> = lines.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
     let parsed = parse_orders(state, family, &ol);
@@ -249,7 +269,9 @@ fn matched_marriages(state: &State, family: &str) -> Vec<String> {
             && matches!(c.marital, super::model::Marital::Single)
             && (15..=41).contains(&state.age(c))
     };
-    let Some(priest) = state.living().find(|c| c.is_priest() && c.is_free()) else { return Vec::new() };
+    let Some(priest) = state.living().find(|c| c.is_priest() && c.is_free() && !c.heretic) else { return Vec::new() };
+    // Both families must write the line (3.7): not with a family silent last turn.
+    let eligible = |c: &&super::model::Character| eligible(c) && super::players::answered_last_turn(state, &c.family);
     let men: Vec<_> = state.living().filter(|c| c.sex == Sex::Male).filter(eligible).collect();
     let mut women: Vec<_> = state.living().filter(|c| c.sex == Sex::Female).filter(eligible).collect();
     let mut pairs: BTreeMap<(String, String), u32> = BTreeMap::new();

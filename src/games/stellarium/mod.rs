@@ -16,6 +16,7 @@ pub mod form;
 pub mod model;
 pub mod orders;
 pub mod phases;
+pub mod players;
 pub mod status;
 pub mod view;
 
