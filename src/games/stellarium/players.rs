@@ -308,7 +308,7 @@ fn heads_powers(
         let disgrace = if dice.chance_in_6(3, SIM, "disgrace") { some(dice, &members_elsewhere(p), "disgraced") } else { None };
         match p {
             Pyramid::Government => {
-                if dice.chance_in_6(2, SIM, "war") {
+                if s.turn % 3 == 1 || dice.chance_in_6(2, SIM, "war") {
                     v.push("EMPEREUR GUERRE".into());
                 }
                 if let Some(pl) = s.planets.values().find(|pl| pl.held_by_pouarks()) {
@@ -351,7 +351,10 @@ fn heads_powers(
                 if let Some(h) = s.living().find(|c| c.heretic && c.id != head) {
                     v.push(format!("ARCHIPAPE PARDON {}", name(h.id)));
                 }
-                if let Some(i) = implant {
+                // 1.3.4: a permit for whoever of the family has an implant this
+                // turn, else for its first member (a permit does not oblige).
+                let permit = implant.or_else(|| s.living_members(family).find(|c| active(s, c) && c.prostheses < 5).map(|c| c.id));
+                if let Some(i) = permit {
                     v.push(format!("ARCHIPAPE PROTHESE {}", name(i)));
                 }
                 if let Some(w) = s.living_members(family).find(|c| matches!(c.marital, Marital::Widowed { .. })) {
@@ -386,7 +389,7 @@ fn heads_powers(
                 if let Some(c) = unlicensed.first() {
                     v.push(format!("COMMANDEUR PERMIS {}", name(*c)));
                 }
-                if dice.chance_in_6(1, SIM, "ship forbidden") {
+                if s.turn % 3 == 0 || dice.chance_in_6(1, SIM, "ship forbidden") {
                     if let Some(sh) = foreign_ships.first() {
                         v.push(format!("COMMANDEUR INTERDIRE \"{sh}\""));
                     }
@@ -396,22 +399,22 @@ fn heads_powers(
                 }
             }
             Pyramid::Merchants => {
-                if dice.range(1, 4, SIM, "closure") == 1 {
-                    if let Some(i) = dice.pick_index(colonies.len(), SIM, "closed colony") {
-                        v.push(format!("MAITRE FERMER {}", colonies[i]));
-                    }
-                }
+                // One of the Master Merchant's three measures a turn, in turn.
                 let rivals: Vec<&super::model::Family> = s.families.values().filter(|f| f.key != family && f.founded).collect();
-                if let Some(i) = dice.pick_index(rivals.len(), SIM, "rival") {
-                    let r = rivals[i];
-                    if dice.range(1, 4, SIM, "ban") == 1 {
-                        v.push(format!("MAITRE INTERDIRE-BOURSE {}", quoted(&r.name)));
+                let rival = dice.pick_index(rivals.len(), SIM, "rival").map(|i| rivals[i]);
+                match (s.turn % 3, rival) {
+                    (0, _) => {
+                        if let Some(i) = dice.pick_index(colonies.len(), SIM, "closed colony") {
+                            v.push(format!("MAITRE FERMER {}", colonies[i]));
+                        }
                     }
-                    if dice.range(1, 4, SIM, "post removed") == 1 {
+                    (1, Some(r)) => v.push(format!("MAITRE INTERDIRE-BOURSE {}", quoted(&r.name))),
+                    (_, Some(r)) => {
                         if let Some(pl) = r.trading_posts.iter().filter_map(|k| s.planets.get(k)).find(|p| p.is_colony() && p.held_by_empire()) {
                             v.push(format!("MAITRE SUPPRIMER-COMPTOIR {} {}", quoted(&r.name), pl.name));
                         }
                     }
+                    _ => {}
                 }
                 if let Some(d) = disgrace {
                     v.push(format!("MAITRE DISGRACE {}", name(d)));
