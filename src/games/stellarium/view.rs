@@ -2340,11 +2340,17 @@ impl<'a> Narrator<'a> {
                 t
             }
             Event::Born { child, father, mother, sex, year, pp } => {
+                // 7.5: a newborn's PP come before the Assembly (a later event).
+                let pp = match (self.lang, *pp) {
+                    (Fr, 0) => "PP de naissance fixés avant l'assemblée suprême, 7.5".to_string(),
+                    (En, 0) => "birth PP set before the Supreme Assembly, 7.5".to_string(),
+                    (_, n) => format!("{n} PP"),
+                };
                 let text = match (self.lang, sex) {
-                    (Fr, Sex::Male) => format!("Naissance d'un fils {} et {} ({}, {pp} PP).", de(&self.name(*father)), self.name(*mother), self.name(*child)),
-                    (Fr, Sex::Female) => format!("Naissance d'une fille {} et {} ({}, {pp} PP).", de(&self.name(*father)), self.name(*mother), self.name(*child)),
-                    (En, Sex::Male) => format!("A son is born to {} and {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
-                    (En, Sex::Female) => format!("A daughter is born to {} and {} ({}, {pp} PP).", self.name(*father), self.name(*mother), self.name(*child)),
+                    (Fr, Sex::Male) => format!("Naissance d'un fils {} et {} ({}, {pp}).", de(&self.name(*father)), self.name(*mother), self.name(*child)),
+                    (Fr, Sex::Female) => format!("Naissance d'une fille {} et {} ({}, {pp}).", de(&self.name(*father)), self.name(*mother), self.name(*child)),
+                    (En, Sex::Male) => format!("A son is born to {} and {} ({}, {pp}).", self.name(*father), self.name(*mother), self.name(*child)),
+                    (En, Sex::Female) => format!("A daughter is born to {} and {} ({}, {pp}).", self.name(*father), self.name(*mother), self.name(*child)),
                 };
                 told(Some(self.cycle_year(*year)), "family", Vis::Public, self.fams(&[*father, *mother]), text, "7.4")
             }
