@@ -300,6 +300,13 @@ fn heads_powers(
         s.pyramid(p).members().filter(|(seat, c)| *seat != super::model::HEAD && s.family_of(*c).is_some_and(|f| f != family)).map(|(_, c)| c).collect()
     };
     let some = |dice: &mut Dice, list: &[CharacterId], what: &str| dice.pick_index(list.len(), SIM, what.to_string()).map(|i| list[i]);
+    // 17.1: the 1st heir launches the coup when the Grand General is absent;
+    // his family orders it on the turns the simulated generals plot.
+    let heir_family = s.pyramid(Pyramid::Army).seats[1].and_then(|h| s.family_of(h));
+    let others_rule = s.head_family(Pyramid::Army).is_some_and(|f| f != family) && s.head_family(Pyramid::Government).is_some_and(|f| f != family);
+    if heir_family.is_some_and(|f| f == family) && others_rule && s.turn % 3 == 2 {
+        v.push("GENERAL COUP-D-ETAT".into());
+    }
     for p in Pyramid::ALL {
         if s.head_family(p).map(String::as_str) != Some(family) {
             continue;
@@ -318,7 +325,7 @@ fn heads_powers(
                     v.push(format!("EMPEREUR DISGRACE {}", name(d)));
                 }
                 let anyone: Vec<CharacterId> = Pyramid::ALL.iter().flat_map(|q| members_elsewhere(*q)).collect();
-                if dice.chance_in_6(3, SIM, "special disgrace") {
+                if s.turn % 3 == 2 || dice.chance_in_6(2, SIM, "special disgrace") {
                     if let Some(d) = some(dice, &anyone, "special disgrace") {
                         v.push(format!("EMPEREUR DISGRACE-SPECIALE {}", name(d)));
                     }
@@ -343,7 +350,7 @@ fn heads_powers(
                     v.push(format!("ARCHIPAPE DISGRACE {}", name(d)));
                 }
                 let outsiders: Vec<CharacterId> = s.living().filter(|c| c.family != family && c.is_free() && !c.heretic).map(|c| c.id).collect();
-                if dice.chance_in_6(2, SIM, "excommunication") {
+                if s.turn % 3 == 0 || dice.chance_in_6(2, SIM, "excommunication") {
                     if let Some(x) = some(dice, &outsiders, "excommunicated") {
                         v.push(format!("ARCHIPAPE EXCOMMUNIER {}", name(x)));
                     }
