@@ -820,7 +820,7 @@ fn r6_a_star_out_of_sight_keeps_the_details_last_seen() {
     let snapshot = arbitre::games::galaxy::model::StarDetails::of(&s.stars[far]);
     s.players.get_mut(&who).unwrap().known.insert(
         far,
-        arbitre::games::galaxy::model::Known { seen: 1, details: Some(snapshot.clone()), details_turn: 1, owner: None, owner_turn: 0 },
+        arbitre::games::galaxy::model::Known { seen: 1, details: Some(snapshot.clone()), details_turn: 1, owner: None, owner_turn: 0, lost: None },
     );
     // Meanwhile it is attacked and colonised by another player.
     let other = key(2);

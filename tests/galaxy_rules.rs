@@ -383,7 +383,7 @@ fn build(sc: &Scenario) -> GalaxyState {
             let i = idx(&s, k);
             p.known.insert(
                 i,
-                Known { seen: 0, details: Some(StarDetails::of(&s.stars[i])), details_turn: 0, owner: None, owner_turn: 0 },
+                Known { seen: 0, details: Some(StarDetails::of(&s.stars[i])), details_turn: 0, owner: None, owner_turn: 0, lost: None },
             );
         }
         if sp.code {

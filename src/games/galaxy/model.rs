@@ -320,6 +320,10 @@ pub struct Known {
     pub owner: Option<Option<FamilyKey>>,
     #[serde(default)]
     pub owner_turn: u32,
+    /// The turn the player lost this star to another player (4.1.4): from
+    /// then on they know it is not theirs, not whose it is.
+    #[serde(default)]
+    pub lost: Option<u32>,
 }
 
 /// A snapshot of a star's characteristics (3.9), owner excluded.

@@ -269,8 +269,15 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
+    /// How acknowledgements name a star: by its name if the player knows it
+    /// (their own, or details learnt), else by its position `+H+V` — never a
+    /// name that the player's view does not hold (issue 12, rule 6).
     fn star_label(&self, i: usize) -> String {
-        self.s.stars.get(i).map_or_else(String::new, |s| s.name.clone())
+        let Some(st) = self.s.stars.get(i) else { return String::new() };
+        if self.names.get(&text::key(&st.name)) == Some(&i) {
+            return st.name.clone();
+        }
+        self.s.torus.rel(self.origin, st.pos).label()
     }
 
     /// Whether the player knows this star's kind (own star, or details learnt).
@@ -454,33 +461,33 @@ impl<'a> Reader<'a> {
                 expect_end(c)?;
                 let st = &self.s.stars[star];
                 if st.owner.as_deref() == Some(self.who) {
-                    return fail(format!("{} est déjà à vous.", st.name));
+                    return fail(format!("{} est déjà à vous.", self.star_label(star)));
                 }
                 if !self.colonising.insert(star) {
-                    return fail(format!("{} est déjà dans vos ordres de colonisation.", st.name));
+                    return fail(format!("{} est déjà dans vos ordres de colonisation.", self.star_label(star)));
                 }
                 let has_ark = self.fleets.values().any(|f| f.pos == st.pos && f.ships.n > 0);
                 if !has_ark {
-                    return fail(format!("aucune de vos flottes avec une nef n'est en orbite autour de {} (4.1.4 iii).", st.name));
+                    return fail(format!("aucune de vos flottes avec une nef n'est en orbite autour de {} (4.1.4 iii).", self.star_label(star)));
                 }
                 if st.defence() > 0 {
-                    return fail(format!("la défense de {} est de {} : elle doit être négative ou nulle (4.1.4 i).", st.name, st.defence()));
+                    return fail(format!("la défense de {} est de {} : elle doit être négative ou nulle (4.1.4 i).", self.star_label(star), st.defence()));
                 }
                 let tech = self.s.players.get(self.who).map_or(0, |p| p.tech);
                 if st.tech > tech + 1 {
                     return fail(format!(
                         "la technologie de {} ({}) dépasse la vôtre ({tech}) de plus d'un point (4.1.4 ii).",
-                        st.name, st.tech
+                        self.star_label(star), st.tech
                     ));
                 }
                 if st.kind == Kind::Throne && code.is_none() {
                     return fail("la colonisation de la THRONE STAR exige son code secret : COLONISER <étoile> <code>.");
                 }
                 let cost = self.s.colonisation_cost(self.who, star).unwrap_or(0);
-                self.spend(cost, &format!("la colonisation de {}", st.name))?;
+                self.spend(cost, &format!("la colonisation de {}", self.star_label(star)))?;
                 let canon = match &code {
-                    Some(k) => format!("COLONISER {} {k} (coût {cost})", st.name),
-                    None => format!("COLONISER {} (coût {cost})", st.name),
+                    Some(k) => format!("COLONISER {} {k} (coût {cost})", self.star_label(star)),
+                    None => format!("COLONISER {} (coût {cost})", self.star_label(star)),
                 };
                 Ok((Order::Colonise { star, code }, canon))
             }
@@ -530,15 +537,15 @@ impl<'a> Reader<'a> {
                 }
                 let st = &self.s.stars[star];
                 if st.owner.as_deref() != Some(self.who) || st.kind != Kind::New {
-                    return fail(format!("{} n'est pas une de vos étoiles NEW (4.1.8).", st.name));
+                    return fail(format!("{} n'est pas une de vos étoiles NEW (4.1.8).", self.star_label(star)));
                 }
                 if !self.s.active(star, self.s.turn) {
-                    return fail(format!("{} a été colonisée ce tour-ci : changez-la au tour suivant (4.1.8).", st.name));
+                    return fail(format!("{} a été colonisée ce tour-ci : changez-la au tour suivant (4.1.8).", self.star_label(star)));
                 }
                 if !self.changed.insert(star) {
-                    return fail(format!("{} est déjà changée dans ces ordres.", st.name));
+                    return fail(format!("{} est déjà changée dans ces ordres.", self.star_label(star)));
                 }
-                Ok((Order::Change { star, kind }, format!("CHANGER {} {}", st.name, kind.name())))
+                Ok((Order::Change { star, kind }, format!("CHANGER {} {}", self.star_label(star), kind.name())))
             }
             Word::Data => {
                 let data_star = self.eat_star(c)?;
@@ -546,15 +553,15 @@ impl<'a> Reader<'a> {
                 expect_end(c)?;
                 let st = &self.s.stars[data_star];
                 if st.owner.as_deref() != Some(self.who) || st.kind != Kind::Data {
-                    return fail(format!("{} n'est pas une de vos étoiles DATA (4.1.9).", st.name));
+                    return fail(format!("{} n'est pas une de vos étoiles DATA (4.1.9).", self.star_label(data_star)));
                 }
                 if !self.s.active(data_star, self.s.turn) {
-                    return fail(format!("{} a été colonisée ce tour-ci : elle répondra dès le tour suivant (5).", st.name));
+                    return fail(format!("{} a été colonisée ce tour-ci : elle répondra dès le tour suivant (5).", self.star_label(data_star)));
                 }
                 if !self.queried.insert(data_star) {
-                    return fail(format!("{} ne répond qu'à une demande par tour (5 DATA).", st.name));
+                    return fail(format!("{} ne répond qu'à une demande par tour (5 DATA).", self.star_label(data_star)));
                 }
-                Ok((Order::Data { data_star, rel }, format!("DATA {} {}", st.name, rel.label())))
+                Ok((Order::Data { data_star, rel }, format!("DATA {} {}", self.star_label(data_star), rel.label())))
             }
             _ => fail("ordre de déplacement lu comme budget (erreur interne)."),
         }

@@ -52,6 +52,17 @@ impl Frame {
     }
 }
 
+/// Sorts a list of the view by where its items lie on the player's map (top
+/// row first, then left to right), then by their text: an order the player
+/// can compute from what they see, never an internal index or an absolute
+/// coordinate (issue 12).
+fn sort_by_place(items: &mut [Value], at: &str) {
+    items.sort_by_cached_key(|v| {
+        let a = &v[at];
+        (a["row"].as_i64().unwrap_or(0), a["col"].as_i64().unwrap_or(0), v.to_string())
+    });
+}
+
 fn life_name(f: i32) -> &'static str {
     match f {
         1 => "aquatique",
@@ -67,10 +78,10 @@ fn life_name(f: i32) -> &'static str {
     }
 }
 
-fn owner_label(s: &GalaxyState, me: &str, owner: &Option<FamilyKey>) -> String {
+fn owner_label(s: &GalaxyState, me: &str, owner: &Option<FamilyKey>, en: bool) -> String {
     match owner {
-        None => "libre".to_string(),
-        Some(o) if o == me => "vous".to_string(),
+        None => if en { "free" } else { "libre" }.to_string(),
+        Some(o) if o == me => if en { "you" } else { "vous" }.to_string(),
         Some(o) => s.players.get(o).map_or_else(|| o.clone(), |p| p.name.clone()),
     }
 }
@@ -212,14 +223,22 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         match &k.details {
             Some(d) => {
                 grid.put(frame.cell(s, st.pos), 4, '*');
-                let owner = k.owner.as_ref().map(|o| owner_label(s, who, o));
+                // The owner as last learnt, and when; a star lost since is
+                // "another player's" from the turn it was lost (issue 12).
+                let (owner, owner_as_of) = match (&k.owner, k.lost) {
+                    (Some(o), lost) if lost.is_none_or(|l| k.owner_turn >= l) && o.as_deref() != Some(who.as_str()) => {
+                        (Some(owner_label(s, who, o, en)), Some(k.owner_turn))
+                    }
+                    (_, Some(l)) => (Some(if en { "another player" } else { "un autre joueur" }.to_string()), Some(l)),
+                    _ => (None, None),
+                };
                 // 4.1.4, from what the player knows of the star (not its present state).
                 let df = if d.life == 0 { 0 } else { (d.life - p.life).abs() };
                 let cost = ((d.magnitude - p.base_magnitude).abs() + df + 7 - p.tech).max(0);
                 known.push(json!({
                     "name": d.name, "kind": d.kind.name(), "magnitude": d.magnitude, "life": d.life, "life_name": life_name(d.life),
                     "tech": d.tech, "docility": d.docility, "defence": d.tech + d.docility, "resources": d.resources,
-                    "as_of": k.details_turn, "owner": owner, "owner_as_of": k.owner.as_ref().map(|_| k.owner_turn),
+                    "as_of": k.details_turn, "owner": owner, "owner_as_of": owner_as_of,
                     "seen": k.seen, "colonisation_cost": cost, "at": frame.place(s, st.pos),
                 }));
             }
@@ -287,8 +306,11 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         grid.put(frame.cell(s, *pos), 6, 'x');
         fleet_echoes.push(json!({"at": frame.place(s, *pos)}));
     }
-    let scanners: Vec<Value> = sources.iter().collect::<BTreeSet<_>>().into_iter().map(|src| json!({"at": frame.place(s, *src), "range": range})).collect();
-    let radar_ranges: Vec<Value> = radars.iter().map(|r| json!({"at": frame.place(s, *r), "range": 5})).collect();
+    let mut scanners: Vec<Value> = sources.iter().collect::<BTreeSet<_>>().into_iter().map(|src| json!({"at": frame.place(s, *src), "range": range})).collect();
+    let mut radar_ranges: Vec<Value> = radars.iter().map(|r| json!({"at": frame.place(s, *r), "range": 5})).collect();
+    for list in [&mut own_stars, &mut known, &mut star_echoes, &mut fleet_echoes, &mut radar, &mut scanners, &mut radar_ranges] {
+        sort_by_place(list, "at");
+    }
     // 5 KEY: the code, and where the THRONE lies from each KEY read.
     let key = p.throne_code.as_ref().map(|code| {
         let throne = s.throne().map(|t| s.stars[t].pos);
@@ -301,6 +323,8 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
                 Some(json!({"key": ks.name, "from_key": torus.rel(ks.pos, tp).label(), "throne_at": frame.place(s, tp)}))
             })
             .collect();
+        let mut hints = hints;
+        hints.sort_by_cached_key(|h| h["key"].as_str().unwrap_or("").to_string());
         json!({"code": code, "hints": hints})
     });
     let vp = s.victory_points(who);
@@ -409,7 +433,13 @@ pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
     ))];
     out.push(c("Positions en +H+V par rapport à votre étoile d'origine (H vers la droite, V vers le haut).".into()));
     let free = (1..=9u8).find(|n| !p.fleets.contains_key(n));
-    for (i, st) in s.stars_of(who) {
+    // Top row first, then left to right, as on the map (never the star's index).
+    let mut own: Vec<(usize, &super::model::Star)> = s.stars_of(who).collect();
+    own.sort_by_key(|(_, st)| {
+        let r = s.torus.rel(p.origin, st.pos);
+        (-r.v, r.h)
+    });
+    for (i, st) in own {
         let at = s.torus.rel(p.origin, st.pos).label();
         let build = match free {
             Some(n) => format!(" — CONSTRUIRE F{n} 5P 0C 0N {}", st.name),
