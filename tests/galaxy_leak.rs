@@ -595,3 +595,26 @@ fn r6_adversarial_no_leak_across_shifted_and_renumbered_galaxies() {
         adversarial_game(&r, 1000 + seed, n, turns);
     }
 }
+
+/// Issue 12: the referee's star numbers follow neither the players'
+/// alphabetical order nor anything else a player could guess.
+#[test]
+fn r3_8_star_numbers_are_drawn_by_lot() {
+    for seed in [1u64, 2, 3] {
+        let mut s = Galaxy::new_game(&settings(8), seed).unwrap();
+        for i in 1..=8 {
+            Galaxy::register(&mut s, &key(i), &name(i)).unwrap();
+        }
+        let s = Galaxy::adjudicate(&s, &BTreeMap::new(), &mut Dice::for_turn(seed, 0)).state;
+        let bases: Vec<usize> = s.players.values().map(|p| p.base).collect();
+        assert!(bases.iter().any(|&b| b >= 8), "seed {seed}: home stars at indexes {bases:?}");
+        assert!(bases.windows(2).any(|w| w[0] > w[1]), "seed {seed}: home stars in the players' order {bases:?}");
+        for (i, st) in s.stars.iter().enumerate() {
+            assert_eq!(st.id as usize, i + 1);
+        }
+        for (k, p) in &s.players {
+            assert_eq!(s.stars[p.base].owner.as_ref(), Some(k));
+            assert_eq!(s.stars[p.base].kind, Kind::Base);
+        }
+    }
+}

@@ -703,6 +703,9 @@ impl Turn<'_> {
                 }
                 let left = victim.ships.lose(loss);
                 let destroyed = left.total() == 0;
+                // 4.2: what the attacker and the defender are told is the ships
+                // really destroyed, not the loss roll (which may exceed them).
+                let lost = victim.ships.total() - left.total();
                 if let Some(p) = self.s.players.get_mut(&tk) {
                     if destroyed {
                         p.fleets.remove(&tno);
@@ -716,15 +719,15 @@ impl Turn<'_> {
                 let (end_fr, end_en) = if destroyed { (", la flotte est détruite", ", the fleet is destroyed") } else { ("", "") };
                 self.note(
                     who,
-                    format!("F{f} (puissance {fire}) attaque une flotte en {here} : {loss} vaisseau(x) détruit(s){end_fr}."),
-                    format!("F{f} (fire {fire}) attacks a fleet at {here}: {loss} ship(s) destroyed{end_en}."),
+                    format!("F{f} (puissance {fire}) attaque une flotte en {here} : {lost} vaisseau(x) détruit(s){end_fr}."),
+                    format!("F{f} (fire {fire}) attacks a fleet at {here}: {lost} ship(s) destroyed{end_en}."),
                 );
                 let there = self.at(&tk, victim.pos);
                 let fort_fr = if fort { " (pertes divisées par 2 grâce à votre FORT)" } else { "" };
                 self.note(
                     &tk,
-                    format!("Votre flotte F{tno} a été attaquée en {there} : {loss} vaisseau(x) perdu(s){fort_fr}, {fate_fr}."),
-                    format!("Your fleet F{tno} was attacked at {there}: {loss} ship(s) lost, {fate_en}."),
+                    format!("Votre flotte F{tno} a été attaquée en {there} : {lost} vaisseau(x) perdu(s){fort_fr}, {fate_fr}."),
+                    format!("Your fleet F{tno} was attacked at {there}: {lost} ship(s) lost, {fate_en}."),
                 );
             }
         }
@@ -922,7 +925,9 @@ pub fn rank(s: &GalaxyState, dice: &mut Dice) -> Vec<Ranked> {
             player: k.clone(),
             name: s.players.get(k).map_or_else(|| k.clone(), |p| p.name.clone()),
             points: vp.get(k).copied().unwrap_or(0),
-            stars: s.stars_of(k).count() as u32,
+            // 7: "le nombre d'étoiles colonisées" — the stars the player
+            // holds by colonisation, their own home star not counted.
+            stars: s.stars_of(k).filter(|(i, _)| s.players.get(k).is_none_or(|p| p.base != *i)).count() as u32,
             resources: s.players.get(k).map_or(0, |p| p.treasury),
         })
         .collect();

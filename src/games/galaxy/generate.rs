@@ -162,6 +162,8 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
     let mut stars = Vec::with_capacity(total as usize);
     let keys: Vec<String> = state.players.keys().cloned().collect();
     // 3.9: a home star: T 6, DO 5, DE 11, RE 10, BASE.
+    // Which home goes to which player, by lot (not the alphabetical order).
+    dice.shuffle(&mut homes, "2.3", "which home star goes to which player");
     for (i, key) in keys.iter().enumerate() {
         let name = draw_name(dice, &syl, &mut names);
         let magnitude = dice.range(0, 9, "3.2", format!("magnitude of {name}")) as i32;
@@ -213,6 +215,17 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
         });
     }
 
+    // The referee's numbers mean nothing (issue 12): the stars are stored in
+    // an order drawn by lot, so no home star sits at an index that follows
+    // the players' alphabetical order, nor any kind at a predictable one.
+    let mut order: Vec<usize> = (0..stars.len()).collect();
+    dice.shuffle(&mut order, "3.9", "the referee's numbering of the stars");
+    let mut slots: Vec<Option<Star>> = stars.into_iter().map(Some).collect();
+    let mut stars: Vec<Star> = order.iter().filter_map(|&i| slots[i].take()).collect();
+    for (i, st) in stars.iter_mut().enumerate() {
+        st.id = i as u32 + 1;
+    }
+
     // 5 GATE: each GATE leads to one EXIT, drawn by lot.
     let gate_idx: Vec<usize> = stars.iter().enumerate().filter(|(_, s)| s.kind == Kind::Gate).map(|(i, _)| i).collect();
     let mut exit_idx: Vec<usize> = stars.iter().enumerate().filter(|(_, s)| s.kind == Kind::Exit).map(|(i, _)| i).collect();
@@ -230,7 +243,10 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
     }
 
     // 3.3–3.7: each player takes the home star's characteristics.
-    for (i, key) in keys.iter().enumerate() {
+    for key in &keys {
+        let Some(i) = stars.iter().position(|st| st.kind == Kind::Base && st.owner.as_ref() == Some(key)) else {
+            return Err(format!("étoile d'origine de {key} introuvable"));
+        };
         if let Some(p) = state.players.get_mut(key) {
             let s = &stars[i];
             p.base = i;
