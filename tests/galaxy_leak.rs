@@ -498,8 +498,24 @@ fn check_mail(t: &Played, who: &str, oracle: &Oracle, mail: &Mail, pursuit_notes
         }
         assert!(!st["as_of"].is_null(), "{who}: STALE: details without their turn: {st}");
     }
-    // 4.2 iii/v: a failed pursuit into the dark reads the same, fleet or none.
     let Some(o) = t.accepted.get(who) else { return };
+    // 4.1.6, 4.1.7: at most one gift and one alliance accepted a turn.
+    let count = |f: fn(&Order) -> bool| o.items.iter().filter(|i| f(i)).count();
+    assert!(count(|i| matches!(i, Order::Gift { .. })) <= 1, "{who}: RULES: two gifts accepted in one turn (4.1.6)");
+    assert!(count(|i| matches!(i, Order::Ally { .. })) <= 1, "{who}: RULES: two alliances accepted in one turn (4.1.7)");
+    // 4.2: every attack line acknowledged is carried out (one note each), for
+    // fleets that came through the turn untouched.
+    let notes: Vec<&String> = t.events.iter().filter_map(|e| match e { Event::Note { player, fr, .. } if player == who => Some(fr), _ => None }).collect();
+    for (no, f) in &t.after.players[who].fleets {
+        let lines = o.items.iter().filter(|i| matches!(i, Order::Attack { fleet, .. } if fleet == no)).count();
+        let troubled = notes.iter().any(|n| n.contains(&format!("F{no} ")) && (n.starts_with("Votre flotte") || n.contains("CITY") || n.contains("sabord") || n.contains("corps et biens")));
+        if lines == 0 || troubled || t.before.players[who].fleets.get(no).is_none_or(|g| g.ships != f.ships && !f.ships.contains(g.ships)) {
+            continue;
+        }
+        let done = notes.iter().filter(|n| n.starts_with(&format!("F{no} ")) && (n.contains("attaque") || n.contains("à attaquer") || n.contains("attaquable"))).count();
+        assert_eq!(done, lines, "{who}: RULES: F{no} has {lines} attack line(s) acknowledged but {done} carried out (4.2): {notes:?}");
+    }
+    // 4.2 iii/v: a failed pursuit into the dark reads the same, fleet or none.
     let b = &t.before;
     let p = &b.players[who];
     let range = (p.tech as i64 - 4).max(0);
