@@ -282,7 +282,7 @@ fn one_u32() -> u32 {
 }
 
 fn empty_state(size: i32) -> GalaxyState {
-    let settings = Settings { turns: 20, players: 16, size, stars: 120 };
+    let settings = Settings { turns: 20, players: 16, size, stars: 120, scaled: size != 30 };
     GalaxyState {
         settings,
         seed: 1,

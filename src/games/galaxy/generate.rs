@@ -93,12 +93,27 @@ fn draw_free_square(dice: &mut Dice, size: i32, occupied: &BTreeSet<Pos>, what: 
 }
 
 /// Builds the galaxy for the registered players (state.players, by key).
+/// The fewest special stars a galaxy of `stars` holds (every kind at its
+/// minimum, EXIT as many as GATE): what is left is for the players' homes.
+pub fn fewest_special(stars: u32) -> u32 {
+    COUNTS
+        .iter()
+        .filter(|(k, _, _)| *k != Kind::Exit)
+        .map(|(k, _, _)| count_range(*k, stars).0 * if *k == Kind::Gate { 2 } else { 1 })
+        .sum()
+}
+
 pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> {
     let n = state.players.len() as u32;
     let total = state.settings.stars;
     let size = state.settings.size;
-    if n == 0 {
-        return Err("aucun joueur inscrit".into());
+    let least = state.settings.least_players();
+    if n < least {
+        // 2.1: "de 4 à 16 joueurs".
+        return Err(format!("{n} joueur(s) inscrit(s) : il en faut au moins {least} pour créer la galaxie (2.1)"));
+    }
+    if n > state.settings.players {
+        return Err(format!("{n} joueurs inscrits pour {} places (réglage `players`)", state.settings.players));
     }
     if total > (size * size) as u32 {
         return Err(format!("{total} étoiles ne tiennent pas sur {size}×{size} cases"));
@@ -113,6 +128,25 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
     }
     let gates = counts.get(&Kind::Gate).copied().unwrap_or(0);
     counts.insert(Kind::Exit, gates);
+    // Too many special stars drawn for the homes to fit (many players): one
+    // kind drawn by lot at a time goes down towards its minimum (5).
+    while n + counts.values().sum::<u32>() > total {
+        let above: Vec<Kind> = counts
+            .iter()
+            .filter(|(k, c)| **k != Kind::Exit && **c > count_range(**k, total).0)
+            .map(|(k, _)| *k)
+            .collect();
+        let Some(i) = dice.pick_index(above.len(), "5", "a kind of star with one star fewer, for the homes to fit") else {
+            break;
+        };
+        let k = above[i];
+        if let Some(c) = counts.get_mut(&k) {
+            *c -= 1;
+        }
+        if k == Kind::Gate {
+            counts.insert(Kind::Exit, counts[&Kind::Gate]);
+        }
+    }
     let special: u32 = counts.values().sum();
     if n + special > total {
         return Err(format!(

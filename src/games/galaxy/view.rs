@@ -413,6 +413,14 @@ pub fn public_view(_ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, e
         v["ranking"] = json!(s.ranking);
         v["full"] = full_map(s);
     }
+    // The galaxy could not be made: the referee is told at once and the
+    // turn is held (the referee reads `referee_alert` of a public view).
+    if let Some(reason) = events.iter().find_map(|e| match e {
+        Event::GenerationFailed { reason } => Some(reason.clone()),
+        _ => None,
+    }) {
+        v["referee_alert"] = json!(format!("La galaxie n'a pas pu être créée : {reason}. Le tour 0 (inscriptions) reste ouvert : repoussez la date limite (arbitre game extend) pour que d'autres joueurs s'inscrivent, ou recréez la partie avec d'autres réglages."));
+    }
     v
 }
 
