@@ -860,3 +860,73 @@ fn r4_i_the_first_six_are_drawn_by_lot_then_order_of_receipt() {
     assert!(seen_first.len() >= 4, "the first six are drawn by lot: {seen_first:?}");
     let _ = Ships::default();
 }
+
+// ------------------------------------------------------------ maps (issue 12)
+
+/// The text boxes of an SVG as the renderer lays them out (the shipped
+/// DejaVu Sans), in canvas pixels.
+fn text_boxes(svg: &str) -> Vec<(String, [f32; 4])> {
+    use resvg::usvg;
+    let mut db = usvg::fontdb::Database::new();
+    db.load_font_data(include_bytes!("../assets/fonts/DejaVuSans.ttf").to_vec());
+    db.load_font_data(include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf").to_vec());
+    let opt = usvg::Options { font_family: "DejaVu Sans".into(), fontdb: std::sync::Arc::new(db), ..usvg::Options::default() };
+    let tree = usvg::Tree::from_str(svg, &opt).unwrap();
+    fn walk(g: &usvg::Group, out: &mut Vec<(String, [f32; 4])>) {
+        for n in g.children() {
+            match n {
+                usvg::Node::Group(g) => walk(g, out),
+                usvg::Node::Text(t) => {
+                    let b = t.abs_bounding_box();
+                    let s: String = t.chunks().iter().map(|c| c.text().to_string()).collect();
+                    out.push((s, [b.left(), b.top(), b.right(), b.bottom()]));
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(tree.root(), &mut out);
+    out
+}
+
+/// Issue 12, deliverable 7: in a 16-player game, up to turn 20 and at the
+/// end, no two labels of a map overlap (boxes as the renderer lays the
+/// text out), and scanner circles wrap across the edges of the torus.
+#[test]
+fn maps_of_a_16_player_game_have_no_overlapping_labels() {
+    let r = renderer();
+    let (mut s, _) = new_game(16, 4242, 20);
+    let mut bd = Dice::for_turn(4242, 9000);
+    let mut wrapped = 0;
+    let mut labels = 0;
+    loop {
+        let t = play_turn(&s, 4242, &mut bd, &BTreeSet::new());
+        let over = Galaxy::is_over(&t.after);
+        if t.before.turn % 5 == 0 || over {
+            for k in t.after.players.keys().take(4) {
+                let c = ctx(t.after.turn, "fr");
+                let view = Galaxy::family_view(&c, &t.before, &t.after, &t.events, k);
+                let family = json!({"key": k, "name": t.after.players[k].name, "status": "OR", "onr_streak": 0, "lang": "fr"});
+                let svg = r.render("galaxy/map.svg.tera", &json!({"ctx": c, "family": family, "view": view})).unwrap();
+                let boxes = text_boxes(&svg);
+                labels += boxes.len();
+                for (i, (a, ra)) in boxes.iter().enumerate() {
+                    for (b, rb) in &boxes[i + 1..] {
+                        let overlap = ra[0] < rb[2] - 0.5 && rb[0] < ra[2] - 0.5 && ra[1] < rb[3] - 0.5 && rb[1] < ra[3] - 0.5;
+                        assert!(!overlap, "{k}, turn {}: labels «{a}» {ra:?} and «{b}» {rb:?} overlap", t.before.turn);
+                    }
+                }
+                // A scanner circle drawn twice is one that crosses an edge.
+                let scanners = view["scanners"].as_array().map_or(0, |a| a.len());
+                wrapped += view["map"]["scanners"].as_array().map_or(0, |a| a.len()).saturating_sub(scanners);
+            }
+        }
+        s = t.after;
+        if over {
+            break;
+        }
+    }
+    assert!(labels > 500, "labels drawn: {labels}");
+    assert!(wrapped > 0, "some scanner circle crosses an edge of the torus");
+}

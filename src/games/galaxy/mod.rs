@@ -5,10 +5,13 @@
 //! - [`orders`]: orders.md §7, read against what the player knows.
 //! - [`adjudicate`]: one turn in rule order (4.i, 4.1, 4.2, 5, 7).
 //! - [`view`]: what each player learns (6), in their own coordinates.
+//! - [`map`]: the SVG map of a report, drawn from the view alone.
 //! - [`sample`]: a simulated player, for `arbitre demo` and the benchmarks.
 
 pub mod adjudicate;
 pub mod generate;
+pub mod labels;
+pub mod map;
 pub mod model;
 pub mod orders;
 pub mod sample;
