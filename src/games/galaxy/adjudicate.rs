@@ -340,12 +340,12 @@ impl Turn<'_> {
         let mut any = false;
         // 5 DATA i: composition and owner of each fleet — not its number —,
         // listed by owner's name then composition (no internal order shows).
-        let mut found: Vec<(String, Ships)> = Vec::new();
+        let mut found: Vec<(Option<String>, Ships)> = Vec::new();
         for (k, p) in &self.s.players {
             for f in p.fleets.values() {
                 // 5 INVISIBILITY: invisible fleets are undetectable.
                 if f.pos == target && (!f.invisible || k == who) {
-                    let owner = if k == who { "vous".to_string() } else { p.name.clone() };
+                    let owner = (k != who).then(|| p.name.clone());
                     found.push((owner, f.ships));
                 }
             }
@@ -353,8 +353,16 @@ impl Turn<'_> {
         found.sort_by_key(|(o, sh)| (o.clone(), sh.p, sh.c, sh.n));
         for (owner, ships) in found {
             any = true;
-            fr.push(format!("  une flotte de {owner} : {}", ships.label()));
-            en.push(format!("  a fleet of {}: {}", if owner == "vous" { "yours" } else { &owner }, ships.label()));
+            match owner {
+                None => {
+                    fr.push(format!("  une de vos flottes : {}", ships.label()));
+                    en.push(format!("  one of your fleets: {}", ships.label()));
+                }
+                Some(owner) => {
+                    fr.push(format!("  une flotte de {owner} : {}", ships.label()));
+                    en.push(format!("  a fleet of {owner}: {}", ships.label()));
+                }
+            }
         }
         if let Some(i) = self.s.star_at(target) {
             any = true;

@@ -39,12 +39,14 @@ pub struct Labeller {
     markers: Vec<Rect>,
 }
 
-/// Where a label went: its text's start and baseline.
+/// Where a label went: its text's start and baseline; for a label set
+/// apart from its marker, the leader line's ends.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Placed {
     pub x: f64,
     pub y: f64,
     pub rect: Rect,
+    pub leader: Option<[f64; 4]>,
 }
 
 impl Labeller {
@@ -65,29 +67,41 @@ impl Labeller {
         let h = size * 1.25;
         let gap = 1.5;
         let own = [cx - r, cy - r, cx + r, cy + r];
-        // Top-left corners of the candidates, in order of preference.
-        let cands = [
-            (cx - w / 2.0, cy + r + gap),
-            (cx + r + gap, cy - h / 2.0),
-            (cx - w / 2.0, cy - r - gap - h),
-            (cx - r - gap - w, cy - h / 2.0),
-            (cx + r * 0.7, cy + r * 0.7),
-            (cx + r * 0.7, cy - r * 0.7 - h),
-            (cx - r * 0.7 - w, cy + r * 0.7),
-            (cx - r * 0.7 - w, cy - r * 0.7 - h),
-        ];
-        let boxes: Vec<Rect> = cands.iter().map(|&(x, y)| [x, y, x + w, y + h]).collect();
+        // Top-left corners of the candidates, in order of preference: next to
+        // the marker, then one ring further out (with a leader line).
+        let mut cands = Vec::new();
+        for (ring, d) in [(false, 0.0), (true, 14.0)] {
+            let (r, g) = (r + d, gap);
+            for (x, y) in [
+                (cx - w / 2.0, cy + r + g),
+                (cx + r + g, cy - h / 2.0),
+                (cx - w / 2.0, cy - r - g - h),
+                (cx - r - g - w, cy - h / 2.0),
+                (cx + r * 0.7, cy + r * 0.7),
+                (cx + r * 0.7, cy - r * 0.7 - h),
+                (cx - r * 0.7 - w, cy + r * 0.7),
+                (cx - r * 0.7 - w, cy - r * 0.7 - h),
+            ] {
+                cands.push((ring, [x, y, x + w, y + h]));
+            }
+        }
         let inside = |b: &Rect| b[0] >= self.area[0] && b[1] >= self.area[1] && b[2] <= self.area[2] && b[3] <= self.area[3];
         let free_of_labels = |b: &Rect| !self.labels.iter().any(|l| overlaps(l, b));
         let free_of_markers = |b: &Rect| !self.markers.iter().any(|m| *m != own && overlaps(m, b));
-        let pick = boxes
+        let (far, pick) = cands
             .iter()
-            .find(|b| inside(b) && free_of_labels(b) && free_of_markers(b))
-            .or_else(|| boxes.iter().find(|b| inside(b) && free_of_labels(b)))
+            .find(|(_, b)| inside(b) && free_of_labels(b) && free_of_markers(b))
+            .or_else(|| cands.iter().find(|(far, b)| !far && inside(b) && free_of_labels(b)))
             .copied()?;
         self.labels.push(pick);
+        let leader = far.then(|| {
+            // From the marker's edge towards the nearest point of the label.
+            let (nx, ny) = (cx.clamp(pick[0], pick[2]), cy.clamp(pick[1], pick[3]));
+            let len = ((nx - cx).powi(2) + (ny - cy).powi(2)).sqrt().max(1.0);
+            [cx + (nx - cx) * r / len, cy + (ny - cy) * r / len, nx, ny]
+        });
         // The baseline: DejaVu Sans rises 0.93 em above it and falls 0.24 below.
-        Some(Placed { x: pick[0] + 0.5, y: pick[1] + size * 0.97, rect: pick })
+        Some(Placed { x: pick[0] + 0.5, y: pick[1] + size * 0.97, rect: pick, leader })
     }
 }
 

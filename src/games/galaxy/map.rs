@@ -173,7 +173,7 @@ pub fn map_geometry(view: &Value, en: bool) -> Value {
         }
     }
     let scuttles: Vec<Value> = moves.iter().filter(|m| m["scuttled"] == true).map(|m| json!({"cx": m["x1"], "cy": m["y1"]})).collect();
-    let left_out = place_labels(grid, &mut stars, &mut fleets, &mut radar, &star_echoes, &fleet_echoes, &[others.as_slice(), &scuttles].concat());
+    let (labels, left_out) = place_labels(grid, &stars, &fleets, &radar, &star_echoes, &fleet_echoes, &[others.as_slice(), &scuttles].concat());
     let t = |fr: &'static str, en_s: &'static str| if en { en_s } else { fr };
     let mut legend = vec![
         json!({"symbol": "own", "text": t("vos étoiles (or : origine)", "your stars (gold: home)")}),
@@ -191,14 +191,7 @@ pub fn map_geometry(view: &Value, en: bool) -> Value {
     for k in &kinds_shown {
         legend.push(json!({"symbol": "kind", "fill": kind_color(k), "text": k}));
     }
-    if left_out > 0 {
-        let text = if en {
-            format!("{left_out} name(s) left out for lack of room: see the report's lists")
-        } else {
-            format!("{left_out} nom(s) omis faute de place : voir les listes du rapport")
-        };
-        legend.push(json!({"symbol": "none", "text": text}));
-    }
+
     let legend_top = TOP + grid + 34;
     let per_row = 3;
     let col_w = (grid + 20) / per_row;
@@ -212,7 +205,17 @@ pub fn map_geometry(view: &Value, en: bool) -> Value {
             l
         })
         .collect();
-    let rows = (legend.len() as i64 + per_row - 1) / per_row;
+    let mut rows = (legend.len() as i64 + per_row - 1) / per_row;
+    // Below the legend, on a line of its own: the labels that found no room.
+    let left_out_note = (left_out > 0).then(|| {
+        let text = if en {
+            format!("{left_out} name(s) left out for lack of room: see the report's lists.")
+        } else {
+            format!("{left_out} nom(s) omis faute de place : voir les listes du rapport.")
+        };
+        rows += 1;
+        json!({"x": LEFT, "y": legend_top + (rows - 1) * 22, "text": text})
+    });
     let name = view.pointer("/player/name").and_then(Value::as_str).unwrap_or("");
     let turn = num(view, "turn");
     let title = if en { format!("Galaxy — {name} — turn {turn}") } else { format!("Galaxy — {name} — tour {turn}") };
@@ -230,14 +233,15 @@ pub fn map_geometry(view: &Value, en: bool) -> Value {
         "scanners": scanners, "radar_ranges": radar_ranges,
         "stars": stars, "star_echoes": star_echoes, "fleet_echoes": fleet_echoes,
         "radar": radar, "fleets": fleets, "other_fleets": others, "moves": moves,
+        "labels": labels, "left_out": left_out_note,
         "legend": legend,
     })
 }
 
 /// Places every label of the map (own fleets first, then stars, then RADAR
-/// sightings) with `lx`/`ly`, or `label: null` when there is no room; returns
-/// how many were left out.
-fn place_labels(grid: i64, stars: &mut [Value], fleets: &mut [Value], radar: &mut [Value], star_echoes: &[Value], fleet_echoes: &[Value], others: &[Value]) -> usize {
+/// sightings): the labels to draw, over every marker, and how many found no
+/// room.
+fn place_labels(grid: i64, stars: &[Value], fleets: &[Value], radar: &[Value], star_echoes: &[Value], fleet_echoes: &[Value], others: &[Value]) -> (Vec<Value>, usize) {
     let area = [LEFT as f64, TOP as f64, (LEFT + grid) as f64, (TOP + grid) as f64];
     let mut l = Labeller::new(area);
     let xy = |v: &Value| (num(v, "cx") as f64, num(v, "cy") as f64);
@@ -250,30 +254,28 @@ fn place_labels(grid: i64, stars: &mut [Value], fleets: &mut [Value], radar: &mu
         l.marker(x, y, r);
     }
     let mut left_out = 0;
-    let mut put = |v: &mut Value, r: f64, size: f64, bold: bool| {
+    let mut labels = Vec::new();
+    let round = |v: f64| (v * 10.0).round() / 10.0;
+    let mut put = |v: &Value, r: f64, size: f64, bold: bool, fill: &str| {
         let Some(text) = v["label"].as_str().map(str::to_string) else { return };
         let (x, y) = xy(v);
         match l.place(x, y, r, &text, size, bold) {
-            Some(p) => {
-                v["lx"] = json!((p.x * 10.0).round() / 10.0);
-                v["ly"] = json!((p.y * 10.0).round() / 10.0);
-                v["font"] = json!(size);
-            }
-            None => {
-                v["label"] = Value::Null;
-                left_out += 1;
-            }
+            Some(p) => labels.push(json!({
+                "x": round(p.x), "y": round(p.y), "text": text, "font": size, "bold": bold, "fill": fill,
+                "leader": p.leader.map(|[x1, y1, x2, y2]| json!({"x1": round(x1), "y1": round(y1), "x2": round(x2), "y2": round(y2)})),
+            })),
+            None => left_out += 1,
         }
     };
-    for f in fleets.iter_mut() {
-        put(f, 7.0, 9.0, true);
+    for f in fleets.iter() {
+        put(f, 7.0, 9.0, true, "#abebc6");
     }
-    for st in stars.iter_mut() {
+    for st in stars.iter() {
         let r = num(st, "r") as f64 + if st["own"].as_bool().unwrap_or(false) { 4.0 } else { 1.0 };
-        put(st, r, 9.0, false);
+        put(st, r, 9.0, false, "#ecf0f1");
     }
-    for rd in radar.iter_mut() {
-        put(rd, 7.0, 8.0, false);
+    for rd in radar.iter() {
+        put(rd, 7.0, 8.0, false, "#f5b7b1");
     }
-    left_out
+    (labels, left_out)
 }
