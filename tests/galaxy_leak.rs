@@ -27,12 +27,16 @@ use std::path::Path;
 
 use arbitre::dice::Dice;
 use arbitre::game::{FamilyInput, LineOutcome, OrderLine, OrderStatus, Ruleset, ViewContext};
-use arbitre::games::galaxy::adjudicate::{Event, MoveHow};
+use arbitre::games::galaxy::adjudicate::Event;
 use arbitre::games::galaxy::model::{GalaxyState, Kind, Pos};
 use arbitre::games::galaxy::orders::Order;
 use arbitre::games::galaxy::{Galaxy, Orders};
 use arbitre::render::Renderer;
 use serde_json::{json, Value};
+
+#[path = "data/galaxy/oracle.rs"]
+mod oracle;
+use oracle::Oracle;
 
 fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -353,88 +357,6 @@ fn first_difference(a: &Mail, b: &Mail) -> Option<String> {
 
 // ------------------------------------------------------------ the model of rule 6
 
-/// What rule 6 grants a player, computed from the true states, independently
-/// of the engine's memory.
-#[derive(Default)]
-struct Oracle {
-    details: BTreeSet<usize>,
-    names: BTreeSet<String>,
-}
-
-impl Oracle {
-    fn update(&mut self, t: &Played, who: &str) {
-        let s = &t.after;
-        let adj = t.before.turn;
-        let p = &s.players[who];
-        for (i, st) in s.stars.iter().enumerate() {
-            if st.owner.as_deref() == Some(who) || p.fleets.values().any(|f| f.pos == st.pos) {
-                self.details.insert(i);
-            }
-        }
-        for e in &t.events {
-            if let Event::Moved { player, to, how, .. } = e {
-                if player == who && *how != MoveHow::Scuttled {
-                    if let Some(i) = s.star_at(*to) {
-                        self.details.insert(i);
-                    }
-                }
-            }
-        }
-        for (_, x) in s.stars_of(who) {
-            if x.colonised_turn.is_some_and(|c| c < adj) {
-                if x.kind == Kind::Xray {
-                    for (j, st) in s.stars.iter().enumerate() {
-                        if s.torus.within(x.pos, st.pos, 5) {
-                            self.details.insert(j);
-                            if let Some(o) = &st.owner {
-                                self.names.insert(s.players[o].name.clone());
-                            }
-                        }
-                    }
-                }
-                if x.kind == Kind::Radar {
-                    for q in s.players.values() {
-                        if q.fleets.values().any(|f| !f.invisible && s.torus.within(x.pos, f.pos, 5)) {
-                            self.names.insert(q.name.clone());
-                        }
-                    }
-                }
-            }
-        }
-        for (giver, o) in &t.accepted {
-            for it in &o.items {
-                match it {
-                    Order::Gift { to, .. } if to == who => {
-                        self.names.insert(s.players[giver].name.clone());
-                    }
-                    Order::Gift { to, .. } | Order::Ally { to } if giver == who => {
-                        self.names.insert(s.players[to].name.clone());
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if let Some(o) = t.accepted.get(who) {
-            for it in &o.items {
-                if let Order::Data { data_star, rel } = it {
-                    let target = s.torus.add(s.stars[*data_star].pos, *rel);
-                    if let Some(i) = s.star_at(target) {
-                        self.details.insert(i);
-                        if let Some(o) = &t.before.stars[i].owner {
-                            self.names.insert(s.players[o].name.clone());
-                        }
-                    }
-                    for q in t.before.players.values().chain(t.after.players.values()) {
-                        if q.fleets.values().any(|f| f.pos == target) {
-                            self.names.insert(q.name.clone());
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
 fn has_word(text: &str, word: &str) -> bool {
     text.match_indices(word).any(|(i, _)| {
         let before = text[..i].chars().next_back();
@@ -562,7 +484,7 @@ fn adversarial_game(r: &Renderer, seed: u64, n: u32, turns: u32) {
     // What turn 0 already granted.
     let t0 = Played { before: s0.clone(), after: s0.clone(), events: vec![], accepted: BTreeMap::new(), mails: BTreeMap::new() };
     for (k, o) in oracles.iter_mut() {
-        o.update(&t0, k);
+        o.update(&oracle::Turn { before: &t0.before, after: &t0.after, events: &t0.events, accepted: &t0.accepted }, k);
         for (i, st) in s0.stars.iter().enumerate() {
             if st.owner.as_deref() == Some(k.as_str()) {
                 o.details.insert(i);
@@ -588,7 +510,7 @@ fn adversarial_game(r: &Renderer, seed: u64, n: u32, turns: u32) {
                 }
             }
             let o = oracles.get_mut(k).unwrap();
-            o.update(&played[0], k);
+            o.update(&oracle::Turn { before: &played[0].before, after: &played[0].after, events: &played[0].events, accepted: &played[0].accepted }, k);
             if !over {
                 check_mail(&played[0], k, o, &played[0].mails[k], &mut pursuit_notes);
             }
