@@ -803,7 +803,7 @@ fn maps_of_a_16_player_game_have_no_overlapping_labels() {
     loop {
         let t = play_turn(&s, 4242, &mut bd, &BTreeSet::new());
         let over = Galaxy::is_over(&t.after);
-        if t.before.turn % 5 == 0 || over {
+        if t.before.turn.is_multiple_of(5) || over {
             for k in t.after.players.keys().take(4) {
                 let c = ctx(t.after.turn, "fr");
                 let view = Galaxy::family_view(&c, &t.before, &t.after, &t.events, k);

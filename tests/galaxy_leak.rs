@@ -405,7 +405,7 @@ fn check_mail(t: &Played, who: &str, oracle: &Oracle, mail: &Mail, pursuit_notes
             }
             for line in text.lines().filter(|_| part != "view") {
                 assert!(
-                    !(has_word(line, &q.name) && has_fleet_number(line) && !line.contains("ALLIANCE") && !line.contains("DON")),
+                    !has_word(line, &q.name) || !has_fleet_number(line) || line.contains("ALLIANCE") || line.contains("DON"),
                     "{who}: LEAK (fleet number) in {part}: another player's fleet number (rule 5 DATA/RADAR grant composition and owner only): {line}"
                 );
             }
