@@ -167,7 +167,14 @@ impl Referee {
                         Draft {
                             id: format!("pnj-{game_id}-{n}-{key}"),
                             to: vec![fam.address.clone()],
-                            subject: format!("[{game_id}] Famille {} devenue PNJ", fam.name),
+                            subject: match member_word(self, &g.meta.ruleset, &fam.lang) {
+                                Some(w) => {
+                                    let mut c = w.chars();
+                                    let w: String = c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default();
+                                    format!("[{game_id}] {w} {} : PNJ désormais", fam.name)
+                                }
+                                None => format!("[{game_id}] Famille {} devenue PNJ", fam.name),
+                            },
                             template: "common/pnj",
                             lang: &fam.lang,
                             context: json!({ "game": game_id, "family": fam.name, "turn": n, "onr": streaks[key], "threshold": pnj_after, "can_rejoin": can_rejoin }),
