@@ -131,7 +131,8 @@ impl Referee {
                     g.meta.held = Some(reason.clone());
                     self.write_meta(&g.meta)?;
                 }
-                self.alert_admin(&format!("alert-{game_id}-{n}"), game_id, &reason, now)?;
+                // Once per situation: told again if it fails with other registrations.
+                self.alert_admin(&format!("alert-{game_id}-{n}-{}", g.meta.families.len()), game_id, &reason, now)?;
             }
             return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: out.events.len(), finished: false });
         }
