@@ -338,6 +338,18 @@ fn play(r: &Renderer, s: &GalaxyState, lines: &BTreeMap<String, Vec<String>>, se
     Played { before: s.clone(), after, events: out.events, accepted, mails }
 }
 
+/// The kinds of the chunks of a PNG, in order.
+fn png_chunks(png: &[u8]) -> Vec<[u8; 4]> {
+    let mut out = Vec::new();
+    let mut i = 8;
+    while i + 8 <= png.len() {
+        let len = u32::from_be_bytes([png[i], png[i + 1], png[i + 2], png[i + 3]]) as usize;
+        out.push([png[i + 4], png[i + 5], png[i + 6], png[i + 7]]);
+        i += 12 + len;
+    }
+    out
+}
+
 /// The first line where two mails differ, for a readable failure.
 fn first_difference(a: &Mail, b: &Mail) -> Option<String> {
     for ((part, x), (_, y)) in a.parts.iter().zip(b.parts.iter()) {
@@ -506,6 +518,15 @@ fn adversarial_game(r: &Renderer, seed: u64, n: u32, turns: u32) {
                 for c in 1..3 {
                     if let Some(d) = first_difference(&played[0].mails[k], &played[c].mails[k]) {
                         panic!("seed {seed}, turn {turn}, {k}: LEAK: the {} galaxy sends a different mail ({d})", labels[c]);
+                    }
+                }
+                // The attached PNG: the same bytes in every copy, and no text chunk.
+                if k == &key(1) && (turn == 1 || turn == turns) {
+                    let svg = |p: &Played| p.mails[k].parts.iter().find(|(n, _)| n == "map.svg").unwrap().1.clone();
+                    let pngs: Vec<Vec<u8>> = played.iter().map(|p| r.svg_to_png(&svg(p)).unwrap()).collect();
+                    assert!(pngs[1] == pngs[0] && pngs[2] == pngs[0], "seed {seed}, turn {turn}: LEAK: the map's PNG differs between copies");
+                    for kind in png_chunks(&pngs[0]) {
+                        assert!(!matches!(&kind, b"tEXt" | b"iTXt" | b"zTXt"), "a text chunk in the PNG");
                     }
                 }
             }
