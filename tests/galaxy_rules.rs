@@ -237,6 +237,9 @@ struct Expect {
     note: Vec<ENote>,
     #[serde(default)]
     rejected: Vec<ERejected>,
+    /// 7: the first players of the final ranking, in order.
+    #[serde(default)]
+    ranking: Vec<String>,
 }
 
 #[derive(Deserialize, Clone)]
@@ -279,7 +282,7 @@ fn one_u32() -> u32 {
 }
 
 fn empty_state(size: i32) -> GalaxyState {
-    let settings = Settings { turns: 20, players: 16, size, stars: 120 };
+    let settings = Settings { turns: 20, players: 16, size, stars: 120, scaled: size != 30 };
     GalaxyState {
         settings,
         seed: 1,
@@ -383,7 +386,7 @@ fn build(sc: &Scenario) -> GalaxyState {
             let i = idx(&s, k);
             p.known.insert(
                 i,
-                Known { seen: 0, details: Some(StarDetails::of(&s.stars[i])), details_turn: 0, owner: None, owner_turn: 0 },
+                Known { seen: 0, details: Some(StarDetails::of(&s.stars[i])), details_turn: 0, owner: None, owner_turn: 0, lost: None },
             );
         }
         if sp.code {
@@ -548,6 +551,12 @@ fn check(sc: &Scenario, initial: &GalaxyState, p: &Played, e: &Expect) -> Vec<St
             other => bad.push(format!("{} line {} should be rejected, got {other:?}", r.player, r.line)),
         }
     }
+    if !e.ranking.is_empty() {
+        let got: Vec<String> = s.ranking.iter().flatten().take(e.ranking.len()).map(|r| r.player.clone()).collect();
+        if got != e.ranking {
+            bad.push(format!("ranking starts {got:?}, expected {:?}", e.ranking));
+        }
+    }
     let _ = sc;
     bad
 }
@@ -559,6 +568,15 @@ fn scenarios_from_data_files() {
     assert!(files.len() >= 20, "expected the scenario files, found {}", files.len());
     let mut failures = Vec::new();
     for f in &files {
+        failures.extend(run_scenario(f));
+    }
+    assert!(failures.is_empty(), "{} failure(s):\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Plays one scenario file; returns what failed.
+fn run_scenario(f: &Path) -> Vec<String> {
+    let mut failures = Vec::new();
+    {
         let text = std::fs::read_to_string(f).unwrap();
         let sc: Scenario = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         let initial = build(&sc);
@@ -612,5 +630,53 @@ fn scenarios_from_data_files() {
             }
         }
     }
+    failures
+}
+
+/// Runs the scenario `tests/data/galaxy/scenarios/<name>.toml` alone.
+fn scenario(name: &str) {
+    let failures = run_scenario(&data_dir().join("scenarios").join(format!("{name}.toml")));
     assert!(failures.is_empty(), "{} failure(s):\n{}", failures.len(), failures.join("\n"));
+}
+
+// ------------------------------------------------------------ issue 12: the rules as written
+
+#[test]
+fn r4_1_7_second_alliance_of_a_turn_is_refused() {
+    scenario("51_one_alliance_a_turn");
+}
+
+#[test]
+fn r4_1_6_second_gift_of_a_turn_is_refused() {
+    scenario("52_one_gift_a_turn");
+}
+
+#[test]
+fn r4_1_1_only_fleets_there_at_the_start_of_the_turn_merge() {
+    scenario("53_merge_only_fleets_there_at_start");
+}
+
+#[test]
+fn r4_2_ii_attack_lines_written_before_the_move_are_refused_past_one() {
+    scenario("54_attack_lines_before_the_move");
+}
+
+#[test]
+fn r4_2_iii_a_move_to_its_own_square_keeps_two_attacks() {
+    scenario("55_move_to_own_square_two_attacks");
+}
+
+#[test]
+fn r4_2_the_attacker_is_told_the_ships_destroyed_not_the_roll() {
+    scenario("56_ships_destroyed_not_the_roll");
+}
+
+#[test]
+fn r4_2_iii_v_a_failed_pursuit_reads_the_same_empty_or_out_of_reach() {
+    scenario("57_pursuit_out_of_reach_reads_as_empty");
+}
+
+#[test]
+fn r7_tie_break_counts_stars_colonised_not_the_home_star() {
+    scenario("58_tie_break_colonised_stars");
 }

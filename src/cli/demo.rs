@@ -97,9 +97,22 @@ fn prepare_out(out: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Galaxy: the rules' 30×30 galaxy of 120 stars for 4 to 16 players (2.1);
+/// above 16, a galaxy scaled to the same density (7.5 squares a star) and
+/// the same stars per player as 16 players on the rules' board.
+fn galaxy_settings(a: &DemoArgs) -> String {
+    let turns = a.turns.max(20);
+    if a.players <= 16 {
+        return format!("players = {}\nturns = {turns}\n", a.players);
+    }
+    let stars = (a.players * 15).div_ceil(2);
+    let size = ((stars as f64 * 7.5).sqrt().ceil() as u32).max(30);
+    format!("players = {}\nturns = {turns}\nsize = {size}\nstars = {stars}\nscaled = true\n", a.players)
+}
+
 fn demo_config(a: &DemoArgs) -> String {
     let settings = match a.ruleset.as_str() {
-        "galaxy" => format!("players = {}\nturns = {}\n", a.players, a.turns.max(20)),
+        "galaxy" => galaxy_settings(a),
         // Stellarium's limit counts the turns after the foundation (30.1):
         // `--turns T` plays T adjudications, turn 0 included, to the end.
         _ => format!("turns = {}\n", a.turns.saturating_sub(1).max(1)),
@@ -238,6 +251,10 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
         if let Some(h) = &s.held {
             println!("demo: turn {t} held by the mass-ONR guard ({h}); the referee forces it");
             s = r.adjudicate(GAME, Mode::Force, now)?;
+        }
+        if let Some(h) = &s.held {
+            // Held even when forced: the ruleset cannot play the turn (Galaxy: no galaxy).
+            anyhow::bail!("turn {t} cannot be played: {h}");
         }
         pump(r, &mut mailbox, &sender, now).await?;
         let mut counts: BTreeMap<&str, usize> = BTreeMap::new();

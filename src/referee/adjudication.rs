@@ -22,7 +22,7 @@ use crate::game::{FamilyInput, FamilyKey, OrderStatus, ViewContext};
 use crate::mail::Attachment;
 
 use super::intake::OrdersRecord;
-use super::replies::{template_name, Draft, Threading};
+use super::replies::{member_word, template_name, Draft, Threading};
 use super::{OpenGame, Referee, RefereeError, Result};
 
 /// How to adjudicate.
@@ -121,6 +121,21 @@ impl Referee {
             Mode::Preview(p) => Some(p.clone()),
             _ => None,
         };
+        // A turn the ruleset could not play (Galaxy: no galaxy for the players
+        // registered) comes with `referee_alert` in its public view: the
+        // referee is told at once, the turn is held and nothing is committed.
+        let chronicle_view = g.engine.public_view(&lang_ctx("fr"), &g.state, &out.state, &out.events)?;
+        if let Some(reason) = chronicle_view.get("referee_alert").and_then(Value::as_str).map(str::to_string) {
+            if preview_dir.is_none() {
+                if g.meta.held.as_deref() != Some(reason.as_str()) {
+                    g.meta.held = Some(reason.clone());
+                    self.write_meta(&g.meta)?;
+                }
+                // Once per situation: told again if it fails with other registrations.
+                self.alert_admin(&format!("alert-{game_id}-{n}-{}", g.meta.families.len()), game_id, &reason, now)?;
+            }
+            return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: out.events.len(), finished: false });
+        }
         // 3. The turn's archive (skipped in preview).
         if preview_dir.is_none() {
             let audit: String = log.iter().filter_map(|r| serde_json::to_string(r).ok()).map(|l| l + "\n").collect();
@@ -132,7 +147,6 @@ impl Referee {
 
         // 4. Chronicle and reports.
         let out_root = preview_dir.clone().unwrap_or_else(|| g.dir.turn_dir(n));
-        let chronicle_view = g.engine.public_view(&lang_ctx("fr"), &g.state, &out.state, &out.events)?;
         let chronicle_ctx = json!({ "ctx": lang_ctx("fr"), "view": chronicle_view });
         let mut chronicle_txt = String::new();
         for ext in ["txt", "html"] {
@@ -154,7 +168,14 @@ impl Referee {
                         Draft {
                             id: format!("pnj-{game_id}-{n}-{key}"),
                             to: vec![fam.address.clone()],
-                            subject: format!("[{game_id}] Famille {} devenue PNJ", fam.name),
+                            subject: match member_word(self, &g.meta.ruleset, &fam.lang) {
+                                Some(w) => {
+                                    let mut c = w.chars();
+                                    let w: String = c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default();
+                                    format!("[{game_id}] {w} {} : PNJ désormais", fam.name)
+                                }
+                                None => format!("[{game_id}] Famille {} devenue PNJ", fam.name),
+                            },
                             template: "common/pnj",
                             lang: &fam.lang,
                             context: json!({ "game": game_id, "family": fam.name, "turn": n, "onr": streaks[key], "threshold": pnj_after, "can_rejoin": can_rejoin }),
@@ -300,10 +321,12 @@ impl Referee {
     }
 
     fn queue_report(&self, id: &str, g: &OpenGame, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, now: Timestamp) -> Result<bool> {
-        let subject = if fam.lang == "en" {
-            format!("[{}] Report for turn {} — family {}", g.meta.id, turn, fam.name)
+        let en = fam.lang == "en";
+        let member = member_word(self, &g.meta.ruleset, &fam.lang).unwrap_or_else(|| if en { "family" } else { "famille" }.to_string());
+        let subject = if en {
+            format!("[{}] Report for turn {} — {member} {}", g.meta.id, turn, fam.name)
         } else {
-            format!("[{}] Rapport du tour {} — famille {}", g.meta.id, turn, fam.name)
+            format!("[{}] Rapport du tour {} — {member} {}", g.meta.id, turn, fam.name)
         };
         self.queue(
             Draft {

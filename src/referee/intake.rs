@@ -26,7 +26,7 @@ use crate::mail::{self, Incoming};
 use crate::orders::{self, Command, MessageTarget};
 use crate::text;
 
-use super::replies::{Draft, Threading};
+use super::replies::{member_word, Draft, Threading};
 use super::{password, FamilyRecord, OpenGame, Referee, Result};
 
 /// What became of a message (kept in `archive/<key>.done.json`).
@@ -168,7 +168,10 @@ impl Referee {
         let require_address = gc.map_or(true, |c| c.require_registered_address);
         let address_ok = !require_address || from.eq_ignore_ascii_case(&fam.address);
         let password_ok = sub.password.as_deref().is_some_and(|p| password::verify(&gid, &fkey, p, &fam.password_sha256));
-        let base = json!({ "game": gid, "family": fam.name, "turn": g.meta.turn, "from": from });
+        let mut base = json!({ "game": gid, "family": fam.name, "turn": g.meta.turn, "from": from });
+        if let Some(w) = member_word(self, &g.meta.ruleset, lang) {
+            base["member"] = json!(w);
+        }
         if !address_ok || !password_ok {
             let reason = match (address_ok, sub.password.is_some(), password_ok) {
                 (false, _, _) => "address",

@@ -46,6 +46,13 @@ pub fn template_name(r: &Referee, base: &str, lang: &str, ext: &str) -> Option<S
     r.renderer.has_template(&fr).then_some(fr)
 }
 
+/// What a ruleset calls a seat in the player's language (`<ruleset>/member.<lang>.txt.tera`:
+/// Galaxy's "joueur"); `None` for the default ("famille", in the templates).
+pub fn member_word(r: &Referee, ruleset: &str, lang: &str) -> Option<String> {
+    let name = template_name(r, &format!("{ruleset}/member"), lang, "txt")?;
+    r.renderer.render(&name, &serde_json::json!({})).ok().map(|w| w.trim().to_string()).filter(|w| !w.is_empty())
+}
+
 impl Referee {
     /// Renders and queues a message. Returns `false` when it was already queued or sent.
     pub fn queue(&self, d: Draft<'_>, now: Timestamp) -> Result<bool> {

@@ -77,7 +77,7 @@ impl Turn<'_> {
         let Some(st) = self.s.stars.get(i) else { return };
         let d = StarDetails::of(st);
         if let Some(p) = self.s.players.get_mut(who) {
-            let k = p.known.entry(i).or_insert(Known { seen: t, details: None, details_turn: t, owner: None, owner_turn: 0 });
+            let k = p.known.entry(i).or_insert(Known { seen: t, details: None, details_turn: t, owner: None, owner_turn: 0, lost: None });
             k.seen = t;
             k.details = Some(d);
             k.details_turn = t;
@@ -250,6 +250,11 @@ impl Turn<'_> {
             return self.note(who, format!("Colonisation de {name} échouée : ressources insuffisantes ({cost})."), format!("Colonisation of {name} failed: cost {cost} exceeds resources."));
         }
         if let Some(prev) = st.owner.clone() {
+            // The former owner knows the star is no longer theirs (not who took it).
+            if let Some(k) = self.s.players.get_mut(&prev).and_then(|p| p.known.get_mut(&star)) {
+                k.owner = None;
+                k.lost = Some(self.t);
+            }
             let fr = format!("Votre étoile {name} a été colonisée par un autre joueur : vous perdez ses ressources ({}) et ses points de victoire.", st.resources);
             let en = format!("Your star {name} was colonised by another player: you lose its resources and victory points.");
             self.note(&prev, fr, en);
@@ -333,13 +338,29 @@ impl Turn<'_> {
         let mut fr = vec![format!("Réponse de {name} pour la case {} de la DATA ({here} pour vous) :", rel.label())];
         let mut en = vec![format!("{name} answers for square {} of the DATA ({here} for you):", rel.label())];
         let mut any = false;
+        // 5 DATA i: composition and owner of each fleet — not its number —,
+        // listed by owner's name then composition (no internal order shows).
+        let mut found: Vec<(Option<String>, Ships)> = Vec::new();
         for (k, p) in &self.s.players {
-            for (no, f) in &p.fleets {
+            for f in p.fleets.values() {
                 // 5 INVISIBILITY: invisible fleets are undetectable.
                 if f.pos == target && (!f.invisible || k == who) {
-                    any = true;
-                    fr.push(format!("  flotte {} de {} : {}", no, p.name, f.ships.label()));
-                    en.push(format!("  fleet {} of {}: {}", no, p.name, f.ships.label()));
+                    let owner = (k != who).then(|| p.name.clone());
+                    found.push((owner, f.ships));
+                }
+            }
+        }
+        found.sort_by_key(|(o, sh)| (o.clone(), sh.p, sh.c, sh.n));
+        for (owner, ships) in found {
+            any = true;
+            match owner {
+                None => {
+                    fr.push(format!("  une de vos flottes : {}", ships.label()));
+                    en.push(format!("  one of your fleets: {}", ships.label()));
+                }
+                Some(owner) => {
+                    fr.push(format!("  une flotte de {owner} : {}", ships.label()));
+                    en.push(format!("  a fleet of {owner}: {}", ships.label()));
                 }
             }
         }
@@ -461,7 +482,7 @@ impl Turn<'_> {
         }
         let Some(slowest) = cands.iter().map(|c| c.0).min() else {
             // iii
-            self.note(who, format!("F{f} : aucune flotte à poursuivre en {}, elle reste sur place.", at.label()), format!("F{f}: no fleet to pursue at {}, it stays.", at.label()));
+            self.pursuit_failed(who, f, at);
             return false;
         };
         let slow: Vec<(u32, FamilyKey, FleetNo)> = cands.into_iter().filter(|c| c.0 == slowest).collect();
@@ -492,10 +513,21 @@ impl Turn<'_> {
             }
             _ => {
                 // 4.2: a pursuing fleet never scuttles.
-                self.note(who, format!("F{f} : la flotte poursuivie est hors de portée, F{f} reste sur place."), format!("F{f}: the pursued fleet is out of reach; F{f} stays."));
+                self.pursuit_failed(who, f, at);
                 false
             }
         }
+    }
+
+    /// 4.2 iii and v: the fleet stays. One note for both cases — an empty
+    /// square and a fleet out of reach — so that a pursuit is not a scanner
+    /// (issue 12; RULINGS, Galaxy).
+    fn pursuit_failed(&mut self, who: &str, f: FleetNo, at: super::model::Rel) {
+        self.note(
+            who,
+            format!("F{f} : aucune flotte à poursuivre à sa portée en {}, elle reste sur place.", at.label()),
+            format!("F{f}: no fleet to pursue within reach at {}, it stays.", at.label()),
+        );
     }
 
     /// 5 GATE: from a colonised GATE to its EXIT.
@@ -679,6 +711,9 @@ impl Turn<'_> {
                 }
                 let left = victim.ships.lose(loss);
                 let destroyed = left.total() == 0;
+                // 4.2: what the attacker and the defender are told is the ships
+                // really destroyed, not the loss roll (which may exceed them).
+                let lost = victim.ships.total() - left.total();
                 if let Some(p) = self.s.players.get_mut(&tk) {
                     if destroyed {
                         p.fleets.remove(&tno);
@@ -692,15 +727,15 @@ impl Turn<'_> {
                 let (end_fr, end_en) = if destroyed { (", la flotte est détruite", ", the fleet is destroyed") } else { ("", "") };
                 self.note(
                     who,
-                    format!("F{f} (puissance {fire}) attaque une flotte en {here} : {loss} vaisseau(x) détruit(s){end_fr}."),
-                    format!("F{f} (fire {fire}) attacks a fleet at {here}: {loss} ship(s) destroyed{end_en}."),
+                    format!("F{f} (puissance {fire}) attaque une flotte en {here} : {lost} vaisseau(x) détruit(s){end_fr}."),
+                    format!("F{f} (fire {fire}) attacks a fleet at {here}: {lost} ship(s) destroyed{end_en}."),
                 );
                 let there = self.at(&tk, victim.pos);
                 let fort_fr = if fort { " (pertes divisées par 2 grâce à votre FORT)" } else { "" };
                 self.note(
                     &tk,
-                    format!("Votre flotte F{tno} a été attaquée en {there} : {loss} vaisseau(x) perdu(s){fort_fr}, {fate_fr}."),
-                    format!("Your fleet F{tno} was attacked at {there}: {loss} ship(s) lost, {fate_en}."),
+                    format!("Votre flotte F{tno} a été attaquée en {there} : {lost} vaisseau(x) perdu(s){fort_fr}, {fate_fr}."),
+                    format!("Your fleet F{tno} was attacked at {there}: {lost} ship(s) lost, {fate_en}."),
                 );
             }
         }
@@ -842,7 +877,7 @@ pub fn update_knowledge(s: &mut GalaxyState, t: u32) {
         let owners: BTreeSet<usize> = learn.iter().filter(|(_, (_, o))| *o).map(|(i, _)| *i).collect();
         let Some(p) = s.players.get_mut(&k) else { continue };
         for i in learn.keys() {
-            let e = p.known.entry(*i).or_insert(Known { seen: t, details: None, details_turn: t, owner: None, owner_turn: 0 });
+            let e = p.known.entry(*i).or_insert(Known { seen: t, details: None, details_turn: t, owner: None, owner_turn: 0, lost: None });
             e.seen = t;
         }
         for (i, d, owner) in details {
@@ -861,7 +896,7 @@ pub fn update_knowledge(s: &mut GalaxyState, t: u32) {
                 p.keys_read.insert(key);
             }
             if let Some(th) = throne {
-                p.known.entry(th).or_insert(Known { seen: t, details: None, details_turn: t, owner: None, owner_turn: 0 });
+                p.known.entry(th).or_insert(Known { seen: t, details: None, details_turn: t, owner: None, owner_turn: 0, lost: None });
             }
         }
     }
@@ -898,7 +933,9 @@ pub fn rank(s: &GalaxyState, dice: &mut Dice) -> Vec<Ranked> {
             player: k.clone(),
             name: s.players.get(k).map_or_else(|| k.clone(), |p| p.name.clone()),
             points: vp.get(k).copied().unwrap_or(0),
-            stars: s.stars_of(k).count() as u32,
+            // 7: "le nombre d'étoiles colonisées" — the stars the player
+            // holds by colonisation, their own home star not counted.
+            stars: s.stars_of(k).filter(|(i, _)| s.players.get(k).is_none_or(|p| p.base != *i)).count() as u32,
             resources: s.players.get(k).map_or(0, |p| p.treasury),
         })
         .collect();

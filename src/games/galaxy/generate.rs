@@ -93,12 +93,27 @@ fn draw_free_square(dice: &mut Dice, size: i32, occupied: &BTreeSet<Pos>, what: 
 }
 
 /// Builds the galaxy for the registered players (state.players, by key).
+/// The fewest special stars a galaxy of `stars` holds (every kind at its
+/// minimum, EXIT as many as GATE): what is left is for the players' homes.
+pub fn fewest_special(stars: u32) -> u32 {
+    COUNTS
+        .iter()
+        .filter(|(k, _, _)| *k != Kind::Exit)
+        .map(|(k, _, _)| count_range(*k, stars).0 * if *k == Kind::Gate { 2 } else { 1 })
+        .sum()
+}
+
 pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> {
     let n = state.players.len() as u32;
     let total = state.settings.stars;
     let size = state.settings.size;
-    if n == 0 {
-        return Err("aucun joueur inscrit".into());
+    let least = state.settings.least_players();
+    if n < least {
+        // 2.1: "de 4 à 16 joueurs".
+        return Err(format!("{n} joueur(s) inscrit(s) : il en faut au moins {least} pour créer la galaxie (2.1)"));
+    }
+    if n > state.settings.players {
+        return Err(format!("{n} joueurs inscrits pour {} places (réglage `players`)", state.settings.players));
     }
     if total > (size * size) as u32 {
         return Err(format!("{total} étoiles ne tiennent pas sur {size}×{size} cases"));
@@ -113,6 +128,25 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
     }
     let gates = counts.get(&Kind::Gate).copied().unwrap_or(0);
     counts.insert(Kind::Exit, gates);
+    // Too many special stars drawn for the homes to fit (many players): one
+    // kind drawn by lot at a time goes down towards its minimum (5).
+    while n + counts.values().sum::<u32>() > total {
+        let above: Vec<Kind> = counts
+            .iter()
+            .filter(|(k, c)| **k != Kind::Exit && **c > count_range(**k, total).0)
+            .map(|(k, _)| *k)
+            .collect();
+        let Some(i) = dice.pick_index(above.len(), "5", "a kind of star with one star fewer, for the homes to fit") else {
+            break;
+        };
+        let k = above[i];
+        if let Some(c) = counts.get_mut(&k) {
+            *c -= 1;
+        }
+        if k == Kind::Gate {
+            counts.insert(Kind::Exit, counts[&Kind::Gate]);
+        }
+    }
     let special: u32 = counts.values().sum();
     if n + special > total {
         return Err(format!(
@@ -162,6 +196,8 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
     let mut stars = Vec::with_capacity(total as usize);
     let keys: Vec<String> = state.players.keys().cloned().collect();
     // 3.9: a home star: T 6, DO 5, DE 11, RE 10, BASE.
+    // Which home goes to which player, by lot (not the alphabetical order).
+    dice.shuffle(&mut homes, "2.3", "which home star goes to which player");
     for (i, key) in keys.iter().enumerate() {
         let name = draw_name(dice, &syl, &mut names);
         let magnitude = dice.range(0, 9, "3.2", format!("magnitude of {name}")) as i32;
@@ -213,6 +249,17 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
         });
     }
 
+    // The referee's numbers mean nothing (issue 12): the stars are stored in
+    // an order drawn by lot, so no home star sits at an index that follows
+    // the players' alphabetical order, nor any kind at a predictable one.
+    let mut order: Vec<usize> = (0..stars.len()).collect();
+    dice.shuffle(&mut order, "3.9", "the referee's numbering of the stars");
+    let mut slots: Vec<Option<Star>> = stars.into_iter().map(Some).collect();
+    let mut stars: Vec<Star> = order.iter().filter_map(|&i| slots[i].take()).collect();
+    for (i, st) in stars.iter_mut().enumerate() {
+        st.id = i as u32 + 1;
+    }
+
     // 5 GATE: each GATE leads to one EXIT, drawn by lot.
     let gate_idx: Vec<usize> = stars.iter().enumerate().filter(|(_, s)| s.kind == Kind::Gate).map(|(i, _)| i).collect();
     let mut exit_idx: Vec<usize> = stars.iter().enumerate().filter(|(_, s)| s.kind == Kind::Exit).map(|(i, _)| i).collect();
@@ -230,7 +277,10 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
     }
 
     // 3.3–3.7: each player takes the home star's characteristics.
-    for (i, key) in keys.iter().enumerate() {
+    for key in &keys {
+        let Some(i) = stars.iter().position(|st| st.kind == Kind::Base && st.owner.as_ref() == Some(key)) else {
+            return Err(format!("étoile d'origine de {key} introuvable"));
+        };
         if let Some(p) = state.players.get_mut(key) {
             let s = &stars[i];
             p.base = i;

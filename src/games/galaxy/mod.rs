@@ -5,10 +5,13 @@
 //! - [`orders`]: orders.md §7, read against what the player knows.
 //! - [`adjudicate`]: one turn in rule order (4.i, 4.1, 4.2, 5, 7).
 //! - [`view`]: what each player learns (6), in their own coordinates.
+//! - [`map`]: the SVG map of a report, drawn from the view alone.
 //! - [`sample`]: a simulated player, for `arbitre demo` and the benchmarks.
 
 pub mod adjudicate;
 pub mod generate;
+pub mod labels;
+pub mod map;
 pub mod model;
 pub mod orders;
 pub mod sample;
@@ -38,25 +41,44 @@ fn setting_u32(t: &toml::Table, name: &str, default: u32) -> Result<u32, String>
 
 /// Reads `[games.settings]`: `turns` (≥ 20, default 20), `players` (the
 /// most that may register, default 16), `size` (default 30), `stars`
-/// (default 120).
+/// (default 120), `scaled` (default: whether `size` or `stars` differ from
+/// the rules'). The rules' galaxy takes 4 to 16 players (2.1); a scaled one
+/// takes what its stars can hold.
 pub fn settings(t: &toml::Table) -> Result<Settings, String> {
-    let s = Settings {
-        turns: setting_u32(t, "turns", 20)?,
-        players: setting_u32(t, "players", 16)?,
-        size: setting_u32(t, "size", 30)? as i32,
-        stars: setting_u32(t, "stars", 120)?,
+    let size = setting_u32(t, "size", 30)? as i32;
+    let stars = setting_u32(t, "stars", 120)?;
+    let scaled = match t.get("scaled") {
+        None => size != 30 || stars != 120,
+        Some(toml::Value::Boolean(b)) => *b,
+        Some(v) => return Err(format!("réglage `scaled` : true ou false attendu, trouvé {v}")),
     };
+    let s = Settings { turns: setting_u32(t, "turns", 20)?, players: setting_u32(t, "players", 16)?, size, stars, scaled };
     if s.turns < 20 {
         return Err(format!("réglage `turns` = {} : une partie de Galaxy dure au moins 20 tours (2.2)", s.turns));
     }
+    if !s.scaled && !(4..=16).contains(&s.players) {
+        return Err(format!(
+            "réglage `players` = {} : la règle 2.1 prévoit de 4 à 16 joueurs ; pour une autre partie, donnez une galaxie à l'échelle (`size`, `stars`, ou `scaled = true`)",
+            s.players
+        ));
+    }
     if s.players < 1 || s.players > 1000 {
-        return Err(format!("réglage `players` = {} : entre 1 et 1000 (la règle prévoit 4 à 16, 2.1)", s.players));
+        return Err(format!("réglage `players` = {} : entre 1 et 1000", s.players));
     }
     if !(10..=500).contains(&s.size) {
         return Err(format!("réglage `size` = {} : entre 10 et 500", s.size));
     }
     if s.stars < 30 || s.stars as i64 > (s.size as i64 * s.size as i64) / 2 {
         return Err(format!("réglage `stars` = {} : au moins 30 et au plus la moitié des {} cases", s.stars, s.size * s.size));
+    }
+    let special = generate::fewest_special(s.stars);
+    if s.players + special > s.stars {
+        return Err(format!(
+            "réglage `stars` = {} : trop peu d'étoiles pour {} joueurs ({special} étoiles spéciales au moins, 5) ; il en faut au moins {}",
+            s.stars,
+            s.players,
+            s.players + special
+        ));
     }
     Ok(s)
 }

@@ -320,6 +320,10 @@ pub struct Known {
     pub owner: Option<Option<FamilyKey>>,
     #[serde(default)]
     pub owner_turn: u32,
+    /// The turn the player lost this star to another player (4.1.4): from
+    /// then on they know it is not theirs, not whose it is.
+    #[serde(default)]
+    pub lost: Option<u32>,
 }
 
 /// A snapshot of a star's characteristics (3.9), owner excluded.
@@ -390,11 +394,23 @@ pub struct Settings {
     pub size: i32,
     /// 2.3: number of stars.
     pub stars: u32,
+    /// A galaxy other than the rules' (another `size` or `stars`, or
+    /// `scaled = true`): the number of players need not be 4–16.
+    #[serde(default)]
+    pub scaled: bool,
+}
+
+impl Settings {
+    /// 2.1: the fewest players a game starts with: 4, or, in a scaled
+    /// galaxy made for fewer, all the places.
+    pub fn least_players(&self) -> u32 {
+        if self.scaled { self.players.min(4) } else { 4 }
+    }
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { turns: 20, players: 16, size: 30, stars: 120 }
+        Settings { turns: 20, players: 16, size: 30, stars: 120, scaled: false }
     }
 }
 

@@ -265,12 +265,28 @@ struct Reader<'a> {
     changed: BTreeSet<usize>,
     queried: BTreeSet<usize>,
     moving: BTreeSet<FleetNo>,
+    /// Fleets whose order takes them off their square (a move to the square
+    /// they stand on is no move, 4.2 iii).
+    displaced: BTreeSet<FleetNo>,
     attacks: BTreeMap<FleetNo, u32>,
+    /// 4.1.1: fleets formed this turn (built or split off), which did not
+    /// stand on their square at the start of the turn.
+    formed: BTreeSet<FleetNo>,
+    /// 4.1.6 and 4.1.7: one gift and one alliance a turn.
+    gift_given: bool,
+    ally_declared: bool,
 }
 
 impl<'a> Reader<'a> {
+    /// How acknowledgements name a star: by its name if the player knows it
+    /// (their own, or details learnt), else by its position `+H+V` — never a
+    /// name that the player's view does not hold (issue 12, rule 6).
     fn star_label(&self, i: usize) -> String {
-        self.s.stars.get(i).map_or_else(String::new, |s| s.name.clone())
+        let Some(st) = self.s.stars.get(i) else { return String::new() };
+        if self.names.get(&text::key(&st.name)) == Some(&i) {
+            return st.name.clone();
+        }
+        self.s.torus.rel(self.origin, st.pos).label()
     }
 
     /// Whether the player knows this star's kind (own star, or details learnt).
@@ -381,6 +397,10 @@ impl<'a> Reader<'a> {
                     return fail("il faut au moins deux flottes à réunir (REUNIR F1 F2).");
                 }
                 let pos = self.fleet(into)?.pos;
+                // 4.1.1: "les flottes situées sur la même position en début de tour".
+                if let Some(n) = std::iter::once(&into).chain(others.iter()).find(|n| self.formed.contains(n)) {
+                    return fail(format!("F{n} a été formée ce tour-ci : seules les flottes présentes sur la case en début de tour se réunissent (4.1.1)."));
+                }
                 let mut seen = BTreeSet::from([into]);
                 for o in &others {
                     if !seen.insert(*o) {
@@ -427,6 +447,7 @@ impl<'a> Reader<'a> {
                 rest.ships = f.ships.minus(ships);
                 self.fleets.insert(from, rest);
                 self.fleets.insert(new, Fleet { ships, pos: f.pos, fast: false, strong: false, invisible: false });
+                self.formed.insert(new);
                 Ok((Order::Split { from, new, ships }, format!("DIVISER F{from} F{new} {}", ships.label())))
             }
             Word::Build => {
@@ -443,6 +464,7 @@ impl<'a> Reader<'a> {
                 }
                 self.spend(ships.cost(), &format!("la flotte {}", ships.label()))?;
                 self.fleets.insert(fleet, Fleet { ships, pos: self.s.stars[star].pos, fast: false, strong: false, invisible: false });
+                self.formed.insert(fleet);
                 Ok((
                     Order::Build { fleet, ships, star },
                     format!("CONSTRUIRE F{fleet} {} {} (coût {})", ships.label(), self.star_label(star), ships.cost()),
@@ -454,33 +476,33 @@ impl<'a> Reader<'a> {
                 expect_end(c)?;
                 let st = &self.s.stars[star];
                 if st.owner.as_deref() == Some(self.who) {
-                    return fail(format!("{} est déjà à vous.", st.name));
+                    return fail(format!("{} est déjà à vous.", self.star_label(star)));
                 }
                 if !self.colonising.insert(star) {
-                    return fail(format!("{} est déjà dans vos ordres de colonisation.", st.name));
+                    return fail(format!("{} est déjà dans vos ordres de colonisation.", self.star_label(star)));
                 }
                 let has_ark = self.fleets.values().any(|f| f.pos == st.pos && f.ships.n > 0);
                 if !has_ark {
-                    return fail(format!("aucune de vos flottes avec une nef n'est en orbite autour de {} (4.1.4 iii).", st.name));
+                    return fail(format!("aucune de vos flottes avec une nef n'est en orbite autour de {} (4.1.4 iii).", self.star_label(star)));
                 }
                 if st.defence() > 0 {
-                    return fail(format!("la défense de {} est de {} : elle doit être négative ou nulle (4.1.4 i).", st.name, st.defence()));
+                    return fail(format!("la défense de {} est de {} : elle doit être négative ou nulle (4.1.4 i).", self.star_label(star), st.defence()));
                 }
                 let tech = self.s.players.get(self.who).map_or(0, |p| p.tech);
                 if st.tech > tech + 1 {
                     return fail(format!(
                         "la technologie de {} ({}) dépasse la vôtre ({tech}) de plus d'un point (4.1.4 ii).",
-                        st.name, st.tech
+                        self.star_label(star), st.tech
                     ));
                 }
                 if st.kind == Kind::Throne && code.is_none() {
                     return fail("la colonisation de la THRONE STAR exige son code secret : COLONISER <étoile> <code>.");
                 }
                 let cost = self.s.colonisation_cost(self.who, star).unwrap_or(0);
-                self.spend(cost, &format!("la colonisation de {}", st.name))?;
+                self.spend(cost, &format!("la colonisation de {}", self.star_label(star)))?;
                 let canon = match &code {
-                    Some(k) => format!("COLONISER {} {k} (coût {cost})", st.name),
-                    None => format!("COLONISER {} (coût {cost})", st.name),
+                    Some(k) => format!("COLONISER {} {k} (coût {cost})", self.star_label(star)),
+                    None => format!("COLONISER {} (coût {cost})", self.star_label(star)),
                 };
                 Ok((Order::Colonise { star, code }, canon))
             }
@@ -498,13 +520,21 @@ impl<'a> Reader<'a> {
                 let to = self.eat_player(c, 1)?;
                 let amount = eat_amount(c, "don")?;
                 expect_end(c)?;
+                if self.gift_given {
+                    return fail("un seul don par tour : ce don est refusé (4.1.6).");
+                }
                 self.spend(amount, "le don")?;
+                self.gift_given = true;
                 let name = self.s.players.get(&to).map_or(to.clone(), |p| p.name.clone());
                 Ok((Order::Gift { to, amount }, format!("DON {name} {amount}")))
             }
             Word::Ally => {
                 let to = self.eat_player(c, 0)?;
                 expect_end(c)?;
+                if self.ally_declared {
+                    return fail("une seule déclaration d'alliance par tour : celle-ci est refusée (4.1.7).");
+                }
+                self.ally_declared = true;
                 let name = self.s.players.get(&to).map_or(to.clone(), |p| p.name.clone());
                 Ok((Order::Ally { to }, format!("ALLIANCE {name}")))
             }
@@ -530,15 +560,15 @@ impl<'a> Reader<'a> {
                 }
                 let st = &self.s.stars[star];
                 if st.owner.as_deref() != Some(self.who) || st.kind != Kind::New {
-                    return fail(format!("{} n'est pas une de vos étoiles NEW (4.1.8).", st.name));
+                    return fail(format!("{} n'est pas une de vos étoiles NEW (4.1.8).", self.star_label(star)));
                 }
                 if !self.s.active(star, self.s.turn) {
-                    return fail(format!("{} a été colonisée ce tour-ci : changez-la au tour suivant (4.1.8).", st.name));
+                    return fail(format!("{} a été colonisée ce tour-ci : changez-la au tour suivant (4.1.8).", self.star_label(star)));
                 }
                 if !self.changed.insert(star) {
-                    return fail(format!("{} est déjà changée dans ces ordres.", st.name));
+                    return fail(format!("{} est déjà changée dans ces ordres.", self.star_label(star)));
                 }
-                Ok((Order::Change { star, kind }, format!("CHANGER {} {}", st.name, kind.name())))
+                Ok((Order::Change { star, kind }, format!("CHANGER {} {}", self.star_label(star), kind.name())))
             }
             Word::Data => {
                 let data_star = self.eat_star(c)?;
@@ -546,15 +576,15 @@ impl<'a> Reader<'a> {
                 expect_end(c)?;
                 let st = &self.s.stars[data_star];
                 if st.owner.as_deref() != Some(self.who) || st.kind != Kind::Data {
-                    return fail(format!("{} n'est pas une de vos étoiles DATA (4.1.9).", st.name));
+                    return fail(format!("{} n'est pas une de vos étoiles DATA (4.1.9).", self.star_label(data_star)));
                 }
                 if !self.s.active(data_star, self.s.turn) {
-                    return fail(format!("{} a été colonisée ce tour-ci : elle répondra dès le tour suivant (5).", st.name));
+                    return fail(format!("{} a été colonisée ce tour-ci : elle répondra dès le tour suivant (5).", self.star_label(data_star)));
                 }
                 if !self.queried.insert(data_star) {
-                    return fail(format!("{} ne répond qu'à une demande par tour (5 DATA).", st.name));
+                    return fail(format!("{} ne répond qu'à une demande par tour (5 DATA).", self.star_label(data_star)));
                 }
-                Ok((Order::Data { data_star, rel }, format!("DATA {} {}", st.name, rel.label())))
+                Ok((Order::Data { data_star, rel }, format!("DATA {} {}", self.star_label(data_star), rel.label())))
             }
             _ => fail("ordre de déplacement lu comme budget (erreur interne)."),
         }
@@ -571,9 +601,13 @@ impl<'a> Reader<'a> {
                     return fail(format!("F{fleet} a déjà un ordre de déplacement ce tour-ci."));
                 }
                 if w == Word::Pursue {
+                    self.displaced.insert(fleet);
                     return Ok((Order::Pursue { fleet, at: to }, format!("POURSUIVRE F{fleet} {}", to.label())));
                 }
                 let dest = self.s.torus.add(self.origin, to);
+                if dest != f.pos {
+                    self.displaced.insert(fleet);
+                }
                 let d = self.s.torus.dist(f.pos, dest);
                 let mut canon = format!("DEPLACER F{fleet} {}", to.label());
                 // 4.2: the rules make a too-long move scuttle the fleet; the
@@ -598,6 +632,7 @@ impl<'a> Reader<'a> {
                 if !self.moving.insert(fleet) {
                     return fail(format!("F{fleet} a déjà un ordre de déplacement ce tour-ci."));
                 }
+                self.displaced.insert(fleet);
                 Ok((Order::Jump { fleet }, format!("SAUT F{fleet}")))
             }
             Word::Attack => {
@@ -616,7 +651,9 @@ impl<'a> Reader<'a> {
                 if f.ships.base_fire() == 0 {
                     return fail(format!("F{fleet} n'a que des nefs, sans puissance de feu (4.1.3)."));
                 }
-                let max = if self.moving.contains(&fleet) { 1 } else { 2 };
+                // Attack lines are read after every move line, whatever the
+                // order written, as the adjudication carries them out (4.2).
+                let max = if self.displaced.contains(&fleet) { 1 } else { 2 };
                 let n = self.attacks.entry(fleet).or_insert(0);
                 if *n >= max {
                     return fail(if max == 1 {
@@ -681,7 +718,11 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
         changed: BTreeSet::new(),
         queried: BTreeSet::new(),
         moving: BTreeSet::new(),
+        displaced: BTreeSet::new(),
         attacks: BTreeMap::new(),
+        formed: BTreeSet::new(),
+        gift_given: false,
+        ally_declared: false,
     };
     // Classify every line first: budget lines are read before movement lines.
     let mut classified: Vec<(usize, Classified)> = Vec::new();
@@ -707,13 +748,15 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
     }
     let mut verdicts: Vec<Option<LineVerdict>> = vec![None; lines.len()];
     let mut accepted: Vec<(usize, Order)> = Vec::new();
-    for pass_budget in [true, false] {
+    // Budget lines, then moves, then attacks (4.1, 4.2 ii–iii).
+    for pass in 0..3 {
+        let pass_budget = pass == 0;
         for (i, c) in &classified {
             match c {
                 Err((reason, sug)) if pass_budget => {
                     verdicts[*i] = Some(LineVerdict::rejected(&lines[*i], reason.clone(), sug.clone()));
                 }
-                Ok((w, toks, at)) if w.is_budget() == pass_budget => {
+                Ok((w, toks, at)) if w.is_budget() == pass_budget && (pass_budget || (*w == Word::Attack) == (pass == 2)) => {
                     let mut cur = Cursor::new(toks);
                     for _ in 0..*at {
                         cur.next();

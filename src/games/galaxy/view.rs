@@ -52,6 +52,17 @@ impl Frame {
     }
 }
 
+/// Sorts a list of the view by where its items lie on the player's map (top
+/// row first, then left to right), then by their text: an order the player
+/// can compute from what they see, never an internal index or an absolute
+/// coordinate (issue 12).
+fn sort_by_place(items: &mut [Value], at: &str) {
+    items.sort_by_cached_key(|v| {
+        let a = &v[at];
+        (a["row"].as_i64().unwrap_or(0), a["col"].as_i64().unwrap_or(0), v.to_string())
+    });
+}
+
 fn life_name(f: i32) -> &'static str {
     match f {
         1 => "aquatique",
@@ -67,10 +78,10 @@ fn life_name(f: i32) -> &'static str {
     }
 }
 
-fn owner_label(s: &GalaxyState, me: &str, owner: &Option<FamilyKey>) -> String {
+fn owner_label(s: &GalaxyState, me: &str, owner: &Option<FamilyKey>, en: bool) -> String {
     match owner {
-        None => "libre".to_string(),
-        Some(o) if o == me => "vous".to_string(),
+        None => if en { "free" } else { "libre" }.to_string(),
+        Some(o) if o == me => if en { "you" } else { "vous" }.to_string(),
         Some(o) => s.players.get(o).map_or_else(|| o.clone(), |p| p.name.clone()),
     }
 }
@@ -212,14 +223,22 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         match &k.details {
             Some(d) => {
                 grid.put(frame.cell(s, st.pos), 4, '*');
-                let owner = k.owner.as_ref().map(|o| owner_label(s, who, o));
+                // The owner as last learnt, and when; a star lost since is
+                // "another player's" from the turn it was lost (issue 12).
+                let (owner, owner_as_of) = match (&k.owner, k.lost) {
+                    (Some(o), lost) if lost.is_none_or(|l| k.owner_turn >= l) && o.as_deref() != Some(who.as_str()) => {
+                        (Some(owner_label(s, who, o, en)), Some(k.owner_turn))
+                    }
+                    (_, Some(l)) => (Some(if en { "another player" } else { "un autre joueur" }.to_string()), Some(l)),
+                    _ => (None, None),
+                };
                 // 4.1.4, from what the player knows of the star (not its present state).
                 let df = if d.life == 0 { 0 } else { (d.life - p.life).abs() };
                 let cost = ((d.magnitude - p.base_magnitude).abs() + df + 7 - p.tech).max(0);
                 known.push(json!({
                     "name": d.name, "kind": d.kind.name(), "magnitude": d.magnitude, "life": d.life, "life_name": life_name(d.life),
                     "tech": d.tech, "docility": d.docility, "defence": d.tech + d.docility, "resources": d.resources,
-                    "as_of": k.details_turn, "owner": owner, "owner_as_of": k.owner.as_ref().map(|_| k.owner_turn),
+                    "as_of": k.details_turn, "owner": owner, "owner_as_of": owner_as_of,
                     "seen": k.seen, "colonisation_cost": cost, "at": frame.place(s, st.pos),
                 }));
             }
@@ -287,8 +306,11 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         grid.put(frame.cell(s, *pos), 6, 'x');
         fleet_echoes.push(json!({"at": frame.place(s, *pos)}));
     }
-    let scanners: Vec<Value> = sources.iter().collect::<BTreeSet<_>>().into_iter().map(|src| json!({"at": frame.place(s, *src), "range": range})).collect();
-    let radar_ranges: Vec<Value> = radars.iter().map(|r| json!({"at": frame.place(s, *r), "range": 5})).collect();
+    let mut scanners: Vec<Value> = sources.iter().collect::<BTreeSet<_>>().into_iter().map(|src| json!({"at": frame.place(s, *src), "range": range})).collect();
+    let mut radar_ranges: Vec<Value> = radars.iter().map(|r| json!({"at": frame.place(s, *r), "range": 5})).collect();
+    for list in [&mut own_stars, &mut known, &mut star_echoes, &mut fleet_echoes, &mut radar, &mut scanners, &mut radar_ranges] {
+        sort_by_place(list, "at");
+    }
     // 5 KEY: the code, and where the THRONE lies from each KEY read.
     let key = p.throne_code.as_ref().map(|code| {
         let throne = s.throne().map(|t| s.stars[t].pos);
@@ -301,6 +323,8 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
                 Some(json!({"key": ks.name, "from_key": torus.rel(ks.pos, tp).label(), "throne_at": frame.place(s, tp)}))
             })
             .collect();
+        let mut hints = hints;
+        hints.sort_by_cached_key(|h| h["key"].as_str().unwrap_or("").to_string());
         json!({"code": code, "hints": hints})
     });
     let vp = s.victory_points(who);
@@ -365,7 +389,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         view["ranking"] = json!(s.ranking);
         view["origin"] = frame.place(s, p.origin);
     }
-    view["map"] = map_geometry(&view, en);
+    view["map"] = super::map::map_geometry(&view, en);
     view
 }
 
@@ -389,6 +413,14 @@ pub fn public_view(_ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, e
         v["ranking"] = json!(s.ranking);
         v["full"] = full_map(s);
     }
+    // The galaxy could not be made: the referee is told at once and the
+    // turn is held (the referee reads `referee_alert` of a public view).
+    if let Some(reason) = events.iter().find_map(|e| match e {
+        Event::GenerationFailed { reason } => Some(reason.clone()),
+        _ => None,
+    }) {
+        v["referee_alert"] = json!(format!("La galaxie n'a pas pu être créée : {reason}. Le tour 0 (inscriptions) reste ouvert : repoussez la date limite (arbitre game extend) pour que d'autres joueurs s'inscrivent, ou recréez la partie avec d'autres réglages."));
+    }
     v
 }
 
@@ -409,7 +441,13 @@ pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
     ))];
     out.push(c("Positions en +H+V par rapport à votre étoile d'origine (H vers la droite, V vers le haut).".into()));
     let free = (1..=9u8).find(|n| !p.fleets.contains_key(n));
-    for (i, st) in s.stars_of(who) {
+    // Top row first, then left to right, as on the map (never the star's index).
+    let mut own: Vec<(usize, &super::model::Star)> = s.stars_of(who).collect();
+    own.sort_by_key(|(_, st)| {
+        let r = s.torus.rel(p.origin, st.pos);
+        (-r.v, r.h)
+    });
+    for (i, st) in own {
         let at = s.torus.rel(p.origin, st.pos).label();
         let build = match free {
             Some(n) => format!(" — CONSTRUIRE F{n} 5P 0C 0N {}", st.name),
@@ -451,200 +489,4 @@ pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
         out.push(c(line));
     }
     out
-}
-
-// ---------------------------------------------------------------- map geometry
-
-/// The fill colour of a kind of star on the map.
-pub fn kind_color(kind: &str) -> &'static str {
-    match kind {
-        "ATTACK" => "#e74c3c",
-        "BASE" => "#f39c12",
-        "CITY" => "#3498db",
-        "DATA" => "#1abc9c",
-        "EXIT" => "#bb8fce",
-        "FORT" => "#95a5a6",
-        "GATE" => "#8e44ad",
-        "INVISIBILITY" => "#d6eaf8",
-        "KEY" => "#f4d03f",
-        "LOTUS" => "#922b21",
-        "MACHINE" => "#48c9b0",
-        "NEW" => "#2ecc71",
-        "POWER" => "#e67e22",
-        "RADAR" => "#5dade2",
-        "SUPPLY" => "#abebc6",
-        "THRONE" => "#ffd700",
-        "VULCAN" => "#641e16",
-        "XRAY" => "#aed6f1",
-        "ZERO" => "#566573",
-        _ => "#f2f3f4",
-    }
-}
-
-const CELL: i64 = 20;
-const LEFT: i64 = 46;
-const TOP: i64 = 70;
-
-fn num(v: &Value, k: &str) -> i64 {
-    v.get(k).and_then(Value::as_i64).unwrap_or(0)
-}
-
-/// Pixel centre of an `at` object of the view.
-fn centre(at: &Value) -> (i64, i64) {
-    (LEFT + num(at, "col") * CELL + CELL / 2, TOP + num(at, "row") * CELL + CELL / 2)
-}
-
-/// Everything `map.svg.tera` draws, in pixels, computed from the view alone
-/// (so the map can show nothing the view does not hold).
-pub fn map_geometry(view: &Value, en: bool) -> Value {
-    let size = num(view, "size");
-    let half = num(view, "half");
-    let over = view.get("over").and_then(Value::as_bool).unwrap_or(false);
-    let grid = size * CELL;
-    let empty = Vec::new();
-    let arr = |k: &str| view.get(k).and_then(Value::as_array).unwrap_or(&empty).clone();
-    let mut lines = Vec::new();
-    let mut col_labels = Vec::new();
-    let mut row_labels = Vec::new();
-    let col_label = |i: i64| if over { i } else { i - half };
-    let row_label = |i: i64| if over { size - 1 - i } else { size - half - 1 - i };
-    let text = |l: i64| if over { format!("{l}") } else { format!("{l:+}") };
-    for i in 0..=size {
-        let x = LEFT + i * CELL;
-        let y = TOP + i * CELL;
-        lines.push(json!({"x1": x, "y1": TOP, "x2": x, "y2": TOP + grid, "major": col_label(i) % 5 == 0}));
-        lines.push(json!({"x1": LEFT, "y1": y, "x2": LEFT + grid, "y2": y, "major": row_label(i) % 5 == 0}));
-        if i < size && col_label(i) % 5 == 0 {
-            col_labels.push(json!({"x": x + CELL / 2, "y": TOP - 6, "text": text(col_label(i))}));
-        }
-        if i < size && row_label(i) % 5 == 0 {
-            row_labels.push(json!({"x": LEFT - 4, "y": y + CELL / 2 + 4, "text": text(row_label(i))}));
-        }
-    }
-    let circle = |v: &Value, r_kpc: i64| {
-        let (cx, cy) = centre(&v["at"]);
-        json!({"cx": cx, "cy": cy, "r": r_kpc * CELL + CELL / 2})
-    };
-    let scanners: Vec<Value> = arr("scanners").iter().map(|s| circle(s, num(s, "range"))).collect();
-    let radar_ranges: Vec<Value> = arr("radar_ranges").iter().map(|s| circle(s, 5)).collect();
-    let mut stars = Vec::new();
-    let mut kinds_shown: BTreeSet<String> = BTreeSet::new();
-    let mut star_echoes = Vec::new();
-    let mut fleet_echoes = Vec::new();
-    let mut radar = Vec::new();
-    let mut fleets = Vec::new();
-    let mut moves = Vec::new();
-    let mut others = Vec::new();
-    if over {
-        let full = view.get("full").cloned().unwrap_or(Value::Null);
-        let me = view.pointer("/player/name").and_then(Value::as_str).unwrap_or("");
-        for st in full.get("stars").and_then(Value::as_array).unwrap_or(&empty) {
-            let (cx, cy) = centre(&st["at"]);
-            let kind = st["kind"].as_str().unwrap_or("NORMAL");
-            kinds_shown.insert(kind.to_string());
-            let own = st["owner"].as_str() == Some(me);
-            let label = match (kind, st["owner"].as_str()) {
-                ("BASE", Some(o)) => format!("{} ({o})", st["name"].as_str().unwrap_or("")),
-                _ => st["name"].as_str().unwrap_or("").to_string(),
-            };
-            stars.push(json!({"cx": cx, "cy": cy, "r": 6, "fill": kind_color(kind), "own": own, "home": false, "label": label}));
-        }
-        for f in full.get("fleets").and_then(Value::as_array).unwrap_or(&empty) {
-            let (cx, cy) = centre(&f["at"]);
-            if f["owner"].as_str() == Some(me) {
-                fleets.push(json!({"cx": cx, "cy": cy, "label": f["fleet"]}));
-            } else {
-                others.push(json!({"cx": cx, "cy": cy}));
-            }
-        }
-    } else {
-        for st in arr("own_stars") {
-            let (cx, cy) = centre(&st["at"]);
-            let kind = st["kind"].as_str().unwrap_or("NORMAL");
-            kinds_shown.insert(kind.to_string());
-            stars.push(json!({"cx": cx, "cy": cy, "r": 7, "fill": kind_color(kind), "own": true,
-                              "home": st["home"].as_bool().unwrap_or(false), "label": st["name"]}));
-        }
-        for st in arr("stars") {
-            let (cx, cy) = centre(&st["at"]);
-            let kind = st["kind"].as_str().unwrap_or("NORMAL");
-            kinds_shown.insert(kind.to_string());
-            stars.push(json!({"cx": cx, "cy": cy, "r": 6, "fill": kind_color(kind), "own": false, "home": false, "label": st["name"]}));
-        }
-        for e in arr("star_echoes") {
-            let (cx, cy) = centre(&e["at"]);
-            star_echoes.push(json!({"cx": cx, "cy": cy}));
-        }
-        for e in arr("fleet_echoes") {
-            let (cx, cy) = centre(&e["at"]);
-            fleet_echoes.push(json!({"cx": cx, "cy": cy}));
-        }
-        for r in arr("radar") {
-            let (cx, cy) = centre(&r["at"]);
-            radar.push(json!({"cx": cx, "cy": cy, "label": format!("{} {}", r["owner"].as_str().unwrap_or(""), r["ships"].as_str().unwrap_or(""))}));
-        }
-        for f in arr("fleets") {
-            let (cx, cy) = centre(&f["at"]);
-            fleets.push(json!({"cx": cx, "cy": cy, "label": f["fleet"]}));
-        }
-        for m in arr("moves") {
-            let (x1, y1) = centre(&m["from"]);
-            let (x2, y2) = centre(&m["to"]);
-            // A move across the edge of the torus is drawn as its arrival only.
-            let wraps = (num(&m["from"], "col") - num(&m["to"], "col")).abs() > size / 2
-                || (num(&m["from"], "row") - num(&m["to"], "row")).abs() > size / 2;
-            moves.push(json!({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "wraps": wraps,
-                              "scuttled": m["how"] == "scuttled", "jump": m["how"] == "jump"}));
-        }
-    }
-    let t = |fr: &'static str, en_s: &'static str| if en { en_s } else { fr };
-    let mut legend = vec![
-        json!({"symbol": "own", "text": t("vos étoiles (or : origine)", "your stars (gold: home)")}),
-        json!({"symbol": "fleet", "text": t("vos flottes", "your fleets")}),
-    ];
-    if over {
-        legend.push(json!({"symbol": "other_fleet", "text": t("flottes des autres joueurs", "other players' fleets")}));
-    } else {
-        legend.push(json!({"symbol": "echo", "text": t("écho d'étoile", "star echo")}));
-        legend.push(json!({"symbol": "fleet_echo", "text": t("écho de flotte", "fleet echo")}));
-        legend.push(json!({"symbol": "radar", "text": t("flotte vue au RADAR", "fleet seen by RADAR")}));
-        legend.push(json!({"symbol": "move", "text": t("déplacement de ce tour", "move this turn")}));
-        legend.push(json!({"symbol": "scanner", "text": t("portée des scanners (T − 4)", "scanner range (T − 4)")}));
-    }
-    for k in &kinds_shown {
-        legend.push(json!({"symbol": "kind", "fill": kind_color(k), "text": k}));
-    }
-    let legend_top = TOP + grid + 34;
-    let per_row = 3;
-    let col_w = (grid + 20) / per_row;
-    let legend: Vec<Value> = legend
-        .into_iter()
-        .enumerate()
-        .map(|(i, mut l)| {
-            let i = i as i64;
-            l["x"] = json!(LEFT + (i % per_row) * col_w);
-            l["y"] = json!(legend_top + (i / per_row) * 22);
-            l
-        })
-        .collect();
-    let rows = (legend.len() as i64 + per_row - 1) / per_row;
-    let name = view.pointer("/player/name").and_then(Value::as_str).unwrap_or("");
-    let turn = num(view, "turn");
-    let title = if en { format!("Galaxy — {name} — turn {turn}") } else { format!("Galaxy — {name} — tour {turn}") };
-    let subtitle = match (over, en) {
-        (true, false) => "Fin de partie : la galaxie entière, en coordonnées absolues".to_string(),
-        (true, true) => "Game over: the whole galaxy, in absolute coordinates".to_string(),
-        (false, false) => "Coordonnées +H+V relatives à votre étoile d'origine (au centre)".to_string(),
-        (false, true) => "+H+V coordinates relative to your home star (centre)".to_string(),
-    };
-    json!({
-        "width": LEFT + grid + 24, "height": legend_top + rows * 22 + 16,
-        "cell": CELL, "left": LEFT, "top": TOP, "grid": grid, "cx": LEFT + grid / 2,
-        "title": title, "subtitle": subtitle,
-        "lines": lines, "col_labels": col_labels, "row_labels": row_labels,
-        "scanners": scanners, "radar_ranges": radar_ranges,
-        "stars": stars, "star_echoes": star_echoes, "fleet_echoes": fleet_echoes,
-        "radar": radar, "fleets": fleets, "other_fleets": others, "moves": moves,
-        "legend": legend,
-    })
 }

@@ -1,0 +1,89 @@
+//! Galaxy through the referee: rule 2.1's 4–16 players (a clear refusal to
+//! start otherwise, told to the referee at once, never a game that silently
+//! stays in registration), and the word "joueur" in acknowledgements and
+//! report subjects.
+
+mod support;
+
+use arbitre::referee::adjudication::Mode;
+use jiff::SignedDuration;
+use support::*;
+
+fn galaxy_env(settings: &str) -> Env {
+    let dir = tempfile::tempdir().unwrap();
+    let text = config_text("").replace("ruleset = \"stellarium\"", "ruleset = \"galaxy\"") + "\n[games.settings]\n" + settings;
+    std::fs::write(dir.path().join("config.toml"), text).unwrap();
+    let cfg = arbitre::config::load(&dir.path().join("config.toml")).unwrap();
+    let referee = arbitre::referee::Referee::new(cfg, templates()).unwrap();
+    referee.create_game(GAME, Some(5), t0()).unwrap();
+    Env { dir, referee }
+}
+
+#[test]
+fn r2_1_players_outside_4_to_16_are_refused_in_the_rules_galaxy() {
+    for (settings, ok) in [("players = 3\n", false), ("players = 17\n", false), ("players = 4\n", true), ("players = 16\n", true)] {
+        let dir = tempfile::tempdir().unwrap();
+        let text = config_text("").replace("ruleset = \"stellarium\"", "ruleset = \"galaxy\"") + "\n[games.settings]\n" + settings;
+        std::fs::write(dir.path().join("config.toml"), &text).unwrap();
+        let cfg = arbitre::config::load(&dir.path().join("config.toml")).unwrap();
+        let referee = arbitre::referee::Referee::new(cfg, templates()).unwrap();
+        match referee.create_game(GAME, Some(5), t0()) {
+            Ok(_) => assert!(ok, "{settings} accepted"),
+            Err(e) => {
+                assert!(!ok, "{settings} refused: {e}");
+                assert!(e.to_string().contains("2.1"), "the refusal names the rule: {e}");
+            }
+        }
+    }
+    // A scaled galaxy takes more, if its stars can hold them.
+    let mut t = toml::Table::new();
+    for (k, v) in [("players", 100), ("size", 75), ("stars", 750)] {
+        t.insert(k.into(), toml::Value::Integer(v));
+    }
+    assert!(arbitre::games::galaxy::settings(&t).is_ok());
+    t.insert("stars".into(), toml::Value::Integer(120));
+    let e = arbitre::games::galaxy::settings(&t).unwrap_err();
+    assert!(e.contains("trop peu d'étoiles"), "{e}");
+}
+
+#[test]
+fn r2_1_too_few_players_hold_turn_0_and_the_referee_is_told_at_once() {
+    let e = galaxy_env("players = 6\n");
+    let t = t0();
+    let mut passwords = Vec::new();
+    for (a, f) in [("a@x.test", "Alpha"), ("b@x.test", "Beta"), ("c@x.test", "Gamma")] {
+        passwords.push(join(&e.referee, a, f, t));
+    }
+    let deadline = e.referee.read_meta(GAME).unwrap().unwrap().deadline.unwrap();
+    let after = deadline.checked_add(SignedDuration::from_mins(1)).unwrap();
+    let s = e.referee.adjudicate(GAME, Mode::Deadline, after).unwrap();
+    let held = s.held.expect("turn 0 held: no galaxy for 3 players");
+    assert!(held.contains("au moins 4") && held.contains("2.1"), "{held}");
+    let sent = take_outbox(&e.referee);
+    let alert = sent.iter().find(|m| m.to == vec!["referee@example.test".to_string()]).expect("the referee is mailed at once");
+    assert!(alert.text.contains("n'a pas pu être créée"), "{}", alert.text);
+    assert!(sent.iter().all(|m| !m.subject.contains("Rapport")), "no report for a game that did not start");
+    let meta = e.referee.read_meta(GAME).unwrap().unwrap();
+    assert_eq!(meta.turn, 0, "registration stays open, not a turn 1 without a galaxy");
+    assert!(meta.held.is_some());
+
+    // A fourth player joins; the referee lifts the hold: the galaxy is made.
+    let pd = join(&e.referee, "d@x.test", "Delta", t);
+    e.referee.set_paused(GAME, false).unwrap();
+    let s = e.referee.adjudicate(GAME, Mode::Force, after).unwrap();
+    assert!(s.held.is_none(), "{:?}", s.held);
+    let meta = e.referee.read_meta(GAME).unwrap().unwrap();
+    assert_eq!(meta.turn, 1);
+    let sent = take_outbox(&e.referee);
+    let report = sent.iter().find(|m| m.to == vec!["d@x.test".to_string()]).expect("Delta's report");
+    assert!(report.subject.contains("— joueur Delta"), "Galaxy says joueur: {}", report.subject);
+
+    // The acknowledgement says "joueur" too.
+    let now = meta.deadline.unwrap().checked_sub(SignedDuration::from_hours(30)).unwrap();
+    let raw = mail("d@x.test", "orders-d@x.test", "Ordres", &orders_body("Delta", &pd, Some(1), &["CONSTRUIRE F1 5P +0+0"]), now);
+    e.referee.handle_mail(&raw, now).unwrap();
+    let ack = take_outbox(&e.referee).into_iter().find(|m| m.to == vec!["d@x.test".to_string()]).expect("an acknowledgement");
+    assert!(ack.text.contains("— joueur Delta —"), "{}", ack.text);
+    assert!(!ack.text.contains("famille"), "{}", ack.text);
+    let _ = passwords;
+}
