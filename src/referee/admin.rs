@@ -70,6 +70,10 @@ impl Referee {
             reminders_sent: Default::default(),
             finished: false,
             last_reported_turn: None,
+            opened_at: Some(now),
+            adjudication_started: None,
+            waiting: Default::default(),
+            confirmed: Default::default(),
         };
         self.write_meta(&meta)?;
         tracing::info!(game = %id, ruleset = %gc.ruleset, seed, "game created");

@@ -383,6 +383,7 @@ impl Referee {
             onr_streak: 0,
             pnj: false,
             registered_by: Some(key.to_string()),
+            resigned: None,
         };
         g.meta.families.insert(fkey.clone(), record);
         let form = g.engine.order_form(&g.state, &fkey)?;
@@ -486,7 +487,7 @@ fn answered(kind: &str, to: &str, game: Option<String>, family: Option<String>) 
     Outcome::Answered { kind: kind.to_string(), to: to.to_string(), game, family }
 }
 
-fn verdict_json(v: &LineVerdict) -> Value {
+pub(crate) fn verdict_json(v: &LineVerdict) -> Value {
     match &v.outcome {
         LineOutcome::Accepted { canonical } => json!({ "no": v.line.no, "text": v.line.text, "ok": true, "canonical": canonical }),
         LineOutcome::Rejected { reason, suggestion } => {

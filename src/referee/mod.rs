@@ -16,6 +16,7 @@ pub mod journal;
 pub mod meta;
 pub mod password;
 pub mod replies;
+pub mod steps;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
