@@ -288,7 +288,7 @@ impl Referee {
         g.meta.opened_at = Some(started);
         g.meta.adjudication_started = None;
         g.meta.waiting.clear();
-        g.meta.confirmed.clear();
+        g.meta.confirmed = advance.iter().filter(|(_, a)| a.confirmed).map(|(k, _)| k.clone()).collect();
         g.meta.reminders_sent.clear();
         g.meta.held = None;
         g.meta.finished = finished;

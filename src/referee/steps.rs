@@ -76,12 +76,15 @@ impl Referee {
     /// When the open step of `g` will be played early, from its stored orders
     /// (capability 3). Every seat waited for must have complete orders (OR);
     /// the step is then due the change-of-mind delay after the last of them
-    /// arrived, or at once when all of them wrote `CONFIRMER`. A step in which
+    /// arrived, or at once when all of them wrote `CONFIRMER`; never while
+    /// registration is open. A step in which
     /// nobody has to move (every awaited seat is PNJ or conceded) is due when
     /// it opened.
     pub fn timing(&self, g: &OpenGame, records: &BTreeMap<FamilyKey, OrdersRecord>) -> Result<Timing> {
         let Some(delay) = self.early_delay(&g.meta.id) else { return Ok(Timing::Deadline) };
-        if g.meta.finished {
+        // While registration is open a new seat may still join the step:
+        // it is played at its deadline (RULINGS.md, "Turn-based play").
+        if g.meta.finished || g.meta.registration_open {
             return Ok(Timing::Deadline);
         }
         let waited = g.waited_for()?;
@@ -154,6 +157,9 @@ pub struct AdvanceRecord {
     /// The step that was open when they came.
     pub sent_during: u32,
     pub lines: Vec<crate::game::OrderLine>,
+    /// The mail said `CONFIRMER`: once applied, no change-of-mind delay.
+    #[serde(default)]
+    pub confirmed: bool,
 }
 
 /// What became of a family's orders in advance when their step opened (told
@@ -167,6 +173,9 @@ pub struct AdvanceOutcome {
     pub not_awaited: bool,
     pub lines: Vec<serde_json::Value>,
     pub status: &'static str,
+    /// The mail that carried them said `CONFIRMER`.
+    #[serde(skip)]
+    pub confirmed: bool,
 }
 
 impl Referee {
@@ -196,7 +205,7 @@ impl Referee {
             let Some(fam) = g.meta.families.get(key) else { continue };
             let awaited = named.as_ref().is_none_or(|s| s.contains(key)) && !fam.pnj && fam.resigned.is_none();
             if !awaited {
-                out.insert(key.clone(), AdvanceOutcome { turn: next, applied: false, not_awaited: true, lines: vec![], status: "" });
+                out.insert(key.clone(), AdvanceOutcome { turn: next, applied: false, not_awaited: true, lines: vec![], status: "", confirmed: false });
                 continue;
             }
             let (orders, verdicts, completeness) = g.engine.parse_orders(state, key, &rec.lines)?;
@@ -223,6 +232,7 @@ impl Referee {
                     not_awaited: false,
                     lines: verdicts.iter().map(super::intake::verdict_json).collect(),
                     status: status.label(),
+                    confirmed: rec.confirmed && any,
                 },
             );
         }
