@@ -1087,6 +1087,25 @@ password = { env = "ARBITRE_SMTP_PASSWORD" }
     }
 
     #[test]
+    fn turn_based_settings_early_advance_orders_pnj_and_relative_schedules() {
+        let g = |extra: &str| parse_at(&game(extra)).unwrap_or_else(|e| panic!("{e}")).games.remove(0);
+        let d = g("");
+        assert_eq!((d.early, d.advance_orders, d.pnj), (None, None, PnjMode::Default), "off, auto, default");
+        assert_eq!(g("early = \"15m\"").early, Some(SignedDuration::from_mins(15)));
+        assert_eq!(g("early = \"0m\"").early, Some(SignedDuration::ZERO));
+        assert_eq!(g("early = \"off\"").early, None);
+        assert_eq!(g("early = false").early, None);
+        assert_eq!(g("advance_orders = true").advance_orders, Some(true));
+        assert_eq!(g("pnj = \"robot\"").pnj, PnjMode::Robot);
+        assert_eq!(g("pnj = \"forfeit\"").pnj, PnjMode::Forfeit);
+        let relative = parse_at(&game("").replace("weekly sunday 20:00", "after 48h")).unwrap().games.remove(0);
+        assert_eq!(relative.deadline, Schedule::After(SignedDuration::from_hours(48)));
+        assert!(has(&errors_of(&game("early = \"soon\"")), "games[0].early: invalid duration \"soon\""), "{:?}", errors_of(&game("early = \"soon\"")));
+        assert!(has(&errors_of(&game("pnj = \"bot\"")), r#"games[0].pnj: "bot": expected "default", "forfeit" or "robot""#));
+        assert!(has(&errors_of(&game("advance_orders = \"yes\"")), "games[0].advance_orders: expected true or false, found a string"));
+    }
+
+    #[test]
     fn each_error_names_its_setting() {
         let e = errors_of(&game("").replace("Europe/Paris", "Europe/Pari"));
         assert!(
