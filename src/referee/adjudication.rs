@@ -253,6 +253,8 @@ impl Referee {
                     });
                 }
                 let extra = json!({ "status": status.map(OrderStatus::label), "your_move": your_move, "advance": advance.get(key) });
+                // Kept beside the report, so that a resent report says the same.
+                write_file(&report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
                 self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, fam, n, &files, attachments, extra, now)?;
             }
         }
@@ -377,7 +379,8 @@ impl Referee {
 
     #[allow(clippy::too_many_arguments)]
     fn queue_report(&self, id: &str, g: &OpenGame, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, extra: Value, now: Timestamp) -> Result<bool> {
-        let subject_ctx = super::intake::merge(json!({ "game": g.meta.id, "turn": turn, "family": fam.name }), extra.clone());
+        let subject_ctx =
+            super::intake::merge(json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "status": null, "your_move": false, "advance": null }), extra);
         let subject = match template_name(self, "common/report-subject", &fam.lang, "txt") {
             Some(t) => self.renderer.render(&t, &subject_ctx)?.trim().to_string(),
             None => format!("[{}] {turn} {}", g.meta.id, fam.name),
@@ -419,7 +422,8 @@ impl Referee {
             Some(c) => format!("report-again-{c}"),
             None => format!("report-resend-{}-{t}-{family}-{}", g.meta.id, now.as_second()),
         };
-        self.queue_report(&id, g, fam, t, &files, files.attachments(), json!({}), now)?;
+        let notes = read("notes.json").and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| json!({}));
+        self.queue_report(&id, g, fam, t, &files, files.attachments(), notes, now)?;
         Ok(true)
     }
 
