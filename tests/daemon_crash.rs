@@ -182,3 +182,74 @@ fn sigkill_at_random_instants_loses_nothing_and_sends_nothing_twice() {
     assert_eq!(done, join_ids.len() + order_ids.len());
     assert!(d.starts >= 35, "the daemon was killed and restarted {} times", d.starts);
 }
+
+#[test]
+fn sigkill_around_an_early_adjudication_loses_nothing_and_plays_the_turn_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    // Early adjudication at once when both families are ready; the deadline
+    // is six days away or more, so only early adjudication can play the turn.
+    let config = config_text("early = \"0m\"")
+        .replace(r#"reminders = ["48h", "6h"]"#, "reminders = []")
+        .replace(r#"deadline = "weekly sunday 20:00""#, r#"deadline = "every 7 days at 20:00""#);
+    assert!(config.contains("every 7 days") && config.contains("reminders = []"));
+    std::fs::write(root.join("config.toml"), config).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2027);
+    let mut d = Daemon { root: root.clone(), child: None, starts: 0 };
+    let now = jiff::Timestamp::now();
+    let families = [("a@x.test", "Atréides"), ("b@x.test", "Harkonnen")];
+
+    let mut join_ids = Vec::new();
+    for (i, (addr, fam)) in families.iter().enumerate() {
+        let id = format!("join{i}@x.test");
+        drop_in(&root, &format!("join{i}"), &mail(addr, &id, "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION {fam}\n"), now));
+        join_ids.push(id);
+    }
+    d.run_until("welcome mails", || join_ids.iter().all(|id| replies_to(&delivered(&root), id) >= 1));
+    let all = delivered(&root);
+    let mut passwords = BTreeMap::new();
+    for (i, (addr, _)) in families.iter().enumerate() {
+        let w = all.iter().find(|(_, s)| s.in_reply_to.as_deref() == Some(join_ids[i].as_str())).unwrap();
+        passwords.insert(*addr, password_in(&w.1.text));
+    }
+    // Early adjudication waits for registration to close.
+    let cli = Command::new(env!("CARGO_BIN_EXE_arbitre")).arg("--config").arg(root.join("config.toml")).args(["game", "close", GAME]).output().unwrap();
+    assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
+
+    // Partial orders first (not ready), then complete ones: the last one
+    // completes the step and it is played at once, with kills all along.
+    let mut order_ids = Vec::new();
+    for round in 0..2 {
+        for (i, (addr, fam)) in families.iter().enumerate() {
+            let id = format!("orders{round}-{i}@x.test");
+            let lines: Vec<&str> = if round == 0 { FOUNDERS[..4].to_vec() } else { FOUNDERS.to_vec() };
+            drop_in(&root, &format!("orders{round}-{i}"), &mail(addr, &id, "Ordres", &orders_body(fam, &passwords[addr], Some(0), &lines), now));
+            order_ids.push(id);
+        }
+    }
+    d.torture(&mut rng, 20);
+    let reports = |all: &[(String, Sent)]| all.iter().filter(|(_, s)| s.subject.contains("Rapport du tour 0")).count();
+    d.run_until("acknowledgements and reports", || {
+        let all = delivered(&root);
+        order_ids.iter().all(|id| replies_to(&all, id) >= 1) && reports(&all) >= families.len()
+    });
+
+    let all = delivered(&root);
+    for id in join_ids.iter().chain(&order_ids) {
+        assert_eq!(replies_to(&all, id), 1, "exactly one answer to {id}");
+    }
+    for (addr, _) in &families {
+        let n = all.iter().filter(|(a, s)| a == addr && s.subject.contains("Rapport du tour 0")).count();
+        assert_eq!(n, 1, "exactly one report for {addr}");
+    }
+    assert_eq!(all.len(), join_ids.len() + order_ids.len() + families.len(), "no other mail was sent");
+    let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(root.join("data/games").join(GAME).join("game.json")).unwrap()).unwrap();
+    assert_eq!(meta["turn"], 1, "the turn was adjudicated once, early");
+    assert!(meta["adjudication_started"].is_null(), "the adjudication committed");
+    for key in ["ATREIDES", "HARKONNEN"] {
+        assert_eq!(meta["families"][key]["statuses"]["0"], "Or", "{key}: its last (complete) orders counted");
+    }
+    let deadline: jiff::Timestamp = meta["deadline"].as_str().unwrap().parse().unwrap();
+    assert!(deadline > now.checked_add(jiff::SignedDuration::from_hours(24 * 12)).unwrap(), "the first deadline (6+ days) never came: {deadline}");
+    assert!(d.starts >= 21, "the daemon was killed and restarted {} times", d.starts);
+}
