@@ -1,7 +1,8 @@
 //! The game-independent part of the order language (`orders.md` §2–§4):
 //! where the orders block is in a mail, its header lines (`PARTIE`,
 //! `FAMILLE`, `MOTDEPASSE`, `TOUR`) and the commands that are not orders
-//! (`INSCRIPTION`, `AIDE`, `RAPPORT`, `ANNULER`, `MESSAGE … FINMESSAGE`).
+//! (`INSCRIPTION`, `AIDE`, `RAPPORT`, `ANNULER`, `MESSAGE … FINMESSAGE`,
+//! `CONFIRMER`, `ATTENDRE`, `ABANDON`).
 //! Every other line of the block goes to the ruleset as an [`OrderLine`].
 //!
 //! [`read_submission`] never fails and never panics: it returns `None` only
@@ -44,6 +45,11 @@
 //!   one-line signatures phones and webmails add without `-- ` (`Envoyé de
 //!   mon iPhone`, `Sent from my Galaxy`, `Obtenir Outlook pour Android`)
 //!   start a signature too.
+//! - **`TOUR` blocks**: the first `TOUR|TURN` line names the turn of the
+//!   whole block, lines before it included (the stale-form guard); a later
+//!   `TOUR` line with a higher number starts a block of orders for that
+//!   turn ([`Submission::later`]: orders in advance), one with a lower
+//!   number is a problem and is ignored, the same number changes nothing.
 //! - **Keywords** may be followed by a colon (`FAMILLE : Atréides`,
 //!   `TOUR: 3`). `MOTDEPASSE` may also be written `MOT DE PASSE`.
 //!   `FIN|END` ends the block when it is the first word of a line.
