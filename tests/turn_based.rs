@@ -351,3 +351,17 @@ fn read_first(r: &Referee) -> String {
     let raw = outbox.raw(&metas[0].id).unwrap().unwrap();
     read(&metas[0].id, &raw).text
 }
+
+#[test]
+fn one_silent_awaited_seat_is_an_onr_not_a_mass_onr_hold() {
+    let g = game("");
+    g.send(0, "a1", None, &["AJOUTER 1"], at(2));
+    g.r.adjudicate(RACE, Mode::Deadline, at(3)).unwrap();
+    g.send(1, "b1", None, &["AJOUTER 1"], at(4));
+    g.r.adjudicate(RACE, Mode::Deadline, at(5)).unwrap();
+    // Step 3: Anne, active when she last had to move, is silent.
+    let s = g.r.adjudicate(RACE, Mode::Deadline, at(6)).unwrap();
+    assert_eq!(s.held, None);
+    assert_eq!(s.statuses["ANNE"], OrderStatus::Onr);
+    assert_eq!(g.meta().turn, 4);
+}
