@@ -8,10 +8,8 @@ mod support;
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbitre::daemon::{Clock, Daemon, MailboxFactory};
 use arbitre::referee::adjudication::Mode;
 use arbitre::referee::Referee;
-use arbitre::transport::{Mailbox, MaildirMailbox, MaildirSender};
 use jiff::{SignedDuration, Timestamp};
 use support::*;
 
@@ -54,16 +52,7 @@ fn stellarium_early_adjudication_when_set_plays_every_family_ready_after_the_del
 
 fn galaxy_config(early: &str) -> String {
     format!(
-        r#"data_dir = "data"
-referee_address = "{REFEREE}"
-referee_name = "Arbitre"
-admin_address = "referee@example.test"
-
-[transport]
-kind = "maildir"
-inbox = "mail/inbox"
-outgoing = "mail/outgoing"
-
+        r#"{head}
 [[games]]
 id = "galaxy-1"
 ruleset = "galaxy"
@@ -76,7 +65,8 @@ seed = 9
 [games.settings]
 players = 2
 turns = 20
-"#
+"#,
+        head = config_head()
     )
 }
 
@@ -137,24 +127,7 @@ async fn galaxy_early_adjudication_is_played_by_the_daemon_after_the_delay() {
     for (i, m) in mails.iter().enumerate() {
         drop_in(&root, &format!("o{i}"), m);
     }
-    let inbox = root.join("mail/inbox");
-    let open_mailbox: MailboxFactory = Arc::new(move || {
-        let inbox = inbox.clone();
-        Box::pin(async move { Ok(Box::new(MaildirMailbox::open(&inbox)?) as Box<dyn Mailbox>) })
-    });
-    let clock = Clock::starting_at(start);
-    let daemon = Daemon {
-        referee: referee.clone(),
-        open_mailbox,
-        sender: Arc::new(MaildirSender::new(&root.join("mail/outgoing"))),
-        clock: clock.clone(),
-        max_wait: Duration::from_secs(3600),
-        notify_systemd: false,
-    };
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(daemon.run(async move {
-        let _ = stop_rx.await;
-    }));
+    let (clock, stop_tx, running) = spawn_daemon(&root, referee.clone(), start, Duration::from_secs(3600));
     let turn = || referee.read_meta("galaxy-1").unwrap().unwrap().turn;
     let until = |mins: i64| {
         let target = start.checked_add(SignedDuration::from_mins(mins)).unwrap();

@@ -33,16 +33,7 @@ fn at(mins: i64) -> Timestamp {
 
 fn config(extra: &str) -> String {
     format!(
-        r#"data_dir = "data"
-referee_address = "arbitre@example.test"
-referee_name = "Arbitre"
-admin_address = "referee@example.test"
-
-[transport]
-kind = "maildir"
-inbox = "mail/inbox"
-outgoing = "mail/outgoing"
-
+        r#"{head}
 [[games]]
 id = "{RACE}"
 ruleset = "race21"
@@ -52,7 +43,8 @@ reminders = ["6h"]
 registration_open = true
 seed = 5
 {extra}
-"#
+"#,
+        head = support::config_head()
     )
 }
 
