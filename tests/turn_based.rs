@@ -357,3 +357,21 @@ fn one_silent_awaited_seat_is_an_onr_not_a_mass_onr_hold() {
     assert_eq!(s.statuses["ANNE"], OrderStatus::Onr);
     assert_eq!(g.meta().turn, 4);
 }
+
+#[test]
+fn demo_of_a_turn_based_ruleset_plays_early_with_orders_in_advance_and_a_silent_step() {
+    arbitre::games::register_extra(race21::engine);
+    let dir = tempfile::tempdir().unwrap();
+    let templates = race21::templates_in(dir.path());
+    let out = dir.path().join("demo");
+    arbitre::cli::demo::run(Some(&templates), arbitre::cli::demo::DemoArgs::new("race21", 2, 30, 3, out.clone())).unwrap();
+    let summary = std::fs::read_to_string(out.join("summary.txt")).unwrap();
+    let steps: Vec<&str> = summary.lines().filter(|l| l.starts_with("step")).collect();
+    assert!(steps.iter().any(|l| l.contains("played early")), "{summary}");
+    assert!(steps.iter().any(|l| l.contains("orders in advance applied for step")), "{summary}");
+    assert!(steps.iter().any(|l| l.contains("ONR")), "the silent steps: {summary}");
+    assert!(steps.last().unwrap().contains("game over"), "{summary}");
+    assert!(summary.contains("final: "), "{summary}");
+    let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("data/games/demo/game.json")).unwrap()).unwrap();
+    assert_eq!(meta["finished"], true);
+}

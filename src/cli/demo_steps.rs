@@ -5,7 +5,7 @@
 //! orders (the first player adds `CONFIRMER`, so its steps are played at
 //! once; the others wait the change-of-mind delay), a player who is not to
 //! move sends orders in advance for the next step every other step, and
-//! the second player goes silent for two steps (ONR: the default move).
+//! the second player goes silent for a while (ONR: the default move).
 //! Each step is played the way the daemon's clock loop would: early when
 //! `Referee::early_due` says so, else at its deadline.
 
@@ -60,6 +60,8 @@ pub async fn play(r: &Referee, players: &mut [Player], steps: u32, seed: u64) ->
     r.set_registration(GAME, false)?;
     let seated: Vec<&Player> = players.iter().filter(|p| p.password.is_some()).collect();
     let mut summary = vec![format!("{} player(s) seated in game {GAME} ({}); steps due 48 h after each report, played early 15 min after the mover's orders (at once with CONFIRMER)", seated.len(), created.ruleset)];
+    let tz = r.game_config(GAME).map(|c| c.time_zone.clone()).unwrap_or(jiff::tz::TimeZone::UTC);
+    let local = |t: Timestamp| t.to_zoned(tz.clone()).strftime("%a %d %H:%M %Z").to_string();
     let (mut early, mut advance_sent, mut advance_applied, mut silent_steps) = (0, 0, 0, 0);
 
     for _ in 0..steps {
@@ -76,11 +78,12 @@ pub async fn play(r: &Referee, players: &mut [Player], steps: u32, seed: u64) ->
             let Some(pw) = &p.password else { continue };
             let key = crate::text::key(&p.family);
             let mut dice = Dice::for_turn(seed ^ 0x5eed_0000 ^ (i as u64) << 20, n);
+            // The second player goes silent for a while (no mail at all).
+            if i == 1 && (3..=6).contains(&n) {
+                silent_steps += usize::from(waited.contains(&key));
+                continue;
+            }
             let (turn, extra): (u32, &str) = if waited.contains(&key) {
-                if i == 1 && (3..5).contains(&n) {
-                    silent_steps += 1;
-                    continue;
-                }
                 if ready.contains_key(&key) {
                     continue; // its orders in advance were applied when the step opened
                 }
@@ -121,7 +124,7 @@ pub async fn play(r: &Referee, players: &mut [Player], steps: u32, seed: u64) ->
             "step {:>2}: {} — {}{}{}",
             s.turn,
             if moved.is_empty() { "nobody to move".to_string() } else { moved.join(", ") },
-            if s.early { format!("played early at {}", now.strftime("%a %H:%M")) } else { format!("played at the deadline {}", now.strftime("%a %d %H:%M")) },
+            if s.early { format!("played early on {}", local(now)) } else { format!("played at the deadline, {}", local(now)) },
             if applied.is_empty() { String::new() } else { format!("; orders in advance applied for step {}: {}", s.turn + 1, applied.join(", ")) },
             if s.finished { " — game over" } else { "" },
         ));
