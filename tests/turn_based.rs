@@ -297,7 +297,11 @@ fn a_relative_deadline_survives_a_crash_in_adjudication_and_game_extend() {
     let mut m = g.meta();
     m.adjudication_started = Some(at(100));
     g.r.write_meta(&m).unwrap();
+    // Until the re-run, the step's orders are frozen: a new mail is refused.
+    let refused = g.send(0, "a2", None, &["AJOUTER 3"], at(105));
+    assert!(refused[0].text.contains("était déjà en train d'être joué"), "{}", refused[0].text);
     g.r.adjudicate(RACE, Mode::Force, at(107)).unwrap();
+    assert!(take_outbox(&g.r).iter().any(|m| m.text.contains("ANNE +2")), "the orders sent before the crash were played");
     let m = g.meta();
     assert_eq!(m.deadline, Some(at(100).checked_add(SignedDuration::from_hours(48)).unwrap()));
     assert_eq!((m.opened_at, m.adjudication_started), (Some(at(100)), None));

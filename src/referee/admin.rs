@@ -222,6 +222,14 @@ impl Referee {
         m.finished = false;
         m.held = None;
         m.reminders_sent.clear();
+        // Turn-based state of the open step: what was confirmed or held for
+        // a later turn no longer applies; resignations after it are undone.
+        m.adjudication_started = None;
+        m.waiting.clear();
+        m.confirmed.clear();
+        for f in m.families.values_mut() {
+            f.resigned = f.resigned.filter(|t| *t < turn);
+        }
         m.receipts = dir.read_orders::<OrdersRecord>(turn)?.values().map(|r| r.receipt_rank + 1).max().unwrap_or(0);
         m.last_reported_turn = turn.checked_sub(1);
         self.write_meta(&m)?;
