@@ -2,6 +2,7 @@
 //! [`engines`] lists them for the daemon, which knows nothing else of them.
 
 pub mod galaxy;
+pub mod stellar;
 pub mod stellarium;
 
 use crate::game::Engine;
@@ -11,6 +12,7 @@ pub fn engines() -> Vec<Box<dyn Engine>> {
     vec![
         Box::new(crate::game::EngineOf::<stellarium::Stellarium>::new()),
         Box::new(crate::game::EngineOf::<galaxy::Galaxy>::new()),
+        Box::new(crate::game::EngineOf::<stellar::Stellar>::new()),
     ]
 }
 
