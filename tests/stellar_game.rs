@@ -4,71 +4,15 @@
 //! ("Fin de la partie": 12 cards in each telescope, 13 in each notebook),
 //! silent players, refreshes and blind draws.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
-use arbitre::dice::Dice;
-use arbitre::game::{Completeness, FamilyInput, OrderLine, OrderStatus, Ruleset};
 use arbitre::games::stellar::components::{Kind, Number, Section};
 use arbitre::games::stellar::model::{LogEntry, Phase};
-use arbitre::games::stellar::{Stellar, StellarState};
+use arbitre::games::stellar::StellarState;
 use proptest::prelude::*;
 
-const A: &str = "YOURI";
-const B: &str = "NEIL";
-
-fn new_game(seed: u64) -> StellarState {
-    let mut s = Stellar::new_game(&toml::Table::new(), seed).unwrap();
-    Stellar::register(&mut s, &A.to_string(), "Youri").unwrap();
-    Stellar::register(&mut s, &B.to_string(), "Neil").unwrap();
-    s
-}
-
-/// One step: each awaited seat sends the simulated player's lines (unless
-/// silent), which are parsed, defaulted and adjudicated as the daemon does.
-fn step(s: &StellarState, seed: u64, silent: &BTreeSet<&str>) -> StellarState {
-    let mut inputs = BTreeMap::new();
-    let mut dice = Dice::for_turn(seed, s.step);
-    for key in [A, B] {
-        let key = key.to_string();
-        let mut player_dice = Dice::for_turn(seed ^ 0xabcd ^ key.len() as u64, s.step);
-        let lines: Vec<OrderLine> = if silent.contains(key.as_str()) {
-            Vec::new()
-        } else {
-            Stellar::sample_orders(s, &key, &mut player_dice).into_iter().enumerate().map(|(i, text)| OrderLine { no: i + 1, text }).collect()
-        };
-        let parsed = Stellar::parse_orders(s, &key, &lines);
-        for v in &parsed.verdicts {
-            assert!(v.is_accepted(), "step {}: {key}'s sample line refused: {v:?}", s.step);
-        }
-        let complete = Stellar::completeness(s, &key, &parsed.orders);
-        let status = match (lines.is_empty(), complete) {
-            (true, Completeness::Complete) => OrderStatus::Or,
-            (true, _) => OrderStatus::Onr,
-            (false, Completeness::Complete) => OrderStatus::Or,
-            (false, _) => OrderStatus::Opr,
-        };
-        let orders = Stellar::default_orders(s, &key, status, parsed.orders, &mut dice);
-        inputs.insert(key, FamilyInput::new(status, orders, None));
-    }
-    Stellar::adjudicate(s, &inputs, &mut dice).state
-}
-
-fn play(seed: u64, silent_from: Option<u32>) -> Vec<StellarState> {
-    let mut s = new_game(seed);
-    let mut states = vec![s.clone()];
-    for _ in 0..60 {
-        if Stellar::is_over(&s) {
-            break;
-        }
-        let silent: BTreeSet<&str> = match silent_from {
-            Some(t) if s.step >= t => BTreeSet::from([B]),
-            _ => BTreeSet::new(),
-        };
-        s = step(&s, seed, &silent);
-        states.push(s.clone());
-    }
-    states
-}
+mod stellar_common;
+use stellar_common::{play, B};
 
 /// Every card is somewhere, exactly once.
 fn conserved(s: &StellarState) {

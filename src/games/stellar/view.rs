@@ -23,6 +23,7 @@ pub fn card_json(s: &StellarState, id: CardId) -> Value {
         "id": id,
         "name": c.name(),
         "kind": c.kind.map_or("satellite", Kind::code),
+        "kind_index": c.kind.map_or(5, Kind::index),
         "number": c.number.label(),
         "stars": c.stars,
         "start": c.start,
@@ -214,6 +215,10 @@ fn common(ctx: &ViewContext, before: &StellarState, s: &StellarState, events: &[
         "players": players_json(s, viewer, &sheets),
         "result": result,
         "seats": s.seats.len(),
+        "grid": {
+            "w": s.components.slots.values().map(|d| d.x + d.w).max().unwrap_or(1),
+            "h": s.components.slots.values().map(|d| d.y + d.h).max().unwrap_or(1),
+        },
     })
 }
 
