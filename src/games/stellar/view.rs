@@ -227,7 +227,7 @@ fn with_slots(s: &StellarState, seat: usize, id: CardId) -> Value {
     let mut v = card_json(s, id);
     let legal = s.legal_face_up(seat, id);
     v["legal"] = json!(legal);
-    v["legal_text"] = json!(slot_list(&legal));
+    v["legal_text"] = json!(if legal.is_empty() { String::new() } else { slot_list(&legal) });
     v
 }
 
