@@ -168,3 +168,25 @@ fn cartes_satellite_refreshes_and_blind_draws_happen_over_many_games() {
     assert!(refreshes > 0 && blind > 0, "refreshes {refreshes}, blind draws {blind}");
     let _ = Kind::ALL;
 }
+
+#[test]
+fn s21_a_player_who_resigns_loses_and_the_game_ends() {
+    use arbitre::dice::Dice;
+    use arbitre::game::{FamilyInput, OrderStatus, Ruleset};
+    use arbitre::games::stellar::{Orders, Stellar};
+    let states = play(8, None);
+    let mid = states.iter().find(|s| s.phase == Phase::Play && s.moves == 6).unwrap();
+    let loser = mid.mover();
+    let mut inputs = std::collections::BTreeMap::new();
+    for (i, seat) in mid.seats.iter().enumerate() {
+        let mut input = FamilyInput::new(OrderStatus::Or, Orders::default(), None);
+        input.resigned = i == loser;
+        inputs.insert(seat.key.clone(), input);
+    }
+    let out = Stellar::adjudicate(mid, &inputs, &mut Dice::for_turn(8, mid.step)).state;
+    assert!(Stellar::is_over(&out));
+    let r = out.result.unwrap();
+    assert_eq!(r.winners, vec![1 - loser]);
+    assert_eq!(r.resigned, Some(loser));
+    assert!(matches!(out.log.last(), Some(LogEntry::Resign { .. })));
+}

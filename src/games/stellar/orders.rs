@@ -431,3 +431,82 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::dice::Dice;
+    use crate::game::{FamilyInput, LineOutcome, OrderStatus, Ruleset};
+    use crate::games::stellar::Stellar;
+
+    /// A game after the deal and the starting choice: the first player to move.
+    fn started() -> StellarState {
+        let mut s = Stellar::new_game(&toml::Table::new(), 9).unwrap();
+        Stellar::register(&mut s, &"A".to_string(), "Anne").unwrap();
+        Stellar::register(&mut s, &"B".to_string(), "Bert").unwrap();
+        for n in 0..2 {
+            let mut dice = Dice::for_turn(9, n);
+            let inputs: BTreeMap<_, _> = ["A", "B"].iter().map(|k| (k.to_string(), FamilyInput::new(OrderStatus::Or, Orders::default(), None))).collect();
+            s = Stellar::adjudicate(&s, &inputs, &mut dice).state;
+        }
+        assert_eq!(s.phase, Phase::Play);
+        s
+    }
+
+    fn lines(texts: &[&str]) -> Vec<OrderLine> {
+        texts.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect()
+    }
+
+    fn verdicts(s: &StellarState, who: &str, texts: &[&str]) -> (Orders, Vec<bool>) {
+        let p = parse(s, &who.to_string(), &lines(texts));
+        (p.orders, p.verdicts.iter().map(LineVerdict::is_accepted).collect())
+    }
+
+    #[test]
+    fn etape_1_2_english_words_card_names_and_c_for_the_card_taken() {
+        let s = started();
+        let me = s.mover();
+        let who = s.seats[me].key.clone();
+        let took = s.row[0].unwrap();
+        let (o, ok) = verdicts(&s, &who, &["take 1", "Play C notebook"]);
+        assert_eq!(ok, vec![true, true]);
+        assert_eq!(o.take, Some(1));
+        assert_eq!(o.play, Some((took, Zone::Notebook)));
+        // The same card by name, in two words, accents and case ignored.
+        let name = s.card(took).name();
+        let (kind, num) = name.rsplit_once('-').unwrap();
+        let spaced = format!("jouer {} {} carnet", kind.to_lowercase(), num);
+        let (o2, ok2) = verdicts(&s, &who, &["PRENDRE 1", &spaced]);
+        assert_eq!(ok2, vec![true, true], "{spaced}");
+        assert_eq!(o2.play.map(|p| s.card(p.0).name()), Some(name));
+    }
+
+    #[test]
+    fn deroulement_du_tour_only_the_player_to_move_and_once_per_line_kind() {
+        let s = started();
+        let other = s.seats[1 - s.mover()].key.clone();
+        let (_, ok) = verdicts(&s, &other, &["PRENDRE 1"]);
+        assert_eq!(ok, vec![false]);
+        let who = s.seats[s.mover()].key.clone();
+        let (o, ok) = verdicts(&s, &who, &["PRENDRE 1", "PRENDRE 2", "JOUER Z CARNET", "DEPART A", "FINALE A", "BONJOUR"]);
+        assert_eq!(ok, vec![true, false, false, false, false, false]);
+        assert_eq!(o.take, Some(1));
+        let p = parse(&s, &"NOBODY".to_string(), &lines(&["PRENDRE 1"]));
+        assert!(!p.verdicts[0].is_accepted());
+    }
+
+    #[test]
+    fn etape_3_the_acknowledgement_says_when_step_3_is_a_blind_draw() {
+        let s = started();
+        let me = s.mover();
+        let who = s.seats[me].key.clone();
+        // A hand card with a row position: take that very position.
+        let (letter, card) = s.hand_letters(me).into_iter().find(|(_, c)| s.card(*c).number.row_position().is_some()).expect("seed 9 deals a numbered hand card");
+        let pos = s.card(card).number.row_position().unwrap();
+        let p = parse(&s, &who, &lines(&[&format!("PRENDRE {pos}"), &format!("JOUER {letter} CARNET")]));
+        let LineOutcome::Accepted { canonical } = &p.verdicts[1].outcome else { panic!("{:?}", p.verdicts[1]) };
+        assert!(canonical.contains("pioche à l'aveugle, au télescope"), "{canonical}");
+    }
+}
