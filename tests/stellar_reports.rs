@@ -38,6 +38,8 @@ fn mail(r: &Renderer, before: &StellarState, after: &StellarState, events: &[Eve
         r.render(&format!("stellar/report.{lang}.html.tera"), &context).unwrap(),
         r.render("stellar/map.svg.tera", &json!({ "ctx": c, "family": family, "view": view })).unwrap(),
         serde_json::to_string(&form).unwrap(),
+        // The chronicle is attached to every player's report mail.
+        r.render("stellar/chronicle.fr.txt.tera", &json!({ "ctx": c, "view": Stellar::public_view(&c, before, after, events) })).unwrap(),
     ]
 }
 
@@ -182,4 +184,23 @@ fn no_leak_the_final_report_reveals_face_down_cards() {
         return;
     }
     panic!("no game ended with a face-down card");
+}
+
+#[test]
+fn html_reports_escape_the_players_names() {
+    let r = renderer();
+    let mut s = Stellar::new_game(&toml::Table::new(), 2).unwrap();
+    Stellar::register(&mut s, &"X".to_string(), "<script>alert(1)</script>").unwrap();
+    Stellar::register(&mut s, &"Y".to_string(), "Neil & <b>co</b>").unwrap();
+    let dealt = Stellar::adjudicate(&s, &Default::default(), &mut arbitre::dice::Dice::for_turn(2, 0)).state;
+    // The starting choice, by default: the move log now names both players.
+    let before = dealt.clone();
+    let out = Stellar::adjudicate(&dealt, &Default::default(), &mut arbitre::dice::Dice::for_turn(2, 1));
+    assert!(!out.state.log.is_empty());
+    for who in ["X", "Y"] {
+        let parts = mail(&r, &before, &out.state, &out.events, who, "fr");
+        assert!(!parts[2].contains("<script>") && !parts[2].contains("<b>co"), "{}", parts[2]);
+        assert!(parts[2].matches("&lt;script&gt;").count() >= 3, "{}", parts[2]);
+        assert!(!parts[3].contains("<script>") && !parts[3].contains("<b>co"), "{}", parts[3]);
+    }
 }

@@ -337,12 +337,13 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             }
             match o.take {
                 Some(take) => match step3_card(s, take, card) {
-                    Some(row) => notes.push(format!(
-                        "étape 3 : {} (position {}) au {}",
+                    Some(row) if z == Zone::Notebook => notes.push(format!(
+                        "étape 3 : {} (position {}) au télescope, emplacements permis face visible : {}",
                         s.card(row).name(),
                         s.card(card).number.row_position().unwrap_or(0),
-                        if z == Zone::Notebook { "télescope" } else { "carnet" }
+                        slot_list(&s.legal_face_up(me, row))
                     )),
+                    Some(row) => notes.push(format!("étape 3 : {} (position {}) au carnet", s.card(row).name(), s.card(card).number.row_position().unwrap_or(0))),
                     None => notes.push(format!(
                         "étape 3 : pioche à l'aveugle, au {}",
                         if z == Zone::Notebook { "télescope (ordres PIOCHE)" } else { "carnet" }
