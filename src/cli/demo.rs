@@ -22,9 +22,12 @@ use crate::referee::adjudication::Mode;
 use crate::referee::Referee;
 use crate::transport::{Mailbox, MaildirMailbox, MaildirSender, Sender};
 
+/// Stellar's own demo (two players, one mover per step).
+mod stellar;
+
 #[derive(Debug, Args)]
 pub struct DemoArgs {
-    /// `stellarium` or `galaxy`.
+    /// `stellarium`, `galaxy` or `stellar`.
     #[arg(long, default_value = "stellarium")]
     ruleset: String,
     #[arg(long, default_value_t = 6)]
@@ -120,6 +123,7 @@ fn demo_config(a: &DemoArgs, turn_based: bool) -> String {
     let settings = match a.ruleset.as_str() {
         _ if turn_based => String::new(),
         "galaxy" => format!("players = {}\nturns = {}\n", a.players, a.turns.max(20)),
+        "stellar" => String::new(),
         // Stellarium's limit counts the turns after the foundation (30.1):
         // `--turns T` plays T adjudications, turn 0 included, to the end.
         _ => format!("turns = {}\n", a.turns.saturating_sub(1).max(1)),
@@ -173,6 +177,9 @@ pub(super) fn players(count: u32) -> Vec<Player> {
 }
 
 async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
+    if a.ruleset == "stellar" {
+        return stellar::play(r, a).await;
+    }
     let (inbox_dir, outgoing_dir) = match &r.config.transport {
         crate::config::TransportConfig::Maildir { inbox, outgoing } => (inbox.clone(), outgoing.clone()),
         _ => anyhow::bail!("the demo runs on the embedded Maildir transport"),

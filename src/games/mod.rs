@@ -2,6 +2,7 @@
 //! [`engines`] lists them for the daemon, which knows nothing else of them.
 
 pub mod galaxy;
+pub mod stellar;
 pub mod stellarium;
 
 use std::sync::Mutex;
@@ -27,6 +28,7 @@ pub fn engines() -> Vec<Box<dyn Engine>> {
     let mut v: Vec<Box<dyn Engine>> = vec![
         Box::new(crate::game::EngineOf::<stellarium::Stellarium>::new()),
         Box::new(crate::game::EngineOf::<galaxy::Galaxy>::new()),
+        Box::new(crate::game::EngineOf::<stellar::Stellar>::new()),
     ];
     v.extend(EXTRA.lock().unwrap_or_else(|e| e.into_inner()).iter().map(|make| make()));
     v
