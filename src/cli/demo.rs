@@ -72,8 +72,9 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
     prepare_out(&a.out)?;
     let config_path = a.out.join("config.toml");
     // A turn-based ruleset plays through early adjudication and orders in
-    // advance (`demo_steps`).
-    let turn_based = super::demo_steps::is_turn_based(&a.ruleset, a.seed);
+    // advance (`demo_steps`; Stellar has its own players, `demo/stellar.rs`,
+    // on the same schedule: Stellar names no awaited seat while players register).
+    let turn_based = a.ruleset == "stellar" || super::demo_steps::is_turn_based(&a.ruleset, a.seed);
     std::fs::write(&config_path, demo_config(&a, turn_based))?;
     std::fs::create_dir_all(a.out.join("data"))?;
     // A fixed secret key: the same seed gives the same passwords too.
@@ -84,7 +85,7 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
     let cfg = crate::config::load(&config_path).map_err(|e| anyhow::anyhow!("demo configuration: {e}"))?;
     let referee = Referee::new(cfg, tdir)?;
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
-    if turn_based {
+    if turn_based && a.ruleset != "stellar" {
         let mut players = players(a.players);
         let summary = rt.block_on(super::demo_steps::play(&referee, &mut players, a.turns, a.seed))?;
         return super::demo_steps::report(&a.out, &summary);

@@ -91,18 +91,19 @@ impl Referee {
         if waited.iter().any(|k| g.meta.waiting.contains(k)) {
             return Ok(Timing::Held);
         }
-        if waited.is_empty() {
-            let at = g.meta.opened_at.unwrap_or(Timestamp::UNIX_EPOCH);
-            return Ok(Timing::Early { at, confirmed: true });
-        }
-        let mut last = Timestamp::UNIX_EPOCH;
+        // A seat of whom nothing is required (a registration step) is
+        // ready without sending anything.
+        let mut last = g.meta.opened_at.unwrap_or(Timestamp::UNIX_EPOCH);
         for k in &waited {
-            match records.get(k) {
-                Some(r) if g.status_from(k, Some(r))? == OrderStatus::Or => last = last.max(r.received_at),
-                _ => return Ok(Timing::Deadline),
+            let rec = records.get(k);
+            if g.status_from(k, rec)? != OrderStatus::Or {
+                return Ok(Timing::Deadline);
+            }
+            if let Some(r) = rec {
+                last = last.max(r.received_at);
             }
         }
-        let confirmed = waited.iter().all(|k| g.meta.confirmed.contains(k));
+        let confirmed = waited.iter().all(|k| g.meta.confirmed.contains(k) || !records.contains_key(k));
         let at = if confirmed { last } else { last.checked_add(delay).unwrap_or(last) };
         Ok(Timing::Early { at, confirmed })
     }
