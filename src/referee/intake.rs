@@ -209,9 +209,14 @@ impl Referee {
             return Ok(answered("refusal-oversize", &to, Some(gid), Some(fkey)));
         }
         let (deadline_text, time_left, late) = self.deadline_words(&g, lang, now);
-        if late {
+        // An adjudication of the open step has begun (and was interrupted: it
+        // holds the game's lock while it runs): its orders are frozen, or a
+        // re-run would not reproduce what it already wrote.
+        let playing = g.meta.adjudication_started.is_some();
+        if late || playing {
             let next = self.next_deadline_words(&g, lang);
-            self.reply(key, m, &to, "refusal-late", lang, merge(base, json!({ "deadline": deadline_text, "next_turn": g.meta.turn + 1, "next_deadline": next })), now)?;
+            let ctx = json!({ "deadline": deadline_text, "next_turn": g.meta.turn + 1, "next_deadline": next, "playing": playing && !late });
+            self.reply(key, m, &to, "refusal-late", lang, merge(base, ctx), now)?;
             return Ok(answered("refusal-late", &to, Some(gid), Some(fkey)));
         }
 
