@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use arbitre::transport::testkit::{compose, MailStack};
 
-use common::{daemon_config, subject_of, text_of, wait_for_subject, Daemon};
+use common::{daemon_config, strip_ansi, subject_of, text_of, wait_for_subject, Daemon};
 
 const GAME: &str = "stellar-e2e";
 
@@ -113,20 +113,3 @@ async fn a_short_stellar_game_by_mail_with_early_adjudication() {
     daemon.stop();
 }
 
-/// The log without its terminal colours.
-fn strip_ansi(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            for d in chars.by_ref() {
-                if d.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
