@@ -379,3 +379,11 @@ fn demo_of_a_turn_based_ruleset_plays_early_with_orders_in_advance_and_a_silent_
     let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("data/games/demo/game.json")).unwrap()).unwrap();
     assert_eq!(meta["finished"], true);
 }
+
+#[test]
+fn a_seat_not_awaited_is_not_told_whether_the_mover_is_ready() {
+    let g = game("early = \"15m\"");
+    g.send(0, "a1", None, &["AJOUTER 2"], at(2));
+    let ack = g.send(1, "b1", Some(2), &["AJOUTER 1"], at(3));
+    assert!(!ack[0].text.contains("sera joué") && !ack[0].text.contains("attendus"), "{}", ack[0].text);
+}

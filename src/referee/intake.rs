@@ -415,10 +415,16 @@ impl Referee {
         if meta_changed {
             self.write_meta(&g.meta)?;
         }
-        // When the step will be played (capability 3), now that this mail is in.
-        let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
-        let timing = self.timing(&g, &records)?;
-        merge_into(&mut ctx, json!({ "when": self.timing_words(&g, &timing, lang, now) }));
+        // When the step will be played (capability 3), now that this mail is
+        // in; only to a seat the step awaits: a seat not awaited would learn
+        // whether the others' orders are complete.
+        let when = if awaited_now {
+            let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
+            self.timing_words(&g, &self.timing(&g, &records)?, lang, now)
+        } else {
+            json!({ "kind": "not_awaited", "early_on": false })
+        };
+        merge_into(&mut ctx, json!({ "when": when }));
         if sub.orders.is_empty() && sub.later.is_empty() && extra_kind.is_some() && done_commands.len() == 1 {
             // A lone AIDE got its own answer.
             return Ok(answered("help", &to, Some(gid), Some(fkey)));
