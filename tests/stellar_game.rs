@@ -190,3 +190,40 @@ fn s21_a_player_who_resigns_loses_and_the_game_ends() {
     assert_eq!(r.resigned, Some(loser));
     assert!(matches!(out.log.last(), Some(LogEntry::Resign { .. })));
 }
+
+#[test]
+fn s1_s2_a_referees_own_component_files_are_read_checked_and_kept_in_the_state() {
+    use arbitre::game::Ruleset;
+    use arbitre::games::stellar::components::{DEFAULT_CARDS, DEFAULT_TELESCOPE};
+    use arbitre::games::stellar::Stellar;
+    let dir = std::env::temp_dir().join(format!("arbitre-stellar-components-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cards = dir.join("cartes.txt");
+    let telescope = dir.join("telescope.txt");
+    // A transcription of a real box: no `provisoire` line.
+    std::fs::write(&cards, DEFAULT_CARDS.replace("\nprovisoire\n", "\n")).unwrap();
+    std::fs::write(&telescope, DEFAULT_TELESCOPE.replace("\nprovisoire\n", "\n")).unwrap();
+    let mut settings = toml::Table::new();
+    settings.insert("cards".into(), toml::Value::String(cards.display().to_string()));
+    settings.insert("telescope".into(), toml::Value::String(telescope.display().to_string()));
+    let s = Stellar::new_game(&settings, 1).unwrap();
+    assert!(!s.components.provisional);
+    // The state carries the texts: it loads even if the files change or go.
+    std::fs::write(&cards, "broken").unwrap();
+    let json = serde_json::to_string(&s).unwrap();
+    let back: StellarState = serde_json::from_str(&json).unwrap();
+    assert!(!back.components.provisional);
+    assert_eq!(back.components.cards.len(), 60);
+    // A broken file is refused at creation with its path and line…
+    let e = Stellar::new_game(&settings, 1).unwrap_err();
+    assert!(e.starts_with(&format!("{}, ligne 1 :", cards.display())), "{e}");
+    // …and a state whose texts were tampered with does not load.
+    let tampered = json.replacen("planete    6/0", "planete    7", 1);
+    assert_ne!(tampered, json);
+    let err = serde_json::from_str::<StellarState>(&tampered).unwrap_err().to_string();
+    assert!(err.contains("numéro 7 hors des limites"), "{err}");
+    let mut bad = toml::Table::new();
+    bad.insert("cartes".into(), toml::Value::String("x".into()));
+    assert!(Stellar::new_game(&bad, 1).unwrap_err().contains("réglage `cartes` inconnu"));
+    std::fs::remove_dir_all(&dir).ok();
+}
