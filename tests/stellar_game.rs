@@ -273,3 +273,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_stored_state_that_loses_doubles_or_invents_a_card_does_not_load() {
+    let states = play(13, None);
+    for s in [&states[1], &states[10], states.last().unwrap()] {
+        let json = serde_json::to_value(s).unwrap();
+        let back: StellarState = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&back).unwrap(), json);
+        // A pile card copied into a hand: doubled.
+        let mut doubled = json.clone();
+        let pile_card = doubled["pile"][0].clone();
+        doubled["seats"][0]["hand"].as_array_mut().unwrap().push(pile_card);
+        let e = serde_json::from_value::<StellarState>(doubled).unwrap_err().to_string();
+        assert!(e.contains("état Stellar incohérent"), "{e}");
+        // A pile card gone: lost.
+        let mut lost = json.clone();
+        lost["pile"].as_array_mut().unwrap().remove(0);
+        assert!(serde_json::from_value::<StellarState>(lost).is_err());
+    }
+    // A card the components do not have, in the move log.
+    let mut v = serde_json::to_value(states.last().unwrap()).unwrap();
+    let log = v["log"].as_array_mut().unwrap();
+    let mv = log.iter_mut().find(|e| e["kind"] == "move").unwrap();
+    mv["took"][1] = serde_json::json!(999);
+    let e = serde_json::from_value::<StellarState>(v).unwrap_err().to_string();
+    assert!(e.contains("journal des coups"), "{e}");
+}
