@@ -135,7 +135,7 @@ fn s19_a_silent_player_gets_default_moves_reported_as_such() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 8, .. ProptestConfig::default() })]
 
     /// Card conservation at every step, scores recomputed independently at
     /// every step, and the same seed gives the same game.
@@ -229,7 +229,7 @@ fn s1_s2_a_referees_own_component_files_are_read_checked_and_kept_in_the_state()
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, .. ProptestConfig::default() })]
 
     /// Bad input gets an answer, never a panic: random lines (an order word
     /// or noise, then numbers, card names, zone words, noise) at every phase,
