@@ -184,8 +184,34 @@ pub struct GameConfig {
     pub seed: Option<u64>,
     /// The language of player-facing text (`"fr"` or `"en"`).
     pub language: String,
+    /// Early adjudication (`turn-based.md`, capability 3): `Some(delay)`
+    /// plays a step as soon as every awaited seat has complete orders (OR)
+    /// and this change-of-mind delay has passed since the last of them
+    /// (at once when they all wrote `CONFIRMER`); `None` (the default):
+    /// only at the deadline.
+    pub early: Option<SignedDuration>,
+    /// Orders for a later step (`TOUR n`) are kept and applied when it
+    /// opens; `None`: yes for turn-based rulesets (those that name the
+    /// awaited seats), no for simultaneous ones.
+    pub advance_orders: Option<bool>,
+    /// What a seat that became PNJ plays.
+    pub pnj: PnjMode,
     /// Ruleset-specific settings, passed to `Ruleset::new_game`.
     pub settings: Table,
+}
+
+/// What a PNJ seat plays (`pnj = "…"`; `turn-based.md`, capability 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PnjMode {
+    /// The ruleset's default behaviour (Stellarium and Galaxy rule 0).
+    #[default]
+    Default,
+    /// The seat concedes: its input has `resigned = true`.
+    Forfeit,
+    /// A robot: the ruleset's simulated player, through `parse_orders`,
+    /// with the turn's dice.
+    Robot,
 }
 
 /// One problem in the configuration.
@@ -728,6 +754,9 @@ impl Cx {
                 "mass_onr_threshold",
                 "seed",
                 "language",
+                "early",
+                "advance_orders",
+                "pnj",
                 "settings",
             ],
         );
@@ -868,6 +897,24 @@ impl Cx {
             self.err(join(prefix, "language"), format!("{language:?}: expected \"fr\" or \"en\""));
         }
 
+        let early = match t.get("early") {
+            None => None,
+            Some(Value::Boolean(false)) => None,
+            Some(Value::String(s)) if matches!(crate::text::fold(s).as_str(), "OFF" | "NON" | "NO" | "FALSE") => None,
+            Some(Value::String(s)) if matches!(crate::text::fold(s).trim(), "0" | "0S" | "0M" | "0H") => Some(SignedDuration::ZERO),
+            Some(v) => self.duration(join(prefix, "early"), v),
+        };
+        let advance_orders = t.contains_key("advance_orders").then(|| self.boolean(t, prefix, "advance_orders", false));
+        let pnj = match self.string(t, prefix, "pnj", false).as_deref() {
+            None | Some("default") => PnjMode::Default,
+            Some("forfeit") => PnjMode::Forfeit,
+            Some("robot") => PnjMode::Robot,
+            Some(other) => {
+                self.err(join(prefix, "pnj"), format!("{other:?}: expected \"default\", \"forfeit\" or \"robot\""));
+                PnjMode::Default
+            }
+        };
+
         let settings = match t.get("settings") {
             None => Table::new(),
             Some(Value::Table(s)) => s.clone(),
@@ -897,6 +944,9 @@ impl Cx {
             mass_onr_threshold,
             seed,
             language,
+            early,
+            advance_orders,
+            pnj,
             settings,
         })
     }
@@ -1031,6 +1081,25 @@ password = { env = "ARBITRE_SMTP_PASSWORD" }
         assert_eq!(imap.password, Secret::File(PathBuf::from("/etc/arbitre/secrets/imap")));
         assert_eq!(smtp.tls, TlsMode::StartTls);
         assert_eq!(smtp.password, Some(Secret::Env("ARBITRE_SMTP_PASSWORD".into())));
+    }
+
+    #[test]
+    fn turn_based_settings_early_advance_orders_pnj_and_relative_schedules() {
+        let g = |extra: &str| parse_at(&game(extra)).unwrap_or_else(|e| panic!("{e}")).games.remove(0);
+        let d = g("");
+        assert_eq!((d.early, d.advance_orders, d.pnj), (None, None, PnjMode::Default), "off, auto, default");
+        assert_eq!(g("early = \"15m\"").early, Some(SignedDuration::from_mins(15)));
+        assert_eq!(g("early = \"0m\"").early, Some(SignedDuration::ZERO));
+        assert_eq!(g("early = \"off\"").early, None);
+        assert_eq!(g("early = false").early, None);
+        assert_eq!(g("advance_orders = true").advance_orders, Some(true));
+        assert_eq!(g("pnj = \"robot\"").pnj, PnjMode::Robot);
+        assert_eq!(g("pnj = \"forfeit\"").pnj, PnjMode::Forfeit);
+        let relative = parse_at(&game("").replace("weekly sunday 20:00", "after 48h")).unwrap().games.remove(0);
+        assert_eq!(relative.deadline, Schedule::After(SignedDuration::from_hours(48)));
+        assert!(has(&errors_of(&game("early = \"soon\"")), "games[0].early: invalid duration \"soon\""), "{:?}", errors_of(&game("early = \"soon\"")));
+        assert!(has(&errors_of(&game("pnj = \"bot\"")), r#"games[0].pnj: "bot": expected "default", "forfeit" or "robot""#));
+        assert!(has(&errors_of(&game("advance_orders = \"yes\"")), "games[0].advance_orders: expected true or false, found a string"));
     }
 
     #[test]

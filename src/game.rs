@@ -127,9 +127,12 @@ pub struct FamilyInput<O> {
     /// the turn, in order of receipt (0 = first); `None` when nothing came.
     /// Galaxy's rule 4.i uses it.
     pub receipt_rank: Option<u32>,
-    /// The seat concedes in this step (`ABANDON | RESIGN`, or a PNJ seat of a
-    /// turn-based game whose settings say "forfeit"); the ruleset decides
-    /// what becomes of it. Always false for Stellarium and Galaxy.
+    /// The seat concedes in this step (`ABANDON | RESIGN`, sent while this
+    /// step was open, whether the seat is awaited or not; or a PNJ seat of a
+    /// game whose `pnj` setting is "forfeit", at every step it is awaited);
+    /// the ruleset decides what becomes of it. `ABANDON` is refused in games
+    /// whose ruleset does not name awaited seats; Stellarium and Galaxy see
+    /// it only with `pnj = "forfeit"`, and ignore it.
     #[serde(default)]
     pub resigned: bool,
 }
@@ -227,7 +230,13 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The seats awaited in the step now open (`turn-based.md`, capability 1):
     /// `None` for a simultaneous game, where every registered family is
     /// awaited. A seat not in the set owes nothing in this step (no ONR, no
-    /// reminder) and its orders, if any, are not applied to this step.
+    /// reminder) and its orders, if any, are not applied to this step:
+    /// `adjudicate` still receives an input for it, with status OR and the
+    /// orders `parse_orders` gives for no line (the empty orders). A seat
+    /// that conceded in an earlier step is awaited no more, whatever this
+    /// returns. Returning `Some` also makes the game turn-based for the
+    /// shell: orders in advance kept by default, `ABANDON` accepted,
+    /// "à vous de jouer" in the subject of the next movers' reports.
     fn awaiting(state: &Self::State) -> Option<std::collections::BTreeSet<FamilyKey>> {
         let _ = state;
         None

@@ -30,6 +30,10 @@ pub enum Schedule {
     /// Every `days` days, at this local time: the deadline is `days` days
     /// after the previous one (see [`next_deadline`]).
     EveryDays { days: u32, at: Time },
+    /// Relative (`turn-based.md`, capability 2): each step is due this long
+    /// after the previous step was adjudicated (its report), whatever the
+    /// time of day: "after 48h".
+    After(SignedDuration),
     /// The referee adjudicates by hand (`arbitre game adjudicate`).
     Manual,
 }
@@ -41,7 +45,7 @@ pub enum Schedule {
 pub struct ParseError(String);
 
 const SCHEDULE_FORMS: &str =
-    "expected \"weekly sunday 20:00\", \"weekly mon,thu 21:30\", \"every 7 days at 20:00\", \"daily 20:00\" or \"manual\"";
+    "expected \"weekly sunday 20:00\", \"weekly mon,thu 21:30\", \"every 7 days at 20:00\", \"daily 20:00\", \"after 48h\" or \"manual\"";
 
 const DAYS: [(Weekday, &str, &str, &str, &str); 7] = [
     // (day, English, English abbreviation, French, French abbreviation)
@@ -183,6 +187,16 @@ impl FromStr for Schedule {
 
         match first {
             "MANUAL" | "MANUEL" | "MANUELLE" if rest.len() == 1 => return Ok(Schedule::Manual),
+            // "after 48h", "48h after the report", "apres 48h", "48 h après le rapport"
+            "AFTER" | "APRES" => return relative(&rest[1..]).map_err(|e| bad(e.0)),
+            _ if rest.iter().any(|w| matches!(*w, "AFTER" | "APRES")) => {
+                let cut = rest.iter().position(|w| matches!(*w, "AFTER" | "APRES")).unwrap_or(rest.len());
+                let tail: Vec<&str> = rest[cut + 1..].iter().copied().filter(|w| !matches!(*w, "THE" | "LE" | "REPORT" | "RAPPORT" | "EACH" | "CHAQUE")).collect();
+                if !tail.is_empty() {
+                    return Err(bad(format!("unexpected {:?} after \"after\"", tail.join(" ").to_lowercase())));
+                }
+                return relative(&rest[..cut]).map_err(|e| bad(e.0));
+            }
             "DAILY" | "QUOTIDIEN" | "QUOTIDIENNE" => {
                 return Ok(Schedule::EveryDays { days: 1, at: take_time(&rest[1..])? });
             }
@@ -242,6 +256,16 @@ impl FromStr for Schedule {
     }
 }
 
+/// The duration of a relative schedule ("48h", "2 jours", "1d 12h").
+fn relative(words: &[&str]) -> Result<Schedule, ParseError> {
+    let words: Vec<&str> = words.iter().copied().filter(|w| !matches!(*w, "THE" | "LE" | "REPORT" | "RAPPORT")).collect();
+    let d = parse_duration(&words.join(" "))?;
+    if !d.is_positive() {
+        return Err(ParseError("the delay must be longer than zero".into()));
+    }
+    Ok(Schedule::After(d))
+}
+
 impl fmt::Display for Schedule {
     /// The canonical English form, which parses back to the same schedule.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -253,6 +277,7 @@ impl fmt::Display for Schedule {
             }
             Schedule::EveryDays { days: 1, at } => write!(f, "daily {}", hm(at)),
             Schedule::EveryDays { days, at } => write!(f, "every {days} days at {}", hm(at)),
+            Schedule::After(d) => write!(f, "after {}", format_duration(*d)),
             Schedule::Manual => f.write_str("manual"),
         }
     }
@@ -291,6 +316,7 @@ pub fn next_deadline(schedule: &Schedule, tz: &TimeZone, after: Timestamp) -> Op
     let today = after.to_zoned(tz.clone()).date();
     match schedule {
         Schedule::Manual => None,
+        Schedule::After(d) => after.checked_add(*d).ok(),
         Schedule::Weekly { days, at } => (0..=7)
             .filter_map(|k| add_days(today, k))
             .filter(|d| days.contains(&d.weekday()))
@@ -377,6 +403,26 @@ pub fn parse_duration(s: &str) -> Result<SignedDuration, ParseError> {
         return Err(bad("empty"));
     }
     Ok(if negative { -total } else { total })
+}
+
+/// A duration in the compact form [`parse_duration`] reads back (`2d12h`, `15m`).
+pub fn format_duration(d: SignedDuration) -> String {
+    let mut secs = d.as_secs();
+    let mut out = String::new();
+    if secs < 0 {
+        out.push('-');
+        secs = -secs;
+    }
+    for (unit, per) in [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] {
+        if secs >= per {
+            out.push_str(&format!("{}{unit}", secs / per));
+            secs %= per;
+        }
+    }
+    if out.is_empty() || out == "-" {
+        out = "0s".into();
+    }
+    out
 }
 
 /// Moves a deadline by `by`, counting its whole days as calendar days in
@@ -472,6 +518,23 @@ pub fn format_time_left(now: Timestamp, deadline: Timestamp, lang: &str) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn relative_schedules_parse_format_and_count_from_the_report() {
+        let h48 = Schedule::After(SignedDuration::from_hours(48));
+        for text in ["after 48h", "48h after the report", "après 48 h", "48 h après le rapport", "apres 2 jours", "after 2d"] {
+            let got: Schedule = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(got, h48, "{text}");
+        }
+        assert_eq!(h48.to_string(), "after 2d");
+        assert_eq!("after 1d12h".parse::<Schedule>().unwrap().to_string(), "after 1d12h");
+        assert!("after".parse::<Schedule>().is_err());
+        assert!("after 0h".parse::<Schedule>().is_err());
+        assert!("48h after lunch".parse::<Schedule>().is_err());
+        // Due 48 hours after the instant given (the report), whatever the time of day or DST.
+        let from = ts("2026-03-28T09:17:00Z");
+        assert_eq!(next_deadline(&h48, &paris(), from), Some(ts("2026-03-30T09:17:00Z")));
+    }
 
     fn ts(s: &str) -> Timestamp {
         s.parse().unwrap()

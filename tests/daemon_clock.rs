@@ -7,8 +7,6 @@ mod support;
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbitre::daemon::{Clock, Daemon, MailboxFactory};
-use arbitre::transport::{Mailbox, MaildirMailbox, MaildirSender};
 use jiff::Timestamp;
 use support::*;
 
@@ -27,24 +25,7 @@ async fn deadline_fires_at_20h_paris_on_the_dst_day_and_not_before() {
     let root = e.dir.path().to_path_buf();
     let cfg = arbitre::config::load(&root.join("config.toml")).unwrap();
     let referee = Arc::new(arbitre::referee::Referee::new(cfg, templates()).unwrap());
-    let inbox = root.join("mail/inbox");
-    let open_mailbox: MailboxFactory = Arc::new(move || {
-        let inbox = inbox.clone();
-        Box::pin(async move { Ok(Box::new(MaildirMailbox::open(&inbox)?) as Box<dyn Mailbox>) })
-    });
-    let clock = Clock::starting_at(start);
-    let daemon = Daemon {
-        referee: referee.clone(),
-        open_mailbox,
-        sender: Arc::new(MaildirSender::new(&root.join("mail/outgoing"))),
-        clock: clock.clone(),
-        max_wait: Duration::from_secs(60),
-        notify_systemd: false,
-    };
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(daemon.run(async move {
-        let _ = stop_rx.await;
-    }));
+    let (clock, stop_tx, running) = spawn_daemon(&root, referee.clone(), start, Duration::from_secs(60));
 
     let turn = || referee.read_meta(GAME).unwrap().unwrap().turn;
     let sleep_until = |t: &str| {

@@ -101,6 +101,70 @@ fn drop_in(root: &Path, name: &str, raw: &[u8]) {
     std::fs::rename(inbox.join("tmp").join(name), inbox.join("new").join(name)).unwrap();
 }
 
+/// Registers `families` by mail (with `kills` SIGKILLs meanwhile); returns
+/// the registration Message-IDs and each address's password.
+fn register<'a>(d: &mut Daemon, rng: &mut impl Rng, kills: u32, families: &[(&'a str, &str)], now: jiff::Timestamp) -> (Vec<String>, BTreeMap<&'a str, String>) {
+    let root = d.root.clone();
+    let mut join_ids = Vec::new();
+    for (i, (addr, fam)) in families.iter().enumerate() {
+        let id = format!("join{i}@x.test");
+        drop_in(&root, &format!("join{i}"), &mail(addr, &id, "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION {fam}\n"), now));
+        join_ids.push(id);
+    }
+    d.torture(rng, kills);
+    d.run_until("welcome mails", || join_ids.iter().all(|id| replies_to(&delivered(&root), id) >= 1));
+    let all = delivered(&root);
+    let mut passwords = BTreeMap::new();
+    for (i, (addr, _)) in families.iter().enumerate() {
+        let w = all.iter().find(|(_, s)| s.in_reply_to.as_deref() == Some(join_ids[i].as_str())).unwrap();
+        assert_eq!(&w.0, addr);
+        passwords.insert(*addr, password_in(&w.1.text));
+    }
+    (join_ids, passwords)
+}
+
+/// Each family's turn-0 orders twice: half the founders, then all (the
+/// second replaces the first). Returns the Message-IDs.
+fn orders_twice(root: &Path, families: &[(&str, &str)], passwords: &BTreeMap<&str, String>, now: jiff::Timestamp) -> Vec<String> {
+    let mut order_ids = Vec::new();
+    for round in 0..2 {
+        for (i, (addr, fam)) in families.iter().enumerate() {
+            let id = format!("orders{round}-{i}@x.test");
+            let lines: Vec<&str> = if round == 0 { FOUNDERS[..4].to_vec() } else { FOUNDERS.to_vec() };
+            drop_in(root, &format!("orders{round}-{i}"), &mail(addr, &id, "Ordres", &orders_body(fam, &passwords[addr], Some(0), &lines), now));
+            order_ids.push(id);
+        }
+    }
+    order_ids
+}
+
+/// Every mail received got exactly one answer, every family exactly one
+/// report of turn 0, nothing else was sent, and each family's last
+/// (complete) orders counted; returns `game.json`.
+fn assert_once(root: &Path, families: &[(&str, &str)], join_ids: &[String], order_ids: &[String]) -> serde_json::Value {
+    let all = delivered(root);
+    for id in join_ids.iter().chain(order_ids) {
+        assert_eq!(replies_to(&all, id), 1, "exactly one answer to {id}");
+    }
+    for (addr, _) in families {
+        let n = all.iter().filter(|(a, s)| a == addr && s.subject.contains("Rapport du tour 0")).count();
+        assert_eq!(n, 1, "exactly one report for {addr}");
+    }
+    assert_eq!(all.len(), join_ids.len() + order_ids.len() + families.len(), "no other mail was sent");
+    let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(root.join("data/games").join(GAME).join("game.json")).unwrap()).unwrap();
+    for (_, fam) in families {
+        let key = arbitre::text::key(fam);
+        assert_eq!(meta["families"][&key]["statuses"]["0"], "Or", "{key}: its last (complete) orders counted; game.json: {meta:#}");
+    }
+    meta
+}
+
+/// The open turn in `game.json` (the adjudication's commit point).
+fn turn_of(root: &Path) -> Option<u64> {
+    let bytes = std::fs::read(root.join("data/games").join(GAME).join("game.json")).ok()?;
+    serde_json::from_slice::<serde_json::Value>(&bytes).ok()?["turn"].as_u64()
+}
+
 fn replies_to(all: &[(String, Sent)], msgid: &str) -> usize {
     all.iter().filter(|(_, s)| s.in_reply_to.as_deref() == Some(msgid)).count()
 }
@@ -120,32 +184,10 @@ fn sigkill_at_random_instants_loses_nothing_and_sends_nothing_twice() {
     let families = [("a@x.test", "Atréides"), ("b@x.test", "Harkonnen"), ("c@x.test", "Corrino"), ("d@x.test", "Ordos")];
 
     // 1. Intake of registrations, with kills.
-    let mut join_ids = Vec::new();
-    for (i, (addr, fam)) in families.iter().enumerate() {
-        let id = format!("join{i}@x.test");
-        drop_in(&root, &format!("join{i}"), &mail(addr, &id, "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION {fam}\n"), now));
-        join_ids.push(id);
-    }
-    d.torture(&mut rng, 10);
-    d.run_until("welcome mails", || join_ids.iter().all(|id| replies_to(&delivered(&root), id) >= 1));
-    let all = delivered(&root);
-    let mut passwords = BTreeMap::new();
-    for (i, (addr, _)) in families.iter().enumerate() {
-        let w = all.iter().find(|(_, s)| s.in_reply_to.as_deref() == Some(join_ids[i].as_str())).unwrap();
-        assert_eq!(&w.0, addr);
-        passwords.insert(*addr, password_in(&w.1.text));
-    }
+    let (join_ids, passwords) = register(&mut d, &mut rng, 10, &families, now);
 
     // 2. Orders (each family twice: the second replaces the first), with kills.
-    let mut order_ids = Vec::new();
-    for round in 0..2 {
-        for (i, (addr, fam)) in families.iter().enumerate() {
-            let id = format!("orders{round}-{i}@x.test");
-            let lines: Vec<&str> = if round == 0 { FOUNDERS[..4].to_vec() } else { FOUNDERS.to_vec() };
-            drop_in(&root, &format!("orders{round}-{i}"), &mail(addr, &id, "Ordres", &orders_body(fam, &passwords[addr], Some(0), &lines), now));
-            order_ids.push(id);
-        }
-    }
+    let order_ids = orders_twice(&root, &families, &passwords, now);
     d.torture(&mut rng, 10);
     d.run_until("acknowledgements", || order_ids.iter().all(|id| replies_to(&delivered(&root), id) >= 1));
 
@@ -159,26 +201,54 @@ fn sigkill_at_random_instants_loses_nothing_and_sends_nothing_twice() {
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
     d.torture(&mut rng, 12);
     let reports = |all: &[(String, Sent)]| all.iter().filter(|(_, s)| s.subject.contains("Rapport du tour 0")).count();
-    d.run_until("reports", || reports(&delivered(&root)) >= families.len());
+    // Reports go out before the commit: wait for both.
+    d.run_until("reports and the commit", || reports(&delivered(&root)) >= families.len() && turn_of(&root) == Some(1));
 
     // Nothing lost, nothing twice.
-    let all = delivered(&root);
-    for id in join_ids.iter().chain(&order_ids) {
-        assert_eq!(replies_to(&all, id), 1, "exactly one answer to {id}");
-    }
-    for (addr, _) in &families {
-        let n = all.iter().filter(|(a, s)| a == addr && s.subject.contains("Rapport du tour 0")).count();
-        assert_eq!(n, 1, "exactly one report for {addr}");
-    }
-    assert_eq!(all.len(), join_ids.len() + order_ids.len() + families.len(), "no other mail was sent");
-    let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(root.join("data/games").join(GAME).join("game.json")).unwrap()).unwrap();
+    let meta = assert_once(&root, &families, &join_ids, &order_ids);
     assert_eq!(meta["turn"], 1, "the turn was adjudicated once");
-    for key in ["ATREIDES", "HARKONNEN", "CORRINO", "ORDOS"] {
-        assert_eq!(meta["families"][key]["statuses"]["0"], "Or", "{key}: its last (complete) orders counted");
-    }
     // Every message the daemon received is archived and marked done.
     let archive = root.join("data/archive");
     let done = std::fs::read_dir(&archive).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().ends_with(".done.json")).count();
     assert_eq!(done, join_ids.len() + order_ids.len());
     assert!(d.starts >= 35, "the daemon was killed and restarted {} times", d.starts);
+}
+
+#[test]
+fn sigkill_around_an_early_adjudication_loses_nothing_and_plays_the_turn_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    // Early adjudication at once when both families are ready; the deadline
+    // is six days away or more, so only early adjudication can play the turn.
+    let config = config_text("early = \"0m\"")
+        .replace(r#"reminders = ["48h", "6h"]"#, "reminders = []")
+        .replace(r#"deadline = "weekly sunday 20:00""#, r#"deadline = "every 7 days at 20:00""#);
+    assert!(config.contains("every 7 days") && config.contains("reminders = []"));
+    std::fs::write(root.join("config.toml"), config).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2027);
+    let mut d = Daemon { root: root.clone(), child: None, starts: 0 };
+    let now = jiff::Timestamp::now();
+    let families = [("a@x.test", "Atréides"), ("b@x.test", "Harkonnen")];
+
+    let (join_ids, passwords) = register(&mut d, &mut rng, 0, &families, now);
+    // Early adjudication waits for registration to close.
+    let cli = Command::new(env!("CARGO_BIN_EXE_arbitre")).arg("--config").arg(root.join("config.toml")).args(["game", "close", GAME]).output().unwrap();
+    assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
+
+    // Partial orders first (not ready), then complete ones: the last one
+    // completes the step and it is played at once, with kills all along.
+    let order_ids = orders_twice(&root, &families, &passwords, now);
+    d.torture(&mut rng, 20);
+    let reports = |all: &[(String, Sent)]| all.iter().filter(|(_, s)| s.subject.contains("Rapport du tour 0")).count();
+    d.run_until("acknowledgements and reports", || {
+        let all = delivered(&root);
+        order_ids.iter().all(|id| replies_to(&all, id) >= 1) && reports(&all) >= families.len() && turn_of(&root) == Some(1)
+    });
+
+    let meta = assert_once(&root, &families, &join_ids, &order_ids);
+    assert_eq!(meta["turn"], 1, "the turn was adjudicated once, early");
+    assert!(meta["adjudication_started"].is_null(), "the adjudication committed");
+    let deadline: jiff::Timestamp = meta["deadline"].as_str().unwrap().parse().unwrap();
+    assert!(deadline > now.checked_add(jiff::SignedDuration::from_hours(24 * 12)).unwrap(), "the first deadline (6+ days) never came: {deadline}");
+    assert!(d.starts >= 21, "the daemon was killed and restarted {} times", d.starts);
 }

@@ -23,9 +23,12 @@ use crate::referee::adjudication::Mode;
 use crate::referee::Referee;
 use crate::transport::{Mailbox, MaildirMailbox, MaildirSender, Sender};
 
+/// Stellar's own demo (two players, one mover per step).
+mod stellar;
+
 #[derive(Debug, Args)]
 pub struct DemoArgs {
-    /// `stellarium` or `galaxy`.
+    /// `stellarium`, `galaxy` or `stellar`.
     #[arg(long, default_value = "stellarium")]
     ruleset: String,
     #[arg(long, default_value_t = 6)]
@@ -40,14 +43,14 @@ pub struct DemoArgs {
 }
 
 const MARKER: &str = ".arbitre-demo";
-const GAME: &str = "demo";
+pub(super) const GAME: &str = "demo";
 const FAMILY_NAMES: &[&str] = &[
     "Atréides", "Harkonnen", "Corrino", "Ordos", "Vernius", "Richèse", "Moritani", "Ecaz", "Ginaz", "Tseida", "Novebruns", "Mutelli",
     "Dyvetz", "Taligari", "Hagal", "Lindaren",
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Role {
+pub(super) enum Role {
     Diligent,
     English,
     Partial,
@@ -55,11 +58,11 @@ enum Role {
     Silent,
 }
 
-struct Player {
-    family: String,
+pub(super) struct Player {
+    pub(super) family: String,
     address: String,
     role: Role,
-    password: Option<String>,
+    pub(super) password: Option<String>,
     mails_read: std::collections::BTreeSet<PathBuf>,
 }
 
@@ -69,7 +72,11 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
     }
     prepare_out(&a.out)?;
     let config_path = a.out.join("config.toml");
-    std::fs::write(&config_path, demo_config(&a))?;
+    // A turn-based ruleset plays through early adjudication and orders in
+    // advance (`demo_steps`; Stellar has its own players, `demo/stellar.rs`,
+    // on the same schedule: Stellar names no awaited seat while players register).
+    let turn_based = a.ruleset == "stellar" || super::demo_steps::is_turn_based(&a.ruleset, a.seed);
+    std::fs::write(&config_path, demo_config(&a, turn_based))?;
     std::fs::create_dir_all(a.out.join("data"))?;
     // A fixed secret key: the same seed gives the same passwords too.
     let mut key = [0u8; 32];
@@ -79,7 +86,19 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
     let cfg = crate::config::load(&config_path).map_err(|e| anyhow::anyhow!("demo configuration: {e}"))?;
     let referee = Referee::new(cfg, tdir)?;
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    if turn_based && a.ruleset != "stellar" {
+        let mut players = players(a.players);
+        let summary = rt.block_on(super::demo_steps::play(&referee, &mut players, a.turns, a.seed))?;
+        return super::demo_steps::report(&a.out, &summary);
+    }
     rt.block_on(play(&referee, &a))
+}
+
+impl DemoArgs {
+    /// The arguments of `arbitre demo --ruleset R --players P --turns T --seed S --out DIR`.
+    pub fn new(ruleset: &str, players: u32, turns: u32, seed: u64, out: PathBuf) -> DemoArgs {
+        DemoArgs { ruleset: ruleset.to_string(), players, turns, seed, out }
+    }
 }
 
 fn prepare_out(out: &Path) -> anyhow::Result<()> {
@@ -110,9 +129,16 @@ fn galaxy_settings(a: &DemoArgs) -> String {
     format!("players = {}\nturns = {turns}\nsize = {size}\nstars = {stars}\nscaled = true\n", a.players)
 }
 
-fn demo_config(a: &DemoArgs) -> String {
+fn demo_config(a: &DemoArgs, turn_based: bool) -> String {
+    let schedule = if turn_based {
+        super::demo_steps::game_settings().to_string()
+    } else {
+        "deadline = \"weekly sunday 20:00\"\nreminders = [\"48h\"]\n".to_string()
+    };
     let settings = match a.ruleset.as_str() {
+        _ if turn_based => String::new(),
         "galaxy" => galaxy_settings(a),
+        "stellar" => String::new(),
         // Stellarium's limit counts the turns after the foundation (30.1):
         // `--turns T` plays T adjudications, turn 0 included, to the end.
         _ => format!("turns = {}\n", a.turns.saturating_sub(1).max(1)),
@@ -133,9 +159,7 @@ outgoing = "mail/outgoing"
 id = "{GAME}"
 ruleset = "{ruleset}"
 time_zone = "Europe/Paris"
-deadline = "weekly sunday 20:00"
-reminders = ["48h"]
-registration_open = true
+{schedule}registration_open = true
 seed = {seed}
 
 [games.settings]
@@ -145,19 +169,36 @@ seed = {seed}
     )
 }
 
-async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
+/// The demo's mail folders and transport, its start instant, and the game
+/// created then.
+pub(super) struct Setup {
+    pub(super) inbox_dir: PathBuf,
+    pub(super) outgoing_dir: PathBuf,
+    pub(super) mailbox: MaildirMailbox,
+    pub(super) sender: MaildirSender,
+    pub(super) now: Timestamp,
+    pub(super) engine: Box<dyn crate::game::Engine>,
+}
+
+pub(super) fn setup(r: &Referee, seed: u64) -> anyhow::Result<Setup> {
     let (inbox_dir, outgoing_dir) = match &r.config.transport {
         crate::config::TransportConfig::Maildir { inbox, outgoing } => (inbox.clone(), outgoing.clone()),
         _ => anyhow::bail!("the demo runs on the embedded Maildir transport"),
     };
-    let mut mailbox = MaildirMailbox::open(&inbox_dir)?;
+    let mailbox = MaildirMailbox::open(&inbox_dir)?;
     let sender = MaildirSender::new(&outgoing_dir);
-    let mut now: Timestamp = "2026-01-05T09:00:00Z".parse()?;
-    let created = r.create_game(GAME, Some(a.seed), now)?;
+    let now: Timestamp = "2026-01-05T09:00:00Z".parse()?;
+    let created = r.create_game(GAME, Some(seed), now)?;
     let engine = crate::games::engine(&created.ruleset).ok_or_else(|| anyhow::anyhow!("no ruleset {}", created.ruleset))?;
+    Ok(Setup { inbox_dir, outgoing_dir, mailbox, sender, now, engine })
+}
 
-    let n = a.players as usize;
-    let mut players: Vec<Player> = (0..n)
+/// The simulated players: most diligent; the second sends half its orders;
+/// the third writes in English (from five players); the one before last
+/// stops after the first turn (from four); the last never sends orders.
+pub(super) fn players(count: u32) -> Vec<Player> {
+    let n = count as usize;
+    (0..n)
         .map(|i| Player {
             family: FAMILY_NAMES.get(i).map(|s| s.to_string()).unwrap_or_else(|| format!("Maison{i}")),
             address: format!("player{}@demo.test", i + 1),
@@ -171,7 +212,17 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
             password: None,
             mails_read: Default::default(),
         })
-        .collect();
+        .collect()
+}
+
+async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
+    if a.ruleset == "stellar" {
+        return stellar::play(r, a).await;
+    }
+    let Setup { inbox_dir, outgoing_dir, mut mailbox, sender, mut now, engine } = setup(r, a.seed)?;
+
+    let n = a.players as usize;
+    let mut players = players(a.players);
 
     let mut sent_by_players = 0usize;
     let mut order_lines_sent: Vec<String> = Vec::new();
@@ -191,7 +242,7 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
         }
     }
     let registered = players.iter().filter(|p| p.password.is_some()).count();
-    println!("demo: {registered}/{n} families registered in game {GAME} ({})", created.ruleset);
+    println!("demo: {registered}/{n} families registered in game {GAME} ({})", engine.id());
 
     let mut summary: Vec<String> = Vec::new();
     // One adjudication more than --turns at most: Galaxy plays turns 1..=T
@@ -301,7 +352,7 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn quoted(name: &str) -> String {
+pub(super) fn quoted(name: &str) -> String {
     if name.contains(' ') {
         format!("\"{name}\"")
     } else {
@@ -310,7 +361,7 @@ fn quoted(name: &str) -> String {
 }
 
 /// A player's mail as a client would send it.
-fn player_mail(p: &Player, id: &str, subject: &str, body: &str, now: Timestamp) -> anyhow::Result<Vec<u8>> {
+pub(super) fn player_mail(p: &Player, id: &str, subject: &str, body: &str, now: Timestamp) -> anyhow::Result<Vec<u8>> {
     Ok(crate::mail::compose(&Outgoing {
         from_name: p.family.clone(),
         from: p.address.clone(),
@@ -330,7 +381,7 @@ fn player_mail(p: &Player, id: &str, subject: &str, body: &str, now: Timestamp) 
 }
 
 /// Delivers a message into the referee's inbox as an MTA would (tmp, then new).
-fn drop_in_inbox(inbox: &Path, raw: &[u8]) -> anyhow::Result<()> {
+pub(super) fn drop_in_inbox(inbox: &Path, raw: &[u8]) -> anyhow::Result<()> {
     use sha2::Digest;
     let name = format!("{}.demo", hex::encode(&sha2::Sha256::digest(raw)[..10]));
     std::fs::create_dir_all(inbox.join("tmp"))?;
@@ -342,7 +393,7 @@ fn drop_in_inbox(inbox: &Path, raw: &[u8]) -> anyhow::Result<()> {
 }
 
 /// One pass of the daemon's work at `now`: intake, then the outbox.
-async fn pump(r: &Referee, mailbox: &mut MaildirMailbox, sender: &MaildirSender, now: Timestamp) -> anyhow::Result<()> {
+pub(super) async fn pump(r: &Referee, mailbox: &mut MaildirMailbox, sender: &MaildirSender, now: Timestamp) -> anyhow::Result<()> {
     for m in mailbox.fetch_pending().await? {
         r.handle_mail(&m.raw, now)?;
         mailbox.mark_processed(&m.id).await?;
@@ -357,7 +408,7 @@ async fn pump(r: &Referee, mailbox: &mut MaildirMailbox, sender: &MaildirSender,
 }
 
 /// The texts of the mails a player has not read yet (in arrival order).
-fn read_new_mail(outgoing: &Path, p: &mut Player) -> anyhow::Result<Vec<String>> {
+pub(super) fn read_new_mail(outgoing: &Path, p: &mut Player) -> anyhow::Result<Vec<String>> {
     let dir = outgoing.join(&p.address).join("new");
     // Unread files, in delivery order (modification time, then name).
     let mut files: Vec<(std::time::SystemTime, PathBuf)> = match std::fs::read_dir(&dir) {
@@ -381,7 +432,7 @@ fn read_new_mail(outgoing: &Path, p: &mut Player) -> anyhow::Result<Vec<String>>
 }
 
 /// The password in a welcome mail (`MOTDEPASSE xxx` or `PASSWORD xxx` line).
-fn find_password(text: &str) -> Option<String> {
+pub(super) fn find_password(text: &str) -> Option<String> {
     text.lines().find_map(|l| {
         let mut w = l.split_whitespace();
         match (w.next(), w.next()) {

@@ -70,14 +70,32 @@ pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand, now: Timesta
                     println!("FINISHED");
                 }
                 println!("registration: {}", if s.registration_open { "open" } else { "closed" });
+                println!("schedule: {}{}", s.schedule, if s.turn_based { " (turn-based)" } else { "" });
+                match (&s.early_delay, &s.timing) {
+                    (None, _) => println!("early adjudication: off"),
+                    (Some(d), timing) => println!("early adjudication: after {d}; {}", timing_line(timing, s.early_at.as_deref())),
+                }
+                let awaited: Vec<&str> = s.families.iter().filter(|f| f.awaited && !f.pnj && f.resigned.is_none()).map(|f| f.name.as_str()).collect();
+                println!("awaited: {}", if awaited.is_empty() { "nobody".to_string() } else { awaited.join(", ") });
+                for (t, seats) in &s.advance {
+                    println!("orders in advance for turn {t}: {}", seats.join(", "));
+                }
                 println!("outbox: {} message(s) waiting", s.outbox_pending);
-                println!("{:<24} {:<32} {:>6} {:>5} {:>4}", "family", "address", "orders", "last", "ONR");
+                println!("{:<24} {:<32} {:>7} {:>6} {:>5} {:>4}", "family", "address", "awaited", "orders", "last", "ONR");
                 for f in &s.families {
+                    let awaited = match (f.awaited, f.resigned, f.waiting, f.confirmed) {
+                        (_, Some(_), _, _) => "resigned",
+                        (false, ..) => "no",
+                        (true, _, true, _) => "WAIT",
+                        (true, _, _, true) => "CONFIRM",
+                        (true, ..) => "yes",
+                    };
                     println!(
-                        "{:<24} {:<32} {:>6} {:>5} {:>4}",
+                        "{:<24} {:<32} {:>7} {:>6} {:>5} {:>4}",
                         f.name,
                         f.address,
-                        f.current.label(),
+                        awaited,
+                        if f.awaited { f.current.label() } else { "-" },
                         f.last_status.map_or("-", |s| s.label()),
                         f.onr_streak
                     );
@@ -160,4 +178,14 @@ pub fn resend(config: &Path, templates: Option<&Path>, game: &str, family: Optio
     let n = r.resend(game, family, now)?;
     println!("{n} report(s) queued again");
     Ok(())
+}
+
+/// The early-adjudication part of `game status`.
+fn timing_line(t: &crate::referee::steps::Timing, at: Option<&str>) -> String {
+    use crate::referee::steps::Timing;
+    match t {
+        Timing::Deadline => "waiting for complete orders from every awaited seat".into(),
+        Timing::Held => "held until the deadline (ATTENDRE)".into(),
+        Timing::Early { confirmed, .. } => format!("due {}{}", at.unwrap_or("now"), if *confirmed { " (confirmed)" } else { "" }),
+    }
 }

@@ -1,7 +1,8 @@
 //! The `arbitre` command line: parses flags and calls the referee layer.
 //! Exit codes: 0 ok, 1 failure, 2 usage.
 
-mod demo;
+pub mod demo;
+mod demo_steps;
 mod game;
 mod orders_check;
 mod serve;

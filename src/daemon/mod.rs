@@ -75,8 +75,11 @@ impl Daemon {
         let health = Arc::new(Health::for_referee(&self.referee));
         let d = Arc::new(self);
         let seen = Arc::new(MailboxSeen::default());
-        let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), seen.clone(), health.clone()));
-        let clock = tokio::spawn(clock_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health.clone()));
+        // The intake wakes the clock after each handled mail: it may have
+        // completed a step that early adjudication plays (capability 3).
+        let clock_kick = Arc::new(Notify::new());
+        let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), clock_kick.clone(), seen.clone(), health.clone()));
+        let clock = tokio::spawn(clock_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), clock_kick, health.clone()));
         let outbox = tokio::spawn(outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), seen, health.clone()));
         let watchdog = tokio::spawn(watchdog_loop(d.clone(), stop_rx.clone()));
         let health_task = tokio::spawn(health_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health));
@@ -144,7 +147,14 @@ async fn sleep_or_stop(clock: &Clock, dur: Duration, stop: &mut watch::Receiver<
     }
 }
 
-async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, seen: Arc<MailboxSeen>, health: Arc<Health>) {
+async fn intake_loop(
+    d: Arc<Daemon>,
+    mut stop: watch::Receiver<bool>,
+    kick: Arc<Notify>,
+    clock_kick: Arc<Notify>,
+    seen: Arc<MailboxSeen>,
+    health: Arc<Health>,
+) {
     let reconnect = d.referee.config.reconnect;
     let journal = d.journal();
     // Failed attempts in a row to reach the mailbox, and to store a message.
@@ -226,6 +236,7 @@ async fn intake_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
                         failing.remove(&mail.id);
                         unstored.remove(&mail.id);
                         kick.notify_one();
+                        clock_kick.notify_one();
                         // Told in groups (one IMAP round trip per group);
                         // a crash before leaves them to be seen again and
                         // skipped as duplicates.
@@ -384,7 +395,7 @@ async fn health_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
     }
 }
 
-async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, health: Arc<Health>) {
+async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, clock_kick: Arc<Notify>, health: Arc<Health>) {
     // Failed adjudications in a row, per game: retried with the reconnect
     // back-off (a full disk must not make it retry every second).
     let mut failed: BTreeMap<String, u32> = BTreeMap::new();
@@ -414,12 +425,29 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                 Ok(Err(e)) => tracing::error!(game = %gc.id, error = %e, "reminders failed"),
                 _ => {}
             }
-            let Some(deadline) = meta.deadline else { continue };
-            if now >= deadline && meta.held.is_none() {
-                tracing::info!(game = %gc.id, turn = meta.turn, "deadline passed: adjudicating");
+            // Early adjudication: due when every awaited seat is ready.
+            let early = if gc.early.is_some() && meta.held.is_none() {
                 let r = d.referee.clone();
                 let id = gc.id.clone();
-                let res = tokio::task::spawn_blocking(move || r.adjudicate(&id, Mode::Deadline, now)).await;
+                match tokio::task::spawn_blocking(move || r.early_due(&id)).await {
+                    Ok(Ok(t)) => t,
+                    Ok(Err(e)) => {
+                        tracing::error!(game = %gc.id, error = %e, "cannot tell whether the step is due early");
+                        None
+                    }
+                    Err(_) => None,
+                }
+            } else {
+                None
+            };
+            let deadline_due = meta.deadline.is_some_and(|dl| now >= dl);
+            let early_due = early.is_some_and(|t| now >= t);
+            if (deadline_due || early_due) && meta.held.is_none() {
+                let mode = if deadline_due { Mode::Deadline } else { Mode::Early };
+                tracing::info!(game = %gc.id, turn = meta.turn, ?mode, "step due: adjudicating");
+                let r = d.referee.clone();
+                let id = gc.id.clone();
+                let res = tokio::task::spawn_blocking(move || r.adjudicate(&id, mode, now)).await;
                 let retry_in = match &res {
                     Ok(Ok(_)) => {
                         failed.remove(&gc.id);
@@ -433,7 +461,7 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                 };
                 match res {
                     Ok(Ok(s)) if s.held.is_some() => tracing::warn!(game = %gc.id, reason = ?s.held, "turn held"),
-                    Ok(Ok(s)) => tracing::info!(game = %gc.id, turn = s.turn, reports = s.reports, "deadline: turn adjudicated"),
+                    Ok(Ok(s)) => tracing::info!(game = %gc.id, turn = s.turn, reports = s.reports, early = s.early, "turn adjudicated"),
                     Ok(Err(e)) => {
                         if health::is_io_error(&e) {
                             health.failure(FaultKind::DataDir, &e.to_string(), 0, d.clock.ops_now());
@@ -446,9 +474,9 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                 next_wake = next_wake.min(retry_in);
                 continue;
             }
-            // Wake at the deadline or the next reminder, whichever first.
-            let reminders = crate::scheduler::reminder_instants(deadline, &gc.reminders);
-            if let Some(first) = reminders.into_iter().chain([deadline]).filter(|t| *t > now).min() {
+            // Wake at the deadline, the early instant or the next reminder, whichever first.
+            let reminders = meta.deadline.map(|dl| crate::scheduler::reminder_instants(dl, &gc.reminders)).unwrap_or_default();
+            if let Some(first) = reminders.into_iter().chain(meta.deadline).chain(early).filter(|t| *t > now).min() {
                 let secs = (first.as_millisecond() - now.as_millisecond()).max(0) as u64;
                 next_wake = next_wake.min(Duration::from_millis(secs + 5));
             }
@@ -457,8 +485,9 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
             // Game time may jump whenever the clock file is rewritten.
             next_wake = next_wake.min(Duration::from_millis(200));
         }
-        if sleep_or_stop(&d.clock, next_wake, &mut stop).await {
-            return;
+        tokio::select! {
+            stopping = sleep_or_stop(&d.clock, next_wake, &mut stop) => if stopping { return },
+            _ = clock_kick.notified() => {}
         }
     }
 }

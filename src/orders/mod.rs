@@ -1,7 +1,8 @@
 //! The game-independent part of the order language (`orders.md` §2–§4):
 //! where the orders block is in a mail, its header lines (`PARTIE`,
 //! `FAMILLE`, `MOTDEPASSE`, `TOUR`) and the commands that are not orders
-//! (`INSCRIPTION`, `AIDE`, `RAPPORT`, `ANNULER`, `MESSAGE … FINMESSAGE`).
+//! (`INSCRIPTION`, `AIDE`, `RAPPORT`, `ANNULER`, `MESSAGE … FINMESSAGE`,
+//! `CONFIRMER`, `ATTENDRE`, `ABANDON`).
 //! Every other line of the block goes to the ruleset as an [`OrderLine`].
 //!
 //! [`read_submission`] never fails and never panics: it returns `None` only
@@ -44,6 +45,11 @@
 //!   one-line signatures phones and webmails add without `-- ` (`Envoyé de
 //!   mon iPhone`, `Sent from my Galaxy`, `Obtenir Outlook pour Android`)
 //!   start a signature too.
+//! - **`TOUR` blocks**: the first `TOUR|TURN` line names the turn of the
+//!   whole block, lines before it included (the stale-form guard); a later
+//!   `TOUR` line with a higher number starts a block of orders for that
+//!   turn ([`Submission::later`]: orders in advance), one with a lower
+//!   number is a problem and is ignored, the same number changes nothing.
 //! - **Keywords** may be followed by a colon (`FAMILLE : Atréides`,
 //!   `TOUR: 3`). `MOTDEPASSE` may also be written `MOT DE PASSE`.
 //!   `FIN|END` ends the block when it is the first word of a line.
@@ -82,12 +88,18 @@ pub struct Submission {
     pub family: Option<String>,
     /// `MOTDEPASSE|PASSWORD`, as written.
     pub password: Option<String>,
-    /// `TOUR|TURN`.
+    /// `TOUR|TURN` (the first one).
     pub turn: Option<u32>,
     pub commands: Vec<Command>,
     /// Every other non-blank line of the block, with its line number in the
-    /// text the player sent, for the ruleset to judge.
+    /// text the player sent, for the ruleset to judge (up to a second `TOUR`
+    /// line, if any).
     pub orders: Vec<OrderLine>,
+    /// Orders for later steps: each further `TOUR n` line with a higher
+    /// number starts a block of its own (orders in advance, `turn-based.md`
+    /// capability 4).
+    #[serde(default)]
+    pub later: Vec<TurnBlock>,
     /// Header-level problems (French), e.g. `TOUR abc`: not a number.
     pub problems: Vec<LineVerdict>,
     /// The block was read from quoted text (quote levels removed).
@@ -111,6 +123,22 @@ pub enum Command {
     Cancel,
     /// `MESSAGE <family>|TOUS|ALL [ANONYME|ANONYMOUS]` … `FINMESSAGE|ENDMESSAGE`.
     Message { to: MessageTarget, anonymous: bool, body: String },
+    /// `CONFIRMER | CONFIRM`: these orders are final (early adjudication
+    /// without the change-of-mind delay).
+    Confirm,
+    /// `ATTENDRE | WAIT`: hold the step until its deadline.
+    Wait,
+    /// `ABANDON | RESIGN`: concede the game.
+    Resign,
+}
+
+/// The lines after a further `TOUR n` line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnBlock {
+    pub turn: u32,
+    /// The `TOUR` line itself.
+    pub line: OrderLine,
+    pub orders: Vec<OrderLine>,
 }
 
 /// Who a diplomatic message goes to.
@@ -133,6 +161,9 @@ static KW_JOIN: &[&str] = &["INSCRIPTION", "JOIN"];
 static KW_HELP: &[&str] = &["AIDE", "HELP"];
 static KW_REPORT: &[&str] = &["RAPPORT", "REPORT"];
 static KW_CANCEL: &[&str] = &["ANNULER", "CANCEL"];
+static KW_CONFIRM: &[&str] = &["CONFIRMER", "CONFIRM"];
+static KW_WAIT: &[&str] = &["ATTENDRE", "WAIT"];
+static KW_RESIGN: &[&str] = &["ABANDON", "RESIGN"];
 static KW_MESSAGE: &[&str] = &["MESSAGE"];
 static KW_END_MESSAGE: &[&str] = &["FINMESSAGE", "ENDMESSAGE", "FIN MESSAGE", "END MESSAGE"];
 static KW_ALL: &[&str] = &["TOUS", "ALL"];
@@ -301,7 +332,7 @@ fn is_block_start(content: &str, tag_mode: bool) -> bool {
         return true;
     }
     tag_mode
-        && [KW_FAMILY, KW_PASSWORD, KW_TURN, KW_JOIN, KW_HELP, KW_REPORT, KW_CANCEL, KW_MESSAGE]
+        && [KW_FAMILY, KW_PASSWORD, KW_TURN, KW_JOIN, KW_HELP, KW_REPORT, KW_CANCEL, KW_CONFIRM, KW_WAIT, KW_RESIGN, KW_MESSAGE]
             .iter()
             .any(|t| starts_with(&toks, t).is_some())
 }
@@ -385,6 +416,7 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
         turn: None,
         commands: Vec::new(),
         orders: Vec::new(),
+        later: Vec::new(),
         problems: Vec::new(),
         from_quote: depth > 0,
         from_attachment,
@@ -479,14 +511,19 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
                         &mut sub,
                         format!("{kw} « {} » : un numéro de tour est attendu (par exemple {kw} 3).", t.text),
                     ),
-                    Ok(n) => match sub.turn {
-                        None => sub.turn = Some(n),
-                        Some(first) if first != n => problem(
-                            &mut sub,
-                            format!("{kw} répété avec {n} : le premier, {first}, est gardé."),
-                        ),
-                        Some(_) => {}
-                    },
+                    Ok(n) => {
+                        let current = sub.later.last().map(|b| b.turn).or(sub.turn);
+                        match current {
+                            None => sub.turn = Some(n),
+                            // A higher number starts the orders of a later step.
+                            Some(c) if n > c => sub.later.push(TurnBlock { turn: n, line: line.clone(), orders: Vec::new() }),
+                            Some(c) if n < c => problem(
+                                &mut sub,
+                                format!("{kw} {n} après {kw} {c} : les tours se suivent dans l'ordre ; ligne ignorée, les ordres qui suivent restent pour le tour {c}."),
+                            ),
+                            Some(_) => {}
+                        }
+                    }
                 },
             }
             continue;
@@ -501,7 +538,14 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
             }
             continue;
         }
-        let simple = [(KW_HELP, Command::Help), (KW_REPORT, Command::Report), (KW_CANCEL, Command::Cancel)];
+        let simple = [
+            (KW_HELP, Command::Help),
+            (KW_REPORT, Command::Report),
+            (KW_CANCEL, Command::Cancel),
+            (KW_CONFIRM, Command::Confirm),
+            (KW_WAIT, Command::Wait),
+            (KW_RESIGN, Command::Resign),
+        ];
         if let Some((table, k, cmd)) =
             simple.iter().find_map(|(t, c)| starts_with(&toks, t).map(|(k, _)| (*t, k, c.clone())))
         {
@@ -563,7 +607,10 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
             }
             continue;
         }
-        sub.orders.push(line);
+        match sub.later.last_mut() {
+            Some(block) => block.orders.push(line),
+            None => sub.orders.push(line),
+        }
     }
     if sub.game.is_none() {
         sub.game = tag.map(str::to_string);

@@ -275,11 +275,37 @@ fn tour_not_a_number_is_a_problem_in_french() {
 
 #[test]
 fn repeated_headers_keep_the_first_value_and_report() {
-    let s = read("PARTIE p\nFAMILLE Atréides\nFAMILLE atreides\nFAMILLE Harkonnen\nTOUR 3\nTOUR 4\nMOTDEPASSE a\nMOTDEPASSE b\n");
+    let s = read("PARTIE p\nFAMILLE Atréides\nFAMILLE atreides\nFAMILLE Harkonnen\nTOUR 3\nTOUR 3\nTOUR 2\nMOTDEPASSE a\nMOTDEPASSE b\n");
     assert_eq!(s.family.as_deref(), Some("Atréides"));
     assert_eq!(s.turn, Some(3));
     assert_eq!(s.password.as_deref(), Some("a"));
+    assert!(s.later.is_empty());
     assert_eq!(s.problems.len(), 3, "{:?}", reasons(&s));
+    assert!(reasons(&s)[1].starts_with("TOUR 2 après TOUR 3"), "{:?}", reasons(&s));
+}
+
+#[test]
+fn a_higher_tour_starts_a_block_of_orders_for_a_later_step() {
+    let s = read("PARTIE p\nJOUEUR Youri\nTOUR 5\nPRENDRE 3\nTOUR 7\nPRENDRE 1\nJOUER A CARNET\nTURN 8\nTAKE 2\nFIN\n");
+    assert_eq!(s.turn, Some(5));
+    assert_eq!(s.orders.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(), ["PRENDRE 3"]);
+    let later: Vec<(u32, Vec<&str>)> = s.later.iter().map(|b| (b.turn, b.orders.iter().map(|l| l.text.as_str()).collect())).collect();
+    assert_eq!(later, [(7, vec!["PRENDRE 1", "JOUER A CARNET"]), (8, vec!["TAKE 2"])]);
+    assert_eq!((s.later[0].line.no, s.later[0].orders[0].no), (5, 6));
+    assert!(s.problems.is_empty(), "{:?}", reasons(&s));
+}
+
+#[test]
+fn confirm_wait_and_resign_are_commands_in_french_and_english() {
+    let s = read("PARTIE p\nFAMILLE x\nCONFIRMER\nattendre\nAbandon\n");
+    assert_eq!(s.commands, [Command::Confirm, Command::Wait, Command::Resign]);
+    assert!(s.orders.is_empty());
+    let s = read("GAME p\nPLAYER x\nCONFIRM\nWAIT\nRESIGN\n");
+    assert_eq!(s.commands, [Command::Confirm, Command::Wait, Command::Resign]);
+    assert!(s.english);
+    // With a subject tag, a lone CONFIRMER starts the block.
+    let s = read_submission("[p] Re: rapport", "Je confirme.\nCONFIRMER\n", &[]).unwrap();
+    assert_eq!((s.game.as_deref(), s.commands.as_slice()), (Some("p"), [Command::Confirm].as_slice()));
 }
 
 #[test]

@@ -17,6 +17,7 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::config::PnjMode;
 use crate::dice::Dice;
 use crate::game::{FamilyInput, FamilyKey, OrderStatus, ViewContext};
 use crate::mail::Attachment;
@@ -30,6 +31,10 @@ use super::{OpenGame, Referee, RefereeError, Result};
 pub enum Mode {
     /// At the deadline: the mass-ONR guard may hold the turn.
     Deadline,
+    /// Early (`turn-based.md`, capability 3): every awaited seat has sent
+    /// complete orders and the change-of-mind delay has passed. As
+    /// `Deadline` otherwise.
+    Early,
     /// The referee forces it (ignores the guard and an early deadline).
     Force,
     /// Write the reports to a folder; change and send nothing.
@@ -47,6 +52,12 @@ pub struct TurnSummary {
     pub rolls: usize,
     pub events: usize,
     pub finished: bool,
+    /// Played before its deadline by early adjudication.
+    #[serde(default)]
+    pub early: bool,
+    /// The seats awaited in the step (every family for a simultaneous game).
+    #[serde(default)]
+    pub awaited: Vec<FamilyKey>,
 }
 
 impl Referee {
@@ -61,16 +72,23 @@ impl Referee {
         let n = g.meta.turn;
         let gc = self.game_config(game_id);
         let pnj_after = gc.map_or(2, |c| c.pnj_after_onr);
+        let pnj_mode = gc.map_or(PnjMode::Default, |c| c.pnj);
         let records = g.dir.read_orders::<OrdersRecord>(n)?;
+        // Capability 1: only the awaited seats owe orders in this step.
+        let awaited = g.awaited()?;
 
         // 1. Statuses (rule 0) and PNJ (more than `pnj_after` ONR in a row, irreversible).
         let mut statuses = BTreeMap::new();
         let mut streaks = BTreeMap::new();
         let mut new_pnj = Vec::new();
         for (key, fam) in &g.meta.families {
+            if !awaited.contains(key) {
+                continue;
+            }
+            let conceding = fam.resigned.is_some();
             let mut status = g.status_from(key, records.get(key))?;
             let streak = if status == OrderStatus::Onr { fam.onr_streak + 1 } else { 0 };
-            if status == OrderStatus::Onr && streak > pnj_after {
+            if status == OrderStatus::Onr && streak > pnj_after && !conceding {
                 status = OrderStatus::Pnj;
                 new_pnj.push(key.clone());
             }
@@ -79,37 +97,81 @@ impl Referee {
         }
 
         // Mass-ONR guard: mail that stopped arriving looks like players quitting.
-        if mode == Mode::Deadline {
+        if matches!(mode, Mode::Deadline | Mode::Early) {
             if let Some(reason) = mass_onr(&g, &statuses, gc.map_or(0.5, |c| c.mass_onr_threshold)) {
                 if g.meta.held.is_none() {
                     g.meta.held = Some(reason.clone());
                     self.write_meta(&g.meta)?;
                     self.alert_admin(&format!("hold-{game_id}-{n}"), game_id, &reason, now)?;
                 }
-                return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: 0, finished: false });
+                let awaited = awaited.into_iter().collect();
+                return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: 0, finished: false, early: false, awaited });
             }
         }
 
-        // 2. Defaults and adjudication.
+        let preview_dir = match &mode {
+            Mode::Preview(p) => Some(p.clone()),
+            _ => None,
+        };
+        // The instant this adjudication began, kept until it commits: a re-run
+        // after a crash computes the same next deadline and renders the same
+        // reports.
+        let started = match (g.meta.adjudication_started, &preview_dir) {
+            (_, Some(_)) => now,
+            (Some(t), None) => t,
+            (None, None) => {
+                g.meta.adjudication_started = Some(now);
+                self.write_meta(&g.meta)?;
+                now
+            }
+        };
+
+        // 2. Defaults and adjudication. Every registered seat has an input: a
+        // seat not awaited in this step owes nothing (status OR, the
+        // ruleset's empty orders, never its stored ones).
         let mut dice = Dice::for_turn(g.meta.seed, n);
         let mut inputs = BTreeMap::new();
-        for (key, status) in &statuses {
+        for (key, fam) in &g.meta.families {
+            let Some(status) = statuses.get(key).copied() else {
+                let (empty, _, _) = g.engine.parse_orders(&g.state, key, &[])?;
+                let mut input = FamilyInput::new(OrderStatus::Or, empty, None);
+                // A seat may concede while another moves.
+                input.resigned = fam.resigned == Some(n);
+                inputs.insert(key.clone(), input);
+                continue;
+            };
             let rec = records.get(key);
-            let given = if *status == OrderStatus::Pnj { Value::Null } else { rec.map_or(Value::Null, |r| r.orders.clone()) };
-            let orders = g.engine.default_orders(&g.state, key, *status, given, &mut dice)?;
-            inputs.insert(key.clone(), FamilyInput::new(*status, orders, rec.map(|r| r.receipt_rank)));
+            let given = match status {
+                OrderStatus::Pnj if pnj_mode == PnjMode::Robot => {
+                    // Capability 7: a robot seat plays the ruleset's simulated
+                    // player, read like a player's mail, with the turn's dice.
+                    let lines = g.engine.sample_orders(&g.state, key, &mut dice)?;
+                    let lines: Vec<crate::game::OrderLine> =
+                        lines.into_iter().enumerate().map(|(i, text)| crate::game::OrderLine { no: i + 1, text }).collect();
+                    g.engine.parse_orders(&g.state, key, &lines)?.0
+                }
+                OrderStatus::Pnj => Value::Null,
+                _ => rec.map_or(Value::Null, |r| r.orders.clone()),
+            };
+            let orders = g.engine.default_orders(&g.state, key, status, given, &mut dice)?;
+            let mut input = FamilyInput::new(status, orders, rec.map(|r| r.receipt_rank));
+            input.resigned = fam.resigned.is_some() || (status == OrderStatus::Pnj && pnj_mode == PnjMode::Forfeit);
+            inputs.insert(key.clone(), input);
         }
         let out = g.engine.adjudicate(&g.state, &inputs, &mut dice)?;
         let log = dice.into_log();
         let finished = g.engine.is_over(&out.state)?;
+        // Capability 5: who moves in the next step ("à vous de jouer").
+        let next_awaited = if finished { None } else { g.engine.awaiting(&out.state)? };
 
-        let next_deadline = if finished { None } else { self.next_deadline_after(&g, now) };
+        let next_deadline = if finished { None } else { self.next_deadline_after(&g, started) };
         let lang_ctx = |lang: &str| -> ViewContext {
             let (deadline, time_left) = match (next_deadline, gc) {
                 (Some(d), Some(c)) => {
-                    // Time left is counted from the nominal deadline, so that a
-                    // re-run after a crash renders the same bytes.
-                    let from = g.meta.deadline.unwrap_or(now);
+                    // Time left is counted from the instant the adjudication
+                    // began (kept in game.json), so that a re-run after a
+                    // crash renders the same bytes.
+                    let from = started;
                     (crate::scheduler::format_deadline(d, &c.time_zone, lang), crate::scheduler::format_time_left(from, d, lang))
                 }
                 _ => (if lang == "en" { "none (set by the referee)".into() } else { "aucune (fixée par l'arbitre)".into() }, String::new()),
@@ -117,26 +179,25 @@ impl Referee {
             ViewContext { game_id: game_id.to_string(), turn: n + 1, deadline, time_left, lang: lang.to_string() }
         };
 
-        let preview_dir = match &mode {
-            Mode::Preview(p) => Some(p.clone()),
-            _ => None,
-        };
         // A turn the ruleset could not play (Galaxy: no galaxy for the players
         // registered) comes with `referee_alert` in its public view: the
         // referee is told at once, the turn is held and nothing is committed.
         let chronicle_view = g.engine.public_view(&lang_ctx("fr"), &g.state, &out.state, &out.events)?;
         if let Some(reason) = chronicle_view.get("referee_alert").and_then(Value::as_str).map(str::to_string) {
             if preview_dir.is_none() {
-                if g.meta.held.as_deref() != Some(reason.as_str()) {
+                if g.meta.held.as_deref() != Some(reason.as_str()) || g.meta.adjudication_started.is_some() {
                     g.meta.held = Some(reason.clone());
+                    g.meta.adjudication_started = None;
                     self.write_meta(&g.meta)?;
                 }
                 // Once per situation: told again if it fails with other registrations.
                 self.alert_admin(&format!("alert-{game_id}-{n}-{}", g.meta.families.len()), game_id, &reason, now)?;
             }
-            return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: out.events.len(), finished: false });
+            return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: out.events.len(), finished: false, early: false, awaited: awaited.into_iter().collect() });
         }
-        // 3. The turn's archive (skipped in preview).
+        // 3. The turn's archive (skipped in preview), and the orders kept in
+        // advance for the next step, now read against its state.
+        let advance = if preview_dir.is_none() && !finished { self.apply_advance(&g, &out.state, n + 1, started)? } else { BTreeMap::new() };
         if preview_dir.is_none() {
             let audit: String = log.iter().filter_map(|r| serde_json::to_string(r).ok()).map(|l| l + "\n").collect();
             write_file(&g.dir.turn_dir(n).join("audit.jsonl"), audit.as_bytes())?;
@@ -160,8 +221,8 @@ impl Referee {
         }
         let mut reports = 0;
         for (key, fam) in &g.meta.families {
-            let status = statuses[key];
-            if status == OrderStatus::Pnj {
+            let status = statuses.get(key).copied();
+            if status == Some(OrderStatus::Pnj) {
                 if new_pnj.contains(key) && preview_dir.is_none() {
                     let can_rejoin = g.meta.registration_open && gc.map_or(true, |c| c.allow_new_family_after_pnj);
                     self.queue(
@@ -178,7 +239,7 @@ impl Referee {
                             },
                             template: "common/pnj",
                             lang: &fam.lang,
-                            context: json!({ "game": game_id, "family": fam.name, "turn": n, "onr": streaks[key], "threshold": pnj_after, "can_rejoin": can_rejoin }),
+                            context: json!({ "game": game_id, "family": fam.name, "turn": n, "onr": streaks[key], "threshold": pnj_after, "can_rejoin": can_rejoin, "pnj_mode": pnj_mode }),
                             threading: Threading::NONE,
                             auto_submitted: "auto-generated",
                             attachments: vec![],
@@ -191,7 +252,11 @@ impl Referee {
             let ctx = lang_ctx(&fam.lang);
             let view = g.engine.family_view(&ctx, &g.state, &out.state, &out.events, key)?;
             let form = g.engine.order_form(&out.state, key)?;
-            let family_json = json!({ "key": key, "name": fam.name, "status": status.label(), "onr_streak": streaks[key], "lang": fam.lang });
+            let your_move = next_awaited.as_ref().is_some_and(|s| s.contains(key)) && fam.resigned.is_none();
+            let family_json = json!({
+                "key": key, "name": fam.name, "status": status.map(OrderStatus::label), "awaited": status.is_some(),
+                "onr_streak": streaks.get(key).copied().unwrap_or(fam.onr_streak), "lang": fam.lang, "your_move": your_move,
+            });
             let report_dir = match &preview_dir {
                 Some(p) => p.join("reports").join(crate::store::family_file_name(key)?),
                 None => g.dir.report_dir(n, key)?,
@@ -209,7 +274,10 @@ impl Referee {
                         content_id: None,
                     });
                 }
-                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, fam, n, &files, attachments, now)?;
+                let extra = json!({ "status": status.map(OrderStatus::label), "your_move": your_move, "advance": advance.get(key) });
+                // Kept beside the report, so that a resent report says the same.
+                write_file(&report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
+                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, fam, n, &files, attachments, extra, now)?;
             }
         }
 
@@ -222,6 +290,8 @@ impl Referee {
             rolls: log.len(),
             events: out.events.len(),
             finished,
+            early: mode == Mode::Early,
+            awaited: awaited.iter().cloned().collect(),
         };
         if preview_dir.is_some() {
             return Ok(summary);
@@ -229,15 +299,20 @@ impl Referee {
 
         // 5. Commit.
         for (key, fam) in g.meta.families.iter_mut() {
-            fam.statuses.insert(n, statuses[key]);
+            let Some(status) = statuses.get(key).copied() else { continue };
+            fam.statuses.insert(n, status);
             fam.onr_streak = streaks[key];
-            if statuses[key] == OrderStatus::Pnj {
+            if status == OrderStatus::Pnj {
                 fam.pnj = true;
             }
         }
         g.meta.turn = n + 1;
         g.meta.deadline = next_deadline;
-        g.meta.receipts = 0;
+        g.meta.receipts = advance.values().filter(|a| a.applied).count() as u32;
+        g.meta.opened_at = Some(started);
+        g.meta.adjudication_started = None;
+        g.meta.waiting.clear();
+        g.meta.confirmed = advance.iter().filter(|(_, a)| a.confirmed).map(|(k, _)| k.clone()).collect();
         g.meta.reminders_sent.clear();
         g.meta.held = None;
         g.meta.finished = finished;
@@ -248,10 +323,14 @@ impl Referee {
     }
 
     /// The next deadline after the open one (or after `now` when the game
-    /// runs late), from the game's schedule.
+    /// runs late), from the game's schedule; a relative schedule counts from
+    /// `now`, the instant the adjudication began (the report).
     fn next_deadline_after(&self, g: &OpenGame, now: Timestamp) -> Option<Timestamp> {
         let gc = self.game_config(&g.meta.id)?;
-        let after = g.meta.deadline.map_or(now, |d| d.max(now));
+        let after = match gc.deadline {
+            crate::scheduler::Schedule::After(_) => now,
+            _ => g.meta.deadline.map_or(now, |d| d.max(now)),
+        };
         crate::scheduler::next_deadline(&gc.deadline, &gc.time_zone, after)
     }
 
@@ -320,13 +399,17 @@ impl Referee {
         v
     }
 
-    fn queue_report(&self, id: &str, g: &OpenGame, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, now: Timestamp) -> Result<bool> {
-        let en = fam.lang == "en";
-        let member = member_word(self, &g.meta.ruleset, &fam.lang).unwrap_or_else(|| if en { "family" } else { "famille" }.to_string());
-        let subject = if en {
-            format!("[{}] Report for turn {} — {member} {}", g.meta.id, turn, fam.name)
-        } else {
-            format!("[{}] Rapport du tour {} — {member} {}", g.meta.id, turn, fam.name)
+    #[allow(clippy::too_many_arguments)]
+    fn queue_report(&self, id: &str, g: &OpenGame, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, extra: Value, now: Timestamp) -> Result<bool> {
+        let subject_ctx =
+            super::intake::merge(json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_word(self, &g.meta.ruleset, &fam.lang).unwrap_or_else(|| if fam.lang == "en" { "family" } else { "famille" }.to_string()), "status": null, "your_move": false, "advance": null }), extra);
+        let subject = match template_name(self, "common/report-subject", &fam.lang, "txt") {
+            Some(t) => self.renderer.render(&t, &subject_ctx)?.trim().to_string(),
+            None => format!("[{}] {turn} {}", g.meta.id, fam.name),
+        };
+        let notes = match template_name(self, "common/report-notes", &fam.lang, "txt") {
+            Some(t) => self.renderer.render(&t, &subject_ctx)?.trim_start().to_string(),
+            None => String::new(),
         };
         self.queue(
             Draft {
@@ -335,7 +418,7 @@ impl Referee {
                 subject,
                 template: "common/report",
                 lang: &fam.lang,
-                context: json!({ "text": files.text, "html": files.html }),
+                context: json!({ "text": files.text, "html": files.html, "notes": notes }),
                 threading: Threading::NONE,
                 auto_submitted: "auto-generated",
                 attachments,
@@ -361,7 +444,8 @@ impl Referee {
             Some(c) => format!("report-again-{c}"),
             None => format!("report-resend-{}-{t}-{family}-{}", g.meta.id, now.as_second()),
         };
-        self.queue_report(&id, g, fam, t, &files, files.attachments(), now)?;
+        let notes = read("notes.json").and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| json!({}));
+        self.queue_report(&id, g, fam, t, &files, files.attachments(), notes, now)?;
         Ok(true)
     }
 
@@ -376,15 +460,21 @@ impl Referee {
         if g.meta.paused || g.meta.finished || now >= deadline {
             return Ok(0);
         }
+        // A reminder due when the step opened or before (a relative
+        // schedule as short as a reminder: "after 48h" with "48h") would
+        // follow the report at once: none.
         let due: Vec<Timestamp> = crate::scheduler::reminder_instants(deadline, &gc.reminders)
             .into_iter()
             .filter(|r| *r <= now && !g.meta.reminders_sent.contains(&r.as_second()))
+            .filter(|r| g.meta.opened_at.is_none_or(|o| *r > o))
             .collect();
         let Some(instant) = due.iter().max().copied() else { return Ok(0) };
         let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
+        // Capability 1: only the seats the step waits for are reminded.
+        let waited = g.waited_for()?;
         let mut n = 0;
         for (key, fam) in &g.meta.families {
-            if fam.pnj || g.status_from(key, records.get(key))? == OrderStatus::Or {
+            if !waited.contains(key) || g.status_from(key, records.get(key))? == OrderStatus::Or {
                 continue;
             }
             let (dl, left, _) = self.deadline_words(&g, &fam.lang, now);
@@ -431,17 +521,21 @@ impl Referee {
     }
 }
 
-/// The mass-ONR guard: the share of previously active families (OR or OPR
-/// last turn) that are ONR now. `Some(reason)` when above the threshold.
+/// The mass-ONR guard: the share of the awaited families that were active
+/// when they last had to order (OR or OPR) and are ONR now. `Some(reason)`
+/// when above the threshold. Only awaited seats count (`statuses` holds
+/// them), and one silent seat is never "mass": at least two must have been
+/// active (RULINGS.md, "Turn-based play").
 fn mass_onr(g: &OpenGame, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold: f64) -> Option<String> {
     let active: Vec<&FamilyKey> = g
         .meta
         .families
         .iter()
+        .filter(|(k, _)| statuses.contains_key(*k))
         .filter(|(k, _)| matches!(g.meta.last_status(k), Some(OrderStatus::Or | OrderStatus::Opr)))
         .map(|(k, _)| k)
         .collect();
-    if active.is_empty() {
+    if active.len() < 2 {
         return None;
     }
     let silent = active.iter().filter(|k| matches!(statuses.get(**k), Some(OrderStatus::Onr | OrderStatus::Pnj))).count();

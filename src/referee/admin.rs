@@ -21,6 +21,13 @@ pub struct FamilyStatus {
     pub onr_streak: u32,
     pub pnj: bool,
     pub last_status: Option<OrderStatus>,
+    /// The open step awaits this seat (always, in a simultaneous game).
+    pub awaited: bool,
+    /// Its orders carry `CONFIRMER` / it wrote `ATTENDRE` in the open step.
+    pub confirmed: bool,
+    pub waiting: bool,
+    /// The step in which it conceded.
+    pub resigned: Option<u32>,
 }
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -36,6 +43,18 @@ pub struct GameStatus {
     pub registration_open: bool,
     pub families: Vec<FamilyStatus>,
     pub outbox_pending: usize,
+    /// The ruleset names the awaited seats (a turn-based game).
+    pub turn_based: bool,
+    /// The game's schedule (`weekly sunday 20:00`, `after 2d`…).
+    pub schedule: String,
+    /// Early adjudication's change-of-mind delay (`None`: off).
+    pub early_delay: Option<String>,
+    /// When the open step will be played, as far as is known now.
+    pub timing: super::steps::Timing,
+    /// The early instant in the game's time zone, when there is one.
+    pub early_at: Option<String>,
+    /// Orders in advance kept for later steps: (step, seats).
+    pub advance: Vec<(u32, Vec<String>)>,
 }
 
 impl Referee {
@@ -70,6 +89,10 @@ impl Referee {
             reminders_sent: Default::default(),
             finished: false,
             last_reported_turn: None,
+            opened_at: Some(now),
+            adjudication_started: None,
+            waiting: Default::default(),
+            confirmed: Default::default(),
         };
         self.write_meta(&meta)?;
         tracing::info!(game = %id, ruleset = %gc.ruleset, seed, "game created");
@@ -89,9 +112,14 @@ impl Referee {
     pub fn status(&self, id: &str, now: Timestamp) -> Result<GameStatus> {
         let g = self.open_game(id)?;
         let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
+        let awaited = g.awaited()?;
         let mut families = Vec::new();
         for (k, f) in &g.meta.families {
             families.push(FamilyStatus {
+                awaited: awaited.contains(k),
+                confirmed: g.meta.confirmed.contains(k),
+                waiting: g.meta.waiting.contains(k),
+                resigned: f.resigned,
                 key: k.clone(),
                 name: f.name.clone(),
                 address: f.address.clone(),
@@ -102,7 +130,26 @@ impl Referee {
             });
         }
         let (deadline, time_left, _) = self.deadline_words(&g, "fr", now);
+        let gc = self.game_config(id);
+        let timing = self.timing(&g, &records)?;
+        let early_at = match (&timing, gc) {
+            (super::steps::Timing::Early { at, .. }, Some(c)) => Some(crate::scheduler::format_deadline(*at, &c.time_zone, "fr")),
+            _ => None,
+        };
+        let mut advance = Vec::new();
+        for t in g.meta.turn + 1..=g.meta.turn + super::intake::MAX_STEPS_AHEAD {
+            let kept = g.dir.read_advance::<super::steps::AdvanceRecord>(t)?;
+            if !kept.is_empty() {
+                advance.push((t, kept.into_keys().collect()));
+            }
+        }
         Ok(GameStatus {
+            turn_based: g.turn_based()?,
+            schedule: gc.map(|c| c.deadline.to_string()).unwrap_or_default(),
+            early_delay: gc.and_then(|c| c.early).map(crate::scheduler::format_duration),
+            timing,
+            early_at,
+            advance,
             id: g.meta.id.clone(),
             ruleset: g.meta.ruleset.clone(),
             turn: g.meta.turn,
@@ -175,6 +222,14 @@ impl Referee {
         m.finished = false;
         m.held = None;
         m.reminders_sent.clear();
+        // Turn-based state of the open step: what was confirmed or held for
+        // a later turn no longer applies; resignations after it are undone.
+        m.adjudication_started = None;
+        m.waiting.clear();
+        m.confirmed.clear();
+        for f in m.families.values_mut() {
+            f.resigned = f.resigned.filter(|t| *t < turn);
+        }
         m.receipts = dir.read_orders::<OrdersRecord>(turn)?.values().map(|r| r.receipt_rank + 1).max().unwrap_or(0);
         m.last_reported_turn = turn.checked_sub(1);
         self.write_meta(&m)?;

@@ -50,6 +50,9 @@ pub enum Outcome {
 /// one mail cannot make the referee send thousands.
 pub const MAX_RELAYS_PER_MAIL: usize = 20;
 
+/// How many steps ahead orders in advance may be written (`TOUR n`).
+pub const MAX_STEPS_AHEAD: u32 = 10;
+
 /// A family's accepted orders for a turn (`turns/<N>/orders/<family>.json`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct OrdersRecord {
@@ -191,8 +194,15 @@ impl Referee {
             self.reply(key, m, &to, "refusal-finished", lang, base, now)?;
             return Ok(answered("refusal-finished", &to, Some(gid), Some(fkey)));
         }
+        if let Some(t) = fam.resigned {
+            self.reply(key, m, &to, "refusal-resigned", lang, merge(base, json!({ "resigned_turn": t })), now)?;
+            return Ok(answered("refusal-resigned", &to, Some(gid), Some(fkey)));
+        }
+        let advance_ok = self.advance_orders_allowed(&g)?;
         if let Some(t) = sub.turn {
-            if t != g.meta.turn {
+            // An earlier turn: a stale form. A later one: orders in advance,
+            // where the game keeps them (below); refused otherwise.
+            if t < g.meta.turn || (t > g.meta.turn && !advance_ok) {
                 self.reply(key, m, &to, "refusal-stale", lang, merge(base, json!({ "written_turn": t })), now)?;
                 return Ok(answered("refusal-stale", &to, Some(gid), Some(fkey)));
             }
@@ -202,11 +212,31 @@ impl Referee {
             return Ok(answered("refusal-oversize", &to, Some(gid), Some(fkey)));
         }
         let (deadline_text, time_left, late) = self.deadline_words(&g, lang, now);
-        if late {
+        // An adjudication of the open step has begun (and was interrupted: it
+        // holds the game's lock while it runs): its orders are frozen, or a
+        // re-run would not reproduce what it already wrote.
+        let playing = g.meta.adjudication_started.is_some();
+        if late || playing {
             let next = self.next_deadline_words(&g, lang);
-            self.reply(key, m, &to, "refusal-late", lang, merge(base, json!({ "deadline": deadline_text, "next_turn": g.meta.turn + 1, "next_deadline": next })), now)?;
+            let ctx = json!({ "deadline": deadline_text, "next_turn": g.meta.turn + 1, "next_deadline": next, "playing": playing && !late });
+            self.reply(key, m, &to, "refusal-late", lang, merge(base, ctx), now)?;
             return Ok(answered("refusal-late", &to, Some(gid), Some(fkey)));
         }
+
+        // The blocks of the message: the open step's, and those for later
+        // steps (`TOUR n`), kept as orders in advance.
+        let open = g.meta.turn;
+        let first_is_advance = sub.turn.is_some_and(|t| t > open);
+        let mut blocks: Vec<(u32, &[crate::game::OrderLine])> = Vec::new();
+        if first_is_advance {
+            blocks.push((sub.turn.unwrap_or(open), &sub.orders));
+        }
+        blocks.extend(sub.later.iter().map(|b| (b.turn, b.orders.as_slice())));
+        let open_lines: &[crate::game::OrderLine] = if first_is_advance { &[] } else { &sub.orders };
+        let awaited_now = g.awaited()?.contains(&fkey);
+        let early_on = self.early_delay(&gid).is_some();
+        let confirms = sub.commands.contains(&Command::Confirm);
+        let mut meta_changed = false;
 
         // Commands.
         let mut done_commands: Vec<Value> = Vec::new();
@@ -216,7 +246,36 @@ impl Referee {
             match c {
                 Command::Cancel => {
                     g.dir.remove_orders(g.meta.turn, &fkey)?;
+                    meta_changed |= g.meta.confirmed.remove(&fkey);
                     done_commands.push(json!({ "kind": "cancel" }));
+                }
+                Command::Confirm | Command::Wait if !early_on => {
+                    done_commands.push(json!({ "kind": if *c == Command::Confirm { "confirm" } else { "wait" }, "early_off": true }));
+                }
+                Command::Confirm if first_is_advance => {
+                    done_commands.push(json!({ "kind": "confirm", "advance": true }));
+                }
+                Command::Confirm => {
+                    meta_changed |= g.meta.waiting.remove(&fkey);
+                    meta_changed |= g.meta.confirmed.insert(fkey.clone());
+                    done_commands.push(json!({ "kind": "confirm" }));
+                }
+                Command::Wait => {
+                    meta_changed |= g.meta.confirmed.remove(&fkey);
+                    meta_changed |= g.meta.waiting.insert(fkey.clone());
+                    done_commands.push(json!({ "kind": "wait" }));
+                }
+                Command::Resign if !g.turn_based()? => {
+                    done_commands.push(json!({ "kind": "resign", "not_available": true }));
+                }
+                Command::Resign => {
+                    if let Some(f) = g.meta.families.get_mut(&fkey) {
+                        f.resigned = Some(open);
+                    }
+                    g.meta.waiting.remove(&fkey);
+                    g.meta.confirmed.remove(&fkey);
+                    meta_changed = true;
+                    done_commands.push(json!({ "kind": "resign" }));
                 }
                 Command::Help => {
                     let form = g.engine.order_form(&g.state, &fkey)?;
@@ -281,8 +340,38 @@ impl Referee {
             "commands": done_commands, "deadline": deadline_text, "time_left": time_left,
             "problems": sub.problems.iter().map(verdict_json).collect::<Vec<_>>(),
         }));
-        if !sub.orders.is_empty() {
-            let (orders_json, verdicts, completeness) = g.engine.parse_orders(&g.state, &fkey, &sub.orders)?;
+        // Orders in advance: kept as written, read when their step opens.
+        let mut advance: Vec<Value> = Vec::new();
+        for (turn, lines) in &blocks {
+            let entry = if !advance_ok {
+                json!({ "turn": turn, "kept": false, "reason": "not-allowed" })
+            } else if *turn > open + MAX_STEPS_AHEAD {
+                json!({ "turn": turn, "kept": false, "reason": "too-far", "max": open + MAX_STEPS_AHEAD })
+            } else if lines.is_empty() {
+                json!({ "turn": turn, "kept": false, "reason": "empty" })
+            } else {
+                // The same message handled again after a crash keeps its receipt instant.
+                let earlier = g.dir.read_advance::<super::steps::AdvanceRecord>(*turn)?.remove(&fkey).filter(|r| r.archive_key == key);
+                let record = super::steps::AdvanceRecord {
+                    message_id: m.message_id.clone(),
+                    archive_key: key.to_string(),
+                    received_at: earlier.map_or(now, |r| r.received_at),
+                    sent_during: open,
+                    lines: lines.to_vec(),
+                    confirmed: confirms && first_is_advance,
+                };
+                g.dir.write_advance(*turn, &fkey, &record)?;
+                json!({ "turn": turn, "kept": true, "count": lines.len() })
+            };
+            advance.push(entry);
+        }
+        merge_into(&mut ctx, json!({ "advance": advance, "open_turn": open, "awaited": awaited_now }));
+        if !open_lines.is_empty() && !awaited_now {
+            // Capability 1: a seat not awaited owes nothing, and its orders
+            // would not be applied to this step: say so rather than keep them.
+            merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": Value::Null, "not_awaited_lines": open_lines.len(), "advance_ok": advance_ok }));
+        } else if !open_lines.is_empty() {
+            let (orders_json, verdicts, completeness) = g.engine.parse_orders(&g.state, &fkey, open_lines)?;
             let any = verdicts.iter().any(LineVerdict::is_accepted);
             let status = crate::game::status_of(any, &completeness);
             if any {
@@ -303,7 +392,12 @@ impl Referee {
                 g.dir.write_orders(g.meta.turn, &fkey, &record)?;
                 if g.meta.receipts <= rank {
                     g.meta.receipts = rank + 1;
-                    self.write_meta(&g.meta)?;
+                    meta_changed = true;
+                }
+                // New orders open a new change-of-mind delay, unless they
+                // are confirmed in the same mail.
+                if !confirms {
+                    meta_changed |= g.meta.confirmed.remove(&fkey);
                 }
             }
             let missing = match &completeness {
@@ -318,10 +412,23 @@ impl Referee {
             }));
         } else {
             let current: Option<OrdersRecord> = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?.remove(&fkey);
-            let status = g.status_from(&fkey, current.as_ref())?;
-            merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": status.label() }));
+            let status = if awaited_now { Some(g.status_from(&fkey, current.as_ref())?.label()) } else { None };
+            merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": status }));
         }
-        if sub.orders.is_empty() && extra_kind.is_some() && done_commands.len() == 1 {
+        if meta_changed {
+            self.write_meta(&g.meta)?;
+        }
+        // When the step will be played (capability 3), now that this mail is
+        // in; only to a seat the step awaits: a seat not awaited would learn
+        // whether the others' orders are complete.
+        let when = if awaited_now {
+            let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
+            self.timing_words(&g, &self.timing(&g, &records)?, lang, now)
+        } else {
+            json!({ "kind": "not_awaited", "early_on": false })
+        };
+        merge_into(&mut ctx, json!({ "when": when }));
+        if sub.orders.is_empty() && sub.later.is_empty() && extra_kind.is_some() && done_commands.len() == 1 {
             // A lone AIDE got its own answer.
             return Ok(answered("help", &to, Some(gid), Some(fkey)));
         }
@@ -386,6 +493,7 @@ impl Referee {
             onr_streak: 0,
             pnj: false,
             registered_by: Some(key.to_string()),
+            resigned: None,
         };
         g.meta.families.insert(fkey.clone(), record);
         let form = g.engine.order_form(&g.state, &fkey)?;
@@ -489,7 +597,7 @@ fn answered(kind: &str, to: &str, game: Option<String>, family: Option<String>) 
     Outcome::Answered { kind: kind.to_string(), to: to.to_string(), game, family }
 }
 
-fn verdict_json(v: &LineVerdict) -> Value {
+pub(crate) fn verdict_json(v: &LineVerdict) -> Value {
     match &v.outcome {
         LineOutcome::Accepted { canonical } => json!({ "no": v.line.no, "text": v.line.text, "ok": true, "canonical": canonical }),
         LineOutcome::Rejected { reason, suggestion } => {

@@ -46,6 +46,24 @@ pub struct GameMeta {
     /// Turns whose reports were enqueued (for `resend`).
     #[serde(default)]
     pub last_reported_turn: Option<u32>,
+    /// When the open step opened (the instant its predecessor's adjudication
+    /// began, or the game's creation): relative deadlines, and early
+    /// adjudication of a step nobody has to move in, count from it.
+    #[serde(default)]
+    pub opened_at: Option<Timestamp>,
+    /// Set when an adjudication of the open step begins and kept until it
+    /// commits: a re-run after a crash reuses it, so the next deadline (and
+    /// every report that names it) comes out the same.
+    #[serde(default)]
+    pub adjudication_started: Option<Timestamp>,
+    /// Seats that wrote `ATTENDRE | WAIT` in the open step (early
+    /// adjudication held until the deadline; a later `CONFIRMER` cancels it).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub waiting: BTreeSet<FamilyKey>,
+    /// Seats whose current orders for the open step carry `CONFIRMER |
+    /// CONFIRM` (no change-of-mind delay for them).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub confirmed: BTreeSet<FamilyKey>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -76,6 +94,11 @@ pub struct FamilyRecord {
     /// instead of refusing the name as taken.
     #[serde(default)]
     pub registered_by: Option<String>,
+    /// The step in which the seat conceded (`ABANDON | RESIGN`, or a PNJ
+    /// seat of a game whose `pnj` setting is "forfeit"): its input has
+    /// `resigned = true` in that step, and it is awaited no more after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<u32>,
 }
 
 impl GameMeta {

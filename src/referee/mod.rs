@@ -1,6 +1,7 @@
 //! The referee's use cases, shared by the daemon and the CLI: handle one
 //! incoming mail ([`intake`]), adjudicate a turn ([`adjudication`]), and the
-//! referee's commands ([`admin`]). Everything here takes the current time as
+//! referee's commands ([`admin`]); turn-based play (awaited seats, early
+//! adjudication, orders in advance) in [`steps`]. Everything here takes the current time as
 //! an argument (the daemon's clock, or a test's), and goes through the store
 //! for every write, under the game's lock.
 //!
@@ -16,6 +17,7 @@ pub mod journal;
 pub mod meta;
 pub mod password;
 pub mod replies;
+pub mod steps;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -204,23 +204,28 @@ impl GameDir {
 
     /// Replaces atomically the family's accepted submission for turn `n`.
     pub fn write_orders<T: Serialize + ?Sized>(&self, n: u32, family: &str, orders: &T) -> Result<(), StoreError> {
-        let dir = self.orders_dir(n);
-        create_dir_all_durable(&dir).map_err(StoreError::io(&dir))?;
-        write_json_atomic(&dir.join(format!("{}.json", family_file_name(family)?)), orders)
+        write_family_file(&self.orders_dir(n), family, orders)
     }
 
     /// Every family's submission for turn `n`, by family key.
     pub fn read_orders<T: DeserializeOwned>(&self, n: u32) -> Result<BTreeMap<String, T>, StoreError> {
-        let dir = self.orders_dir(n);
-        let mut out = BTreeMap::new();
-        for name in list_names(&dir)? {
-            let Some(stem) = name.strip_suffix(".json") else { continue };
-            let Some(family) = family_from_file_name(stem) else { continue };
-            if let Some(v) = read_json(&dir.join(&name))? {
-                out.insert(family, v);
-            }
-        }
-        Ok(out)
+        read_family_files(&self.orders_dir(n))
+    }
+
+    /// `<game>/advance/<NNNN>/`: orders written in advance for step `n`
+    /// (kept as raw lines until the step opens; see `referee::steps`).
+    pub fn advance_dir(&self, n: u32) -> PathBuf {
+        self.dir.join("advance").join(turn_name(n))
+    }
+
+    /// Replaces atomically the family's orders in advance for step `n`.
+    pub fn write_advance<T: Serialize + ?Sized>(&self, n: u32, family: &str, v: &T) -> Result<(), StoreError> {
+        write_family_file(&self.advance_dir(n), family, v)
+    }
+
+    /// Every family's orders in advance for step `n`, by family key.
+    pub fn read_advance<T: DeserializeOwned>(&self, n: u32) -> Result<BTreeMap<String, T>, StoreError> {
+        read_family_files(&self.advance_dir(n))
     }
 
     /// One family's submission for turn `n`, `None` if there is none.
@@ -373,6 +378,25 @@ impl GameDir {
 
 fn check_file_name(name: &str) -> Result<(), StoreError> {
     super::check_component("file name", name, |c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+}
+
+/// Writes `<dir>/<family>.json` atomically.
+fn write_family_file<T: Serialize + ?Sized>(dir: &Path, family: &str, v: &T) -> Result<(), StoreError> {
+    create_dir_all_durable(dir).map_err(StoreError::io(dir))?;
+    write_json_atomic(&dir.join(format!("{}.json", family_file_name(family)?)), v)
+}
+
+/// Every `<dir>/<family>.json`, by family key (a missing folder is empty).
+fn read_family_files<T: DeserializeOwned>(dir: &Path) -> Result<BTreeMap<String, T>, StoreError> {
+    let mut out = BTreeMap::new();
+    for name in list_names(dir)? {
+        let Some(stem) = name.strip_suffix(".json") else { continue };
+        let Some(family) = family_from_file_name(stem) else { continue };
+        if let Some(v) = read_json(&dir.join(&name))? {
+            out.insert(family, v);
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

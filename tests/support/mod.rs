@@ -27,8 +27,9 @@ pub fn templates() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("templates")
 }
 
-/// The configuration text of the tests (`extra` goes in the game's table).
-pub fn config_text(extra: &str) -> String {
+/// The configuration of the tests before the games: a data directory and
+/// the embedded Maildir transport under the test's folder.
+pub fn config_head() -> String {
     format!(
         r#"data_dir = "data"
 referee_address = "{REFEREE}"
@@ -39,7 +40,14 @@ admin_address = "referee@example.test"
 kind = "maildir"
 inbox = "mail/inbox"
 outgoing = "mail/outgoing"
+"#
+    )
+}
 
+/// The configuration text of the tests (`extra` goes in the game's table).
+pub fn config_text(extra: &str) -> String {
+    format!(
+        r#"{head}
 [[games]]
 id = "{GAME}"
 ruleset = "stellarium"
@@ -49,8 +57,41 @@ reminders = ["48h", "6h"]
 registration_open = true
 seed = 42
 {extra}
-"#
+"#,
+        head = config_head()
     )
+}
+
+/// A daemon over `referee` on the embedded Maildir transport under `root`,
+/// with a clock starting at `start` (tokio's, so a paused test advances it):
+/// returns its clock, a sender that stops it, and its task.
+pub fn spawn_daemon(
+    root: &Path,
+    referee: std::sync::Arc<Referee>,
+    start: Timestamp,
+    max_wait: std::time::Duration,
+) -> (arbitre::daemon::Clock, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<anyhow::Result<()>>) {
+    use arbitre::daemon::{Clock, Daemon, MailboxFactory};
+    use arbitre::transport::{Mailbox, MaildirMailbox, MaildirSender};
+    let inbox = root.join("mail/inbox");
+    let open_mailbox: MailboxFactory = std::sync::Arc::new(move || {
+        let inbox = inbox.clone();
+        Box::pin(async move { Ok(Box::new(MaildirMailbox::open(&inbox)?) as Box<dyn Mailbox>) })
+    });
+    let clock = Clock::starting_at(start);
+    let daemon = Daemon {
+        referee,
+        open_mailbox,
+        sender: std::sync::Arc::new(MaildirSender::new(&root.join("mail/outgoing"))),
+        clock: clock.clone(),
+        max_wait,
+        notify_systemd: false,
+    };
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(daemon.run(async move {
+        let _ = stop_rx.await;
+    }));
+    (clock, stop_tx, running)
 }
 
 pub fn env_with(extra: &str) -> Env {

@@ -1,0 +1,514 @@
+//! Stellar's orders (orders.md §9), read against the state: what the player
+//! may do in the step now open. Every line gets a verdict; an accepted line's
+//! canonical echo carries what the acknowledgement must show (the card named,
+//! the legal face-up slots, whether step 3 will be a blind draw).
+//!
+//! Lines are read in any order; they are checked in the order of the turn
+//! (refresh, step 1, step 2, step 3), since `C` and step 3 depend on step 1.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{FamilyKey, LineVerdict, OrderLine, ParsedOrders};
+use crate::text::{self, Cursor, Token};
+
+use super::components::{CardId, Kind, Slot};
+use super::model::{Phase, StellarState, Zone};
+
+/// A conditional placement of the blind draw: a type (`None` = satellite).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawRule {
+    pub kind: Option<Kind>,
+    pub slot: Slot,
+    pub face_up: bool,
+}
+
+/// A player's accepted orders for one step.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Orders {
+    /// "Mise en place" 2: the starting card that goes to slot 1.
+    #[serde(default)]
+    pub start: Option<CardId>,
+    /// "Cartes satellite": discard and refill the row first.
+    #[serde(default)]
+    pub refresh: bool,
+    /// Step 1: a row position, 1..=5.
+    #[serde(default)]
+    pub take: Option<usize>,
+    /// Step 2: a hand card (or the one just taken) and where it goes.
+    #[serde(default)]
+    pub play: Option<(CardId, Zone)>,
+    /// Step 3 into the telescope when its card is known.
+    #[serde(default)]
+    pub coordinate: Option<Zone>,
+    /// Step 3 into the telescope when it is a blind draw: first match wins.
+    #[serde(default)]
+    pub draws: Vec<DrawRule>,
+    #[serde(default)]
+    pub draw_else: Option<(Slot, bool)>,
+    /// "Fin de la partie": the hand card that goes to the notebook.
+    #[serde(default)]
+    pub final_card: Option<CardId>,
+    /// Completed by the referee (ONR/OPR): reported as a default move.
+    #[serde(default)]
+    pub defaulted: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Word {
+    Start,
+    Refresh,
+    Take,
+    Play,
+    Coordinate,
+    Draw,
+    Final,
+}
+
+const WORDS: [(Word, &[&str]); 7] = [
+    (Word::Start, &["DEPART", "START"]),
+    (Word::Refresh, &["RAFRAICHIR", "REFRESH"]),
+    (Word::Take, &["PRENDRE", "TAKE"]),
+    (Word::Play, &["JOUER", "PLAY"]),
+    (Word::Coordinate, &["COORDONNEE", "COORDINATE"]),
+    (Word::Draw, &["PIOCHE", "DRAW"]),
+    (Word::Final, &["FINALE", "FINAL"]),
+];
+
+const TELESCOPE: &[&str] = &["TELESCOPE"];
+const NOTEBOOK: &[&str] = &["CARNET", "NOTEBOOK"];
+const FACEDOWN: &[&str] = &["CACHEE", "FACEDOWN", "FACE CACHEE", "FACE DOWN", "CACHE"];
+const ELSE: &[&str] = &["SINON", "ELSE"];
+
+type Refused = (String, Option<String>);
+
+fn no(reason: impl Into<String>) -> Refused {
+    (reason.into(), None)
+}
+
+/// The slots as the acknowledgement lists them.
+pub fn slot_list(slots: &[Slot]) -> String {
+    if slots.is_empty() {
+        "aucun".into()
+    } else {
+        slots.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// Reads a card among `cards` (letter, or `TYPE-N` / `TYPE N`).
+fn card_ref(c: &mut Cursor, cards: &[(char, CardId)], s: &StellarState) -> Result<CardId, Refused> {
+    let Some(t) = c.next() else { return Err(no("carte manquante (A, B, C ou TYPE-numéro, par ex. LUNE-4)")) };
+    let k = t.key();
+    if k.len() == 1 {
+        let letter = k.chars().next().unwrap_or(' ');
+        return cards.iter().find(|(l, _)| *l == letter).map(|(_, id)| *id).ok_or_else(|| {
+            let have = cards.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>().join(", ");
+            no(format!("pas de carte {letter} (vous pouvez nommer : {have})"))
+        });
+    }
+    // `LUNE-4`, `TROU-NOIR-6/0`, or `LUNE 4`.
+    let mut words = t.text.clone();
+    if !words.contains(|ch: char| ch.is_ascii_digit()) {
+        if let Some(n) = c.peek().filter(|n| n.text.chars().next().is_some_and(|ch| ch.is_ascii_digit())) {
+            words = format!("{words}-{}", n.text);
+            c.next();
+        }
+    }
+    let (kind_w, num_w) = match words.rsplit_once('-') {
+        Some((a, b)) => (a.to_string(), b.to_string()),
+        None => return Err(no(format!("« {} » : carte inconnue (A, B, C ou TYPE-numéro, par ex. LUNE-4)", t.text))),
+    };
+    let kind = if text::key(&kind_w) == "SATELLITE" {
+        None
+    } else {
+        Some(Kind::from_word(&kind_w).ok_or_else(|| no(format!("« {kind_w} » : type inconnu (PLANETE, LUNE, ASTEROIDE, NUAGE, TROU-NOIR, SATELLITE)")))?)
+    };
+    let names: Vec<String> = cards.iter().map(|(_, id)| s.card(*id).name()).collect();
+    let matching: Vec<&(char, CardId)> = cards
+        .iter()
+        .filter(|(_, id)| {
+            let card = s.card(*id);
+            card.kind == kind && card.number.label() == num_w
+        })
+        .collect();
+    if matching.iter().any(|(_, id)| s.card(*id).stars != s.card(matching[0].1).stars) {
+        let letters = matching.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>().join(" ou ");
+        return Err(no(format!("vous avez plusieurs cartes {words} qui diffèrent par leurs étoiles : écrivez {letters}")));
+    }
+    matching
+        .first()
+        .map(|(_, id)| *id)
+        .ok_or_else(|| (format!("vous n'avez pas de carte {}-{num_w} à jouer", kind.map_or("SATELLITE", Kind::word)), text::suggest(&words, names.iter().map(String::as_str))))
+}
+
+/// `TELESCOPE <slot> [CACHEE]` or `CARNET`.
+fn zone(c: &mut Cursor) -> Result<Zone, Refused> {
+    if c.eat_keyword(NOTEBOOK).is_some() {
+        return Ok(Zone::Notebook);
+    }
+    if c.eat_keyword(TELESCOPE).is_none() {
+        return Err(no("zone manquante : TELESCOPE <emplacement> [CACHEE] ou CARNET"));
+    }
+    let (slot, face_up) = slot_and_face(c)?;
+    Ok(Zone::Telescope { slot, face_up })
+}
+
+fn slot_and_face(c: &mut Cursor) -> Result<(Slot, bool), Refused> {
+    let slot = c.eat_number().filter(|n| (1..=12).contains(n)).ok_or_else(|| no("emplacement du télescope manquant ou hors de 1 à 12"))? as Slot;
+    let face_up = c.eat_keyword(FACEDOWN).is_none();
+    Ok((slot, face_up))
+}
+
+fn end(c: &Cursor) -> Result<(), Refused> {
+    match c.peek() {
+        None => Ok(()),
+        Some(t) => Err(no(format!("« {} » en trop en fin de ligne", t.text))),
+    }
+}
+
+fn zone_text(z: &Zone) -> String {
+    match z {
+        Zone::Notebook => "CARNET".into(),
+        Zone::Telescope { slot, face_up: true } => format!("TELESCOPE {slot}"),
+        Zone::Telescope { slot, face_up: false } => format!("TELESCOPE {slot} CACHEE"),
+    }
+}
+
+/// Checks a telescope placement of `card` for `seat`; returns the legal slots.
+fn check_slot(s: &StellarState, seat: usize, card: CardId, slot: Slot, face_up: bool) -> Result<Vec<Slot>, Refused> {
+    let legal = s.legal_face_up(seat, card);
+    if s.seats[seat].telescope.contains_key(&slot) {
+        return Err(no(format!("l'emplacement {slot} est déjà occupé (libres : {})", slot_list(&s.free_slots(seat)))));
+    }
+    if face_up && !legal.contains(&slot) {
+        return Err(no(format!(
+            "{} ne peut pas aller face visible sur l'emplacement {slot} : il doit toucher une carte du même type (emplacements permis : {} ; ajoutez CACHEE pour la jouer face cachée)",
+            s.card(card).name(),
+            slot_list(&legal)
+        )));
+    }
+    Ok(legal)
+}
+
+/// What step 3 will be, once steps 1 and 2 are known: the row card, or a blind draw.
+pub fn step3_card(s: &StellarState, take: usize, played: CardId) -> Option<CardId> {
+    match s.card(played).number.row_position() {
+        Some(p) if p != take => s.row[p - 1],
+        _ => None,
+    }
+}
+
+/// The legal face-up slots for a card of `kind` (`None`: satellite).
+pub fn legal_for_kind(s: &StellarState, seat: usize, kind: Option<Kind>) -> Vec<Slot> {
+    // Any card of that kind gives the same answer.
+    match s.components.cards.values().find(|c| c.kind == kind) {
+        Some(c) => s.legal_face_up(seat, c.id),
+        None => Vec::new(),
+    }
+}
+
+pub fn parse(s: &StellarState, family: &FamilyKey, lines: &[OrderLine]) -> ParsedOrders<Orders> {
+    let mut orders = Orders::default();
+    let mut verdicts: Vec<Option<LineVerdict>> = vec![None; lines.len()];
+    let seat = s.seat_of(family);
+    // Classify.
+    let mut by_word: Vec<(Word, usize, Vec<Token>, usize)> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let toks = text::tokenize(&line.text).tokens;
+        let mut c = Cursor::new(&toks);
+        let found = WORDS.iter().find_map(|(w, aliases)| c.eat_keyword(aliases).map(|_| *w));
+        let refuse = |why: String, sugg: Option<String>| Some(LineVerdict::rejected(line, why, sugg));
+        match (found, seat, s.phase) {
+            (None, _, _) => {
+                let first = toks.first().map(|t| t.text.clone()).unwrap_or_default();
+                let all: Vec<&str> = WORDS.iter().flat_map(|(_, a)| a.iter().copied()).collect();
+                verdicts[i] = refuse(format!("ordre « {first} » inconnu dans Stellar"), text::suggest(&first, all));
+            }
+            (_, None, _) => verdicts[i] = refuse("vous n'êtes pas joueur de cette partie".into(), None),
+            (_, _, Phase::Registration) => verdicts[i] = refuse("la partie n'a pas commencé : elle attend ses deux joueurs".into(), None),
+            (_, _, Phase::Over) => verdicts[i] = refuse("la partie est terminée".into(), None),
+            (Some(w), Some(_), _) => by_word.push((w, i, toks.clone(), c.pos())),
+        }
+    }
+    let Some(me) = seat else { return finish(lines, verdicts, orders) };
+    let mover = s.phase == Phase::Play && s.mover() == me;
+    // Checked in the order of the turn.
+    let order = [Word::Start, Word::Final, Word::Refresh, Word::Take, Word::Play, Word::Coordinate, Word::Draw];
+    let mut seen: Vec<(Word, usize)> = Vec::new();
+    for w in order {
+        for (word, i, toks, at) in by_word.iter().filter(|(x, ..)| *x == w) {
+            let line = &lines[*i];
+            let mut c = Cursor::new(toks);
+            for _ in 0..*at {
+                c.next();
+            }
+            let dup = seen.iter().find(|(x, _)| *x == w && w != Word::Draw).map(|(_, l)| lines[*l].no);
+            let r = if let Some(first) = dup {
+                Err(no(format!("déjà donné ligne {first} : une seule fois par tour")))
+            } else {
+                one(s, me, mover, *word, &mut c, &mut orders)
+            };
+            verdicts[*i] = Some(match r {
+                Ok(canon) => {
+                    seen.push((w, *i));
+                    LineVerdict::accepted(line, canon)
+                }
+                Err((why, sugg)) => LineVerdict::rejected(line, why, sugg),
+            });
+        }
+    }
+    finish(lines, verdicts, orders)
+}
+
+fn finish(lines: &[OrderLine], verdicts: Vec<Option<LineVerdict>>, orders: Orders) -> ParsedOrders<Orders> {
+    let verdicts = verdicts
+        .into_iter()
+        .zip(lines)
+        .map(|(v, l)| v.unwrap_or_else(|| LineVerdict::rejected(l, "ligne non lue", None)))
+        .collect();
+    ParsedOrders { orders, verdicts }
+}
+
+fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mut Orders) -> Result<String, Refused> {
+    let turn_word = matches!(w, Word::Refresh | Word::Take | Word::Play | Word::Coordinate | Word::Draw);
+    match (w, s.phase) {
+        (Word::Start, Phase::Start) => {}
+        (Word::Start, _) => return Err(no("DEPART ne sert qu'au début de la partie")),
+        (Word::Final, Phase::Final) => {}
+        (Word::Final, _) => return Err(no("FINALE ne sert qu'à la fin de la partie, après la 11e manche")),
+        (_, Phase::Play) if turn_word && !mover => return Err(no("ce n'est pas votre tour : votre adversaire joue cette étape")),
+        (_, Phase::Play) => {}
+        _ => return Err(no("cet ordre ne sert pas à cette étape de la partie")),
+    }
+    let seat = &s.seats[me];
+    if o.refresh && turn_word && w != Word::Refresh {
+        return Err(no("vous rafraîchissez la rangée : elle va changer, envoyez le reste de votre tour après le rapport (S12)"));
+    }
+    match w {
+        Word::Start => {
+            let lettered = s.starting_letters(me);
+            let card = card_ref(c, &lettered, s)?;
+            c.eat_keyword(TELESCOPE);
+            end(c)?;
+            o.start = Some(card);
+            let other = lettered.iter().find(|(_, id)| *id != card).map(|(_, id)| s.card(*id).name()).unwrap_or_default();
+            Ok(format!("DEPART {} TELESCOPE # emplacement 1 ; {other} au carnet", s.card(card).name()))
+        }
+        Word::Final => {
+            let hand = s.hand_letters(me);
+            let card = card_ref(c, &hand, s)?;
+            c.eat_keyword(NOTEBOOK);
+            end(c)?;
+            o.final_card = Some(card);
+            Ok(format!("FINALE {} # au carnet ; l'autre carte retourne dans la boîte", s.card(card).name()))
+        }
+        Word::Refresh => {
+            end(c)?;
+            if !s.refresh_allowed {
+                return Err(no("vous ne pouvez pas rafraîchir la rangée : votre adversaire n'a pas pris de satellite dans sa main à son dernier tour (« Cartes satellite »)"));
+            }
+            if o.take.is_some() {
+                return Err(no("RAFRAICHIR vient avant PRENDRE"));
+            }
+            o.refresh = true;
+            Ok("RAFRAICHIR # la rangée est défaussée et complétée ; vous jouez ensuite votre tour avec la nouvelle rangée".into())
+        }
+        Word::Take => {
+            let pos = c.eat_number().filter(|n| (1..=5).contains(n)).ok_or_else(|| no("position de la rangée manquante ou hors de 1 à 5"))? as usize;
+            end(c)?;
+            let card = s.row[pos - 1].ok_or_else(|| no(format!("la position {pos} de la rangée est vide")))?;
+            o.take = Some(pos);
+            Ok(format!("PRENDRE {pos} # {} dans votre main (carte C)", s.card(card).name()))
+        }
+        Word::Play => {
+            let mut cards = s.hand_letters(me);
+            if let Some(p) = o.take {
+                if let Some(id) = s.row[p - 1] {
+                    cards.push(('C', id));
+                }
+            }
+            let card = card_ref(c, &cards, s)?;
+            let z = zone(c)?;
+            end(c)?;
+            let mut canon = format!("JOUER {} {}", s.card(card).name(), zone_text(&z));
+            let mut notes = Vec::new();
+            if let Zone::Telescope { slot, face_up } = z {
+                let legal = check_slot(s, me, card, slot, face_up)?;
+                notes.push(format!("emplacements permis face visible : {}", slot_list(&legal)));
+            }
+            match o.take {
+                Some(take) => match step3_card(s, take, card) {
+                    Some(row) if z == Zone::Notebook => notes.push(format!(
+                        "étape 3 : {} (position {}) au télescope, emplacements permis face visible : {}",
+                        s.card(row).name(),
+                        s.card(card).number.row_position().unwrap_or(0),
+                        slot_list(&s.legal_face_up(me, row))
+                    )),
+                    Some(row) => notes.push(format!("étape 3 : {} (position {}) au carnet", s.card(row).name(), s.card(card).number.row_position().unwrap_or(0))),
+                    None => notes.push(format!(
+                        "étape 3 : pioche à l'aveugle, au {}",
+                        if z == Zone::Notebook { "télescope (ordres PIOCHE)" } else { "carnet" }
+                    )),
+                },
+                None => notes.push("étape 3 : dépend de PRENDRE".into()),
+            }
+            o.play = Some((card, z));
+            canon.push_str(" # ");
+            canon.push_str(&notes.join(" ; "));
+            Ok(canon)
+        }
+        Word::Coordinate => {
+            let z = zone(c)?;
+            end(c)?;
+            let (Some(take), Some((played, pz))) = (o.take, o.play) else {
+                return Err(no("COORDONNEE suit PRENDRE et JOUER"));
+            };
+            let Some(row) = step3_card(s, take, played) else {
+                return Err(no("l'étape 3 sera une pioche à l'aveugle : placez la carte avec des lignes PIOCHE <TYPE> <emplacement> et PIOCHE SINON"));
+            };
+            match (pz, z) {
+                (Zone::Notebook, Zone::Telescope { slot, face_up }) => {
+                    let legal = check_slot(s, me, row, slot, face_up)?;
+                    o.coordinate = Some(z);
+                    Ok(format!("COORDONNEE {} # {} ; emplacements permis face visible : {}", zone_text(&z), s.card(row).name(), slot_list(&legal)))
+                }
+                (Zone::Telescope { .. }, Zone::Notebook) => Ok(format!("COORDONNEE CARNET # {}", s.card(row).name())),
+                (Zone::Telescope { .. }, _) => Err(no("votre carte de main va au télescope : celle de l'étape 3 va au carnet (« ÉTAPE 3 »)")),
+                (Zone::Notebook, _) => Err(no("votre carte de main va au carnet : celle de l'étape 3 va au télescope, dites sur quel emplacement")),
+            }
+        }
+        Word::Draw => {
+            let (Some(take), Some((played, pz))) = (o.take, o.play) else {
+                return Err(no("PIOCHE suit PRENDRE et JOUER"));
+            };
+            if step3_card(s, take, played).is_some() {
+                return Err(no("l'étape 3 ne sera pas une pioche : la carte de la rangée est connue (utilisez COORDONNEE)"));
+            }
+            if pz != Zone::Notebook {
+                return Err(no("la carte piochée ira au carnet (votre carte de main va au télescope) : rien à préciser"));
+            }
+            if c.eat_keyword(ELSE).is_some() {
+                let (slot, face_up) = slot_and_face(c)?;
+                end(c)?;
+                if o.draw_else.is_some() {
+                    return Err(no("PIOCHE SINON déjà donné"));
+                }
+                if seat.telescope.contains_key(&slot) {
+                    return Err(no(format!("l'emplacement {slot} est déjà occupé (libres : {})", slot_list(&s.free_slots(me)))));
+                }
+                o.draw_else = Some((slot, face_up));
+                return Ok(if face_up {
+                    format!("PIOCHE SINON {slot} # une carte piochée d'un autre type va ici, face cachée si elle ne peut pas y être face visible")
+                } else {
+                    format!("PIOCHE SINON {slot} CACHEE # une carte piochée d'un autre type va ici face cachée")
+                });
+            }
+            let Some(t) = c.next() else { return Err(no("type manquant : PIOCHE <TYPE> <emplacement> ou PIOCHE SINON <emplacement>")) };
+            let kind = if t.key() == "SATELLITE" {
+                None
+            } else if let Some(k) = Kind::from_word(&t.text).or_else(|| {
+                // `TROU NOIR` in two words.
+                let two = format!("{} {}", t.text, c.peek().map(|n| n.text.as_str()).unwrap_or(""));
+                Kind::from_word(&two).inspect(|_| {
+                    c.next();
+                })
+            }) {
+                Some(k)
+            } else {
+                return Err((format!("« {} » : type inconnu", t.text), text::suggest(&t.text, ["PLANETE", "LUNE", "ASTEROIDE", "NUAGE", "TROU-NOIR", "SATELLITE"])));
+            };
+            let (slot, face_up) = slot_and_face(c)?;
+            end(c)?;
+            if o.draws.iter().any(|d| d.kind == kind) {
+                return Err(no("ce type a déjà sa ligne PIOCHE"));
+            }
+            if seat.telescope.contains_key(&slot) {
+                return Err(no(format!("l'emplacement {slot} est déjà occupé (libres : {})", slot_list(&s.free_slots(me)))));
+            }
+            let legal = legal_for_kind(s, me, kind);
+            if face_up && !legal.contains(&slot) {
+                return Err(no(format!("une carte de ce type ne peut pas aller face visible sur l'emplacement {slot} (permis : {})", slot_list(&legal))));
+            }
+            o.draws.push(DrawRule { kind, slot, face_up });
+            Ok(format!("PIOCHE {} {slot}{} # emplacements permis face visible pour ce type : {}", kind.map_or("SATELLITE", Kind::word), if face_up { "" } else { " CACHEE" }, slot_list(&legal)))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::dice::Dice;
+    use crate::game::{FamilyInput, LineOutcome, OrderStatus, Ruleset};
+    use crate::games::stellar::Stellar;
+
+    /// A game after the deal and the starting choice: the first player to move.
+    fn started() -> StellarState {
+        let mut s = Stellar::new_game(&toml::Table::new(), 9).unwrap();
+        Stellar::register(&mut s, &"A".to_string(), "Anne").unwrap();
+        Stellar::register(&mut s, &"B".to_string(), "Bert").unwrap();
+        for n in 0..2 {
+            let mut dice = Dice::for_turn(9, n);
+            let inputs: BTreeMap<_, _> = ["A", "B"].iter().map(|k| (k.to_string(), FamilyInput::new(OrderStatus::Or, Orders::default(), None))).collect();
+            s = Stellar::adjudicate(&s, &inputs, &mut dice).state;
+        }
+        assert_eq!(s.phase, Phase::Play);
+        s
+    }
+
+    fn lines(texts: &[&str]) -> Vec<OrderLine> {
+        texts.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect()
+    }
+
+    fn verdicts(s: &StellarState, who: &str, texts: &[&str]) -> (Orders, Vec<bool>) {
+        let p = parse(s, &who.to_string(), &lines(texts));
+        (p.orders, p.verdicts.iter().map(LineVerdict::is_accepted).collect())
+    }
+
+    #[test]
+    fn etape_1_2_english_words_card_names_and_c_for_the_card_taken() {
+        let s = started();
+        let me = s.mover();
+        let who = s.seats[me].key.clone();
+        let took = s.row[0].unwrap();
+        let (o, ok) = verdicts(&s, &who, &["take 1", "Play C notebook"]);
+        assert_eq!(ok, vec![true, true]);
+        assert_eq!(o.take, Some(1));
+        assert_eq!(o.play, Some((took, Zone::Notebook)));
+        // The same card by name, in two words, accents and case ignored.
+        let name = s.card(took).name();
+        let (kind, num) = name.rsplit_once('-').unwrap();
+        let spaced = format!("jouer {} {} carnet", kind.to_lowercase(), num);
+        let (o2, ok2) = verdicts(&s, &who, &["PRENDRE 1", &spaced]);
+        assert_eq!(ok2, vec![true, true], "{spaced}");
+        assert_eq!(o2.play.map(|p| s.card(p.0).name()), Some(name));
+    }
+
+    #[test]
+    fn deroulement_du_tour_only_the_player_to_move_and_once_per_line_kind() {
+        let s = started();
+        let other = s.seats[1 - s.mover()].key.clone();
+        let (_, ok) = verdicts(&s, &other, &["PRENDRE 1"]);
+        assert_eq!(ok, vec![false]);
+        let who = s.seats[s.mover()].key.clone();
+        let (o, ok) = verdicts(&s, &who, &["PRENDRE 1", "PRENDRE 2", "JOUER Z CARNET", "DEPART A", "FINALE A", "BONJOUR"]);
+        assert_eq!(ok, vec![true, false, false, false, false, false]);
+        assert_eq!(o.take, Some(1));
+        let p = parse(&s, &"NOBODY".to_string(), &lines(&["PRENDRE 1"]));
+        assert!(!p.verdicts[0].is_accepted());
+    }
+
+    #[test]
+    fn etape_3_the_acknowledgement_says_when_step_3_is_a_blind_draw() {
+        let s = started();
+        let me = s.mover();
+        let who = s.seats[me].key.clone();
+        // A hand card with a row position: take that very position.
+        let (letter, card) = s.hand_letters(me).into_iter().find(|(_, c)| s.card(*c).number.row_position().is_some()).expect("seed 9 deals a numbered hand card");
+        let pos = s.card(card).number.row_position().unwrap();
+        let p = parse(&s, &who, &lines(&[&format!("PRENDRE {pos}"), &format!("JOUER {letter} CARNET")]));
+        let LineOutcome::Accepted { canonical } = &p.verdicts[1].outcome else { panic!("{:?}", p.verdicts[1]) };
+        assert!(canonical.contains("pioche à l'aveugle, au télescope"), "{canonical}");
+    }
+}

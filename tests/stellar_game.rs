@@ -1,0 +1,302 @@
+//! Whole games of Stellar played by the simulated players through the
+//! ruleset's own seam (parse → default → adjudicate): card conservation,
+//! scores recomputed here independently of `scoring`, determinism, the end
+//! ("Fin de la partie": 12 cards in each telescope, 13 in each notebook),
+//! silent players, refreshes and blind draws.
+
+use std::collections::BTreeSet;
+
+use arbitre::games::stellar::components::{Kind, Number, Section};
+use arbitre::games::stellar::model::{LogEntry, Phase};
+use arbitre::games::stellar::StellarState;
+use proptest::prelude::*;
+
+mod stellar_common;
+use stellar_common::{play, B};
+
+/// Every card is somewhere, exactly once.
+fn conserved(s: &StellarState) {
+    let all = s.all_cards();
+    let set: BTreeSet<u16> = all.iter().copied().collect();
+    assert_eq!(all.len(), 60, "step {}: {} cards", s.step, all.len());
+    assert_eq!(set.len(), 60, "step {}: a card is twice", s.step);
+}
+
+/// "Décompte des points", recomputed from the rules text with a brute force
+/// of its own (every satellite in every collection, every 6/0 both ways).
+fn independent_totals(s: &StellarState) -> Vec<u32> {
+    let section_total = |seat: usize, sec: Section| -> u32 {
+        s.seats[seat]
+            .telescope
+            .iter()
+            .filter(|(slot, _)| s.components.slots[slot].section == sec)
+            .map(|(_, p)| if !p.face_up { 3 } else { match s.card(p.card).number { Number::SixZero => 6, Number::Plain(n) => n as u32 } })
+            .sum()
+    };
+    (0..2)
+        .map(|me| {
+            let other = 1 - me;
+            let mut stars = [0u32; 5];
+            let mut kinds = BTreeSet::new();
+            for p in s.seats[me].telescope.values().filter(|p| p.face_up) {
+                if let Some(k) = s.card(p.card).kind {
+                    stars[k as usize] += s.card(p.card).stars;
+                    kinds.insert(k);
+                }
+            }
+            let notebook: Vec<_> = s.seats[me].notebook.iter().map(|id| s.card(*id).clone()).collect();
+            let flex: Vec<_> = notebook.iter().filter(|c| c.kind.is_none() || c.number == Number::SixZero).collect();
+            let mut best = 0;
+            // Each flexible card: satellites 5 collections, 6/0 two values.
+            let choices: Vec<usize> = flex.iter().map(|c| if c.kind.is_none() { 5 } else { 2 }).collect();
+            let total: usize = choices.iter().product();
+            for code in 0..total {
+                let mut sets: Vec<BTreeSet<i32>> = vec![BTreeSet::new(); 5];
+                for c in notebook.iter().filter(|c| c.kind.is_some() && c.number != Number::SixZero) {
+                    if let Number::Plain(n) = c.number {
+                        sets[c.kind.unwrap() as usize].insert(n as i32);
+                    }
+                }
+                let mut x = code;
+                for (c, n) in flex.iter().zip(&choices) {
+                    let pick = x % n;
+                    x /= n;
+                    match (c.kind, c.number) {
+                        (None, Number::Plain(v)) => {
+                            sets[pick].insert(v as i32);
+                        }
+                        (Some(k), _) => {
+                            sets[k as usize].insert(if pick == 0 { 6 } else { 0 });
+                        }
+                        _ => {}
+                    }
+                }
+                let mut sum = 0;
+                for k in 0..5 {
+                    let mut run = 0;
+                    for start in sets[k].iter() {
+                        let mut l = 0;
+                        while sets[k].contains(&(start + l)) {
+                            l += 1;
+                        }
+                        run = run.max(l);
+                    }
+                    sum += stars[k] * run as u32;
+                }
+                best = best.max(sum);
+            }
+            let majorities: u32 = [Section::Top, Section::Middle, Section::Bottom].iter().filter(|sec| section_total(me, **sec) > section_total(other, **sec)).count() as u32 * 10;
+            let diversity = if kinds.len() == 5 { 10 } else { 0 };
+            best + majorities + diversity
+        })
+        .collect()
+}
+
+#[test]
+fn fin_de_la_partie_a_whole_game_ends_with_12_and_13_cards_and_a_winner() {
+    let states = play(7, None);
+    let end = states.last().unwrap();
+    assert_eq!(end.phase, Phase::Over);
+    for seat in &end.seats {
+        assert_eq!(seat.telescope.len(), 12);
+        assert_eq!(seat.notebook.len(), 13);
+        assert!(seat.hand.is_empty());
+        assert!(seat.boxed.is_some());
+    }
+    let moves = end.log.iter().filter(|e| matches!(e, LogEntry::Move { .. })).count();
+    assert_eq!(moves, 22);
+    let r = end.result.as_ref().unwrap();
+    let totals = independent_totals(end);
+    assert_eq!(r.sheets.iter().map(|x| x.total).collect::<Vec<_>>(), totals);
+    let top = *totals.iter().max().unwrap();
+    let winners: Vec<usize> = (0..2).filter(|i| totals[*i] == top).collect();
+    assert_eq!(r.winners, winners);
+}
+
+#[test]
+fn deroulement_du_tour_players_alternate_first_player_first_in_each_round() {
+    let states = play(11, None);
+    let end = states.last().unwrap();
+    let movers: Vec<usize> = end.log.iter().filter_map(|e| if let LogEntry::Move { seat, .. } = e { Some(*seat) } else { None }).collect();
+    for (i, m) in movers.iter().enumerate() {
+        assert_eq!(*m, (end.first + i) % 2, "move {i}");
+    }
+}
+
+#[test]
+fn s19_a_silent_player_gets_default_moves_reported_as_such() {
+    let states = play(5, Some(4));
+    let end = states.last().unwrap();
+    assert_eq!(end.phase, Phase::Over);
+    let neil = end.seat_of(&B.to_string()).unwrap();
+    let defaults = end.log.iter().filter(|e| matches!(e, LogEntry::Move { seat, default: true, .. } if *seat == neil)).count();
+    assert!(defaults >= 10, "{defaults} default moves");
+    assert!(end.log.iter().any(|e| matches!(e, LogEntry::Final { seat, default: true, .. } if *seat == neil)));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, .. ProptestConfig::default() })]
+
+    /// Card conservation at every step, scores recomputed independently at
+    /// every step, and the same seed gives the same game.
+    #[test]
+    fn whole_games_conserve_cards_score_as_the_booklet_and_are_deterministic(seed in 0u64..1_000_000) {
+        let states = play(seed, if seed % 3 == 0 { Some(9) } else { None });
+        for s in &states {
+            conserved(s);
+            if s.phase != Phase::Registration {
+                let sheets = arbitre::games::stellar::scoring::sheets(s);
+                prop_assert_eq!(sheets.iter().map(|x| x.total).collect::<Vec<_>>(), independent_totals(s));
+            }
+        }
+        prop_assert_eq!(states.last().unwrap().phase, Phase::Over);
+        let again = play(seed, if seed % 3 == 0 { Some(9) } else { None });
+        prop_assert_eq!(serde_json::to_string(&states.last().unwrap().log).unwrap(), serde_json::to_string(&again.last().unwrap().log).unwrap());
+        prop_assert_eq!(serde_json::to_string(&states.last().unwrap().result).unwrap(), serde_json::to_string(&again.last().unwrap().result).unwrap());
+    }
+}
+
+#[test]
+fn cartes_satellite_refreshes_and_blind_draws_happen_over_many_games() {
+    let mut refreshes = 0;
+    let mut blind = 0;
+    for seed in 0..6 {
+        let end = play(seed, None).pop().unwrap();
+        refreshes += end.log.iter().filter(|e| matches!(e, LogEntry::Refresh { .. })).count();
+        blind += end.log.iter().filter(|e| matches!(e, LogEntry::Move { coordinate: (_, true, _), .. })).count();
+    }
+    assert!(refreshes > 0 && blind > 0, "refreshes {refreshes}, blind draws {blind}");
+    let _ = Kind::ALL;
+}
+
+#[test]
+fn s21_a_player_who_resigns_loses_and_the_game_ends() {
+    use arbitre::dice::Dice;
+    use arbitre::game::{FamilyInput, OrderStatus, Ruleset};
+    use arbitre::games::stellar::{Orders, Stellar};
+    let states = play(8, None);
+    let mid = states.iter().find(|s| s.phase == Phase::Play && s.moves == 6).unwrap();
+    let loser = mid.mover();
+    let mut inputs = std::collections::BTreeMap::new();
+    for (i, seat) in mid.seats.iter().enumerate() {
+        let mut input = FamilyInput::new(OrderStatus::Or, Orders::default(), None);
+        input.resigned = i == loser;
+        inputs.insert(seat.key.clone(), input);
+    }
+    let out = Stellar::adjudicate(mid, &inputs, &mut Dice::for_turn(8, mid.step)).state;
+    assert!(Stellar::is_over(&out));
+    let r = out.result.unwrap();
+    assert_eq!(r.winners, vec![1 - loser]);
+    assert_eq!(r.resigned, Some(loser));
+    assert!(matches!(out.log.last(), Some(LogEntry::Resign { .. })));
+}
+
+#[test]
+fn s1_s2_a_referees_own_component_files_are_read_checked_and_kept_in_the_state() {
+    use arbitre::game::Ruleset;
+    use arbitre::games::stellar::components::{DEFAULT_CARDS, DEFAULT_TELESCOPE};
+    use arbitre::games::stellar::Stellar;
+    let dir = std::env::temp_dir().join(format!("arbitre-stellar-components-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cards = dir.join("cartes.txt");
+    let telescope = dir.join("telescope.txt");
+    // A transcription of a real box: no `provisoire` line.
+    std::fs::write(&cards, DEFAULT_CARDS.replace("\nprovisoire\n", "\n")).unwrap();
+    std::fs::write(&telescope, DEFAULT_TELESCOPE.replace("\nprovisoire\n", "\n")).unwrap();
+    let mut settings = toml::Table::new();
+    settings.insert("cards".into(), toml::Value::String(cards.display().to_string()));
+    settings.insert("telescope".into(), toml::Value::String(telescope.display().to_string()));
+    let s = Stellar::new_game(&settings, 1).unwrap();
+    assert!(!s.components.provisional);
+    // The state carries the texts: it loads even if the files change or go.
+    std::fs::write(&cards, "broken").unwrap();
+    let json = serde_json::to_string(&s).unwrap();
+    let back: StellarState = serde_json::from_str(&json).unwrap();
+    assert!(!back.components.provisional);
+    assert_eq!(back.components.cards.len(), 60);
+    // A broken file is refused at creation with its path and line…
+    let e = Stellar::new_game(&settings, 1).unwrap_err();
+    assert!(e.starts_with(&format!("{}, ligne 1 :", cards.display())), "{e}");
+    // …and a state whose texts were tampered with does not load.
+    let tampered = json.replacen("planete    6/0", "planete    7", 1);
+    assert_ne!(tampered, json);
+    let err = serde_json::from_str::<StellarState>(&tampered).unwrap_err().to_string();
+    assert!(err.contains("numéro 7 hors des limites"), "{err}");
+    let mut bad = toml::Table::new();
+    bad.insert("cartes".into(), toml::Value::String("x".into()));
+    assert!(Stellar::new_game(&bad, 1).unwrap_err().contains("réglage `cartes` inconnu"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, .. ProptestConfig::default() })]
+
+    /// Bad input gets an answer, never a panic: random lines (an order word
+    /// or noise, then numbers, card names, zone words, noise) at every phase,
+    /// from both seats and a stranger, each get exactly one verdict, and the
+    /// orders accepted still adjudicate.
+    #[test]
+    fn hostile_lines_never_panic_and_every_line_gets_a_verdict(
+        at in 0usize..26,
+        raw in proptest::collection::vec(
+            (
+                prop_oneof![
+                    Just("PRENDRE".to_string()), Just("TAKE".to_string()), Just("JOUER".to_string()), Just("PIOCHE".to_string()),
+                    Just("COORDONNEE".to_string()), Just("RAFRAICHIR".to_string()), Just("DEPART".to_string()), Just("FINALE".to_string()),
+                    "\\PC{0,6}",
+                ],
+                proptest::collection::vec(prop_oneof![
+                    Just("TELESCOPE".to_string()), Just("CARNET".to_string()), Just("CACHEE".to_string()), Just("SINON".to_string()),
+                    Just("TROU-NOIR-6/0".to_string()), Just("LUNE".to_string()), Just("C".to_string()), Just("A".to_string()), Just("\"".to_string()),
+                    "[0-9]{1,12}", "[0-9]", "[A-Za-zé/\\-]{1,8}", "\\PC{0,6}",
+                ], 0..5),
+            ),
+            0..8),
+    ) {
+        use arbitre::dice::Dice;
+        use arbitre::game::{FamilyInput, OrderLine, OrderStatus, Ruleset};
+        use arbitre::games::stellar::Stellar;
+        static GAME: std::sync::OnceLock<Vec<StellarState>> = std::sync::OnceLock::new();
+        let states = GAME.get_or_init(|| play(31, None));
+        let s = &states[at.min(states.len() - 1)];
+        let lines: Vec<OrderLine> = raw.iter().enumerate().map(|(i, (w, args))| OrderLine { no: i + 1, text: format!("{w} {}", args.join(" ")) }).collect();
+        for who in ["YOURI", "NEIL", "STRANGER"] {
+            let p = Stellar::parse_orders(s, &who.to_string(), &lines);
+            prop_assert_eq!(p.verdicts.len(), lines.len());
+            if who != "STRANGER" {
+                let mut dice = Dice::for_turn(31, s.step);
+                let o = Stellar::default_orders(s, &who.to_string(), OrderStatus::Opr, p.orders, &mut dice);
+                let inputs = std::collections::BTreeMap::from([(who.to_string(), FamilyInput::new(OrderStatus::Opr, o, None))]);
+                let out = Stellar::adjudicate(s, &inputs, &mut dice).state;
+                prop_assert_eq!(out.all_cards().len(), 60);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_stored_state_that_loses_doubles_or_invents_a_card_does_not_load() {
+    let states = play(13, None);
+    for s in [&states[1], &states[10], states.last().unwrap()] {
+        let json = serde_json::to_value(s).unwrap();
+        let back: StellarState = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&back).unwrap(), json);
+        // A pile card copied into a hand: doubled.
+        let mut doubled = json.clone();
+        let pile_card = doubled["pile"][0].clone();
+        doubled["seats"][0]["hand"].as_array_mut().unwrap().push(pile_card);
+        let e = serde_json::from_value::<StellarState>(doubled).unwrap_err().to_string();
+        assert!(e.contains("état Stellar incohérent"), "{e}");
+        // A pile card gone: lost.
+        let mut lost = json.clone();
+        lost["pile"].as_array_mut().unwrap().remove(0);
+        assert!(serde_json::from_value::<StellarState>(lost).is_err());
+    }
+    // A card the components do not have, in the move log.
+    let mut v = serde_json::to_value(states.last().unwrap()).unwrap();
+    let log = v["log"].as_array_mut().unwrap();
+    let mv = log.iter_mut().find(|e| e["kind"] == "move").unwrap();
+    mv["took"][1] = serde_json::json!(999);
+    let e = serde_json::from_value::<StellarState>(v).unwrap_err().to_string();
+    assert!(e.contains("journal des coups"), "{e}");
+}

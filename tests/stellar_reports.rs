@@ -1,0 +1,206 @@
+//! What Stellar's players receive: the reports (text and HTML, French and
+//! English), the picture and the chronicle render at every step of whole
+//! games; and the NO-LEAK property: nothing a player receives depends on
+//! the opponent's hand, the opponent's face-down cards, the card the
+//! opponent put back in the box, or which cards are in the pile, until the
+//! final report reveals them.
+
+use std::path::Path;
+
+use arbitre::game::{FormLine, Ruleset, ViewContext};
+use arbitre::games::stellar::components::CardId;
+use arbitre::games::stellar::model::Phase;
+use arbitre::games::stellar::{Event, Stellar, StellarState};
+use arbitre::render::Renderer;
+use serde_json::{json, Value};
+
+mod stellar_common;
+use stellar_common::{play_with_events, A, B};
+
+fn renderer() -> Renderer {
+    Renderer::new(&Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")).unwrap()
+}
+
+fn ctx(turn: u32, lang: &str) -> ViewContext {
+    ViewContext { game_id: "st1".into(), turn, deadline: "mardi 4 mars 2025 à 20 h".into(), time_left: "2 jours".into(), lang: lang.into() }
+}
+
+/// Everything a player receives for a step: view JSON, text, HTML, SVG, form.
+fn mail(r: &Renderer, before: &StellarState, after: &StellarState, events: &[Event], who: &str, lang: &str) -> Vec<String> {
+    let c = ctx(after.step, lang);
+    let view = Stellar::family_view(&c, before, after, events, &who.to_string());
+    let form: Vec<FormLine> = Stellar::order_form(after, &who.to_string());
+    let family = json!({ "key": who, "name": who, "status": "OR", "onr_streak": 0, "lang": lang });
+    let context = json!({ "ctx": c, "family": family, "view": view, "form": form, "map_cid": "map" });
+    vec![
+        serde_json::to_string(&view).unwrap(),
+        r.render(&format!("stellar/report.{lang}.txt.tera"), &context).unwrap(),
+        r.render(&format!("stellar/report.{lang}.html.tera"), &context).unwrap(),
+        r.render("stellar/map.svg.tera", &json!({ "ctx": c, "family": family, "view": view })).unwrap(),
+        serde_json::to_string(&form).unwrap(),
+        // The chronicle is attached to every player's report mail.
+        r.render("stellar/chronicle.fr.txt.tera", &json!({ "ctx": c, "view": Stellar::public_view(&c, before, after, events) })).unwrap(),
+    ]
+}
+
+#[test]
+fn every_step_renders_in_both_languages_with_the_provisional_warning() {
+    let r = renderer();
+    let states = play_with_events(3, Some(30));
+    for w in states.windows(2) {
+        let ((before, _), (after, events)) = (&w[0], &w[1]);
+        for who in [A, B] {
+            for lang in ["fr", "en"] {
+                let out = mail(&r, before, after, events, who, lang);
+                if after.phase != Phase::Registration {
+                    let warn = if lang == "fr" { "ce ne sont PAS les cartes du jeu publié" } else { "they are NOT the cards of the published game" };
+                    assert!(out[1].contains(warn), "step {}: {}", after.step, out[1]);
+                }
+            }
+        }
+        let c = ctx(after.step, "fr");
+        let public = Stellar::public_view(&c, before, after, events);
+        r.render("stellar/chronicle.fr.txt.tera", &json!({ "ctx": c, "view": public })).unwrap();
+        r.render("stellar/chronicle.fr.html.tera", &json!({ "ctx": c, "view": public })).unwrap();
+    }
+    // One picture to PNG in each phase that has one.
+    let (before, _) = &states[5];
+    let (after, events) = &states[6];
+    let out = mail(&r, before, after, events, A, "fr");
+    assert!(r.svg_to_png(&out[3]).unwrap().starts_with(b"\x89PNG"));
+    let end = states.last().unwrap();
+    let text = mail(&r, &states[states.len() - 2].0, &end.0, &end.1, A, "fr");
+    assert!(text[1].contains("== Résultat =="), "{}", text[1]);
+}
+
+#[test]
+fn the_mover_report_says_your_move_and_shows_the_legal_slots_and_the_form() {
+    let r = renderer();
+    let states = play_with_events(4, None);
+    let (before, _) = &states[2];
+    let (after, events) = &states[3];
+    assert_eq!(after.phase, Phase::Play);
+    let mover = after.seats[after.mover()].key.clone();
+    let other = after.seats[1 - after.mover()].key.clone();
+    let out = mail(&r, before, after, events, &mover, "fr");
+    assert!(out[1].contains(">>> À VOUS DE JOUER"), "{}", out[1]);
+    assert!(out[1].contains("télescope face visible :"), "{}", out[1]);
+    assert!(out[1].contains("PRENDRE "), "{}", out[1]);
+    assert!(out[1].contains("JOUER "), "{}", out[1]);
+    let theirs = mail(&r, before, after, events, &other, "en");
+    assert!(theirs[1].contains("to move; nothing is expected from you"), "{}", theirs[1]);
+}
+
+/// The cards a viewer may not know about yet.
+fn hidden_from(s: &StellarState, viewer: usize) -> Vec<CardId> {
+    if s.phase == Phase::Over {
+        return Vec::new();
+    }
+    let o = &s.seats[1 - viewer];
+    let mut v: Vec<CardId> = o.hand.iter().copied().collect();
+    v.extend(o.starting.iter().copied());
+    v.extend(o.telescope.values().filter(|p| !p.face_up).map(|p| p.card));
+    v.extend(o.boxed);
+    v
+}
+
+/// `after` with hidden card `h` exchanged for a pile card of another name.
+fn swapped(s: &StellarState, h: CardId) -> Option<StellarState> {
+    let other = s.pile.iter().copied().find(|c| s.card(*c).name() != s.card(h).name() || s.card(*c).stars != s.card(h).stars)?;
+    let mut t = s.clone();
+    let swap = |x: &mut CardId| {
+        if *x == h {
+            *x = other;
+        } else if *x == other {
+            *x = h;
+        }
+    };
+    for seat in t.seats.iter_mut() {
+        seat.hand = seat.hand.iter().map(|c| if *c == h { other } else { *c }).collect();
+        seat.starting = seat.starting.iter().map(|c| if *c == h { other } else { *c }).collect();
+        for p in seat.telescope.values_mut() {
+            swap(&mut p.card);
+        }
+        if let Some(b) = seat.boxed.as_mut() {
+            swap(b);
+        }
+    }
+    t.pile.remove(&other);
+    t.pile.insert(h);
+    Some(t)
+}
+
+/// NO-LEAK: for every step of whole games and both players, exchanging any
+/// card the player may not know (the opponent's hand, starting cards,
+/// face-down cards, boxed card) with a pile card changes nothing in what the
+/// player receives — view, report, HTML, picture, form.
+#[test]
+fn no_leak_nothing_a_player_receives_depends_on_hidden_cards() {
+    let r = renderer();
+    let mut checked = 0;
+    let mut face_down = 0;
+    for seed in [21u64, 22] {
+        let states = play_with_events(seed, None);
+        for w in states.windows(2) {
+            let ((before, _), (after, events)) = (&w[0], &w[1]);
+            if after.phase == Phase::Registration {
+                continue;
+            }
+            for viewer in 0..2 {
+                let who = after.seats[viewer].key.clone();
+                let base = mail(&r, before, after, events, &who, "fr");
+                for h in hidden_from(after, viewer) {
+                    let Some(t) = swapped(after, h) else { continue };
+                    let other = mail(&r, before, &t, events, &who, "fr");
+                    for (i, (a, b)) in base.iter().zip(&other).enumerate() {
+                        assert!(a == b, "seed {seed} step {}: part {i} of {who}'s mail depends on hidden card {}", after.step, after.card(h).name());
+                    }
+                    checked += 1;
+                    face_down += after.seats[1 - viewer].telescope.values().filter(|p| !p.face_up && p.card == h).count();
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} hidden cards checked");
+    assert!(face_down > 0, "no face-down card was checked");
+}
+
+#[test]
+fn no_leak_the_final_report_reveals_face_down_cards() {
+    let r = renderer();
+    for seed in 21u64..30 {
+        let states = play_with_events(seed, None);
+        let (end, events) = states.last().unwrap();
+        let before = &states[states.len() - 2].0;
+        let down: Vec<CardId> = end.seats[1].telescope.values().filter(|p| !p.face_up).map(|p| p.card).collect();
+        if down.is_empty() {
+            continue;
+        }
+        let view: Value = serde_json::from_str(&mail(&r, before, end, events, &end.seats[0].key, "fr")[0]).unwrap();
+        let ids: Vec<u64> = view["players"][1]["telescope"].as_array().unwrap().iter().filter_map(|s| s["card"]["id"].as_u64()).collect();
+        for d in down {
+            assert!(ids.contains(&(d as u64)));
+        }
+        return;
+    }
+    panic!("no game ended with a face-down card");
+}
+
+#[test]
+fn html_reports_escape_the_players_names() {
+    let r = renderer();
+    let mut s = Stellar::new_game(&toml::Table::new(), 2).unwrap();
+    Stellar::register(&mut s, &"X".to_string(), "<script>alert(1)</script>").unwrap();
+    Stellar::register(&mut s, &"Y".to_string(), "Neil & <b>co</b>").unwrap();
+    let dealt = Stellar::adjudicate(&s, &Default::default(), &mut arbitre::dice::Dice::for_turn(2, 0)).state;
+    // The starting choice, by default: the move log now names both players.
+    let before = dealt.clone();
+    let out = Stellar::adjudicate(&dealt, &Default::default(), &mut arbitre::dice::Dice::for_turn(2, 1));
+    assert!(!out.state.log.is_empty());
+    for who in ["X", "Y"] {
+        let parts = mail(&r, &before, &out.state, &out.events, who, "fr");
+        assert!(!parts[2].contains("<script>") && !parts[2].contains("<b>co"), "{}", parts[2]);
+        assert!(parts[2].matches("&lt;script&gt;").count() >= 3, "{}", parts[2]);
+        assert!(!parts[3].contains("<script>") && !parts[3].contains("<b>co"), "{}", parts[3]);
+    }
+}
