@@ -188,7 +188,11 @@ impl Referee {
                         content_id: None,
                     });
                 }
-                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, fam, n, &files, attachments, now)?;
+                // The next deadline as a calendar event, stamped with the
+                // nominal deadline so that a re-run renders the same bytes.
+                let stamp = g.meta.deadline.unwrap_or(now);
+                attachments.extend(self.deadline_attachment(game_id, n + 1, next_deadline, &fam.lang, stamp));
+                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, key, fam, n, &files, attachments, now)?;
             }
         }
 
@@ -299,7 +303,8 @@ impl Referee {
         v
     }
 
-    fn queue_report(&self, id: &str, g: &OpenGame, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, now: Timestamp) -> Result<bool> {
+    #[allow(clippy::too_many_arguments)]
+    fn queue_report(&self, id: &str, g: &OpenGame, key: &FamilyKey, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, now: Timestamp) -> Result<bool> {
         let subject = if fam.lang == "en" {
             format!("[{}] Report for turn {} — family {}", g.meta.id, turn, fam.name)
         } else {
@@ -312,7 +317,7 @@ impl Referee {
                 subject,
                 template: "common/report",
                 lang: &fam.lang,
-                context: json!({ "text": files.text, "html": files.html }),
+                context: json!({ "text": files.text, "html": files.html, "private_url": crate::web::link::private_url(self, &g.meta.id, key) }),
                 threading: Threading::NONE,
                 auto_submitted: "auto-generated",
                 attachments,
@@ -338,7 +343,9 @@ impl Referee {
             Some(c) => format!("report-again-{c}"),
             None => format!("report-resend-{}-{t}-{family}-{}", g.meta.id, now.as_second()),
         };
-        self.queue_report(&id, g, fam, t, &files, files.attachments(), now)?;
+        let mut attachments = files.attachments();
+        attachments.extend(self.deadline_attachment(&g.meta.id, g.meta.turn, g.meta.deadline.filter(|_| !g.meta.finished), &fam.lang, now));
+        self.queue_report(&id, g, family, fam, t, &files, attachments, now)?;
         Ok(true)
     }
 
@@ -373,10 +380,11 @@ impl Referee {
                     subject: if fam.lang == "en" { format!("[{game_id}] Reminder: orders for turn {}", g.meta.turn) } else { format!("[{game_id}] Rappel : ordres du tour {}", g.meta.turn) },
                     template: "common/reminder",
                     lang: &fam.lang,
-                    context: json!({ "game": game_id, "family": fam.name, "turn": g.meta.turn, "deadline": dl, "time_left": left, "current": has }),
+                    context: json!({ "game": game_id, "family": fam.name, "turn": g.meta.turn, "deadline": dl, "time_left": left, "current": has,
+                        "private_url": crate::web::link::private_url(self, game_id, key) }),
                     threading: Threading::NONE,
                     auto_submitted: "auto-generated",
-                    attachments: vec![],
+                    attachments: self.deadline_attachment(game_id, g.meta.turn, Some(deadline), &fam.lang, instant).into_iter().collect(),
                 },
                 now,
             )?;
