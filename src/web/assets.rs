@@ -8,6 +8,7 @@ use super::Page;
 const FILES: &[(&str, &str, &str)] = &[
     ("web.css", "text/css; charset=utf-8", include_str!("../../static/web.css")),
     ("countdown.js", "text/javascript; charset=utf-8", include_str!("../../static/countdown.js")),
+    ("favicon.svg", "image/svg+xml", include_str!("../../static/favicon.svg")),
 ];
 
 pub async fn file(Path(name): Path<String>) -> Page {

@@ -1,4 +1,4 @@
-//! A family's private link: `<public_url>/p/<game>/<token>/` (the family
+//! A family's private link: `<public_url>/p/<game>/<token>` (the family
 //! is found from the token, so its name is not in the address).
 //!
 //! The token is a keyed hash (the installation's secret, as the journal's
@@ -38,7 +38,7 @@ fn generations(dir: &GameDir) -> BTreeMap<String, u32> {
 pub fn private_path(r: &Referee, game: &str, family: &str) -> Option<String> {
     let dir = r.store.game(game).ok()?;
     let generation = generations(&dir).get(family).copied().unwrap_or(0);
-    Some(format!("/p/{game}/{}/", token(&r.secret, game, family, generation)))
+    Some(format!("/p/{game}/{}", token(&r.secret, game, family, generation)))
 }
 
 /// The full private link of `family`, or `None` when no web server is configured.

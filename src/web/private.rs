@@ -56,7 +56,7 @@ fn open<'w>(web: &'w Web, ip: std::net::IpAddr, game: &str, token: &str) -> Resu
 /// Turns with a report for this family, oldest first.
 fn report_turns(p: &Private<'_>) -> Vec<u32> {
     let last = p.g.meta.last_reported_turn.unwrap_or(0);
-    (1..=last).filter(|t| p.g.dir.report_dir(*t, &p.family).is_ok_and(|d| d.join("report.html").is_file() || d.join("report.txt").is_file())).collect()
+    (0..=last).filter(|t| p.g.dir.report_dir(*t, &p.family).is_ok_and(|d| d.join("report.html").is_file() || d.join("report.txt").is_file())).collect()
 }
 
 /// The report of turn `t` as HTML to place in the page (the text version,
