@@ -1,16 +1,21 @@
 // The countdown of a game page: updates every element with a data-deadline
-// attribute (an RFC 3339 instant) every second. The page already shows the
-// time left as the server computed it: without this script nothing is lost.
+// attribute (an RFC 3339 instant) every second, counting from the server's
+// time when the page was made (data-now), so a wrong clock on the player's
+// device does not matter. The page already shows the time left as the
+// server computed it: without this script nothing is lost.
 (function () {
   "use strict";
+  var loaded = Date.now();
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function tick() {
     var els = document.querySelectorAll("[data-deadline]");
     for (var i = 0; i < els.length; i++) {
       var el = els[i];
       var end = Date.parse(el.getAttribute("data-deadline"));
+      var serverNow = Date.parse(el.getAttribute("data-now"));
       if (isNaN(end)) { continue; }
-      var left = Math.floor((end - Date.now()) / 1000);
+      var now = isNaN(serverNow) ? Date.now() : serverNow + (Date.now() - loaded);
+      var left = Math.floor((end - now) / 1000);
       if (left <= 0) {
         el.textContent = el.getAttribute("data-passed") || "";
         continue;

@@ -58,6 +58,7 @@ pub(super) fn deadline(web: &Web, g: &Found<'_>) -> Value {
             json!({
                 "text": crate::scheduler::format_deadline(d, &g.config.time_zone, lang),
                 "instant": d.to_string(),
+                "now": now.to_string(),
                 "left": crate::scheduler::format_time_left(now, d, lang),
                 "passed": now >= d,
                 "time_zone": g.config.time_zone_name,

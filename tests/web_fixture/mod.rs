@@ -134,8 +134,24 @@ pub async fn http(base: &str, method: &str, path: &str, headers: &[(&str, &str)]
     req.push_str("\r\n");
     s.write_all(req.as_bytes()).await.unwrap();
     s.write_all(body).await.unwrap();
+    // Read the head, then as many bytes as Content-Length says (some
+    // servers, chromedriver among them, keep the connection open).
     let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await.unwrap();
+    let mut buf = [0u8; 8192];
+    loop {
+        let n = s.read(&mut buf).await.unwrap();
+        raw.extend_from_slice(&buf[..n]);
+        if n == 0 {
+            break;
+        }
+        if let Some(split) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
+            let len = head.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|v| v.trim().parse::<usize>().ok());
+            if len.is_some_and(|len| raw.len() >= split + 4 + len) {
+                break;
+            }
+        }
+    }
     let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("a response head");
     let head = String::from_utf8_lossy(&raw[..split]).into_owned();
     let mut lines = head.split("\r\n");
