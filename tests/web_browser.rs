@@ -44,7 +44,9 @@ fn which(cmd: &str) -> Option<std::path::PathBuf> {
     std::env::var_os("PATH").and_then(|p| std::env::split_paths(&p).map(|d| d.join(cmd)).find(|f| f.is_file()))
 }
 
-async fn start_browser() -> (Driver, Client) {
+/// Chromium headless; `phone`: emulating a 390 × 844 phone screen (a
+/// desktop window cannot be made that narrow).
+async fn start_browser(phone: bool) -> (Driver, Client) {
     let driver = which("chromedriver").expect("chromedriver is missing: run scripts/install-deps.sh (Debian packages chromium, chromium-driver)");
     let chromium = which("chromium").expect("chromium is missing: run scripts/install-deps.sh");
     let port = free_port();
@@ -65,6 +67,9 @@ async fn start_browser() -> (Driver, Client) {
             ]
         }),
     );
+    if phone {
+        caps["goog:chromeOptions"]["mobileEmulation"] = json!({ "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 2.0, "mobile": true, "touch": true } });
+    }
     caps.insert("goog:loggingPrefs".into(), json!({ "browser": "ALL" }));
     let url = format!("http://127.0.0.1:{}", d.port);
     let mut last = None;
@@ -121,7 +126,7 @@ async fn fits_width(c: &Client) -> (bool, Value) {
 async fn the_pages_in_headless_chromium() {
     let (env, passwords, now) = played_game();
     let s = Site::start(env, passwords, now).await;
-    let (driver, c) = start_browser().await;
+    let (driver, c) = start_browser(false).await;
     let meta = s.referee.read_meta(GAME).unwrap().unwrap();
     let gc = s.referee.game_config(GAME).unwrap();
 
@@ -190,14 +195,21 @@ async fn the_pages_in_headless_chromium() {
     assert_eq!(verdicts(&answer), verdicts(cli_ack), "web:\n{answer}\ncli:\n{cli_ack}");
     assert_no_console_error(&driver, &c, "the order check").await;
 
-    // Phone width: nothing wider than the screen.
-    c.set_window_size(390, 844).await.unwrap();
+    c.close().await.unwrap();
+    drop(driver);
+
+    // Phone width (390 CSS pixels): nothing wider than the screen, the
+    // deadline and the report readable.
+    let (driver, c) = start_browser(true).await;
     for path in [format!("/g/{GAME}"), private.clone()] {
         c.goto(&format!("{}{path}", s.base)).await.unwrap();
+        assert_eq!(js(&c, "return window.innerWidth").await, json!(390));
         let (fits, sizes) = fits_width(&c).await;
         assert!(fits, "{path} is wider than a phone: {sizes}");
         assert!(c.find(Locator::Css("#deadline")).await.unwrap().is_displayed().await.unwrap());
+        assert_no_console_error(&driver, &c, &path).await;
     }
-    shot(&c, "web-game-phone.png").await;
+    shot(&c, "web-private-phone.png").await;
     c.close().await.unwrap();
+    drop(driver);
 }
