@@ -58,6 +58,9 @@ async fn game_page_shows_the_deadline_and_the_statuses_the_referee_holds_and_no_
     assert!(page.contains(&format!("href=\"/g/{GAME}/turn/0\"")));
     let t0 = s.get(&format!("/g/{GAME}/turn/0")).await;
     assert_eq!(t0.status, 200);
+    let chron0 = String::from_utf8(g.dir.read_turn_file(0, "chronicle.html").unwrap().unwrap()).unwrap();
+    let rows0: Vec<&str> = chron0.lines().filter(|l| l.starts_with("<tr>")).collect();
+    assert!(!rows0.is_empty() && rows0.iter().all(|row| t0.text().contains(row)), "the chronicle of turn 0 is not on its page");
     // Rules and feed.
     let rules = s.get(&format!("/g/{GAME}/rules.txt")).await;
     assert_eq!(rules.status, 200);
