@@ -110,37 +110,37 @@ fn render(web: &Web, p: &Private<'_>, shown: Option<u32>, check: Value) -> Page 
     }
 }
 
-pub async fn page(State(web): State<Arc<Web>>, ci: ConnectInfo<SocketAddr>, headers: HeaderMap, Path((game, token)): Path<(String, String)>) -> Page {
+/// Runs `f` on the private page a link opens (or answers 404 / 429).
+async fn with_link(
+    web: Arc<Web>,
+    ci: ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    game: String,
+    token: String,
+    f: impl FnOnce(&Web, &Private<'_>) -> Page + Send + 'static,
+) -> Page {
     let ip = client_of(&web, ci, &headers);
     blocking(&web, move |web| match open(web, ip, &game, &token) {
-        Ok(p) => render(web, &p, None, Value::Null),
+        Ok(p) => f(web, &p),
         Err(page) => page,
     })
     .await
 }
 
+pub async fn page(State(web): State<Arc<Web>>, ci: ConnectInfo<SocketAddr>, headers: HeaderMap, Path((game, token)): Path<(String, String)>) -> Page {
+    with_link(web, ci, headers, game, token, |web, p| render(web, p, None, Value::Null)).await
+}
+
 pub async fn turn(State(web): State<Arc<Web>>, ci: ConnectInfo<SocketAddr>, headers: HeaderMap, Path((game, token, n)): Path<(String, String, String)>) -> Page {
-    let ip = client_of(&web, ci, &headers);
-    blocking(&web, move |web| {
-        let p = match open(web, ip, &game, &token) {
-            Ok(p) => p,
-            Err(page) => return page,
-        };
-        match turn_number(&n, &p.g.meta).filter(|t| report_turns(&p).contains(t)) {
-            Some(t) => render(web, &p, Some(t), Value::Null),
-            None => Page::NotFound,
-        }
+    with_link(web, ci, headers, game, token, move |web, p| match turn_number(&n, &p.g.meta).filter(|t| report_turns(p).contains(t)) {
+        Some(t) => render(web, p, Some(t), Value::Null),
+        None => Page::NotFound,
     })
     .await
 }
 
 pub async fn map(State(web): State<Arc<Web>>, ci: ConnectInfo<SocketAddr>, headers: HeaderMap, Path((game, token, n)): Path<(String, String, String)>) -> Page {
-    let ip = client_of(&web, ci, &headers);
-    blocking(&web, move |web| {
-        let p = match open(web, ip, &game, &token) {
-            Ok(p) => p,
-            Err(page) => return page,
-        };
+    with_link(web, ci, headers, game, token, move |_, p| {
         let Some(t) = turn_number(&n, &p.g.meta) else { return Page::NotFound };
         match p.g.dir.read_report_file(t, &p.family, "map.png").ok().flatten() {
             Some(bytes) => Page::File { content_type: "image/png", bytes, private: true },
@@ -163,17 +163,13 @@ pub async fn check(
     Path((game, token)): Path<(String, String)>,
     Form(form): Form<CheckForm>,
 ) -> Page {
-    let ip = client_of(&web, ci, &headers);
-    blocking(&web, move |web| {
-        let p = match open(web, ip, &game, &token) {
-            Ok(p) => p,
-            Err(page) => return page,
-        };
+    let ip = client_of(&web, ci.clone(), &headers);
+    with_link(web, ci, headers, game, token, move |web, p| {
         if !web.limiter.check(ip) {
             return Page::TooMany;
         }
-        let result = check_orders(web, &p, &form.orders);
-        render(web, &p, None, result)
+        let result = check_orders(web, p, &form.orders);
+        render(web, p, None, result)
     })
     .await
 }
