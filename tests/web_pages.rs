@@ -193,6 +193,8 @@ async fn no_path_reaches_a_file_outside_what_the_pages_serve() {
         "/static/../Cargo.toml".to_string(),
         "/static/..%2f..%2fCargo.toml".into(),
         "/static/%2e%2e%2fsecret.key".into(),
+        "/static/..%2fCargo.toml".into(),
+        "/static/%2e%2e%2fconfig.toml".into(),
         "/static/web.css/../../secret.key".into(),
         "/g/..%2fsecret.key".into(),
         "/g/..%2f..%2fdata%2fsecret.key/rules.txt".into(),
