@@ -3,7 +3,8 @@
 # (run as root, or with sudo available). Idempotent: installs only what is missing.
 set -euo pipefail
 need=()
-for pkg in ca-certificates openssl postfix dovecot-imapd dovecot-lmtpd pkg-config; do
+# chromium + chromium-driver: the browser tests (tests/web_browser.rs) drive it headless over WebDriver.
+for pkg in ca-certificates openssl postfix dovecot-imapd dovecot-lmtpd pkg-config chromium chromium-driver fonts-dejavu-core; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if ((${#need[@]})); then

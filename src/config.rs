@@ -44,6 +44,8 @@ pub struct Config {
     pub reconnect: ReconnectConfig,
     /// `[alerts]`: when a fault is reported to the human referee.
     pub alerts: AlertsConfig,
+    /// `[web]`: the game pages (`None`: no `[web]` table, no web server).
+    pub web: Option<WebConfig>,
     pub games: Vec<GameConfig>,
 }
 
@@ -138,6 +140,20 @@ impl Default for AlertsConfig {
     fn default() -> Self {
         AlertsConfig { outage_after: SignedDuration::from_mins(10) }
     }
+}
+
+/// `[web]`: the read-only game pages and the players' private pages (`crate::web`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebConfig {
+    /// Where the web server listens (`127.0.0.1:8080`).
+    pub listen: std::net::SocketAddr,
+    /// The address players reach the pages at (`https://jeux.example.org/`),
+    /// without a trailing slash; private links in mails start with it.
+    /// Default: `http://<listen>`.
+    pub public_url: String,
+    /// Behind a reverse proxy: the client is the last address of
+    /// `X-Forwarded-For` (for the rate limit of private links), not the proxy.
+    pub trust_proxy: bool,
 }
 
 /// `[transport]`: where mail comes from and goes to.
@@ -453,7 +469,7 @@ impl Cx {
         self.unknown_keys(
             t,
             "",
-            &["data_dir", "referee_address", "referee_name", "admin_address", "limits", "outbox", "transport", "alerts", "games"],
+            &["data_dir", "referee_address", "referee_name", "admin_address", "limits", "outbox", "transport", "alerts", "web", "games"],
         );
         let data_dir = self.path(t, "", "data_dir", "var/data");
         let referee_address = self.address(t, "", "referee_address");
@@ -509,6 +525,8 @@ impl Cx {
             }
         }
 
+        let web = self.sub_table(t, "", "web").and_then(|wt| self.web(wt));
+
         let mut games = Vec::new();
         match t.get("games") {
             None => {}
@@ -544,8 +562,34 @@ impl Cx {
             transport: transport?,
             reconnect,
             alerts,
+            web,
             games: games.into_iter().map(|(_, g)| g).collect(),
         })
+    }
+
+    /// `[web]`: `listen` (required), `public_url`, `trust_proxy`.
+    fn web(&mut self, t: &Table) -> Option<WebConfig> {
+        self.unknown_keys(t, "web", &["listen", "public_url", "trust_proxy"]);
+        let listen = self.string(t, "web", "listen", true)?;
+        let listen: std::net::SocketAddr = match listen.parse() {
+            Ok(a) => a,
+            Err(_) => {
+                self.err("web.listen", format!("{listen:?} is not an address and port like \"127.0.0.1:8080\""));
+                return None;
+            }
+        };
+        let public_url = match self.string(t, "web", "public_url", false) {
+            Some(u) => {
+                let u = u.trim_end_matches('/').to_string();
+                if !(u.starts_with("http://") || u.starts_with("https://")) || u.contains(char::is_whitespace) {
+                    self.err("web.public_url", format!("{u:?} is not an http:// or https:// address"));
+                }
+                u
+            }
+            None => format!("http://{listen}"),
+        };
+        let trust_proxy = self.boolean(t, "web", "trust_proxy", false);
+        Some(WebConfig { listen, public_url, trust_proxy })
     }
 
     /// `reconnect_initial` and `reconnect_max` of `[transport]` (any kind).

@@ -25,6 +25,8 @@
 //! - [`referee`]: the use cases shared by the daemon and the CLI: handle one
 //!   incoming mail, adjudicate one turn, resend, roll back.
 //! - [`daemon`]: the event loop: mail arrived, deadline reached, shutdown.
+//! - [`web`]: the game pages, the private page of each family, the order
+//!   checker and the deadlines feed (axum), read-only.
 //! - [`cli`]: the `arbitre` command line (thin: parses flags, calls the above).
 
 pub mod cli;
@@ -41,3 +43,4 @@ pub mod scheduler;
 pub mod store;
 pub mod text;
 pub mod transport;
+pub mod web;

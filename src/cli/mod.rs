@@ -6,6 +6,7 @@ mod demo_steps;
 mod game;
 mod orders_check;
 mod serve;
+mod web;
 
 use std::path::{Path, PathBuf};
 
@@ -61,6 +62,9 @@ enum Command {
     Orders(orders_check::OrdersCommand),
     /// Play a whole game with simulated players through the configured transport.
     Demo(demo::DemoArgs),
+    /// The families' private web pages: print or revoke a link.
+    #[command(subcommand)]
+    Web(web::WebCommand),
 }
 
 /// Runs the command line; returns the process exit code.
@@ -100,6 +104,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Resend { game, family } => game::resend(&cli.config, cli.templates.as_deref(), &game, family.as_deref(), now()?),
         Command::Orders(c) => orders_check::run(&cli.config, cli.templates.as_deref(), c, now()?),
         Command::Demo(a) => demo::run(cli.templates.as_deref(), a),
+        Command::Web(c) => web::run(&cli.config, cli.templates.as_deref(), c),
     }
 }
 

@@ -31,15 +31,10 @@ pub fn run(config: &Path, templates: Option<&Path>, c: OrdersCommand, now: Times
         std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?
     };
     let r = super::open_referee(config, templates)?;
-    let sandbox = tempfile::tempdir()?;
-    let copy = r.sandbox_copy(&game, sandbox.path())?;
-    let outcome = copy.handle_mail(&raw, at.unwrap_or(now))?;
-    println!("# outcome: {}", serde_json::to_string(&outcome)?);
-    let outbox = copy.store.outbox();
-    for meta in outbox.list(crate::store::OutboxState::New)? {
-        if let Some(raw) = outbox.raw(&meta.id)? {
-            print_message(&raw);
-        }
+    let checked = r.check_message(&game, &raw, at.unwrap_or(now))?;
+    println!("# outcome: {}", serde_json::to_string(&checked.outcome)?);
+    for raw in &checked.replies {
+        print_message(raw);
     }
     Ok(())
 }

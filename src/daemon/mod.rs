@@ -8,7 +8,9 @@
 //!   copies (see `referee::journal`); keep what fails;
 //! - health: faults from outside (mailbox, SMTP, data directory) are
 //!   tracked in [`health::Health`], logged, and mailed to the human referee
-//!   when they last (`[alerts] outage_after`), and again when they end.
+//!   when they last (`[alerts] outage_after`), and again when they end;
+//! - web (with `[web]`): the game pages (`crate::web`), read-only; if its
+//!   port is taken, an error is logged and the rest runs without it.
 //!
 //! Blocking work (files, rendering, adjudication) runs on tokio's blocking
 //! pool; within the daemon, game writes are serialised by the clock and
@@ -72,6 +74,10 @@ impl Daemon {
             }
         }
 
+        // The web pages ([web]): a port that cannot be taken is logged and
+        // the daemon goes on refereeing mail without them.
+        let web = crate::web::start(self.referee.clone(), self.clock.clone(), stop_rx.clone()).await;
+
         let health = Arc::new(Health::for_referee(&self.referee));
         let d = Arc::new(self);
         let seen = Arc::new(MailboxSeen::default());
@@ -90,7 +96,7 @@ impl Daemon {
             let _ = sd_notify::notify(false, &[sd_notify::NotifyState::Stopping]);
         }
         let _ = stop_tx.send(true);
-        for t in [intake, clock, outbox, watchdog, health_task] {
+        for t in [intake, clock, outbox, watchdog, health_task].into_iter().chain(web) {
             if let Err(e) = t.await {
                 tracing::error!(error = %e, "a daemon task ended abnormally");
             }

@@ -22,6 +22,7 @@
 //!   removed: `<>` gives `""`, `<bounce@example.org>` gives
 //!   `bounce@example.org`. It is the raw header, never the `From` fallback.
 
+pub mod calendar;
 mod compose;
 mod guards;
 mod html;

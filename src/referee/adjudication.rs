@@ -277,7 +277,11 @@ impl Referee {
                 let extra = json!({ "status": status.map(OrderStatus::label), "your_move": your_move, "advance": advance.get(key) });
                 // Kept beside the report, so that a resent report says the same.
                 write_file(&report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
-                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, fam, n, &files, attachments, extra, now)?;
+                // The next deadline as a calendar event, stamped with the
+                // nominal deadline so that a re-run renders the same bytes.
+                let stamp = g.meta.deadline.unwrap_or(started);
+                attachments.extend(self.deadline_attachment(game_id, n + 1, next_deadline, &fam.lang, stamp));
+                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, key, fam, n, &files, attachments, extra, now)?;
             }
         }
 
@@ -400,7 +404,7 @@ impl Referee {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn queue_report(&self, id: &str, g: &OpenGame, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, extra: Value, now: Timestamp) -> Result<bool> {
+    fn queue_report(&self, id: &str, g: &OpenGame, key: &FamilyKey, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, extra: Value, now: Timestamp) -> Result<bool> {
         let subject_ctx =
             super::intake::merge(json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_word(self, &g.meta.ruleset, &fam.lang).unwrap_or_else(|| if fam.lang == "en" { "family" } else { "famille" }.to_string()), "status": null, "your_move": false, "advance": null }), extra);
         let subject = match template_name(self, "common/report-subject", &fam.lang, "txt") {
@@ -418,7 +422,7 @@ impl Referee {
                 subject,
                 template: "common/report",
                 lang: &fam.lang,
-                context: json!({ "text": files.text, "html": files.html, "notes": notes }),
+                context: json!({ "text": files.text, "html": files.html, "notes": notes, "private_url": crate::web::link::private_url(self, &g.meta.id, key) }),
                 threading: Threading::NONE,
                 auto_submitted: "auto-generated",
                 attachments,
@@ -445,7 +449,9 @@ impl Referee {
             None => format!("report-resend-{}-{t}-{family}-{}", g.meta.id, now.as_second()),
         };
         let notes = read("notes.json").and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| json!({}));
-        self.queue_report(&id, g, fam, t, &files, files.attachments(), notes, now)?;
+        let mut attachments = files.attachments();
+        attachments.extend(self.deadline_attachment(&g.meta.id, g.meta.turn, g.meta.deadline.filter(|_| !g.meta.finished), &fam.lang, now));
+        self.queue_report(&id, g, family, fam, t, &files, attachments, notes, now)?;
         Ok(true)
     }
 
@@ -486,10 +492,11 @@ impl Referee {
                     subject: if fam.lang == "en" { format!("[{game_id}] Reminder: orders for turn {}", g.meta.turn) } else { format!("[{game_id}] Rappel : ordres du tour {}", g.meta.turn) },
                     template: "common/reminder",
                     lang: &fam.lang,
-                    context: json!({ "game": game_id, "family": fam.name, "turn": g.meta.turn, "deadline": dl, "time_left": left, "current": has }),
+                    context: json!({ "game": game_id, "family": fam.name, "turn": g.meta.turn, "deadline": dl, "time_left": left, "current": has,
+                        "private_url": crate::web::link::private_url(self, game_id, key) }),
                     threading: Threading::NONE,
                     auto_submitted: "auto-generated",
-                    attachments: vec![],
+                    attachments: self.deadline_attachment(game_id, g.meta.turn, Some(deadline), &fam.lang, instant).into_iter().collect(),
                 },
                 now,
             )?;

@@ -176,6 +176,9 @@ impl Referee {
                 .ok_or_else(|| RefereeError::Invalid("cannot move the deadline that far".into()))?;
             m.deadline = Some(d);
             m.reminders_sent.clear();
+            // The calendar event of this deadline is updated, not duplicated:
+            // same UID, higher SEQUENCE (`mail::calendar`).
+            crate::mail::calendar::bump_sequence(&self.store.game(id)?, m.turn)?;
             Ok(d)
         })
     }

@@ -463,7 +463,7 @@ impl Referee {
                 // queue the same welcome again (its id makes it a no-op if
                 // it was queued or sent) rather than refusing the name.
                 let (pw, form) = (password::derive(&self.secret, &[&gid, &fkey, key]), g.engine.order_form(&g.state, &fkey)?);
-                self.queue_welcome(key, m, from, lang, g, &name, &pw, form, now)?;
+                self.queue_welcome(key, m, from, lang, g, &fkey, &name, &pw, form, now)?;
                 return Ok(answered("welcome", from, Some(gid), Some(fkey)));
             }
             return refuse("taken", json!({}));
@@ -497,7 +497,7 @@ impl Referee {
         };
         g.meta.families.insert(fkey.clone(), record);
         let form = g.engine.order_form(&g.state, &fkey)?;
-        self.queue_welcome(key, m, from, lang, g, &name, &pw, form, now)?;
+        self.queue_welcome(key, m, from, lang, g, &fkey, &name, &pw, form, now)?;
         self.write_meta(&g.meta)?;
         Ok(answered("welcome", from, Some(gid), Some(fkey)))
     }
@@ -510,6 +510,7 @@ impl Referee {
         from: &str,
         lang: &str,
         g: &OpenGame,
+        fkey: &str,
         name: &str,
         pw: &str,
         form: Vec<crate::game::FormLine>,
@@ -523,10 +524,15 @@ impl Referee {
                 subject: String::new(),
                 template: "common/welcome",
                 lang,
-                context: json!({ "game": g.meta.id, "family": name, "password": pw, "turn": g.meta.turn, "form": form, "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left }),
+                context: json!({ "game": g.meta.id, "family": name, "password": pw, "turn": g.meta.turn, "form": form, "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left,
+                    "private_url": crate::web::link::private_url(self, &g.meta.id, fkey) }),
                 threading: Threading { reply_to: Some(m) },
                 auto_submitted: "auto-replied",
-                attachments: self.rules_attachment(&g.meta.ruleset).into_iter().collect(),
+                attachments: self
+                    .rules_attachment(&g.meta.ruleset)
+                    .into_iter()
+                    .chain(self.deadline_attachment(&g.meta.id, g.meta.turn, g.meta.deadline, lang, now))
+                    .collect(),
             },
             now,
         )?;

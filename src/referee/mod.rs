@@ -12,6 +12,8 @@
 
 pub mod adjudication;
 pub mod admin;
+pub mod calendar;
+pub mod check;
 pub mod intake;
 pub mod journal;
 pub mod meta;
