@@ -20,6 +20,9 @@
 #                      and the chronicle for 1,000 families.
 #   galaxy_turn        one Galaxy turn with every view, 16 and 200 players
 #                      (criterion).
+#   web_pages          the web pages of a game of 1,000 families (game page,
+#                      an earlier turn, a private page, the .ics feed) over
+#                      loopback HTTP.
 #   idle_memory        `arbitre serve` on the shipped config.toml (embedded
 #                      Maildir transport) in a temp dir: VmRSS/VmHWM once idle.
 #
@@ -29,7 +32,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-ALL=(intake_rush stellarium_phases stellarium_turn render_reports galaxy_turn idle_memory)
+ALL=(intake_rush stellarium_phases stellarium_turn render_reports galaxy_turn web_pages idle_memory)
 if [ $# -gt 0 ]; then SELECTED=("$@"); else SELECTED=("${ALL[@]}"); fi
 for name in "${SELECTED[@]}"; do
     case " ${ALL[*]} " in *" $name "*) ;; *) echo "bench.sh: unknown benchmark '$name' (one of: ${ALL[*]})" >&2; exit 2 ;; esac
@@ -101,6 +104,7 @@ for name in "${SELECTED[@]}"; do
             fi
             run_bench stellarium_turn ;;
         render_reports) run_bench render_reports ARBITRE_BENCH_FAMILIES="${ARBITRE_BENCH_FAMILIES:-1000}" ;;
+        web_pages) run_bench web_pages ARBITRE_BENCH_FAMILIES="${ARBITRE_BENCH_FAMILIES:-1000}" ;;
         idle_memory) idle_memory ;;
         *) run_bench "$name" ;;
     esac

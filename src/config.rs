@@ -1071,6 +1071,26 @@ password = { env = "ARBITRE_SMTP_PASSWORD" }
         assert_eq!(c.limits.max_text_bytes, 1024 * 1024);
         assert_eq!(c.outbox.backoff(), crate::store::Backoff::default());
         assert!(c.game("stellarium-1").is_some());
+        // README's first command also serves the game page on loopback.
+        let w = c.web.as_ref().expect("[web] in the shipped config");
+        assert_eq!((w.listen.to_string().as_str(), w.public_url.as_str(), w.trust_proxy), ("127.0.0.1:8080", "http://127.0.0.1:8080", false));
+    }
+
+    #[test]
+    fn web_settings_parse_with_their_defaults_and_name_their_errors() {
+        assert!(parse_at(BASE).unwrap().web.is_none(), "no [web] table, no pages");
+        let c = parse_at(&format!("{BASE}\n[web]\nlisten = \"127.0.0.1:9090\"\n")).unwrap();
+        let w = c.web.unwrap();
+        assert_eq!(w.public_url, "http://127.0.0.1:9090");
+        let c = parse_at(&format!("{BASE}\n[web]\nlisten = \"127.0.0.1:9090\"\npublic_url = \"https://jeux.example.org/\"\ntrust_proxy = true\n")).unwrap();
+        let w = c.web.unwrap();
+        assert_eq!((w.public_url.as_str(), w.trust_proxy), ("https://jeux.example.org", true));
+        let e = errors_of(&format!("{BASE}\n[web]\nlisten = \"localhost\"\n"));
+        assert!(has(&e, "web.listen: \"localhost\" is not an address and port"), "{e:?}");
+        let e = errors_of(&format!("{BASE}\n[web]\nlisten = \"127.0.0.1:80\"\npublic_url = \"jeux.example.org\"\n"));
+        assert!(has(&e, "web.public_url: \"jeux.example.org\" is not an http"), "{e:?}");
+        let e = errors_of(&format!("{BASE}\n[web]\nlisen = \"127.0.0.1:80\"\n"));
+        assert!(has(&e, "web.lisen: unknown setting (did you mean \"listen\"?)"), "{e:?}");
     }
 
     #[test]

@@ -214,7 +214,7 @@ mod tests {
         TimeZone::get("Europe/Paris").unwrap()
     }
 
-    fn event(tz: &TimeZone, start: &str, seq: u32) -> DeadlineEvent<'_> {
+    fn event<'a>(tz: &'a TimeZone, start: &str, seq: u32) -> DeadlineEvent<'a> {
         DeadlineEvent {
             uid: deadline_uid("g", 3, "example.org"),
             sequence: seq,
