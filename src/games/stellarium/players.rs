@@ -35,7 +35,8 @@ fn players(s: &State) -> Vec<String> {
 /// Whether `family` sent orders last turn (a family silent then is not
 /// counted on for an agreement this turn).
 pub(super) fn answered_last_turn(s: &State, family: &str) -> bool {
-    s.turn <= 1 || s.family(family).and_then(|f| f.status_in(s.turn - 1)).is_some_and(|st| st != OrderStatus::Onr)
+    let played = s.family(family).is_some_and(|f| !f.is_pnj());
+    played && (s.turn <= 1 || s.family(family).and_then(|f| f.status_in(s.turn - 1)).is_some_and(|st| matches!(st, OrderStatus::Or | OrderStatus::Opr)))
 }
 
 /// An expedition every family can foresee from the state: the organiser,
@@ -312,7 +313,7 @@ fn heads_powers(
             continue;
         }
         let Some(head) = s.head(p).filter(|h| s.character(*h).is_some_and(|c| c.is_alive() && c.is_free())) else { continue };
-        let disgrace = if dice.chance_in_6(3, SIM, "disgrace") { some(dice, &members_elsewhere(p), "disgraced") } else { None };
+        let disgrace = if s.turn % 2 == 1 || dice.chance_in_6(3, SIM, "disgrace") { some(dice, &members_elsewhere(p), "disgraced") } else { None };
         match p {
             Pyramid::Government => {
                 if s.turn % 3 == 1 || dice.chance_in_6(2, SIM, "war") {
@@ -388,11 +389,13 @@ fn heads_powers(
                 }
             }
             Pyramid::Explorers => {
-                let unlicensed: Vec<CharacterId> = s
-                    .living_members(family)
+                // 4.7: a permit for an explorer outside the pyramid, the family's own first.
+                let mut unlicensed: Vec<&Character> = s
+                    .living()
                     .filter(|c| active(s, c) && c.training == Some(Training::Explorer) && s.pyramid(Pyramid::Explorers).seat_of(c.id).is_none())
-                    .map(|c| c.id)
                     .collect();
+                unlicensed.sort_by_key(|c| c.family != family);
+                let unlicensed: Vec<CharacterId> = unlicensed.into_iter().map(|c| c.id).collect();
                 if let Some(c) = unlicensed.first() {
                     v.push(format!("COMMANDEUR PERMIS {}", name(*c)));
                 }
