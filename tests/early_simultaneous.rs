@@ -63,7 +63,9 @@ registration_open = true
 seed = 9
 {early}
 [games.settings]
+# Two players: a scaled galaxy (rule 2.1 takes 4 to 16 in the rules' own).
 players = 2
+scaled = true
 turns = 20
 "#,
         head = config_head()
