@@ -55,6 +55,11 @@ async fn game_page_shows_the_deadline_and_the_statuses_the_referee_holds_and_no_
     let chron = String::from_utf8(g.dir.read_turn_file(1, "chronicle.html").unwrap().unwrap()).unwrap();
     let first_row = chron.lines().find(|l| l.starts_with("<tr>")).unwrap();
     assert!(page.contains(first_row), "chronicle of turn 1 missing");
+    // The public map of the last turn, served as stored.
+    assert!(page.contains(&format!("src=\"{}\"", html_escaped(&format!("/g/{GAME}/turn/1/map.png")))), "no public map on the game page");
+    let map = s.get(&format!("/g/{GAME}/turn/1/map.png")).await;
+    assert_eq!(map.status, 200);
+    assert_eq!(map.body, g.dir.read_turn_file(1, "public-map.png").unwrap().unwrap());
     assert!(page.contains(&format!("href=\"/g/{GAME}/turn/0\"")));
     let t0 = s.get(&format!("/g/{GAME}/turn/0")).await;
     assert_eq!(t0.status, 200);

@@ -219,6 +219,16 @@ impl Referee {
                 }
             }
         }
+        // The public map (the web pages' game page), where the ruleset's
+        // public view draws one (`public_map`, rendered by its map template).
+        if let Some(m) = chronicle_view.get("public_map").filter(|m| !m.is_null()) {
+            let tpl = format!("{}/map.svg.tera", g.meta.ruleset);
+            if self.renderer.has_template(&tpl) {
+                let svg = self.renderer.render(&tpl, &json!({ "ctx": lang_ctx("fr"), "family": Value::Null, "view": { "map": m } }))?;
+                write_file(&out_root.join("public-map.svg"), svg.as_bytes())?;
+                write_file(&out_root.join("public-map.png"), &self.renderer.svg_to_png(&svg)?)?;
+            }
+        }
         let mut reports = 0;
         for (key, fam) in &g.meta.families {
             let status = statuses.get(key).copied();

@@ -1007,8 +1007,13 @@ fn fit(text: String) -> Vec<String> {
     w.split('\n').map(str::to_string).collect()
 }
 
-pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &State, family: &str) -> MapView {
+/// The map of `family`, or with `None` the public map (the chronicle's): what
+/// every family's map shows, without any family's own marks and lines.
+pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &State, family: Option<&str>) -> MapView {
     let s = after;
+    let public = family.is_none();
+    // No family has the empty key: with `None`, nothing below is "own".
+    let family = family.unwrap_or("");
     let fam_name = s.family(family).map(|f| f.name.clone()).unwrap_or_else(|| family.to_string());
     let own: Vec<&Character> = s.living_members(family).collect();
     let mut own_at: BTreeMap<String, usize> = BTreeMap::new();
@@ -1099,9 +1104,11 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
     push_legend("disc", FILL_POUARKS, lang.t("aux mains des Pouarks", "held by the Pouarks"), &mut y);
     push_legend("patrol", "#1e8449", lang.t("patrouille de la 2ème Flotte", "patrolled by the 2nd Fleet"), &mut y);
     push_legend("closed", "#e67e22", lang.t("fermée au commerce", "closed to trade"), &mut y);
-    push_legend("post", "#f1c40f", lang.t("votre comptoir", "your trading post"), &mut y);
-    push_legend("governor", "#f1c40f", lang.t("votre gouverneur", "your governor"), &mut y);
-    push_legend("count", "#ffffff", lang.t("nombre de vos personnages sur place", "how many of your characters are there"), &mut y);
+    if !public {
+        push_legend("post", "#f1c40f", lang.t("votre comptoir", "your trading post"), &mut y);
+        push_legend("governor", "#f1c40f", lang.t("votre gouverneur", "your governor"), &mut y);
+        push_legend("count", "#ffffff", lang.t("nombre de vos personnages sur place", "how many of your characters are there"), &mut y);
+    }
 
     // Where each character of the family is, then the public posts.
     y += 16.0;
@@ -1112,18 +1119,20 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
             *y += MAP_LINE;
         }
     };
-    push(lang.t("Où sont vos personnages", "Where your characters are").to_string(), true, false, &mut y);
-    let mut by_place: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for c in &own {
-        by_place.entry(location_text(lang, s, c)).or_default().push(c.first_name.clone());
+    if !public {
+        push(lang.t("Où sont vos personnages", "Where your characters are").to_string(), true, false, &mut y);
+        let mut by_place: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for c in &own {
+            by_place.entry(location_text(lang, s, c)).or_default().push(c.first_name.clone());
+        }
+        if by_place.is_empty() {
+            push(lang.t("aucun personnage vivant", "no living character").to_string(), false, true, &mut y);
+        }
+        for (place, names) in &by_place {
+            push(format!("{place} : {}", names.join(", ")), false, true, &mut y);
+        }
+        y += 12.0;
     }
-    if by_place.is_empty() {
-        push(lang.t("aucun personnage vivant", "no living character").to_string(), false, true, &mut y);
-    }
-    for (place, names) in &by_place {
-        push(format!("{place} : {}", names.join(", ")), false, true, &mut y);
-    }
-    y += 12.0;
     push(lang.t("Postes publics", "Public posts").to_string(), true, false, &mut y);
     for (f, id) in [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)] {
         if let Some(id) = id.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())) {
@@ -1162,9 +1171,11 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
             Lang::Fr => format!("L'Empire de Stellarium en {}", before.assembly_year()),
             Lang::En => format!("The Empire of Stellarium in {}", before.assembly_year()),
         },
-        subtitle: match lang {
-            Lang::Fr => format!("Famille {fam_name} — partie {}, tour {}", ctx.game_id, ctx.turn),
-            Lang::En => format!("Family {fam_name} — game {}, turn {}", ctx.game_id, ctx.turn),
+        subtitle: match (lang, public) {
+            (Lang::Fr, true) => format!("Carte publique — partie {}, tour {}", ctx.game_id, ctx.turn),
+            (Lang::En, true) => format!("Public map — game {}, turn {}", ctx.game_id, ctx.turn),
+            (Lang::Fr, false) => format!("Famille {fam_name} — partie {}, tour {}", ctx.game_id, ctx.turn),
+            (Lang::En, false) => format!("Family {fam_name} — game {}, turn {}", ctx.game_id, ctx.turn),
         },
         cx,
         cy,
@@ -1407,7 +1418,7 @@ pub(crate) fn family_view_from(
         "victory": victory,
         "ranking": ranking_excerpt(ranking),
         "planets": planet_lines(lang, after),
-        "map": map_view(lang, ctx, before, after, family),
+        "map": map_view(lang, ctx, before, after, Some(family)),
     });
     view
 }
@@ -1439,6 +1450,8 @@ pub(crate) fn public_view_from(ctx: &ViewContext, before: &State, after: &State,
         "verdicts": narrative.verdicts,
         "docket": docket(lang, after),
         "ranking": ranking(before, after, None),
+        // The public map (web pages), drawn by `map.svg.tera` as `view.map`.
+        "public_map": map_view(lang, ctx, before, after, None),
     })
 }
 
@@ -3320,6 +3333,31 @@ mod html_tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn r_web_public_map_shows_what_every_familys_map_shows_and_nothing_of_one_family() {
+        use serde_json::json;
+        let r = crate::render::Renderer::new(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")).expect("templates");
+        let (before, after, _) = game();
+        for lang in ["fr", "en"] {
+            let c = ctx(lang);
+            let pv = public_view_from(&c, &before, &after, PublicNarrative::default());
+            let m = &pv["public_map"];
+            for p in m["planets"].as_array().expect("planets").iter().chain([&m["stellarium"]]) {
+                assert_eq!((&p["own_post"], &p["own_governor"], &p["own_count"]), (&json!(false), &json!(false), &json!(0)), "{p}");
+            }
+            let svg = r.render("stellarium/map.svg.tera", &json!({"ctx": c, "family": null, "view": {"map": m}})).expect("public map");
+            for own in ["Où sont vos personnages", "Where your characters are", "votre comptoir", "your trading post", "Atréides —", "Family "] {
+                assert!(!svg.contains(own), "{own:?} on the public map");
+            }
+            // What every family's map shows is there: the planets and the public posts.
+            let fam = family_view_from(&c, &before, &after, "atreides", FamilyNarrative::default());
+            for p in fam["map"]["planets"].as_array().expect("planets") {
+                assert!(svg.contains(&format!(">{}<", p["name"].as_str().unwrap())), "planet {} missing", p["name"]);
+            }
+            assert!(svg.contains(if lang == "fr" { "Postes publics" } else { "Public posts" }));
+        }
     }
 
     #[test]
