@@ -300,7 +300,14 @@ fn a_report_mails_ics_part_parses_and_holds_the_next_deadline_and_a_moved_deadli
     let meta = r.read_meta(GAME).unwrap().unwrap();
     let ics2 = r.deadline_calendar(GAME, meta.turn, meta.deadline.unwrap(), "fr", after).unwrap();
     let (instant2, uid2, seq2) = event_instant(&ics2);
-    assert_eq!((instant2, uid2, seq2), (moved, uid, 1));
+    assert_eq!((instant2, uid2.clone(), seq2), (moved, uid.clone(), 1));
+    // Every family is mailed the updated event at once, and only once.
+    let announced: Vec<_> = outbox.list(arbitre::store::OutboxState::New).unwrap().into_iter().filter(|m| m.id.starts_with("deadline-moved-")).collect();
+    assert_eq!(announced.len(), meta.families.len(), "{:?}", announced.iter().map(|m| &m.id).collect::<Vec<_>>());
+    for m in &announced {
+        let (instant3, uid3, seq3) = event_instant(&ics_part(&outbox.raw(&m.id).unwrap().unwrap()).expect("an .ics part"));
+        assert_eq!((instant3, uid3, seq3), (moved, uid.clone(), 1));
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

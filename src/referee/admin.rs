@@ -170,7 +170,8 @@ impl Referee {
     /// are re-armed.
     pub fn extend(&self, id: &str, by: SignedDuration, now: Timestamp) -> Result<Timestamp> {
         let tz = self.game_config(id).map(|c| c.time_zone.clone()).unwrap_or(jiff::tz::TimeZone::UTC);
-        self.with_meta(id, |m| {
+        let mut sequence = 0;
+        let d = self.with_meta(id, |m| {
             let base = m.deadline.unwrap_or(now);
             let d = crate::scheduler::shift_deadline(base, &tz, by)
                 .ok_or_else(|| RefereeError::Invalid("cannot move the deadline that far".into()))?;
@@ -178,9 +179,46 @@ impl Referee {
             m.reminders_sent.clear();
             // The calendar event of this deadline is updated, not duplicated:
             // same UID, higher SEQUENCE (`mail::calendar`).
-            crate::mail::calendar::bump_sequence(&self.store.game(id)?, m.turn)?;
+            sequence = crate::mail::calendar::bump_sequence(&self.store.game(id)?, m.turn)?;
             Ok(d)
-        })
+        })?;
+        self.announce_moved_deadline(id, sequence, now)?;
+        Ok(d)
+    }
+
+    /// Tells every family of a game in progress that the deadline moved,
+    /// with the updated calendar event (same UID, the new SEQUENCE), so that
+    /// the players' calendars follow at once. Queued once per move.
+    fn announce_moved_deadline(&self, id: &str, sequence: u32, now: Timestamp) -> Result<usize> {
+        let g = self.open_game(id)?;
+        // A deadline moved into the past plays the turn at once: its report
+        // follows, and there is nothing to put in a calendar.
+        let Some(deadline) = g.meta.deadline.filter(|d| !g.meta.finished && *d > now) else { return Ok(0) };
+        let mut n = 0;
+        for (key, fam) in &g.meta.families {
+            let (dl, left, _) = self.deadline_words(&g, &fam.lang, now);
+            let queued = self.queue(
+                super::replies::Draft {
+                    id: format!("deadline-moved-{id}-{}-{sequence}-{key}", g.meta.turn),
+                    to: vec![fam.address.clone()],
+                    subject: if fam.lang == "en" {
+                        format!("[{id}] New deadline for turn {}", g.meta.turn)
+                    } else {
+                        format!("[{id}] Nouvelle date limite du tour {}", g.meta.turn)
+                    },
+                    template: "common/deadline-moved",
+                    lang: &fam.lang,
+                    context: serde_json::json!({ "game": id, "family": fam.name, "turn": g.meta.turn, "deadline": dl, "time_left": left,
+                        "private_url": crate::web::link::private_url(self, id, key) }),
+                    threading: super::replies::Threading::NONE,
+                    auto_submitted: "auto-generated",
+                    attachments: self.deadline_attachment(id, g.meta.turn, Some(deadline), &fam.lang, now).into_iter().collect(),
+                },
+                now,
+            )?;
+            n += usize::from(queued);
+        }
+        Ok(n)
     }
 
     pub fn set_paused(&self, id: &str, paused: bool) -> Result<()> {
