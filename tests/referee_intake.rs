@@ -170,6 +170,8 @@ fn help_sends_the_guide_and_a_form_messages_are_relayed() {
     let sent = take_outbox(&e.referee);
     assert_eq!(sent.len(), 1, "a lone AIDE gets only the guide");
     assert!(sent[0].text.contains("Guide du joueur") && sent[0].text.contains("PERSONNAGE 1"), "{}", sent[0].text);
+    // The minimal orders of this game (Stellarium's), not another game's.
+    assert!(sent[0].text.contains("un LIEU pour chaque personnage libre et formé") && !sent[0].text.contains("ordre de budget"), "{}", sent[0].text);
     let body = orders_body("Atréides", &pa, None, &["MESSAGE Harkonnen", "Alliance contre les Corrino ?", "FINMESSAGE", "MESSAGE TOUS ANONYME", "Méfiez-vous.", "FINMESSAGE"]);
     let raw = mail("leto@example.test", "m1@example.test", "Diplomatie", &body, at(3));
     e.referee.handle_mail(&raw, at(3)).unwrap();
