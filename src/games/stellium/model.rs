@@ -20,6 +20,9 @@ pub struct Settings {
     pub mirror: bool,
     /// Who starts (a player's name); by lot otherwise (T5).
     pub first: Option<String>,
+    /// Whether the influence may be left out when one is possible (T6).
+    #[serde(default)]
+    pub optional_influence: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

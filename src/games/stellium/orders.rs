@@ -105,6 +105,8 @@ struct Sim {
     /// A validation emptied a galaxy: later validations wait for the refill.
     interrupted: bool,
     validated: Vec<u32>,
+    /// Galaxies holding a marble at the start of the turn.
+    before: Vec<bool>,
 }
 
 fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String, String> {
@@ -174,7 +176,7 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
             };
             place::apply(s, played, place::influence_kind(c, o.token), inf)?;
             o.influence = Some(inf);
-            if turn::empty_galaxy(s).is_some() {
+            if turn::empty_galaxy(s, &sim.before).is_some() {
                 sim.interrupted = true;
             }
             Ok(canonical_influence(s, &inf))
@@ -211,7 +213,7 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
             let canon = canonical_validation(s, &v);
             turn::validate(s, sim.me, &v, &sim.validated)?;
             sim.validated.push(id);
-            if turn::empty_galaxy(s).is_some() {
+            if turn::empty_galaxy(s, &sim.before).is_some() {
                 sim.interrupted = true;
             }
             o.validations.push(v);
@@ -322,9 +324,6 @@ fn refill_line(s: &StelliumState, me: usize, args: &[String], o: &mut Orders) ->
             let l: Vec<String> = starts.iter().map(|h| s.label(*h)).collect();
             return Err(format!("{} n'est pas un emplacement de départ de la galaxie à recharger ({})", s.label(h), l.join(", ")));
         }
-        if !r.drawn.contains(&c) {
-            return Err(format!("aucun astre {} parmi les astres piochés", c.word()));
-        }
         prefs.push((c, h));
     }
     if !o.refill.is_empty() {
@@ -366,7 +365,7 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
         }
     }
     if let Some(me) = seat.filter(|me| s.phase == Phase::Play && s.mover == *me) {
-        let mut sim = Sim { s: s.clone(), me, drawn: None, played: None, interrupted: false, validated: Vec::new() };
+        let mut sim = Sim { s: s.clone(), me, drawn: None, played: None, interrupted: false, validated: Vec::new(), before: turn::occupied(s) };
         // Lines are played in the order of the turn (the word order above), then as written.
         by_word.sort_by_key(|(w, i, _)| (*w, *i));
         for (w, i, args) in &by_word {
@@ -398,7 +397,7 @@ pub fn missing(s: &StelliumState, me: usize, o: &Orders) -> Vec<String> {
             }
             if let (Some(c), Some(p), None) = (o.draw, o.place, o.influence) {
                 let kind = place::influence_kind(c, o.token);
-                if kind != Colour::Blue {
+                if kind != Colour::Blue && !s.settings.optional_influence {
                     let mut sim = s.clone();
                     let _ = place::draw(&mut sim, me, c);
                     let collision = place::by_collision(kind) && place::collision_possible(&sim);

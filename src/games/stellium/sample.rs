@@ -90,6 +90,7 @@ fn placings(s: &StelliumState, collision: bool) -> Vec<(usize, Option<usize>)> {
 /// The bot's whole turn for the player to move.
 pub fn plan(s: &StelliumState, me: usize, dice: &mut Dice) -> Orders {
     let hand = s.seats[me].hand.clone();
+    let before = turn::occupied(s);
     // Stage 1: every kind on every placing, judged before its influence.
     let mut placed_all: Vec<(i64, Colour, usize, Option<usize>, StelliumState)> = Vec::new();
     for c in Colour::ALL {
@@ -144,7 +145,7 @@ pub fn plan(s: &StelliumState, me: usize, dice: &mut Dice) -> Orders {
     // Validations, greedily, while no galaxy is emptied.
     let mut done = Vec::new();
     for id in hand.iter().copied() {
-        if turn::empty_galaxy(&t).is_some() {
+        if turn::empty_galaxy(&t, &before).is_some() {
             break;
         }
         let v = Validation { objective: id, with: Vec::new(), keep: None };
@@ -153,7 +154,7 @@ pub fn plan(s: &StelliumState, me: usize, dice: &mut Dice) -> Orders {
             o.validations.push(v);
         }
     }
-    if turn::empty_galaxy(&t).is_none() {
+    if turn::empty_galaxy(&t, &before).is_none() {
         o.take = default_take(&t, me, dice);
     }
     o
@@ -175,8 +176,16 @@ pub fn default_for(s: &StelliumState, me: usize, o: Orders, dice: &mut Dice) -> 
     match &s.phase {
         Phase::Play if s.mover == me => {
             if o.draw.is_none() && s.bag_total() > 0 || o.place.is_none() && o.draw.is_some() {
+                // The referee's placing; the player's own validations and
+                // objective, when given, are kept (checked again at play).
                 let mut p = plan(s, me, dice);
                 p.defaulted = true;
+                if !o.validations.is_empty() {
+                    p.validations = o.validations;
+                }
+                if o.take.is_some() {
+                    p.take = o.take;
+                }
                 p
             } else {
                 o

@@ -36,12 +36,18 @@ pub enum Event {
     Ended,
 }
 
-/// The first galaxy left without a marble, when the bag can refill it.
-pub fn empty_galaxy(s: &StelliumState) -> Option<usize> {
+/// Which galaxies hold a marble (taken at the start of a turn).
+pub fn occupied(s: &StelliumState) -> Vec<bool> {
+    (0..s.components.places.len()).map(|p| s.marbles_on(p) > 0).collect()
+}
+
+/// The first galaxy emptied since `before` ("Galaxie vide"), when the bag
+/// can refill it.
+pub fn empty_galaxy(s: &StelliumState, before: &[bool]) -> Option<usize> {
     if s.bag_total() == 0 {
         return None;
     }
-    (0..s.components.places.len()).find(|p| s.marbles_on(*p) == 0)
+    (0..s.components.places.len()).find(|p| before.get(*p).copied().unwrap_or(false) && s.marbles_on(*p) == 0)
 }
 
 /// "2. VALIDER UN OBJECTIF": shows the figure, scores it, discards its
@@ -168,8 +174,8 @@ fn drop_line(s: &mut StelliumState, me: usize, order: String, reason: String) {
 
 /// The validations and the take of the mover, from `o`, possibly
 /// interrupted by an empty galaxy (then the rest waits in the refill).
-fn finish_turn(s: &mut StelliumState, me: usize, mut o: Orders, mut validated: Vec<u32>, dice: &mut Dice) {
-    if let Some(p) = empty_galaxy(s) {
+fn finish_turn(s: &mut StelliumState, me: usize, mut o: Orders, mut validated: Vec<u32>, before: &[bool], dice: &mut Dice) {
+    if let Some(p) = empty_galaxy(s, before) {
         start_refill(s, me, p, o, validated, dice);
         return;
     }
@@ -182,7 +188,7 @@ fn finish_turn(s: &mut StelliumState, me: usize, mut o: Orders, mut validated: V
                 drop_line(s, me, line, e);
             }
         }
-        if let Some(p) = empty_galaxy(s) {
+        if let Some(p) = empty_galaxy(s, before) {
             start_refill(s, me, p, o, validated, dice);
             return;
         }
@@ -246,7 +252,8 @@ fn resolve_refill(s: &mut StelliumState, r: Refill, inputs: &BTreeMap<FamilyKey,
     }
     s.push_log(LogEntry::RefillReturned { colours: drawn });
     s.phase = Phase::Play;
-    finish_turn(s, r.mover, r.pending, r.validated, dice);
+    let now = occupied(s);
+    finish_turn(s, r.mover, r.pending, r.validated, &now, dice);
 }
 
 /// "5. Tour du joueur suivant", and DERNIER TOUR.
@@ -272,6 +279,7 @@ fn end_turn(s: &mut StelliumState, me: usize) {
 
 /// Plays the mover's turn: draw, placing, influence, then `finish_turn`.
 fn play_turn(s: &mut StelliumState, me: usize, o: Orders, dice: &mut Dice) {
+    let before = occupied(s);
     if o.defaulted {
         s.push_log(LogEntry::DefaultTurn { seat: me });
     }
@@ -313,7 +321,11 @@ fn play_turn(s: &mut StelliumState, me: usize, o: Orders, dice: &mut Dice) {
                         false
                     }
                 });
-                if !applied {
+                if !applied && s.settings.optional_influence {
+                    if o.influence.is_none() {
+                        s.push_log(LogEntry::NoInfluence { seat: me });
+                    }
+                } else if !applied {
                     // T6: compulsory when possible; the first legal one in label order.
                     match place::legal(s, h, kind).first() {
                         Some(i) => {
@@ -328,7 +340,7 @@ fn play_turn(s: &mut StelliumState, me: usize, o: Orders, dice: &mut Dice) {
             s.bag[c.index()] += 1;
         }
     }
-    finish_turn(s, me, Orders { validations: o.validations, take: o.take, ..Default::default() }, Vec::new(), dice);
+    finish_turn(s, me, Orders { validations: o.validations, take: o.take, ..Default::default() }, Vec::new(), &before, dice);
 }
 
 pub fn adjudicate(prev: &StelliumState, inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>>, dice: &mut Dice) -> (StelliumState, Vec<Event>) {
