@@ -241,6 +241,38 @@ pub struct Components {
     /// Whether any file declares itself provisional.
     pub provisional: bool,
     by_hex: BTreeMap<Hex, usize>,
+    /// `by_hex` as a dense grid over the board's bounding box (speed).
+    grid: Grid,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Grid {
+    q0: i32,
+    r0: i32,
+    w: i32,
+    h: i32,
+    cells: Vec<Option<usize>>,
+}
+
+impl Grid {
+    fn new(by_hex: &BTreeMap<Hex, usize>) -> Grid {
+        let q0 = by_hex.keys().map(|h| h.0).min().unwrap_or(0);
+        let r0 = by_hex.keys().map(|h| h.1).min().unwrap_or(0);
+        let w = by_hex.keys().map(|h| h.0).max().unwrap_or(0) - q0 + 1;
+        let h = by_hex.keys().map(|h| h.1).max().unwrap_or(0) - r0 + 1;
+        let mut cells = vec![None; (w * h) as usize];
+        for (k, v) in by_hex {
+            cells[((k.1 - r0) * w + (k.0 - q0)) as usize] = Some(*v);
+        }
+        Grid { q0, r0, w, h, cells }
+    }
+    fn get(&self, (q, r): Hex) -> Option<usize> {
+        let (x, y) = (q - self.q0, r - self.r0);
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            return None;
+        }
+        self.cells[(y * self.w + x) as usize]
+    }
 }
 
 impl From<Components> for Sources {
@@ -419,11 +451,12 @@ impl Components {
         if objectives.is_empty() {
             return Err(format!("{on} : aucun objectif"));
         }
-        Ok(Components { sources, holes, places, discs, objectives, provisional, by_hex })
+        let grid = Grid::new(&by_hex);
+        Ok(Components { sources, holes, places, discs, objectives, provisional, by_hex, grid })
     }
 
     pub fn hole_at(&self, hex: Hex) -> Option<usize> {
-        self.by_hex.get(&hex).copied()
+        self.grid.get(hex)
     }
 
     pub fn index_of(&self, label: &str) -> Option<usize> {

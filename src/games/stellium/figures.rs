@@ -33,6 +33,7 @@ pub fn matches(s: &StelliumState, o: &Objective) -> Vec<Vec<usize>> {
             }
         }
         _ => {
+            let board: Vec<Option<super::components::Colour>> = (0..c.holes.len()).map(|h| s.marbles.get(&h).copied()).collect();
             let mirrors: &[bool] = if s.settings.mirror { &[false, true] } else { &[false] };
             for anchor in 0..c.holes.len() {
                 for &m in mirrors {
@@ -41,7 +42,7 @@ pub fn matches(s: &StelliumState, o: &Objective) -> Vec<Vec<usize>> {
                         for (off, colour) in &o.cells {
                             let off = if m { mirror(*off) } else { *off };
                             let Some(h) = c.hole_at(add(c.holes[anchor].hex, rotate(off, k))) else { continue 'turn };
-                            if s.marbles.get(&h) != Some(colour) {
+                            if board[h] != Some(*colour) {
                                 continue 'turn;
                             }
                             holes.push(h);

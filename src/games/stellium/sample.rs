@@ -20,14 +20,15 @@ fn closeness(s: &StelliumState, o: &Objective) -> usize {
         return figures::matches(s, o).first().map(|m| m.len()).unwrap_or(0);
     }
     let c = &s.components;
+    let board: Vec<Option<Colour>> = (0..c.holes.len()).map(|h| s.marbles.get(&h).copied()).collect();
     let mut best = 0;
     for anchor in 0..c.holes.len() {
         for k in 0..6 {
             let mut n = 0;
             for (off, col) in &o.cells {
                 match c.hole_at(add(c.holes[anchor].hex, rotate(*off, k))) {
-                    Some(h) if s.marbles.get(&h) == Some(col) => n += 1,
-                    Some(h) if !s.marbles.contains_key(&h) && !s.is_black_hole(h) => {}
+                    Some(h) if board[h] == Some(*col) => n += 1,
+                    Some(h) if board[h].is_none() && !s.is_black_hole(h) => {}
                     _ => {
                         n = 0;
                         break;
