@@ -108,3 +108,14 @@ fn a_silent_player_gets_default_turns_and_the_game_ends() {
     assert_eq!(last.phase, Phase::Over);
     assert!(last.log.iter().any(|(_, e)| matches!(e, LogEntry::DefaultTurn { seat: 1 })));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 4, .. proptest::prelude::ProptestConfig::default() })]
+
+    /// Any seed, any player count: marbles and cards conserved at every step,
+    /// equal turns, the scores recomputed from the log.
+    #[test]
+    fn property_whole_games_conserve_and_score_independently(players in 2usize..=4, seed in 1000u64..100_000) {
+        check_game(players, seed);
+    }
+}
