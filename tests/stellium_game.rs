@@ -119,3 +119,37 @@ proptest::proptest! {
         check_game(players, seed);
     }
 }
+
+/// T25, ABANDON: the seat that concedes is played by the referee to the end
+/// (equal turns), is scored, and cannot be the Grand Architecte.
+#[test]
+fn t25_a_resigned_seat_is_played_to_the_end_and_cannot_win() {
+    use arbitre::dice::Dice;
+    use arbitre::game::{FamilyInput, OrderStatus, Ruleset};
+    use arbitre::games::stellium::Stellium;
+    let mut s = stellium_common::new_game(2, 9, "");
+    s = Stellium::adjudicate(&s, &Default::default(), &mut Dice::for_turn(9, 0)).state;
+    let q = 1 - s.mover;
+    let quitter = s.seats[q].key.clone();
+    let mut inputs = std::collections::BTreeMap::new();
+    let mut resign = FamilyInput::new(OrderStatus::Or, Default::default(), None);
+    resign.resigned = true;
+    inputs.insert(quitter.clone(), resign);
+    let mover = s.seats[s.mover].key.clone();
+    let mut dice = Dice::for_turn(9, s.step);
+    let o = Stellium::default_orders(&s, &mover, OrderStatus::Onr, Default::default(), &mut dice);
+    inputs.insert(mover, FamilyInput::new(OrderStatus::Onr, o, None));
+    s = Stellium::adjudicate(&s, &inputs, &mut dice).state;
+    assert!(s.seats[q].resigned);
+    assert!(!Stellium::awaiting(&s).unwrap().contains(&quitter));
+    for _ in 0..400 {
+        if Stellium::is_over(&s) {
+            break;
+        }
+        s = stellium_common::step(&s, 9, &BTreeSet::from([q])).0;
+    }
+    assert_eq!(s.phase, Phase::Over);
+    assert_eq!(s.seats[0].turns, s.seats[1].turns);
+    assert!(s.seats[q].turns > 3, "the resigned seat played on");
+    assert_ne!(s.result.unwrap().winner, Some(q));
+}

@@ -188,3 +188,28 @@ fn rules_cases_from_data_files() {
         run(&name, &c);
     }
 }
+
+/// The acknowledgement of lines that are not a turn's: English words,
+/// unknown words with a suggestion, a player who is not to move.
+#[test]
+fn orders_in_english_unknown_words_and_the_player_not_to_move() {
+    let mut s = new_game(2, 1, "");
+    let mut dice = Dice::for_turn(1, 0);
+    s = Stellium::adjudicate(&s, &BTreeMap::new(), &mut dice).state;
+    let mover = s.seats[s.mover].key.clone();
+    let other = s.seats[1 - s.mover].key.clone();
+    let free = (0..s.components.holes.len()).find(|h| !s.is_black_hole(*h) && !s.marbles.contains_key(h)).unwrap();
+    let ls = stellium_common::lines(&["DRAW PINK".to_string().as_str(), &format!("PLACE {}", s.label(free)), "PIOCH VERTE", &format!("TAKE O{}", s.display[0])]);
+    let p = Stellium::parse_orders(&s, &mover, &ls);
+    let ok: Vec<bool> = p.verdicts.iter().map(|v| v.is_accepted()).collect();
+    assert_eq!(ok, [true, true, false, true], "{:?}", p.verdicts);
+    match &p.verdicts[2].outcome {
+        arbitre::game::LineOutcome::Rejected { suggestion, .. } => assert_eq!(suggestion.as_deref(), Some("PIOCHE")),
+        o => panic!("{o:?}"),
+    }
+    let p = Stellium::parse_orders(&s, &other, &stellium_common::lines(&["PIOCHE ROSE"]));
+    match &p.verdicts[0].outcome {
+        arbitre::game::LineOutcome::Rejected { reason, .. } => assert!(reason.contains("ce n'est pas votre tour"), "{reason}"),
+        o => panic!("{o:?}"),
+    }
+}

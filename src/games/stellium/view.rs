@@ -19,6 +19,8 @@ use super::scoring;
 use super::turn::Event;
 
 const R: f64 = 24.0;
+/// Mixed into the game's seed for the pre-filled form's simulated player.
+const FORM_SEED: u64 = 0x666f_726d_5374_6c6d;
 
 fn colour_json(c: Colour) -> Value {
     json!({ "code": c.code(), "letter": c.letter().to_string(), "word": c.word() })
@@ -306,7 +308,9 @@ pub fn order_form(s: &StelliumState, family: &FamilyKey) -> Vec<FormLine> {
         Phase::Play if s.mover != me => vec![line("", Some(format!("à {} de jouer : rien à envoyer pour cette étape", s.seats[s.mover].name)))],
         Phase::Refill(r) if !r.choosers.contains(&me) => vec![line("", Some("recharge d'une galaxie : rien à envoyer pour cette étape".into()))],
         _ => {
-            let mut dice = crate::dice::Dice::for_turn(s.seed, s.step);
+            // Dice of their own (not the next step's: the form must not hint
+            // at the rolls that will reveal the next objective).
+            let mut dice = crate::dice::Dice::for_turn(s.seed ^ FORM_SEED, s.step);
             let o = super::sample::sample(s, me, &mut dice);
             let mut v: Vec<FormLine> = orders::lines(s, &o).into_iter().map(|t| line(t, None)).collect();
             if let Some(first) = v.first_mut() {
