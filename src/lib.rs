@@ -23,7 +23,8 @@
 //! - [`scheduler`]: deadlines and reminders in each game's time zone.
 //! - [`render`]: Tera templates to text, HTML and SVG; SVG to PNG (resvg).
 //! - [`referee`]: the use cases shared by the daemon and the CLI: handle one
-//!   incoming mail, adjudicate one turn, resend, roll back.
+//!   incoming mail, adjudicate one turn, resend, roll back; turn-based play
+//!   (awaited seats, early adjudication, orders in advance).
 //! - [`daemon`]: the event loop: mail arrived, deadline reached, shutdown.
 //! - [`cli`]: the `arbitre` command line (thin: parses flags, calls the above).
 
