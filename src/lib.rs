@@ -10,7 +10,8 @@
 //! - [`dice`]: the seeded generator of a turn, which logs every roll.
 //! - [`game`]: the seam: the [`game::Ruleset`] trait each game implements and
 //!   the object-safe [`game::Engine`] the daemon uses.
-//! - [`games`]: the rulesets: `stellarium` (the main game) and `galaxy`.
+//! - [`games`]: the rulesets: `stellarium` (the main game), `galaxy`, and
+//!   `stellar` (turn-based).
 //!
 //! I/O shell:
 //! - [`config`]: `config.toml`, validated with errors that name the setting.
