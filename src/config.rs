@@ -904,10 +904,7 @@ impl Cx {
             Some(Value::String(s)) if matches!(crate::text::fold(s).trim(), "0" | "0S" | "0M" | "0H") => Some(SignedDuration::ZERO),
             Some(v) => self.duration(join(prefix, "early"), v),
         };
-        let advance_orders = match t.get("advance_orders") {
-            None => None,
-            Some(_) => Some(self.boolean(t, prefix, "advance_orders", false)),
-        };
+        let advance_orders = t.contains_key("advance_orders").then(|| self.boolean(t, prefix, "advance_orders", false));
         let pnj = match self.string(t, prefix, "pnj", false).as_deref() {
             None | Some("default") => PnjMode::Default,
             Some("forfeit") => PnjMode::Forfeit,

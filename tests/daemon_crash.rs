@@ -154,9 +154,15 @@ fn assert_once(root: &Path, families: &[(&str, &str)], join_ids: &[String], orde
     let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(root.join("data/games").join(GAME).join("game.json")).unwrap()).unwrap();
     for (_, fam) in families {
         let key = arbitre::text::key(fam);
-        assert_eq!(meta["families"][&key]["statuses"]["0"], "Or", "{key}: its last (complete) orders counted");
+        assert_eq!(meta["families"][&key]["statuses"]["0"], "Or", "{key}: its last (complete) orders counted; game.json: {meta:#}");
     }
     meta
+}
+
+/// The open turn in `game.json` (the adjudication's commit point).
+fn turn_of(root: &Path) -> Option<u64> {
+    let bytes = std::fs::read(root.join("data/games").join(GAME).join("game.json")).ok()?;
+    serde_json::from_slice::<serde_json::Value>(&bytes).ok()?["turn"].as_u64()
 }
 
 fn replies_to(all: &[(String, Sent)], msgid: &str) -> usize {
@@ -195,7 +201,8 @@ fn sigkill_at_random_instants_loses_nothing_and_sends_nothing_twice() {
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
     d.torture(&mut rng, 12);
     let reports = |all: &[(String, Sent)]| all.iter().filter(|(_, s)| s.subject.contains("Rapport du tour 0")).count();
-    d.run_until("reports", || reports(&delivered(&root)) >= families.len());
+    // Reports go out before the commit: wait for both.
+    d.run_until("reports and the commit", || reports(&delivered(&root)) >= families.len() && turn_of(&root) == Some(1));
 
     // Nothing lost, nothing twice.
     let meta = assert_once(&root, &families, &join_ids, &order_ids);
@@ -235,7 +242,7 @@ fn sigkill_around_an_early_adjudication_loses_nothing_and_plays_the_turn_once() 
     let reports = |all: &[(String, Sent)]| all.iter().filter(|(_, s)| s.subject.contains("Rapport du tour 0")).count();
     d.run_until("acknowledgements and reports", || {
         let all = delivered(&root);
-        order_ids.iter().all(|id| replies_to(&all, id) >= 1) && reports(&all) >= families.len()
+        order_ids.iter().all(|id| replies_to(&all, id) >= 1) && reports(&all) >= families.len() && turn_of(&root) == Some(1)
     });
 
     let meta = assert_once(&root, &families, &join_ids, &order_ids);

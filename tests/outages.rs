@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use arbitre::transport::testkit::{compose, MailStack, StoredMessage};
 
-use common::{subject_of, text_of, Daemon};
+use common::{strip_ansi, subject_of, text_of, Daemon};
 use support::{orders_body, password_in, FOUNDERS, GAME};
 
 /// Runs blocking work (starting servers, mounting) without stalling the
@@ -350,25 +350,6 @@ impl World {
         }
         let _ = self.stack.stop();
     }
-}
-
-/// The log without its colours.
-fn strip_ansi(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            // ESC [ ... letter
-            for d in chars.by_ref() {
-                if d.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 #[derive(Debug, Clone, Copy)]

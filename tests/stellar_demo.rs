@@ -1,6 +1,7 @@
 //! `arbitre demo --ruleset stellar`: a whole game through the Maildir
 //! transport, to its final score, with a refresh, a blind draw and a player
-//! who goes silent (default moves).
+//! who goes silent (default moves), through early adjudication and orders in
+//! advance.
 
 use std::process::Command;
 
@@ -22,6 +23,11 @@ fn demo_plays_a_whole_game_to_the_final_score() {
     // "22 moves (D default), R refresh(es), B blind draw(s)"
     assert_eq!(numbers.first(), Some(&22), "{summary}");
     assert!(numbers[1] > 0 && numbers[2] > 0 && numbers[3] > 0, "{summary}");
+    // Played through early adjudication, with orders in advance applied.
+    let turn_based = text.lines().find(|l| l.contains(" early adjudication(s); ")).unwrap_or_default().to_string();
+    let n: Vec<u32> = turn_based.split(|c: char| !c.is_ascii_digit()).filter_map(|w| w.parse().ok()).collect();
+    assert!(n.len() == 3 && n[0] > 0 && n[2] > 0, "{text}");
+    assert!(text.contains("played early") && text.contains("played at the deadline"), "{text}");
     // Every step's reports went out: one text, HTML and picture per player.
     let reports = out.join("data/games/demo/turns/0010/reports");
     for p in ["YOURI", "NEIL"] {

@@ -135,7 +135,7 @@ fn s19_a_silent_player_gets_default_moves_reported_as_such() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 8, .. ProptestConfig::default() })]
 
     /// Card conservation at every step, scores recomputed independently at
     /// every step, and the same seed gives the same game.
@@ -189,4 +189,114 @@ fn s21_a_player_who_resigns_loses_and_the_game_ends() {
     assert_eq!(r.winners, vec![1 - loser]);
     assert_eq!(r.resigned, Some(loser));
     assert!(matches!(out.log.last(), Some(LogEntry::Resign { .. })));
+}
+
+#[test]
+fn s1_s2_a_referees_own_component_files_are_read_checked_and_kept_in_the_state() {
+    use arbitre::game::Ruleset;
+    use arbitre::games::stellar::components::{DEFAULT_CARDS, DEFAULT_TELESCOPE};
+    use arbitre::games::stellar::Stellar;
+    let dir = std::env::temp_dir().join(format!("arbitre-stellar-components-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cards = dir.join("cartes.txt");
+    let telescope = dir.join("telescope.txt");
+    // A transcription of a real box: no `provisoire` line.
+    std::fs::write(&cards, DEFAULT_CARDS.replace("\nprovisoire\n", "\n")).unwrap();
+    std::fs::write(&telescope, DEFAULT_TELESCOPE.replace("\nprovisoire\n", "\n")).unwrap();
+    let mut settings = toml::Table::new();
+    settings.insert("cards".into(), toml::Value::String(cards.display().to_string()));
+    settings.insert("telescope".into(), toml::Value::String(telescope.display().to_string()));
+    let s = Stellar::new_game(&settings, 1).unwrap();
+    assert!(!s.components.provisional);
+    // The state carries the texts: it loads even if the files change or go.
+    std::fs::write(&cards, "broken").unwrap();
+    let json = serde_json::to_string(&s).unwrap();
+    let back: StellarState = serde_json::from_str(&json).unwrap();
+    assert!(!back.components.provisional);
+    assert_eq!(back.components.cards.len(), 60);
+    // A broken file is refused at creation with its path and line…
+    let e = Stellar::new_game(&settings, 1).unwrap_err();
+    assert!(e.starts_with(&format!("{}, ligne 1 :", cards.display())), "{e}");
+    // …and a state whose texts were tampered with does not load.
+    let tampered = json.replacen("planete    6/0", "planete    7", 1);
+    assert_ne!(tampered, json);
+    let err = serde_json::from_str::<StellarState>(&tampered).unwrap_err().to_string();
+    assert!(err.contains("numéro 7 hors des limites"), "{err}");
+    let mut bad = toml::Table::new();
+    bad.insert("cartes".into(), toml::Value::String("x".into()));
+    assert!(Stellar::new_game(&bad, 1).unwrap_err().contains("réglage `cartes` inconnu"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, .. ProptestConfig::default() })]
+
+    /// Bad input gets an answer, never a panic: random lines (an order word
+    /// or noise, then numbers, card names, zone words, noise) at every phase,
+    /// from both seats and a stranger, each get exactly one verdict, and the
+    /// orders accepted still adjudicate.
+    #[test]
+    fn hostile_lines_never_panic_and_every_line_gets_a_verdict(
+        at in 0usize..26,
+        raw in proptest::collection::vec(
+            (
+                prop_oneof![
+                    Just("PRENDRE".to_string()), Just("TAKE".to_string()), Just("JOUER".to_string()), Just("PIOCHE".to_string()),
+                    Just("COORDONNEE".to_string()), Just("RAFRAICHIR".to_string()), Just("DEPART".to_string()), Just("FINALE".to_string()),
+                    "\\PC{0,6}",
+                ],
+                proptest::collection::vec(prop_oneof![
+                    Just("TELESCOPE".to_string()), Just("CARNET".to_string()), Just("CACHEE".to_string()), Just("SINON".to_string()),
+                    Just("TROU-NOIR-6/0".to_string()), Just("LUNE".to_string()), Just("C".to_string()), Just("A".to_string()), Just("\"".to_string()),
+                    "[0-9]{1,12}", "[0-9]", "[A-Za-zé/\\-]{1,8}", "\\PC{0,6}",
+                ], 0..5),
+            ),
+            0..8),
+    ) {
+        use arbitre::dice::Dice;
+        use arbitre::game::{FamilyInput, OrderLine, OrderStatus, Ruleset};
+        use arbitre::games::stellar::Stellar;
+        static GAME: std::sync::OnceLock<Vec<StellarState>> = std::sync::OnceLock::new();
+        let states = GAME.get_or_init(|| play(31, None));
+        let s = &states[at.min(states.len() - 1)];
+        let lines: Vec<OrderLine> = raw.iter().enumerate().map(|(i, (w, args))| OrderLine { no: i + 1, text: format!("{w} {}", args.join(" ")) }).collect();
+        for who in ["YOURI", "NEIL", "STRANGER"] {
+            let p = Stellar::parse_orders(s, &who.to_string(), &lines);
+            prop_assert_eq!(p.verdicts.len(), lines.len());
+            if who != "STRANGER" {
+                let mut dice = Dice::for_turn(31, s.step);
+                let o = Stellar::default_orders(s, &who.to_string(), OrderStatus::Opr, p.orders, &mut dice);
+                let inputs = std::collections::BTreeMap::from([(who.to_string(), FamilyInput::new(OrderStatus::Opr, o, None))]);
+                let out = Stellar::adjudicate(s, &inputs, &mut dice).state;
+                prop_assert_eq!(out.all_cards().len(), 60);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_stored_state_that_loses_doubles_or_invents_a_card_does_not_load() {
+    let states = play(13, None);
+    for s in [&states[1], &states[10], states.last().unwrap()] {
+        let json = serde_json::to_value(s).unwrap();
+        let back: StellarState = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&back).unwrap(), json);
+        // A pile card copied into a hand: doubled.
+        let mut doubled = json.clone();
+        let pile_card = doubled["pile"][0].clone();
+        doubled["seats"][0]["hand"].as_array_mut().unwrap().push(pile_card);
+        let e = serde_json::from_value::<StellarState>(doubled).unwrap_err().to_string();
+        assert!(e.contains("état Stellar incohérent"), "{e}");
+        // A pile card gone: lost.
+        let mut lost = json.clone();
+        lost["pile"].as_array_mut().unwrap().remove(0);
+        assert!(serde_json::from_value::<StellarState>(lost).is_err());
+    }
+    // A card the components do not have, in the move log.
+    let mut v = serde_json::to_value(states.last().unwrap()).unwrap();
+    let log = v["log"].as_array_mut().unwrap();
+    let mv = log.iter_mut().find(|e| e["kind"] == "move").unwrap();
+    mv["took"][1] = serde_json::json!(999);
+    let e = serde_json::from_value::<StellarState>(v).unwrap_err().to_string();
+    assert!(e.contains("journal des coups"), "{e}");
 }

@@ -53,10 +53,14 @@ const PLAYERS: [(&str, &str); 2] = [("a@x.test", "Anne"), ("b@x.test", "Bruno")]
 /// A race21 game with Anne and Bruno registered, registration closed, turn 0
 /// played at t0 + 1 min: step 1 awaits Anne.
 fn game(extra: &str) -> Game {
+    game_with(&config(extra))
+}
+
+fn game_with(config_text: &str) -> Game {
     arbitre::games::register_extra(race21::engine);
     let dir = tempfile::tempdir().unwrap();
     let templates = race21::templates_in(dir.path());
-    std::fs::write(dir.path().join("config.toml"), config(extra)).unwrap();
+    std::fs::write(dir.path().join("config.toml"), config_text).unwrap();
     let cfg = arbitre::config::load(&dir.path().join("config.toml")).unwrap();
     let r = Referee::new(cfg, templates).unwrap();
     r.create_game(RACE, None, t0()).unwrap();
@@ -268,6 +272,7 @@ fn pnj_robot_plays_the_simulated_player_and_forfeit_concedes() {
     assert_eq!(s.statuses["ANNE"], OrderStatus::Pnj);
     let reports = take_outbox(&g.r);
     assert!(to(&reports, "b@x.test")[0].text.contains("ANNE +2"), "the robot adds 2");
+    assert!(to(&reports, "a@x.test")[0].text.contains("un robot (le joueur simulé de l'arbitre) le joue désormais"), "the PNJ notice says so");
     // A robot seat is awaited but not waited for: with early adjudication its step plays itself.
     let g = game("pnj_after_onr = 0\npnj = \"forfeit\"");
     let s = g.r.adjudicate(RACE, Mode::Deadline, g.meta().deadline.unwrap()).unwrap();
@@ -378,4 +383,22 @@ fn demo_of_a_turn_based_ruleset_plays_early_with_orders_in_advance_and_a_silent_
     assert!(summary.contains("final: "), "{summary}");
     let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("data/games/demo/game.json")).unwrap()).unwrap();
     assert_eq!(meta["finished"], true);
+}
+
+#[test]
+fn a_seat_not_awaited_is_not_told_whether_the_mover_is_ready() {
+    let g = game("early = \"15m\"");
+    g.send(0, "a1", None, &["AJOUTER 2"], at(2));
+    let ack = g.send(1, "b1", Some(2), &["AJOUTER 1"], at(3));
+    assert!(!ack[0].text.contains("sera joué") && !ack[0].text.contains("attendus"), "{}", ack[0].text);
+}
+
+#[test]
+fn no_reminder_falls_due_when_the_step_opens() {
+    // "after 48h" with a 48 h reminder: it would be due the moment the report goes out.
+    let g = game_with(&config("").replace(r#"reminders = ["6h"]"#, r#"reminders = ["48h", "6h"]"#));
+    let opened = g.meta().opened_at.unwrap();
+    assert_eq!(g.r.send_reminders(RACE, opened.checked_add(SignedDuration::from_mins(1)).unwrap()).unwrap(), 0);
+    let six_hours_before = g.meta().deadline.unwrap().checked_sub(SignedDuration::from_hours(6)).unwrap();
+    assert_eq!(g.r.send_reminders(RACE, six_hours_before).unwrap(), 1);
 }

@@ -161,6 +161,30 @@ seed = {seed}
     )
 }
 
+/// The demo's mail folders and transport, its start instant, and the game
+/// created then.
+pub(super) struct Setup {
+    pub(super) inbox_dir: PathBuf,
+    pub(super) outgoing_dir: PathBuf,
+    pub(super) mailbox: MaildirMailbox,
+    pub(super) sender: MaildirSender,
+    pub(super) now: Timestamp,
+    pub(super) engine: Box<dyn crate::game::Engine>,
+}
+
+pub(super) fn setup(r: &Referee, seed: u64) -> anyhow::Result<Setup> {
+    let (inbox_dir, outgoing_dir) = match &r.config.transport {
+        crate::config::TransportConfig::Maildir { inbox, outgoing } => (inbox.clone(), outgoing.clone()),
+        _ => anyhow::bail!("the demo runs on the embedded Maildir transport"),
+    };
+    let mailbox = MaildirMailbox::open(&inbox_dir)?;
+    let sender = MaildirSender::new(&outgoing_dir);
+    let now: Timestamp = "2026-01-05T09:00:00Z".parse()?;
+    let created = r.create_game(GAME, Some(seed), now)?;
+    let engine = crate::games::engine(&created.ruleset).ok_or_else(|| anyhow::anyhow!("no ruleset {}", created.ruleset))?;
+    Ok(Setup { inbox_dir, outgoing_dir, mailbox, sender, now, engine })
+}
+
 /// The simulated players: most diligent; the second sends half its orders;
 /// the third writes in English (from five players); the one before last
 /// stops after the first turn (from four); the last never sends orders.
@@ -187,15 +211,7 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
     if a.ruleset == "stellar" {
         return stellar::play(r, a).await;
     }
-    let (inbox_dir, outgoing_dir) = match &r.config.transport {
-        crate::config::TransportConfig::Maildir { inbox, outgoing } => (inbox.clone(), outgoing.clone()),
-        _ => anyhow::bail!("the demo runs on the embedded Maildir transport"),
-    };
-    let mut mailbox = MaildirMailbox::open(&inbox_dir)?;
-    let sender = MaildirSender::new(&outgoing_dir);
-    let mut now: Timestamp = "2026-01-05T09:00:00Z".parse()?;
-    let created = r.create_game(GAME, Some(a.seed), now)?;
-    let engine = crate::games::engine(&created.ruleset).ok_or_else(|| anyhow::anyhow!("no ruleset {}", created.ruleset))?;
+    let Setup { inbox_dir, outgoing_dir, mut mailbox, sender, mut now, engine } = setup(r, a.seed)?;
 
     let n = a.players as usize;
     let mut players = players(a.players);
@@ -217,7 +233,7 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
         }
     }
     let registered = players.iter().filter(|p| p.password.is_some()).count();
-    println!("demo: {registered}/{n} families registered in game {GAME} ({})", created.ruleset);
+    println!("demo: {registered}/{n} families registered in game {GAME} ({})", engine.id());
 
     let mut summary: Vec<String> = Vec::new();
     // One adjudication more than --turns at most: Galaxy plays turns 1..=T

@@ -14,12 +14,11 @@ use std::path::Path;
 use jiff::{SignedDuration, Timestamp};
 
 use crate::dice::Dice;
-use crate::referee::adjudication::Mode;
+use crate::referee::adjudication::{Mode, TurnSummary};
 use crate::referee::intake::OrdersRecord;
 use crate::referee::Referee;
-use crate::transport::MaildirMailbox;
 
-use super::demo::{drop_in_inbox, find_password, player_mail, pump, read_new_mail, Player, GAME};
+use super::demo::{drop_in_inbox, find_password, player_mail, pump, read_new_mail, setup, Player, Setup, GAME};
 
 /// Whether `ruleset` is turn-based (its new game names the awaited seats).
 pub fn is_turn_based(ruleset: &str, seed: u64) -> bool {
@@ -34,15 +33,7 @@ pub fn game_settings() -> &'static str {
 
 /// Plays the demo game step by step; returns the summary lines.
 pub async fn play(r: &Referee, players: &mut [Player], steps: u32, seed: u64) -> anyhow::Result<Vec<String>> {
-    let (inbox_dir, outgoing_dir) = match &r.config.transport {
-        crate::config::TransportConfig::Maildir { inbox, outgoing } => (inbox.clone(), outgoing.clone()),
-        _ => anyhow::bail!("the demo runs on the embedded Maildir transport"),
-    };
-    let mut mailbox = MaildirMailbox::open(&inbox_dir)?;
-    let sender = crate::transport::MaildirSender::new(&outgoing_dir);
-    let mut now: Timestamp = "2026-01-05T09:00:00Z".parse()?;
-    let created = r.create_game(GAME, Some(seed), now)?;
-    let engine = crate::games::engine(&created.ruleset).ok_or_else(|| anyhow::anyhow!("no ruleset {}", created.ruleset))?;
+    let Setup { inbox_dir, outgoing_dir, mut mailbox, sender, mut now, engine } = setup(r, seed)?;
 
     for (i, p) in players.iter().enumerate() {
         let body = format!("Bonjour,\n\nPARTIE {GAME}\nINSCRIPTION {}\n", p.family);
@@ -59,7 +50,7 @@ pub async fn play(r: &Referee, players: &mut [Player], steps: u32, seed: u64) ->
     // Early adjudication waits for registration to close (RULINGS.md).
     r.set_registration(GAME, false)?;
     let seated: Vec<&Player> = players.iter().filter(|p| p.password.is_some()).collect();
-    let mut summary = vec![format!("{} player(s) seated in game {GAME} ({}); steps due 48 h after each report, played early 15 min after the mover's orders (at once with CONFIRMER)", seated.len(), created.ruleset)];
+    let mut summary = vec![format!("{} player(s) seated in game {GAME} ({}); steps due 48 h after each report, played early 15 min after the mover's orders (at once with CONFIRMER)", seated.len(), engine.id())];
     let tz = r.game_config(GAME).map(|c| c.time_zone.clone()).unwrap_or(jiff::tz::TimeZone::UTC);
     let local = |t: Timestamp| t.to_zoned(tz.clone()).strftime("%a %d %H:%M %Z").to_string();
     let (mut early, mut advance_sent, mut advance_applied, mut silent_steps) = (0, 0, 0, 0);
@@ -102,16 +93,8 @@ pub async fn play(r: &Referee, players: &mut [Player], steps: u32, seed: u64) ->
             drop_in_inbox(&inbox_dir, &player_mail(p, &format!("orders-{n}-{turn}-{i}"), &format!("Ordres du tour {turn}"), &body, now)?)?;
         }
         pump(r, &mut mailbox, &sender, now).await?;
-        // The clock loop: early when due, else the deadline.
-        let (mode, at) = match r.early_due(GAME)? {
-            Some(t) => (Mode::Early, now.max(t)),
-            None => (Mode::Deadline, g.meta.deadline.unwrap_or(now).max(now).checked_add(SignedDuration::from_mins(1))?),
-        };
-        now = at;
-        let mut s = r.adjudicate(GAME, mode, now)?;
-        if s.held.is_some() {
-            s = r.adjudicate(GAME, Mode::Force, now)?;
-        }
+        let s;
+        (s, now) = play_step(r, g.meta.deadline, now)?;
         pump(r, &mut mailbox, &sender, now).await?;
         for p in players.iter_mut() {
             read_new_mail(&outgoing_dir, p)?;
@@ -134,6 +117,22 @@ pub async fn play(r: &Referee, players: &mut [Player], steps: u32, seed: u64) ->
     ));
     summary.extend(final_scores(r)?);
     Ok(summary)
+}
+
+/// Plays the open step as the daemon's clock loop would: early when
+/// `Referee::early_due` says so (at that instant, or `now` if later), else
+/// a minute after its deadline (forced if the mass-ONR guard holds it).
+/// Returns the summary and the instant it was played.
+pub(super) fn play_step(r: &Referee, deadline: Option<Timestamp>, now: Timestamp) -> anyhow::Result<(TurnSummary, Timestamp)> {
+    let (mode, at) = match r.early_due(GAME)? {
+        Some(t) => (Mode::Early, now.max(t)),
+        None => (Mode::Deadline, deadline.unwrap_or(now).max(now).checked_add(SignedDuration::from_mins(1))?),
+    };
+    let mut s = r.adjudicate(GAME, mode, at)?;
+    if s.held.is_some() {
+        s = r.adjudicate(GAME, Mode::Force, at)?;
+    }
+    Ok((s, at))
 }
 
 /// The lines of the last chronicle that give scores or the winner.

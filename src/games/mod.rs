@@ -12,12 +12,15 @@ use crate::game::Engine;
 
 /// Rulesets added at run time by the program that embeds the library (the
 /// integration tests' small turn-based game), after the built-in ones.
-static EXTRA: Mutex<Vec<fn() -> Box<dyn Engine>>> = Mutex::new(Vec::new());
+static EXTRA: Mutex<Vec<MakeEngine>> = Mutex::new(Vec::new());
+
+/// Builds the engine of a ruleset.
+pub type MakeEngine = fn() -> Box<dyn Engine>;
 
 /// Adds a ruleset that is not built in (a test's, a downstream build's), so
 /// that `config.toml` may name it; call before loading the configuration.
 /// Adding the same constructor twice adds it once.
-pub fn register_extra(make: fn() -> Box<dyn Engine>) {
+pub fn register_extra(make: MakeEngine) {
     let mut extra = EXTRA.lock().unwrap_or_else(|e| e.into_inner());
     if !extra.iter().any(|m| std::ptr::fn_addr_eq(*m, make)) {
         extra.push(make);

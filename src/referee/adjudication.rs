@@ -438,9 +438,13 @@ impl Referee {
         if g.meta.paused || g.meta.finished || now >= deadline {
             return Ok(0);
         }
+        // A reminder due when the step opened or before (a relative
+        // schedule as short as a reminder: "after 48h" with "48h") would
+        // follow the report at once: none.
         let due: Vec<Timestamp> = crate::scheduler::reminder_instants(deadline, &gc.reminders)
             .into_iter()
             .filter(|r| *r <= now && !g.meta.reminders_sent.contains(&r.as_second()))
+            .filter(|r| g.meta.opened_at.is_none_or(|o| *r > o))
             .collect();
         let Some(instant) = due.iter().max().copied() else { return Ok(0) };
         let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;

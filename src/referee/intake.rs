@@ -209,9 +209,14 @@ impl Referee {
             return Ok(answered("refusal-oversize", &to, Some(gid), Some(fkey)));
         }
         let (deadline_text, time_left, late) = self.deadline_words(&g, lang, now);
-        if late {
+        // An adjudication of the open step has begun (and was interrupted: it
+        // holds the game's lock while it runs): its orders are frozen, or a
+        // re-run would not reproduce what it already wrote.
+        let playing = g.meta.adjudication_started.is_some();
+        if late || playing {
             let next = self.next_deadline_words(&g, lang);
-            self.reply(key, m, &to, "refusal-late", lang, merge(base, json!({ "deadline": deadline_text, "next_turn": g.meta.turn + 1, "next_deadline": next })), now)?;
+            let ctx = json!({ "deadline": deadline_text, "next_turn": g.meta.turn + 1, "next_deadline": next, "playing": playing && !late });
+            self.reply(key, m, &to, "refusal-late", lang, merge(base, ctx), now)?;
             return Ok(answered("refusal-late", &to, Some(gid), Some(fkey)));
         }
 
@@ -410,10 +415,16 @@ impl Referee {
         if meta_changed {
             self.write_meta(&g.meta)?;
         }
-        // When the step will be played (capability 3), now that this mail is in.
-        let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
-        let timing = self.timing(&g, &records)?;
-        merge_into(&mut ctx, json!({ "when": self.timing_words(&g, &timing, lang, now) }));
+        // When the step will be played (capability 3), now that this mail is
+        // in; only to a seat the step awaits: a seat not awaited would learn
+        // whether the others' orders are complete.
+        let when = if awaited_now {
+            let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
+            self.timing_words(&g, &self.timing(&g, &records)?, lang, now)
+        } else {
+            json!({ "kind": "not_awaited", "early_on": false })
+        };
+        merge_into(&mut ctx, json!({ "when": when }));
         if sub.orders.is_empty() && sub.later.is_empty() && extra_kind.is_some() && done_commands.len() == 1 {
             // A lone AIDE got its own answer.
             return Ok(answered("help", &to, Some(gid), Some(fkey)));

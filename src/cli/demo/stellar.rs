@@ -18,26 +18,16 @@ use jiff::{SignedDuration, Timestamp};
 use crate::dice::Dice;
 use crate::games::stellar::model::LogEntry;
 use crate::games::stellar::StellarState;
-use crate::referee::adjudication::Mode;
 use crate::referee::intake::OrdersRecord;
 use crate::referee::Referee;
-use crate::transport::{MaildirMailbox, MaildirSender};
 
-use super::{drop_in_inbox, find_password, player_mail, pump, read_new_mail, DemoArgs, Player, Role, GAME};
+use super::{drop_in_inbox, find_password, player_mail, pump, read_new_mail, setup, DemoArgs, Player, Role, Setup, GAME};
 
 /// From this step on Neil sends nothing.
 const SILENT_FROM: u32 = 10;
 
 pub(super) async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
-    let (inbox_dir, outgoing_dir) = match &r.config.transport {
-        crate::config::TransportConfig::Maildir { inbox, outgoing } => (inbox.clone(), outgoing.clone()),
-        _ => anyhow::bail!("the demo runs on the embedded Maildir transport"),
-    };
-    let mut mailbox = MaildirMailbox::open(&inbox_dir)?;
-    let sender = MaildirSender::new(&outgoing_dir);
-    let mut now: Timestamp = "2026-01-05T09:00:00Z".parse()?;
-    let created = r.create_game(GAME, Some(a.seed), now)?;
-    let engine = crate::games::engine(&created.ruleset).ok_or_else(|| anyhow::anyhow!("no ruleset {}", created.ruleset))?;
+    let Setup { inbox_dir, outgoing_dir, mut mailbox, sender, mut now, engine } = setup(r, a.seed)?;
     let mut players: Vec<Player> = [("Youri", Role::Diligent), ("Neil", Role::English)]
         .iter()
         .enumerate()
@@ -122,15 +112,8 @@ pub(super) async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
         // The daemon's clock loop: early when every awaited seat is ready
         // (after the change-of-mind delay, at once with CONFIRMER), else at
         // the deadline.
-        let (mode, at) = match r.early_due(GAME)? {
-            Some(due) => (Mode::Early, now.max(due)),
-            None => (Mode::Deadline, g.meta.deadline.unwrap_or(now).max(now).checked_add(SignedDuration::from_mins(1))?),
-        };
-        now = at;
-        let mut s = r.adjudicate(GAME, mode, now)?;
-        if s.held.is_some() {
-            s = r.adjudicate(GAME, Mode::Force, now)?;
-        }
+        let s;
+        (s, now) = super::super::demo_steps::play_step(r, g.meta.deadline, now)?;
         pump(r, &mut mailbox, &sender, now).await?;
         early += usize::from(s.early);
         let applied: Vec<String> = r.open_game(GAME)?.dir.read_orders::<OrdersRecord>(t + 1)?.into_keys().collect();

@@ -69,10 +69,8 @@ impl Ruleset for Stellar {
                 }
                 match (o.take, o.play) {
                     (_, None) => m.push("JOUER (étape 2)".into()),
-                    (Some(t), Some((card, Zone::Notebook))) => {
-                        if orders::step3_card(state, t, card).is_some() && o.coordinate.is_none() {
-                            m.push("COORDONNEE TELESCOPE (l'emplacement de la carte de l'étape 3)".into());
-                        }
+                    (Some(t), Some((card, Zone::Notebook))) if orders::step3_card(state, t, card).is_some() && o.coordinate.is_none() => {
+                        m.push("COORDONNEE TELESCOPE (l'emplacement de la carte de l'étape 3)".into());
                     }
                     _ => {}
                 }

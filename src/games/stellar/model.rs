@@ -85,8 +85,11 @@ pub enum LogEntry {
     Resign { step: u32, seat: usize },
 }
 
-/// The whole state.
+/// The whole state. Loading it checks it ([`StellarState::check`]): a
+/// stored state that names a card or slot its components do not have, or
+/// loses or doubles a card, is refused as bad data instead of failing later.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(remote = "Self")]
 pub struct StellarState {
     pub settings: Settings,
     pub components: Components,
@@ -114,6 +117,20 @@ pub struct StellarState {
 }
 
 pub const MOVES: u32 = 22;
+
+impl Serialize for StellarState {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        StellarState::serialize(self, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for StellarState {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = StellarState::deserialize(d)?;
+        s.check().map_err(serde::de::Error::custom)?;
+        Ok(s)
+    }
+}
 
 impl StellarState {
     pub fn seat_of(&self, family: &FamilyKey) -> Option<usize> {
@@ -166,6 +183,41 @@ impl StellarState {
         }
         free.into_iter().filter(|f| same.iter().any(|s| self.components.adjacency.get(s).is_some_and(|a| a.contains(f)))).collect()
     }
+    /// The state's own consistency: two seats at most (two once dealt), every
+    /// card of the components exactly once, slots, log entries and result
+    /// that exist.
+    pub fn check(&self) -> Result<(), String> {
+        let known = |id: &CardId| self.components.cards.contains_key(id);
+        if self.seats.len() > 2 || (self.phase != Phase::Registration && self.seats.len() != 2) || self.first > 1 {
+            return Err(format!("état Stellar incohérent : {} joueurs, premier joueur {}", self.seats.len(), self.first));
+        }
+        let all = self.all_cards();
+        let distinct: BTreeSet<CardId> = all.iter().copied().collect();
+        if all.len() != distinct.len() || distinct.len() != self.components.cards.len() || !distinct.iter().all(known) {
+            return Err(format!("état Stellar incohérent : {} cartes ({} distinctes) pour un jeu de {}", all.len(), distinct.len(), self.components.cards.len()));
+        }
+        for seat in &self.seats {
+            if let Some(slot) = seat.telescope.keys().find(|s| !self.components.slots.contains_key(s)) {
+                return Err(format!("état Stellar incohérent : emplacement {slot} inconnu"));
+            }
+        }
+        let logged = self.log.iter().flat_map(|e| match e {
+            LogEntry::Start { telescope, notebook, .. } => vec![*telescope, *notebook],
+            LogEntry::Refresh { discarded, .. } => discarded.clone(),
+            LogEntry::Move { took, played, coordinate, .. } => vec![took.1, played.0, coordinate.0],
+            LogEntry::Final { notebook, .. } => vec![*notebook],
+            LogEntry::Resign { .. } => Vec::new(),
+        });
+        let seats_ok = self.log.iter().all(|e| match e {
+            LogEntry::Start { seat, .. } | LogEntry::Refresh { seat, .. } | LogEntry::Move { seat, .. } | LogEntry::Final { seat, .. } | LogEntry::Resign { seat, .. } => *seat < self.seats.len(),
+        });
+        let result_ok = self.result.as_ref().is_none_or(|r| r.winners.iter().chain(r.resigned.iter()).all(|w| *w < self.seats.len()) && r.sheets.len() == self.seats.len());
+        if !seats_ok || !result_ok || !logged.collect::<Vec<_>>().iter().all(known) {
+            return Err("état Stellar incohérent : le journal des coups ou le résultat nomme une carte ou un joueur inconnu".into());
+        }
+        Ok(())
+    }
+
     /// Every card of the game, wherever it is (conservation check).
     pub fn all_cards(&self) -> Vec<CardId> {
         let mut v: Vec<CardId> = Vec::new();

@@ -396,10 +396,11 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                     return Err(no(format!("l'emplacement {slot} est déjà occupé (libres : {})", slot_list(&s.free_slots(me)))));
                 }
                 o.draw_else = Some((slot, face_up));
-                return Ok(format!(
-                    "PIOCHE SINON {slot}{} # si la carte piochée ne peut aller face visible ici, elle y va face cachée",
-                    if face_up { "" } else { " CACHEE" }
-                ));
+                return Ok(if face_up {
+                    format!("PIOCHE SINON {slot} # une carte piochée d'un autre type va ici, face cachée si elle ne peut pas y être face visible")
+                } else {
+                    format!("PIOCHE SINON {slot} CACHEE # une carte piochée d'un autre type va ici face cachée")
+                });
             }
             let Some(t) = c.next() else { return Err(no("type manquant : PIOCHE <TYPE> <emplacement> ou PIOCHE SINON <emplacement>")) };
             let kind = if t.key() == "SATELLITE" {

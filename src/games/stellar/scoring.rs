@@ -114,7 +114,9 @@ fn best_notebook(s: &StellarState, seat: usize, stars: &[u32; 5]) -> ([u32; 5], 
         (m, choice)
     };
     let combos = 5usize.pow(sats.len() as u32);
-    let mut best: Option<(u32, [u32; 5], Vec<usize>, [u8; 5])> = None;
+    // (score, multipliers, each satellite's collection, each type's 6/0 value)
+    type Best = (u32, [u32; 5], Vec<usize>, [u8; 5]);
+    let mut best: Option<Best> = None;
     for code in 0..combos {
         let mut sets = typed.clone();
         let mut assign = Vec::with_capacity(sats.len());

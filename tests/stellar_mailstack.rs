@@ -1,0 +1,115 @@
+//! A short game of Stellar through a real mail system (the Postfix + Dovecot
+//! stack of `tests/mailstack/`, the `arbitre serve` binary over IMAP and
+//! SMTP), played by early adjudication: each step is played as soon as the
+//! awaited players' orders (with `CONFIRMER`) are in, and its report reaches
+//! both players without waiting for the step's deadline (48 h after the
+//! previous report). The report to the player who moves next says "À vous de
+//! jouer" in its subject.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::process::Command;
+use std::time::Duration;
+
+use arbitre::transport::testkit::{compose, MailStack};
+
+use common::{daemon_config, strip_ansi, subject_of, text_of, wait_for_subject, Daemon};
+
+const GAME: &str = "stellar-e2e";
+
+fn stack() -> &'static MailStack {
+    match MailStack::shared() {
+        Ok(s) => s,
+        Err(e) => panic!("the mail stack did not start: {e}"),
+    }
+}
+
+fn password_in(text: &str) -> String {
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix("MOTDEPASSE ").map(str::to_string))
+        .filter(|p| p != "...")
+        .expect("a password line")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_stellar_game_by_mail_with_early_adjudication() {
+    let s = stack();
+    let admin = s.add_user("referee").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    let text = daemon_config(s, &admin, GAME, 11)
+        .replace("ruleset = \"stellarium\"", "ruleset = \"stellar\"")
+        .replace("deadline = \"manual\"", "deadline = \"after 48h\"\nearly = \"15m\"");
+    assert!(text.contains("ruleset = \"stellar\"") && text.contains("early = \"15m\""));
+    std::fs::write(&config, text).unwrap();
+    let mut daemon = Daemon::start(env!("CARGO_BIN_EXE_arbitre"), &config, &dir.path().join("daemon.log"));
+    let names = ["Youri", "Neil"];
+    let players: Vec<String> = (35..37).map(|i| s.player(i)).collect();
+
+    for (player, name) in players.iter().zip(names) {
+        let raw = compose(player, &s.referee, "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION {name}\n"));
+        s.send_as(player, std::slice::from_ref(&s.referee), &raw).await.unwrap();
+    }
+    let mut passwords = Vec::new();
+    for player in &players {
+        let (welcome, _) = wait_for_subject(s, player, &daemon, Duration::from_secs(60), |subj| subj.contains("Inscription")).await;
+        passwords.push(password_in(&text_of(&welcome)));
+    }
+    // Early adjudication waits for registration to close.
+    let out = Command::new(env!("CARGO_BIN_EXE_arbitre")).arg("--config").arg(&config).args(["game", "close", GAME]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    // The players' side: what they would write, from the referee's own
+    // simulated player (read-only use of the data directory).
+    let cfg = arbitre::config::load(&config).unwrap();
+    let templates = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let referee = arbitre::referee::Referee::new(cfg, templates).unwrap();
+
+    // The registration step owes nothing: any mail wakes the daemon's clock,
+    // and the step is played at once.
+    let raw = compose(&players[0], &s.referee, "Rapport", &format!("PARTIE {GAME}\nJOUEUR Youri\nMOTDEPASSE {}\nRAPPORT\n", passwords[0]));
+    s.send_as(&players[0], std::slice::from_ref(&s.referee), &raw).await.unwrap();
+    let mut step = 0;
+    for player in &players {
+        wait_for_subject(s, player, &daemon, Duration::from_secs(60), |subj| subj.contains("Rapport du tour 0")).await;
+    }
+
+    // Then the starting choice (both players) and three moves, each mailed
+    // with CONFIRMER; each step's report reaches both players, well before
+    // its deadline two days later.
+    for _ in 0..4 {
+        step += 1;
+        let g = referee.open_game(GAME).unwrap();
+        assert_eq!(g.meta.turn, step);
+        let awaited: BTreeSet<String> = g.awaited().unwrap();
+        assert!(!awaited.is_empty());
+        for (i, (player, name)) in players.iter().zip(names).enumerate() {
+            let key = arbitre::text::key(name);
+            if !awaited.contains(&key) {
+                continue;
+            }
+            let mut dice = arbitre::dice::Dice::for_turn(99, step);
+            let lines = g.engine.sample_orders(&g.state, &key, &mut dice).unwrap();
+            let body = format!("PARTIE {GAME}\nJOUEUR {name}\nMOTDEPASSE {}\nTOUR {step}\n{}\nCONFIRMER\nFIN\n", passwords[i], lines.join("\n"));
+            let raw = compose(player, &s.referee, &format!("Stellar {step}"), &body);
+            s.send_as(player, std::slice::from_ref(&s.referee), &raw).await.unwrap();
+        }
+        let report = format!("Rapport du tour {step} ");
+        for (player, name) in players.iter().zip(names) {
+            let (m, _) = wait_for_subject(s, player, &daemon, Duration::from_secs(60), |subj| subj.contains(&report)).await;
+            let next = referee.open_game(GAME).unwrap().awaited().unwrap();
+            let your_move = subject_of(&m).contains("vous de jouer");
+            assert_eq!(your_move, next.contains(&arbitre::text::key(name)), "step {step}, {name}: {}", subject_of(&m));
+        }
+        let meta = referee.read_meta(GAME).unwrap().unwrap();
+        assert!(meta.deadline.unwrap() > meta.opened_at.unwrap().checked_add(jiff::SignedDuration::from_hours(47)).unwrap());
+    }
+    // Every step was played early (none waited for its deadline).
+    let log = strip_ansi(&daemon.log());
+    let early = log.lines().filter(|l| l.contains("step due: adjudicating") && l.contains("mode=Early")).count();
+    assert_eq!(early, 5, "{log}");
+    assert!(!log.contains("mode=Deadline"), "{log}");
+    daemon.stop();
+}
+
