@@ -11,7 +11,8 @@
 //! - [`game`]: the seam: the [`game::Ruleset`] trait each game implements and
 //!   the object-safe [`game::Engine`] the daemon uses.
 //! - [`games`]: the rulesets: `stellarium` (the main game), `galaxy`, and
-//!   `stellar` (turn-based).
+//!   the turn-based `stellar` (two players) and `stellium` (2 to 4 players,
+//!   a hex board and objective figures).
 //!
 //! I/O shell:
 //! - [`config`]: `config.toml`, validated with errors that name the setting.

@@ -126,20 +126,20 @@ fn run(file: &str, c: &Case) {
     }
     let complete = Stellium::completeness(&s, &KEYS[0].to_string(), &parsed.orders);
     inputs.insert(KEYS[0].to_string(), FamilyInput::new(status_of(true, &complete), parsed.orders, None));
-    for i in 1..c.players {
-        inputs.insert(KEYS[i].to_string(), FamilyInput::new(arbitre::game::OrderStatus::Or, Default::default(), None));
+    for key in KEYS.iter().take(c.players).skip(1) {
+        inputs.insert(key.to_string(), FamilyInput::new(arbitre::game::OrderStatus::Or, Default::default(), None));
     }
     let mut after = Stellium::adjudicate(&s, &inputs, &mut dice).state;
     // A refill sub-step: the others' preferences, then the rest of the turn.
     if let Phase::Refill(_) = &after.phase {
         if !c.others.is_empty() {
             let mut ins = BTreeMap::new();
-            for i in 0..c.players {
-                let texts = c.others.get(KEYS[i]).cloned().unwrap_or_default();
+            for key in KEYS.iter().take(c.players) {
+                let texts = c.others.get(*key).cloned().unwrap_or_default();
                 let ls: Vec<OrderLine> = texts.iter().enumerate().map(|(n, t)| OrderLine { no: n + 1, text: t.clone() }).collect();
-                let p = Stellium::parse_orders(&after, &KEYS[i].to_string(), &ls);
+                let p = Stellium::parse_orders(&after, &key.to_string(), &ls);
                 assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{file}: refill lines {:?}", p.verdicts);
-                ins.insert(KEYS[i].to_string(), FamilyInput::new(arbitre::game::OrderStatus::Or, p.orders, None));
+                ins.insert(key.to_string(), FamilyInput::new(arbitre::game::OrderStatus::Or, p.orders, None));
             }
             after = Stellium::adjudicate(&after, &ins, &mut dice).state;
         }

@@ -198,7 +198,7 @@ impl Objective {
     }
     /// The value for `count` marbles of a counted figure (0 below the table).
     pub fn value_for(&self, count: u32) -> u32 {
-        self.table.iter().filter(|(c, _)| *c <= count).map(|(_, v)| *v).last().unwrap_or(0)
+        self.table.iter().rev().find(|(c, _)| *c <= count).map(|(_, v)| *v).unwrap_or(0)
     }
 }
 

@@ -77,7 +77,7 @@ pub struct Refill {
 pub enum Phase {
     Registration,
     Play,
-    Refill(Refill),
+    Refill(Box<Refill>),
     Over,
 }
 

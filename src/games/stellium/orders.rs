@@ -312,7 +312,7 @@ fn refill_line(s: &StelliumState, me: usize, args: &[String], o: &mut Orders) ->
     if !r.choosers.contains(&me) {
         return Err("vous ne choisissez pas d'astre pour cette recharge".into());
     }
-    if args.is_empty() || args.len() % 2 != 0 {
+    if args.is_empty() || !args.len().is_multiple_of(2) {
         return Err("forme : RECHARGE <couleur> <emplacement> [<couleur> <emplacement> …]".into());
     }
     let starts = s.start_holes(r.place);

@@ -219,11 +219,11 @@ fn start_refill(s: &mut StelliumState, me: usize, place: usize, pending: Orders,
     let picks = drawn.len().min(4);
     let choosers = (0..picks).map(|k| (me + n * 4 - 1 - k) % n).collect();
     s.push_log(LogEntry::Emptied { place: s.place_letter(place), drawn: drawn.clone() });
-    s.phase = Phase::Refill(Refill { place, drawn, choosers, mover: me, pending, validated });
+    s.phase = Phase::Refill(Box::new(Refill { place, drawn, choosers, mover: me, pending, validated }));
 }
 
 /// "Galaxie vide" 2: each chooser's first preference still possible, else by lot (T17).
-fn resolve_refill(s: &mut StelliumState, r: Refill, inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>>, dice: &mut Dice) {
+fn resolve_refill(s: &mut StelliumState, r: Box<Refill>, inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>>, dice: &mut Dice) {
     let mut drawn = r.drawn.clone();
     let starts = s.start_holes(r.place);
     for &c in &r.choosers {
