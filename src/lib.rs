@@ -10,7 +10,9 @@
 //! - [`dice`]: the seeded generator of a turn, which logs every roll.
 //! - [`game`]: the seam: the [`game::Ruleset`] trait each game implements and
 //!   the object-safe [`game::Engine`] the daemon uses.
-//! - [`games`]: the rulesets: `stellarium` (the main game) and `galaxy`.
+//! - [`games`]: the rulesets: `stellarium` (the main game), `galaxy`, and
+//!   the turn-based `stellar` (two players) and `stellium` (2 to 4 players,
+//!   a hex board and objective figures).
 //!
 //! I/O shell:
 //! - [`config`]: `config.toml`, validated with errors that name the setting.
@@ -23,7 +25,8 @@
 //! - [`scheduler`]: deadlines and reminders in each game's time zone.
 //! - [`render`]: Tera templates to text, HTML and SVG; SVG to PNG (resvg).
 //! - [`referee`]: the use cases shared by the daemon and the CLI: handle one
-//!   incoming mail, adjudicate one turn, resend, roll back.
+//!   incoming mail, adjudicate one turn, resend, roll back; turn-based play
+//!   (awaited seats, early adjudication, orders in advance).
 //! - [`daemon`]: the event loop: mail arrived, deadline reached, shutdown.
 //! - [`web`]: the game pages, the private page of each family, the order
 //!   checker and the deadlines feed (axum), read-only.

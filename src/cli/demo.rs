@@ -28,7 +28,7 @@ mod stellar;
 
 #[derive(Debug, Args)]
 pub struct DemoArgs {
-    /// `stellarium`, `galaxy` or `stellar`.
+    /// `stellarium`, `galaxy`, `stellar` or `stellium`.
     #[arg(long, default_value = "stellarium")]
     ruleset: String,
     #[arg(long, default_value_t = 6)]
@@ -70,12 +70,16 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
     if !(2..=200).contains(&a.players) {
         anyhow::bail!("--players must be between 2 and 200");
     }
+    if a.ruleset == "stellium" && a.players > 4 {
+        anyhow::bail!("Stellium is played by 2 to 4 players (--players 2, 3 or 4)");
+    }
     prepare_out(&a.out)?;
     let config_path = a.out.join("config.toml");
     // A turn-based ruleset plays through early adjudication and orders in
     // advance (`demo_steps`; Stellar has its own players, `demo/stellar.rs`,
-    // on the same schedule: Stellar names no awaited seat while players register).
-    let turn_based = a.ruleset == "stellar" || super::demo_steps::is_turn_based(&a.ruleset, a.seed);
+    // on the same schedule: Stellar and Stellium name no awaited seat while
+    // players register).
+    let turn_based = a.ruleset == "stellar" || a.ruleset == "stellium" || super::demo_steps::is_turn_based(&a.ruleset, a.seed);
     std::fs::write(&config_path, demo_config(&a, turn_based))?;
     std::fs::create_dir_all(a.out.join("data"))?;
     // A fixed secret key: the same seed gives the same passwords too.
@@ -88,7 +92,9 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     if turn_based && a.ruleset != "stellar" {
         let mut players = players(a.players);
-        let summary = rt.block_on(super::demo_steps::play(&referee, &mut players, a.turns, a.seed))?;
+        // Stellium plays to its end (DERNIER TOUR), whatever `--turns` says.
+        let steps = if a.ruleset == "stellium" { 2000 } else { a.turns };
+        let summary = rt.block_on(super::demo_steps::play(&referee, &mut players, steps, a.seed))?;
         return super::demo_steps::report(&a.out, &summary);
     }
     rt.block_on(play(&referee, &a))

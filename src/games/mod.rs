@@ -4,6 +4,7 @@
 pub mod galaxy;
 pub mod stellar;
 pub mod stellarium;
+pub mod stellium;
 
 use std::sync::Mutex;
 
@@ -32,6 +33,7 @@ pub fn engines() -> Vec<Box<dyn Engine>> {
         Box::new(crate::game::EngineOf::<stellarium::Stellarium>::new()),
         Box::new(crate::game::EngineOf::<galaxy::Galaxy>::new()),
         Box::new(crate::game::EngineOf::<stellar::Stellar>::new()),
+        Box::new(crate::game::EngineOf::<stellium::Stellium>::new()),
     ];
     v.extend(EXTRA.lock().unwrap_or_else(|e| e.into_inner()).iter().map(|make| make()));
     v

@@ -1,0 +1,417 @@
+//! The order language of Stellium (orders.md, "Stellium"), read against the
+//! state. The player to move's lines are checked by playing them, in the
+//! order of the turn, on a copy of the board: each line's verdict says
+//! whether it can be carried out at that point of the turn. Lines after a
+//! validation that empties a galaxy are checked again after the refill.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{FamilyKey, LineVerdict, OrderLine, ParsedOrders};
+use crate::text;
+
+use super::components::Colour;
+use super::model::{Phase, StelliumState};
+use super::place::{self, Influence};
+use super::turn::{self, Validation};
+
+/// Step 3 ("PRENDRE UN OBJECTIF").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "take", rename_all = "snake_case")]
+pub enum Take {
+    Take { objective: u32 },
+    /// With 3 unrealised: `discard` goes to the box, `objective` is taken.
+    Replace { discard: u32, objective: u32 },
+    /// With 3 unrealised: keep them, take nothing.
+    KeepAll,
+}
+
+/// One seat's accepted orders for a step.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Orders {
+    pub draw: Option<Colour>,
+    pub place: Option<usize>,
+    pub toward: Option<usize>,
+    pub token: Option<Colour>,
+    pub influence: Option<Influence>,
+    pub validations: Vec<Validation>,
+    pub take: Option<Take>,
+    /// Refill of an empty galaxy: preferences (colour, start hole), in order.
+    pub refill: Vec<(Colour, usize)>,
+    /// Set by the default policy: the move was the referee's.
+    #[serde(default)]
+    pub defaulted: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Word {
+    Draw,
+    Token,
+    Place,
+    Swap,
+    Rotate,
+    Attract,
+    Validate,
+    Discard,
+    Take,
+    KeepAll,
+    Refill,
+}
+
+const WORDS: [(Word, &[&str]); 11] = [
+    (Word::Draw, &["PIOCHE", "DRAW"]),
+    (Word::Place, &["POSE", "PLACE"]),
+    (Word::Token, &["JETON", "TOKEN"]),
+    (Word::Swap, &["PERMUTE", "SWAP"]),
+    (Word::Rotate, &["ROTATION", "ROTATE"]),
+    (Word::Attract, &["ATTIRE", "ATTRACT"]),
+    (Word::Validate, &["VALIDE", "VALIDATE"]),
+    (Word::Discard, &["ECARTE", "DISCARD"]),
+    (Word::Take, &["PREND", "TAKE"]),
+    (Word::KeepAll, &["GARDE-TOUT", "KEEP-ALL"]),
+    (Word::Refill, &["RECHARGE", "REFILL"]),
+];
+
+fn word_of(w: &str) -> Option<Word> {
+    let k = text::key(w);
+    WORDS.iter().find(|(_, a)| a.iter().any(|x| text::key(x) == k)).map(|(w, _)| *w)
+}
+
+fn hole(s: &StelliumState, w: Option<&String>) -> Result<usize, String> {
+    let w = w.ok_or("emplacement manquant (A0 à F6, T1 à T10)")?;
+    s.components.index_of(w).ok_or_else(|| format!("emplacement « {w} » inconnu (A0 à F6, T1 à T10)"))
+}
+
+fn colour(w: Option<&String>) -> Result<Colour, String> {
+    let w = w.ok_or("couleur manquante (VERTE, BLEUE, JAUNE, ROSE)")?;
+    Colour::from_word(w).ok_or_else(|| format!("couleur « {w} » inconnue (VERTE, BLEUE, JAUNE, ROSE)"))
+}
+
+fn objective(s: &StelliumState, w: Option<&String>) -> Result<u32, String> {
+    let w = w.ok_or("objectif manquant (O1, O2, …)")?;
+    let id = w.to_ascii_uppercase().strip_prefix('O').and_then(|n| n.parse::<u32>().ok());
+    id.filter(|id| s.components.objectives.contains_key(id)).ok_or_else(|| format!("objectif « {w} » inconnu"))
+}
+
+fn is(w: Option<&String>, aliases: &[&str]) -> bool {
+    w.is_some_and(|w| aliases.iter().any(|a| text::key(a) == text::key(w)))
+}
+
+/// Where the turn being checked stands.
+struct Sim {
+    s: StelliumState,
+    me: usize,
+    drawn: Option<Colour>,
+    played: Option<usize>,
+    /// A validation emptied a galaxy: later validations wait for the refill.
+    interrupted: bool,
+    validated: Vec<u32>,
+    /// Galaxies holding a marble at the start of the turn.
+    before: Vec<bool>,
+}
+
+fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String, String> {
+    let s = &mut sim.s;
+    let a = |i: usize| args.get(i);
+    match w {
+        Word::Draw => {
+            let c = colour(a(0))?;
+            if o.draw.is_some() {
+                return Err("un seul astre est pioché par tour".into());
+            }
+            place::draw(s, sim.me, c)?;
+            sim.drawn = Some(c);
+            o.draw = Some(c);
+            Ok(format!("PIOCHE {}", c.word()))
+        }
+        Word::Token => {
+            let t = colour(a(0))?;
+            if o.token.is_some() {
+                return Err("un seul jeton par tour".into());
+            }
+            if !s.seats[sim.me].tokens.contains(&t) {
+                return Err(format!("vous n'avez plus le jeton {}", t.word()));
+            }
+            if o.place.is_some() {
+                return Err("JETON se donne avant POSE (il décide de la pose par collision)".into());
+            }
+            o.token = Some(t);
+            Ok(format!("JETON {}", t.word()))
+        }
+        Word::Place => {
+            let Some(c) = sim.drawn else { return Err("PIOCHE d'abord : aucun astre pioché".into()) };
+            if o.place.is_some() {
+                return Err("un seul astre est posé par tour".into());
+            }
+            if o.token == Some(c) {
+                return Err(format!("le jeton {} est celui de l'astre joué : il ne change rien", c.word()));
+            }
+            let h = hole(s, a(0))?;
+            let toward = if is(a(1), &["VERS", "TOWARD"]) { Some(hole(s, a(2))?) } else { None };
+            let kind = place::influence_kind(c, o.token);
+            let collision = place::by_collision(kind) && place::collision_possible(s);
+            place::place(s, sim.me, c, h, toward, collision)?;
+            if let Some(t) = o.token {
+                s.seats[sim.me].tokens.remove(&t);
+            }
+            sim.played = Some(h);
+            o.place = Some(h);
+            o.toward = toward;
+            Ok(match toward {
+                Some(t) => format!("POSE {} VERS {}", s.label(h), s.label(t)),
+                None => format!("POSE {}", s.label(h)),
+            })
+        }
+        Word::Swap | Word::Rotate | Word::Attract => {
+            let (Some(c), Some(played)) = (sim.drawn, sim.played) else { return Err("POSE d'abord : l'influence suit la pose".into()) };
+            if o.influence.is_some() {
+                return Err("une seule influence par tour".into());
+            }
+            let inf = match w {
+                Word::Swap => Influence::Swap { a: hole(s, a(0))?, b: hole(s, a(1))? },
+                Word::Rotate => {
+                    let n = a(0).and_then(|n| n.parse::<usize>().ok()).ok_or("nombre de sixièmes de tour attendu (1 à 5)")?;
+                    Influence::Rotate { sixths: n }
+                }
+                _ => Influence::Attract { black_hole: hole(s, a(0))?, from: hole(s, a(1))? },
+            };
+            place::apply(s, played, place::influence_kind(c, o.token), inf)?;
+            o.influence = Some(inf);
+            if turn::empty_galaxy(s, &sim.before).is_some() {
+                sim.interrupted = true;
+            }
+            Ok(canonical_influence(s, &inf))
+        }
+        Word::Validate => {
+            let id = objective(s, a(0))?;
+            let mut v = Validation { objective: id, with: Vec::new(), keep: None };
+            let mut i = 1;
+            let mut mode = None;
+            while let Some(t) = a(i) {
+                if is(Some(t), &["AVEC", "WITH"]) {
+                    mode = Some(0);
+                } else if is(Some(t), &["GARDE", "KEEP"]) {
+                    mode = Some(1);
+                } else {
+                    let h = hole(s, Some(t))?;
+                    match mode {
+                        Some(0) => v.with.push(h),
+                        Some(1) if v.keep.is_none() => v.keep = Some(h),
+                        Some(_) => return Err("GARDE nomme un seul emplacement".into()),
+                        None => return Err(format!("« {t} » : AVEC ou GARDE attendu avant les emplacements")),
+                    }
+                }
+                i += 1;
+            }
+            if sim.interrupted {
+                if !s.seats[sim.me].hand.contains(&id) || sim.validated.contains(&id) {
+                    return Err(format!("O{id} n'est pas un de vos objectifs à réaliser"));
+                }
+                sim.validated.push(id);
+                o.validations.push(v.clone());
+                return Ok(format!("{} (vérifié après la recharge de la galaxie vidée)", canonical_validation(s, &v)));
+            }
+            let canon = canonical_validation(s, &v);
+            turn::validate(s, sim.me, &v, &sim.validated)?;
+            sim.validated.push(id);
+            if turn::empty_galaxy(s, &sim.before).is_some() {
+                sim.interrupted = true;
+            }
+            o.validations.push(v);
+            Ok(canon)
+        }
+        Word::Take | Word::Discard | Word::KeepAll => {
+            let t = match w {
+                Word::KeepAll => Take::KeepAll,
+                Word::Take => Take::Take { objective: objective(s, a(0))? },
+                _ => Take::Replace { discard: objective(s, a(0))?, objective: 0 },
+            };
+            let t = match (o.take, t) {
+                (None, t) => t,
+                (Some(Take::Replace { discard, objective: 0 }), Take::Take { objective }) => Take::Replace { discard, objective },
+                (Some(Take::Take { objective }), Take::Replace { discard, .. }) => Take::Replace { discard, objective },
+                _ => return Err("un seul objectif est pris par tour".into()),
+            };
+            let hand_after: Vec<u32> = s.seats[sim.me].hand.iter().copied().filter(|h| !sim.validated.contains(h)).collect();
+            turn::check_take(s, &hand_after, t)?;
+            o.take = Some(t);
+            Ok(match w {
+                Word::KeepAll => "GARDE-TOUT".into(),
+                Word::Take => format!("PREND {}", args[0].to_ascii_uppercase()),
+                _ => format!("ECARTE {}", args[0].to_ascii_uppercase()),
+            })
+        }
+        Word::Refill => Err("RECHARGE ne sert que lorsqu'une galaxie vide est rechargée".into()),
+    }
+}
+
+fn canonical_influence(s: &StelliumState, inf: &Influence) -> String {
+    match *inf {
+        Influence::Swap { a, b } => format!("PERMUTE {} {}", s.label(a), s.label(b)),
+        Influence::Rotate { sixths } => format!("ROTATION {sixths}"),
+        Influence::Attract { black_hole, from } => format!("ATTIRE {} {}", s.label(black_hole), s.label(from)),
+    }
+}
+
+fn canonical_validation(s: &StelliumState, v: &Validation) -> String {
+    let mut t = format!("VALIDE O{}", v.objective);
+    if !v.with.is_empty() {
+        t.push_str(" AVEC");
+        for h in &v.with {
+            t.push(' ');
+            t.push_str(&s.label(*h));
+        }
+    }
+    if let Some(k) = v.keep {
+        t.push_str(&format!(" GARDE {}", s.label(k)));
+    }
+    t
+}
+
+/// The canonical lines of `o` (the order form, the sample player).
+pub fn lines(s: &StelliumState, o: &Orders) -> Vec<String> {
+    let mut v = Vec::new();
+    if let Some(c) = o.draw {
+        v.push(format!("PIOCHE {}", c.word()));
+    }
+    if let Some(t) = o.token {
+        v.push(format!("JETON {}", t.word()));
+    }
+    if let Some(h) = o.place {
+        v.push(match o.toward {
+            Some(t) => format!("POSE {} VERS {}", s.label(h), s.label(t)),
+            None => format!("POSE {}", s.label(h)),
+        });
+    }
+    if let Some(i) = &o.influence {
+        v.push(canonical_influence(s, i));
+    }
+    for x in &o.validations {
+        v.push(canonical_validation(s, x));
+    }
+    match o.take {
+        Some(Take::Take { objective }) => v.push(format!("PREND O{objective}")),
+        Some(Take::Replace { discard, objective }) => {
+            v.push(format!("ECARTE O{discard}"));
+            v.push(format!("PREND O{objective}"));
+        }
+        Some(Take::KeepAll) => v.push("GARDE-TOUT".into()),
+        None => {}
+    }
+    if !o.refill.is_empty() {
+        let mut t = "RECHARGE".to_string();
+        for (c, h) in &o.refill {
+            t.push_str(&format!(" {} {}", c.word(), s.label(*h)));
+        }
+        v.push(t);
+    }
+    v
+}
+
+fn refill_line(s: &StelliumState, me: usize, args: &[String], o: &mut Orders) -> Result<String, String> {
+    let Phase::Refill(r) = &s.phase else { return Err("aucune galaxie n'est à recharger".into()) };
+    if !r.choosers.contains(&me) {
+        return Err("vous ne choisissez pas d'astre pour cette recharge".into());
+    }
+    if args.is_empty() || !args.len().is_multiple_of(2) {
+        return Err("forme : RECHARGE <couleur> <emplacement> [<couleur> <emplacement> …]".into());
+    }
+    let starts = s.start_holes(r.place);
+    let mut prefs = Vec::new();
+    for pair in args.chunks(2) {
+        let c = colour(pair.first())?;
+        let h = hole(s, pair.get(1))?;
+        if !starts.contains(&h) {
+            let l: Vec<String> = starts.iter().map(|h| s.label(*h)).collect();
+            return Err(format!("{} n'est pas un emplacement de départ de la galaxie à recharger ({})", s.label(h), l.join(", ")));
+        }
+        prefs.push((c, h));
+    }
+    if !o.refill.is_empty() {
+        return Err("préférences déjà données : une seule ligne RECHARGE".into());
+    }
+    o.refill = prefs;
+    Ok(lines(s, o).pop().unwrap_or_default())
+}
+
+pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> ParsedOrders<Orders> {
+    let mut orders = Orders::default();
+    let mut verdicts: Vec<Option<LineVerdict>> = vec![None; input.len()];
+    let seat = s.seat_of(family);
+    let mut by_word: Vec<(Word, usize, Vec<String>)> = Vec::new();
+    for (i, line) in input.iter().enumerate() {
+        let toks: Vec<String> = text::tokenize(&line.text).tokens.into_iter().map(|t| t.text).collect();
+        let first = toks.first().cloned().unwrap_or_default();
+        let refuse = |why: &str| Some(LineVerdict::rejected(line, why, None));
+        match (word_of(&first), seat, &s.phase) {
+            (None, _, _) => {
+                let all: Vec<&str> = WORDS.iter().flat_map(|(_, a)| a.iter().copied()).collect();
+                verdicts[i] = Some(LineVerdict::rejected(line, format!("ordre « {first} » inconnu dans Stellium"), text::suggest(&first, all)));
+            }
+            (_, None, _) => verdicts[i] = refuse("vous n'êtes pas joueur de cette partie"),
+            (_, _, Phase::Registration) => verdicts[i] = refuse("la partie n'a pas commencé : elle attend ses joueurs (2 à 4)"),
+            (_, _, Phase::Over) => verdicts[i] = refuse("la partie est terminée"),
+            (Some(w), Some(me), Phase::Play) if s.mover != me => {
+                let _ = w;
+                verdicts[i] = Some(LineVerdict::rejected(line, format!("ce n'est pas votre tour : {} joue", s.seats[s.mover].name), None));
+            }
+            (Some(Word::Refill), Some(me), Phase::Refill(_)) => {
+                verdicts[i] = Some(match refill_line(s, me, &toks[1..], &mut orders) {
+                    Ok(c) => LineVerdict::accepted(line, c),
+                    Err(e) => LineVerdict::rejected(line, e, None),
+                });
+            }
+            (Some(_), Some(_), Phase::Refill(_)) => verdicts[i] = refuse("une galaxie vide est rechargée : seul RECHARGE est attendu dans cette étape"),
+            (Some(w), Some(_), Phase::Play) => by_word.push((w, i, toks[1..].to_vec())),
+        }
+    }
+    if let Some(me) = seat.filter(|me| s.phase == Phase::Play && s.mover == *me) {
+        let mut sim = Sim { s: s.clone(), me, drawn: None, played: None, interrupted: false, validated: Vec::new(), before: turn::occupied(s) };
+        // Lines are played in the order of the turn (the word order above), then as written.
+        by_word.sort_by_key(|(w, i, _)| (*w, *i));
+        for (w, i, args) in &by_word {
+            let r = one(&mut sim, &mut orders, *w, args);
+            verdicts[*i] = Some(match r {
+                Ok(c) => LineVerdict::accepted(&input[*i], c),
+                Err(e) => LineVerdict::rejected(&input[*i], e, None),
+            });
+        }
+    }
+    let verdicts = verdicts.into_iter().zip(input).map(|(v, l)| v.unwrap_or_else(|| LineVerdict::rejected(l, "ligne non lue", None))).collect();
+    ParsedOrders { orders, verdicts }
+}
+
+/// What OR asks of the player to move: the draw, the placing, the influence
+/// when one is legal, the objective taken when one must be (T6, T18); of a
+/// chooser of a refill, a RECHARGE line.
+pub fn missing(s: &StelliumState, me: usize, o: &Orders) -> Vec<String> {
+    let mut m = Vec::new();
+    match &s.phase {
+        Phase::Play if s.mover == me => {
+            if s.bag_total() > 0 {
+                if o.draw.is_none() {
+                    m.push("PIOCHE (l'astre tiré du sac)".to_string());
+                }
+                if o.place.is_none() {
+                    m.push("POSE (l'emplacement de l'astre)".into());
+                }
+            }
+            if let (Some(c), Some(p), None) = (o.draw, o.place, o.influence) {
+                let kind = place::influence_kind(c, o.token);
+                if kind != Colour::Blue && !s.settings.optional_influence {
+                    let mut sim = s.clone();
+                    let _ = place::draw(&mut sim, me, c);
+                    let collision = place::by_collision(kind) && place::collision_possible(&sim);
+                    if place::place(&mut sim, me, c, p, o.toward, collision).is_ok() && !place::legal(&sim, p, kind).is_empty() {
+                        m.push(format!("{} (l'influence est obligatoire quand elle est possible)", place::influence_order(kind)));
+                    }
+                }
+            }
+            if o.take.is_none() && turn::must_take(s, me, o) {
+                m.push("PREND (un objectif de la pioche)".into());
+            }
+        }
+        Phase::Refill(r) if r.choosers.contains(&me) && o.refill.is_empty() => m.push("RECHARGE (vos préférences pour la galaxie vide)".into()),
+        _ => {}
+    }
+    m
+}

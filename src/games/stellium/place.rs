@@ -1,0 +1,199 @@
+//! Playing an astre ("1. JOUER UN ASTRE"): the draw, the placing ("Pose"),
+//! the Comet's collision and its push line, and the influences that move
+//! marbles on the galaxies (Permutation, Rotation). Attraction is in
+//! [`super::blackholes`]. RULINGS, Stellium T4, T6–T9, T11, T24.
+
+use serde::{Deserialize, Serialize};
+
+use super::components::{add, Colour, HoleKind};
+use super::model::{LogEntry, StelliumState};
+
+/// An influence applied after the placing (Collision is the placing itself).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "influence", rename_all = "snake_case")]
+pub enum Influence {
+    /// Permutation: the marble on `a` (of the played marble's kind) swaps with its neighbour `b`.
+    Swap { a: usize, b: usize },
+    /// Rotation: the galaxy under the played marble turns `sixths` sixths clockwise.
+    Rotate { sixths: usize },
+    /// Attraction: the empty black hole `black_hole` pulls the marble on `from`.
+    Attract { black_hole: usize, from: usize },
+}
+
+/// The influence kind a marble plays with (its own, or the token's; T11).
+pub fn influence_kind(colour: Colour, token: Option<Colour>) -> Colour {
+    token.unwrap_or(colour)
+}
+
+/// Whether the marble is placed by collision: with the Comet's influence (T8, T11).
+pub fn by_collision(kind: Colour) -> bool {
+    kind == Colour::Blue
+}
+
+/// Step 1: the named kind comes out of the bag (T4, `tirage = "choix"`).
+pub fn draw(s: &mut StelliumState, seat: usize, colour: Colour) -> Result<(), String> {
+    if s.bag[colour.index()] == 0 {
+        return Err(format!("aucun astre {} dans le sac", colour.word()));
+    }
+    s.bag[colour.index()] -= 1;
+    s.push_log(LogEntry::Drew { seat, colour });
+    Ok(())
+}
+
+/// Whether any galaxy hole is occupied (a collision is possible).
+pub fn collision_possible(s: &StelliumState) -> bool {
+    s.marbles.keys().any(|h| !s.is_black_hole(*h))
+}
+
+/// Step 2: places the drawn marble on `hole`; by collision, pushing toward
+/// `toward` (T8), else on an empty galaxy hole (T24).
+pub fn place(s: &mut StelliumState, seat: usize, colour: Colour, hole: usize, toward: Option<usize>, collision: bool) -> Result<(), String> {
+    let label = s.label(hole);
+    if s.is_black_hole(hole) {
+        return Err(format!("{label} est un trou noir : on n'y pose pas d'astre directement"));
+    }
+    if !collision {
+        if s.marbles.contains_key(&hole) {
+            return Err(format!("{label} est occupé (seule la collision d'une comète prend la place d'un astre)"));
+        }
+        if toward.is_some() {
+            return Err("VERS ne s'emploie qu'avec la collision (comète ou jeton comète)".into());
+        }
+        s.marbles.insert(hole, colour);
+        s.push_log(LogEntry::Placed { seat, colour, hole: label });
+        return Ok(());
+    }
+    if !s.marbles.contains_key(&hole) {
+        return Err(format!("{label} est vide : la comète ne se pose pas sur un emplacement vide, elle prend la place d'un astre"));
+    }
+    let Some(toward) = toward else {
+        return Err(format!("collision sur {label} : dites vers quel emplacement voisin l'astre est poussé (POSE {label} VERS …)"));
+    };
+    if !s.components.adjacent(hole, toward) {
+        return Err(format!("{} n'est pas voisin de {label}", s.label(toward)));
+    }
+    let h = &s.components.holes;
+    let d = (h[toward].hex.0 - h[hole].hex.0, h[toward].hex.1 - h[hole].hex.1);
+    // The line of marbles from `hole` in direction d, until an empty hole or the edge.
+    let mut line = vec![hole];
+    let mut end = None;
+    let mut cur = h[hole].hex;
+    loop {
+        cur = add(cur, d);
+        match s.components.hole_at(cur) {
+            Some(n) if s.marbles.contains_key(&n) => line.push(n),
+            Some(n) => {
+                end = Some(n);
+                break;
+            }
+            None => break,
+        }
+    }
+    // Shift from the far end: the last marble goes to `end`, or leaves the board.
+    let last = *line.last().unwrap_or(&hole);
+    let lc = s.marbles[&last];
+    match end {
+        Some(e) => {
+            s.marbles.insert(e, lc);
+            s.push_log(LogEntry::Pushed { from: s.label(last), to: Some(s.label(e)), colour: lc });
+        }
+        None => {
+            s.bag[lc.index()] += 1;
+            s.push_log(LogEntry::Pushed { from: s.label(last), to: None, colour: lc });
+        }
+    }
+    for w in line.windows(2).rev() {
+        let c = s.marbles[&w[0]];
+        s.marbles.insert(w[1], c);
+        s.push_log(LogEntry::Pushed { from: s.label(w[0]), to: Some(s.label(w[1])), colour: c });
+    }
+    s.marbles.insert(hole, colour);
+    s.push_log(LogEntry::Placed { seat, colour, hole: label });
+    Ok(())
+}
+
+/// Permutation (T9): `a` holds a marble of the played marble's kind other
+/// than the played one; `b` is an occupied neighbour, not the played one.
+pub fn swap(s: &mut StelliumState, played: usize, a: usize, b: usize) -> Result<(), String> {
+    let colour = s.marbles.get(&played).copied();
+    let (la, lb) = (s.label(a), s.label(b));
+    if a == played || b == played {
+        return Err("l'astre posé ne peut pas être lui-même permuté".into());
+    }
+    if s.marbles.get(&a).copied() != colour || colour.is_none() {
+        return Err(format!("{la} ne porte pas un autre astre {} (la permutation déplace un astre du type joué)", colour.map(|c| c.word()).unwrap_or("?")));
+    }
+    if !s.components.adjacent(a, b) {
+        return Err(format!("{lb} n'est pas voisin de {la}"));
+    }
+    let Some(cb) = s.marbles.get(&b).copied() else { return Err(format!("{lb} est vide : la permutation échange deux astres")) };
+    let ca = s.marbles[&a];
+    s.marbles.insert(a, cb);
+    s.marbles.insert(b, ca);
+    s.push_log(LogEntry::Swapped { a: la, b: lb });
+    Ok(())
+}
+
+/// Rotation (T7): the galaxy under `played` turns by 1–5 sixths clockwise,
+/// with its marbles and decorations.
+pub fn rotate_galaxy(s: &mut StelliumState, played: usize, sixths: usize) -> Result<(), String> {
+    if !(1..=5).contains(&sixths) {
+        return Err("la rotation est de 1 à 5 sixièmes de tour (un tour complet est interdit)".into());
+    }
+    let HoleKind::Galaxy { place, .. } = s.components.holes[played].kind else {
+        return Err("l'astre n'est pas sur une galaxie".into());
+    };
+    let moved: Vec<(usize, super::components::Colour)> =
+        (1..7).filter_map(|r| s.marbles.remove(&s.components.galaxy_hole(place, r)).map(|c| (r, c))).collect();
+    for (r, c) in moved {
+        s.marbles.insert(s.components.galaxy_hole(place, (r - 1 + sixths) % 6 + 1), c);
+    }
+    s.discs[place].turn = (s.discs[place].turn + sixths) % 6;
+    s.push_log(LogEntry::Rotated { place: s.place_letter(place), sixths });
+    Ok(())
+}
+
+/// Applies `inf` with the influence of `kind`.
+pub fn apply(s: &mut StelliumState, played: usize, kind: Colour, inf: Influence) -> Result<(), String> {
+    match (kind, inf) {
+        (Colour::Green, Influence::Swap { a, b }) => swap(s, played, a, b),
+        (Colour::Yellow, Influence::Rotate { sixths }) => rotate_galaxy(s, played, sixths),
+        (Colour::Pink, Influence::Attract { black_hole, from }) => super::blackholes::attract(s, played, black_hole, from),
+        (k, _) => Err(format!("cet astre joue l'influence {} : {}", k.word(), influence_order(k))),
+    }
+}
+
+/// The order that applies an influence kind (for refusals).
+pub fn influence_order(kind: Colour) -> &'static str {
+    match kind {
+        Colour::Green => "PERMUTE",
+        Colour::Blue => "POSE … VERS (collision)",
+        Colour::Yellow => "ROTATION",
+        Colour::Pink => "ATTIRE",
+    }
+}
+
+/// Every legal application of `kind` after the marble landed on `played`
+/// (sorted; empty for the Comet, whose collision is its placing).
+pub fn legal(s: &StelliumState, played: usize, kind: Colour) -> Vec<Influence> {
+    let mut v = Vec::new();
+    match kind {
+        Colour::Green => {
+            let colour = s.marbles.get(&played).copied();
+            for (&a, c) in &s.marbles {
+                if a == played || Some(*c) != colour {
+                    continue;
+                }
+                for b in s.components.neighbours(a) {
+                    if b != played && s.marbles.contains_key(&b) {
+                        v.push(Influence::Swap { a, b });
+                    }
+                }
+            }
+        }
+        Colour::Yellow => v.extend((1..=5).map(|sixths| Influence::Rotate { sixths })),
+        Colour::Pink => v.extend(super::blackholes::legal(s, played)),
+        Colour::Blue => {}
+    }
+    v
+}

@@ -1,0 +1,207 @@
+//! The default policy (ONR, OPR, PNJ robot, resigned seats; RULINGS,
+//! Stellium T25) and the simulated player of `arbitre demo`: it tries every
+//! kind in the bag on every legal placing and influence, and keeps the one
+//! that validates the most ☉ of its objectives, or else brings their
+//! figures closest; then validates what it can and takes the best card.
+
+use crate::dice::Dice;
+
+use super::components::{add, rotate, Colour, Figure, Objective};
+use super::figures;
+use super::model::{Phase, StelliumState};
+use super::orders::{Orders, Take};
+use super::place::{self, Influence};
+use super::turn::{self, Validation};
+
+/// How close the board is to `o`: the most cells of one placement that hold
+/// the right colour (counted figures: the qualifying count).
+fn closeness(s: &StelliumState, o: &Objective) -> usize {
+    if o.figure.counted() {
+        return figures::matches(s, o).first().map(|m| m.len()).unwrap_or(0);
+    }
+    let c = &s.components;
+    let board: Vec<Option<Colour>> = (0..c.holes.len()).map(|h| s.marbles.get(&h).copied()).collect();
+    let mut best = 0;
+    for anchor in 0..c.holes.len() {
+        for k in 0..6 {
+            let mut n = 0;
+            for (off, col) in &o.cells {
+                match c.hole_at(add(c.holes[anchor].hex, rotate(*off, k))) {
+                    Some(h) if board[h] == Some(*col) => n += 1,
+                    Some(h) if board[h].is_none() && !s.is_black_hole(h) => {}
+                    _ => {
+                        n = 0;
+                        break;
+                    }
+                }
+            }
+            best = best.max(n);
+        }
+    }
+    best
+}
+
+fn evaluate(s: &StelliumState, hand: &[u32]) -> i64 {
+    let mut score = 0i64;
+    for id in hand {
+        let o = s.objective(*id);
+        match figures::matches(s, o).first() {
+            Some(m) => score += 1000 * figures::value(o, m) as i64,
+            None => {
+                let c = closeness(s, o) as i64;
+                score += c * c;
+            }
+        }
+    }
+    score
+}
+
+/// A card's worth to the bot (counted figures: their second step).
+fn worth(o: &Objective) -> u32 {
+    if o.figure == Figure::Centres || o.figure == Figure::Symbols { o.table.get(1).or(o.table.first()).map(|x| x.1).unwrap_or(0) } else { o.value }
+}
+
+/// Step 3 by default: the most valuable card of the display (lowest id on
+/// ties); with 3 in hand, the least valuable one goes to the box for it.
+pub fn default_take(s: &StelliumState, me: usize, _dice: &mut Dice) -> Option<Take> {
+    let best = s.display.iter().copied().max_by_key(|id| (worth(s.objective(*id)), std::cmp::Reverse(*id)))?;
+    let hand = &s.seats[me].hand;
+    if hand.len() < 3 {
+        return Some(Take::Take { objective: best });
+    }
+    let worst = hand.iter().copied().min_by_key(|id| (worth(s.objective(*id)), *id))?;
+    Some(Take::Replace { discard: worst, objective: best })
+}
+
+/// A placing when the order failed: the first empty galaxy hole (by label),
+/// or for a collision the first occupied one pushed toward its first neighbour.
+pub fn default_place(s: &StelliumState, _c: Colour, collision: bool) -> Option<(usize, Option<usize>)> {
+    placings(s, collision).into_iter().next()
+}
+
+fn placings(s: &StelliumState, collision: bool) -> Vec<(usize, Option<usize>)> {
+    let mut holes: Vec<usize> = (0..s.components.holes.len()).filter(|h| !s.is_black_hole(*h) && s.marbles.contains_key(h) == collision).collect();
+    holes.sort_by_key(|h| s.label(*h));
+    if !collision {
+        return holes.into_iter().map(|h| (h, None)).collect();
+    }
+    holes.into_iter().flat_map(|h| s.components.neighbours(h).into_iter().map(move |n| (h, Some(n)))).collect()
+}
+
+/// The bot's whole turn for the player to move.
+pub fn plan(s: &StelliumState, me: usize, dice: &mut Dice) -> Orders {
+    let hand = s.seats[me].hand.clone();
+    let before = turn::occupied(s);
+    // Stage 1: every kind on every placing, judged before its influence.
+    let mut placed_all: Vec<(i64, Colour, usize, Option<usize>, StelliumState)> = Vec::new();
+    for c in Colour::ALL {
+        if s.bag[c.index()] == 0 {
+            continue;
+        }
+        let mut after_draw = s.clone();
+        let _ = place::draw(&mut after_draw, me, c);
+        let collision = place::by_collision(c) && place::collision_possible(&after_draw);
+        for (h, toward) in placings(&after_draw, collision) {
+            let mut placed = after_draw.clone();
+            if place::place(&mut placed, me, c, h, toward, collision).is_err() {
+                continue;
+            }
+            placed_all.push((evaluate(&placed, &hand), c, h, toward, placed));
+        }
+    }
+    placed_all.sort_by_key(|x| std::cmp::Reverse(x.0));
+    // Stage 2: the influences of the most promising placings.
+    let mut best: Vec<(i64, Orders, StelliumState)> = Vec::new();
+    let mut top = i64::MIN;
+    for (_, c, h, toward, placed) in placed_all.into_iter().take(4) {
+        let mut options: Vec<Option<Influence>> = place::legal(&placed, h, c).into_iter().map(Some).collect();
+        if options.is_empty() {
+            options.push(None);
+        }
+        for inf in options.into_iter().take(8) {
+            let mut t = placed.clone();
+            if let Some(i) = inf {
+                if place::apply(&mut t, h, c, i).is_err() {
+                    continue;
+                }
+            }
+            let v = evaluate(&t, &hand);
+            let o = Orders { draw: Some(c), place: Some(h), toward, influence: inf, ..Default::default() };
+            if v > top {
+                top = v;
+                best.clear();
+            }
+            if v == top && best.len() < 8 {
+                best.push((v, o, t));
+            }
+        }
+    }
+    let (mut o, mut t) = match dice.pick_index(best.len(), "Joueur simulé", "coup choisi parmi les meilleurs") {
+        Some(i) => {
+            let (_, o, t) = best.swap_remove(i);
+            (o, t)
+        }
+        None => (Orders::default(), s.clone()),
+    };
+    // Validations, greedily, while no galaxy is emptied.
+    let mut done = Vec::new();
+    for id in hand.iter().copied() {
+        if turn::empty_galaxy(&t, &before).is_some() {
+            break;
+        }
+        let v = Validation { objective: id, with: Vec::new(), keep: None };
+        if turn::validate(&mut t, me, &v, &done).is_ok() {
+            done.push(id);
+            o.validations.push(v);
+        }
+    }
+    if turn::empty_galaxy(&t, &before).is_none() {
+        o.take = default_take(&t, me, dice);
+    }
+    o
+}
+
+/// Refill preferences: every drawn colour (most frequent in the hand's
+/// figures first) on every free start hole.
+pub fn refill_prefs(s: &StelliumState, me: usize) -> Vec<(Colour, usize)> {
+    let Phase::Refill(r) = &s.phase else { return Vec::new() };
+    let mut colours: Vec<Colour> = r.drawn.clone();
+    colours.sort_by_key(|c| std::cmp::Reverse(s.seats[me].hand.iter().map(|id| s.objective(*id)).filter(|o| o.colour == *c).count()));
+    colours.dedup();
+    let starts = s.start_holes(r.place);
+    colours.into_iter().flat_map(|c| starts.iter().map(move |h| (c, *h))).collect()
+}
+
+/// Completes `o` for a seat that owes orders and sent none or too few.
+pub fn default_for(s: &StelliumState, me: usize, o: Orders, dice: &mut Dice) -> Orders {
+    match &s.phase {
+        Phase::Play if s.mover == me => {
+            if o.draw.is_none() && s.bag_total() > 0 || o.place.is_none() && o.draw.is_some() {
+                // The referee's placing; the player's own validations and
+                // objective, when given, are kept (checked again at play).
+                let mut p = plan(s, me, dice);
+                p.defaulted = true;
+                if !o.validations.is_empty() {
+                    p.validations = o.validations;
+                }
+                if o.take.is_some() {
+                    p.take = o.take;
+                }
+                p
+            } else {
+                o
+            }
+        }
+        Phase::Refill(r) if r.choosers.contains(&me) && o.refill.is_empty() => Orders { refill: refill_prefs(s, me), defaulted: true, ..o },
+        _ => o,
+    }
+}
+
+/// The simulated player's orders (the demo): the bot's turn as lines.
+pub fn sample(s: &StelliumState, me: usize, dice: &mut Dice) -> Orders {
+    match &s.phase {
+        Phase::Play if s.mover == me => plan(s, me, dice),
+        Phase::Refill(r) if r.choosers.contains(&me) => Orders { refill: refill_prefs(s, me), ..Default::default() },
+        _ => Orders::default(),
+    }
+}

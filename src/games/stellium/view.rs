@@ -1,0 +1,325 @@
+//! What each player may know after a step, as language-neutral JSON for the
+//! templates (`templates/stellium/`), the public chronicle, and the order form.
+//!
+//! Everything on the table is public in Stellium (held objectives too,
+//! RULINGS T20) except the objective reserve: only its size is shown, never
+//! a card of it (the next card is drawn by lot when revealed; no order is
+//! stored). Lists are in a fixed order (labels, ids, seats).
+
+use serde_json::{json, Value};
+
+use crate::game::{FamilyKey, FormLine, ViewContext};
+
+use super::components::{Colour, HoleKind, Objective};
+use super::figures;
+use super::model::{LogEntry, Phase, StelliumState};
+use super::orders::{self, Take};
+use super::place;
+use super::scoring;
+use super::turn::Event;
+
+const R: f64 = 24.0;
+/// Mixed into the game's seed for the pre-filled form's simulated player.
+const FORM_SEED: u64 = 0x666f_726d_5374_6c6d;
+
+fn colour_json(c: Colour) -> Value {
+    json!({ "code": c.code(), "letter": c.letter().to_string(), "word": c.word() })
+}
+
+pub fn objective_json(s: &StelliumState, o: &Objective) -> Value {
+    let cells: Vec<Value> = o
+        .cells
+        .iter()
+        .map(|((q, r), c)| {
+            let (x, y) = (1.5 * *q as f64, 3f64.sqrt() * (*r as f64 + *q as f64 / 2.0));
+            json!({ "q": q, "r": r, "x": x, "y": y, "colour": colour_json(*c) })
+        })
+        .collect();
+    let _ = s;
+    json!({
+        "id": o.id,
+        "label": o.label(),
+        "colour": colour_json(o.colour),
+        "figure": o.figure.word(),
+        "value": o.value,
+        "counted": o.figure.counted(),
+        "table": o.table.iter().map(|(n, v)| json!({ "count": n, "value": v })).collect::<Vec<_>>(),
+        "cells": cells,
+    })
+}
+
+fn board_json(s: &StelliumState) -> Value {
+    let holes: Vec<Value> = s
+        .components
+        .holes
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let (q, r) = h.hex;
+            let (x, y) = (R * 1.5 * q as f64, R * 3f64.sqrt() * (r as f64 + q as f64 / 2.0));
+            let (start, centre) = match h.kind {
+                HoleKind::Galaxy { place, ring } => (s.phase != Phase::Registration && s.start_holes(place).contains(&i), ring == 0),
+                HoleKind::BlackHole => (false, false),
+            };
+            json!({
+                "label": h.label,
+                "x": x, "y": y,
+                "black_hole": matches!(h.kind, HoleKind::BlackHole),
+                "centre": centre,
+                "start": start,
+                "symbol": if s.phase == Phase::Registration { None } else { s.symbol(i).map(colour_json) },
+                "marble": s.marbles.get(&i).map(|c| colour_json(*c)),
+            })
+        })
+        .collect();
+    let xs = holes.iter().filter_map(|h| h["x"].as_f64());
+    let (minx, maxx) = xs.clone().fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
+    let ys = holes.iter().filter_map(|h| h["y"].as_f64());
+    let (miny, maxy) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
+    let galaxies: Vec<Value> = (0..s.components.places.len())
+        .map(|p| {
+            let h = &s.components.holes[s.components.galaxy_hole(p, 0)];
+            let (q, r) = h.hex;
+            json!({
+                "place": s.place_letter(p).to_string(),
+                "x": R * 1.5 * q as f64, "y": R * 3f64.sqrt() * (r as f64 + q as f64 / 2.0),
+                "marbles": s.marbles_on(p),
+                "disc": s.discs.get(p).map(|d| s.components.discs[d.disc].no),
+                "turn": s.discs.get(p).map(|d| d.turn),
+            })
+        })
+        .collect();
+    json!({
+        "holes": holes,
+        "galaxies": galaxies,
+        "radius": R,
+        "min_x": minx - 2.0 * R, "min_y": miny - 2.0 * R,
+        "width": maxx - minx + 4.0 * R, "height": maxy - miny + 4.0 * R,
+    })
+}
+
+fn entry_json(s: &StelliumState, step: u32, e: &LogEntry) -> Value {
+    let name = |i: &usize| s.seats.get(*i).map(|x| x.name.clone());
+    let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
+    v["step"] = json!(step);
+    if let LogEntry::Setup { first: seat }
+    | LogEntry::Drew { seat, .. }
+    | LogEntry::BagEmpty { seat }
+    | LogEntry::Placed { seat, .. }
+    | LogEntry::Token { seat, .. }
+    | LogEntry::NoInfluence { seat }
+    | LogEntry::Validated { seat, .. }
+    | LogEntry::RefillPlaced { seat, .. }
+    | LogEntry::Took { seat, .. }
+    | LogEntry::Boxed { seat, .. }
+    | LogEntry::LimitReached { seat }
+    | LogEntry::Dropped { seat, .. }
+    | LogEntry::DefaultTurn { seat }
+    | LogEntry::Resigned { seat } = e
+    {
+        v["name"] = json!(name(seat));
+    }
+    for k in ["colour", "token"] {
+        if let Some(c) = v.get(k).and_then(|c| serde_json::from_value::<Colour>(c.clone()).ok()) {
+            v[k] = colour_json(c);
+        }
+    }
+    for k in ["drawn", "colours"] {
+        if let Some(list) = v.get(k).and_then(|c| serde_json::from_value::<Vec<Colour>>(c.clone()).ok()) {
+            v[k] = json!(list.into_iter().map(colour_json).collect::<Vec<_>>());
+        }
+    }
+    v
+}
+
+fn players_json(s: &StelliumState, viewer: Option<usize>) -> Vec<Value> {
+    (0..s.n())
+        .map(|i| {
+            let seat = &s.seats[i];
+            let sheet = scoring::sheet(s, i);
+            let hand: Vec<Value> = seat
+                .hand
+                .iter()
+                .map(|id| {
+                    let o = s.objective(*id);
+                    let mut j = objective_json(s, o);
+                    // The "aide": whether the figure is on the board now (own objectives).
+                    if viewer == Some(i) {
+                        let m = figures::matches(s, o);
+                        j["on_board"] = json!(!m.is_empty());
+                        j["where"] = json!(m.first().map(|h| h.iter().map(|x| s.label(*x)).collect::<Vec<_>>()));
+                    }
+                    j
+                })
+                .collect();
+            let done: Vec<Value> = seat
+                .done
+                .iter()
+                .map(|(id, v)| {
+                    let mut j = objective_json(s, s.objective(*id));
+                    j["scored"] = json!(v);
+                    j
+                })
+                .collect();
+            json!({
+                "seat": i,
+                "name": seat.name,
+                "me": viewer == Some(i),
+                "hand": hand,
+                "done": done,
+                "tokens": seat.tokens.iter().map(|c| colour_json(*c)).collect::<Vec<_>>(),
+                "objective_points": sheet[0],
+                "colour_bonus": sheet[2],
+                "total": sheet[3],
+                "turns": seat.turns,
+                "reached": seat.reached.is_some(),
+                "resigned": seat.resigned,
+                "first": s.phase != Phase::Registration && s.first == i,
+            })
+        })
+        .collect()
+}
+
+fn common(ctx: &ViewContext, before: &StelliumState, s: &StelliumState, events: &[Event], viewer: Option<usize>) -> Value {
+    let this_step: Vec<Value> = s.log.iter().filter(|(st, _)| *st == s.step && s.step > before.step).map(|(st, e)| entry_json(s, *st, e)).collect();
+    let mut log: Vec<Value> = s.log.iter().map(|(st, e)| entry_json(s, *st, e)).collect();
+    log.reverse();
+    log.truncate(60);
+    let awaited: Vec<String> = match &s.phase {
+        Phase::Play => vec![s.seats[s.mover].name.clone()],
+        Phase::Refill(r) => {
+            let mut v: Vec<usize> = r.choosers.clone();
+            v.sort();
+            v.dedup();
+            v.into_iter().map(|c| s.seats[c].name.clone()).collect()
+        }
+        _ => Vec::new(),
+    };
+    let refill = match &s.phase {
+        Phase::Refill(r) => json!({
+            "place": s.place_letter(r.place).to_string(),
+            "drawn": r.drawn.iter().map(|c| colour_json(*c)).collect::<Vec<_>>(),
+            "choosers": r.choosers.iter().map(|c| s.seats[*c].name.clone()).collect::<Vec<_>>(),
+            "starts": s.start_holes(r.place).iter().map(|h| s.label(*h)).collect::<Vec<_>>(),
+        }),
+        _ => Value::Null,
+    };
+    let result = s.result.as_ref().map(|r| {
+        json!({
+            "winner": r.winner.map(|w| s.seats[w].name.clone()),
+            "i_won": viewer.is_some() && r.winner == viewer,
+            "sheets": r.sheets.iter().enumerate().map(|(i, x)| json!({
+                "name": s.seats[i].name, "objectives": x[0], "tokens": x[1], "bonus": x[2], "total": x[3],
+            })).collect::<Vec<_>>(),
+        })
+    });
+    let ending = s.ending.map(|e| serde_json::to_value(e).unwrap_or(Value::Null));
+    let bag: Vec<Value> = Colour::ALL.iter().map(|c| json!({ "colour": colour_json(*c), "count": s.bag[c.index()] })).collect();
+    let display: Vec<Value> = s.display.iter().map(|id| objective_json(s, s.objective(*id))).collect();
+    let mover = matches!(s.phase, Phase::Play).then(|| s.seats[s.mover].name.clone());
+    let phase = match s.phase {
+        Phase::Registration => "registration",
+        Phase::Play => "play",
+        Phase::Refill(_) => "refill",
+        Phase::Over => "over",
+    };
+    let mut boxed = s.boxed.clone();
+    boxed.sort();
+    let boxed: Vec<Value> = boxed.iter().map(|id| objective_json(s, s.objective(*id))).collect();
+    let limit = if s.seats.is_empty() { 0 } else { s.limit() };
+    json!({
+        "game": "stellium",
+        "game_id": ctx.game_id,
+        "provisional_set": s.components.provisional,
+        "phase": phase,
+        "step": before.step,
+        "next_step": ctx.turn,
+        "started": s.phase != Phase::Registration,
+        "over": s.phase == Phase::Over,
+        "mover": mover,
+        "awaited": awaited,
+        "refill": refill,
+        "this_step": this_step,
+        "ended_now": events.iter().any(|e| matches!(e, Event::Ended)),
+        "log": log,
+        "board": board_json(s),
+        "bag": bag,
+        "bag_total": s.bag_total(),
+        "display": display,
+        "reserve": s.reserve.len(),
+        "boxed": boxed,
+        "limit": limit,
+        "ending": ending,
+        "players": players_json(s, viewer),
+        "result": result,
+        "seats": s.n(),
+    })
+}
+
+/// Where each kind in the bag may be placed now (the report's "legal placements").
+fn placements(s: &StelliumState) -> Vec<Value> {
+    Colour::ALL
+        .iter()
+        .filter(|c| s.bag[c.index()] > 0)
+        .map(|c| {
+            let collision = place::by_collision(*c) && place::collision_possible(s);
+            let mut holes: Vec<String> = (0..s.components.holes.len())
+                .filter(|h| !s.is_black_hole(*h) && s.marbles.contains_key(h) == collision)
+                .map(|h| s.label(h))
+                .collect();
+            holes.sort();
+            json!({ "colour": colour_json(*c), "collision": collision, "holes": holes.join(" ") })
+        })
+        .collect()
+}
+
+pub fn family_view(ctx: &ViewContext, before: &StelliumState, after: &StelliumState, events: &[Event], family: &FamilyKey) -> Value {
+    let me = after.seat_of(family);
+    let mut v = common(ctx, before, after, events, me);
+    let Some(me) = me else {
+        v["registered"] = json!(false);
+        return v;
+    };
+    v["registered"] = json!(true);
+    v["me"] = json!(me);
+    v["my_name"] = json!(after.seats[me].name);
+    let my_move = after.phase == Phase::Play && after.mover == me;
+    v["my_move"] = json!(my_move);
+    v["placements"] = json!(if my_move { placements(after) } else { Vec::new() });
+    v["i_choose_refill"] = json!(matches!(&after.phase, Phase::Refill(r) if r.choosers.contains(&me)));
+    v
+}
+
+pub fn public_view(ctx: &ViewContext, before: &StelliumState, after: &StelliumState, events: &[Event]) -> Value {
+    common(ctx, before, after, events, None)
+}
+
+fn line(text: impl Into<String>, comment: Option<String>) -> FormLine {
+    FormLine { text: text.into(), comment }
+}
+
+/// The pre-filled form: the simulated player's move for the player to move
+/// (a legal turn to edit), or the refill preferences of a chooser.
+pub fn order_form(s: &StelliumState, family: &FamilyKey) -> Vec<FormLine> {
+    let Some(me) = s.seat_of(family) else { return Vec::new() };
+    match &s.phase {
+        Phase::Registration => vec![line("", Some("la partie commence à la clôture des inscriptions (2 à 4 joueurs)".into()))],
+        Phase::Over => vec![line("", Some("la partie est terminée".into()))],
+        Phase::Play if s.mover != me => vec![line("", Some(format!("à {} de jouer : rien à envoyer pour cette étape", s.seats[s.mover].name)))],
+        Phase::Refill(r) if !r.choosers.contains(&me) => vec![line("", Some("recharge d'une galaxie : rien à envoyer pour cette étape".into()))],
+        _ => {
+            // Dice of their own (not the next step's: the form must not hint
+            // at the rolls that will reveal the next objective).
+            let mut dice = crate::dice::Dice::for_turn(s.seed ^ FORM_SEED, s.step);
+            let o = super::sample::sample(s, me, &mut dice);
+            let mut v: Vec<FormLine> = orders::lines(s, &o).into_iter().map(|t| line(t, None)).collect();
+            if let Some(first) = v.first_mut() {
+                first.comment = Some("proposition de l'arbitre : modifiez à votre guise".into());
+            }
+            if matches!(o.take, Some(Take::KeepAll)) {
+                v.push(line("", Some("ou ECARTE O… puis PREND O…".into())));
+            }
+            v
+        }
+    }
+}

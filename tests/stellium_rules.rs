@@ -1,0 +1,215 @@
+//! Stellium's rules cases as data files (`tests/data/stellium/*.toml`): a
+//! position (the marbles on the board by hole label; every other marble is
+//! in the bag; the discs lie disc n on the n-th place, unturned, unless
+//! `turns` says otherwise), the player to move's objectives, the orders of
+//! the step, and what must follow (refused lines, the board, the bag, the
+//! objectives scored). Each file names the booklet's heading it pins.
+
+use std::collections::BTreeMap;
+
+use arbitre::dice::Dice;
+use arbitre::game::{status_of, FamilyInput, OrderLine, Ruleset};
+use arbitre::games::stellium::components::Colour;
+use arbitre::games::stellium::model::{Phase, Placed};
+use arbitre::games::stellium::{Stellium, StelliumState};
+use serde::Deserialize;
+
+mod stellium_common;
+use stellium_common::{new_game, KEYS};
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    #[serde(default)]
+    refused: Vec<usize>,
+    /// Words that must be in the refusal of each refused line, in order.
+    #[serde(default)]
+    reasons: Vec<String>,
+    board: Option<BTreeMap<String, String>>,
+    /// Marbles in the bag, by colour letter.
+    bag: Option<BTreeMap<String, u32>>,
+    /// The mover's objectives validated, with the ☉ each scored.
+    done: Option<Vec<(String, u32)>>,
+    hand: Option<Vec<String>>,
+    /// The phase after the step (`play`, `refill`, `over`).
+    phase: Option<String>,
+    ending: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    rule: String,
+    what: String,
+    #[serde(default = "two")]
+    players: usize,
+    #[serde(default)]
+    settings: String,
+    board: BTreeMap<String, String>,
+    /// Place letter → sixths the disc there is turned.
+    #[serde(default)]
+    turns: BTreeMap<String, usize>,
+    #[serde(default)]
+    hand: Vec<String>,
+    #[serde(default)]
+    done: Vec<(String, u32)>,
+    display: Option<Vec<String>>,
+    /// Cards left in the reserve (default: every card not placed elsewhere).
+    reserve: Option<Vec<String>>,
+    orders: Vec<String>,
+    /// Refill preferences of the other seats, when the step is a refill.
+    #[serde(default)]
+    others: BTreeMap<String, Vec<String>>,
+    expect: Expect,
+}
+
+fn two() -> usize {
+    2
+}
+
+fn id(s: &str) -> u32 {
+    s.trim_start_matches('O').parse().unwrap()
+}
+
+fn position(file: &str, c: &Case) -> StelliumState {
+    let mut s = new_game(c.players, 1, &c.settings);
+    let places = s.components.places.clone();
+    s.discs = (0..places.len()).map(|p| Placed { disc: p, turn: c.turns.get(&places[p].to_string()).copied().unwrap_or(0) }).collect();
+    s.phase = Phase::Play;
+    s.bag = Colour::ALL.map(|c| c.count() as u32);
+    for (label, col) in &c.board {
+        let h = s.components.index_of(label).unwrap_or_else(|| panic!("{file}: hole {label}"));
+        let col = Colour::from_word(col).unwrap_or_else(|| panic!("{file}: colour {col}"));
+        s.bag[col.index()] -= 1;
+        s.marbles.insert(h, col);
+    }
+    s.seats[0].hand = c.hand.iter().map(|x| id(x)).collect();
+    s.seats[0].done = c.done.iter().map(|(x, v)| (id(x), *v)).collect();
+    let placed: Vec<u32> = s.seats[0].hand.iter().copied().chain(s.seats[0].done.iter().map(|x| x.0)).collect();
+    let free: Vec<u32> = s.components.objectives.keys().copied().filter(|x| !placed.contains(x)).collect();
+    s.display = match &c.display {
+        Some(d) => d.iter().map(|x| id(x)).collect(),
+        None => free.iter().copied().take(c.players + 4).collect(),
+    };
+    s.reserve = match &c.reserve {
+        Some(r) => r.iter().map(|x| id(x)).collect(),
+        None => free.iter().copied().filter(|x| !s.display.contains(x)).collect(),
+    };
+    s.boxed = s.components.objectives.keys().copied().filter(|x| !placed.contains(x) && !s.display.contains(x) && !s.reserve.contains(x)).collect();
+    s.first = 0;
+    s.mover = 0;
+    s
+}
+
+fn board_of(s: &StelliumState) -> BTreeMap<String, String> {
+    s.marbles.iter().map(|(h, c)| (s.label(*h), c.letter().to_string())).collect()
+}
+
+fn run(file: &str, c: &Case) {
+    let s = position(file, c);
+    let mut inputs = BTreeMap::new();
+    let mut dice = Dice::for_turn(7, s.step);
+    let ls: Vec<OrderLine> = c.orders.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
+    let parsed = Stellium::parse_orders(&s, &KEYS[0].to_string(), &ls);
+    let refused: Vec<usize> = parsed.verdicts.iter().filter(|v| !v.is_accepted()).map(|v| v.line.no).collect();
+    assert_eq!(refused, c.expect.refused, "{file} ({}): refused lines; verdicts {:#?}", c.rule, parsed.verdicts);
+    let reasons: Vec<String> = parsed
+        .verdicts
+        .iter()
+        .filter_map(|v| match &v.outcome {
+            arbitre::game::LineOutcome::Rejected { reason, .. } => Some(reason.clone()),
+            _ => None,
+        })
+        .collect();
+    for (want, got) in c.expect.reasons.iter().zip(&reasons) {
+        assert!(got.contains(want.as_str()), "{file}: refusal « {got} » lacks « {want} »");
+    }
+    let complete = Stellium::completeness(&s, &KEYS[0].to_string(), &parsed.orders);
+    inputs.insert(KEYS[0].to_string(), FamilyInput::new(status_of(true, &complete), parsed.orders, None));
+    for key in KEYS.iter().take(c.players).skip(1) {
+        inputs.insert(key.to_string(), FamilyInput::new(arbitre::game::OrderStatus::Or, Default::default(), None));
+    }
+    let mut after = Stellium::adjudicate(&s, &inputs, &mut dice).state;
+    // A refill sub-step: the others' preferences, then the rest of the turn.
+    if let Phase::Refill(_) = &after.phase {
+        if !c.others.is_empty() {
+            let mut ins = BTreeMap::new();
+            for key in KEYS.iter().take(c.players) {
+                let texts = c.others.get(*key).cloned().unwrap_or_default();
+                let ls: Vec<OrderLine> = texts.iter().enumerate().map(|(n, t)| OrderLine { no: n + 1, text: t.clone() }).collect();
+                let p = Stellium::parse_orders(&after, &key.to_string(), &ls);
+                assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{file}: refill lines {:?}", p.verdicts);
+                ins.insert(key.to_string(), FamilyInput::new(arbitre::game::OrderStatus::Or, p.orders, None));
+            }
+            after = Stellium::adjudicate(&after, &ins, &mut dice).state;
+        }
+    }
+    let e = &c.expect;
+    if let Some(b) = &e.board {
+        let want: BTreeMap<String, String> = b.iter().map(|(k, v)| (k.clone(), Colour::from_word(v).unwrap().letter().to_string())).collect();
+        assert_eq!(board_of(&after), want, "{file} ({}): board", c.what);
+    }
+    if let Some(bag) = &e.bag {
+        for (l, n) in bag {
+            let col = Colour::from_word(l).unwrap();
+            assert_eq!(after.bag[col.index()], *n, "{file}: bag {l}");
+        }
+    }
+    if let Some(d) = &e.done {
+        let got: Vec<(String, u32)> = after.seats[0].done.iter().map(|(x, v)| (format!("O{x}"), *v)).collect();
+        assert_eq!(&got, d, "{file} ({}): objectives done; log {:#?}", c.what, after.log);
+    }
+    if let Some(h) = &e.hand {
+        let got: Vec<String> = after.seats[0].hand.iter().map(|x| format!("O{x}")).collect();
+        assert_eq!(&got, h, "{file}: hand");
+    }
+    if let Some(p) = &e.phase {
+        let got = match after.phase {
+            Phase::Registration => "registration",
+            Phase::Play => "play",
+            Phase::Refill(_) => "refill",
+            Phase::Over => "over",
+        };
+        assert_eq!(got, p, "{file}: phase");
+    }
+    if let Some(en) = &e.ending {
+        assert_eq!(format!("{:?}", after.ending), *en, "{file}: ending");
+    }
+}
+
+#[test]
+fn rules_cases_from_data_files() {
+    let mut files: Vec<_> = std::fs::read_dir("tests/data/stellium").unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert!(files.len() >= 20, "{} cases", files.len());
+    for f in files {
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        let c: Case = toml::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        run(&name, &c);
+    }
+}
+
+/// The acknowledgement of lines that are not a turn's: English words,
+/// unknown words with a suggestion, a player who is not to move.
+#[test]
+fn orders_in_english_unknown_words_and_the_player_not_to_move() {
+    let mut s = new_game(2, 1, "");
+    let mut dice = Dice::for_turn(1, 0);
+    s = Stellium::adjudicate(&s, &BTreeMap::new(), &mut dice).state;
+    let mover = s.seats[s.mover].key.clone();
+    let other = s.seats[1 - s.mover].key.clone();
+    let free = (0..s.components.holes.len()).find(|h| !s.is_black_hole(*h) && !s.marbles.contains_key(h)).unwrap();
+    let ls = stellium_common::lines(&["DRAW PINK".to_string().as_str(), &format!("PLACE {}", s.label(free)), "PIOCH VERTE", &format!("TAKE O{}", s.display[0])]);
+    let p = Stellium::parse_orders(&s, &mover, &ls);
+    let ok: Vec<bool> = p.verdicts.iter().map(|v| v.is_accepted()).collect();
+    assert_eq!(ok, [true, true, false, true], "{:?}", p.verdicts);
+    match &p.verdicts[2].outcome {
+        arbitre::game::LineOutcome::Rejected { suggestion, .. } => assert_eq!(suggestion.as_deref(), Some("PIOCHE")),
+        o => panic!("{o:?}"),
+    }
+    let p = Stellium::parse_orders(&s, &other, &stellium_common::lines(&["PIOCHE ROSE"]));
+    match &p.verdicts[0].outcome {
+        arbitre::game::LineOutcome::Rejected { reason, .. } => assert!(reason.contains("ce n'est pas votre tour"), "{reason}"),
+        o => panic!("{o:?}"),
+    }
+}
