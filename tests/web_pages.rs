@@ -264,7 +264,7 @@ fn ics_part(raw: &[u8]) -> Option<String> {
 
 /// DTSTART of the first event, resolved to an instant with the zone it names.
 fn event_instant(ics: &str) -> (jiff::Timestamp, String, u32) {
-    use icalendar::{Component, EventLike};
+    use icalendar::Component;
     let cal: icalendar::Calendar = ics.parse().expect("a valid iCalendar");
     let ev = cal.components.iter().find_map(|c| c.as_event()).expect("an event");
     let start = ev.get_start().expect("DTSTART");
