@@ -10,6 +10,9 @@
 //! - [`dice`]: the seeded generator of a turn, which logs every roll.
 //! - [`game`]: the seam: the [`game::Ruleset`] trait each game implements and
 //!   the object-safe [`game::Engine`] the daemon uses.
+//! - [`i18n`]: every player-facing sentence as Fluent messages
+//!   (`locales/<lang>/*.ftl`): code builds [`i18n::Msg`] (an id and typed
+//!   arguments), rendered in the reader's language at the last moment.
 //! - [`games`]: the rulesets: `stellarium` (the main game), `galaxy`, and
 //!   the turn-based `stellar` (two players) and `stellium` (2 to 4 players,
 //!   a hex board and objective figures).
@@ -38,6 +41,7 @@ pub mod daemon;
 pub mod dice;
 pub mod game;
 pub mod games;
+pub mod i18n;
 pub mod mail;
 pub mod orders;
 pub mod referee;

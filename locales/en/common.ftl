@@ -1,0 +1,4 @@
+# Messages shared by every game. See locales/README.md.
+
+# The end of a list of three or more: "Paul, Léto and Alia" ($head is "Paul, Léto").
+list-and = { $head } and { $last }

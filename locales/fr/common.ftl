@@ -1,0 +1,4 @@
+# Messages shared by every game. See locales/README.md.
+
+# The end of a list of three or more: "Paul, Léto et Alia" ($head is "Paul, Léto").
+list-and = { $head } et { $last }

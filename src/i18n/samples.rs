@@ -1,0 +1,23 @@
+//! One sample of every message the code can emit, gathered from each area
+//! that emits messages, for the catalogue check (`tests/messages.rs`).
+//!
+//! Each area keeps its own `samples()` next to its message-building code,
+//! written as an exhaustive `match` over its event or diagnostic kinds where
+//! it has them, so that a new kind cannot be forgotten here; this file only
+//! gathers them.
+
+use super::Msg;
+use crate::msg;
+
+/// Every sample of every area.
+pub fn all() -> Vec<Msg> {
+    let mut all = common();
+    // Each area appends its own: `all.extend(crate::games::galaxy::messages::samples());`
+    all.sort_by(|a, b| a.id.cmp(&b.id));
+    all
+}
+
+/// The messages of `locales/*/common.ftl`.
+fn common() -> Vec<Msg> {
+    vec![msg!("list-and", head = "Paul, Léto", last = "Alia")]
+}
