@@ -70,6 +70,7 @@ fn large_game(r: &Referee, n: usize) -> String {
                 onr_streak: 0,
                 pnj: false,
                 registered_by: None,
+                resigned: None,
             },
         );
         rows.push_str(&format!(

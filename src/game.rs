@@ -67,9 +67,10 @@ pub enum LineOutcome {
     /// Accepted; `canonical` is the order as the referee understood it, in
     /// canonical French spelling (`MARIAGE Paul Mologataï …`).
     Accepted { canonical: String },
-    /// Dropped; `reason` is one clear French sentence, `suggestion` the
+    /// Dropped; `reason` is one clear sentence (a message, rendered in the
+    /// reader's language), `suggestion` the
     /// nearest valid name or form when there is one.
-    Rejected { reason: String, suggestion: Option<String> },
+    Rejected { reason: crate::i18n::Msg, suggestion: Option<String> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,8 +83,8 @@ impl LineVerdict {
     pub fn accepted(line: &OrderLine, canonical: impl Into<String>) -> Self {
         LineVerdict { line: line.clone(), outcome: LineOutcome::Accepted { canonical: canonical.into() } }
     }
-    pub fn rejected(line: &OrderLine, reason: impl Into<String>, suggestion: Option<String>) -> Self {
-        LineVerdict { line: line.clone(), outcome: LineOutcome::Rejected { reason: reason.into(), suggestion } }
+    pub fn rejected(line: &OrderLine, reason: crate::i18n::Msg, suggestion: Option<String>) -> Self {
+        LineVerdict { line: line.clone(), outcome: LineOutcome::Rejected { reason, suggestion } }
     }
     pub fn is_accepted(&self) -> bool {
         matches!(self.outcome, LineOutcome::Accepted { .. })
@@ -103,9 +104,9 @@ pub struct ParsedOrders<O> {
 pub enum Completeness {
     /// The minimal orders are all there (OR).
     Complete,
-    /// Something is missing for OR; each entry is one French line naming it
+    /// Something is missing for OR; each entry is one message naming it
     /// (`LIEU manquant pour Paul`).
-    Partial { missing: Vec<String> },
+    Partial { missing: Vec<crate::i18n::Msg> },
 }
 
 /// The status rule 0 gives to a family that is not PNJ, from what it sent.
@@ -491,6 +492,6 @@ mod tests {
     fn rule_0_status_from_orders() {
         assert_eq!(status_of(false, &Completeness::Complete), OrderStatus::Onr);
         assert_eq!(status_of(true, &Completeness::Complete), OrderStatus::Or);
-        assert_eq!(status_of(true, &Completeness::Partial { missing: vec!["x".into()] }), OrderStatus::Opr);
+        assert_eq!(status_of(true, &Completeness::Partial { missing: vec![crate::i18n::Msg::verbatim("x")] }), OrderStatus::Opr);
     }
 }

@@ -292,6 +292,7 @@ fn play_turn(s: &GalaxyState, seed: u64, bot_dice: &mut Dice, silent: &BTreeSet<
         assert_eq!(parsed.verdicts.len(), lines.len(), "one verdict per line");
         for v in &parsed.verdicts {
             if let arbitre::game::LineOutcome::Rejected { reason, .. } = &v.outcome {
+                let reason = reason.render(arbitre::i18n::Lang::Fr);
                 assert!(!reason.is_empty() && reason.ends_with('.'), "one clear sentence: {reason}");
             }
         }

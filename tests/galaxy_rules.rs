@@ -542,6 +542,7 @@ fn check(sc: &Scenario, initial: &GalaxyState, p: &Played, e: &Expect) -> Vec<St
         let v = p.verdicts.get(&r.player).and_then(|v| v.iter().find(|v| v.line.no == r.line));
         match v.map(|v| &v.outcome) {
             Some(LineOutcome::Rejected { reason, .. }) => {
+                let reason = reason.render(arbitre::i18n::Lang::Fr);
                 if let Some(c) = &r.reason_contains {
                     if !reason.contains(c.as_str()) {
                         bad.push(format!("{} line {}: reason «{reason}» lacks «{c}»", r.player, r.line));

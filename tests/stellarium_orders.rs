@@ -153,7 +153,7 @@ fn assert_all_accepted(state: &State, data: &str) -> usize {
         assert_eq!(parsed.verdicts.len(), ls.len());
         for v in &parsed.verdicts {
             if let LineOutcome::Rejected { reason, suggestion } = &v.outcome {
-                panic!("[{fam} {label}] line {:?} rejected: {reason} ({suggestion:?})", v.line.text);
+                panic!("[{fam} {label}] line {:?} rejected: {} ({suggestion:?})", v.line.text, reason.render(arbitre::i18n::Lang::Fr));
             }
             n += 1;
         }
@@ -189,7 +189,7 @@ fn accepted_orders_are_typed_and_canonical() {
         .iter()
         .map(|v| match &v.outcome {
             LineOutcome::Accepted { canonical } => canonical.clone(),
-            LineOutcome::Rejected { reason, .. } => format!("REJ {reason}"),
+            LineOutcome::Rejected { reason, .. } => format!("REJ {}", reason.render(arbitre::i18n::Lang::Fr)),
         })
         .collect();
     assert_eq!(
@@ -214,7 +214,7 @@ fn verdict(s: &State, fam: &str, before: &[&str], line: &str) -> (String, Option
         assert!(v.is_accepted(), "setup line rejected: {:?}", v);
     }
     match &p.verdicts[before.len()].outcome {
-        LineOutcome::Rejected { reason, suggestion } => (reason.clone(), suggestion.clone()),
+        LineOutcome::Rejected { reason, suggestion } => (reason.render(arbitre::i18n::Lang::Fr), suggestion.clone()),
         LineOutcome::Accepted { canonical } => panic!("accepted: {canonical}"),
     }
 }
@@ -291,13 +291,12 @@ fn r_e_turn0_bid_above_the_money_is_refused_with_both_figures() {
         "ENCHERE de 40 M$ : votre famille n'aura que 10 M$ pour payer le vaisseau ; une enchère qu'elle ne peut pas payer ne peut pas l'emporter (e, 28.1)."
     );
     let p = parse_orders(&s, A, &lines(&["ENCHERE 8 \"Nef\"", "PUBLICITE 3"]));
+    let LineOutcome::Rejected { reason, suggestion } = &p.verdicts[0].outcome else { panic!("accepted") };
     assert_eq!(
-        p.verdicts[0].outcome,
-        LineOutcome::Rejected {
-            reason: "ENCHERE de 8 M$ : votre famille n'aura que 7 M$ (10 M$ moins 3 M$ de PUBLICITE) pour payer le vaisseau ; une enchère qu'elle ne peut pas payer ne peut pas l'emporter (e, 28.1).".into(),
-            suggestion: None
-        }
+        reason.render(arbitre::i18n::Lang::Fr),
+        "ENCHERE de 8 M$ : votre famille n'aura que 7 M$ (10 M$ moins 3 M$ de PUBLICITE) pour payer le vaisseau ; une enchère qu'elle ne peut pas payer ne peut pas l'emporter (e, 28.1)."
     );
+    assert_eq!(*suggestion, None);
     let p = parse_orders(&s, A, &lines(&["ENCHERE 7 \"Nef\"", "PUBLICITE 3"]));
     assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
 }
@@ -331,11 +330,13 @@ fn r0_3_missing_list_names_refused_lines_as_refused() {
     s.register(A, "Atréides").unwrap();
     let p = parse_orders(&s, A, &lines(&["PERSONNAGE 1 Romuald H GUERIER +5", "PERSONNAGE 2 Ines F GUERRIER +5"]));
     let Completeness::Partial { missing } = completeness(&s, A, &p.orders) else { panic!("complete") };
+    let missing: Vec<String> = missing.iter().map(|m| m.render(arbitre::i18n::Lang::Fr)).collect();
     assert_eq!(missing[0], "PERSONNAGE 1 : la ligne 1 a été refusée (voir plus haut)");
     assert_eq!(missing[1], "PERSONNAGE 3 manquant");
     let s = fixture();
     let p = parse_orders(&s, A, &lines(&["LIEU Paul FLOTE 1", "LIEU Leto STELLARIUM"]));
     let Completeness::Partial { missing } = completeness(&s, A, &p.orders) else { panic!("complete") };
+    let missing: Vec<String> = missing.iter().map(|m| m.render(arbitre::i18n::Lang::Fr)).collect();
     assert!(missing.contains(&"LIEU pour Paul : la ligne 1 a été refusée (voir plus haut)".to_string()), "{missing:?}");
     assert!(missing.contains(&"LIEU manquant pour Gurney".to_string()), "{missing:?}");
     assert!(!missing.iter().any(|m| m.contains("Leto")), "{missing:?}");
@@ -849,14 +850,12 @@ fn r2_8_1_offers_fit_in_the_money_left_after_purchases() {
     // The purchase line comes later but is paid first (phase 1).
     let p = parse_orders(&s, A, &lines(&["CONTRAT Paul 2 BOMBE", "CONTRAT Leto 2 REBELLION Dorkir", "ACHAT Gurney CAPSULE GARDES MEDECIN"]));
     assert!(p.verdicts[0].is_accepted());
+    let LineOutcome::Rejected { reason, suggestion } = &p.verdicts[1].outcome else { panic!("accepted") };
     assert_eq!(
-        p.verdicts[1].outcome,
-        LineOutcome::Rejected {
-            reason: "Les offres de contrats (4 M$ avec celle-ci) dépassent les 3 M$ qui restent à votre famille après ses achats (2.8.1)."
-                .into(),
-            suggestion: None
-        }
+        reason.render(arbitre::i18n::Lang::Fr),
+        "Les offres de contrats (4 M$ avec celle-ci) dépassent les 3 M$ qui restent à votre famille après ses achats (2.8.1)."
     );
+    assert_eq!(*suggestion, None);
 }
 
 #[test]
@@ -897,7 +896,7 @@ fn lenient_word_order_for_founders_and_bids() {
         .iter()
         .map(|v| match &v.outcome {
             LineOutcome::Accepted { canonical } => canonical.clone(),
-            LineOutcome::Rejected { reason, .. } => reason.clone(),
+            LineOutcome::Rejected { reason, .. } => reason.render(arbitre::i18n::Lang::Fr),
         })
         .collect();
     assert_eq!(canon, ["PERSONNAGE 1 Leto H GUERRIER +5", "ENCHERE 4 M$ \"Aurore\""]);

@@ -497,7 +497,7 @@ fn run_case(file: &str) -> Outcome {
             let must_reject = case.rejected.iter().any(|(fam, no)| *fam == f.name && *no == v.line.no);
             match (&v.outcome, must_reject) {
                 (LineOutcome::Rejected { reason, .. }, false) => {
-                    panic!("{file}: {} line {} « {} » rejected: {reason}", f.name, v.line.no, v.line.text)
+                    panic!("{file}: {} line {} « {} » rejected: {}", f.name, v.line.no, v.line.text, reason.render(arbitre::i18n::Lang::Fr))
                 }
                 (LineOutcome::Accepted { .. }, true) => panic!("{file}: {} line {} should be rejected", f.name, v.line.no),
                 _ => {}

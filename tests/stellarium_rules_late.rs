@@ -584,7 +584,7 @@ fn inputs_of(case: &Case, state: &State, file: &str) -> BTreeMap<FamilyKey, Fami
         let parsed = parse_orders(state, &fk, &lines);
         for v in &parsed.verdicts {
             if let LineOutcome::Rejected { reason, .. } = &v.outcome {
-                panic!("{file}: {} line {} « {} » rejected: {reason}", f.name, v.line.no, v.line.text);
+                panic!("{file}: {} line {} « {} » rejected: {}", f.name, v.line.no, v.line.text, reason.render(arbitre::i18n::Lang::Fr));
             }
         }
         let status = match case.statuses.get(&f.name) {

@@ -117,7 +117,7 @@ fn run(file: &str, c: &Case) {
         .verdicts
         .iter()
         .filter_map(|v| match &v.outcome {
-            arbitre::game::LineOutcome::Rejected { reason, .. } => Some(reason.clone()),
+            arbitre::game::LineOutcome::Rejected { reason, .. } => Some(reason.render(arbitre::i18n::Lang::Fr)),
             _ => None,
         })
         .collect();
@@ -209,7 +209,10 @@ fn orders_in_english_unknown_words_and_the_player_not_to_move() {
     }
     let p = Stellium::parse_orders(&s, &other, &stellium_common::lines(&["PIOCHE ROSE"]));
     match &p.verdicts[0].outcome {
-        arbitre::game::LineOutcome::Rejected { reason, .. } => assert!(reason.contains("ce n'est pas votre tour"), "{reason}"),
+        arbitre::game::LineOutcome::Rejected { reason, .. } => {
+            let reason = reason.render(arbitre::i18n::Lang::Fr);
+            assert!(reason.contains("ce n'est pas votre tour"), "{reason}")
+        }
         o => panic!("{o:?}"),
     }
 }

@@ -2,3 +2,6 @@
 
 # The end of a list of three or more: "Paul, Léto et Alia" ($head is "Paul, Léto").
 list-and = { $head } et { $last }
+
+# A text shown as it is: what a player wrote, or a sentence stored before sentences were messages.
+verbatim = { $text }

@@ -67,7 +67,11 @@ impl Lang {
 }
 
 /// One message: an id of the message files and its arguments.
+///
+/// Reads back from a plain string too (records stored before sentences
+/// were messages): that string is kept as [`Msg::verbatim`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "MsgRepr")]
 pub struct Msg {
     pub id: String,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -87,7 +91,34 @@ pub enum Arg {
     Msg(Box<Msg>),
 }
 
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum MsgRepr {
+    Full {
+        id: String,
+        #[serde(default)]
+        args: BTreeMap<String, Arg>,
+    },
+    Text(String),
+}
+
+impl From<MsgRepr> for Msg {
+    fn from(r: MsgRepr) -> Msg {
+        match r {
+            MsgRepr::Full { id, args } => Msg { id, args },
+            MsgRepr::Text(text) => Msg::verbatim(text),
+        }
+    }
+}
+
 impl Msg {
+    /// A text shown as it is in every language: what a player wrote, or a
+    /// sentence stored before sentences were messages. Never for a sentence
+    /// the code composes.
+    pub fn verbatim(text: impl Into<String>) -> Msg {
+        Msg::new("verbatim").arg("text", text.into())
+    }
+
     pub fn new(id: impl Into<String>) -> Msg {
         Msg { id: id.into(), args: BTreeMap::new() }
     }
@@ -165,6 +196,13 @@ mod tests {
         let m = msg!("list-and", head = "a, b", last = msg!("list-and", head = "x", last = "y"), n = 3, names = vec!["p", "q"]);
         let json = serde_json::to_string(&m).unwrap();
         assert_eq!(serde_json::from_str::<Msg>(&json).unwrap(), m);
+    }
+
+    #[test]
+    fn a_plain_string_stored_before_messages_reads_back_verbatim() {
+        let m: Msg = serde_json::from_str("\"LIEU manquant pour Paul\"").unwrap();
+        assert_eq!(m, Msg::verbatim("LIEU manquant pour Paul"));
+        assert_eq!(m.render(Lang::En), "LIEU manquant pour Paul");
     }
 
     #[test]

@@ -12,12 +12,12 @@ use crate::msg;
 /// Every sample of every area.
 pub fn all() -> Vec<Msg> {
     let mut all = common();
-    // Each area appends its own: `all.extend(crate::games::galaxy::messages::samples());`
+    all.extend(crate::games::stellarium::status::samples());
     all.sort_by(|a, b| a.id.cmp(&b.id));
     all
 }
 
 /// The messages of `locales/*/common.ftl`.
 fn common() -> Vec<Msg> {
-    vec![msg!("list-and", head = "Paul, Léto", last = "Alia")]
+    vec![msg!("list-and", head = "Paul, Léto", last = "Alia"), Msg::verbatim("Paul")]
 }

@@ -437,7 +437,7 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
         let line = OrderLine { no: l.no, text: l.content.trim_matches(is_space).to_string() };
         let toks = keyword_tokens(&l.content);
         let problem = |sub: &mut Submission, reason: String| {
-            sub.problems.push(LineVerdict::rejected(&line, reason, None));
+            sub.problems.push(LineVerdict::rejected(&line, crate::i18n::Msg::verbatim(reason), None));
         };
 
         if let Some((k, _)) = starts_with(&toks, KW_END_MESSAGE) {

@@ -16,7 +16,7 @@ fn reasons(s: &Submission) -> Vec<String> {
     s.problems
         .iter()
         .map(|p| match &p.outcome {
-            crate::game::LineOutcome::Rejected { reason, .. } => reason.clone(),
+            crate::game::LineOutcome::Rejected { reason, .. } => reason.render(crate::i18n::Lang::Fr),
             crate::game::LineOutcome::Accepted { canonical } => canonical.clone(),
         })
         .collect()

@@ -338,7 +338,7 @@ impl Referee {
         let mut ctx = merge(base, json!({
             "quoted": sub.from_quote, "attachment": sub.from_attachment,
             "commands": done_commands, "deadline": deadline_text, "time_left": time_left,
-            "problems": sub.problems.iter().map(verdict_json).collect::<Vec<_>>(),
+            "problems": sub.problems.iter().map(|v| verdict_json(v, lang)).collect::<Vec<_>>(),
         }));
         // Orders in advance: kept as written, read when their step opens.
         let mut advance: Vec<Value> = Vec::new();
@@ -401,11 +401,11 @@ impl Referee {
                 }
             }
             let missing = match &completeness {
-                Completeness::Partial { missing } => missing.clone(),
+                Completeness::Partial { missing } => missing.iter().map(|m| m.render(crate::i18n::Lang::from_code(lang))).collect(),
                 Completeness::Complete => vec![],
             };
             merge_into(&mut ctx, json!({
-                "lines": verdicts.iter().map(verdict_json).collect::<Vec<_>>(),
+                "lines": verdicts.iter().map(|v| verdict_json(v, lang)).collect::<Vec<_>>(),
                 "accepted": verdicts.iter().filter(|v| v.is_accepted()).count(),
                 "rejected": verdicts.iter().filter(|v| !v.is_accepted()).count(),
                 "replaced": any, "status": status.label(), "missing": missing,
@@ -603,10 +603,13 @@ fn answered(kind: &str, to: &str, game: Option<String>, family: Option<String>) 
     Outcome::Answered { kind: kind.to_string(), to: to.to_string(), game, family }
 }
 
-pub(crate) fn verdict_json(v: &LineVerdict) -> Value {
+/// One line's verdict for the acknowledgement's template, its reason in
+/// the reader's language (`fr` or `en`).
+pub(crate) fn verdict_json(v: &LineVerdict, lang: &str) -> Value {
     match &v.outcome {
         LineOutcome::Accepted { canonical } => json!({ "no": v.line.no, "text": v.line.text, "ok": true, "canonical": canonical }),
         LineOutcome::Rejected { reason, suggestion } => {
+            let reason = reason.render(crate::i18n::Lang::from_code(lang));
             json!({ "no": v.line.no, "text": v.line.text, "ok": false, "reason": reason, "suggestion": suggestion })
         }
     }

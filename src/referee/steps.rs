@@ -231,7 +231,7 @@ impl Referee {
                     turn: next,
                     applied: any,
                     not_awaited: false,
-                    lines: verdicts.iter().map(super::intake::verdict_json).collect(),
+                    lines: verdicts.iter().map(|v| super::intake::verdict_json(v, &fam.lang)).collect(),
                     status: status.label(),
                     confirmed: rec.confirmed && any,
                 },

@@ -75,12 +75,13 @@ fn report(p: &Private<'_>, t: u32) -> Option<Value> {
 /// The family's acknowledged orders of the open turn, line by line.
 fn current_orders(p: &Private<'_>) -> Value {
     let Ok(Some(rec)) = p.g.dir.read_family_orders::<OrdersRecord>(p.g.meta.turn, &p.family) else { return Value::Null };
+    let lang = crate::i18n::Lang::from_code(p.g.meta.families.get(&p.family).map_or("fr", |f| f.lang.as_str()));
     let lines: Vec<Value> = rec
         .verdicts
         .iter()
         .map(|v| match &v.outcome {
             LineOutcome::Accepted { canonical } => json!({ "text": v.line.text, "accepted": true, "canonical": canonical }),
-            LineOutcome::Rejected { reason, suggestion } => json!({ "text": v.line.text, "accepted": false, "reason": reason, "suggestion": suggestion }),
+            LineOutcome::Rejected { reason, suggestion } => json!({ "text": v.line.text, "accepted": false, "reason": reason.render(lang), "suggestion": suggestion }),
         })
         .collect();
     json!({ "status": rec.status().label(), "lines": lines })

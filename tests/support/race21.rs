@@ -77,13 +77,13 @@ impl Ruleset for Race21 {
                 _ => None,
             };
             match n {
-                _ if state.mover() != Some(family) => verdicts.push(LineVerdict::rejected(l, "ce n'est pas à vous de jouer", None)),
+                _ if state.mover() != Some(family) => verdicts.push(LineVerdict::rejected(l, arbitre::i18n::Msg::verbatim("ce n'est pas à vous de jouer"), None)),
                 Some(n @ 1..=3) => {
                     orders.add = Some(n);
                     verdicts.push(LineVerdict::accepted(l, format!("AJOUTER {n}")));
                 }
-                Some(_) => verdicts.push(LineVerdict::rejected(l, "on ajoute 1, 2 ou 3", Some("AJOUTER 3".into()))),
-                None => verdicts.push(LineVerdict::rejected(l, "ordre inconnu", Some("AJOUTER 1".into()))),
+                Some(_) => verdicts.push(LineVerdict::rejected(l, arbitre::i18n::Msg::verbatim("on ajoute 1, 2 ou 3"), Some("AJOUTER 3".into()))),
+                None => verdicts.push(LineVerdict::rejected(l, arbitre::i18n::Msg::verbatim("ordre inconnu"), Some("AJOUTER 1".into()))),
             }
         }
         ParsedOrders { orders, verdicts }
@@ -92,7 +92,7 @@ impl Ruleset for Race21 {
         if state.mover() != Some(family) || orders.add.is_some() {
             Completeness::Complete
         } else {
-            Completeness::Partial { missing: vec!["AJOUTER manquant".into()] }
+            Completeness::Partial { missing: vec![arbitre::i18n::Msg::verbatim("AJOUTER manquant")] }
         }
     }
     fn default_orders(_: &State, _: &FamilyKey, status: OrderStatus, orders: Orders, _: &mut Dice) -> Orders {

@@ -137,7 +137,7 @@ impl Ruleset for Galaxy {
         if !state.generated() || !orders.items.is_empty() {
             Completeness::Complete
         } else {
-            Completeness::Partial { missing: vec!["au moins un ordre de budget ou de déplacement".into()] }
+            Completeness::Partial { missing: vec![crate::i18n::Msg::verbatim("au moins un ordre de budget ou de déplacement")] }
         }
     }
 

@@ -695,7 +695,7 @@ pub fn nameable_stars(s: &GalaxyState, who: &str) -> BTreeMap<String, usize> {
 pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrders<Orders> {
     let reject_all = |reason: &str| ParsedOrders {
         orders: Orders::default(),
-        verdicts: lines.iter().map(|l| LineVerdict::rejected(l, reason, None)).collect(),
+        verdicts: lines.iter().map(|l| LineVerdict::rejected(l, crate::i18n::Msg::verbatim(reason), None)).collect(),
     };
     let Some(player) = s.players.get(who) else {
         return reject_all("joueur inconnu dans cette partie.");
@@ -754,7 +754,7 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
         for (i, c) in &classified {
             match c {
                 Err((reason, sug)) if pass_budget => {
-                    verdicts[*i] = Some(LineVerdict::rejected(&lines[*i], reason.clone(), sug.clone()));
+                    verdicts[*i] = Some(LineVerdict::rejected(&lines[*i], crate::i18n::Msg::verbatim(reason.clone()), sug.clone()));
                 }
                 Ok((w, toks, at)) if w.is_budget() == pass_budget && (pass_budget || (*w == Word::Attack) == (pass == 2)) => {
                     let mut cur = Cursor::new(toks);
@@ -767,7 +767,7 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
                             accepted.push((*i, order));
                             LineVerdict::accepted(&lines[*i], canon)
                         }
-                        Err((reason, sug)) => LineVerdict::rejected(&lines[*i], capitalise(&reason), sug),
+                        Err((reason, sug)) => LineVerdict::rejected(&lines[*i], crate::i18n::Msg::verbatim(capitalise(&reason)), sug),
                     });
                 }
                 _ => {}
@@ -870,6 +870,6 @@ mod parse_tests {
             o => panic!("{o:?}"),
         }
         assert!(matches!(&v[1], LineOutcome::Rejected { suggestion: Some(_), .. }));
-        assert!(matches!(&v[2], LineOutcome::Rejected { reason, .. } if reason.contains("inconnue")));
+        assert!(matches!(&v[2], LineOutcome::Rejected { reason, .. } if reason.render(crate::i18n::Lang::Fr).contains("inconnue")));
     }
 }

@@ -78,7 +78,7 @@ impl Ruleset for Stellar {
             }
             _ => Vec::new(),
         };
-        if missing.is_empty() { Completeness::Complete } else { Completeness::Partial { missing } }
+        if missing.is_empty() { Completeness::Complete } else { Completeness::Partial { missing: missing.into_iter().map(crate::i18n::Msg::verbatim).collect() } }
     }
 
     /// ONR/OPR/PNJ: the awaited seat's move is completed by the default

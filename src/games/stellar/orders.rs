@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{FamilyKey, LineVerdict, OrderLine, ParsedOrders};
+use crate::i18n::Msg;
 use crate::text::{self, Cursor, Token};
 
 use super::components::{CardId, Kind, Slot};
@@ -216,7 +217,7 @@ pub fn parse(s: &StellarState, family: &FamilyKey, lines: &[OrderLine]) -> Parse
         let toks = text::tokenize(&line.text).tokens;
         let mut c = Cursor::new(&toks);
         let found = WORDS.iter().find_map(|(w, aliases)| c.eat_keyword(aliases).map(|_| *w));
-        let refuse = |why: String, sugg: Option<String>| Some(LineVerdict::rejected(line, why, sugg));
+        let refuse = |why: String, sugg: Option<String>| Some(LineVerdict::rejected(line, Msg::verbatim(why), sugg));
         match (found, seat, s.phase) {
             (None, _, _) => {
                 let first = toks.first().map(|t| t.text.clone()).unwrap_or_default();
@@ -252,7 +253,7 @@ pub fn parse(s: &StellarState, family: &FamilyKey, lines: &[OrderLine]) -> Parse
                     seen.push((w, *i));
                     LineVerdict::accepted(line, canon)
                 }
-                Err((why, sugg)) => LineVerdict::rejected(line, why, sugg),
+                Err((why, sugg)) => LineVerdict::rejected(line, Msg::verbatim(why), sugg),
             });
         }
     }
@@ -263,7 +264,7 @@ fn finish(lines: &[OrderLine], verdicts: Vec<Option<LineVerdict>>, orders: Order
     let verdicts = verdicts
         .into_iter()
         .zip(lines)
-        .map(|(v, l)| v.unwrap_or_else(|| LineVerdict::rejected(l, "ligne non lue", None)))
+        .map(|(v, l)| v.unwrap_or_else(|| LineVerdict::rejected(l, Msg::verbatim("ligne non lue"), None)))
         .collect();
     ParsedOrders { orders, verdicts }
 }

@@ -4,40 +4,70 @@
 //! PERSONNAGE lines are there.
 
 use crate::game::Completeness;
-use crate::text;
+use crate::i18n::Msg;
+use crate::{msg, text};
 
 use super::model::{Place, State};
 use super::orders::parse::{K_BAPTISM, K_FOUNDER, K_LOCATION, K_TRAINING};
 use super::orders::Orders;
 
-/// Whether `orders` reach the minimum for OR; otherwise what is missing, in French.
+/// The minimal orders of 0.3, as `stellarium-missing` messages select them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MinimalOrder {
+    Founder,
+    Location,
+    Baptism,
+    Training,
+}
+
+impl MinimalOrder {
+    pub const ALL: [MinimalOrder; 4] = [MinimalOrder::Founder, MinimalOrder::Location, MinimalOrder::Baptism, MinimalOrder::Training];
+    fn key(self) -> &'static str {
+        match self {
+            MinimalOrder::Founder => "founder",
+            MinimalOrder::Location => "location",
+            MinimalOrder::Baptism => "baptism",
+            MinimalOrder::Training => "training",
+        }
+    }
+    /// What is missing: the order for `subject` (a founder's number or a
+    /// first name), or the line `refused` that would have given it.
+    pub fn missing(self, subject: &str, refused: Option<usize>) -> Msg {
+        match refused {
+            Some(no) => msg!("stellarium-missing-refused", order = self.key(), subject = subject, line = no),
+            None => msg!("stellarium-missing", order = self.key(), subject = subject),
+        }
+    }
+}
+
+/// One sample of every message of this file, for the catalogue check.
+pub fn samples() -> Vec<Msg> {
+    MinimalOrder::ALL.iter().flat_map(|o| [o.missing("Paul", None), o.missing("Paul", Some(3))]).collect()
+}
+
+/// Whether `orders` reach the minimum for OR; otherwise what is missing.
 pub fn completeness(state: &State, family: &str, orders: &Orders) -> Completeness {
     let mut missing = Vec::new();
     let founding = state.family(family).is_none_or(|f| !f.founded);
     if founding {
         for n in 1..=8u8 {
             if !orders.founders.iter().any(|f| f.n == n) {
-                missing.push(match refused_line(orders, K_FOUNDER, &n.to_string()) {
-                    Some(no) => format!("PERSONNAGE {n} : la ligne {no} a été refusée (voir plus haut)"),
-                    None => format!("PERSONNAGE {n} manquant"),
-                });
+                let n = n.to_string();
+                missing.push(MinimalOrder::Founder.missing(&n, refused_line(orders, K_FOUNDER, &n)));
             }
         }
     } else {
         for c in state.living_members(family) {
             let name = &c.first_name;
-            let item = |heads: &[&str], what: &str, missing_word: &str| match refused_line(orders, heads, name) {
-                Some(no) => format!("{what} pour {name} : la ligne {no} a été refusée (voir plus haut)"),
-                None => format!("{what} {missing_word} pour {name}"),
-            };
+            let item = |heads: &[&str], what: MinimalOrder| what.missing(name, refused_line(orders, heads, name));
             if state.needs_location(c) && place_given(orders, c.id).is_none() {
-                missing.push(item(K_LOCATION, "LIEU", "manquant"));
+                missing.push(item(K_LOCATION, MinimalOrder::Location));
             }
             if state.needs_baptism(c) && !orders.baptisms.iter().any(|b| b.young == c.id) {
-                missing.push(item(K_BAPTISM, "BAPTEME", "manquant"));
+                missing.push(item(K_BAPTISM, MinimalOrder::Baptism));
             }
             if state.needs_training(c) && !orders.trainings.iter().any(|t| t.who == c.id) {
-                missing.push(item(K_TRAINING, "FORMATION", "manquante"));
+                missing.push(item(K_TRAINING, MinimalOrder::Training));
             }
         }
     }
@@ -84,7 +114,8 @@ mod tests {
         match completeness(&s, "A", &Orders::default()) {
             Completeness::Partial { missing } => {
                 assert_eq!(missing.len(), 8);
-                assert_eq!(missing[0], "PERSONNAGE 1 manquant");
+                assert_eq!(missing[0].render(crate::i18n::Lang::Fr), "PERSONNAGE 1 manquant");
+                assert_eq!(missing[0].render(crate::i18n::Lang::En), "CHARACTER 1 missing");
             }
             Completeness::Complete => panic!("complete"),
         }
@@ -110,12 +141,15 @@ mod tests {
             completeness(&s, "A", &o),
             Completeness::Partial {
                 missing: vec![
-                    "LIEU manquant pour Paul".into(),
-                    "BAPTEME manquant pour Enfant2".into(),
-                    "FORMATION manquante pour Enfant2".into()
+                    MinimalOrder::Location.missing("Paul", None),
+                    MinimalOrder::Baptism.missing("Enfant2", None),
+                    MinimalOrder::Training.missing("Enfant2", None),
                 ]
             }
         );
+        let Completeness::Partial { missing } = completeness(&s, "A", &o) else { unreachable!() };
+        let fr: Vec<String> = missing.iter().map(|m| m.render(crate::i18n::Lang::Fr)).collect();
+        assert_eq!(fr, ["LIEU manquant pour Paul", "BAPTEME manquant pour Enfant2", "FORMATION manquante pour Enfant2"]);
         o.locations.push(LocationOrder { who: paul, place: Place::Stellarium });
         o.baptisms.push(BaptismOrder { young, first_name: "Zoé".into(), priest: None });
         o.trainings.push(TrainingOrder { who: young, training: Training::Merchant });

@@ -66,7 +66,7 @@ impl Ruleset for Stellium {
     fn completeness(state: &StelliumState, family: &FamilyKey, o: &Orders) -> Completeness {
         let Some(me) = state.seat_of(family) else { return Completeness::Complete };
         let missing = orders::missing(state, me, o);
-        if missing.is_empty() { Completeness::Complete } else { Completeness::Partial { missing } }
+        if missing.is_empty() { Completeness::Complete } else { Completeness::Partial { missing: missing.into_iter().map(crate::i18n::Msg::verbatim).collect() } }
     }
 
     /// ONR/OPR/PNJ: the awaited seat's turn (or refill choice) is completed

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{FamilyKey, LineVerdict, OrderLine, ParsedOrders};
+use crate::i18n::Msg;
 use crate::text;
 
 use super::components::Colour;
@@ -341,23 +342,23 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
     for (i, line) in input.iter().enumerate() {
         let toks: Vec<String> = text::tokenize(&line.text).tokens.into_iter().map(|t| t.text).collect();
         let first = toks.first().cloned().unwrap_or_default();
-        let refuse = |why: &str| Some(LineVerdict::rejected(line, why, None));
+        let refuse = |why: &str| Some(LineVerdict::rejected(line, Msg::verbatim(why), None));
         match (word_of(&first), seat, &s.phase) {
             (None, _, _) => {
                 let all: Vec<&str> = WORDS.iter().flat_map(|(_, a)| a.iter().copied()).collect();
-                verdicts[i] = Some(LineVerdict::rejected(line, format!("ordre « {first} » inconnu dans Stellium"), text::suggest(&first, all)));
+                verdicts[i] = Some(LineVerdict::rejected(line, Msg::verbatim(format!("ordre « {first} » inconnu dans Stellium")), text::suggest(&first, all)));
             }
             (_, None, _) => verdicts[i] = refuse("vous n'êtes pas joueur de cette partie"),
             (_, _, Phase::Registration) => verdicts[i] = refuse("la partie n'a pas commencé : elle attend ses joueurs (2 à 4)"),
             (_, _, Phase::Over) => verdicts[i] = refuse("la partie est terminée"),
             (Some(w), Some(me), Phase::Play) if s.mover != me => {
                 let _ = w;
-                verdicts[i] = Some(LineVerdict::rejected(line, format!("ce n'est pas votre tour : {} joue", s.seats[s.mover].name), None));
+                verdicts[i] = Some(LineVerdict::rejected(line, Msg::verbatim(format!("ce n'est pas votre tour : {} joue", s.seats[s.mover].name)), None));
             }
             (Some(Word::Refill), Some(me), Phase::Refill(_)) => {
                 verdicts[i] = Some(match refill_line(s, me, &toks[1..], &mut orders) {
                     Ok(c) => LineVerdict::accepted(line, c),
-                    Err(e) => LineVerdict::rejected(line, e, None),
+                    Err(e) => LineVerdict::rejected(line, Msg::verbatim(e), None),
                 });
             }
             (Some(_), Some(_), Phase::Refill(_)) => verdicts[i] = refuse("une galaxie vide est rechargée : seul RECHARGE est attendu dans cette étape"),
@@ -372,11 +373,11 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
             let r = one(&mut sim, &mut orders, *w, args);
             verdicts[*i] = Some(match r {
                 Ok(c) => LineVerdict::accepted(&input[*i], c),
-                Err(e) => LineVerdict::rejected(&input[*i], e, None),
+                Err(e) => LineVerdict::rejected(&input[*i], Msg::verbatim(e), None),
             });
         }
     }
-    let verdicts = verdicts.into_iter().zip(input).map(|(v, l)| v.unwrap_or_else(|| LineVerdict::rejected(l, "ligne non lue", None))).collect();
+    let verdicts = verdicts.into_iter().zip(input).map(|(v, l)| v.unwrap_or_else(|| LineVerdict::rejected(l, Msg::verbatim("ligne non lue"), None))).collect();
     ParsedOrders { orders, verdicts }
 }
 

@@ -39,7 +39,7 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
             .iter()
             .zip(&tokenized)
             .filter(|(_, t)| !t.tokens.is_empty())
-            .map(|(l, _)| LineVerdict::rejected(l, validate::PNJ, None))
+            .map(|(l, _)| LineVerdict::rejected(l, crate::i18n::Msg::verbatim(validate::PNJ), None))
             .collect();
         return ParsedOrders { orders, verdicts };
     }
@@ -53,7 +53,7 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
                 continue;
             }
             if checker.founding() && !parse::is_foundation_order(&toks.tokens) {
-                verdicts[i] = Some(LineVerdict::rejected(line, validate::NOT_FOUNDED, None));
+                verdicts[i] = Some(LineVerdict::rejected(line, crate::i18n::Msg::verbatim(validate::NOT_FOUNDED), None));
                 continue;
             }
             let founders = orders.founders.clone();
@@ -74,7 +74,7 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
                         head: text::fold(&toks.tokens[0].text),
                         subject: toks.tokens.get(1).map(|t| t.text.clone()).unwrap_or_default(),
                     });
-                    LineVerdict::rejected(line, r.reason, r.suggestion)
+                    LineVerdict::rejected(line, crate::i18n::Msg::verbatim(r.reason), r.suggestion)
                 }
             };
             verdicts[i] = Some(verdict);
