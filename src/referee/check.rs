@@ -20,7 +20,7 @@ impl Referee {
     /// Handles `raw` as if it arrived at `at` in `game`; changes nothing.
     pub fn check_message(&self, game: &str, raw: &[u8], at: Timestamp) -> anyhow::Result<CheckResult> {
         let sandbox = tempfile::tempdir()?;
-        let copy = self.sandbox_copy(game, sandbox.path())?;
+        let copy = self.sandbox_copy(game, sandbox.path(), raw)?;
         let outcome = copy.handle_mail(raw, at)?;
         let outbox = copy.store.outbox();
         let mut replies = Vec::new();
