@@ -305,7 +305,7 @@ impl GameDir {
             }
         }
         f.write_all(&line).map_err(StoreError::io(&path))?;
-        f.sync_all().map_err(StoreError::io(&path))?;
+        super::sync_file(&f).map_err(StoreError::io(&path))?;
         if !existed {
             sync_dir(&dir).map_err(StoreError::io(&dir))?;
         }
