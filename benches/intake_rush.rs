@@ -144,10 +144,6 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let all_acked = t0.elapsed();
-    // For a breakdown of where the time goes (with ARBITRE_LOG=info,arbitre=debug).
-    if let Ok(path) = std::env::var("ARBITRE_BENCH_KEEP_LOG") {
-        let _ = std::fs::write(path, daemon.log());
-    }
     let cpu_rush = match (daemon_pid.and_then(cpu_seconds), cpu_before) {
         (Some(after), Some(before)) => Some(after - before),
         _ => None,
@@ -207,6 +203,10 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
     lone.sort();
+    // For a breakdown of where the time goes (with ARBITRE_LOG=info,arbitre=debug).
+    if let Ok(path) = std::env::var("ARBITRE_BENCH_KEEP_LOG") {
+        let _ = std::fs::write(path, daemon.log());
+    }
 
     let status = daemon.stop();
     assert!(status.is_some_and(|s| s.success()), "daemon exit {status:?}");

@@ -96,7 +96,7 @@ fn main() {
     let median = times[times.len() / 2];
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
-        "orders_check{}: Galaxy, {players} players, turn {turns} (made by arbitre demo in {made_in:.1?}; {reports} report files of the last turns on disk)",
+        "orders_check{}: Galaxy, {players} players, open turn {open_turn} (made by arbitre demo --turns {turns} in {made_in:.1?}; {reports} report files on disk)",
         if bench_mode { "" } else { " (smoke)" }
     );
     println!(
