@@ -144,10 +144,6 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let all_acked = t0.elapsed();
-    // For a breakdown of where the time goes (with ARBITRE_LOG=info,arbitre=debug).
-    if let Ok(path) = std::env::var("ARBITRE_BENCH_KEEP_LOG") {
-        let _ = std::fs::write(path, daemon.log());
-    }
     let cpu_rush = match (daemon_pid.and_then(cpu_seconds), cpu_before) {
         (Some(after), Some(before)) => Some(after - before),
         _ => None,
@@ -181,6 +177,37 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
     assert_eq!(copy_ids.len(), copies.len(), "one journal copy per message sent");
 
     let n = players * rounds;
+
+    // A lone order on a quiet stack: one mail at a time, from Postfix
+    // accepting it to its acknowledgement stored in the player's INBOX
+    // (polled every 2 ms), then a pause for its journal copy to come back.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let lone_n = env_number("ARBITRE_BENCH_LONE", if bench_mode { 50 } else { 2 });
+    let mut lone: Vec<Duration> = Vec::with_capacity(lone_n);
+    for k in 0..lone_n {
+        let p = k % players;
+        let addr = &addresses[p];
+        let got_before = stack.delivered_count(addr);
+        let mut raw = format!("Message-ID: <lone.{k}@bench.example.test>\r\n").into_bytes();
+        let version = rounds + 1 + k / players;
+        raw.extend(compose(addr, &stack.referee, &format!("Ordres (version {version})"), &bodies[p]));
+        senders.send(addr, &stack.referee, &raw).await.expect("lone order sent");
+        let accepted = Instant::now();
+        while stack.delivered_count(addr) <= got_before {
+            if accepted.elapsed() > Duration::from_secs(60) {
+                panic!("lone order {k}: no acknowledgement after 60 s; daemon log:\n{}", daemon.log());
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        lone.push(accepted.elapsed());
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    lone.sort();
+    // For a breakdown of where the time goes (with ARBITRE_LOG=info,arbitre=debug).
+    if let Ok(path) = std::env::var("ARBITRE_BENCH_KEEP_LOG") {
+        let _ = std::fs::write(path, daemon.log());
+    }
+
     let status = daemon.stop();
     assert!(status.is_some_and(|s| s.success()), "daemon exit {status:?}");
 
@@ -225,7 +252,7 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
         "  all {n} acknowledgements delivered after {all_acked:.2?}: {:.1} mails/s end to end",
         n as f64 / all_acked.as_secs_f64()
     );
-    match (cpu_rush, daemon_hwm) {
+    match (cpu_rush, daemon_hwm.clone()) {
         (Some(cpu), Some(hwm)) => println!(
             "  arbitre serve used {cpu:.1} s of CPU for them ({:.1} ms per mail, {:.0} % of one core); its peak RSS (VmHWM): {hwm}",
             1000.0 * cpu / n as f64,
@@ -254,6 +281,28 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
         percentile(&mta_latencies, 0.99),
         percentile(&mta_latencies, 1.0)
     );
+    println!(
+        "  LONE ORDER  {} mails one at a time on the quiet stack, accepted by Postfix -> ack in the INBOX: median {:.1?}, p90 {:.1?}, max {:.1?}",
+        lone.len(),
+        percentile(&lone, 0.5),
+        percentile(&lone, 0.9),
+        percentile(&lone, 1.0)
+    );
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!("  load average (1, 5, 15 min) at the end: {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+
+    // The figures of issue #15 (see BENCHMARKS.md).
+    let mta_p99 = percentile(&mta_latencies, 0.99).as_secs_f64();
+    println!("FIGURE|intake.rate_ratio|{:.1}|%|>= 50 %|MTA {mta_rate:.1} mails/s, arbitre {arbitre_rate:.1} mails/s", 100.0 * arbitre_rate / mta_rate);
+    println!("FIGURE|intake.ack_p99|{:.2}|s|<= 3 s|MTA alone p99 {mta_p99:.2} s", percentile(&latencies, 0.99).as_secs_f64());
+    println!("FIGURE|intake.ack_p50|{:.2}|s|<= 1 s|MTA alone p50 {:.2} s", percentile(&latencies, 0.5).as_secs_f64(), percentile(&mta_latencies, 0.5).as_secs_f64());
+    println!("FIGURE|intake.lone_ack_median|{:.1}|ms|<= 250 ms|-", 1000.0 * percentile(&lone, 0.5).as_secs_f64());
+    if let Some(cpu) = cpu_rush {
+        println!("FIGURE|intake.cpu_per_mail|{:.1}|ms|-|-", 1000.0 * cpu / n as f64);
+    }
+    if let Some(kb) = daemon_hwm.as_deref().and_then(|h| h.trim_end_matches("kB").trim().parse::<f64>().ok()) {
+        println!("FIGURE|intake.peak_rss|{:.1}|MB|< 100 MB|-", kb / 1000.0);
+    }
 }
 
 /// The pid of the `arbitre ... serve` started on `config` (read from /proc).

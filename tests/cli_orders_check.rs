@@ -55,13 +55,17 @@ fn game_at_turn_3() -> Env {
 }
 
 fn check(e: &Env, sample: &str) -> String {
+    check_file(e, &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mail").join(sample))
+}
+
+fn check_file(e: &Env, file: &std::path::Path) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_arbitre"))
         .arg("--config")
         .arg(e.dir.path().join("config.toml"))
         .arg("--templates")
         .arg(templates())
         .args(["orders", "check", GAME, "--at", "2026-04-18T12:00:00Z"])
-        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mail").join(sample))
+        .arg(file)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -98,6 +102,16 @@ fn orders_check_answers_the_client_samples_and_changes_nothing() {
 
     let bounce = check(&e, "bounce-dsn.eml");
     assert!(bounce.contains("\"outcome\":\"silenced\""), "{bounce}");
+
+    // RAPPORT: the family's latest report, from the real data directory
+    // (the check copies that family's report, not every family's).
+    let file = e.dir.path().join("rapport.eml");
+    let at: Timestamp = "2026-04-18T12:00:00Z".parse().unwrap();
+    std::fs::write(&file, mail("jean.dupont@laposte.example", "rapport@x.test", "Rapport", &orders_body("Atréides", "x7Kp2", None, &["RAPPORT"]), at)).unwrap();
+    let report = check_file(&e, &file);
+    let stored = std::fs::read_to_string(data(&e).join("games").join(GAME).join("turns/0002/reports/ATREIDES/report.txt")).unwrap();
+    let first_line = stored.lines().find(|l| !l.trim().is_empty()).unwrap();
+    assert!(report.contains(first_line.trim()), "the stored report ({first_line:?}) comes with RAPPORT:\n{report}");
 
     assert_eq!(snapshot(&data(&e)), before, "orders check changes nothing");
 }

@@ -252,3 +252,23 @@ fn sigkill_around_an_early_adjudication_loses_nothing_and_plays_the_turn_once() 
     assert!(deadline > now.checked_add(jiff::SignedDuration::from_hours(24 * 12)).unwrap(), "the first deadline (6+ days) never came: {deadline}");
     assert!(d.starts >= 21, "the daemon was killed and restarted {} times", d.starts);
 }
+
+#[test]
+fn the_same_message_twice_in_one_batch_is_answered_once_and_both_copies_are_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    std::fs::write(root.join("config.toml"), config_text("").replace(r#"reminders = ["48h", "6h"]"#, "reminders = []")).unwrap();
+    let mut d = Daemon { root: root.clone(), child: None, starts: 0 };
+    let now = jiff::Timestamp::now();
+    // Delivered twice (a client's retry): both wait in the inbox when the
+    // daemon starts, so they are in the same batch.
+    let raw = mail("a@x.test", "join-twice@x.test", "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION Atréides\n"), now);
+    drop_in(&root, "join-first", &raw);
+    drop_in(&root, "join-again", &raw);
+    d.run_until("the welcome and both marked", || {
+        let cur = std::fs::read_dir(root.join("mail/inbox/cur")).map(|rd| rd.flatten().filter(|e| e.file_name().to_string_lossy().ends_with(",S")).count()).unwrap_or(0);
+        replies_to(&delivered(&root), "join-twice@x.test") >= 1 && cur == 2
+    });
+    assert_eq!(replies_to(&delivered(&root), "join-twice@x.test"), 1, "one welcome");
+    assert_eq!(std::fs::read_dir(root.join("mail/inbox/new")).unwrap().count(), 0, "nothing left unhandled");
+}

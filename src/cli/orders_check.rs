@@ -30,7 +30,15 @@ pub fn run(config: &Path, templates: Option<&Path>, c: OrdersCommand, now: Times
     } else {
         std::fs::read(&file).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?
     };
-    let r = super::open_referee(config, templates)?;
+    // Only what this command needs: the templates of the mail folder and of
+    // the game's ruleset (compiling every template is most of a start-up).
+    let cfg = crate::config::load(config).map_err(|errs| anyhow::anyhow!("{errs}"))?;
+    let dir = super::templates_dir(config, templates);
+    // A game missing from the configuration gets every template.
+    let ruleset = cfg.games.iter().find(|g| g.id == game).map(|g| g.ruleset.clone());
+    let groups: Option<[&str; 2]> = ruleset.as_deref().map(|r| ["common", r]);
+    let renderer = crate::render::Renderer::new_for(&dir, groups.as_ref().map(|g| &g[..]))?;
+    let r = crate::referee::Referee::with_renderer(cfg, dir, std::sync::Arc::new(renderer))?;
     let checked = r.check_message(&game, &raw, at.unwrap_or(now))?;
     println!("# outcome: {}", serde_json::to_string(&checked.outcome)?);
     for raw in &checked.replies {

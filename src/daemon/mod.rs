@@ -223,32 +223,76 @@ async fn intake_loop(
             let mut all_handled = true;
             let mut store_retry: Option<Duration> = None;
             let ids: Vec<String> = batch.iter().map(|m| m.id.clone()).collect();
-            let mut to_mark: Vec<String> = Vec::new();
-            for (pos, mail) in batch.into_iter().enumerate() {
-                if failing.get(&mail.id).is_some_and(|(_, not_before)| d.clock.ops_now() < *not_before) {
+            // Step 1 (decode, archive with its fsync, or a journal copy) for
+            // the whole batch at once: independent messages, whose fsyncs
+            // overlap. Messages backing off are left out.
+            let skip: Vec<bool> = batch
+                .iter()
+                .map(|m| failing.get(&m.id).is_some_and(|(_, not_before)| d.clock.ops_now() < *not_before))
+                .collect();
+            let raws: Vec<Option<Vec<u8>>> = batch.into_iter().zip(&skip).map(|(m, skip)| (!skip).then_some(m.raw)).collect();
+            let received = {
+                let r = d.referee.clone();
+                match tokio::task::spawn_blocking(move || receive_all(&r, raws)).await {
+                    Ok(v) => v,
+                    Err(e) => {
+                        tracing::error!(error = %e, "receiving a batch panicked; reconnecting");
+                        continue 'connect;
+                    }
+                }
+            };
+            // Step 2, one message at a time in the mailbox's order; step 3
+            // (the done marker) runs behind it, and a message is told to the
+            // mailbox once its marker is written.
+            let mut in_batch: BTreeSet<crate::store::ArchiveKey> = BTreeSet::new();
+            let mut finishing: Vec<Finishing> = Vec::new();
+            for (pos, (id, received)) in ids.iter().zip(received).enumerate() {
+                let Some(received) = received else {
                     all_handled = false;
                     continue;
-                }
+                };
                 // A message being handled is finished even if a stop arrives.
-                let r = d.referee.clone();
-                let now = d.clock.now();
-                let raw = mail.raw;
-                tracing::debug!(id = %mail.id, "handling a message");
-                let handled = tokio::task::spawn_blocking(move || r.handle_mail(&raw, now)).await;
+                tracing::debug!(%id, "handling a message");
+                let handled = match received {
+                    Ok(received) => {
+                        let key = received.key().cloned();
+                        // The same message twice in one batch: the first one's
+                        // marker may not be written yet.
+                        if key.as_ref().is_some_and(|k| !in_batch.insert(k.clone())) {
+                            Ok(Ok((key, crate::referee::intake::Outcome::Duplicate)))
+                        } else {
+                            let r = d.referee.clone();
+                            let now = d.clock.now();
+                            tokio::task::spawn_blocking(move || r.handle_received(received, now).map(|o| (key, o))).await
+                        }
+                    }
+                    Err(e) => Ok(Err(e)),
+                };
                 let ops_now = d.clock.ops_now();
                 match handled {
-                    Ok(Ok(_)) => {
+                    Ok(Ok((key, outcome))) => {
                         store_failures = 0;
-                        failing.remove(&mail.id);
-                        unstored.remove(&mail.id);
+                        failing.remove(id);
+                        unstored.remove(id);
+                        // The replies are durable in the outbox: send them
+                        // while the marker is written.
                         kick.notify_one();
                         clock_kick.notify_one();
+                        let r = d.referee.clone();
+                        let task = tokio::task::spawn_blocking(move || match key {
+                            Some(key) => r.finish(&key, &outcome),
+                            None => Ok(()),
+                        });
+                        finishing.push(Finishing { id: id.clone(), task });
                         // Told in groups (one IMAP round trip per group);
                         // a crash before leaves them to be seen again and
                         // skipped as duplicates.
-                        to_mark.push(mail.id.clone());
-                        if to_mark.len() >= MARK_GROUP && !mark_handled(&mut *mailbox, &mut to_mark).await {
-                            continue 'connect;
+                        if finishing.len() >= MARK_GROUP {
+                            let (marked, done) = mark_finished(&mut *mailbox, &mut finishing, &health, ops_now).await;
+                            all_handled &= done;
+                            if !marked {
+                                continue 'connect;
+                            }
                         }
                     }
                     Ok(Err(e)) if health::is_io_error(&e) => {
@@ -261,29 +305,31 @@ async fn intake_loop(
                         unstored.extend(ids[pos..].iter().cloned());
                         let backoff = reconnect.delay(store_failures);
                         health.failure(FaultKind::DataDir, &e.to_string(), unstored.len(), ops_now);
-                        tracing::warn!(error = %e, id = %mail.id, retry_in = ?backoff, "could not store a message; it stays in the mailbox for a retry");
+                        tracing::warn!(error = %e, %id, retry_in = ?backoff, "could not store a message; it stays in the mailbox for a retry");
                         store_retry = Some(backoff);
                         break;
                     }
                     Ok(Err(e)) => {
                         all_handled = false;
-                        let (n, backoff, not_before) = next_try(&failing, &mail.id, &reconnect, ops_now);
-                        failing.insert(mail.id.clone(), (n, not_before));
-                        tracing::error!(error = %e, id = %mail.id, retry_in = ?backoff, "could not handle a message; left in the mailbox for a retry");
+                        let (n, backoff, not_before) = next_try(&failing, id, &reconnect, ops_now);
+                        failing.insert(id.clone(), (n, not_before));
+                        tracing::error!(error = %e, %id, retry_in = ?backoff, "could not handle a message; left in the mailbox for a retry");
                     }
                     Err(e) => {
                         all_handled = false;
-                        let (n, backoff, not_before) = next_try(&failing, &mail.id, &reconnect, ops_now);
-                        failing.insert(mail.id.clone(), (n, not_before));
-                        tracing::error!(error = %e, id = %mail.id, retry_in = ?backoff, "handling a message panicked; left in the mailbox");
+                        let (n, backoff, not_before) = next_try(&failing, id, &reconnect, ops_now);
+                        failing.insert(id.clone(), (n, not_before));
+                        tracing::error!(error = %e, %id, retry_in = ?backoff, "handling a message panicked; left in the mailbox");
                     }
                 }
                 if *stop.borrow() {
-                    mark_handled(&mut *mailbox, &mut to_mark).await;
+                    mark_finished(&mut *mailbox, &mut finishing, &health, d.clock.ops_now()).await;
                     return;
                 }
             }
-            if !mark_handled(&mut *mailbox, &mut to_mark).await {
+            let (marked, done) = mark_finished(&mut *mailbox, &mut finishing, &health, d.clock.ops_now()).await;
+            all_handled &= done;
+            if !marked {
                 continue 'connect;
             }
             if all_handled {
@@ -327,6 +373,63 @@ async fn intake_loop(
 
 /// How many handled messages are told to the mailbox at once.
 const MARK_GROUP: usize = 50;
+
+/// How many threads receive (decode, archive) the messages of a batch.
+const RECEIVE_THREADS: usize = 4;
+
+/// Step 1 of each message of a batch (`None`: left out), several at once;
+/// the results in the batch's order.
+fn receive_all(r: &Referee, raws: Vec<Option<Vec<u8>>>) -> Vec<Option<crate::referee::Result<crate::referee::intake::Received>>> {
+    let next = AtomicUsize::new(0);
+    let slots: Vec<std::sync::Mutex<Option<crate::referee::Result<crate::referee::intake::Received>>>> =
+        raws.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    let threads = RECEIVE_THREADS.min(raws.iter().filter(|r| r.is_some()).count()).max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(raw) = raws.get(i) else { return };
+                if let Some(raw) = raw {
+                    let got = r.receive(raw);
+                    *slots[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(got);
+                }
+            });
+        }
+    });
+    slots.into_iter().map(|s| s.into_inner().unwrap_or_else(|p| p.into_inner())).collect()
+}
+
+/// A handled message whose done marker is being written.
+struct Finishing {
+    id: String,
+    task: tokio::task::JoinHandle<crate::referee::Result<()>>,
+}
+
+/// Waits for the done markers of `finishing`, then tells the mailbox that
+/// those messages were handled. Returns (the mailbox was told, every marker
+/// was written); a message whose marker failed stays in the mailbox and is
+/// handled again (every effect is idempotent).
+async fn mark_finished(mailbox: &mut dyn Mailbox, finishing: &mut Vec<Finishing>, health: &Health, now: jiff::Timestamp) -> (bool, bool) {
+    let mut ids = Vec::with_capacity(finishing.len());
+    let mut all = true;
+    for f in finishing.drain(..) {
+        match f.task.await {
+            Ok(Ok(())) => ids.push(f.id),
+            Ok(Err(e)) => {
+                all = false;
+                if health::is_io_error(&e) {
+                    health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
+                }
+                tracing::warn!(error = %e, id = %f.id, "handled, but its done marker could not be written; it stays in the mailbox");
+            }
+            Err(e) => {
+                all = false;
+                tracing::error!(error = %e, id = %f.id, "writing a done marker panicked; the message stays in the mailbox");
+            }
+        }
+    }
+    (mark_handled(mailbox, &mut ids).await, all)
+}
 
 /// Tells the mailbox that the messages of `ids` were handled; false (logged)
 /// when it could not: reconnect, they will be seen again and skipped as

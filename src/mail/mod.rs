@@ -86,6 +86,33 @@ impl Incoming {
     }
 }
 
+/// The unfolded value of the first header `name` of a raw message, read from
+/// its header block alone (up to the first empty line) without decoding the
+/// message: for headers that are plain ASCII by construction, such as
+/// [`JOURNAL_HEADER`], where a full [`decode`] would be wasted work. `None`
+/// when the header is absent (or its value is not UTF-8).
+pub fn raw_header(raw: &[u8], name: &str) -> Option<String> {
+    let mut lines = raw.split(|b| *b == b'\n').map(|l| l.strip_suffix(b"\r").unwrap_or(l)).peekable();
+    while let Some(line) = lines.next() {
+        if line.is_empty() {
+            return None;
+        }
+        let Some(colon) = line.iter().position(|b| *b == b':') else { continue };
+        let field = &line[..colon];
+        if !field.eq_ignore_ascii_case(name.as_bytes()) {
+            continue;
+        }
+        let mut value = line[colon + 1..].to_vec();
+        // Folded continuation lines start with white space; unfolding
+        // removes the line break only (RFC 5322, 2.2.3).
+        while let Some(next) = lines.next_if(|l| l.first().is_some_and(|b| *b == b' ' || *b == b'\t')) {
+            value.extend_from_slice(next);
+        }
+        return String::from_utf8(value).ok().map(|v| v.trim().to_string());
+    }
+    None
+}
+
 /// Why raw bytes could not be read as a message at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Undecodable {
@@ -317,6 +344,18 @@ mod tests {
 
     fn dec(raw: &str) -> Incoming {
         decode(raw.as_bytes(), &Limits::default()).unwrap()
+    }
+
+    #[test]
+    fn raw_header_reads_the_header_block_only_and_unfolds() {
+        let raw = b"Subject: s\r\nx-arbitre-journal: ack-1\r\n  0123abcd\r\nX-Arbitre-Journal: second\r\n\r\nX-Other: body\r\n";
+        assert_eq!(raw_header(raw, JOURNAL_HEADER).as_deref(), Some("ack-1  0123abcd"));
+        assert_eq!(raw_header(raw, "X-Other"), None, "a line of the body is no header");
+        assert_eq!(raw_header(b"Subject: s\n\nb", "Subject").as_deref(), Some("s"));
+        assert_eq!(raw_header(b"", "Subject"), None);
+        // What the full decoder reads, for a plain header.
+        let raw = "Message-ID: <m@x>\r\nX-Arbitre-Journal: ack-2 ff00\r\n\r\nb";
+        assert_eq!(raw_header(raw.as_bytes(), JOURNAL_HEADER).as_deref(), dec(raw).header(JOURNAL_HEADER));
     }
 
     #[test]

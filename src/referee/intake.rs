@@ -73,28 +73,76 @@ impl OrdersRecord {
     }
 }
 
+/// A message received and archived, not yet handled ([`Referee::receive`]).
+#[derive(Debug)]
+pub enum Received {
+    /// The journal copy of one of our messages, already recorded.
+    JournalCopy(Outcome),
+    /// Archived (fsynced) under `key`; `done` when its marker already exists.
+    Mail { key: crate::store::ArchiveKey, decoded: std::result::Result<Incoming, mail::Undecodable>, done: bool },
+}
+
+impl Received {
+    /// The archive key, for a message that was archived.
+    pub fn key(&self) -> Option<&crate::store::ArchiveKey> {
+        match self {
+            Received::Mail { key, .. } => Some(key),
+            Received::JournalCopy(_) => None,
+        }
+    }
+}
+
 impl Referee {
     /// Handles one raw message. Never fails on the message's content; errors
     /// are I/O problems, after which the message stays unhandled in the
     /// mailbox and is tried again.
+    ///
+    /// The three steps ([`Referee::receive`], [`Referee::handle_received`],
+    /// [`Referee::finish`]) one after the other; the daemon runs the first
+    /// and the last for several messages at once, and only the middle one in
+    /// the mailbox's order.
     pub fn handle_mail(&self, raw: &[u8], now: Timestamp) -> Result<Outcome> {
+        let received = self.receive(raw)?;
+        let key = received.key().cloned();
+        let outcome = self.handle_received(received, now)?;
+        if let Some(key) = key {
+            self.finish(&key, &outcome)?;
+        }
+        Ok(outcome)
+    }
+
+    /// Step 1: decodes the message and archives its raw bytes (fsynced), or
+    /// records a journal copy. Independent of every other message: may run
+    /// for several at once, in any order.
+    pub fn receive(&self, raw: &[u8]) -> Result<Received> {
         let limits = mail::Limits { max_text_bytes: self.config.limits.max_text_bytes, ..mail::Limits::default() };
+        // A journal copy is known from its header alone (no decoding).
+        if let Some(copy) = (raw.len() <= limits.max_raw_bytes).then(|| self.journal_copy_of_raw(raw)).flatten() {
+            return Ok(Received::JournalCopy(self.journal_copy_seen(copy)?));
+        }
         let decoded = mail::decode(raw, &limits);
         if let Some(copy) = decoded.as_ref().ok().and_then(|m| self.journal_copy_of(m)) {
-            let confirmed = self.store.outbox().confirm_delivered(&copy.outbox_id)?;
-            if confirmed {
-                tracing::info!(id = %copy.outbox_id, "journal copy: an interrupted sending had reached the server; recorded as sent");
-            } else {
-                tracing::debug!(id = %copy.outbox_id, "journal copy of a message already recorded as sent");
-            }
-            return Ok(Outcome::JournalCopy { outbox_id: copy.outbox_id, confirmed });
+            return Ok(Received::JournalCopy(self.journal_copy_seen(copy)?));
         }
         let msg_id = decoded.as_ref().ok().map(|m| m.message_id.clone());
         let key = self.store.archive_raw(msg_id.as_deref(), raw)?;
-        if self.store.archive_done(&key)?.is_some() {
-            tracing::info!(key = %key, "message already handled; skipped");
-            return Ok(Outcome::Duplicate);
-        }
+        let done = self.store.archive_done(&key)?.is_some();
+        Ok(Received::Mail { key, decoded, done })
+    }
+
+    /// Step 2: decides and writes the effects (orders, game, replies in the
+    /// outbox), durable when it returns. Messages go through it one at a
+    /// time, in the mailbox's order (a family's later orders replace its
+    /// earlier ones; receipt ranks follow arrival).
+    pub fn handle_received(&self, received: Received, now: Timestamp) -> Result<Outcome> {
+        let (key, decoded) = match received {
+            Received::JournalCopy(outcome) => return Ok(outcome),
+            Received::Mail { key, done: true, .. } => {
+                tracing::info!(key = %key, "message already handled; skipped");
+                return Ok(Outcome::Duplicate);
+            }
+            Received::Mail { key, decoded, done: false } => (key, decoded),
+        };
         let outcome = match decoded {
             Err(e) => Outcome::Silenced { reason: format!("undecodable message: {e}") },
             Ok(m) => self.process(key.as_str(), &m, now)?,
@@ -106,8 +154,29 @@ impl Referee {
             }
             Outcome::Duplicate | Outcome::JournalCopy { .. } => {}
         }
-        self.store.mark_done(&key, &serde_json::to_value(&outcome).unwrap_or(Value::Null))?;
         Ok(outcome)
+    }
+
+    /// Step 3: the message's done marker (`archive/<key>.done.json`), after
+    /// its effects; only then may the mailbox be told it was handled. A
+    /// duplicate's marker is left as it is.
+    pub fn finish(&self, key: &crate::store::ArchiveKey, outcome: &Outcome) -> Result<()> {
+        if matches!(outcome, Outcome::Duplicate | Outcome::JournalCopy { .. }) {
+            return Ok(());
+        }
+        self.store.mark_done(key, &serde_json::to_value(outcome).unwrap_or(Value::Null))?;
+        Ok(())
+    }
+
+    /// A journal copy came back: the item it names was accepted by the server.
+    fn journal_copy_seen(&self, copy: super::journal::JournalCopy) -> Result<Outcome> {
+        let confirmed = self.store.outbox().confirm_delivered(&copy.outbox_id)?;
+        if confirmed {
+            tracing::info!(id = %copy.outbox_id, "journal copy: an interrupted sending had reached the server; recorded as sent");
+        } else {
+            tracing::debug!(id = %copy.outbox_id, "journal copy of a message already recorded as sent");
+        }
+        Ok(Outcome::JournalCopy { outbox_id: copy.outbox_id, confirmed })
     }
 
     fn process(&self, key: &str, m: &Incoming, now: Timestamp) -> Result<Outcome> {
@@ -351,7 +420,7 @@ impl Referee {
                 json!({ "turn": turn, "kept": false, "reason": "empty" })
             } else {
                 // The same message handled again after a crash keeps its receipt instant.
-                let earlier = g.dir.read_advance::<super::steps::AdvanceRecord>(*turn)?.remove(&fkey).filter(|r| r.archive_key == key);
+                let earlier = g.dir.read_family_advance::<super::steps::AdvanceRecord>(*turn, &fkey)?.filter(|r| r.archive_key == key);
                 let record = super::steps::AdvanceRecord {
                     message_id: m.message_id.clone(),
                     archive_key: key.to_string(),
@@ -378,7 +447,7 @@ impl Referee {
                 // This very message handled before a crash (no `done` marker
                 // yet): it keeps its receipt instant and rank, and the
                 // count of receipts is not advanced twice.
-                let earlier = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?.remove(&fkey).filter(|r| r.archive_key == key);
+                let earlier = g.dir.read_family_orders::<OrdersRecord>(g.meta.turn, &fkey)?.filter(|r| r.archive_key == key);
                 let (received_at, rank) = earlier.map_or((now, g.meta.receipts), |r| (r.received_at, r.receipt_rank));
                 let record = OrdersRecord {
                     message_id: m.message_id.clone(),
@@ -411,7 +480,7 @@ impl Referee {
                 "replaced": any, "status": status.label(), "missing": missing,
             }));
         } else {
-            let current: Option<OrdersRecord> = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?.remove(&fkey);
+            let current: Option<OrdersRecord> = g.dir.read_family_orders(g.meta.turn, &fkey)?;
             let status = if awaited_now { Some(g.status_from(&fkey, current.as_ref())?.label()) } else { None };
             merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": status }));
         }
@@ -422,7 +491,9 @@ impl Referee {
         // in; only to a seat the step awaits: a seat not awaited would learn
         // whether the others' orders are complete.
         let when = if awaited_now {
-            let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
+            // Every family's orders matter only to early play (one file
+            // per family: not read for each mail of a rush otherwise).
+            let records = if early_on { g.dir.read_orders::<OrdersRecord>(g.meta.turn)? } else { Default::default() };
             self.timing_words(&g, &self.timing(&g, &records)?, lang, now)
         } else {
             json!({ "kind": "not_awaited", "early_on": false })

@@ -19,7 +19,7 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use super::Referee;
-use crate::mail::{Incoming, JOURNAL_HEADER};
+use crate::mail::{self, Incoming, JOURNAL_HEADER};
 
 /// What the journal copy of one of our messages says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,7 +41,18 @@ impl Referee {
     /// `Some` when `m` is the journal copy of a message this referee sent
     /// (its header's token checks out), `None` for any other mail.
     pub fn journal_copy_of(&self, m: &Incoming) -> Option<JournalCopy> {
-        let value = m.header(JOURNAL_HEADER)?;
+        self.journal_copy_in(m.header(JOURNAL_HEADER)?)
+    }
+
+    /// The same check on the raw bytes, reading the header block only: a
+    /// journal copy is recognised without decoding its body (half of the
+    /// intake's messages in a rush are copies). `None` sends the message
+    /// down the ordinary path, which checks the decoded header again.
+    pub fn journal_copy_of_raw(&self, raw: &[u8]) -> Option<JournalCopy> {
+        self.journal_copy_in(&mail::raw_header(raw, JOURNAL_HEADER)?)
+    }
+
+    fn journal_copy_in(&self, value: &str) -> Option<JournalCopy> {
         // Long values may have been folded at the space.
         let mut words = value.split_whitespace();
         let (id, token) = (words.next()?, words.next()?);

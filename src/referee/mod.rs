@@ -68,7 +68,8 @@ pub struct OpenGame {
 pub struct Referee {
     pub config: Config,
     pub store: Store,
-    pub renderer: Renderer,
+    /// Shared with the throw-away copies of [`Referee::sandbox_copy`].
+    pub renderer: std::sync::Arc<Renderer>,
     templates_dir: PathBuf,
     /// The installation's secret key (passwords derive from it).
     pub(crate) secret: [u8; 32],
@@ -79,8 +80,13 @@ pub struct Referee {
 
 impl Referee {
     pub fn new(config: Config, templates_dir: PathBuf) -> anyhow::Result<Referee> {
+        let renderer = std::sync::Arc::new(Renderer::new(&templates_dir)?);
+        Referee::with_renderer(config, templates_dir, renderer)
+    }
+
+    /// A referee using templates already compiled (from `templates_dir`).
+    pub fn with_renderer(config: Config, templates_dir: PathBuf, renderer: std::sync::Arc<Renderer>) -> anyhow::Result<Referee> {
         let store = Store::open(&config.data_dir)?.with_outbox_backoff(config.outbox.backoff());
-        let renderer = Renderer::new(&templates_dir)?;
         let secret = password::load_or_create_secret(&config.data_dir)?;
         Ok(Referee { config, store, renderer, templates_dir, secret, cache: Mutex::new(BTreeMap::new()) })
     }
@@ -192,24 +198,56 @@ pub fn domain_of(address: &str) -> &str {
 pub type Now = Timestamp;
 
 impl Referee {
-    /// A referee over a throw-away copy of `game`'s open turn (metadata,
-    /// state, orders, the secret key) under `dir`: what it does there changes
-    /// nothing in the real data directory (`arbitre orders check`).
-    pub fn sandbox_copy(&self, game: &str, dir: &std::path::Path) -> anyhow::Result<Referee> {
+    /// A referee over a throw-away copy of what handling `raw` in `game` may
+    /// read or change (`arbitre orders check`, the web page's order check):
+    /// under `dir`, the game's metadata (`game.json`, `calendar.json`,
+    /// `web-links.json`), the open turn's state, the secret key, and the
+    /// files of the family the message names: its orders for the open turn
+    /// (every family's when the game plays early: the answer says when the
+    /// step will be played), its orders in advance, and its latest report
+    /// (RAPPORT). Nothing else is copied (not the other families' reports),
+    /// and nothing in the real data directory changes.
+    pub fn sandbox_copy(&self, game: &str, dir: &std::path::Path, raw: &[u8]) -> anyhow::Result<Referee> {
         let meta = self.read_meta(game)?.ok_or_else(|| RefereeError::NoSuchGame(game.into()))?;
         let src = self.store.game(game)?;
         let mut config = self.config.clone();
         config.data_dir = dir.to_path_buf();
         std::fs::create_dir_all(dir)?;
         std::fs::write(dir.join("secret.key"), self.secret)?;
-        let copy = Referee::new(config, self.templates_dir.clone())?;
+        let copy = Referee::with_renderer(config, self.templates_dir.clone(), self.renderer.clone())?;
         let dst = copy.store.game(game)?;
-        copy_tree(&src.game_json_path(), &dst.game_json_path())?;
-        copy_tree(&src.turn_dir(meta.turn), &dst.turn_dir(meta.turn))?;
+        for name in ["game.json", "calendar.json", "web-links.json"] {
+            copy_tree(&src.path().join(name), &dst.path().join(name))?;
+        }
+        copy_tree(&src.state_path(meta.turn), &dst.state_path(meta.turn))?;
+        let Some(family) = self.family_named(raw).filter(|f| meta.families.contains_key(f)) else {
+            return Ok(copy);
+        };
+        let file = format!("{}.json", crate::store::family_file_name(&family)?);
+        if self.early_delay(game).is_some() {
+            copy_tree(&src.orders_dir(meta.turn), &dst.orders_dir(meta.turn))?;
+        } else {
+            copy_tree(&src.orders_dir(meta.turn).join(&file), &dst.orders_dir(meta.turn).join(&file))?;
+        }
+        if let Ok(steps) = std::fs::read_dir(src.path().join("advance")) {
+            for step in steps.flatten() {
+                let to = dst.path().join("advance").join(step.file_name()).join(&file);
+                copy_tree(&step.path().join(&file), &to)?;
+            }
+        }
         if let Some(t) = meta.last_reported_turn {
-            copy_tree(&src.turn_dir(t).join("reports"), &dst.turn_dir(t).join("reports"))?;
+            copy_tree(&src.report_dir(t, &family)?, &dst.report_dir(t, &family)?)?;
         }
         Ok(copy)
+    }
+
+    /// The key of the family a message's orders block names, if any (read
+    /// as `handle_mail` reads it).
+    fn family_named(&self, raw: &[u8]) -> Option<crate::game::FamilyKey> {
+        let limits = crate::mail::Limits { max_text_bytes: self.config.limits.max_text_bytes, ..crate::mail::Limits::default() };
+        let m = crate::mail::decode(raw, &limits).ok()?;
+        let sub = crate::orders::read_submission(&m.subject, &m.text, &m.attachment_texts)?;
+        Some(crate::text::key(&sub.family?))
     }
 }
 

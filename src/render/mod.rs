@@ -105,8 +105,20 @@ impl Renderer {
     /// Loads `templates_dir/**/*.tera`. A missing directory is an error; a
     /// template that does not parse is an error naming it and its line.
     pub fn new(templates_dir: &Path) -> Result<Renderer, RenderError> {
+        Renderer::new_for(templates_dir, None)
+    }
+
+    /// Like [`Renderer::new`], but only the templates of the folders named
+    /// in `only` (e.g. `common` and one ruleset's), when given: compiling
+    /// every template is most of a short command's start-up (`arbitre
+    /// orders check` needs the mail templates of one game). Templates only
+    /// refer to their own folder (`extends`, `import`, `include`).
+    pub fn new_for(templates_dir: &Path, only: Option<&[&str]>) -> Result<Renderer, RenderError> {
         let mut files = Vec::new();
         collect_templates(templates_dir, templates_dir, &mut files)?;
+        if let Some(only) = only {
+            files.retain(|(name, _)| name.split('/').next().is_some_and(|top| only.contains(&top)));
+        }
         files.sort();
         let mut sources = BTreeMap::new();
         for (name, path) in &files {

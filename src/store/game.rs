@@ -228,6 +228,11 @@ impl GameDir {
         read_family_files(&self.advance_dir(n))
     }
 
+    /// One family's orders in advance for step `n`, `None` if there are none.
+    pub fn read_family_advance<T: DeserializeOwned>(&self, n: u32, family: &str) -> Result<Option<T>, StoreError> {
+        read_json(&self.advance_dir(n).join(format!("{}.json", family_file_name(family)?)))
+    }
+
     /// One family's submission for turn `n`, `None` if there is none.
     pub fn read_family_orders<T: DeserializeOwned>(&self, n: u32, family: &str) -> Result<Option<T>, StoreError> {
         read_json(&self.orders_dir(n).join(format!("{}.json", family_file_name(family)?)))
@@ -300,7 +305,7 @@ impl GameDir {
             }
         }
         f.write_all(&line).map_err(StoreError::io(&path))?;
-        f.sync_all().map_err(StoreError::io(&path))?;
+        super::sync_file(&f).map_err(StoreError::io(&path))?;
         if !existed {
             sync_dir(&dir).map_err(StoreError::io(&dir))?;
         }

@@ -112,8 +112,41 @@ fn parent_of(path: &Path) -> io::Result<&Path> {
     }
 }
 
+thread_local! {
+    /// Set by [`without_fsync`] for the calling thread.
+    static NO_FSYNC: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with the store's fsyncs skipped on this thread, and on this
+/// thread only: for a throw-away copy of a game in a temporary folder
+/// (`Referee::check_message`), whose durability is worth nothing and whose
+/// fsyncs would be most of an `arbitre orders check`. Everything else is
+/// written as always (temporary file, rename). Never around writes to the
+/// data directory.
+pub fn without_fsync<T>(f: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            NO_FSYNC.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(NO_FSYNC.with(|c| c.replace(true)));
+    f()
+}
+
+/// Fsyncs a file (unless inside [`without_fsync`]).
+pub fn sync_file(file: &File) -> io::Result<()> {
+    if NO_FSYNC.with(|c| c.get()) {
+        return Ok(());
+    }
+    file.sync_all()
+}
+
 /// Fsyncs a directory, so that a rename or a creation inside it is durable.
 pub fn sync_dir(dir: &Path) -> io::Result<()> {
+    if NO_FSYNC.with(|c| c.get()) {
+        return Ok(());
+    }
     File::open(dir)?.sync_all()
 }
 
@@ -144,7 +177,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent_of(path)?;
     let mut tmp = temp_in(dir)?;
     tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
+    sync_file(tmp.as_file())?;
     tmp.persist(path).map_err(|e| e.error)?;
     sync_dir(dir)
 }
@@ -155,7 +188,7 @@ pub fn write_new_atomic(path: &Path, bytes: &[u8]) -> io::Result<bool> {
     let dir = parent_of(path)?;
     let mut tmp = temp_in(dir)?;
     tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
+    sync_file(tmp.as_file())?;
     match tmp.persist_noclobber(path) {
         Ok(_) => {}
         Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => return Ok(false),

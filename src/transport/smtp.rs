@@ -1,36 +1,69 @@
-//! The SMTP sender (lettre over tokio, rustls with ring).
+//! The SMTP sender: lettre's SMTP client over our own TCP connections
+//! (tokio, rustls with ring), with `TCP_NODELAY` and a small pool of open
+//! sessions.
+//!
+//! Why not lettre's transport as a whole: it writes a message and its final
+//! `.` in two writes on a socket without `TCP_NODELAY`, so every
+//! transaction waited out the server's delayed ACK (~40 ms on loopback)
+//! before the `.` left (Nagle), and it offers no way to set the option.
+//! Here the socket is ours (`tls::tcp_connect` sets it), lettre speaks the
+//! protocol on it (`AsyncSmtpConnection::connect_with_transport`, STARTTLS,
+//! AUTH), and this file drives each transaction step by step, so that it
+//! knows whether the message had been handed over when something failed.
 
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use lettre::address::{Address, Envelope};
-use lettre::transport::smtp::authentication::Credentials;
-use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+use lettre::transport::smtp::authentication::{Credentials, DEFAULT_MECHANISMS};
+use lettre::transport::smtp::client::{AsyncSmtpConnection, AsyncTokioStream, Certificate, TlsParameters};
+use lettre::transport::smtp::commands::{Data, Mail, Rcpt};
+use lettre::transport::smtp::extension::{ClientId, Extension, MailBodyParameter, MailParameter};
 use lettre::transport::smtp::response::{Category, Severity};
-use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
+use super::tls::{client_config, handshake, tcp_connect, MaybeTls};
 use super::{init_crypto, is_loopback_host, SendError, Sender, SmtpSettings, TlsMode, TransportError, IO_TIMEOUT};
 
 /// Sends through an SMTP server (submission with STARTTLS, SMTPS, or
-/// plaintext on loopback). Connections are pooled by lettre.
-///
-/// lettre's pool spawns tokio tasks when it is built and when it is
-/// dropped: it is built on the first send (so `new` needs no runtime), and
-/// a sender dropped outside any runtime leaks its pool instead of
-/// panicking.
+/// plaintext on loopback). Sessions stay open between messages (at most
+/// [`MAX_IDLE_SESSIONS`] idle ones, each for at most [`MAX_IDLE`]); a pooled
+/// session the server closed meanwhile is noticed before the message goes
+/// out, and a fresh one is opened.
 pub struct SmtpSender {
-    builder: lettre::transport::smtp::AsyncSmtpTransportBuilder,
-    transport: std::sync::OnceLock<AsyncSmtpTransport<Tokio1Executor>>,
     host: String,
     port: u16,
+    tls: TlsMode,
+    /// For STARTTLS (lettre upgrades its stream itself).
+    starttls: Option<TlsParameters>,
+    /// For implicit TLS (the handshake is ours, before the greeting).
+    implicit: Option<Arc<rustls::ClientConfig>>,
+    credentials: Option<Credentials>,
+    hello: ClientId,
+    idle: std::sync::Mutex<Vec<(AsyncSmtpConnection, Instant)>>,
 }
+
+/// Idle sessions kept open at most (the outbox sends a few at a time).
+pub const MAX_IDLE_SESSIONS: usize = 16;
+
+/// An idle session older than this is closed rather than reused (servers
+/// drop idle clients after a few minutes: Postfix's `smtpd_timeout` is 300 s).
+pub const MAX_IDLE: Duration = Duration::from_secs(30);
 
 impl Drop for SmtpSender {
     fn drop(&mut self) {
-        if tokio::runtime::Handle::try_current().is_err() {
-            if let Some(t) = self.transport.take() {
-                std::mem::forget(t);
-            }
+        // Say QUIT to the idle sessions when a runtime can run it; otherwise
+        // the sockets are simply closed.
+        let idle = std::mem::take(&mut *self.idle.lock().unwrap_or_else(|p| p.into_inner()));
+        if idle.is_empty() {
+            return;
+        }
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            rt.spawn(async move {
+                for (mut conn, _) in idle {
+                    let _ = tokio::time::timeout(Duration::from_secs(5), conn.quit()).await;
+                }
+            });
         }
     }
 }
@@ -45,8 +78,28 @@ impl std::fmt::Debug for SmtpSender {
 }
 
 /// A whole transaction (connect, TLS, AUTH, MAIL, RCPT, DATA) may take
-/// this long; lettre's own timeout bounds each single command.
+/// this long; each single step is bounded by [`IO_TIMEOUT`].
 const SEND_TIMEOUT: Duration = Duration::from_secs(120);
+
+impl AsyncTokioStream for MaybeTls {
+    fn peer_addr(&self) -> std::io::Result<std::net::SocketAddr> {
+        match self {
+            MaybeTls::Plain(s) => s.peer_addr(),
+            MaybeTls::Tls(s) => s.get_ref().0.peer_addr(),
+        }
+    }
+}
+
+/// Where a transaction failed: before the message's content was handed
+/// over (certainly not accepted), or after (maybe accepted).
+enum Failure {
+    /// This message cannot go through this server at all.
+    Refused(&'static str),
+    Before(lettre::transport::smtp::Error),
+    BeforeTimeout(&'static str),
+    Handed(lettre::transport::smtp::Error),
+    HandedTimeout,
+}
 
 impl SmtpSender {
     /// Validates the settings, reads the password and the extra root
@@ -61,41 +114,31 @@ impl SmtpSender {
             port: s.port,
             message,
         };
-        let tls = if s.tls == TlsMode::None {
-            Tls::None
-        } else {
-            let host_only = s.host.trim_start_matches('[').trim_end_matches(']');
-            let mut params = TlsParameters::builder(host_only.to_string());
-            if let Some(path) = &s.ca_file {
-                let pem = std::fs::read(path).map_err(|e| TransportError::CaFile {
-                    path: path.clone(),
-                    message: e.to_string(),
-                })?;
-                // Same checks as for IMAP (at least one certificate).
-                super::tls::load_pem_certs(path)?;
-                let cert = Certificate::from_pem(&pem).map_err(|e| TransportError::CaFile {
-                    path: path.clone(),
-                    message: e.to_string(),
-                })?;
-                params = params.add_root_certificate(cert);
+        let (mut starttls, mut implicit) = (None, None);
+        match s.tls {
+            TlsMode::None => {}
+            TlsMode::Implicit => implicit = Some(client_config(s.ca_file.as_deref())?),
+            TlsMode::StartTls => {
+                let host_only = s.host.trim_start_matches('[').trim_end_matches(']');
+                let mut params = TlsParameters::builder(host_only.to_string());
+                if let Some(path) = &s.ca_file {
+                    let pem = std::fs::read(path).map_err(|e| TransportError::CaFile {
+                        path: path.clone(),
+                        message: e.to_string(),
+                    })?;
+                    // Same checks as for IMAP (at least one certificate).
+                    super::tls::load_pem_certs(path)?;
+                    let cert = Certificate::from_pem(&pem).map_err(|e| TransportError::CaFile {
+                        path: path.clone(),
+                        message: e.to_string(),
+                    })?;
+                    params = params.add_root_certificate(cert);
+                }
+                starttls = Some(params.build_rustls().map_err(|e| tls_error(format!("TLS set-up: {e}")))?);
             }
-            let params = params
-                .build_rustls()
-                .map_err(|e| tls_error(format!("TLS set-up: {e}")))?;
-            match s.tls {
-                TlsMode::Implicit => Tls::Wrapper(params),
-                _ => Tls::Required(params),
-            }
-        };
-        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(s.host.clone())
-            .port(s.port)
-            .tls(tls)
-            .timeout(Some(IO_TIMEOUT));
-        match (&s.user, &s.password) {
-            (Some(user), Some(secret)) => {
-                let password = secret.resolve()?;
-                builder = builder.credentials(Credentials::new(user.clone(), password));
-            }
+        }
+        let credentials = match (&s.user, &s.password) {
+            (Some(user), Some(secret)) => Some(Credentials::new(user.clone(), secret.resolve()?)),
             (Some(user), None) => {
                 return Err(TransportError::Secret {
                     source_name: format!("smtp user {user:?}"),
@@ -108,36 +151,176 @@ impl SmtpSender {
                     message: "a password is set but no user".into(),
                 })
             }
-            (None, None) => {}
-        }
+            (None, None) => None,
+        };
         Ok(SmtpSender {
-            builder,
-            transport: std::sync::OnceLock::new(),
             host: s.host.clone(),
             port: s.port,
+            tls: s.tls,
+            starttls,
+            implicit,
+            credentials,
+            hello: ClientId::default(),
+            idle: std::sync::Mutex::new(Vec::new()),
         })
     }
 
-    fn transport(&self) -> &AsyncSmtpTransport<Tokio1Executor> {
-        self.transport.get_or_init(|| self.builder.clone().build())
-    }
-
-    /// Opens a connection and says hello (and authenticates): checks the
-    /// settings before the first real message.
-    pub async fn test_connection(&self) -> Result<(), SendError> {
-        match tokio::time::timeout(SEND_TIMEOUT, self.transport().test_connection()).await {
-            Ok(Ok(true)) => Ok(()),
-            Ok(Ok(false)) => Err(SendError::Transient(format!(
-                "{}:{}: the server did not answer NOOP",
-                self.host, self.port
-            ))),
-            Ok(Err(e)) => Err(self.classify(e)),
+    /// Opens a session: TCP (`TCP_NODELAY`), TLS, EHLO, AUTH.
+    async fn connect(&self) -> Result<AsyncSmtpConnection, SendError> {
+        let transient = |e: TransportError| SendError::Transient(format!("SMTP {}:{}: Connection error: {e}", self.host, self.port));
+        let tcp = tcp_connect(&self.host, self.port).await.map_err(transient)?;
+        let stream = match &self.implicit {
+            Some(cfg) if self.tls == TlsMode::Implicit => {
+                MaybeTls::Tls(Box::new(handshake(tcp, &self.host, self.port, cfg.clone()).await.map_err(transient)?))
+            }
+            _ => MaybeTls::Plain(tcp),
+        };
+        let setup = async {
+            let mut conn = AsyncSmtpConnection::connect_with_transport(Box::new(stream), &self.hello).await?;
+            if let Some(params) = &self.starttls {
+                conn.starttls(params.clone(), &self.hello).await?;
+            }
+            if let Some(credentials) = &self.credentials {
+                conn.auth(DEFAULT_MECHANISMS, credentials).await?;
+            }
+            Ok::<_, lettre::transport::smtp::Error>(conn)
+        };
+        match tokio::time::timeout(IO_TIMEOUT, setup).await {
+            Ok(Ok(conn)) => Ok(conn),
+            // Nothing of a message went out yet: never uncertain.
+            Ok(Err(e)) => Err(match self.classify(e) {
+                SendError::Uncertain(text) => SendError::Transient(text),
+                other => other,
+            }),
             Err(_) => Err(SendError::Transient(format!(
-                "{}:{}: timed out after {} s",
+                "SMTP {}:{}: session set-up timed out after {} s",
                 self.host,
                 self.port,
-                SEND_TIMEOUT.as_secs()
+                IO_TIMEOUT.as_secs()
             ))),
+        }
+    }
+
+    /// A pooled session young enough to reuse, if any (older ones are closed).
+    async fn take_idle(&self) -> Option<AsyncSmtpConnection> {
+        loop {
+            let (conn, since) = self.idle.lock().unwrap_or_else(|p| p.into_inner()).pop()?;
+            if since.elapsed() <= MAX_IDLE && !conn.has_broken() {
+                return Some(conn);
+            }
+            let mut conn = conn;
+            let _ = tokio::time::timeout(Duration::from_secs(2), conn.quit()).await;
+        }
+    }
+
+    fn put_back(&self, conn: AsyncSmtpConnection) {
+        let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
+        if idle.len() < MAX_IDLE_SESSIONS {
+            idle.push((conn, Instant::now()));
+        }
+    }
+
+    /// Opens a session and says hello (and authenticates): checks the
+    /// settings before the first real message.
+    pub async fn test_connection(&self) -> Result<(), SendError> {
+        let mut conn = match tokio::time::timeout(SEND_TIMEOUT, self.connect()).await {
+            Ok(r) => r?,
+            Err(_) => {
+                return Err(SendError::Transient(format!(
+                    "{}:{}: timed out after {} s",
+                    self.host,
+                    self.port,
+                    SEND_TIMEOUT.as_secs()
+                )))
+            }
+        };
+        let alive = tokio::time::timeout(IO_TIMEOUT, conn.test_connected()).await.unwrap_or(false);
+        if !alive {
+            conn.abort().await;
+            return Err(SendError::Transient(format!("{}:{}: the server did not answer NOOP", self.host, self.port)));
+        }
+        self.put_back(conn);
+        Ok(())
+    }
+
+    /// One transaction on an open session: MAIL, RCPT…, DATA, the message.
+    async fn transaction(conn: &mut AsyncSmtpConnection, env: &Envelope, raw: &[u8]) -> Result<(), Failure> {
+        let step = |what: &'static str, r: Result<Result<_, _>, tokio::time::error::Elapsed>| match r {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(e)) => Err(Failure::Before(e)),
+            Err(_) => Err(Failure::BeforeTimeout(what)),
+        };
+        let mut options = Vec::new();
+        let ascii = |a: &Address| AsRef::<str>::as_ref(a).is_ascii();
+        let non_ascii = env.from().is_some_and(|a| !ascii(a)) || env.to().iter().any(|a| !ascii(a));
+        if non_ascii {
+            if !conn.server_info().supports_feature(Extension::SmtpUtfEight) {
+                return Err(Failure::Refused("the envelope has non-ASCII addresses but the server does not support SMTPUTF8"));
+            }
+            options.push(MailParameter::SmtpUtfEight);
+        }
+        if !raw.is_ascii() {
+            if !conn.server_info().supports_feature(Extension::EightBitMime) {
+                return Err(Failure::Refused("the message has 8-bit content but the server does not support 8BITMIME"));
+            }
+            options.push(MailParameter::Body(MailBodyParameter::EightBitMime));
+        }
+        step("MAIL", tokio::time::timeout(IO_TIMEOUT, conn.command(Mail::new(env.from().cloned(), options))).await)?;
+        for to in env.to() {
+            step("RCPT", tokio::time::timeout(IO_TIMEOUT, conn.command(Rcpt::new(to.clone(), vec![]))).await)?;
+        }
+        step("DATA", tokio::time::timeout(IO_TIMEOUT, conn.command(Data)).await)?;
+        // From here on the server may accept the message.
+        match tokio::time::timeout(IO_TIMEOUT, conn.message(raw)).await {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => Err(Failure::Handed(e)),
+            Err(_) => Err(Failure::HandedTimeout),
+        }
+    }
+
+    async fn send_now(&self, env: &Envelope, raw: &[u8]) -> Result<(), SendError> {
+        loop {
+            let (mut conn, reused) = match self.take_idle().await {
+                Some(c) => (c, true),
+                None => (self.connect().await?, false),
+            };
+            match Self::transaction(&mut conn, env, raw).await {
+                Ok(()) => {
+                    self.put_back(conn);
+                    return Ok(());
+                }
+                Err(failure) => {
+                    conn.abort().await;
+                    let error = match failure {
+                        // A pooled session the server dropped meanwhile
+                        // (no answer code): the others are as old; start
+                        // afresh. Nothing of the message went out.
+                        Failure::Before(e) if reused && e.status().is_none() => {
+                            self.idle.lock().unwrap_or_else(|p| p.into_inner()).clear();
+                            continue;
+                        }
+                        Failure::Refused(why) => SendError::Permanent(format!("SMTP {}:{}: {why}", self.host, self.port)),
+                        Failure::Before(e) => match self.classify(e) {
+                            SendError::Uncertain(text) => SendError::Transient(text),
+                            other => other,
+                        },
+                        Failure::BeforeTimeout(what) => SendError::Transient(format!(
+                            "SMTP {}:{}: {what} timed out after {} s",
+                            self.host,
+                            self.port,
+                            IO_TIMEOUT.as_secs()
+                        )),
+                        Failure::Handed(e) => self.classify(e),
+                        Failure::HandedTimeout => SendError::Uncertain(format!(
+                            "SMTP {}:{}: no answer to the message within {} s",
+                            self.host,
+                            self.port,
+                            IO_TIMEOUT.as_secs()
+                        )),
+                    };
+                    return Err(error);
+                }
+            }
         }
     }
 
@@ -190,9 +373,8 @@ pub(crate) fn envelope(envelope_from: &str, to: &[String]) -> Result<Envelope, S
 impl Sender for SmtpSender {
     async fn send(&self, envelope_from: &str, to: &[String], raw: &[u8]) -> Result<(), SendError> {
         let env = envelope(envelope_from, to)?;
-        match tokio::time::timeout(SEND_TIMEOUT, self.transport().send_raw(&env, raw)).await {
-            Ok(Ok(_response)) => Ok(()),
-            Ok(Err(e)) => Err(self.classify(e)),
+        match tokio::time::timeout(SEND_TIMEOUT, self.send_now(&env, raw)).await {
+            Ok(r) => r,
             // The message may have been handed over already.
             Err(_) => Err(SendError::Uncertain(format!(
                 "SMTP {}:{}: timed out after {} s",
@@ -256,6 +438,115 @@ mod tests {
             .unwrap_err()
             .is_permanent());
         assert!(envelope("x@example.test", &[]).unwrap_err().is_permanent());
+    }
+
+    /// How the fake server below behaves.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Fake {
+        /// Answers everything, keeps the session open.
+        Good,
+        /// Closes the session after each accepted message.
+        CloseAfterMessage,
+        /// Closes the session when the message's final dot arrives, unanswered.
+        DropAtDot,
+        /// Closes the session at MAIL, unanswered.
+        DropAtMail,
+    }
+
+    /// A minimal plaintext SMTP server on loopback (a mock, for unit tests
+    /// only); returns its port and the count of sessions it accepted.
+    async fn fake_server(mode: Fake) -> (u16, Arc<std::sync::atomic::AtomicUsize>) {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let sessions = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let count = sessions.clone();
+        tokio::spawn(async move {
+            while let Ok((sock, _)) = listener.accept().await {
+                count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                tokio::spawn(async move {
+                    let (r, mut w) = sock.into_split();
+                    let mut lines = BufReader::new(r).lines();
+                    w.write_all(b"220 fake ESMTP\r\n").await.unwrap();
+                    let mut in_data = false;
+                    while let Ok(Some(line)) = lines.next_line().await {
+                        let reply: &[u8] = if in_data {
+                            if line != "." {
+                                continue;
+                            }
+                            in_data = false;
+                            if mode == Fake::DropAtDot {
+                                return;
+                            }
+                            b"250 2.0.0 queued\r\n"
+                        } else {
+                            match line.get(..4).unwrap_or("").to_ascii_uppercase().as_str() {
+                                "EHLO" => b"250-fake\r\n250 8BITMIME\r\n",
+                                "MAIL" if mode == Fake::DropAtMail => return,
+                                "DATA" => {
+                                    in_data = true;
+                                    b"354 go on\r\n"
+                                }
+                                "QUIT" => {
+                                    let _ = w.write_all(b"221 bye\r\n").await;
+                                    return;
+                                }
+                                _ => b"250 ok\r\n",
+                            }
+                        };
+                        if w.write_all(reply).await.is_err() {
+                            return;
+                        }
+                        if reply.starts_with(b"250 2.0.0") && mode == Fake::CloseAfterMessage {
+                            return;
+                        }
+                    }
+                });
+            }
+        });
+        (port, sessions)
+    }
+
+    fn sender_on(port: u16) -> SmtpSender {
+        let mut s = settings("127.0.0.1", TlsMode::None);
+        s.port = port;
+        SmtpSender::new(&s).unwrap()
+    }
+
+    async fn send_one(sender: &SmtpSender) -> Result<(), SendError> {
+        sender.send("a@example.test", &["b@example.test".into()], b"Subject: x\r\n\r\nx\r\n").await
+    }
+
+    #[tokio::test]
+    async fn one_session_carries_successive_messages() {
+        let (port, sessions) = fake_server(Fake::Good).await;
+        let sender = sender_on(port);
+        for _ in 0..3 {
+            send_one(&sender).await.unwrap();
+        }
+        assert_eq!(sessions.load(std::sync::atomic::Ordering::SeqCst), 1, "the pooled session was reused");
+    }
+
+    #[tokio::test]
+    async fn a_pooled_session_the_server_closed_is_replaced_without_failing() {
+        let (port, sessions) = fake_server(Fake::CloseAfterMessage).await;
+        let sender = sender_on(port);
+        send_one(&sender).await.unwrap();
+        // Let the close reach us: the pooled session is now dead.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        send_one(&sender).await.expect("sent on a fresh session");
+        assert_eq!(sessions.load(std::sync::atomic::Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn a_session_lost_after_the_message_is_uncertain_and_before_it_transient() {
+        let (port, _) = fake_server(Fake::DropAtDot).await;
+        let e = send_one(&sender_on(port)).await.unwrap_err();
+        assert!(matches!(e, SendError::Uncertain(_)), "{e}");
+
+        let (port, _) = fake_server(Fake::DropAtMail).await;
+        let e = send_one(&sender_on(port)).await.unwrap_err();
+        assert!(matches!(e, SendError::Transient(_)), "{e}");
     }
 
     #[tokio::test]
