@@ -7,7 +7,8 @@
 //! `cargo bench --bench render_reports` (release), or quicker to build:
 //! `cargo test --bench render_reports` (dev profile, dependencies at -O2).
 //! `ARBITRE_BENCH_FAMILIES=200` changes the size (default 1000),
-//! `ARBITRE_BENCH_THREADS=1` the threads (default: every core).
+//! `ARBITRE_BENCH_THREADS=1` the threads (default: every core);
+//! `ARBITRE_BENCH_SAVE_MAPS=DIR` keeps every map there (`<family>.png`, `.svg`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -179,6 +180,11 @@ fn main() {
                 let png = renderer.svg_to_png(&out).map_err(|e| format!("png: {e}"))?;
                 *times.entry("5 map png").or_default() += t.elapsed();
                 png_bytes = png.len();
+                if let Some(dir) = std::env::var_os("ARBITRE_BENCH_SAVE_MAPS") {
+                    let dir = std::path::PathBuf::from(dir);
+                    let _ = std::fs::write(dir.join(format!("{k}.png")), &png);
+                    let _ = std::fs::write(dir.join(format!("{k}.svg")), &out);
+                }
             }
         }
         Ok((times, bytes, png_bytes))
