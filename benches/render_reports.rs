@@ -1,10 +1,14 @@
 //! Renders every report and map of one Stellarium turn of a large game:
 //! for each family its view, the French text and HTML reports, the map as
-//! SVG and as PNG; then the chronicle. Prints the figures.
+//! SVG and as PNG; then the chronicle, with the families spread over every
+//! core as the deadline does. Prints the figures (`FIGURE|` lines, see
+//! BENCHMARKS.md).
 //!
 //! `cargo bench --bench render_reports` (release), or quicker to build:
 //! `cargo test --bench render_reports` (dev profile, dependencies at -O2).
-//! `ARBITRE_BENCH_FAMILIES=200` changes the size (default 1000).
+//! `ARBITRE_BENCH_FAMILIES=200` changes the size (default 1000),
+//! `ARBITRE_BENCH_THREADS=1` the threads (default: every core);
+//! `ARBITRE_BENCH_SAVE_MAPS=DIR` keeps every map there (`<family>.png`, `.svg`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -147,11 +151,15 @@ fn main() {
         time_left: "6 jours 23 heures".into(),
         lang: "fr".into(),
     };
-    let mut times: BTreeMap<&str, Duration> = BTreeMap::new();
-    let mut bytes = 0usize;
-    let mut png_bytes = 0usize;
+    let threads = std::env::var("ARBITRE_BENCH_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or_else(arbitre::referee::parallel::default_threads);
+    let load_before = load();
+    let families_list: Vec<_> = after.families.iter().collect();
     let start = Instant::now();
-    for (k, f) in &after.families {
+    // As the deadline does: families spread over every core, each thread
+    // taking the next family; step times are summed over the threads.
+    let per_family = |(k, f): &(&String, &Family)| -> Result<(BTreeMap<&'static str, Duration>, usize, usize), String> {
+        let mut times: BTreeMap<&'static str, Duration> = BTreeMap::new();
+        let (mut bytes, mut png_bytes) = (0usize, 0usize);
         let t = Instant::now();
         let view = family_view(&ctx, &before, &after, &events, k);
         *times.entry("1 view").or_default() += t.elapsed();
@@ -164,30 +172,39 @@ fn main() {
         });
         for (label, name) in [("2 text report", "stellarium/report.fr.txt.tera"), ("3 html report", "stellarium/report.fr.html.tera"), ("4 map svg", "stellarium/map.svg.tera")] {
             let t = Instant::now();
-            match renderer.render(name, &rc) {
-                Ok(out) => {
-                    bytes += out.len();
-                    if label == "4 map svg" {
-                        *times.entry(label).or_default() += t.elapsed();
-                        let t = Instant::now();
-                        match renderer.svg_to_png(&out) {
-                            Ok(png) => png_bytes += png.len(),
-                            Err(e) => {
-                                eprintln!("png: {e}");
-                                std::process::exit(1);
-                            }
-                        }
-                        *times.entry("5 map png").or_default() += t.elapsed();
-                        continue;
-                    }
-                }
-                Err(e) => {
-                    eprintln!("{e}");
-                    std::process::exit(1);
+            let out = renderer.render(name, &rc).map_err(|e| e.to_string())?;
+            *times.entry(label).or_default() += t.elapsed();
+            bytes += out.len();
+            if label == "4 map svg" {
+                let t = Instant::now();
+                let png = renderer.svg_to_png(&out).map_err(|e| format!("png: {e}"))?;
+                *times.entry("5 map png").or_default() += t.elapsed();
+                png_bytes = png.len();
+                if let Some(dir) = std::env::var_os("ARBITRE_BENCH_SAVE_MAPS") {
+                    let dir = std::path::PathBuf::from(dir);
+                    let _ = std::fs::write(dir.join(format!("{k}.png")), &png);
+                    let _ = std::fs::write(dir.join(format!("{k}.svg")), &out);
                 }
             }
-            *times.entry(label).or_default() += t.elapsed();
         }
+        Ok((times, bytes, png_bytes))
+    };
+    let results = match arbitre::referee::parallel::map_in_order(&families_list, threads, per_family) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
+    let mut times: BTreeMap<&str, Duration> = BTreeMap::new();
+    let (mut bytes, mut png_bytes, mut png_max) = (0usize, 0usize, 0usize);
+    for (t, b, p) in results {
+        for (k, d) in t {
+            *times.entry(k).or_default() += d;
+        }
+        bytes += b;
+        png_bytes += p;
+        png_max = png_max.max(p);
     }
     let t = Instant::now();
     let pv = public_view(&ctx, &before, &after, &events);
@@ -198,10 +215,18 @@ fn main() {
         std::process::exit(1);
     }
     let total = start.elapsed();
-    println!("render_reports: {families} families, {} characters (state built in {:.2?})", after.characters.len(), build);
+    println!("render_reports: {families} families, {} characters (state built in {:.2?}), {threads} thread(s), load {load_before} -> {}", after.characters.len(), build, load());
+    println!("  per step, summed over the threads:");
     for (k, d) in &times {
         println!("  {:<16} {:>10.2?} total  {:>9.2?} per family", k, d, *d / families.max(1) as u32);
     }
-    println!("  text+html+svg: {:.1} MB, PNG: {:.1} MB", bytes as f64 / 1e6, png_bytes as f64 / 1e6);
+    println!("  text+html+svg: {:.1} MB, PNG: {:.1} MB (largest map {:.1} KB)", bytes as f64 / 1e6, png_bytes as f64 / 1e6, png_max as f64 / 1e3);
     println!("  ALL: {:.2?} for {families} families ({:.2?} per family)", total, total / families.max(1) as u32);
+    println!("FIGURE|render.{families}_families|{:.2}|s|{}|65.1 s on 1 core before #15 ({threads} threads now)", total.as_secs_f64(), if families == 1000 { "<= 10 s" } else { "-" });
+    println!("FIGURE|render.png_max_kb|{:.1}|KB|<= 60 KB|143 KB before #15", png_max as f64 / 1e3);
+}
+
+/// The load average (1, 5, 15 min).
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg").map(|l| l.split(' ').take(3).collect::<Vec<_>>().join(" ")).unwrap_or_default()
 }

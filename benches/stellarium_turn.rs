@@ -95,10 +95,14 @@ fn orders(s: &State, seed: u64) -> BTreeMap<String, FamilyInput<Orders>> {
 fn bench(c: &mut Criterion) {
     let t0 = Instant::now();
     let s = founded(FAMILIES, 42);
-    println!("stellarium: foundation of {FAMILIES} families ({} characters): {:?}", s.characters.len(), t0.elapsed());
+    let foundation = t0.elapsed();
+    println!("stellarium: foundation of {FAMILIES} families ({} characters): {foundation:?} (load {})", s.characters.len(), load());
+    println!("FIGURE|foundation.1000|{:.0}|ms|<= 200 ms|1.04 s before #15", foundation.as_secs_f64() * 1000.0);
     let t1 = Instant::now();
     let inputs = orders(&s, 42);
-    println!("stellarium: orders of {FAMILIES} families parsed and completed: {:?}", t1.elapsed());
+    let parsing = t1.elapsed();
+    println!("stellarium: orders of {FAMILIES} families parsed and completed: {parsing:?}");
+    println!("FIGURE|orders.parse_complete_1000|{:.0}|ms|<= 100 ms|0.87 s before #15", parsing.as_secs_f64() * 1000.0);
     let t2 = Instant::now();
     let out = phases::adjudicate(&s, &inputs, &mut Dice::for_turn(42, s.turn));
     println!(
@@ -111,6 +115,11 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("turn_1000_families", |b| b.iter(|| phases::adjudicate(&s, &inputs, &mut Dice::for_turn(42, s.turn))));
     g.finish();
+}
+
+/// The load average (1, 5, 15 min).
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg").map(|l| l.split(' ').take(3).collect::<Vec<_>>().join(" ")).unwrap_or_default()
 }
 
 criterion_group!(benches, bench);

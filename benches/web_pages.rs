@@ -15,36 +15,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbitre::game::OrderStatus;
-use arbitre::referee::{FamilyRecord, Referee};
+use arbitre::referee::Referee;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
+mod support;
+
 const GAME: &str = "grande-partie";
-
-fn config(dir: &std::path::Path) -> std::path::PathBuf {
-    let text = format!(
-        r#"data_dir = "data"
-referee_address = "arbitre@example.test"
-admin_address = "referee@example.test"
-
-[transport]
-kind = "maildir"
-
-[web]
-listen = "127.0.0.1:1"
-
-[[games]]
-id = "{GAME}"
-ruleset = "stellarium"
-time_zone = "Europe/Paris"
-deadline = "weekly sunday 20:00"
-registration_open = true
-seed = 3
-"#
-    );
-    let p = dir.join("config.toml");
-    std::fs::write(&p, text).unwrap();
-    p
-}
 
 /// A game whose roster holds `n` families, turn 0 adjudicated (statuses,
 /// a chronicle of one line per family), half the families with orders for
@@ -59,19 +35,7 @@ fn large_game(r: &Referee, n: usize) -> String {
         let key = format!("FAMILLE {i:04}");
         meta.families.insert(
             key.clone(),
-            FamilyRecord {
-                name: format!("Famille {i:04}"),
-                address: format!("joueur{i}@example.test"),
-                password_sha256: "0".repeat(64),
-                lang: "fr".into(),
-                registered_turn: 0,
-                registration_seq: i as u32,
-                statuses: BTreeMap::from([(0, statuses[i % 3])]),
-                onr_streak: 0,
-                pnj: false,
-                registered_by: None,
-                resigned: None,
-            },
+            support::family_record(i, format!("Famille {i:04}"), BTreeMap::from([(0, statuses[i % 3])])),
         );
         rows.push_str(&format!(
             "<tr><td style=\"padding:4px 6px;\">5010</td><td style=\"padding:4px 6px;\">La famille Famille {i:04} &amp; ses alliés font la chronique n° {i}.</td></tr>\n"
@@ -106,7 +70,7 @@ fn main() {
     let n: usize = std::env::var("ARBITRE_BENCH_FAMILIES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
     let rounds: usize = std::env::var("ARBITRE_BENCH_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(50);
     let dir = tempfile::tempdir().unwrap();
-    let cfg = arbitre::config::load(&config(dir.path())).unwrap();
+    let cfg = arbitre::config::load(&support::config(dir.path(), GAME, "stellarium", "")).unwrap();
     let templates = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("templates");
     let referee = Arc::new(Referee::new(cfg, templates).unwrap());
     let private = large_game(&referee, n);

@@ -17,7 +17,10 @@
 #   stellarium_turn    a whole Stellarium turn for 1,000 families, if that
 #                      benchmark exists in this tree.
 #   render_reports     every family's view, text + HTML report, SVG + PNG map
-#                      and the chronicle for 1,000 families.
+#                      and the chronicle for 1,000 families, on every core.
+#   deadline           the whole deadline through the referee (statuses to
+#                      the last report in the outbox): Stellarium 1,000
+#                      families, Galaxy 100 and 200 players at turn 10.
 #   galaxy_turn        one Galaxy turn with every view, 16 and 200 players
 #                      (criterion).
 #   web_pages          the web pages of a game of 1,000 families (game page,
@@ -26,19 +29,28 @@
 #   idle_memory        `arbitre serve` on the shipped config.toml (embedded
 #                      Maildir transport) in a temp dir: VmRSS/VmHWM once idle.
 #
+# Every benchmark prints its figures as lines
+#   FIGURE|<id>|<value>|<unit>|<goal>|<yardstick>
+# (BENCHMARKS.md); at the end this script prints them all in one table,
+# with whether each goal is met, the machine and the load.
+#
 # Sizes can be overridden: ARBITRE_BENCH_PLAYERS / ARBITRE_BENCH_ROUNDS for
 # intake_rush, ARBITRE_BENCH_FAMILIES for render_reports. CARGO_TARGET_DIR is
 # honoured as usual. Exit status: 0 when every benchmark run succeeded.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-ALL=(intake_rush stellarium_phases stellarium_turn render_reports galaxy_turn web_pages idle_memory)
+ALL=(intake_rush stellarium_phases stellarium_turn render_reports deadline galaxy_turn web_pages idle_memory)
 if [ $# -gt 0 ]; then SELECTED=("$@"); else SELECTED=("${ALL[@]}"); fi
 for name in "${SELECTED[@]}"; do
     case " ${ALL[*]} " in *" $name "*) ;; *) echo "bench.sh: unknown benchmark '$name' (one of: ${ALL[*]})" >&2; exit 2 ;; esac
 done
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# Every benchmark's output is also kept here, for the table at the end.
+OUT=$(mktemp /tmp/arbitre-bench-XXXXXX)
+trap 'rm -f "$OUT"' EXIT
 
 echo "== arbitre benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "   commit:  $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
@@ -53,7 +65,7 @@ run_bench() { # NAME [ENV=VALUE...]: cargo bench --bench NAME with that environm
     echo
     echo "== $name $* (load $(load))"
     local t0=$SECONDS
-    if env "$@" cargo bench --locked --bench "$name"; then
+    if env "$@" cargo bench --locked --bench "$name" 2>&1 | tee -a "$OUT"; then
         echo "== $name done in $((SECONDS - t0)) s (load $(load))"
     else
         echo "== $name FAILED (exit $?) after $((SECONDS - t0)) s"
@@ -85,6 +97,7 @@ idle_memory() {
     sleep 15
     echo "   arbitre serve, pid $pid, shipped config.toml (Maildir transport, 1 Stellarium game), idle:"
     grep -E '^(VmRSS|VmHWM|VmSize|Threads):' "/proc/$pid/status" | sed 's/^/     /'
+    awk '/^VmRSS:/ { printf "FIGURE|memory.idle_rss|%.1f|MB|<= 30 MB|19 MB before #15\n", $2 / 1024 }' "/proc/$pid/status" | tee -a "$OUT"
     kill -TERM "$pid"; wait "$pid"; local rc=$?
     echo "== idle_memory done (daemon exit $rc after SIGTERM)"
     [ $rc -eq 0 ] || FAILED+=(idle_memory)
@@ -112,6 +125,27 @@ done
 
 echo
 echo "== load at the end: $(load)"
+
+# The table of every FIGURE line: the value as a share of the goal's bound,
+# and met when the value satisfies the goal ("<= 10 s", ">= 50 %"; the
+# value is in the goal's unit).
+echo
+echo "== figures ($(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load at the end $(load))"
+grep -a '^FIGURE|' "$OUT" | awk -F'|' '
+    BEGIN { printf "| %-28s | %12s | %-11s | %-8s | %-8s | %-45s |\n| %s | %s | %s | %s | %s | %s |\n", "figure", "value", "goal", "of goal", "met", "yardstick", "---", "---:", "---", "---:", "---", "---" }
+    {
+        id = $2; value = $3; unit = $4; goal = $5; yard = $6
+        met = "-"; ratio = "-"
+        if (goal ~ /^(<=|>=) /) {
+            split(goal, g, " ")
+            if (g[2] + 0 != 0) ratio = sprintf("%.0f %%", 100 * value / g[2])
+            if (g[3] != unit) met = "? (unit)"
+            else if (g[1] == "<=") met = (value + 0 <= g[2] + 0) ? "yes" : "NO"
+            else met = (value + 0 >= g[2] + 0) ? "yes" : "NO"
+        }
+        printf "| %-28s | %12s | %-11s | %8s | %-8s | %-45s |\n", id, value " " unit, goal, ratio, met, yard
+    }'
+
 if [ ${#FAILED[@]} -gt 0 ]; then
     echo "== NOT measured or failed: ${FAILED[*]}"
     exit 1

@@ -229,8 +229,12 @@ impl Referee {
                 write_file(&out_root.join("public-map.png"), &self.renderer.svg_to_png(&svg)?)?;
             }
         }
-        let mut reports = 0;
-        for (key, fam) in &g.meta.families {
+        // Every family's report, on every core (`Referee::threads`): each is
+        // a pure function of the turn, written under its own names and queued
+        // under its own id, so the files and mails are the same bytes in any
+        // order (tests/deadline_parallel.rs compares with one thread).
+        let families: Vec<(&FamilyKey, &super::FamilyRecord)> = g.meta.families.iter().collect();
+        let reported = super::parallel::map_in_order(&families, self.threads, |&(key, fam)| -> Result<bool> {
             let status = statuses.get(key).copied();
             if status == Some(OrderStatus::Pnj) {
                 if new_pnj.contains(key) && preview_dir.is_none() {
@@ -257,7 +261,7 @@ impl Referee {
                         now,
                     )?;
                 }
-                continue;
+                return Ok(false);
             }
             let ctx = lang_ctx(&fam.lang);
             let view = g.engine.family_view(&ctx, &g.state, &out.state, &out.events, key)?;
@@ -273,7 +277,6 @@ impl Referee {
             };
             tracing::debug!(game = %game_id, turn = n, family = %key, "rendering a report");
             let files = self.render_report(&g, &ctx, &family_json, &view, &form, &report_dir)?;
-            reports += 1;
             if preview_dir.is_none() {
                 let mut attachments = files.attachments();
                 if !chronicle_txt.is_empty() {
@@ -293,7 +296,9 @@ impl Referee {
                 attachments.extend(self.deadline_attachment(game_id, n + 1, next_deadline, &fam.lang, stamp));
                 self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, key, fam, n, &files, attachments, extra, now)?;
             }
-        }
+            Ok(true)
+        })?;
+        let reports = reported.into_iter().filter(|r| *r).count();
 
         let summary = TurnSummary {
             game: game_id.into(),

@@ -17,6 +17,7 @@ pub mod check;
 pub mod intake;
 pub mod journal;
 pub mod meta;
+pub mod parallel;
 pub mod password;
 pub mod replies;
 pub mod steps;
@@ -76,6 +77,8 @@ pub struct Referee {
     /// Parsed states of open turns, keyed by game; valid while the turn and
     /// the number of registrations are unchanged (snapshots are immutable).
     cache: Mutex<BTreeMap<String, (u32, usize, std::sync::Arc<Vec<u8>>)>>,
+    /// Threads that render a turn's reports (every core by default).
+    threads: usize,
 }
 
 impl Referee {
@@ -88,7 +91,22 @@ impl Referee {
     pub fn with_renderer(config: Config, templates_dir: PathBuf, renderer: std::sync::Arc<Renderer>) -> anyhow::Result<Referee> {
         let store = Store::open(&config.data_dir)?.with_outbox_backoff(config.outbox.backoff());
         let secret = password::load_or_create_secret(&config.data_dir)?;
-        Ok(Referee { config, store, renderer, templates_dir, secret, cache: Mutex::new(BTreeMap::new()) })
+        Ok(Referee {
+            config,
+            store,
+            renderer,
+            templates_dir,
+            secret,
+            cache: Mutex::new(BTreeMap::new()),
+            threads: parallel::default_threads(),
+        })
+    }
+
+    /// Renders a turn's reports on `n` threads (at least one) instead of
+    /// every core.
+    pub fn with_threads(mut self, n: usize) -> Referee {
+        self.threads = n.max(1);
+        self
     }
 
     pub fn templates_dir(&self) -> &std::path::Path {

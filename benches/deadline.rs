@@ -1,0 +1,172 @@
+//! The whole deadline, as the daemon runs it: from the deadline instant to
+//! the last report handed to the outbox (`Referee::adjudicate`: statuses,
+//! defaults, adjudication, archive, every view, text and HTML report, SVG
+//! and PNG map, the writes and the mails queued), on a real store in a temp
+//! directory:
+//! - Stellarium, 1,000 founded families (turn 1), every family's orders
+//!   those of the ruleset's simulated player;
+//! - Galaxy at turn 10, 100 players (78×78, 800 stars) and 200 players
+//!   (110×110, 1,600 stars), every player ordering.
+//!
+//! The turns before the timed one are played by the engine directly (not
+//! timed), then stored as the open turn's snapshot. The timed deadline runs
+//! once; the process's peak RSS during it is read from `/proc/self/status`
+//! (VmHWM, reset before with `/proc/self/clear_refs`).
+//!
+//! `cargo bench --bench deadline`; `ARBITRE_BENCH_FAMILIES=200` sets the
+//! Stellarium size, `ARBITRE_BENCH_ONLY=stellarium|galaxy` one game only.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use arbitre::dice::Dice;
+use arbitre::game::{status_of, Engine, FamilyInput, LoadedState, OrderLine, OrderStatus};
+use arbitre::referee::adjudication::Mode;
+use arbitre::referee::intake::OrdersRecord;
+use arbitre::referee::Referee;
+use jiff::Timestamp;
+
+mod support;
+
+const GAME: &str = "deadline";
+
+fn referee(dir: &std::path::Path, ruleset: &str, settings: &str) -> Referee {
+    let cfg = arbitre::config::load(&support::config(dir, GAME, ruleset, settings)).unwrap();
+    Referee::new(cfg, std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("templates")).unwrap()
+}
+
+/// Every family's orders: the ruleset's simulated player, parsed, with the
+/// verdicts and completeness the intake would store.
+fn orders(engine: &dyn Engine, s: &LoadedState, keys: &[String], turn: u32) -> BTreeMap<String, (serde_json::Value, OrdersRecord)> {
+    let mut d = Dice::for_turn(77, turn);
+    let mut out = BTreeMap::new();
+    for (rank, k) in keys.iter().enumerate() {
+        let lines = engine.sample_orders(s, k, &mut d).unwrap();
+        let lines: Vec<OrderLine> = lines.into_iter().enumerate().map(|(i, text)| OrderLine { no: i + 1, text }).collect();
+        let (orders, verdicts, completeness) = engine.parse_orders(s, k, &lines).unwrap();
+        let rec = OrdersRecord {
+            message_id: format!("<{turn}-{rank}@bench>"),
+            archive_key: format!("k{turn}-{rank}"),
+            received_at: "2026-05-04T10:00:00Z".parse().unwrap(),
+            receipt_rank: rank as u32,
+            orders: orders.clone(),
+            verdicts,
+            completeness,
+        };
+        out.insert(k.clone(), (orders, rec));
+    }
+    out
+}
+
+/// A game of `n` families played by the engine up to turn `turn`, stored as
+/// the open turn with the orders of every family for it. Returns the
+/// deadline instant.
+fn prepare(r: &Referee, ruleset: &str, n: usize, turn: u32, settings: &toml::Table) -> Timestamp {
+    let now: Timestamp = "2026-05-04T10:00:00Z".parse().unwrap();
+    let mut meta = r.create_game(GAME, Some(3), now).unwrap();
+    let engine = arbitre::games::engine(ruleset).unwrap();
+    let mut s = engine.new_game(settings, 5).unwrap();
+    let keys: Vec<String> = (0..n).map(|i| format!("FAMILLE{i:04}")).collect();
+    for (i, k) in keys.iter().enumerate() {
+        engine.register(&mut s, k, &format!("Famille{i:04}")).unwrap().unwrap();
+        meta.families.insert(
+            k.clone(),
+            support::family_record(i, format!("Famille{i:04}"), BTreeMap::new()),
+        );
+    }
+    for t in 0..turn {
+        let mut d = Dice::for_turn(5, t);
+        let mut inputs = BTreeMap::new();
+        for (k, (given, rec)) in orders(engine.as_ref(), &s, &keys, t) {
+            let status = status_of(rec.verdicts.iter().any(|v| v.is_accepted()), &rec.completeness);
+            let o = engine.default_orders(&s, &k, status, given, &mut d).unwrap();
+            inputs.insert(k, FamilyInput::new(status, o, Some(rec.receipt_rank)));
+        }
+        s = engine.adjudicate(&s, &inputs, &mut d).unwrap().state;
+        for f in meta.families.values_mut() {
+            f.statuses.insert(t, OrderStatus::Or);
+        }
+    }
+    let dir = r.store.game(GAME).unwrap();
+    dir.write_state(turn, &engine.save_state(&s).unwrap()).unwrap();
+    for (k, (_, rec)) in orders(engine.as_ref(), &s, &keys, turn) {
+        dir.write_orders(turn, &k, &rec).unwrap();
+    }
+    meta.turn = turn;
+    if turn > 0 {
+        meta.last_reported_turn = Some(turn - 1);
+    }
+    let deadline = meta.deadline.unwrap_or(now);
+    r.write_meta(&meta).unwrap();
+    deadline
+}
+
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg").map(|l| l.split(' ').take(3).collect::<Vec<_>>().join(" ")).unwrap_or_default()
+}
+
+/// VmHWM of this process, in MB.
+fn peak_rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// Runs the deadline of a prepared game; returns its duration, the reports
+/// queued and the peak RSS during it.
+fn deadline(r: &Referee, at: Timestamp) -> (Duration, usize, f64) {
+    // Resets VmHWM to the current RSS, so that the peak is the deadline's.
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+    let t = Instant::now();
+    let s = r.adjudicate(GAME, Mode::Deadline, at.checked_add(jiff::SignedDuration::from_secs(1)).unwrap()).unwrap();
+    let took = t.elapsed();
+    assert!(s.held.is_none(), "the turn was held: {:?}", s.held);
+    let queued = r.store.outbox().list(arbitre::store::OutboxState::New).unwrap().len();
+    assert!(queued >= s.reports, "{queued} mails queued for {} reports", s.reports);
+    (took, s.reports, peak_rss_mb())
+}
+
+fn settings(text: &str) -> toml::Table {
+    text.parse().unwrap()
+}
+
+fn main() {
+    let only = std::env::var("ARBITRE_BENCH_ONLY").ok();
+    let threads = arbitre::referee::parallel::default_threads();
+    println!("deadline: from the deadline instant to the last report in the outbox ({threads} threads)");
+    if only.as_deref().is_none_or(|o| o == "stellarium") {
+        let n: usize = std::env::var("ARBITRE_BENCH_FAMILIES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
+        let dir = tempfile::tempdir().unwrap();
+        let r = referee(dir.path(), "stellarium", "");
+        let t = Instant::now();
+        let at = prepare(&r, "stellarium", n, 1, &toml::Table::new());
+        println!("  stellarium, {n} families: founded and stored in {:.2?} (not timed)", t.elapsed());
+        let l0 = load();
+        let (took, reports, peak) = deadline(&r, at);
+        println!("  stellarium, {n} families, turn 1: {took:.2?} ({reports} reports; peak RSS {peak:.0} MB; load {l0} -> {})", load());
+        let goal = |g: &str| if n == 1000 { g.to_string() } else { "-".to_string() };
+        println!("FIGURE|deadline.stellarium_{n}|{:.2}|s|{}|-", took.as_secs_f64(), goal("<= 15 s"));
+        println!("FIGURE|memory.deadline_peak|{peak:.0}|MB|{}|VmHWM of the whole bench process", goal("<= 500 MB"));
+    }
+    if only.as_deref().is_none_or(|o| o == "galaxy") {
+        for (players, size, stars, goal, c_ref) in [(100, 78, 800, "<= 0.5 s", "GalaxyNG 1.6 s"), (200, 110, 1600, "<= 1 s", "-")] {
+            let dir = tempfile::tempdir().unwrap();
+            let text = format!("players = {players}\nsize = {size}\nstars = {stars}\n");
+            let r = referee(dir.path(), "galaxy", &text);
+            let t = Instant::now();
+            let at = prepare(&r, "galaxy", players, 10, &settings(&text));
+            println!("  galaxy, {players} players: 10 turns played and stored in {:.2?} (not timed)", t.elapsed());
+            let l0 = load();
+            let (took, reports, peak) = deadline(&r, at);
+            println!(
+                "  galaxy, {players} players ({size}x{size}, {stars} stars), turn 10: {took:.2?} ({:.2} ms per player; {reports} reports; peak RSS {peak:.0} MB; load {l0} -> {})",
+                took.as_secs_f64() * 1000.0 / players as f64,
+                load()
+            );
+            println!("FIGURE|deadline.galaxy_{players}|{:.3}|s|{goal}|{c_ref}", took.as_secs_f64());
+        }
+    }
+}

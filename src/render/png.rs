@@ -1,0 +1,223 @@
+//! PNG encoding of rendered maps, for mail.
+//!
+//! A map is opaque (it draws its own background) and made of a few flat
+//! colours plus the anti-aliased shades at their edges: the demo Stellarium
+//! map has 797 distinct colours, the 256 most frequent covering 99.86 % of
+//! its pixels. So an opaque pixmap is written as an 8-bit indexed PNG (one
+//! byte a pixel instead of four RGBA bytes, a quarter of the data to
+//! compress):
+//! - with at most 256 colours, the palette holds them all: lossless;
+//! - with more, the palette holds the 256 most frequent ones, and each
+//!   rarer colour (an edge shade a few pixels wide) takes the nearest
+//!   palette colour. Flat areas, text cores and every colour of any extent
+//!   are exact; only rare edge shades move, invisible at the mail's size
+//!   (`docs/map-example.png`, RGBA as before, beside
+//!   `docs/map-example-indexed.png`; the same for `docs/galaxy-map-final.png`).
+//!
+//! Everything is a function of the pixels alone (ties broken by colour
+//! value), so the same picture always gives the same bytes, whatever the
+//! thread or the machine, and a map that shows nothing more than another
+//! encodes to nothing more.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use resvg::tiny_skia;
+
+use super::RenderError;
+
+/// Most colours an 8-bit palette holds.
+const PALETTE: usize = 256;
+
+/// The zlib level of the pixels. The png crate offers level 6 (its
+/// default) or fdeflate's fast mode, which suits filtered RGBA but not
+/// palette indices; measured on the index rows of the demo Stellarium map
+/// (miniz_oxide, one core): level 2 is 55 KB in a third of level 6's time
+/// (51 KB); on a map of a 1,000-family game, 87 KB against 80 KB.
+const ZLIB_LEVEL: u8 = 2;
+
+/// Encodes a rendered pixmap as PNG: indexed colour when opaque (above),
+/// tiny-skia's RGBA encoder otherwise (it demultiplies the alpha).
+pub(super) fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError> {
+    let data = pixmap.data();
+    if !data.chunks_exact(4).all(|p| p[3] == 255) {
+        return pixmap.encode_png().map_err(|e| RenderError::Png(e.to_string()));
+    }
+    let (palette, indices) = quantise(data);
+    let mut plte = Vec::with_capacity(palette.len() * 3);
+    for c in &palette {
+        plte.extend_from_slice(&c.to_be_bytes()[1..]);
+    }
+    // Each row starts with its filter byte: none (flat runs of one index
+    // compress best unfiltered).
+    let width = pixmap.width() as usize;
+    let mut rows = Vec::with_capacity(indices.len() + indices.len() / width.max(1));
+    for row in indices.chunks(width.max(1)) {
+        rows.push(0);
+        rows.extend_from_slice(row);
+    }
+    let zlib = miniz_oxide::deflate::compress_to_vec_zlib(&rows, ZLIB_LEVEL);
+    let mut out = Vec::with_capacity(zlib.len() + plte.len() + 64);
+    {
+        let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_palette(plte);
+        let mut w = enc.write_header().map_err(|e| RenderError::Png(e.to_string()))?;
+        w.write_chunk(png::chunk::IDAT, &zlib).map_err(|e| RenderError::Png(e.to_string()))?;
+        w.finish().map_err(|e| RenderError::Png(e.to_string()))?;
+    }
+    Ok(out)
+}
+
+/// A hasher for colours (`u32`): one multiplication, where the default
+/// SipHash showed in the profile of a turn's maps.
+#[derive(Default)]
+struct ColourHasher(u64);
+
+impl Hasher for ColourHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(*b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type ColourMap<V> = HashMap<u32, V, BuildHasherDefault<ColourHasher>>;
+
+/// `0x00RRGGBB` of an opaque RGBA pixel.
+fn rgb(p: &[u8]) -> u32 {
+    u32::from_be_bytes([0, p[0], p[1], p[2]])
+}
+
+/// The palette (colours as `0x00RRGGBB`, most frequent first) and each
+/// pixel's index in it, for opaque RGBA `data`.
+fn quantise(data: &[u8]) -> (Vec<u32>, Vec<u8>) {
+    // Count the colours; runs of one colour are the rule, so the last
+    // colour is kept aside instead of hashing every pixel.
+    let mut counts: ColourMap<u32> = ColourMap::default();
+    let mut run: Option<(u32, u32)> = None;
+    for p in data.chunks_exact(4) {
+        let c = rgb(p);
+        match &mut run {
+            Some((rc, n)) if *rc == c => *n += 1,
+            _ => {
+                if let Some((rc, n)) = run {
+                    *counts.entry(rc).or_default() += n;
+                }
+                run = Some((c, 1));
+            }
+        }
+    }
+    if let Some((rc, n)) = run {
+        *counts.entry(rc).or_default() += n;
+    }
+    let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
+    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let palette: Vec<u32> = by_count.iter().take(PALETTE).map(|(c, _)| *c).collect();
+    let mut index: ColourMap<u8> = palette.iter().enumerate().map(|(i, c)| (*c, i as u8)).collect();
+    for (c, _) in by_count.iter().skip(PALETTE) {
+        index.insert(*c, nearest(&palette, *c));
+    }
+    let mut indices = Vec::with_capacity(data.len() / 4);
+    let mut last: Option<(u32, u8)> = None;
+    for p in data.chunks_exact(4) {
+        let c = rgb(p);
+        let i = match last {
+            Some((lc, li)) if lc == c => li,
+            _ => {
+                let i = index[&c];
+                last = Some((c, i));
+                i
+            }
+        };
+        indices.push(i);
+    }
+    (palette, indices)
+}
+
+/// The index of the palette colour nearest to `c` (squared RGB distance;
+/// the first of equals).
+fn nearest(palette: &[u32], c: u32) -> u8 {
+    let ch = |v: u32, shift: u32| ((v >> shift) & 0xff) as i32;
+    let dist = |p: u32| [16, 8, 0].iter().map(|s| (ch(p, *s) - ch(c, *s)).pow(2)).sum::<i32>();
+    let mut best = (i32::MAX, 0usize);
+    for (i, p) in palette.iter().enumerate() {
+        let d = dist(*p);
+        if d < best.0 {
+            best = (d, i);
+        }
+    }
+    best.1 as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pixmap(w: u32, h: u32, colour: impl Fn(u32, u32) -> [u8; 3]) -> tiny_skia::Pixmap {
+        let mut pm = tiny_skia::Pixmap::new(w, h).expect("size");
+        for y in 0..h {
+            for x in 0..w {
+                let [r, g, b] = colour(x, y);
+                let i = ((y * w + x) * 4) as usize;
+                pm.data_mut()[i..i + 4].copy_from_slice(&[r, g, b, 255]);
+            }
+        }
+        pm
+    }
+
+    fn decode(png: &[u8]) -> tiny_skia::Pixmap {
+        tiny_skia::Pixmap::decode_png(png).expect("decodes")
+    }
+
+    #[test]
+    fn an_opaque_map_of_few_colours_is_indexed_and_lossless() {
+        // 256 colours in bands: every pixel must come back as it was.
+        let pm = pixmap(300, 100, |x, y| [(x % 128) as u8, if y < 50 { 0 } else { 90 }, 255 - (x % 128) as u8]);
+        let png = encode(&pm).expect("png");
+        assert_eq!(png[25], 3, "colour type 3 (indexed) expected");
+        assert!(decode(&png).data() == pm.data(), "an image of 256 colours or fewer must be lossless");
+    }
+
+    #[test]
+    fn above_256_colours_the_frequent_ones_stay_exact_and_rare_ones_take_the_nearest() {
+        // A flat background with 300 rare one-pixel shades on it, and 255
+        // other colours of several pixels each.
+        let pm = pixmap(400, 100, |x, y| match (x, y) {
+            (x, 0) if x < 300 => [10, 20, (x % 256) as u8],
+            (x, 1..=4) if x < 255 => [200, x as u8, 100],
+            _ => [13, 23, 42],
+        });
+        let back = decode(&encode(&pm).expect("png"));
+        for x in 0..255 {
+            assert_eq!(back.pixel(x, 2).map(|p| (p.red(), p.green(), p.blue())), Some((200, x as u8, 100)), "frequent colour at x={x}");
+        }
+        assert_eq!(back.pixel(399, 99).map(|p| (p.red(), p.green(), p.blue())), Some((13, 23, 42)), "the background");
+        // A rare shade (10, 20, 200) is drawn with the nearest palette colour:
+        // the background (distance² 24,982; the nearest band colour is
+        // (200, 20, 100), 46,100 away), not some arbitrary entry.
+        assert_eq!(back.pixel(200, 0).map(|p| (p.red(), p.green(), p.blue())), Some((13, 23, 42)));
+    }
+
+    #[test]
+    fn the_same_picture_always_gives_the_same_bytes() {
+        let pm = pixmap(64, 64, |x, y| [(x * 4) as u8, (y * 4) as u8, ((x + y) * 2) as u8]);
+        let a = encode(&pm).expect("png");
+        let b = encode(&pm.clone()).expect("png");
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn a_transparent_pixmap_keeps_its_alpha() {
+        let pm = tiny_skia::Pixmap::new(10, 10).expect("size");
+        let back = decode(&encode(&pm).expect("png"));
+        assert_eq!(back.pixel(5, 5).map(|p| p.alpha()), Some(0));
+    }
+}
