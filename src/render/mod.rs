@@ -581,13 +581,14 @@ mod tests {
     }
 
     #[test]
-    fn a_whole_quotient_prints_as_an_integer_through_int_if_whole() {
+    fn whole_floats_print_as_integers_from_the_context_and_through_int_if_whole() {
         let (_d, r) = renderer_with(&[(
             "m.svg.tera",
-            "{{ (w / 2) | int_if_whole }} {{ (w / 3) | int_if_whole }} {{ (x + w / 2) | int_if_whole }} {{ w / 2 }} {{ f | int_if_whole }} {{ w | int_if_whole }}",
+            "{{ (w / 2) | int_if_whole }} {{ (w / 3) | int_if_whole }} {{ (x + w / 2) | int_if_whole }} {{ w / 2 }} {{ f | int_if_whole }} {{ w | int_if_whole }} {{ f }} {{ x }}",
         )]);
         let out = r.expect("loads").render("m.svg.tera", &json!({"w": 640, "x": 2.5, "f": 3.0})).expect("renders");
-        assert_eq!(out, "320 213.33333333333334 322.5 320.0 3 640");
+        // A whole float of the context prints as Tera 1 printed it: `3`.
+        assert_eq!(out, "320 213.33333333333334 322.5 320.0 3 640 3 2.5");
     }
 
     #[test]
