@@ -29,6 +29,32 @@
 //! inline CSS only and load nothing remote. `templates/common/**` (the
 //! referee's own mails) is the lead's.
 //!
+//! # Tera 2
+//!
+//! The templates are Tera 2 (2.4). What differs from Tera 1, for whoever
+//! edits them:
+//! - Shared words are **components**, registered globally by name when
+//!   their file is loaded (no `import`): `stellar/_words.fr.tera` defines
+//!   `stellar.fr.card(c)` …, called as `{{ <stellar.fr.card c={r.card}/> }}`;
+//!   a filter may follow (`{{ <stellar.fr.kinds k={c.kind}/> | pad(width=24) }}`).
+//!   Each language has its own names (`stellar.en.card`).
+//! - Tests take keyword arguments: `is starting_with(pat="GAME")`,
+//!   `is containing(pat=" ")`. An array element is `a[0]`, not `a.0`.
+//! - A float prints with its `.0` when whole (`320.0`), and a division is
+//!   always a float: the maps print computed coordinates through
+//!   `int_if_whole` (below), as Tera 1 printed them. Whole floats of the
+//!   context are handed to Tera as integers for the same reason.
+//! - Inside a `{% for %}`'s `{% else %}` part, the templates carry no
+//!   whitespace control (`{%-`/`-%}`, the `{% endfor %}` included), and the
+//!   `{% else %}` has a leading `-` where the loop body's end is trimmed:
+//!   Tera 1 ignored the dashes of an `else` part and trimmed the body by
+//!   the `{%- endfor %}`; written so, every mail stays byte for byte what
+//!   it was.
+//! - HTML escaping is Tera 1's (`/` → `&#x2F;`, `'` → `&#x27;`), set with
+//!   `Tera::set_escape_fn`, so the HTML and SVG output did not move either.
+//! - A render error names the template and line where it happened and
+//!   quotes that line.
+//!
 //! # Filters
 //!
 //! Besides Tera's built-ins, templates get:
@@ -44,6 +70,8 @@
 //!   `1st`, `2nd` … with `lang="en"`).
 //! - `wrap(width=72, indent="")`: word-wraps a text, prefixing continuation
 //!   lines with `indent`.
+//! - `int_if_whole`: a whole number without its `.0` (`(width / 2) |
+//!   int_if_whole` prints `320`, not `320.0`), as Tera 1 printed floats.
 //!
 //! # Fonts
 //!
@@ -52,7 +80,7 @@
 //! same on every machine. Every generic family (`sans-serif`, `serif`,
 //! `monospace` …) and the default family resolve to DejaVu Sans.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -92,7 +120,7 @@ pub enum RenderError {
 /// once at start-up.
 pub struct Renderer {
     tera: tera::Tera,
-    /// Template sources by name, to find the line of a render error.
+    /// Template sources by name, to quote the line of a render error.
     sources: BTreeMap<String, String>,
     fontdb: Arc<usvg::fontdb::Database>,
 }
@@ -130,9 +158,11 @@ impl Renderer {
         }
         let mut tera = tera::Tera::default();
         tera.autoescape_on(vec![".html.tera", ".svg.tera"]);
+        tera.set_escape_fn(escape_html);
+        // Tera checks at load time that every filter a template names exists.
         register_filters(&mut tera);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
-            .map_err(|e| load_error(&e, &sources))?;
+            .map_err(|e| template_error(&e, "?", &sources))?;
         Ok(Renderer { tera, sources, fontdb: Arc::new(font_database()) })
     }
 
@@ -151,12 +181,14 @@ impl Renderer {
         if !self.has_template(name) {
             return Err(RenderError::NotFound { name: name.to_string() });
         }
-        let ctx = tera::Context::from_value(context.clone()).map_err(|_| RenderError::Context { name: name.to_string() })?;
-        self.tera.render(name, &ctx).map_err(|e| {
-            let message = error_chain(&e);
-            let line = self.sources.get(name).and_then(|src| locate(src, &message));
-            RenderError::Template { name: name.to_string(), line, message }
-        })
+        let serde_json::Value::Object(map) = context else {
+            return Err(RenderError::Context { name: name.to_string() });
+        };
+        let mut ctx = tera::Context::new();
+        for (k, v) in map {
+            ctx.insert_value(k.clone(), to_tera(v));
+        }
+        self.tera.render(name, &ctx).map_err(|e| template_error(&e, name, &self.sources))
     }
 
     /// Rasterises an SVG document at its own size (in px) with the shipped
@@ -216,48 +248,80 @@ fn collect_templates(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) 
     Ok(())
 }
 
-/// The whole message of a Tera error, its causes included (Tera puts the
-/// useful part, like the variable name, in the innermost cause).
-fn error_chain(e: &tera::Error) -> String {
-    let mut parts = vec![e.to_string()];
-    let mut cur: Option<&dyn std::error::Error> = std::error::Error::source(e);
-    while let Some(c) = cur {
-        parts.push(c.to_string());
-        cur = c.source();
+/// A JSON value as a Tera value, a whole float becoming an integer: Tera 1
+/// printed `720.0` as `720` (Rust's `Display`), Tera 2 prints it `720.0`
+/// (`Debug`), and the maps' coordinates are `f64`s. Other floats print the
+/// same in both.
+fn to_tera(v: &Value) -> tera::Value {
+    match v {
+        Value::Null => tera::Value::none(),
+        Value::Bool(b) => (*b).into(),
+        Value::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => i.into(),
+            (None, Some(u), _) => u.into(),
+            (None, None, Some(f)) => whole(f).map_or_else(|| f.into(), tera::Value::from),
+            (None, None, None) => tera::Value::none(),
+        },
+        Value::String(s) => s.as_str().into(),
+        Value::Array(items) => items.iter().map(to_tera).collect::<Vec<_>>().into(),
+        // In the JSON map's own order, as Tera 1 iterated it (`preserve_order`).
+        Value::Object(m) => {
+            m.iter().map(|(k, v)| (tera::value::Key::from(k.clone()), to_tera(v))).collect::<tera::Map>().into()
+        }
     }
-    parts.join(": ")
 }
 
-/// A load error: Tera names the template (`Failed to parse 'x'`) and puts
-/// the position in the cause (` --> 3:10`).
-fn load_error(e: &tera::Error, sources: &BTreeMap<String, String>) -> RenderError {
-    let message = error_chain(e);
-    let name = quoted(&message, '\'').into_iter().find(|q| sources.contains_key(q)).unwrap_or_else(|| "?".to_string());
-    let line = message.find("--> ").and_then(|i| {
-        let digits: String = message[i + 4..].chars().take_while(|c| c.is_ascii_digit()).collect();
-        digits.parse().ok()
-    });
-    let line = line.or_else(|| sources.get(&name).and_then(|src| locate(src, &message)));
-    RenderError::Template { name, line, message }
+/// `f` as an integer if it is a whole number an `f64` holds exactly.
+fn whole(f: f64) -> Option<i64> {
+    (f.is_finite() && f.fract() == 0.0 && f.abs() < 9.0e15).then_some(f as i64)
 }
 
-/// Every substring of `s` between a pair of `q`.
-fn quoted(s: &str, q: char) -> Vec<String> {
-    s.split(q).skip(1).step_by(2).map(str::to_string).collect()
+/// A Tera error as a [`RenderError`]: parse and render errors carry the
+/// template they happened in (an included one, if so), the line, and that
+/// line's text quoted after the message; others (a missing parent template
+/// …) name `name`, the template asked for.
+fn template_error(e: &tera::Error, name: &str, sources: &BTreeMap<String, String>) -> RenderError {
+    match e.kind() {
+        tera::ErrorKind::SyntaxError(r) | tera::ErrorKind::RenderingError(r) => {
+            let name = if r.filename().is_empty() { name } else { r.filename() };
+            let line = r.span().start_line;
+            let text = sources.get(name).and_then(|src| src.lines().nth(line.saturating_sub(1))).map(str::trim);
+            let message = match text {
+                Some(t) if !t.is_empty() => format!("{} (in `{}`)", r.message(), t.chars().take(160).collect::<String>()),
+                _ => r.message().to_string(),
+            };
+            RenderError::Template { name: name.to_string(), line: Some(line), message }
+        }
+        _ => RenderError::Template { name: name.to_string(), line: None, message: e.to_string() },
+    }
 }
 
-/// Tera does not give the line of a render error; the error names the
-/// failing expression (`Variable \`view.money\` not found`, `Filter \`pad\``):
-/// the first line of the template holding it is the line to look at.
-fn locate(src: &str, message: &str) -> Option<usize> {
-    quoted(message, '`').into_iter().filter(|q| !q.trim().is_empty()).find_map(|q| {
-        src.lines().position(|l| l.contains(q.as_str())).map(|i| i + 1)
-    })
+/// HTML escaping as Tera 1 did it (`'` as `&#x27;`, `/` as `&#x2F;`), which
+/// every HTML page and SVG map sent so far used: Tera 2's default leaves `/`
+/// alone and writes `'` as `&#39;`.
+fn escape_html(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut start = 0;
+    for (i, b) in input.bytes().enumerate() {
+        let entity: &[u8] = match b {
+            b'&' => b"&amp;",
+            b'<' => b"&lt;",
+            b'>' => b"&gt;",
+            b'"' => b"&quot;",
+            b'\'' => b"&#x27;",
+            b'/' => b"&#x2F;",
+            _ => continue,
+        };
+        out.write_all(&input.as_bytes()[start..i])?;
+        out.write_all(entity)?;
+        start = i + 1;
+    }
+    out.write_all(&input.as_bytes()[start..])
 }
 
 // ---------------------------------------------------------------- filters
 
-type Args = HashMap<String, Value>;
+type Args = tera::Kwargs;
+type FilterResult = tera::TeraResult<String>;
 
 fn register_filters(tera: &mut tera::Tera) {
     tera.register_filter("pad", filter_pad);
@@ -266,43 +330,41 @@ fn register_filters(tera: &mut tera::Tera) {
     tera.register_filter("plural", filter_plural);
     tera.register_filter("ordinal", filter_ordinal);
     tera.register_filter("wrap", filter_wrap);
+    tera.register_filter("int_if_whole", filter_int_if_whole);
 }
 
 /// The text of a value as a template prints it (strings without quotes,
-/// null as nothing).
-fn as_text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        other => other.to_string(),
-    }
+/// none as nothing).
+fn as_text(v: &tera::Value) -> String {
+    v.to_string()
 }
 
-fn arg_usize(args: &Args, name: &str, filter: &str) -> tera::Result<Option<usize>> {
-    match args.get(name) {
+fn arg_usize(args: &Args, name: &str, filter: &str) -> tera::TeraResult<Option<usize>> {
+    match args.get::<&tera::Value>(name)? {
         None => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .and_then(|n| usize::try_from(n).ok())
-            .map(Some)
-            .ok_or_else(|| tera::Error::msg(format!("filter `{filter}`: `{name}` must be a whole number, got {v}"))),
+        Some(v) => v.as_u64().and_then(|n| usize::try_from(n).ok()).map(Some).ok_or_else(|| {
+            tera::Error::message(format!("filter `{filter}`: `{name}` must be a whole number, got {v}"))
+        }),
     }
 }
 
-fn arg_str<'a>(args: &'a Args, name: &str) -> Option<&'a str> {
-    args.get(name).and_then(Value::as_str)
+fn arg_str<'a>(args: &'a Args, name: &'a str) -> Option<&'a str> {
+    args.get::<&tera::Value>(name).ok().flatten().and_then(tera::Value::as_str)
 }
 
-fn as_int(v: &Value, filter: &str) -> tera::Result<i64> {
-    match v {
-        Value::Number(n) => n
-            .as_i64()
-            .or_else(|| n.as_f64().map(|f| f.round() as i64))
-            .ok_or_else(|| tera::Error::msg(format!("filter `{filter}`: {n} is not a number it can print"))),
-        Value::String(s) => {
-            s.trim().parse().map_err(|_| tera::Error::msg(format!("filter `{filter}`: \"{s}\" is not a number")))
-        }
-        other => Err(tera::Error::msg(format!("filter `{filter}`: {other} is not a number"))),
+fn arg_bool(args: &Args, name: &str) -> bool {
+    args.get::<&tera::Value>(name).ok().flatten().and_then(tera::Value::as_bool).unwrap_or(false)
+}
+
+fn as_int(v: &tera::Value, filter: &str) -> tera::TeraResult<i64> {
+    if let Some(s) = v.as_str() {
+        return s.trim().parse().map_err(|_| tera::Error::message(format!("filter `{filter}`: \"{s}\" is not a number")));
+    }
+    match (v.as_i64(), v.as_f64()) {
+        (Some(i), _) => Ok(i),
+        (None, Some(f)) if f.is_finite() && f.abs() < 9.0e18 => Ok(f.round() as i64),
+        _ if v.is_number() => Err(tera::Error::message(format!("filter `{filter}`: {v} is not a number it can print"))),
+        _ => Err(tera::Error::message(format!("filter `{filter}`: {v} is not a number"))),
     }
 }
 
@@ -325,11 +387,10 @@ pub fn pad(s: &str, width: usize, align: &str, cut: bool) -> String {
     }
 }
 
-fn filter_pad(v: &Value, args: &Args) -> tera::Result<Value> {
-    let width = arg_usize(args, "width", "pad")?.ok_or_else(|| tera::Error::msg("filter `pad` needs `width`"))?;
-    let align = arg_str(args, "align").unwrap_or("left");
-    let cut = args.get("cut").and_then(Value::as_bool).unwrap_or(false);
-    Ok(Value::String(pad(&as_text(v), width, align, cut)))
+fn filter_pad(v: &tera::Value, args: Args, _: &tera::State) -> FilterResult {
+    let width = arg_usize(&args, "width", "pad")?.ok_or_else(|| tera::Error::message("filter `pad` needs `width`"))?;
+    let align = arg_str(&args, "align").unwrap_or("left");
+    Ok(pad(&as_text(v), width, align, arg_bool(&args, "cut")))
 }
 
 /// `12345` → `12 345` (no-break spaces, as French typography wants).
@@ -349,30 +410,30 @@ pub fn fr_num(n: i64) -> String {
     }
 }
 
-fn filter_fr_num(v: &Value, _: &Args) -> tera::Result<Value> {
-    if v.is_null() {
-        return Ok(Value::String(String::new()));
+fn filter_fr_num(v: &tera::Value, _: Args, _: &tera::State) -> FilterResult {
+    if v.is_none() {
+        return Ok(String::new());
     }
-    Ok(Value::String(fr_num(as_int(v, "fr_num")?)))
+    Ok(fr_num(as_int(v, "fr_num")?))
 }
 
-fn filter_signed(v: &Value, _: &Args) -> tera::Result<Value> {
+fn filter_signed(v: &tera::Value, _: Args, _: &tera::State) -> FilterResult {
     let n = as_int(v, "signed")?;
-    Ok(Value::String(if n > 0 { format!("+{n}") } else { n.to_string() }))
+    Ok(if n > 0 { format!("+{n}") } else { n.to_string() })
 }
 
-fn filter_plural(v: &Value, args: &Args) -> tera::Result<Value> {
+fn filter_plural(v: &tera::Value, args: Args, _: &tera::State) -> FilterResult {
     let n = as_int(v, "plural")?;
-    let one = arg_str(args, "one").ok_or_else(|| tera::Error::msg("filter `plural` needs `one`"))?;
-    let many = arg_str(args, "many").ok_or_else(|| tera::Error::msg("filter `plural` needs `many`"))?;
+    let one = arg_str(&args, "one").ok_or_else(|| tera::Error::message("filter `plural` needs `one`"))?;
+    let many = arg_str(&args, "many").ok_or_else(|| tera::Error::message("filter `plural` needs `many`"))?;
     // French: 0 and 1 take the singular; English passes lang="en" for 1 only.
-    let singular = if arg_str(args, "lang") == Some("en") { n == 1 || n == -1 } else { (-1..=1).contains(&n) };
-    Ok(Value::String(if singular { one } else { many }.to_string()))
+    let singular = if arg_str(&args, "lang") == Some("en") { n == 1 || n == -1 } else { (-1..=1).contains(&n) };
+    Ok(if singular { one } else { many }.to_string())
 }
 
-fn filter_ordinal(v: &Value, args: &Args) -> tera::Result<Value> {
+fn filter_ordinal(v: &tera::Value, args: Args, _: &tera::State) -> FilterResult {
     let n = as_int(v, "ordinal")?;
-    let s = if arg_str(args, "lang") == Some("en") {
+    let s = if arg_str(&args, "lang") == Some("en") {
         let suffix = match (n % 10, n % 100) {
             (_, 11..=13) => "th",
             (1, _) => "st",
@@ -383,11 +444,22 @@ fn filter_ordinal(v: &Value, args: &Args) -> tera::Result<Value> {
         format!("{n}{suffix}")
     } else if n == 1 {
         // `fem=true` for a feminine noun: « 1re année ».
-        if args.get("fem").and_then(Value::as_bool).unwrap_or(false) { "1re" } else { "1er" }.to_string()
+        if arg_bool(&args, "fem") { "1re" } else { "1er" }.to_string()
     } else {
         format!("{n}e")
     };
-    Ok(Value::String(s))
+    Ok(s)
+}
+
+/// A whole number prints without a decimal part (`314.0` → `314`), others as
+/// they are (`2.5`): how Tera 1 printed every float. Tera 2 prints `314.0`,
+/// and a division is always a float; the maps compute their coordinates.
+fn filter_int_if_whole(v: &tera::Value, _: Args, _: &tera::State) -> tera::TeraResult<tera::Value> {
+    match v.as_f64().filter(|_| v.is_f64()).and_then(whole) {
+        Some(i) => Ok(i.into()),
+        None if v.is_number() => Ok(v.clone()),
+        _ => Err(tera::Error::message(format!("filter `int_if_whole`: {v} is not a number"))),
+    }
 }
 
 /// Word-wraps `text` at `width` characters; continuation lines start with
@@ -422,10 +494,10 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> String {
     out
 }
 
-fn filter_wrap(v: &Value, args: &Args) -> tera::Result<Value> {
-    let width = arg_usize(args, "width", "wrap")?.unwrap_or(72);
-    let indent = arg_str(args, "indent").unwrap_or("");
-    Ok(Value::String(wrap(&as_text(v), width, indent)))
+fn filter_wrap(v: &tera::Value, args: Args, _: &tera::State) -> FilterResult {
+    let width = arg_usize(&args, "width", "wrap")?.unwrap_or(72);
+    let indent = arg_str(&args, "indent").unwrap_or("");
+    Ok(wrap(&as_text(v), width, indent))
 }
 
 #[cfg(test)]
@@ -484,6 +556,39 @@ mod tests {
         let err = r.expect_err("does not load");
         let s = err.to_string();
         assert!(s.contains("g/bad.txt.tera") && s.contains("line 3"), "{s}");
+    }
+
+    #[test]
+    fn html_escaping_is_the_one_of_tera_1_in_text_and_in_the_escape_filter() {
+        let (_d, r) = renderer_with(&[("a.html.tera", "{{ x }}|{{ x | escape }}|{{ x | safe }}"), ("a.txt.tera", "{{ x }}")]);
+        let r = r.expect("loads");
+        let ctx = json!({"x": "l'URL <a/b> & \"c\""});
+        let escaped = "l&#x27;URL &lt;a&#x2F;b&gt; &amp; &quot;c&quot;";
+        assert_eq!(r.render("a.html.tera", &ctx).expect("html"), format!("{escaped}|{escaped}|l'URL <a/b> & \"c\""));
+        assert_eq!(r.render("a.txt.tera", &ctx).expect("txt"), "l'URL <a/b> & \"c\"");
+    }
+
+    #[test]
+    fn whole_floats_print_as_integers_from_the_context_and_through_int_if_whole() {
+        let (_d, r) = renderer_with(&[(
+            "m.svg.tera",
+            "{{ (w / 2) | int_if_whole }} {{ (w / 3) | int_if_whole }} {{ (x + w / 2) | int_if_whole }} {{ w / 2 }} {{ f | int_if_whole }} {{ w | int_if_whole }} {{ f }} {{ x }}",
+        )]);
+        let out = r.expect("loads").render("m.svg.tera", &json!({"w": 640, "x": 2.5, "f": 3.0})).expect("renders");
+        // A whole float of the context prints as Tera 1 printed it: `3`.
+        assert_eq!(out, "320 213.33333333333334 322.5 320.0 3 640 3 2.5");
+    }
+
+    #[test]
+    fn components_are_shared_by_name_and_take_filters() {
+        let (_d, r) = renderer_with(&[
+            ("g/_words.fr.tera", "{%- component g.fr.kind(k) -%}{% if k == \"moon\" %}lune{% else %}planète{% endif %}{%- endcomponent g.fr.kind -%}"),
+            ("g/r.fr.txt.tera", "[{{ <g.fr.kind k={x}/> | pad(width=8) }}][{{ <g.fr.kind k={\"moon\"}/> }}]"),
+            ("g/r.fr.html.tera", "{{ <g.fr.kind k={x}/> }} {{ name }}"),
+        ]);
+        let r = r.expect("loads");
+        assert_eq!(r.render("g/r.fr.txt.tera", &json!({"x": "planet"})).expect("txt"), "[planète ][lune]");
+        assert_eq!(r.render("g/r.fr.html.tera", &json!({"x": "planet", "name": "<b>"})).expect("html"), "planète &lt;b&gt;");
     }
 
     #[test]

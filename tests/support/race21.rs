@@ -157,7 +157,7 @@ pub fn templates_in(dir: &std::path::Path) -> std::path::PathBuf {
     std::fs::create_dir_all(dst.join(ID)).unwrap();
     std::fs::write(
         dst.join(ID).join("report.fr.txt.tera"),
-        "Total : {{ view.total }}\n{% for l in view.log %}{{ l.0 }} {{ l.1 }}\n{% endfor %}{% if view.winner %}Gagnant : {{ view.winner }}\n{% endif %}Date limite : {{ ctx.deadline }}\n",
+        "Total : {{ view.total }}\n{% for l in view.log %}{{ l[0] }} {{ l[1] }}\n{% endfor %}{% if view.winner %}Gagnant : {{ view.winner }}\n{% endif %}Date limite : {{ ctx.deadline }}\n",
     )
     .unwrap();
     dst
