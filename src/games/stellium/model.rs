@@ -114,7 +114,9 @@ pub enum LogEntry {
     Revealed { objective: u32 },
     ReserveExhausted { set_aside: Vec<u32> },
     LimitReached { seat: usize },
-    Dropped { seat: usize, order: String, reason: String },
+    /// `reason`: a message; a plain string in logs stored before messages
+    /// (read back verbatim).
+    Dropped { seat: usize, order: String, reason: crate::i18n::Msg },
     DefaultTurn { seat: usize },
     Resigned { seat: usize },
 }
