@@ -32,6 +32,8 @@ use model::{Settings, Torus};
 pub fn samples() -> Vec<crate::i18n::Msg> {
     let mut all = vec![crate::msg!("galaxy-missing-any-order")];
     all.extend(orders::samples());
+    all.extend(adjudicate::samples());
+    all.extend(view::samples());
     all
 }
 
