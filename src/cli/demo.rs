@@ -7,7 +7,7 @@
 //!
 //! Players: most send complete orders every turn; one sends only half its
 //! orders (OPR; in Stellarium he is also careless: a misspelt name, an
-//! unknown item); one writes in English; one stops after its first turn
+//! unknown item; in Galaxy: a fleet he does not have, a misspelt order); one writes in English; one stops after its first turn
 //! (ONR); one never sends anything after registering (ONR, then PNJ).
 //!
 //! `--lang en` makes the game English (its `language`) and every simulated
@@ -175,7 +175,7 @@ fn demo_config(a: &DemoArgs, turn_based: bool) -> String {
         r#"# Written by `arbitre demo`.
 data_dir = "data"
 referee_address = "arbitre@demo.test"
-referee_name = "Arbitre (démo)"
+referee_name = "{referee_name}"
 admin_address = "referee@demo.test"
 
 [transport]
@@ -195,6 +195,7 @@ seed = {seed}
 {settings}"#,
         ruleset = a.ruleset,
         lang = a.lang,
+        referee_name = if a.english() { "Referee (demo)" } else { "Arbitre (démo)" },
         seed = a.seed,
     )
 }
@@ -310,6 +311,10 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
                 lines.truncate(lines.len() / 2);
                 if a.ruleset == "stellarium" {
                     stellarium::careless(&mut lines, &mut dice);
+                } else if a.ruleset == "galaxy" {
+                    // Careless too: a fleet it does not have, a misspelt order.
+                    lines.push("DEPLACER F9 +1+1".to_string());
+                    lines.push("ATTAQUR F1 ETOILE".to_string());
                 }
             }
             order_lines_sent.extend(lines.iter().cloned());
