@@ -12,7 +12,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use arbitre::dice::Dice;
-use arbitre::game::{Completeness, FamilyInput, OrderLine, OrderStatus, Ruleset};
+use arbitre::game::{Completeness, FamilyInput, LineOutcome, OrderLine, OrderStatus, Ruleset};
 use arbitre::games::stellar::components::CardId;
 use arbitre::games::stellar::model::{LogEntry, Phase, Placed};
 use arbitre::games::stellar::{scoring, Stellar, StellarState};
@@ -267,7 +267,16 @@ fn run(c: &Case, file: &str) -> Vec<String> {
                     errs.push(format!("{seat} line {} « {} »: {:?}", v.line.no, v.line.text, v.outcome));
                 }
             }
-            let all = serde_json::to_string(&parsed.verdicts).unwrap();
+            // Reasons are messages: matched as the French acknowledgement reads them.
+            let reasons: Vec<String> = parsed
+                .verdicts
+                .iter()
+                .filter_map(|v| match &v.outcome {
+                    LineOutcome::Rejected { reason, .. } => Some(reason.render(arbitre::i18n::Lang::Fr)),
+                    LineOutcome::Accepted { .. } => None,
+                })
+                .collect();
+            let all = format!("{}\n{}", serde_json::to_string(&parsed.verdicts).unwrap(), reasons.join("\n"));
             for r in &e.reasons {
                 if !all.contains(r.as_str()) {
                     errs.push(format!("{seat}: no verdict says « {r} »: {all}"));

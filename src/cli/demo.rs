@@ -7,8 +7,13 @@
 //!
 //! Players: most send complete orders every turn; one sends only half its
 //! orders (OPR; in Stellarium he is also careless: a misspelt name, an
-//! unknown item); one writes in English; one stops after its first turn
+//! unknown item; in Galaxy: a fleet he does not have, a misspelt order); one writes in English; one stops after its first turn
 //! (ONR); one never sends anything after registering (ONR, then PNJ).
+//!
+//! `--lang en` makes the game English (its `language`) and every simulated
+//! player write in English, so every family reads English; the default,
+//! `fr`, keeps one English-speaking player among French ones (from five
+//! players; Stellar's second player).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -40,6 +45,11 @@ pub struct DemoArgs {
     /// Output folder (created; a previous demo there is replaced).
     #[arg(long, default_value = "demo-out")]
     out: PathBuf,
+    /// `fr` or `en`: the game's language, and the language every simulated
+    /// player writes in with `en` (with `fr`, one player still writes in
+    /// English).
+    #[arg(long, default_value = "fr", value_parser = ["fr", "en"])]
+    lang: String,
 }
 
 const MARKER: &str = ".arbitre-demo";
@@ -62,6 +72,8 @@ pub(super) struct Player {
     pub(super) family: String,
     address: String,
     role: Role,
+    /// Writes its mails in English (so its family reads English).
+    pub(super) english: bool,
     pub(super) password: Option<String>,
     mails_read: std::collections::BTreeSet<PathBuf>,
 }
@@ -91,7 +103,7 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
     let referee = Referee::new(cfg, tdir)?;
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     if turn_based && a.ruleset != "stellar" {
-        let mut players = players(a.players);
+        let mut players = players(a.players, a.english());
         // Stellium plays to its end (DERNIER TOUR), whatever `--turns` says.
         let steps = if a.ruleset == "stellium" { 2000 } else { a.turns };
         let summary = rt.block_on(super::demo_steps::play(&referee, &mut players, steps, a.seed))?;
@@ -103,7 +115,17 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
 impl DemoArgs {
     /// The arguments of `arbitre demo --ruleset R --players P --turns T --seed S --out DIR`.
     pub fn new(ruleset: &str, players: u32, turns: u32, seed: u64, out: PathBuf) -> DemoArgs {
-        DemoArgs { ruleset: ruleset.to_string(), players, turns, seed, out }
+        DemoArgs { ruleset: ruleset.to_string(), players, turns, seed, out, lang: "fr".to_string() }
+    }
+
+    /// The same, with the game and its players in `lang` (`fr` or `en`).
+    pub fn with_lang(mut self, lang: &str) -> DemoArgs {
+        self.lang = if lang == "en" { "en" } else { "fr" }.to_string();
+        self
+    }
+
+    pub(super) fn english(&self) -> bool {
+        self.lang == "en"
     }
 }
 
@@ -153,7 +175,7 @@ fn demo_config(a: &DemoArgs, turn_based: bool) -> String {
         r#"# Written by `arbitre demo`.
 data_dir = "data"
 referee_address = "arbitre@demo.test"
-referee_name = "Arbitre (démo)"
+referee_name = "{referee_name}"
 admin_address = "referee@demo.test"
 
 [transport]
@@ -164,6 +186,7 @@ outgoing = "mail/outgoing"
 [[games]]
 id = "{GAME}"
 ruleset = "{ruleset}"
+language = "{lang}"
 time_zone = "Europe/Paris"
 {schedule}registration_open = true
 seed = {seed}
@@ -171,6 +194,8 @@ seed = {seed}
 [games.settings]
 {settings}"#,
         ruleset = a.ruleset,
+        lang = a.lang,
+        referee_name = if a.english() { "Referee (demo)" } else { "Arbitre (démo)" },
         seed = a.seed,
     )
 }
@@ -202,21 +227,26 @@ pub(super) fn setup(r: &Referee, seed: u64) -> anyhow::Result<Setup> {
 /// The simulated players: most diligent; the second sends half its orders;
 /// the third writes in English (from five players); the one before last
 /// stops after the first turn (from four); the last never sends orders.
-pub(super) fn players(count: u32) -> Vec<Player> {
+/// `english`: every player writes in English.
+pub(super) fn players(count: u32, english: bool) -> Vec<Player> {
     let n = count as usize;
     (0..n)
-        .map(|i| Player {
-            family: FAMILY_NAMES.get(i).map(|s| s.to_string()).unwrap_or_else(|| format!("Maison{i}")),
-            address: format!("player{}@demo.test", i + 1),
-            role: match i {
+        .map(|i| {
+            let role = match i {
                 _ if i == n - 1 => Role::Silent,
                 _ if i == n - 2 && n >= 4 => Role::Quitter,
                 1 => Role::Partial,
                 2 if n >= 5 => Role::English,
                 _ => Role::Diligent,
-            },
-            password: None,
-            mails_read: Default::default(),
+            };
+            Player {
+                family: FAMILY_NAMES.get(i).map(|s| s.to_string()).unwrap_or_else(|| format!("Maison{i}")),
+                address: format!("player{}@demo.test", i + 1),
+                role,
+                english: english || role == Role::English,
+                password: None,
+                mails_read: Default::default(),
+            }
         })
         .collect()
 }
@@ -228,15 +258,16 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
     let Setup { inbox_dir, outgoing_dir, mut mailbox, sender, mut now, engine } = setup(r, a.seed)?;
 
     let n = a.players as usize;
-    let mut players = players(a.players);
+    let mut players = players(a.players, a.english());
 
     let mut sent_by_players = 0usize;
     let mut order_lines_sent: Vec<String> = Vec::new();
     // Registration.
     for (i, p) in players.iter().enumerate() {
-        let (game_kw, join_kw) = if p.role == Role::English { ("GAME", "JOIN") } else { ("PARTIE", "INSCRIPTION") };
-        let body = format!("Bonjour,\n\n{game_kw} {GAME}\n{join_kw} {}\n\nMerci !\n", p.family);
-        drop_in_inbox(&inbox_dir, &player_mail(p, &format!("join-{i}"), "Inscription", &body, now)?)?;
+        let (game_kw, join_kw) = if p.english { ("GAME", "JOIN") } else { ("PARTIE", "INSCRIPTION") };
+        let (hello, thanks) = if p.english { ("Hello", "Thanks!") } else { ("Bonjour", "Merci !") };
+        let body = format!("{hello},\n\n{game_kw} {GAME}\n{join_kw} {}\n\n{thanks}\n", p.family);
+        drop_in_inbox(&inbox_dir, &player_mail(p, &format!("join-{i}"), if p.english { "Registration" } else { "Inscription" }, &body, now)?)?;
         sent_by_players += 1;
     }
     pump(r, &mut mailbox, &sender, now).await?;
@@ -280,10 +311,14 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
                 lines.truncate(lines.len() / 2);
                 if a.ruleset == "stellarium" {
                     stellarium::careless(&mut lines, &mut dice);
+                } else if a.ruleset == "galaxy" {
+                    // Careless too: a fleet it does not have, a misspelt order.
+                    lines.push("DEPLACER F9 +1+1".to_string());
+                    lines.push("ATTAQUR F1 ETOILE".to_string());
                 }
             }
             order_lines_sent.extend(lines.iter().cloned());
-            let en = p.role == Role::English;
+            let en = p.english;
             let body = format!(
                 "{}\n\n{} {GAME}\n{} {}\n{} {pw}\n{} {t}\n{}\n{}\n\n-- \n{}\n",
                 if en { "Hello referee, my orders:" } else { "Bonjour, voici mes ordres :" },
@@ -296,7 +331,7 @@ async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
                 if en { "END" } else { "FIN" },
                 p.family
             );
-            drop_in_inbox(&inbox_dir, &player_mail(p, &format!("orders-{t}-{i}"), &format!("Ordres du tour {t}"), &body, now)?)?;
+            drop_in_inbox(&inbox_dir, &player_mail(p, &format!("orders-{t}-{i}"), &if p.english { format!("Orders for turn {t}") } else { format!("Ordres du tour {t}") }, &body, now)?)?;
             sent_by_players += 1;
         }
         pump(r, &mut mailbox, &sender, now).await?;

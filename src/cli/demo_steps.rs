@@ -36,8 +36,12 @@ pub async fn play(r: &Referee, players: &mut [Player], steps: u32, seed: u64) ->
     let Setup { inbox_dir, outgoing_dir, mut mailbox, sender, mut now, engine } = setup(r, seed)?;
 
     for (i, p) in players.iter().enumerate() {
-        let body = format!("Bonjour,\n\nPARTIE {GAME}\nINSCRIPTION {}\n", p.family);
-        drop_in_inbox(&inbox_dir, &player_mail(p, &format!("join-{i}"), "Inscription", &body, now)?)?;
+        let body = if p.english {
+            format!("Hello,\n\nGAME {GAME}\nJOIN {}\n", p.family)
+        } else {
+            format!("Bonjour,\n\nPARTIE {GAME}\nINSCRIPTION {}\n", p.family)
+        };
+        drop_in_inbox(&inbox_dir, &player_mail(p, &format!("join-{i}"), if p.english { "Registration" } else { "Inscription" }, &body, now)?)?;
     }
     pump(r, &mut mailbox, &sender, now).await?;
     for p in players.iter_mut() {
@@ -78,7 +82,7 @@ pub async fn play(r: &Referee, players: &mut [Player], steps: u32, seed: u64) ->
                 if ready.contains_key(&key) {
                     continue; // its orders in advance were applied when the step opened
                 }
-                (n, if i == 0 { "CONFIRMER\n" } else { "" })
+                (n, if i != 0 { "" } else if p.english { "CONFIRM\n" } else { "CONFIRMER\n" })
             } else if n % 2 == 1 {
                 advance_sent += 1;
                 (n + 1, "")
@@ -89,8 +93,12 @@ pub async fn play(r: &Referee, players: &mut [Player], steps: u32, seed: u64) ->
             if lines.is_empty() {
                 continue;
             }
-            let body = format!("PARTIE {GAME}\nJOUEUR {}\nMOTDEPASSE {pw}\nTOUR {turn}\n{}\n{extra}FIN\n", super::demo::quoted(&p.family), lines.join("\n"));
-            drop_in_inbox(&inbox_dir, &player_mail(p, &format!("orders-{n}-{turn}-{i}"), &format!("Ordres du tour {turn}"), &body, now)?)?;
+            let body = if p.english {
+                format!("GAME {GAME}\nPLAYER {}\nPASSWORD {pw}\nTURN {turn}\n{}\n{extra}END\n", super::demo::quoted(&p.family), lines.join("\n"))
+            } else {
+                format!("PARTIE {GAME}\nJOUEUR {}\nMOTDEPASSE {pw}\nTOUR {turn}\n{}\n{extra}FIN\n", super::demo::quoted(&p.family), lines.join("\n"))
+            };
+            drop_in_inbox(&inbox_dir, &player_mail(p, &format!("orders-{n}-{turn}-{i}"), &if p.english { format!("Orders for turn {turn}") } else { format!("Ordres du tour {turn}") }, &body, now)?)?;
         }
         pump(r, &mut mailbox, &sender, now).await?;
         let s;

@@ -13,6 +13,9 @@ use crate::msg;
 pub fn all() -> Vec<Msg> {
     let mut all = common();
     all.extend(crate::games::stellarium::status::samples());
+    all.extend(crate::games::galaxy::samples());
+    all.extend(crate::games::stellar::samples());
+    all.extend(crate::games::stellium::samples());
     all.sort_by(|a, b| a.id.cmp(&b.id));
     all
 }

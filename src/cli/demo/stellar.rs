@@ -35,15 +35,16 @@ pub(super) async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
             family: name.to_string(),
             address: format!("player{}@demo.test", i + 1),
             role: *role,
+            english: a.english() || *role == Role::English,
             password: None,
             mails_read: Default::default(),
         })
         .collect();
     let mut sent = 0usize;
     for (i, p) in players.iter().enumerate() {
-        let en = p.role == Role::English;
+        let en = p.english;
         let body = format!("{} {GAME}\n{} {}\n", if en { "GAME" } else { "PARTIE" }, if en { "JOIN" } else { "INSCRIPTION" }, p.family);
-        drop_in_inbox(&inbox_dir, &player_mail(p, &format!("join-{i}"), "Inscription", &body, now)?)?;
+        drop_in_inbox(&inbox_dir, &player_mail(p, &format!("join-{i}"), if p.english { "Registration" } else { "Inscription" }, &body, now)?)?;
         sent += 1;
     }
     pump(r, &mut mailbox, &sender, now).await?;
@@ -85,7 +86,7 @@ pub(super) async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
             }
             let mut dice = Dice::for_turn(a.seed ^ 0x5eed_0000 ^ ((i as u64) << 20), t);
             let lines = engine.sample_orders(&g.state, &key, &mut dice)?;
-            let en = p.role == Role::English;
+            let en = p.english;
             let mut body = format!(
                 "{} {GAME}\n{} {}\n{} {pw}\n{} {t}\n{}\n",
                 if en { "GAME" } else { "PARTIE" },
@@ -105,7 +106,7 @@ pub(super) async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
                 }
             }
             body.push_str(if en { "END\n" } else { "FIN\n" });
-            drop_in_inbox(&inbox_dir, &player_mail(p, &format!("orders-{t}-{i}"), &format!("Stellar, étape {t}"), &body, now)?)?;
+            drop_in_inbox(&inbox_dir, &player_mail(p, &format!("orders-{t}-{i}"), &if p.english { format!("Stellar, step {t}") } else { format!("Stellar, étape {t}") }, &body, now)?)?;
             sent += 1;
         }
         pump(r, &mut mailbox, &sender, now).await?;

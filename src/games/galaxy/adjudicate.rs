@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
 use crate::game::{FamilyInput, FamilyKey};
+use crate::i18n::{Lang, Msg};
+use crate::msg;
 
 use super::generate;
 use super::model::{Fleet, GalaxyState, Kind, Known, Pos, Ranked, Ships, StarDetails};
@@ -22,11 +24,26 @@ pub enum Event {
     /// The galaxy was created (turn 0).
     Generated { stars: u32, players: u32 },
     /// The galaxy could not be created (no player, too many for the stars).
-    GenerationFailed { reason: String },
+    /// `reason`: a message; a plain string in records stored before messages.
+    GenerationFailed { reason: Msg },
     /// 4.i: the order in which players were adjudicated (referee only).
     ProcessingOrder { players: Vec<FamilyKey> },
-    /// A message for one player.
-    Note { player: FamilyKey, fr: String, en: String },
+    /// A message for one player: `msg` (a `galaxy-note-*` message), then
+    /// `lines` below it, each on a line of its own (a DATA answer). `fr` is
+    /// the same rendered in French, kept for the journal's readers and
+    /// tests that search notes. Notes stored before messages have no `msg`,
+    /// only `fr` and `en`.
+    Note {
+        player: FamilyKey,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        msg: Option<Msg>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        lines: Vec<Msg>,
+        #[serde(default)]
+        fr: String,
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        en: String,
+    },
     /// A fleet's movement, for the player's map (absolute; converted in the view).
     Moved { player: FamilyKey, fleet: FleetNo, from: Pos, to: Pos, how: MoveHow },
     /// 7: the game is over.
@@ -41,6 +58,96 @@ pub enum MoveHow {
     Jump,
     /// 4.2: the move was too long; the fleet scuttled (drawn where it was).
     Scuttled,
+}
+
+/// A note as the player reads it in `lang`: its message, then its lines.
+pub fn note_text(msg: &Msg, lines: &[Msg], lang: Lang) -> String {
+    let mut text = msg.render(lang);
+    for l in lines {
+        text.push_str("\n  ");
+        text.push_str(&l.render(lang));
+    }
+    text
+}
+
+/// One sample of every note a turn can write, for the catalogue check
+/// (`tests/messages.rs`): a note added without its sample here leaves its
+/// message unused, and the check fails.
+pub fn samples() -> Vec<Msg> {
+    let star = "Alpha";
+    let mut v = vec![
+        msg!("galaxy-note-merge-gone", into = 1),
+        msg!("galaxy-note-merge-apart", into = 1),
+        msg!("galaxy-note-merged", fleets = "F2, F3", into = 1, ships = "3P 0C 1N"),
+        msg!("galaxy-note-split-failed", fleet = 1),
+        msg!("galaxy-note-split", fleet = 1, new = 2, ships = "1P 0C 0N"),
+        msg!("galaxy-note-build-not-yours", fleet = 2, star = star),
+        msg!("galaxy-note-build-taken", fleet = 2),
+        msg!("galaxy-note-build-poor", fleet = 2),
+        msg!("galaxy-note-built", fleet = 2, ships = "2P 0C 0N", star = star, cost = 4),
+        msg!("galaxy-note-colonise-poor", star = star, cost = 12),
+        msg!("galaxy-note-star-lost", star = star, resources = 5),
+        msg!("galaxy-note-colonised", star = star, cost = 12, points = 1),
+        msg!("galaxy-note-colonised", star = star, cost = 12, points = 10),
+        msg!("galaxy-note-defence-not-yours", star = star),
+        msg!("galaxy-note-defence-poor", star = star),
+        msg!("galaxy-note-defended", star = star, amount = 3, defence = 7),
+        msg!("galaxy-note-gift-poor", to = "Bob"),
+        msg!("galaxy-note-gift-given", amount = 5, to = "Bob"),
+        msg!("galaxy-note-gift-received", amount = 5, from = "Alice"),
+        msg!("galaxy-note-change-failed", star = star),
+        msg!("galaxy-note-changed", star = star, kind = "DATA"),
+        msg!("galaxy-note-data-silent", star = star),
+        msg!("galaxy-note-data-answer", star = star, square = "+1-2", here = "+4+0"),
+        msg!("galaxy-note-data-own-fleet", ships = "2P 0C 0N"),
+        msg!("galaxy-note-data-fleet", owner = "Bob", ships = "2P 0C 0N"),
+        msg!("galaxy-note-data-nothing"),
+        msg!("galaxy-note-r4-2-scuttled", fleet = 1, ships = "2P 0C 0N", distance = "7.28", speed = 4),
+        msg!("galaxy-note-pursued", fleet = 1, here = "+2+2"),
+        msg!("galaxy-note-pursuit-failed", fleet = 1, at = "+2+2"),
+        msg!("galaxy-note-jumped", fleet = 1, exit = "Omega", here = "-5+3"),
+        msg!("galaxy-note-gate-closed", fleet = 1),
+        msg!("galaxy-note-lost-in-orbit", fleet = 1, star = star, kind = "LOTUS"),
+        msg!("galaxy-note-zero", star = star, tech = 2),
+        msg!("galaxy-note-attack-no-star", fleet = 1, here = "+1+1"),
+        msg!("galaxy-note-attack-own-star", fleet = 1, star = star),
+        msg!("galaxy-note-attacked-star", fleet = 1, fire = 4, star = star, loss = 3, docility = -1, defence = 2),
+        msg!("galaxy-note-star-attacked", star = star, loss = 3, defence = 2),
+        msg!("galaxy-note-attack-no-fleet", fleet = 1, here = "+1+1"),
+        msg!("galaxy-note-visible-again", fleet = 3),
+        msg!("galaxy-note-machine", star = star, tech = 4),
+        msg!("galaxy-note-city-no-number", star = star),
+        msg!("galaxy-note-city", star = star, fleet = 4, ships = "3P 1C 0N"),
+        msg!("galaxy-note-city-nothing", star = star),
+    ];
+    for why in ["yours", "no-ark", "vulcan", "defence", "technology", "throne-code"] {
+        v.push(msg!("galaxy-note-colonise-failed", star = star, why = why, defence = 3));
+    }
+    for owned in ["yes", "no"] {
+        v.push(msg!(
+            "galaxy-note-data-star",
+            star = star,
+            magnitude = 3,
+            life = 2,
+            tech = 4,
+            docility = 1,
+            defence = 5,
+            resources = 6,
+            kind = "NORMAL",
+            owned = owned,
+            owner = if owned == "yes" { "Bob" } else { "" }
+        ));
+    }
+    for power in ["fire", "speed", "invisible"] {
+        v.push(msg!("galaxy-note-power", fleet = 1, star = star, kind = "POWER", power = power));
+    }
+    for destroyed in ["yes", "no"] {
+        v.push(msg!("galaxy-note-attacked-fleet", fleet = 1, fire = 4, here = "+0+1", lost = 2, destroyed = destroyed));
+        for fort in ["yes", "no"] {
+            v.push(msg!("galaxy-note-fleet-attacked", fleet = 2, there = "+3+0", lost = 2, fort = fort, destroyed = destroyed, left = "1P 0C 0N"));
+        }
+    }
+    v
 }
 
 struct Turn<'a> {
@@ -59,8 +166,13 @@ struct Turn<'a> {
 }
 
 impl Turn<'_> {
-    fn note(&mut self, who: &str, fr: impl Into<String>, en: impl Into<String>) {
-        self.events.push(Event::Note { player: who.to_string(), fr: fr.into(), en: en.into() });
+    fn note(&mut self, who: &str, msg: Msg) {
+        self.note_lines(who, msg, Vec::new());
+    }
+
+    fn note_lines(&mut self, who: &str, msg: Msg, lines: Vec<Msg>) {
+        let fr = note_text(&msg, &lines, Lang::Fr);
+        self.events.push(Event::Note { player: who.to_string(), msg: Some(msg), lines, fr, en: String::new() });
     }
 
     /// `pos` in `who`'s coordinates.
@@ -138,14 +250,10 @@ impl Turn<'_> {
     fn merge(&mut self, who: &str, into: FleetNo, others: &[FleetNo]) {
         let Some(p) = self.s.players.get(who) else { return };
         let Some(base) = p.fleets.get(&into) else {
-            return self.note(who, format!("Réunion impossible : F{into} n'existe plus."), format!("Merge failed: F{into} no longer exists."));
+            return self.note(who, msg!("galaxy-note-merge-gone", into = into));
         };
         if others.iter().any(|o| p.fleets.get(o).is_none_or(|f| f.pos != base.pos) || *o == into) {
-            return self.note(
-                who,
-                format!("Réunion dans F{into} impossible : les flottes ne sont plus toutes sur sa case."),
-                format!("Merge into F{into} failed: the fleets are not all on its square."),
-            );
+            return self.note(who, msg!("galaxy-note-merge-apart", into = into));
         }
         let mut merged = base.clone();
         let Some(p) = self.s.players.get_mut(who) else { return };
@@ -160,11 +268,7 @@ impl Turn<'_> {
         let label = merged.ships.label();
         p.fleets.insert(into, merged);
         let list: Vec<String> = others.iter().map(|o| format!("F{o}")).collect();
-        self.note(
-            who,
-            format!("{} réunies dans F{into} ({label}).", list.join(", ")),
-            format!("{} merged into F{into} ({label}).", list.join(", ")),
-        );
+        self.note(who, msg!("galaxy-note-merged", fleets = list.join(", "), into = into, ships = label));
     }
 
     /// 4.1.2
@@ -173,18 +277,14 @@ impl Turn<'_> {
         let ok = !p.fleets.contains_key(&new)
             && p.fleets.get(&from).is_some_and(|f| f.ships.total() > 1 && f.ships.contains(ships) && ships.total() > 0 && ships.total() < f.ships.total());
         if !ok {
-            return self.note(who, format!("Division de F{from} impossible."), format!("Split of F{from} failed."));
+            return self.note(who, msg!("galaxy-note-split-failed", fleet = from));
         }
         let Some(f) = p.fleets.get_mut(&from) else { return };
         f.ships = f.ships.minus(ships);
         let pos = f.pos;
         // 4.1.2: the new fleet loses the special powers.
         p.fleets.insert(new, Fleet { ships, pos, fast: false, strong: false, invisible: false });
-        self.note(
-            who,
-            format!("F{from} divisée : F{new} ({}) formée.", ships.label()),
-            format!("F{from} split: F{new} ({}) formed.", ships.label()),
-        );
+        self.note(who, msg!("galaxy-note-split", fleet = from, new = new, ships = ships.label()));
     }
 
     /// 4.1.3
@@ -193,27 +293,19 @@ impl Turn<'_> {
         let owned = self.s.stars.get(star).is_some_and(|s| s.owner.as_deref() == Some(who));
         let free = self.s.players.get(who).is_some_and(|p| !p.fleets.contains_key(&fleet) && p.fleets.len() < 9);
         if !owned {
-            return self.note(
-                who,
-                format!("Construction de F{fleet} impossible : {name} ne vous appartient plus."),
-                format!("F{fleet} not built: {name} is no longer yours."),
-            );
+            return self.note(who, msg!("galaxy-note-build-not-yours", fleet = fleet, star = name));
         }
         if !free {
-            return self.note(who, format!("Construction impossible : F{fleet} existe déjà."), format!("F{fleet} not built: the number is taken."));
+            return self.note(who, msg!("galaxy-note-build-taken", fleet = fleet));
         }
         if !self.pay(who, ships.cost()) {
-            return self.note(who, format!("Construction de F{fleet} impossible : ressources insuffisantes."), format!("F{fleet} not built: not enough resources."));
+            return self.note(who, msg!("galaxy-note-build-poor", fleet = fleet));
         }
         let pos = self.s.stars[star].pos;
         if let Some(p) = self.s.players.get_mut(who) {
             p.fleets.insert(fleet, Fleet { ships, pos, fast: false, strong: false, invisible: false });
         }
-        self.note(
-            who,
-            format!("F{fleet} ({}) construite sur {name} pour {}.", ships.label(), ships.cost()),
-            format!("F{fleet} ({}) built at {name} for {}.", ships.label(), ships.cost()),
-        );
+        self.note(who, msg!("galaxy-note-built", fleet = fleet, ships = ships.label(), star = name, cost = ships.cost()));
     }
 
     /// 4.1.4
@@ -221,33 +313,33 @@ impl Turn<'_> {
         let Some(st) = self.s.stars.get(star).cloned() else { return };
         let Some(p) = self.s.players.get(who).cloned() else { return };
         let name = st.name.clone();
-        let refuse = |why_fr: &str, why_en: &str| (format!("Colonisation de {name} échouée : {why_fr}."), format!("Colonisation of {name} failed: {why_en}."));
+        // `galaxy-note-colonise-failed`'s $why.
         let failure = if st.owner.as_deref() == Some(who) {
             // 4.1.4, last remark: an earlier player may not have taken it from us; nothing to do.
-            Some(refuse("elle est déjà à vous", "it is already yours"))
+            Some("yours")
         } else if !p.fleets.values().any(|f| f.pos == st.pos && f.ships.n > 0) {
-            Some(refuse("aucune nef en orbite", "no ark in orbit"))
+            Some("no-ark")
         } else if st.owner.is_some() && st.kind == Kind::Vulcan {
             // 5 VULCAN: a colonised VULCAN cannot be lost.
-            Some(refuse("une VULCAN STAR colonisée ne peut être perdue", "a colonised VULCAN cannot be lost"))
+            Some("vulcan")
         } else if st.defence() > 0 {
             // 4.1.4, last remark: the first player to validate takes a contested star;
             // for a later one, the star's defence is now that of its new owner.
-            Some(refuse(&format!("sa défense est de {}", st.defence()), &format!("its defence is {}", st.defence())))
+            Some("defence")
         } else if st.tech > p.tech + 1 {
-            Some(refuse("sa technologie dépasse la vôtre de plus d'un point", "its technology exceeds yours by more than one"))
+            Some("technology")
         } else if st.kind == Kind::Throne && code.map(crate::text::fold) != Some(self.s.throne_code.clone()) {
             // 5 KEY: without the code, colonising the THRONE fails.
-            Some(refuse("code secret de la THRONE STAR absent ou faux", "the THRONE code is missing or wrong"))
+            Some("throne-code")
         } else {
             None
         };
-        if let Some((fr, en)) = failure {
-            return self.note(who, fr, en);
+        if let Some(why) = failure {
+            return self.note(who, msg!("galaxy-note-colonise-failed", star = name, why = why, defence = st.defence()));
         }
         let cost = self.s.colonisation_cost(who, star).unwrap_or(0);
         if !self.pay(who, cost) {
-            return self.note(who, format!("Colonisation de {name} échouée : ressources insuffisantes ({cost})."), format!("Colonisation of {name} failed: cost {cost} exceeds resources."));
+            return self.note(who, msg!("galaxy-note-colonise-poor", star = name, cost = cost));
         }
         if let Some(prev) = st.owner.clone() {
             // The former owner knows the star is no longer theirs (not who took it).
@@ -255,9 +347,7 @@ impl Turn<'_> {
                 k.owner = None;
                 k.lost = Some(self.t);
             }
-            let fr = format!("Votre étoile {name} a été colonisée par un autre joueur : vous perdez ses ressources ({}) et ses points de victoire.", st.resources);
-            let en = format!("Your star {name} was colonised by another player: you lose its resources and victory points.");
-            self.note(&prev, fr, en);
+            self.note(&prev, msg!("galaxy-note-star-lost", star = name.as_str(), resources = st.resources));
         }
         let t = self.t;
         if let Some(s) = self.s.stars.get_mut(star) {
@@ -270,26 +360,22 @@ impl Turn<'_> {
         }
         self.learn_star(who, star);
         self.learn_owner(who, star);
-        self.note(
-            who,
-            format!("{name} colonisée pour {cost} ({} point(s) de victoire).", st.kind.victory_points()),
-            format!("{name} colonised for {cost} ({} victory point(s)).", st.kind.victory_points()),
-        );
+        self.note(who, msg!("galaxy-note-colonised", star = name, cost = cost, points = st.kind.victory_points()));
     }
 
     /// 4.1.5
     fn defend(&mut self, who: &str, star: usize, amount: u32) {
         let name = self.star_name(star);
         if self.s.stars.get(star).is_none_or(|s| s.owner.as_deref() != Some(who)) {
-            return self.note(who, format!("Défense de {name} annulée : l'étoile n'est plus à vous."), format!("Defence of {name} cancelled: no longer yours."));
+            return self.note(who, msg!("galaxy-note-defence-not-yours", star = name));
         }
         if !self.pay(who, amount) {
-            return self.note(who, format!("Défense de {name} annulée : ressources insuffisantes."), format!("Defence of {name} cancelled: not enough resources."));
+            return self.note(who, msg!("galaxy-note-defence-poor", star = name));
         }
         let s = &mut self.s.stars[star];
         s.docility += amount as i32;
         let de = s.defence();
-        self.note(who, format!("{name} : DO +{amount}, défense {de}."), format!("{name}: DO +{amount}, defence {de}."));
+        self.note(who, msg!("galaxy-note-defended", star = name, amount = amount, defence = de));
     }
 
     /// 4.1.6: paid now, usable by the receiver from the next turn.
@@ -297,17 +383,13 @@ impl Turn<'_> {
         let to_name = self.s.players.get(to).map_or_else(|| to.to_string(), |p| p.name.clone());
         let from_name = self.s.players.get(who).map_or_else(|| who.to_string(), |p| p.name.clone());
         if !self.s.players.contains_key(to) || !self.pay(who, amount) {
-            return self.note(who, format!("Don à {to_name} annulé : ressources insuffisantes."), format!("Gift to {to_name} cancelled."));
+            return self.note(who, msg!("galaxy-note-gift-poor", to = to_name));
         }
         if let Some(p) = self.s.players.get_mut(to) {
             p.gifts_in += amount;
         }
-        self.note(who, format!("Don de {amount} à {to_name}."), format!("Gift of {amount} to {to_name}."));
-        self.note(
-            to,
-            format!("Vous recevez un don de {amount} de {from_name}, utilisable dès le prochain tour."),
-            format!("You receive a gift of {amount} from {from_name}, usable next turn."),
-        );
+        self.note(who, msg!("galaxy-note-gift-given", amount = amount, to = to_name));
+        self.note(to, msg!("galaxy-note-gift-received", amount = amount, from = from_name));
     }
 
     /// 4.1.8: the change acts at once.
@@ -316,13 +398,13 @@ impl Turn<'_> {
         let ok = self.s.stars.get(star).is_some_and(|s| s.owner.as_deref() == Some(who) && s.kind == Kind::New) && self.s.active(star, t);
         let name = self.star_name(star);
         if !ok || !kind.new_star_may_become() {
-            return self.note(who, format!("Changement de {name} impossible."), format!("Change of {name} failed."));
+            return self.note(who, msg!("galaxy-note-change-failed", star = name));
         }
         let s = &mut self.s.stars[star];
         s.kind = kind;
         s.effect_pending = matches!(kind, Kind::City | Kind::Machine);
         self.learn_star(who, star);
-        self.note(who, format!("{name} devient une étoile {}.", kind.name()), format!("{name} becomes a {} star.", kind.name()));
+        self.note(who, msg!("galaxy-note-changed", star = name, kind = kind.name()));
     }
 
     /// 4.1.9 / 5 DATA: what is on the square at `rel` from the DATA star.
@@ -331,12 +413,12 @@ impl Turn<'_> {
         let name = self.star_name(data_star);
         let ok = self.s.stars.get(data_star).is_some_and(|s| s.owner.as_deref() == Some(who) && s.kind == Kind::Data) && self.s.active(data_star, t);
         if !ok {
-            return self.note(who, format!("{name} ne répond pas (ce n'est plus une de vos DATA actives)."), format!("{name} does not answer."));
+            return self.note(who, msg!("galaxy-note-data-silent", star = name));
         }
         let target = self.s.torus.add(self.s.stars[data_star].pos, rel);
         let here = self.at(who, target);
-        let mut fr = vec![format!("Réponse de {name} pour la case {} de la DATA ({here} pour vous) :", rel.label())];
-        let mut en = vec![format!("{name} answers for square {} of the DATA ({here} for you):", rel.label())];
+        let head = msg!("galaxy-note-data-answer", star = name, square = rel.label(), here = here);
+        let mut lines = Vec::new();
         let mut any = false;
         // 5 DATA i: composition and owner of each fleet — not its number —,
         // listed by owner's name then composition (no internal order shows).
@@ -353,41 +435,35 @@ impl Turn<'_> {
         found.sort_by_key(|(o, sh)| (o.clone(), sh.p, sh.c, sh.n));
         for (owner, ships) in found {
             any = true;
-            match owner {
-                None => {
-                    fr.push(format!("  une de vos flottes : {}", ships.label()));
-                    en.push(format!("  one of your fleets: {}", ships.label()));
-                }
-                Some(owner) => {
-                    fr.push(format!("  une flotte de {owner} : {}", ships.label()));
-                    en.push(format!("  a fleet of {owner}: {}", ships.label()));
-                }
-            }
+            lines.push(match owner {
+                None => msg!("galaxy-note-data-own-fleet", ships = ships.label()),
+                Some(owner) => msg!("galaxy-note-data-fleet", owner = owner, ships = ships.label()),
+            });
         }
         if let Some(i) = self.s.star_at(target) {
             any = true;
             let st = &self.s.stars[i];
-            let owner = st.owner.as_ref().and_then(|o| self.s.players.get(o)).map_or("personne".to_string(), |p| p.name.clone());
-            fr.push(format!(
-                "  étoile {} : M {} F {} T {} DO {} DE {} RE {} {} — propriétaire : {owner}",
-                st.name,
-                st.magnitude,
-                st.life,
-                st.tech,
-                st.docility,
-                st.defence(),
-                st.resources,
-                st.kind.name()
+            let owner = st.owner.as_ref().and_then(|o| self.s.players.get(o)).map(|p| p.name.clone());
+            lines.push(msg!(
+                "galaxy-note-data-star",
+                star = st.name.as_str(),
+                magnitude = st.magnitude,
+                life = st.life,
+                tech = st.tech,
+                docility = st.docility,
+                defence = st.defence(),
+                resources = st.resources,
+                kind = st.kind.name(),
+                owned = if owner.is_some() { "yes" } else { "no" },
+                owner = owner.unwrap_or_default()
             ));
-            en.push(format!("  star {} {} — owner: {owner}", st.name, st.kind.name()));
             self.learn_star(who, i);
             self.learn_owner(who, i);
         }
         if !any {
-            fr.push("  rien.".into());
-            en.push("  nothing.".into());
+            lines.push(msg!("galaxy-note-data-nothing"));
         }
-        self.note(who, fr.join("\n"), en.join("\n"));
+        self.note_lines(who, head, lines);
     }
 
     // ---------------------------------------------------------------- 4.2
@@ -452,11 +528,7 @@ impl Turn<'_> {
                 p.fleets.remove(&f);
             }
             self.events.push(Event::Moved { player: who.to_string(), fleet: f, from: fl.pos, to: fl.pos, how: MoveHow::Scuttled });
-            self.note(
-                who,
-                format!("F{f} ({}) devait parcourir {d:.2} kpc avec une vitesse de {} : déshonorée, elle s'est sabordée (4.2).", fl.ships.label(), fl.speed()),
-                format!("F{f} ({}) was ordered {d:.2} kpc with speed {}: it scuttled (4.2).", fl.ships.label(), fl.speed()),
-            );
+            self.note(who, msg!("galaxy-note-r4-2-scuttled", fleet = f, ships = fl.ships.label(), distance = format!("{d:.2}"), speed = fl.speed()));
             return false;
         }
         self.relocate(who, f, dest, MoveHow::Move);
@@ -507,7 +579,7 @@ impl Turn<'_> {
         match dest {
             Some(d) if d != me.pos => {
                 let here = self.at(who, d);
-                self.note(who, format!("F{f} poursuit une flotte jusqu'en {here}."), format!("F{f} pursues a fleet to {here}."));
+                self.note(who, msg!("galaxy-note-pursued", fleet = f, here = here));
                 self.relocate(who, f, d, MoveHow::Pursuit);
                 true
             }
@@ -523,11 +595,7 @@ impl Turn<'_> {
     /// square and a fleet out of reach — so that a pursuit is not a scanner
     /// (issue 12; RULINGS, Galaxy).
     fn pursuit_failed(&mut self, who: &str, f: FleetNo, at: super::model::Rel) {
-        self.note(
-            who,
-            format!("F{f} : aucune flotte à poursuivre à sa portée en {}, elle reste sur place.", at.label()),
-            format!("F{f}: no fleet to pursue within reach at {}, it stays.", at.label()),
-        );
+        self.note(who, msg!("galaxy-note-pursuit-failed", fleet = f, at = at.label()));
     }
 
     /// 5 GATE: from a colonised GATE to its EXIT.
@@ -540,12 +608,12 @@ impl Turn<'_> {
             Some(e) => {
                 let to = self.s.stars[e].pos;
                 let (name, here) = (self.star_name(e), self.at(who, to));
-                self.note(who, format!("F{f} saute par la porte temporelle jusqu'à l'EXIT {name} en {here}."), format!("F{f} jumps through the gate to EXIT {name} at {here}."));
+                self.note(who, msg!("galaxy-note-jumped", fleet = f, exit = name, here = here));
                 self.relocate(who, f, to, MoveHow::Jump);
                 true
             }
             None => {
-                self.note(who, format!("F{f} : la porte ne s'ouvre pas (GATE non colonisée ou absente), la flotte reste sur place."), format!("F{f}: the gate does not open; the fleet stays."));
+                self.note(who, msg!("galaxy-note-gate-closed", fleet = f));
                 false
             }
         }
@@ -565,11 +633,7 @@ impl Turn<'_> {
             if let Some(p) = self.s.players.get_mut(who) {
                 p.fleets.remove(&f);
             }
-            self.note(
-                who,
-                format!("F{f} s'est mise en orbite autour de {name} ({}) : perdue corps et biens.", st.kind.name()),
-                format!("F{f} entered the orbit of {name} ({}): lost with all hands.", st.kind.name()),
-            );
+            self.note(who, msg!("galaxy-note-lost-in-orbit", fleet = f, star = name, kind = st.kind.name()));
             return;
         }
         let mut to_normal = false;
@@ -591,18 +655,14 @@ impl Turn<'_> {
             }
         }
         if to_normal {
-            let (fr, en) = match st.kind {
-                Kind::Power => ("sa puissance de feu est doublée", "its firepower is doubled"),
-                Kind::Supply => ("sa vitesse est doublée", "its speed is doubled"),
-                _ => ("elle devient invisible et invulnérable", "it becomes invisible and invulnerable"),
+            let power = match st.kind {
+                Kind::Power => "fire",
+                Kind::Supply => "speed",
+                _ => "invisible",
             };
             self.s.stars[i].kind = Kind::Normal;
             self.s.stars[i].effect_pending = false;
-            self.note(
-                who,
-                format!("F{f} en orbite autour de {name} ({}) : {fr} ; l'étoile redevient NORMAL.", st.kind.name()),
-                format!("F{f} in orbit of {name} ({}): {en}; the star becomes NORMAL.", st.kind.name()),
-            );
+            self.note(who, msg!("galaxy-note-power", fleet = f, star = name.as_str(), kind = st.kind.name(), power = power));
         }
         if st.kind == Kind::Zero {
             self.zero(who, &name);
@@ -617,7 +677,7 @@ impl Turn<'_> {
         let tech = self.s.players.get(who).map_or(0, |p| p.tech);
         self.s.set_tech(who, tech - 1);
         let now = self.s.players.get(who).map_or(0, |p| p.tech);
-        self.note(who, format!("En orbite autour de {name} (ZERO) : votre technologie tombe à {now}."), format!("In orbit of {name} (ZERO): your technology falls to {now}."));
+        self.note(who, msg!("galaxy-note-zero", star = name, tech = now));
     }
 
     /// 4.2 + 5 POWER/ATTACK: the fleet's firepower now.
@@ -652,11 +712,11 @@ impl Turn<'_> {
         match target {
             Target::Star => {
                 let Some(i) = self.s.star_at(me.pos) else {
-                    return self.note(who, format!("F{f} : pas d'étoile en {here} à attaquer."), format!("F{f}: no star at {here} to attack."));
+                    return self.note(who, msg!("galaxy-note-attack-no-star", fleet = f, here = here));
                 };
                 let st = self.s.stars[i].clone();
                 if st.owner.as_deref() == Some(who) {
-                    return self.note(who, format!("F{f} n'attaque pas {} : c'est votre étoile.", st.name), format!("F{f} does not attack {}: it is yours.", st.name));
+                    return self.note(who, msg!("galaxy-note-attack-own-star", fleet = f, star = st.name.as_str()));
                 }
                 let loss = self.losses(fire, st.life == my_life, format!("{who} F{f} fires {fire} at star {}", st.name));
                 self.s.stars[i].docility -= loss as i32;
@@ -664,15 +724,10 @@ impl Turn<'_> {
                 self.learn_star(who, i);
                 self.note(
                     who,
-                    format!("F{f} (puissance {fire}) attaque {} : pertes {loss}, DO {}, défense {de}.", st.name, st.docility - loss as i32),
-                    format!("F{f} (fire {fire}) attacks {}: losses {loss}, defence now {de}.", st.name),
+                    msg!("galaxy-note-attacked-star", fleet = f, fire = fire, star = st.name.as_str(), loss = loss, docility = st.docility - loss as i32, defence = de),
                 );
                 if let Some(owner) = st.owner {
-                    self.note(
-                        &owner,
-                        format!("Votre étoile {} a été attaquée : DO −{loss}, défense {de}.", st.name),
-                        format!("Your star {} was attacked: DO −{loss}, defence {de}.", st.name),
-                    );
+                    self.note(&owner, msg!("galaxy-note-star-attacked", star = st.name.as_str(), loss = loss, defence = de));
                 }
             }
             Target::Fleet => {
@@ -691,7 +746,7 @@ impl Turn<'_> {
                     }
                 }
                 let Some(best) = cands.iter().map(|c| c.0).min() else {
-                    return self.note(who, format!("F{f} : aucune flotte ennemie attaquable en {here}."), format!("F{f}: no enemy fleet to attack at {here}."));
+                    return self.note(who, msg!("galaxy-note-attack-no-fleet", fleet = f, here = here));
                 };
                 let targets: Vec<(u8, FamilyKey, FleetNo)> = cands.into_iter().filter(|c| c.0 == best).collect();
                 let pick = if targets.len() == 1 {
@@ -721,21 +776,21 @@ impl Turn<'_> {
                         fl.ships = left;
                     }
                 }
-                let fate_fr = if destroyed { "détruite".to_string() } else { format!("il lui reste {}", left.label()) };
-                let fate_en = if destroyed { "destroyed".to_string() } else { format!("{} left", left.label()) };
+                let destroyed = if destroyed { "yes" } else { "no" };
                 // The attacker learns what it destroyed, not what is left (6 grants no more).
-                let (end_fr, end_en) = if destroyed { (", la flotte est détruite", ", the fleet is destroyed") } else { ("", "") };
-                self.note(
-                    who,
-                    format!("F{f} (puissance {fire}) attaque une flotte en {here} : {lost} vaisseau(x) détruit(s){end_fr}."),
-                    format!("F{f} (fire {fire}) attacks a fleet at {here}: {lost} ship(s) destroyed{end_en}."),
-                );
+                self.note(who, msg!("galaxy-note-attacked-fleet", fleet = f, fire = fire, here = here, lost = lost, destroyed = destroyed));
                 let there = self.at(&tk, victim.pos);
-                let fort_fr = if fort { " (pertes divisées par 2 grâce à votre FORT)" } else { "" };
                 self.note(
                     &tk,
-                    format!("Votre flotte F{tno} a été attaquée en {there} : {lost} vaisseau(x) perdu(s){fort_fr}, {fate_fr}."),
-                    format!("Your fleet F{tno} was attacked at {there}: {lost} ship(s) lost, {fate_en}."),
+                    msg!(
+                        "galaxy-note-fleet-attacked",
+                        fleet = tno,
+                        there = there,
+                        lost = lost,
+                        fort = if fort { "yes" } else { "no" },
+                        destroyed = destroyed,
+                        left = left.label()
+                    ),
                 );
             }
         }
@@ -767,7 +822,7 @@ impl Turn<'_> {
             }
         }
         for (k, no) in seen_again {
-            self.note(&k, format!("F{no} ne s'est pas déplacée : elle redevient visible."), format!("F{no} did not move: it is visible again."));
+            self.note(&k, msg!("galaxy-note-visible-again", fleet = no));
         }
         // 5 CITY / MACHINE: one-shot effects of a colonisation (or a NEW change).
         for i in 0..self.s.stars.len() {
@@ -782,20 +837,12 @@ impl Turn<'_> {
                     self.s.set_tech(&owner, tech + 1);
                     self.s.stars[i].kind = Kind::Normal;
                     self.s.stars[i].effect_pending = false;
-                    self.note(
-                        &owner,
-                        format!("{} (MACHINE) élève votre technologie à {} ; l'étoile redevient NORMAL.", st.name, tech + 1),
-                        format!("{} (MACHINE) raises your technology to {}; it becomes NORMAL.", st.name, tech + 1),
-                    );
+                    self.note(&owner, msg!("galaxy-note-machine", star = st.name.as_str(), tech = tech + 1));
                 }
                 Kind::City => {
                     let free = self.s.players.get(&owner).and_then(|p| (1..=9u8).find(|n| !p.fleets.contains_key(n)));
                     let Some(no) = free else {
-                        self.note(
-                            &owner,
-                            format!("{} (CITY) ne peut construire sa flotte : aucun numéro de flotte libre. Elle réessaiera au prochain tour.", st.name),
-                            format!("{} (CITY) cannot build its fleet: no free fleet number.", st.name),
-                        );
+                        self.note(&owner, msg!("galaxy-note-city-no-number", star = st.name.as_str()));
                         continue;
                     };
                     let ships = Ships {
@@ -809,13 +856,9 @@ impl Turn<'_> {
                         if let Some(p) = self.s.players.get_mut(&owner) {
                             p.fleets.insert(no, Fleet { ships, pos: st.pos, fast: false, strong: false, invisible: false });
                         }
-                        self.note(
-                            &owner,
-                            format!("{} (CITY) vous offre la flotte F{no} ({}) ; l'étoile redevient NORMAL.", st.name, ships.label()),
-                            format!("{} (CITY) gives you fleet F{no} ({}); it becomes NORMAL.", st.name, ships.label()),
-                        );
+                        self.note(&owner, msg!("galaxy-note-city", star = st.name.as_str(), fleet = no, ships = ships.label()));
                     } else {
-                        self.note(&owner, format!("{} (CITY) n'a construit aucun vaisseau ; l'étoile redevient NORMAL.", st.name), format!("{} (CITY) built no ship.", st.name));
+                        self.note(&owner, msg!("galaxy-note-city-nothing", star = st.name.as_str()));
                     }
                 }
                 _ => self.s.stars[i].effect_pending = false,
@@ -1004,4 +1047,47 @@ pub fn adjudicate(
         events.push(Event::GameOver { ranking });
     }
     (s, events)
+}
+
+#[cfg(test)]
+mod stored_tests {
+    use super::*;
+
+    #[test]
+    fn a_note_stored_before_messages_reads_back_with_its_two_texts() {
+        let json = r#"{"event":"note","player":"A","fr":"Division de F1 impossible.","en":"Split of F1 failed."}"#;
+        let e: Event = serde_json::from_str(json).unwrap();
+        let Event::Note { player, msg, lines, fr, en } = e else { panic!("{e:?}") };
+        assert_eq!((player.as_str(), msg, lines.len()), ("A", None, 0));
+        assert_eq!((fr.as_str(), en.as_str()), ("Division de F1 impossible.", "Split of F1 failed."));
+    }
+
+    #[test]
+    fn a_note_is_a_message_rendered_in_the_readers_language() {
+        let m = msg!("galaxy-note-split-failed", fleet = 1);
+        assert_eq!(note_text(&m, &[], Lang::Fr), "Division de F1 impossible.");
+        assert_eq!(note_text(&m, &[], Lang::En), "Split of F1 failed.");
+        let head = msg!("galaxy-note-data-answer", star = "Alpha", square = "+1-2", here = "+4+0");
+        let text = note_text(&head, &[msg!("galaxy-note-data-nothing")], Lang::En);
+        assert_eq!(text, "Answer of Alpha for square +1-2 of the DATA (+4+0 for you):\n  nothing.");
+        let e = Event::Note { player: "A".into(), msg: Some(m.clone()), lines: Vec::new(), fr: note_text(&m, &[], Lang::Fr), en: String::new() };
+        let back: Event = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
+        assert_eq!(back, e);
+    }
+
+    #[test]
+    fn a_generation_failure_stored_as_a_sentence_reads_back_verbatim() {
+        let json = r#"{"event":"generation_failed","reason":"2 joueur(s) inscrit(s) : il en faut au moins 4 pour créer la galaxie (2.1)"}"#;
+        let Event::GenerationFailed { reason } = serde_json::from_str::<Event>(json).unwrap() else { panic!() };
+        assert_eq!(reason.render(Lang::En), "2 joueur(s) inscrit(s) : il en faut au moins 4 pour créer la galaxie (2.1)");
+    }
+
+    #[test]
+    fn r4_1_6_a_gift_from_a_name_beginning_with_a_vowel_is_elided() {
+        let m = msg!("galaxy-note-gift-received", amount = 5, from = "Alice");
+        assert_eq!(m.render(Lang::Fr), "Vous recevez un don de 5 d'Alice, utilisable dès le prochain tour.");
+        let m = msg!("galaxy-note-gift-received", amount = 5, from = "Bob");
+        assert_eq!(m.render(Lang::Fr), "Vous recevez un don de 5 de Bob, utilisable dès le prochain tour.");
+        assert_eq!(m.render(Lang::En), "You receive a gift of 5 from Bob, usable from next turn.");
+    }
 }

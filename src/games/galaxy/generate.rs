@@ -103,20 +103,20 @@ pub fn fewest_special(stars: u32) -> u32 {
         .sum()
 }
 
-pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> {
+pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), crate::i18n::Msg> {
     let n = state.players.len() as u32;
     let total = state.settings.stars;
     let size = state.settings.size;
     let least = state.settings.least_players();
     if n < least {
         // 2.1: "de 4 à 16 joueurs".
-        return Err(format!("{n} joueur(s) inscrit(s) : il en faut au moins {least} pour créer la galaxie (2.1)"));
+        return Err(crate::msg!("galaxy-r2-1-too-few-players", players = n, least = least));
     }
     if n > state.settings.players {
-        return Err(format!("{n} joueurs inscrits pour {} places (réglage `players`)", state.settings.players));
+        return Err(crate::msg!("galaxy-too-many-players", players = n, places = state.settings.players));
     }
     if total > (size * size) as u32 {
-        return Err(format!("{total} étoiles ne tiennent pas sur {size}×{size} cases"));
+        return Err(crate::msg!("galaxy-too-many-stars", stars = total, size = size));
     }
 
     // 5: the count of each kind, within its min/max.
@@ -149,9 +149,7 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
     }
     let special: u32 = counts.values().sum();
     if n + special > total {
-        return Err(format!(
-            "{total} étoiles ne suffisent pas pour {n} joueurs et {special} étoiles spéciales ; augmentez `stars`"
-        ));
+        return Err(crate::msg!("galaxy-too-few-stars", stars = total, players = n, special = special));
     }
     counts.insert(Kind::Normal, total - n - special);
 
@@ -279,7 +277,7 @@ pub fn generate(state: &mut GalaxyState, dice: &mut Dice) -> Result<(), String> 
     // 3.3–3.7: each player takes the home star's characteristics.
     for key in &keys {
         let Some(i) = stars.iter().position(|st| st.kind == Kind::Base && st.owner.as_ref() == Some(key)) else {
-            return Err(format!("étoile d'origine de {key} introuvable"));
+            return Err(crate::msg!("galaxy-no-home-star", player = key.as_str()));
         };
         if let Some(p) = state.players.get_mut(key) {
             let s = &stars[i];

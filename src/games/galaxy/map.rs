@@ -8,6 +8,9 @@ use std::collections::BTreeSet;
 
 use serde_json::{json, Value};
 
+use crate::i18n::{Lang, Msg};
+use crate::msg;
+
 use super::labels::Labeller;
 
 /// The fill colour of a kind of star on the map.
@@ -51,6 +54,17 @@ fn centre(at: &Value) -> (i64, i64) {
 
 /// Everything `map.svg.tera` draws, in pixels, computed from the view alone
 /// (so the map can show nothing the view does not hold).
+/// One sample of every message of the map, for the catalogue check.
+pub fn samples() -> Vec<Msg> {
+    let mut v: Vec<Msg> =
+        ["own", "fleet", "other_fleet", "echo", "fleet_echo", "radar", "move", "scanner"].iter().map(|s| msg!("galaxy-map-legend", symbol = *s)).collect();
+    v.push(msg!("galaxy-map-left-out", count = 3));
+    v.push(msg!("galaxy-map-title", name = "Alice", turn = 4));
+    v.push(msg!("galaxy-map-subtitle", over = "yes"));
+    v.push(msg!("galaxy-map-subtitle", over = "no"));
+    v
+}
+
 pub fn map_geometry(view: &Value, en: bool) -> Value {
     let size = num(view, "size");
     let half = num(view, "half");
@@ -174,20 +188,10 @@ pub fn map_geometry(view: &Value, en: bool) -> Value {
     }
     let scuttles: Vec<Value> = moves.iter().filter(|m| m["scuttled"] == true).map(|m| json!({"cx": m["x1"], "cy": m["y1"]})).collect();
     let (labels, left_out) = place_labels(grid, &stars, &fleets, &radar, &star_echoes, &fleet_echoes, &[others.as_slice(), &scuttles].concat());
-    let t = |fr: &'static str, en_s: &'static str| if en { en_s } else { fr };
-    let mut legend = vec![
-        json!({"symbol": "own", "text": t("vos étoiles (or : origine)", "your stars (gold: home)")}),
-        json!({"symbol": "fleet", "text": t("vos flottes", "your fleets")}),
-    ];
-    if over {
-        legend.push(json!({"symbol": "other_fleet", "text": t("flottes des autres joueurs", "other players' fleets")}));
-    } else {
-        legend.push(json!({"symbol": "echo", "text": t("écho d'étoile", "star echo")}));
-        legend.push(json!({"symbol": "fleet_echo", "text": t("écho de flotte", "fleet echo")}));
-        legend.push(json!({"symbol": "radar", "text": t("flotte vue au RADAR", "fleet seen by RADAR")}));
-        legend.push(json!({"symbol": "move", "text": t("déplacement de ce tour", "move this turn")}));
-        legend.push(json!({"symbol": "scanner", "text": t("portée des scanners (T − 4)", "scanner range (T − 4)")}));
-    }
+    let lang = if en { Lang::En } else { Lang::Fr };
+    let t = |symbol: &str| msg!("galaxy-map-legend", symbol = symbol).render(lang);
+    let symbols: &[&str] = if over { &["own", "fleet", "other_fleet"] } else { &["own", "fleet", "echo", "fleet_echo", "radar", "move", "scanner"] };
+    let mut legend: Vec<Value> = symbols.iter().map(|s| json!({"symbol": s, "text": t(s)})).collect();
     for k in &kinds_shown {
         legend.push(json!({"symbol": "kind", "fill": kind_color(k), "text": k}));
     }
@@ -208,23 +212,14 @@ pub fn map_geometry(view: &Value, en: bool) -> Value {
     let mut rows = (legend.len() as i64 + per_row - 1) / per_row;
     // Below the legend, on a line of its own: the labels that found no room.
     let left_out_note = (left_out > 0).then(|| {
-        let text = if en {
-            format!("{left_out} name(s) left out for lack of room: see the report's lists.")
-        } else {
-            format!("{left_out} nom(s) omis faute de place : voir les listes du rapport.")
-        };
+        let text = msg!("galaxy-map-left-out", count = left_out).render(lang);
         rows += 1;
         json!({"x": LEFT, "y": legend_top + (rows - 1) * 22, "text": text})
     });
     let name = view.pointer("/player/name").and_then(Value::as_str).unwrap_or("");
     let turn = num(view, "turn");
-    let title = if en { format!("Galaxy — {name} — turn {turn}") } else { format!("Galaxy — {name} — tour {turn}") };
-    let subtitle = match (over, en) {
-        (true, false) => "Fin de partie : la galaxie entière, en coordonnées absolues".to_string(),
-        (true, true) => "Game over: the whole galaxy, in absolute coordinates".to_string(),
-        (false, false) => "Coordonnées +H+V relatives à votre étoile d'origine (au centre)".to_string(),
-        (false, true) => "+H+V coordinates relative to your home star (centre)".to_string(),
-    };
+    let title = msg!("galaxy-map-title", name = name, turn = turn).render(lang);
+    let subtitle = msg!("galaxy-map-subtitle", over = if over { "yes" } else { "no" }).render(lang);
     json!({
         "width": LEFT + grid + 24, "height": legend_top + rows * 22 + 16,
         "cell": CELL, "left": LEFT, "top": TOP, "grid": grid, "cx": LEFT + grid / 2,

@@ -28,6 +28,15 @@ pub use orders::Orders;
 
 use model::{Settings, Torus};
 
+/// One sample of every message Galaxy can emit, for the catalogue check.
+pub fn samples() -> Vec<crate::i18n::Msg> {
+    let mut all = vec![crate::msg!("galaxy-missing-any-order")];
+    all.extend(orders::samples());
+    all.extend(adjudicate::samples());
+    all.extend(view::samples());
+    all
+}
+
 /// The Galaxy ruleset.
 pub struct Galaxy;
 
@@ -137,7 +146,7 @@ impl Ruleset for Galaxy {
         if !state.generated() || !orders.items.is_empty() {
             Completeness::Complete
         } else {
-            Completeness::Partial { missing: vec![crate::i18n::Msg::verbatim("au moins un ordre de budget ou de déplacement")] }
+            Completeness::Partial { missing: vec![crate::msg!("galaxy-missing-any-order")] }
         }
     }
 

@@ -289,16 +289,17 @@ impl Fleet {
     pub fn speed(&self) -> u32 {
         self.ships.base_speed() * if self.fast { 2 } else { 1 }
     }
+    /// The fleet's special powers, as `galaxy-power` selects them.
     pub fn powers(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
         if self.fast {
-            v.push("vitesse");
+            v.push("speed");
         }
         if self.strong {
-            v.push("puissance");
+            v.push("fire");
         }
         if self.invisible {
-            v.push("invisibilité");
+            v.push("invisibility");
         }
         v
     }

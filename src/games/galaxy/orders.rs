@@ -11,6 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::game::{FamilyKey, LineVerdict, OrderLine, ParsedOrders};
+use crate::i18n::Msg;
+use crate::msg;
 use crate::text::{self, Cursor, Token};
 
 use super::model::{Fleet, GalaxyState, Kind, Pos, Rel, Ships};
@@ -109,33 +111,36 @@ impl Word {
     }
 }
 
-type Verdict = Result<(Order, String), (String, Option<String>)>;
+/// Why a line is refused (a `galaxy-refused-*` message) and the nearest
+/// valid form, if any.
+type Refused = (Msg, Option<String>);
+type Verdict = Result<(Order, String), Refused>;
 /// A line's keyword, tokens and where its arguments start; or why it is refused.
-type Classified = Result<(Word, Vec<Token>, usize), (String, Option<String>)>;
+type Classified = Result<(Word, Vec<Token>, usize), Refused>;
 
-fn fail<T>(reason: impl Into<String>) -> Result<T, (String, Option<String>)> {
-    Err((reason.into(), None))
+fn fail<T>(reason: Msg) -> Result<T, Refused> {
+    Err((reason, None))
 }
 
 /// Reads `F1`..`F9` (also `F 1`).
-fn eat_fleet(c: &mut Cursor) -> Result<FleetNo, (String, Option<String>)> {
+fn eat_fleet(c: &mut Cursor) -> Result<FleetNo, Refused> {
     let Some(t) = c.next() else {
-        return fail("numéro de flotte manquant (F1 à F9).");
+        return fail(msg!("galaxy-refused-fleet-missing"));
     };
     let k = text::key(&t.text);
     let digits = if k == "F" {
         match c.next() {
             Some(n) => n.text.clone(),
-            None => return fail("numéro de flotte manquant (F1 à F9)."),
+            None => return fail(msg!("galaxy-refused-fleet-missing")),
         }
     } else if let Some(d) = k.strip_prefix('F') {
         d.to_string()
     } else {
-        return Err((format!("« {} » n'est pas une flotte : écrivez F1 à F9.", t.text), None));
+        return fail(msg!("galaxy-refused-not-a-fleet", written = t.text.as_str()));
     };
     match digits.trim().parse::<u8>() {
         Ok(n) if (1..=9).contains(&n) => Ok(n),
-        _ => Err((format!("« F{digits} » : les flottes sont numérotées de F1 à F9."), None)),
+        _ => fail(msg!("galaxy-refused-fleet-number", written = format!("F{digits}"))),
     }
 }
 
@@ -164,9 +169,9 @@ fn split_pos(s: &str) -> Option<Rel> {
 }
 
 /// Reads a position `+H+V` (one token, or `+H` `+V`, or `H,V`).
-fn eat_pos(c: &mut Cursor) -> Result<Rel, (String, Option<String>)> {
+fn eat_pos(c: &mut Cursor) -> Result<Rel, Refused> {
     let Some(t) = c.next() else {
-        return fail("position manquante : écrivez-la +H+V, par exemple +3-2.");
+        return fail(msg!("galaxy-refused-position-missing"));
     };
     let s = t.text.replace(['(', ')'], "");
     if let Some(r) = split_pos(&s) {
@@ -187,11 +192,11 @@ fn eat_pos(c: &mut Cursor) -> Result<Rel, (String, Option<String>)> {
             }
         }
     }
-    Err((format!("« {} » n'est pas une position : écrivez-la +H+V, par exemple +3-2.", t.text), Some("+0+0".into())))
+    Err((msg!("galaxy-refused-not-a-position", written = t.text.as_str()), Some("+0+0".into())))
 }
 
 /// Reads `<n>P <n>C <n>N` in any order, some omitted (`5P`, `2P 1N`, `5 P`).
-fn eat_ships(c: &mut Cursor) -> Result<Ships, (String, Option<String>)> {
+fn eat_ships(c: &mut Cursor) -> Result<Ships, Refused> {
     let mut s = Ships::default();
     let mut seen = BTreeSet::new();
     while let Some(t) = c.peek() {
@@ -212,10 +217,10 @@ fn eat_ships(c: &mut Cursor) -> Result<Ships, (String, Option<String>)> {
             break;
         };
         if num > 999 {
-            return fail(format!("{num}{unit} : nombre de vaisseaux trop grand."));
+            return fail(msg!("galaxy-refused-too-many-ships", written = format!("{num}{unit}")));
         }
         if !seen.insert(unit) {
-            return fail(format!("le type de vaisseau {unit} est donné deux fois."));
+            return fail(msg!("galaxy-refused-ship-type-twice", unit = unit.to_string()));
         }
         match unit {
             'P' => s.p = num,
@@ -227,26 +232,27 @@ fn eat_ships(c: &mut Cursor) -> Result<Ships, (String, Option<String>)> {
         }
     }
     if seen.is_empty() {
-        return fail("composition manquante : écrivez par exemple 3P 1C 0N.");
+        return fail(msg!("galaxy-refused-ships-missing"));
     }
     Ok(s)
 }
 
-fn eat_amount(c: &mut Cursor, what: &str) -> Result<u32, (String, Option<String>)> {
+/// `what`: `defence` or `gift`, as the `galaxy-refused-amount-*` messages select it.
+fn eat_amount(c: &mut Cursor, what: &str) -> Result<u32, Refused> {
     match c.peek() {
-        None => fail(format!("montant manquant ({what}).")),
+        None => fail(msg!("galaxy-refused-amount-missing", what = what)),
         Some(t) => match c.eat_amount() {
             Some(v) if v > 0 => Ok(v),
-            Some(_) => fail(format!("le montant ({what}) doit être d'au moins 1.")),
-            None => fail(format!("« {} » n'est pas un montant ({what}).", t.text)),
+            Some(_) => fail(msg!("galaxy-refused-amount-zero", what = what)),
+            None => fail(msg!("galaxy-refused-not-an-amount", what = what, written = t.text.as_str())),
         },
     }
 }
 
-fn expect_end(c: &Cursor) -> Result<(), (String, Option<String>)> {
+fn expect_end(c: &Cursor) -> Result<(), Refused> {
     match c.peek() {
         None => Ok(()),
-        Some(t) => fail(format!("texte en trop à la fin de l'ordre : « {} ».", t.text)),
+        Some(t) => fail(msg!("galaxy-refused-trailing", written = t.text.as_str())),
     }
 }
 
@@ -300,9 +306,9 @@ impl<'a> Reader<'a> {
 
     /// A star by name (known to the player) or by position `+H+V` (a star
     /// the player has seen there).
-    fn eat_star(&self, c: &mut Cursor) -> Result<usize, (String, Option<String>)> {
+    fn eat_star(&self, c: &mut Cursor) -> Result<usize, Refused> {
         let Some(t) = c.next() else {
-            return fail("nom d'étoile manquant.");
+            return fail(msg!("galaxy-refused-star-missing"));
         };
         if let Some(r) = split_pos(&t.text) {
             let p = self.s.torus.add(self.origin, r);
@@ -311,7 +317,7 @@ impl<'a> Reader<'a> {
                 Some(i) if known.is_some_and(|k| k.contains_key(&i)) || self.s.stars[i].owner.as_deref() == Some(self.who) => {
                     Ok(i)
                 }
-                _ => fail(format!("vous ne connaissez pas d'étoile en {}.", r.label())),
+                _ => fail(msg!("galaxy-refused-no-star-known-at", at = r.label())),
             };
         }
         let k = text::key(&t.text);
@@ -319,17 +325,17 @@ impl<'a> Reader<'a> {
             Some(&i) => Ok(i),
             None => {
                 let sug = text::suggest(&t.text, self.names.keys().map(|s| s.as_str()));
-                Err((format!("étoile inconnue : « {} » (vous ne connaissez que les étoiles visitées ou décrites).", t.text), sug))
+                Err((msg!("galaxy-refused-unknown-star", written = t.text.as_str()), sug))
             }
         }
     }
 
     /// A player by name, possibly in several words without quotes; `keep`
     /// tokens at the end of the line are left for what follows (the amount).
-    fn eat_player(&self, c: &mut Cursor, keep: usize) -> Result<FamilyKey, (String, Option<String>)> {
+    fn eat_player(&self, c: &mut Cursor, keep: usize) -> Result<FamilyKey, Refused> {
         let rest = c.rest();
         if rest.len() <= keep {
-            return fail("nom du joueur manquant.");
+            return fail(msg!("galaxy-refused-player-missing"));
         }
         let avail = rest.len() - keep;
         // The longest run of words that names a player.
@@ -342,7 +348,7 @@ impl<'a> Reader<'a> {
                     c.next();
                 }
                 if key == self.who {
-                    return fail("vous ne pouvez pas vous désigner vous-même.");
+                    return fail(msg!("galaxy-refused-yourself"));
                 }
                 return Ok(key.clone());
             }
@@ -350,35 +356,31 @@ impl<'a> Reader<'a> {
         let written: Vec<&str> = rest[..avail].iter().map(|t| t.text.as_str()).collect();
         let written = written.join(" ");
         let sug = text::suggest(&written, self.s.players.values().map(|p| p.name.as_str()));
-        Err((format!("joueur inconnu : « {written} »."), sug))
+        Err((msg!("galaxy-refused-unknown-player", written = written), sug))
     }
 
-    fn spend(&mut self, cost: u32, what: &str) -> Result<(), (String, Option<String>)> {
+    /// `what`: a `galaxy-spending` message naming what is paid for.
+    fn spend(&mut self, cost: u32, what: Msg) -> Result<(), Refused> {
         if self.spent.saturating_add(cost) > self.treasury {
-            return fail(format!(
-                "budget dépassé : {what} coûte {cost}, il vous reste {} sur {} (4.1).",
-                self.treasury - self.spent,
-                self.treasury
-            ));
+            return fail(msg!("galaxy-refused-over-budget", what = what, cost = cost, left = self.treasury - self.spent, treasury = self.treasury));
         }
         self.spent += cost;
         Ok(())
     }
 
-    fn fleet(&self, f: FleetNo) -> Result<&Fleet, (String, Option<String>)> {
+    fn fleet(&self, f: FleetNo) -> Result<&Fleet, Refused> {
         self.fleets.get(&f).ok_or_else(|| {
             let have: Vec<String> = self.fleets.keys().map(|k| format!("F{k}")).collect();
-            let list = if have.is_empty() { "aucune".to_string() } else { have.join(", ") };
-            (format!("vous n'avez pas de flotte F{f} (vos flottes : {list})."), None)
+            (msg!("galaxy-refused-no-such-fleet", fleet = f, count = have.len(), fleets = have.join(", ")), None)
         })
     }
 
-    fn free_fleet(&self, f: FleetNo) -> Result<(), (String, Option<String>)> {
+    fn free_fleet(&self, f: FleetNo) -> Result<(), Refused> {
         if self.fleets.contains_key(&f) {
             let free = (1..=9u8).find(|n| !self.fleets.contains_key(n)).map(|n| format!("F{n}"));
             let reason = match &free {
-                Some(_) => format!("la flotte F{f} existe déjà : choisissez un numéro libre."),
-                None => "vous avez déjà 9 flottes : réunissez-en deux d'abord (4.1.3).".to_string(),
+                Some(_) => msg!("galaxy-refused-fleet-exists", fleet = f),
+                None => msg!("galaxy-r4-1-3-nine-fleets"),
             };
             return Err((reason, free));
         }
@@ -394,20 +396,20 @@ impl<'a> Reader<'a> {
                     others.push(eat_fleet(c)?);
                 }
                 if others.is_empty() {
-                    return fail("il faut au moins deux flottes à réunir (REUNIR F1 F2).");
+                    return fail(msg!("galaxy-refused-merge-one-fleet"));
                 }
                 let pos = self.fleet(into)?.pos;
                 // 4.1.1: "les flottes situées sur la même position en début de tour".
                 if let Some(n) = std::iter::once(&into).chain(others.iter()).find(|n| self.formed.contains(n)) {
-                    return fail(format!("F{n} a été formée ce tour-ci : seules les flottes présentes sur la case en début de tour se réunissent (4.1.1)."));
+                    return fail(msg!("galaxy-r4-1-1-formed-this-turn", fleet = *n));
                 }
                 let mut seen = BTreeSet::from([into]);
                 for o in &others {
                     if !seen.insert(*o) {
-                        return fail(format!("la flotte F{o} est citée deux fois."));
+                        return fail(msg!("galaxy-refused-fleet-twice", fleet = *o));
                     }
                     if self.fleet(*o)?.pos != pos {
-                        return fail(format!("F{o} n'est pas sur la même case que F{into} : on ne réunit que des flottes sur la même case (4.1.1)."));
+                        return fail(msg!("galaxy-r4-1-1-not-on-the-same-square", fleet = *o, into = into));
                     }
                 }
                 let mut merged = self.fleets[&into].clone();
@@ -431,17 +433,13 @@ impl<'a> Reader<'a> {
                 let f = self.fleet(from)?.clone();
                 self.free_fleet(new)?;
                 if f.ships.total() < 2 {
-                    return fail(format!("F{from} n'a qu'un vaisseau : seule une flotte de plus d'un vaisseau se divise (4.1.2)."));
+                    return fail(msg!("galaxy-r4-1-2-one-ship", fleet = from));
                 }
                 if ships.total() == 0 {
-                    return fail("la nouvelle flotte doit avoir au moins un vaisseau.");
+                    return fail(msg!("galaxy-refused-split-no-ship"));
                 }
                 if !f.ships.contains(ships) || ships.total() >= f.ships.total() {
-                    return fail(format!(
-                        "F{from} ({}) ne peut pas céder {} en gardant au moins un vaisseau.",
-                        f.ships.label(),
-                        ships.label()
-                    ));
+                    return fail(msg!("galaxy-refused-split-too-many", fleet = from, has = f.ships.label(), ships = ships.label()));
                 }
                 let mut rest = f.clone();
                 rest.ships = f.ships.minus(ships);
@@ -457,12 +455,12 @@ impl<'a> Reader<'a> {
                 expect_end(c)?;
                 self.free_fleet(fleet)?;
                 if ships.total() == 0 {
-                    return fail("une flotte construite doit avoir au moins un vaisseau.");
+                    return fail(msg!("galaxy-refused-build-no-ship"));
                 }
                 if self.s.stars[star].owner.as_deref() != Some(self.who) {
-                    return fail(format!("{} ne vous appartient pas : on construit sur ses propres étoiles (4.1.3).", self.star_label(star)));
+                    return fail(msg!("galaxy-r4-1-3-not-yours", star = self.star_label(star)));
                 }
-                self.spend(ships.cost(), &format!("la flotte {}", ships.label()))?;
+                self.spend(ships.cost(), msg!("galaxy-spending", what = "fleet", name = ships.label()))?;
                 self.fleets.insert(fleet, Fleet { ships, pos: self.s.stars[star].pos, fast: false, strong: false, invisible: false });
                 self.formed.insert(fleet);
                 Ok((
@@ -476,30 +474,27 @@ impl<'a> Reader<'a> {
                 expect_end(c)?;
                 let st = &self.s.stars[star];
                 if st.owner.as_deref() == Some(self.who) {
-                    return fail(format!("{} est déjà à vous.", self.star_label(star)));
+                    return fail(msg!("galaxy-refused-already-yours", star = self.star_label(star)));
                 }
                 if !self.colonising.insert(star) {
-                    return fail(format!("{} est déjà dans vos ordres de colonisation.", self.star_label(star)));
+                    return fail(msg!("galaxy-refused-colonised-twice", star = self.star_label(star)));
                 }
                 let has_ark = self.fleets.values().any(|f| f.pos == st.pos && f.ships.n > 0);
                 if !has_ark {
-                    return fail(format!("aucune de vos flottes avec une nef n'est en orbite autour de {} (4.1.4 iii).", self.star_label(star)));
+                    return fail(msg!("galaxy-r4-1-4-no-ark", star = self.star_label(star)));
                 }
                 if st.defence() > 0 {
-                    return fail(format!("la défense de {} est de {} : elle doit être négative ou nulle (4.1.4 i).", self.star_label(star), st.defence()));
+                    return fail(msg!("galaxy-r4-1-4-defended", star = self.star_label(star), defence = st.defence()));
                 }
                 let tech = self.s.players.get(self.who).map_or(0, |p| p.tech);
                 if st.tech > tech + 1 {
-                    return fail(format!(
-                        "la technologie de {} ({}) dépasse la vôtre ({tech}) de plus d'un point (4.1.4 ii).",
-                        self.star_label(star), st.tech
-                    ));
+                    return fail(msg!("galaxy-r4-1-4-technology", star = self.star_label(star), star_tech = st.tech, tech = tech));
                 }
                 if st.kind == Kind::Throne && code.is_none() {
-                    return fail("la colonisation de la THRONE STAR exige son code secret : COLONISER <étoile> <code>.");
+                    return fail(msg!("galaxy-refused-throne-code"));
                 }
                 let cost = self.s.colonisation_cost(self.who, star).unwrap_or(0);
-                self.spend(cost, &format!("la colonisation de {}", self.star_label(star)))?;
+                self.spend(cost, msg!("galaxy-spending", what = "colonisation", name = self.star_label(star)))?;
                 let canon = match &code {
                     Some(k) => format!("COLONISER {} {k} (coût {cost})", self.star_label(star)),
                     None => format!("COLONISER {} (coût {cost})", self.star_label(star)),
@@ -508,22 +503,22 @@ impl<'a> Reader<'a> {
             }
             Word::Defend => {
                 let star = self.eat_star(c)?;
-                let amount = eat_amount(c, "points de défense")?;
+                let amount = eat_amount(c, "defence")?;
                 expect_end(c)?;
                 if self.s.stars[star].owner.as_deref() != Some(self.who) {
-                    return fail(format!("{} ne vous appartient pas : on ne défend que ses étoiles (4.1.5).", self.star_label(star)));
+                    return fail(msg!("galaxy-r4-1-5-not-yours", star = self.star_label(star)));
                 }
-                self.spend(amount, "la défense")?;
+                self.spend(amount, msg!("galaxy-spending", what = "defence", name = ""))?;
                 Ok((Order::Defend { star, amount }, format!("DEFENSE {} {amount}", self.star_label(star))))
             }
             Word::Gift => {
                 let to = self.eat_player(c, 1)?;
-                let amount = eat_amount(c, "don")?;
+                let amount = eat_amount(c, "gift")?;
                 expect_end(c)?;
                 if self.gift_given {
-                    return fail("un seul don par tour : ce don est refusé (4.1.6).");
+                    return fail(msg!("galaxy-r4-1-6-second-gift"));
                 }
-                self.spend(amount, "le don")?;
+                self.spend(amount, msg!("galaxy-spending", what = "gift", name = ""))?;
                 self.gift_given = true;
                 let name = self.s.players.get(&to).map_or(to.clone(), |p| p.name.clone());
                 Ok((Order::Gift { to, amount }, format!("DON {name} {amount}")))
@@ -532,7 +527,7 @@ impl<'a> Reader<'a> {
                 let to = self.eat_player(c, 0)?;
                 expect_end(c)?;
                 if self.ally_declared {
-                    return fail("une seule déclaration d'alliance par tour : celle-ci est refusée (4.1.7).");
+                    return fail(msg!("galaxy-r4-1-7-second-alliance"));
                 }
                 self.ally_declared = true;
                 let name = self.s.players.get(&to).map_or(to.clone(), |p| p.name.clone());
@@ -541,7 +536,7 @@ impl<'a> Reader<'a> {
             Word::Change => {
                 let star = self.eat_star(c)?;
                 let Some(t) = c.next() else {
-                    return fail("type manquant : CHANGER <étoile> <TYPE>.");
+                    return fail(msg!("galaxy-refused-kind-missing"));
                 };
                 let mut kname = t.text.clone();
                 if let Some(n) = c.peek() {
@@ -553,20 +548,20 @@ impl<'a> Reader<'a> {
                 let allowed: Vec<&str> = Kind::ALL.iter().filter(|k| k.new_star_may_become()).map(|k| k.name()).collect();
                 let Some(kind) = Kind::from_name(&kname) else {
                     kname = text::fold(&kname);
-                    return Err((format!("type d'étoile inconnu : « {kname} »."), text::suggest(&kname, allowed.iter().copied())));
+                    return Err((msg!("galaxy-refused-unknown-kind", written = kname.as_str()), text::suggest(&kname, allowed.iter().copied())));
                 };
                 if !kind.new_star_may_become() {
-                    return fail(format!("une NEW STAR ne peut pas devenir {} (permis : {}).", kind.name(), allowed.join(", ")));
+                    return fail(msg!("galaxy-refused-kind-not-allowed", kind = kind.name(), allowed = allowed.join(", ")));
                 }
                 let st = &self.s.stars[star];
                 if st.owner.as_deref() != Some(self.who) || st.kind != Kind::New {
-                    return fail(format!("{} n'est pas une de vos étoiles NEW (4.1.8).", self.star_label(star)));
+                    return fail(msg!("galaxy-r4-1-8-not-your-new-star", star = self.star_label(star)));
                 }
                 if !self.s.active(star, self.s.turn) {
-                    return fail(format!("{} a été colonisée ce tour-ci : changez-la au tour suivant (4.1.8).", self.star_label(star)));
+                    return fail(msg!("galaxy-r4-1-8-colonised-this-turn", star = self.star_label(star)));
                 }
                 if !self.changed.insert(star) {
-                    return fail(format!("{} est déjà changée dans ces ordres.", self.star_label(star)));
+                    return fail(msg!("galaxy-refused-changed-twice", star = self.star_label(star)));
                 }
                 Ok((Order::Change { star, kind }, format!("CHANGER {} {}", self.star_label(star), kind.name())))
             }
@@ -576,17 +571,17 @@ impl<'a> Reader<'a> {
                 expect_end(c)?;
                 let st = &self.s.stars[data_star];
                 if st.owner.as_deref() != Some(self.who) || st.kind != Kind::Data {
-                    return fail(format!("{} n'est pas une de vos étoiles DATA (4.1.9).", self.star_label(data_star)));
+                    return fail(msg!("galaxy-r4-1-9-not-your-data-star", star = self.star_label(data_star)));
                 }
                 if !self.s.active(data_star, self.s.turn) {
-                    return fail(format!("{} a été colonisée ce tour-ci : elle répondra dès le tour suivant (5).", self.star_label(data_star)));
+                    return fail(msg!("galaxy-r5-data-colonised-this-turn", star = self.star_label(data_star)));
                 }
                 if !self.queried.insert(data_star) {
-                    return fail(format!("{} ne répond qu'à une demande par tour (5 DATA).", self.star_label(data_star)));
+                    return fail(msg!("galaxy-r5-data-one-query", star = self.star_label(data_star)));
                 }
                 Ok((Order::Data { data_star, rel }, format!("DATA {} {}", self.star_label(data_star), rel.label())))
             }
-            _ => fail("ordre de déplacement lu comme budget (erreur interne)."),
+            _ => fail(msg!("galaxy-refused-internal", phase = "budget")),
         }
     }
 
@@ -598,7 +593,7 @@ impl<'a> Reader<'a> {
                 expect_end(c)?;
                 let f = self.fleet(fleet)?.clone();
                 if !self.moving.insert(fleet) {
-                    return fail(format!("F{fleet} a déjà un ordre de déplacement ce tour-ci."));
+                    return fail(msg!("galaxy-refused-moved-twice", fleet = fleet));
                 }
                 if w == Word::Pursue {
                     self.displaced.insert(fleet);
@@ -627,10 +622,10 @@ impl<'a> Reader<'a> {
                 let f = self.fleet(fleet)?.clone();
                 let gate = self.s.star_at(f.pos).filter(|&i| self.known_kind(i) == Some(Kind::Gate));
                 if gate.is_none() {
-                    return fail(format!("F{fleet} n'est pas en orbite autour d'une GATE connue (5 GATE)."));
+                    return fail(msg!("galaxy-r5-gate-no-gate", fleet = fleet));
                 }
                 if !self.moving.insert(fleet) {
-                    return fail(format!("F{fleet} a déjà un ordre de déplacement ce tour-ci."));
+                    return fail(msg!("galaxy-refused-moved-twice", fleet = fleet));
                 }
                 self.displaced.insert(fleet);
                 Ok((Order::Jump { fleet }, format!("SAUT F{fleet}")))
@@ -643,30 +638,26 @@ impl<'a> Reader<'a> {
                     None => {
                         let got = c.peek().map(|t| t.text.clone()).unwrap_or_default();
                         let sug = text::suggest(&got, ["ETOILE", "FLOTTE"]);
-                        return Err((format!("cible manquante ou inconnue « {got} » : ATTAQUER F1 ETOILE ou ATTAQUER F1 FLOTTE."), sug));
+                        return Err((msg!("galaxy-refused-target", written = got), sug));
                     }
                 };
                 expect_end(c)?;
                 let f = self.fleet(fleet)?;
                 if f.ships.base_fire() == 0 {
-                    return fail(format!("F{fleet} n'a que des nefs, sans puissance de feu (4.1.3)."));
+                    return fail(msg!("galaxy-r4-1-3-arks-only", fleet = fleet));
                 }
                 // Attack lines are read after every move line, whatever the
                 // order written, as the adjudication carries them out (4.2).
                 let max = if self.displaced.contains(&fleet) { 1 } else { 2 };
                 let n = self.attacks.entry(fleet).or_insert(0);
                 if *n >= max {
-                    return fail(if max == 1 {
-                        format!("F{fleet} se déplace : une seule attaque après son déplacement (4.2 ii).")
-                    } else {
-                        format!("F{fleet} attaque déjà deux fois sur place (4.2 iii).")
-                    });
+                    return fail(if max == 1 { msg!("galaxy-r4-2-ii-one-attack", fleet = fleet) } else { msg!("galaxy-r4-2-iii-two-attacks", fleet = fleet) });
                 }
                 *n += 1;
                 let t = if target == Target::Star { "ETOILE" } else { "FLOTTE" };
                 Ok((Order::Attack { fleet, target }, format!("ATTAQUER F{fleet} {t}")))
             }
-            _ => fail("ordre de budget lu comme déplacement (erreur interne)."),
+            _ => fail(msg!("galaxy-refused-internal", phase = "movement")),
         }
     }
 }
@@ -693,18 +684,18 @@ pub fn nameable_stars(s: &GalaxyState, who: &str) -> BTreeMap<String, usize> {
 
 /// Reads a player's order lines (never fails).
 pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrders<Orders> {
-    let reject_all = |reason: &str| ParsedOrders {
+    let reject_all = |reason: Msg| ParsedOrders {
         orders: Orders::default(),
-        verdicts: lines.iter().map(|l| LineVerdict::rejected(l, crate::i18n::Msg::verbatim(reason), None)).collect(),
+        verdicts: lines.iter().map(|l| LineVerdict::rejected(l, reason.clone(), None)).collect(),
     };
     let Some(player) = s.players.get(who) else {
-        return reject_all("joueur inconnu dans cette partie.");
+        return reject_all(msg!("galaxy-refused-not-a-player"));
     };
     if !s.generated() {
-        return reject_all("la galaxie n'existe pas encore : aucun ordre au tour 0 (inscriptions).");
+        return reject_all(msg!("galaxy-refused-turn-0"));
     }
     if s.ranking.is_some() {
-        return reject_all("la partie est terminée.");
+        return reject_all(msg!("galaxy-refused-over"));
     }
     let mut r = Reader {
         s,
@@ -728,8 +719,9 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
     let mut classified: Vec<(usize, Classified)> = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let toks = text::tokenize(&line.text);
-        if let Some(p) = &toks.problem {
-            classified.push((i, Err((capitalise(&format!("{p}.")), None))));
+        if toks.problem.is_some() {
+            // The tokenizer's only problem: a quote left open.
+            classified.push((i, Err((msg!("galaxy-refused-open-quote"), None))));
             continue;
         }
         let mut c = Cursor::new(&toks.tokens);
@@ -742,7 +734,7 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
             None => {
                 let first = toks.tokens.first().map(|t| t.text.clone()).unwrap_or_default();
                 let sug = text::suggest(&first, keyword_list());
-                classified.push((i, Err((format!("Ordre inconnu « {first} »."), sug))));
+                classified.push((i, Err((msg!("galaxy-refused-unknown-order", written = first), sug))));
             }
         }
     }
@@ -754,7 +746,7 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
         for (i, c) in &classified {
             match c {
                 Err((reason, sug)) if pass_budget => {
-                    verdicts[*i] = Some(LineVerdict::rejected(&lines[*i], crate::i18n::Msg::verbatim(reason.clone()), sug.clone()));
+                    verdicts[*i] = Some(LineVerdict::rejected(&lines[*i], reason.clone(), sug.clone()));
                 }
                 Ok((w, toks, at)) if w.is_budget() == pass_budget && (pass_budget || (*w == Word::Attack) == (pass == 2)) => {
                     let mut cur = Cursor::new(toks);
@@ -767,7 +759,7 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
                             accepted.push((*i, order));
                             LineVerdict::accepted(&lines[*i], canon)
                         }
-                        Err((reason, sug)) => LineVerdict::rejected(&lines[*i], crate::i18n::Msg::verbatim(capitalise(&reason)), sug),
+                        Err((reason, sug)) => LineVerdict::rejected(&lines[*i], reason, sug),
                     });
                 }
                 _ => {}
@@ -779,12 +771,83 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
     ParsedOrders { orders: Orders { items }, verdicts: verdicts.into_iter().flatten().collect() }
 }
 
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
+
+/// One sample of every refusal this file can give, for the catalogue check
+/// (`tests/messages.rs`): a refusal added above without its sample here
+/// leaves its message unused, and the check fails.
+pub fn samples() -> Vec<Msg> {
+    let star = || "Alpha".to_string();
+    let mut v = vec![
+        msg!("galaxy-refused-not-a-player"),
+        msg!("galaxy-refused-turn-0"),
+        msg!("galaxy-refused-over"),
+        msg!("galaxy-refused-open-quote"),
+        msg!("galaxy-refused-unknown-order", written = "DEPLACR"),
+        msg!("galaxy-refused-fleet-missing"),
+        msg!("galaxy-refused-not-a-fleet", written = "X1"),
+        msg!("galaxy-refused-fleet-number", written = "F0"),
+        msg!("galaxy-refused-position-missing"),
+        msg!("galaxy-refused-not-a-position", written = "33"),
+        msg!("galaxy-refused-too-many-ships", written = "1000P"),
+        msg!("galaxy-refused-ship-type-twice", unit = "P"),
+        msg!("galaxy-refused-ships-missing"),
+        msg!("galaxy-refused-trailing", written = "VITE"),
+        msg!("galaxy-refused-star-missing"),
+        msg!("galaxy-refused-no-star-known-at", at = "+3-2"),
+        msg!("galaxy-refused-unknown-star", written = "Nulle-Part"),
+        msg!("galaxy-refused-player-missing"),
+        msg!("galaxy-refused-yourself"),
+        msg!("galaxy-refused-unknown-player", written = "Joueur X"),
+        msg!("galaxy-refused-no-such-fleet", fleet = 4, count = 0, fleets = ""),
+        msg!("galaxy-refused-no-such-fleet", fleet = 4, count = 2, fleets = "F1, F2"),
+        msg!("galaxy-refused-fleet-exists", fleet = 1),
+        msg!("galaxy-r4-1-3-nine-fleets"),
+        msg!("galaxy-refused-merge-one-fleet"),
+        msg!("galaxy-r4-1-1-formed-this-turn", fleet = 2),
+        msg!("galaxy-refused-fleet-twice", fleet = 2),
+        msg!("galaxy-r4-1-1-not-on-the-same-square", fleet = 2, into = 1),
+        msg!("galaxy-r4-1-2-one-ship", fleet = 1),
+        msg!("galaxy-refused-split-no-ship"),
+        msg!("galaxy-refused-split-too-many", fleet = 1, has = "2P", ships = "3P"),
+        msg!("galaxy-refused-build-no-ship"),
+        msg!("galaxy-r4-1-3-not-yours", star = star()),
+        msg!("galaxy-refused-already-yours", star = star()),
+        msg!("galaxy-refused-colonised-twice", star = star()),
+        msg!("galaxy-r4-1-4-no-ark", star = "+3-2"),
+        msg!("galaxy-r4-1-4-defended", star = star(), defence = 4),
+        msg!("galaxy-r4-1-4-technology", star = star(), star_tech = 5, tech = 3),
+        msg!("galaxy-refused-throne-code"),
+        msg!("galaxy-r4-1-5-not-yours", star = star()),
+        msg!("galaxy-r4-1-6-second-gift"),
+        msg!("galaxy-r4-1-7-second-alliance"),
+        msg!("galaxy-refused-kind-missing"),
+        msg!("galaxy-refused-unknown-kind", written = "BLUE"),
+        msg!("galaxy-refused-kind-not-allowed", kind = "THRONE", allowed = "DATA, RADAR"),
+        msg!("galaxy-r4-1-8-not-your-new-star", star = star()),
+        msg!("galaxy-r4-1-8-colonised-this-turn", star = star()),
+        msg!("galaxy-refused-changed-twice", star = star()),
+        msg!("galaxy-r4-1-9-not-your-data-star", star = star()),
+        msg!("galaxy-r5-data-colonised-this-turn", star = star()),
+        msg!("galaxy-r5-data-one-query", star = star()),
+        msg!("galaxy-refused-moved-twice", fleet = 1),
+        msg!("galaxy-r5-gate-no-gate", fleet = 1),
+        msg!("galaxy-refused-target", written = "BASE"),
+        msg!("galaxy-r4-1-3-arks-only", fleet = 1),
+        msg!("galaxy-r4-2-ii-one-attack", fleet = 1),
+        msg!("galaxy-r4-2-iii-two-attacks", fleet = 1),
+    ];
+    for what in ["defence", "gift"] {
+        v.push(msg!("galaxy-refused-amount-missing", what = what));
+        v.push(msg!("galaxy-refused-amount-zero", what = what));
+        v.push(msg!("galaxy-refused-not-an-amount", what = what, written = "beaucoup"));
     }
+    for phase in ["budget", "movement"] {
+        v.push(msg!("galaxy-refused-internal", phase = phase));
+    }
+    for (what, name) in [("fleet", "2P"), ("colonisation", "Alpha"), ("defence", ""), ("gift", "")] {
+        v.push(msg!("galaxy-refused-over-budget", what = msg!("galaxy-spending", what = what, name = name), cost = 12, left = 3, treasury = 20));
+    }
+    v
 }
 
 #[cfg(test)]

@@ -10,8 +10,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{json, Value};
 
 use crate::game::{FamilyKey, FormLine, ViewContext};
+use crate::i18n::{Lang, Msg};
+use crate::msg;
 
-use super::adjudicate::{Event, MoveHow};
+use super::adjudicate::{note_text, Event, MoveHow};
 use super::model::{GalaxyState, Kind, Pos, Rel};
 
 /// Where a square is drawn: relative to the player before the end, absolute after.
@@ -63,27 +65,37 @@ fn sort_by_place(items: &mut [Value], at: &str) {
     });
 }
 
-fn life_name(f: i32) -> &'static str {
-    match f {
-        1 => "aquatique",
-        2 => "mollusque",
-        3 => "amphibienne",
-        4 => "mammifère",
-        5 => "humanoïde",
-        6 => "androïde",
-        7 => "insectoïde",
-        8 => "reptilienne",
-        9 => "aérienne",
-        _ => "inhabitée",
+/// The name of life form `f` (0: none, 1 to 9), in `lang` (`galaxy-life`).
+fn life_name(f: i32, lang: Lang) -> String {
+    msg!("galaxy-life", life = f).render(lang)
+}
+
+/// `galaxy-owner`: free, you, or another player's name.
+fn owner_label(s: &GalaxyState, me: &str, owner: &Option<FamilyKey>, lang: Lang) -> String {
+    match owner {
+        None => msg!("galaxy-owner", owner = "free").render(lang),
+        Some(o) if o == me => msg!("galaxy-owner", owner = "you").render(lang),
+        Some(o) => s.players.get(o).map_or_else(|| o.clone(), |p| p.name.clone()),
     }
 }
 
-fn owner_label(s: &GalaxyState, me: &str, owner: &Option<FamilyKey>, en: bool) -> String {
-    match owner {
-        None => if en { "free" } else { "libre" }.to_string(),
-        Some(o) if o == me => if en { "you" } else { "vous" }.to_string(),
-        Some(o) => s.players.get(o).map_or_else(|| o.clone(), |p| p.name.clone()),
+/// One sample of every message of the views, for the catalogue check.
+pub fn samples() -> Vec<Msg> {
+    let mut v: Vec<Msg> = (0..=9).map(|f| msg!("galaxy-life", life = f)).collect();
+    for owner in ["free", "you", "another"] {
+        v.push(msg!("galaxy-owner", owner = owner));
     }
+    v.push(msg!("galaxy-legend"));
+    for power in ["speed", "fire", "invisibility"] {
+        v.push(msg!("galaxy-power", power = power));
+    }
+    v.extend(super::map::samples());
+    v.push(msg!("galaxy-generation-failed", reason = msg!("galaxy-r2-1-too-few-players", players = 2, least = 4)));
+    v.push(msg!("galaxy-referee-generation-failed", reason = msg!("galaxy-too-many-players", players = 9, places = 8)));
+    v.push(msg!("galaxy-too-many-stars", stars = 500, size = 20));
+    v.push(msg!("galaxy-too-few-stars", stars = 50, players = 16, special = 40));
+    v.push(msg!("galaxy-no-home-star", player = "A"));
+    v
 }
 
 /// 6.g: the anonymous count of players by victory points.
@@ -170,19 +182,22 @@ impl Grid {
     }
 }
 
-const LEGEND_FR: &str = "@ votre étoile d'origine   O vos étoiles   F vos flottes   * étoile connue   + écho d'étoile   x écho de flotte   R flotte vue au RADAR   . vide";
-const LEGEND_EN: &str = "@ your home star   O your stars   F your fleets   * known star   + star echo   x fleet echo   R fleet seen by RADAR   . empty";
 
 pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, events: &[Event], who: &FamilyKey) -> Value {
-    let en = ctx.lang == "en";
+    let lang = Lang::from_code(&ctx.lang);
+    let en = lang == Lang::En;
     let Some(p) = s.players.get(who) else {
         return json!({"generated": s.generated(), "registered": false, "over": s.ranking.is_some(), "events": []});
     };
     let mut notes: Vec<String> = Vec::new();
     for e in events {
         match e {
-            Event::Note { player, fr, en: en_text } if player == who => notes.push(if en { en_text.clone() } else { fr.clone() }),
-            Event::GenerationFailed { reason } => notes.push(format!("La galaxie n'a pas pu être créée : {reason}.")),
+            Event::Note { player, msg: Some(m), lines, .. } if player == who => notes.push(note_text(m, lines, lang)),
+            // Stored before notes were messages: both languages were kept.
+            Event::Note { player, msg: None, fr, en: en_text, .. } if player == who => {
+                notes.push(if en && !en_text.is_empty() { en_text.clone() } else { fr.clone() })
+            }
+            Event::GenerationFailed { reason } => notes.push(msg!("galaxy-generation-failed", reason = reason.clone()).render(lang)),
             _ => {}
         }
     }
@@ -206,7 +221,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         let is_home = i == p.base;
         grid.put(frame.cell(s, st.pos), if is_home { 9 } else { 8 }, if is_home { '@' } else { 'O' });
         own_stars.push(json!({
-            "name": st.name, "kind": st.kind.name(), "magnitude": st.magnitude, "life": st.life, "life_name": life_name(st.life),
+            "name": st.name, "kind": st.kind.name(), "magnitude": st.magnitude, "life": st.life, "life_name": life_name(st.life, lang),
             "tech": st.tech, "docility": st.docility, "defence": st.defence(), "resources": st.resources,
             "home": is_home, "points": st.kind.victory_points(),
             "active": s.active(i, adj + 1), "at": frame.place(s, st.pos),
@@ -227,16 +242,16 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
                 // "another player's" from the turn it was lost (issue 12).
                 let (owner, owner_as_of) = match (&k.owner, k.lost) {
                     (Some(o), lost) if lost.is_none_or(|l| k.owner_turn >= l) && o.as_deref() != Some(who.as_str()) => {
-                        (Some(owner_label(s, who, o, en)), Some(k.owner_turn))
+                        (Some(owner_label(s, who, o, lang)), Some(k.owner_turn))
                     }
-                    (_, Some(l)) => (Some(if en { "another player" } else { "un autre joueur" }.to_string()), Some(l)),
+                    (_, Some(l)) => (Some(msg!("galaxy-owner", owner = "another").render(lang)), Some(l)),
                     _ => (None, None),
                 };
                 // 4.1.4, from what the player knows of the star (not its present state).
                 let df = if d.life == 0 { 0 } else { (d.life - p.life).abs() };
                 let cost = ((d.magnitude - p.base_magnitude).abs() + df + 7 - p.tech).max(0);
                 known.push(json!({
-                    "name": d.name, "kind": d.kind.name(), "magnitude": d.magnitude, "life": d.life, "life_name": life_name(d.life),
+                    "name": d.name, "kind": d.kind.name(), "magnitude": d.magnitude, "life": d.life, "life_name": life_name(d.life, lang),
                     "tech": d.tech, "docility": d.docility, "defence": d.tech + d.docility, "resources": d.resources,
                     "as_of": k.details_turn, "owner": owner, "owner_as_of": owner_as_of,
                     "seen": k.seen, "colonisation_cost": cost, "at": frame.place(s, st.pos),
@@ -260,7 +275,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         }
         fleets.push(json!({
             "fleet": format!("F{no}"), "p": f.ships.p, "c": f.ships.c, "n": f.ships.n, "ships": f.ships.label(),
-            "speed": f.speed(), "fire": fire, "powers": f.powers(), "at": frame.place(s, f.pos),
+            "speed": f.speed(), "fire": fire, "powers": f.powers().into_iter().map(|p| msg!("galaxy-power", power = p).render(lang)).collect::<Vec<_>>(), "at": frame.place(s, f.pos),
             "star": s.star_at(f.pos).and_then(|i| p.known.get(&i)).and_then(|k| k.details.as_ref()).map(|d| d.name.clone()),
         }));
     }
@@ -329,7 +344,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
     });
     let vp = s.victory_points(who);
     let income = s.income(who);
-    let legend = if en { LEGEND_EN } else { LEGEND_FR };
+    let legend = msg!("galaxy-legend").render(lang);
     let mut view = json!({
         "generated": true,
         "registered": true,
@@ -342,7 +357,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         "half": frame.half(),
         "absolute": over,
         "player": {
-            "name": p.name, "tech": p.tech, "life": p.life, "life_name": life_name(p.life), "magnitude": p.base_magnitude,
+            "name": p.name, "tech": p.tech, "life": p.life, "life_name": life_name(p.life, lang), "magnitude": p.base_magnitude,
             "resources": p.treasury, "income": income, "victory_points": vp,
             "stars": own_stars.len(), "fleets": p.fleets.len(), "scanner_range": range,
             "home": s.stars.get(p.base).filter(|b| b.owner.as_deref() == Some(who.as_str())).map(|b| b.name.clone()),
@@ -393,7 +408,7 @@ pub fn family_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
     view
 }
 
-pub fn public_view(_ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, events: &[Event]) -> Value {
+pub fn public_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, events: &[Event]) -> Value {
     let generated = events.iter().any(|e| matches!(e, Event::Generated { .. }));
     let names: Vec<String> = s.players.values().map(|p| p.name.clone()).collect();
     let mut v = json!({
@@ -419,7 +434,7 @@ pub fn public_view(_ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, e
         Event::GenerationFailed { reason } => Some(reason.clone()),
         _ => None,
     }) {
-        v["referee_alert"] = json!(format!("La galaxie n'a pas pu être créée : {reason}. Le tour 0 (inscriptions) reste ouvert : repoussez la date limite (arbitre game extend) pour que d'autres joueurs s'inscrivent, ou recréez la partie avec d'autres réglages."));
+        v["referee_alert"] = json!(msg!("galaxy-referee-generation-failed", reason = reason).render(Lang::from_code(&ctx.lang)));
     }
     v
 }

@@ -22,6 +22,7 @@ pub mod view;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::dice::Dice;
+use crate::i18n::Msg;
 use crate::game::{Adjudicated, Completeness, FamilyInput, FamilyKey, FormLine, OrderLine, OrderStatus, ParsedOrders, Refusal, Ruleset, ViewContext};
 
 pub use model::StellarState;
@@ -31,6 +32,19 @@ pub use turn::Event;
 use model::{Phase, Zone};
 
 /// The Stellar ruleset.
+/// What is missing for OR (`stellar-missing`): `order` is start | final |
+/// take | play | coordinate.
+fn missing(order: &str) -> Msg {
+    crate::msg!("stellar-missing", order = order)
+}
+
+/// One sample of every message Stellar can emit, for the catalogue check.
+pub fn samples() -> Vec<Msg> {
+    let mut all: Vec<Msg> = ["start", "final", "take", "play", "coordinate"].into_iter().map(missing).collect();
+    all.extend(orders::samples());
+    all
+}
+
 pub struct Stellar;
 
 impl Ruleset for Stellar {
@@ -59,18 +73,18 @@ impl Ruleset for Stellar {
     /// OR: what the step asks of this seat (nothing when it is not awaited).
     fn completeness(state: &StellarState, family: &FamilyKey, o: &Orders) -> Completeness {
         let Some(me) = state.seat_of(family) else { return Completeness::Complete };
-        let missing: Vec<String> = match state.phase {
-            Phase::Start if o.start.is_none() => vec!["DEPART (la carte de départ de l'emplacement 1)".into()],
-            Phase::Final if o.final_card.is_none() => vec!["FINALE (la carte de votre main qui va au carnet)".into()],
+        let missing: Vec<Msg> = match state.phase {
+            Phase::Start if o.start.is_none() => vec![missing("start")],
+            Phase::Final if o.final_card.is_none() => vec![missing("final")],
             Phase::Play if state.mover() == me && !o.refresh => {
                 let mut m = Vec::new();
                 if o.take.is_none() {
-                    m.push("PRENDRE (étape 1)".to_string());
+                    m.push(missing("take"));
                 }
                 match (o.take, o.play) {
-                    (_, None) => m.push("JOUER (étape 2)".into()),
+                    (_, None) => m.push(missing("play")),
                     (Some(t), Some((card, Zone::Notebook))) if orders::step3_card(state, t, card).is_some() && o.coordinate.is_none() => {
-                        m.push("COORDONNEE TELESCOPE (l'emplacement de la carte de l'étape 3)".into());
+                        m.push(missing("coordinate"));
                     }
                     _ => {}
                 }
@@ -78,7 +92,7 @@ impl Ruleset for Stellar {
             }
             _ => Vec::new(),
         };
-        if missing.is_empty() { Completeness::Complete } else { Completeness::Partial { missing: missing.into_iter().map(crate::i18n::Msg::verbatim).collect() } }
+        if missing.is_empty() { Completeness::Complete } else { Completeness::Partial { missing } }
     }
 
     /// ONR/OPR/PNJ: the awaited seat's move is completed by the default

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{FamilyKey, LineVerdict, OrderLine, ParsedOrders};
 use crate::i18n::Msg;
+use crate::msg;
 use crate::text::{self, Cursor, Token};
 
 use super::components::{CardId, Kind, Slot};
@@ -80,10 +81,17 @@ const NOTEBOOK: &[&str] = &["CARNET", "NOTEBOOK"];
 const FACEDOWN: &[&str] = &["CACHEE", "FACEDOWN", "FACE CACHEE", "FACE DOWN", "CACHE"];
 const ELSE: &[&str] = &["SINON", "ELSE"];
 
-type Refused = (String, Option<String>);
+/// Why a line is refused (a `stellar-refused-*` message) and the nearest
+/// valid form, if any.
+type Refused = (Msg, Option<String>);
 
-fn no(reason: impl Into<String>) -> Refused {
-    (reason.into(), None)
+fn no(reason: Msg) -> Refused {
+    (reason, None)
+}
+
+/// The slots as a refusal lists them (`stellar-slots`: "aucun" when empty).
+fn slots(slots: &[Slot]) -> Msg {
+    msg!("stellar-slots", count = slots.len(), slots = slots.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "))
 }
 
 /// The slots as the acknowledgement lists them.
@@ -95,15 +103,24 @@ pub fn slot_list(slots: &[Slot]) -> String {
     }
 }
 
+/// "A ou B ou C" (`stellar-or`, nested).
+fn or_list(items: &[String]) -> Msg {
+    match items {
+        [] => msg!("stellar-or-one", item = ""),
+        [one] => msg!("stellar-or-one", item = one.as_str()),
+        [first, rest @ ..] => msg!("stellar-or", first = first.as_str(), rest = or_list(rest)),
+    }
+}
+
 /// Reads a card among `cards` (letter, or `TYPE-N` / `TYPE N`).
 fn card_ref(c: &mut Cursor, cards: &[(char, CardId)], s: &StellarState) -> Result<CardId, Refused> {
-    let Some(t) = c.next() else { return Err(no("carte manquante (A, B, C ou TYPE-numéro, par ex. LUNE-4)")) };
+    let Some(t) = c.next() else { return Err(no(msg!("stellar-refused-card-missing"))) };
     let k = t.key();
     if k.len() == 1 {
         let letter = k.chars().next().unwrap_or(' ');
         return cards.iter().find(|(l, _)| *l == letter).map(|(_, id)| *id).ok_or_else(|| {
             let have = cards.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>().join(", ");
-            no(format!("pas de carte {letter} (vous pouvez nommer : {have})"))
+            no(msg!("stellar-refused-no-such-letter", letter = letter.to_string(), letters = have))
         });
     }
     // `LUNE-4`, `TROU-NOIR-6/0`, or `LUNE 4`.
@@ -116,12 +133,12 @@ fn card_ref(c: &mut Cursor, cards: &[(char, CardId)], s: &StellarState) -> Resul
     }
     let (kind_w, num_w) = match words.rsplit_once('-') {
         Some((a, b)) => (a.to_string(), b.to_string()),
-        None => return Err(no(format!("« {} » : carte inconnue (A, B, C ou TYPE-numéro, par ex. LUNE-4)", t.text))),
+        None => return Err(no(msg!("stellar-refused-unknown-card", written = t.text.as_str()))),
     };
     let kind = if text::key(&kind_w) == "SATELLITE" {
         None
     } else {
-        Some(Kind::from_word(&kind_w).ok_or_else(|| no(format!("« {kind_w} » : type inconnu (PLANETE, LUNE, ASTEROIDE, NUAGE, TROU-NOIR, SATELLITE)")))?)
+        Some(Kind::from_word(&kind_w).ok_or_else(|| no(msg!("stellar-refused-unknown-card-kind", written = kind_w.as_str())))?)
     };
     let names: Vec<String> = cards.iter().map(|(_, id)| s.card(*id).name()).collect();
     let matching: Vec<&(char, CardId)> = cards
@@ -132,13 +149,13 @@ fn card_ref(c: &mut Cursor, cards: &[(char, CardId)], s: &StellarState) -> Resul
         })
         .collect();
     if matching.iter().any(|(_, id)| s.card(*id).stars != s.card(matching[0].1).stars) {
-        let letters = matching.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>().join(" ou ");
-        return Err(no(format!("vous avez plusieurs cartes {words} qui diffèrent par leurs étoiles : écrivez {letters}")));
+        let letters: Vec<String> = matching.iter().map(|(l, _)| l.to_string()).collect();
+        return Err(no(msg!("stellar-refused-ambiguous-card", card = words, letters = or_list(&letters))));
     }
     matching
         .first()
         .map(|(_, id)| *id)
-        .ok_or_else(|| (format!("vous n'avez pas de carte {}-{num_w} à jouer", kind.map_or("SATELLITE", Kind::word)), text::suggest(&words, names.iter().map(String::as_str))))
+        .ok_or_else(|| (msg!("stellar-refused-no-such-card", card = format!("{}-{num_w}", kind.map_or("SATELLITE", Kind::word))), text::suggest(&words, names.iter().map(String::as_str))))
 }
 
 /// `TELESCOPE <slot> [CACHEE]` or `CARNET`.
@@ -147,14 +164,14 @@ fn zone(c: &mut Cursor) -> Result<Zone, Refused> {
         return Ok(Zone::Notebook);
     }
     if c.eat_keyword(TELESCOPE).is_none() {
-        return Err(no("zone manquante : TELESCOPE <emplacement> [CACHEE] ou CARNET"));
+        return Err(no(msg!("stellar-refused-zone-missing")));
     }
     let (slot, face_up) = slot_and_face(c)?;
     Ok(Zone::Telescope { slot, face_up })
 }
 
 fn slot_and_face(c: &mut Cursor) -> Result<(Slot, bool), Refused> {
-    let slot = c.eat_number().filter(|n| (1..=12).contains(n)).ok_or_else(|| no("emplacement du télescope manquant ou hors de 1 à 12"))? as Slot;
+    let slot = c.eat_number().filter(|n| (1..=12).contains(n)).ok_or_else(|| no(msg!("stellar-refused-slot-missing")))? as Slot;
     let face_up = c.eat_keyword(FACEDOWN).is_none();
     Ok((slot, face_up))
 }
@@ -162,7 +179,7 @@ fn slot_and_face(c: &mut Cursor) -> Result<(Slot, bool), Refused> {
 fn end(c: &Cursor) -> Result<(), Refused> {
     match c.peek() {
         None => Ok(()),
-        Some(t) => Err(no(format!("« {} » en trop en fin de ligne", t.text))),
+        Some(t) => Err(no(msg!("stellar-refused-trailing", written = t.text.as_str()))),
     }
 }
 
@@ -178,14 +195,10 @@ fn zone_text(z: &Zone) -> String {
 fn check_slot(s: &StellarState, seat: usize, card: CardId, slot: Slot, face_up: bool) -> Result<Vec<Slot>, Refused> {
     let legal = s.legal_face_up(seat, card);
     if s.seats[seat].telescope.contains_key(&slot) {
-        return Err(no(format!("l'emplacement {slot} est déjà occupé (libres : {})", slot_list(&s.free_slots(seat)))));
+        return Err(no(msg!("stellar-refused-slot-taken", slot = slot, free = slots(&s.free_slots(seat)))));
     }
     if face_up && !legal.contains(&slot) {
-        return Err(no(format!(
-            "{} ne peut pas aller face visible sur l'emplacement {slot} : il doit toucher une carte du même type (emplacements permis : {} ; ajoutez CACHEE pour la jouer face cachée)",
-            s.card(card).name(),
-            slot_list(&legal)
-        )));
+        return Err(no(msg!("stellar-refused-not-face-up", card = s.card(card).name(), slot = slot, legal = slots(&legal))));
     }
     Ok(legal)
 }
@@ -217,16 +230,17 @@ pub fn parse(s: &StellarState, family: &FamilyKey, lines: &[OrderLine]) -> Parse
         let toks = text::tokenize(&line.text).tokens;
         let mut c = Cursor::new(&toks);
         let found = WORDS.iter().find_map(|(w, aliases)| c.eat_keyword(aliases).map(|_| *w));
-        let refuse = |why: String, sugg: Option<String>| Some(LineVerdict::rejected(line, Msg::verbatim(why), sugg));
+        let refuse = |why: Msg, sugg: Option<String>| Some(LineVerdict::rejected(line, why, sugg));
         match (found, seat, s.phase) {
             (None, _, _) => {
                 let first = toks.first().map(|t| t.text.clone()).unwrap_or_default();
                 let all: Vec<&str> = WORDS.iter().flat_map(|(_, a)| a.iter().copied()).collect();
-                verdicts[i] = refuse(format!("ordre « {first} » inconnu dans Stellar"), text::suggest(&first, all));
+                let sugg = text::suggest(&first, all);
+                verdicts[i] = refuse(msg!("stellar-refused-unknown-order", written = first), sugg);
             }
-            (_, None, _) => verdicts[i] = refuse("vous n'êtes pas joueur de cette partie".into(), None),
-            (_, _, Phase::Registration) => verdicts[i] = refuse("la partie n'a pas commencé : elle attend ses deux joueurs".into(), None),
-            (_, _, Phase::Over) => verdicts[i] = refuse("la partie est terminée".into(), None),
+            (_, None, _) => verdicts[i] = refuse(msg!("stellar-refused-not-a-player"), None),
+            (_, _, Phase::Registration) => verdicts[i] = refuse(msg!("stellar-refused-not-started"), None),
+            (_, _, Phase::Over) => verdicts[i] = refuse(msg!("stellar-refused-over"), None),
             (Some(w), Some(_), _) => by_word.push((w, i, toks.clone(), c.pos())),
         }
     }
@@ -244,7 +258,7 @@ pub fn parse(s: &StellarState, family: &FamilyKey, lines: &[OrderLine]) -> Parse
             }
             let dup = seen.iter().find(|(x, _)| *x == w && w != Word::Draw).map(|(_, l)| lines[*l].no);
             let r = if let Some(first) = dup {
-                Err(no(format!("déjà donné ligne {first} : une seule fois par tour")))
+                Err(no(msg!("stellar-refused-given-twice", line = first)))
             } else {
                 one(s, me, mover, *word, &mut c, &mut orders)
             };
@@ -253,7 +267,7 @@ pub fn parse(s: &StellarState, family: &FamilyKey, lines: &[OrderLine]) -> Parse
                     seen.push((w, *i));
                     LineVerdict::accepted(line, canon)
                 }
-                Err((why, sugg)) => LineVerdict::rejected(line, Msg::verbatim(why), sugg),
+                Err((why, sugg)) => LineVerdict::rejected(line, why, sugg),
             });
         }
     }
@@ -264,7 +278,7 @@ fn finish(lines: &[OrderLine], verdicts: Vec<Option<LineVerdict>>, orders: Order
     let verdicts = verdicts
         .into_iter()
         .zip(lines)
-        .map(|(v, l)| v.unwrap_or_else(|| LineVerdict::rejected(l, Msg::verbatim("ligne non lue"), None)))
+        .map(|(v, l)| v.unwrap_or_else(|| LineVerdict::rejected(l, msg!("stellar-refused-unread"), None)))
         .collect();
     ParsedOrders { orders, verdicts }
 }
@@ -273,16 +287,16 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
     let turn_word = matches!(w, Word::Refresh | Word::Take | Word::Play | Word::Coordinate | Word::Draw);
     match (w, s.phase) {
         (Word::Start, Phase::Start) => {}
-        (Word::Start, _) => return Err(no("DEPART ne sert qu'au début de la partie")),
+        (Word::Start, _) => return Err(no(msg!("stellar-refused-start-only"))),
         (Word::Final, Phase::Final) => {}
-        (Word::Final, _) => return Err(no("FINALE ne sert qu'à la fin de la partie, après la 11e manche")),
-        (_, Phase::Play) if turn_word && !mover => return Err(no("ce n'est pas votre tour : votre adversaire joue cette étape")),
+        (Word::Final, _) => return Err(no(msg!("stellar-refused-final-only"))),
+        (_, Phase::Play) if turn_word && !mover => return Err(no(msg!("stellar-refused-not-your-turn"))),
         (_, Phase::Play) => {}
-        _ => return Err(no("cet ordre ne sert pas à cette étape de la partie")),
+        _ => return Err(no(msg!("stellar-refused-wrong-step"))),
     }
     let seat = &s.seats[me];
     if o.refresh && turn_word && w != Word::Refresh {
-        return Err(no("vous rafraîchissez la rangée : elle va changer, envoyez le reste de votre tour après le rapport (S12)"));
+        return Err(no(msg!("stellar-s12-refreshing")));
     }
     match w {
         Word::Start => {
@@ -305,18 +319,18 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
         Word::Refresh => {
             end(c)?;
             if !s.refresh_allowed {
-                return Err(no("vous ne pouvez pas rafraîchir la rangée : votre adversaire n'a pas pris de satellite dans sa main à son dernier tour (« Cartes satellite »)"));
+                return Err(no(msg!("stellar-refused-refresh-not-allowed")));
             }
             if o.take.is_some() {
-                return Err(no("RAFRAICHIR vient avant PRENDRE"));
+                return Err(no(msg!("stellar-refused-refresh-after-take")));
             }
             o.refresh = true;
             Ok("RAFRAICHIR # la rangée est défaussée et complétée ; vous jouez ensuite votre tour avec la nouvelle rangée".into())
         }
         Word::Take => {
-            let pos = c.eat_number().filter(|n| (1..=5).contains(n)).ok_or_else(|| no("position de la rangée manquante ou hors de 1 à 5"))? as usize;
+            let pos = c.eat_number().filter(|n| (1..=5).contains(n)).ok_or_else(|| no(msg!("stellar-refused-row-position")))? as usize;
             end(c)?;
-            let card = s.row[pos - 1].ok_or_else(|| no(format!("la position {pos} de la rangée est vide")))?;
+            let card = s.row[pos - 1].ok_or_else(|| no(msg!("stellar-refused-row-empty", position = pos)))?;
             o.take = Some(pos);
             Ok(format!("PRENDRE {pos} # {} dans votre main (carte C)", s.card(card).name()))
         }
@@ -361,10 +375,10 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             let z = zone(c)?;
             end(c)?;
             let (Some(take), Some((played, pz))) = (o.take, o.play) else {
-                return Err(no("COORDONNEE suit PRENDRE et JOUER"));
+                return Err(no(msg!("stellar-refused-coordinate-first")));
             };
             let Some(row) = step3_card(s, take, played) else {
-                return Err(no("l'étape 3 sera une pioche à l'aveugle : placez la carte avec des lignes PIOCHE <TYPE> <emplacement> et PIOCHE SINON"));
+                return Err(no(msg!("stellar-refused-coordinate-blind")));
             };
             match (pz, z) {
                 (Zone::Notebook, Zone::Telescope { slot, face_up }) => {
@@ -373,28 +387,28 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                     Ok(format!("COORDONNEE {} # {} ; emplacements permis face visible : {}", zone_text(&z), s.card(row).name(), slot_list(&legal)))
                 }
                 (Zone::Telescope { .. }, Zone::Notebook) => Ok(format!("COORDONNEE CARNET # {}", s.card(row).name())),
-                (Zone::Telescope { .. }, _) => Err(no("votre carte de main va au télescope : celle de l'étape 3 va au carnet (« ÉTAPE 3 »)")),
-                (Zone::Notebook, _) => Err(no("votre carte de main va au carnet : celle de l'étape 3 va au télescope, dites sur quel emplacement")),
+                (Zone::Telescope { .. }, _) => Err(no(msg!("stellar-refused-coordinate-notebook"))),
+                (Zone::Notebook, _) => Err(no(msg!("stellar-refused-coordinate-telescope"))),
             }
         }
         Word::Draw => {
             let (Some(take), Some((played, pz))) = (o.take, o.play) else {
-                return Err(no("PIOCHE suit PRENDRE et JOUER"));
+                return Err(no(msg!("stellar-refused-draw-first")));
             };
             if step3_card(s, take, played).is_some() {
-                return Err(no("l'étape 3 ne sera pas une pioche : la carte de la rangée est connue (utilisez COORDONNEE)"));
+                return Err(no(msg!("stellar-refused-draw-known")));
             }
             if pz != Zone::Notebook {
-                return Err(no("la carte piochée ira au carnet (votre carte de main va au télescope) : rien à préciser"));
+                return Err(no(msg!("stellar-refused-draw-notebook")));
             }
             if c.eat_keyword(ELSE).is_some() {
                 let (slot, face_up) = slot_and_face(c)?;
                 end(c)?;
                 if o.draw_else.is_some() {
-                    return Err(no("PIOCHE SINON déjà donné"));
+                    return Err(no(msg!("stellar-refused-else-twice")));
                 }
                 if seat.telescope.contains_key(&slot) {
-                    return Err(no(format!("l'emplacement {slot} est déjà occupé (libres : {})", slot_list(&s.free_slots(me)))));
+                    return Err(no(msg!("stellar-refused-slot-taken", slot = slot, free = slots(&s.free_slots(me)))));
                 }
                 o.draw_else = Some((slot, face_up));
                 return Ok(if face_up {
@@ -403,7 +417,7 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                     format!("PIOCHE SINON {slot} CACHEE # une carte piochée d'un autre type va ici face cachée")
                 });
             }
-            let Some(t) = c.next() else { return Err(no("type manquant : PIOCHE <TYPE> <emplacement> ou PIOCHE SINON <emplacement>")) };
+            let Some(t) = c.next() else { return Err(no(msg!("stellar-refused-draw-kind-missing"))) };
             let kind = if t.key() == "SATELLITE" {
                 None
             } else if let Some(k) = Kind::from_word(&t.text).or_else(|| {
@@ -415,24 +429,71 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             }) {
                 Some(k)
             } else {
-                return Err((format!("« {} » : type inconnu", t.text), text::suggest(&t.text, ["PLANETE", "LUNE", "ASTEROIDE", "NUAGE", "TROU-NOIR", "SATELLITE"])));
+                return Err((msg!("stellar-refused-unknown-kind", written = t.text.as_str()), text::suggest(&t.text, ["PLANETE", "LUNE", "ASTEROIDE", "NUAGE", "TROU-NOIR", "SATELLITE"])));
             };
             let (slot, face_up) = slot_and_face(c)?;
             end(c)?;
             if o.draws.iter().any(|d| d.kind == kind) {
-                return Err(no("ce type a déjà sa ligne PIOCHE"));
+                return Err(no(msg!("stellar-refused-draw-kind-twice")));
             }
             if seat.telescope.contains_key(&slot) {
-                return Err(no(format!("l'emplacement {slot} est déjà occupé (libres : {})", slot_list(&s.free_slots(me)))));
+                return Err(no(msg!("stellar-refused-slot-taken", slot = slot, free = slots(&s.free_slots(me)))));
             }
             let legal = legal_for_kind(s, me, kind);
             if face_up && !legal.contains(&slot) {
-                return Err(no(format!("une carte de ce type ne peut pas aller face visible sur l'emplacement {slot} (permis : {})", slot_list(&legal))));
+                return Err(no(msg!("stellar-refused-kind-not-face-up", slot = slot, legal = slots(&legal))));
             }
             o.draws.push(DrawRule { kind, slot, face_up });
             Ok(format!("PIOCHE {} {slot}{} # emplacements permis face visible pour ce type : {}", kind.map_or("SATELLITE", Kind::word), if face_up { "" } else { " CACHEE" }, slot_list(&legal)))
         }
     }
+}
+
+/// One sample of every refusal this file can give, for the catalogue check
+/// (`tests/messages.rs`): a refusal added above without its sample here
+/// leaves its message unused, and the check fails.
+pub fn samples() -> Vec<Msg> {
+    vec![
+        msg!("stellar-refused-card-missing"),
+        msg!("stellar-refused-no-such-letter", letter = "D", letters = "A, B"),
+        msg!("stellar-refused-unknown-card", written = "LUNE"),
+        msg!("stellar-refused-unknown-card-kind", written = "COMETE"),
+        msg!("stellar-refused-ambiguous-card", card = "LUNE-4", letters = or_list(&["A".into(), "B".into(), "C".into()])),
+        msg!("stellar-refused-no-such-card", card = "LUNE-4"),
+        msg!("stellar-refused-zone-missing"),
+        msg!("stellar-refused-slot-missing"),
+        msg!("stellar-refused-trailing", written = "VITE"),
+        msg!("stellar-refused-slot-taken", slot = 3, free = slots(&[1, 2])),
+        msg!("stellar-refused-slot-taken", slot = 3, free = slots(&[])),
+        msg!("stellar-refused-not-face-up", card = "LUNE-4", slot = 5, legal = slots(&[2])),
+        msg!("stellar-refused-unknown-order", written = "BONJOUR"),
+        msg!("stellar-refused-not-a-player"),
+        msg!("stellar-refused-not-started"),
+        msg!("stellar-refused-over"),
+        msg!("stellar-refused-given-twice", line = 2),
+        msg!("stellar-refused-unread"),
+        msg!("stellar-refused-start-only"),
+        msg!("stellar-refused-final-only"),
+        msg!("stellar-refused-not-your-turn"),
+        msg!("stellar-refused-wrong-step"),
+        msg!("stellar-s12-refreshing"),
+        msg!("stellar-refused-refresh-not-allowed"),
+        msg!("stellar-refused-refresh-after-take"),
+        msg!("stellar-refused-row-position"),
+        msg!("stellar-refused-row-empty", position = 2),
+        msg!("stellar-refused-coordinate-first"),
+        msg!("stellar-refused-coordinate-blind"),
+        msg!("stellar-refused-coordinate-notebook"),
+        msg!("stellar-refused-coordinate-telescope"),
+        msg!("stellar-refused-draw-first"),
+        msg!("stellar-refused-draw-known"),
+        msg!("stellar-refused-draw-notebook"),
+        msg!("stellar-refused-else-twice"),
+        msg!("stellar-refused-draw-kind-missing"),
+        msg!("stellar-refused-unknown-kind", written = "COMETE"),
+        msg!("stellar-refused-draw-kind-twice"),
+        msg!("stellar-refused-kind-not-face-up", slot = 4, legal = slots(&[1, 2])),
+    ]
 }
 
 #[cfg(test)]

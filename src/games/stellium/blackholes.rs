@@ -3,26 +3,29 @@
 //! onto an empty one (RULINGS, Stellium T10). Marbles there count for the
 //! common alignments.
 
+use crate::i18n::Msg;
+use crate::msg;
+
 use super::model::{LogEntry, StelliumState};
 use super::place::Influence;
 
 /// Attraction: `black_hole` (empty) pulls the marble on its neighbour `from`,
 /// which is not the marble just played.
-pub fn attract(s: &mut StelliumState, played: usize, black_hole: usize, from: usize) -> Result<(), String> {
+pub fn attract(s: &mut StelliumState, played: usize, black_hole: usize, from: usize) -> Result<(), Msg> {
     let (lt, lf) = (s.label(black_hole), s.label(from));
     if !s.is_black_hole(black_hole) {
-        return Err(format!("{lt} n'est pas un trou noir"));
+        return Err(msg!("stellium-refused-not-a-black-hole", hole = lt));
     }
     if s.marbles.contains_key(&black_hole) {
-        return Err(format!("le trou noir {lt} est occupé"));
+        return Err(msg!("stellium-refused-black-hole-occupied", hole = lt));
     }
     if from == played {
-        return Err("l'astre qui applique l'attraction ne peut pas être lui-même attiré".into());
+        return Err(msg!("stellium-refused-attract-played"));
     }
     if !s.components.adjacent(black_hole, from) {
-        return Err(format!("{lf} n'est pas voisin de {lt}"));
+        return Err(msg!("stellium-refused-not-adjacent", hole = lf, of = lt));
     }
-    let Some(c) = s.marbles.remove(&from) else { return Err(format!("{lf} est vide")) };
+    let Some(c) = s.marbles.remove(&from) else { return Err(msg!("stellium-refused-attract-empty", hole = lf)) };
     s.marbles.insert(black_hole, c);
     s.push_log(LogEntry::Attracted { black_hole: lt, from: lf });
     Ok(())

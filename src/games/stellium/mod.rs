@@ -38,6 +38,11 @@ pub use turn::Event;
 use model::Phase;
 
 /// The Stellium ruleset.
+/// One sample of every message Stellium can emit, for the catalogue check.
+pub fn samples() -> Vec<crate::i18n::Msg> {
+    orders::samples()
+}
+
 pub struct Stellium;
 
 impl Ruleset for Stellium {
@@ -66,7 +71,7 @@ impl Ruleset for Stellium {
     fn completeness(state: &StelliumState, family: &FamilyKey, o: &Orders) -> Completeness {
         let Some(me) = state.seat_of(family) else { return Completeness::Complete };
         let missing = orders::missing(state, me, o);
-        if missing.is_empty() { Completeness::Complete } else { Completeness::Partial { missing: missing.into_iter().map(crate::i18n::Msg::verbatim).collect() } }
+        if missing.is_empty() { Completeness::Complete } else { Completeness::Partial { missing } }
     }
 
     /// ONR/OPR/PNJ: the awaited seat's turn (or refill choice) is completed

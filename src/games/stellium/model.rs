@@ -114,7 +114,9 @@ pub enum LogEntry {
     Revealed { objective: u32 },
     ReserveExhausted { set_aside: Vec<u32> },
     LimitReached { seat: usize },
-    Dropped { seat: usize, order: String, reason: String },
+    /// `reason`: a message; a plain string in logs stored before messages
+    /// (read back verbatim).
+    Dropped { seat: usize, order: String, reason: crate::i18n::Msg },
     DefaultTurn { seat: usize },
     Resigned { seat: usize },
 }
@@ -220,5 +222,20 @@ impl StelliumState {
     }
     pub fn push_log(&mut self, e: LogEntry) {
         self.log.push((self.step, e));
+    }
+}
+
+#[cfg(test)]
+mod stored_tests {
+    use super::*;
+
+    #[test]
+    fn a_dropped_line_stored_before_messages_reads_back_verbatim() {
+        let json = r#"{"what":"dropped","seat":1,"order":"POSE B3","reason":"B3 est occupé"}"#;
+        let e: LogEntry = serde_json::from_str(json).unwrap();
+        assert_eq!(e, LogEntry::Dropped { seat: 1, order: "POSE B3".into(), reason: crate::i18n::Msg::verbatim("B3 est occupé") });
+        let e = LogEntry::Dropped { seat: 1, order: "POSE B3".into(), reason: crate::msg!("stellium-refused-place-occupied", hole = "B3") };
+        let back: LogEntry = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
+        assert_eq!(back, e);
     }
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{FamilyKey, LineVerdict, OrderLine, ParsedOrders};
 use crate::i18n::Msg;
+use crate::msg;
 use crate::text;
 
 use super::components::Colour;
@@ -77,20 +78,20 @@ fn word_of(w: &str) -> Option<Word> {
     WORDS.iter().find(|(_, a)| a.iter().any(|x| text::key(x) == k)).map(|(w, _)| *w)
 }
 
-fn hole(s: &StelliumState, w: Option<&String>) -> Result<usize, String> {
-    let w = w.ok_or("emplacement manquant (A0 à F6, T1 à T10)")?;
-    s.components.index_of(w).ok_or_else(|| format!("emplacement « {w} » inconnu (A0 à F6, T1 à T10)"))
+fn hole(s: &StelliumState, w: Option<&String>) -> Result<usize, Msg> {
+    let w = w.ok_or_else(|| msg!("stellium-refused-hole-missing"))?;
+    s.components.index_of(w).ok_or_else(|| msg!("stellium-refused-unknown-hole", written = w))
 }
 
-fn colour(w: Option<&String>) -> Result<Colour, String> {
-    let w = w.ok_or("couleur manquante (VERTE, BLEUE, JAUNE, ROSE)")?;
-    Colour::from_word(w).ok_or_else(|| format!("couleur « {w} » inconnue (VERTE, BLEUE, JAUNE, ROSE)"))
+fn colour(w: Option<&String>) -> Result<Colour, Msg> {
+    let w = w.ok_or_else(|| msg!("stellium-refused-colour-missing"))?;
+    Colour::from_word(w).ok_or_else(|| msg!("stellium-refused-unknown-colour", written = w))
 }
 
-fn objective(s: &StelliumState, w: Option<&String>) -> Result<u32, String> {
-    let w = w.ok_or("objectif manquant (O1, O2, …)")?;
+fn objective(s: &StelliumState, w: Option<&String>) -> Result<u32, Msg> {
+    let w = w.ok_or_else(|| msg!("stellium-refused-objective-missing"))?;
     let id = w.to_ascii_uppercase().strip_prefix('O').and_then(|n| n.parse::<u32>().ok());
-    id.filter(|id| s.components.objectives.contains_key(id)).ok_or_else(|| format!("objectif « {w} » inconnu"))
+    id.filter(|id| s.components.objectives.contains_key(id)).ok_or_else(|| msg!("stellium-refused-unknown-objective", written = w))
 }
 
 fn is(w: Option<&String>, aliases: &[&str]) -> bool {
@@ -110,14 +111,14 @@ struct Sim {
     before: Vec<bool>,
 }
 
-fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String, String> {
+fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String, Msg> {
     let s = &mut sim.s;
     let a = |i: usize| args.get(i);
     match w {
         Word::Draw => {
             let c = colour(a(0))?;
             if o.draw.is_some() {
-                return Err("un seul astre est pioché par tour".into());
+                return Err(msg!("stellium-refused-one-draw"));
             }
             place::draw(s, sim.me, c)?;
             sim.drawn = Some(c);
@@ -127,24 +128,24 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
         Word::Token => {
             let t = colour(a(0))?;
             if o.token.is_some() {
-                return Err("un seul jeton par tour".into());
+                return Err(msg!("stellium-refused-one-token"));
             }
             if !s.seats[sim.me].tokens.contains(&t) {
-                return Err(format!("vous n'avez plus le jeton {}", t.word()));
+                return Err(msg!("stellium-refused-token-used", colour = t.word()));
             }
             if o.place.is_some() {
-                return Err("JETON se donne avant POSE (il décide de la pose par collision)".into());
+                return Err(msg!("stellium-refused-token-after-place"));
             }
             o.token = Some(t);
             Ok(format!("JETON {}", t.word()))
         }
         Word::Place => {
-            let Some(c) = sim.drawn else { return Err("PIOCHE d'abord : aucun astre pioché".into()) };
+            let Some(c) = sim.drawn else { return Err(msg!("stellium-refused-place-before-draw")) };
             if o.place.is_some() {
-                return Err("un seul astre est posé par tour".into());
+                return Err(msg!("stellium-refused-one-place"));
             }
             if o.token == Some(c) {
-                return Err(format!("le jeton {} est celui de l'astre joué : il ne change rien", c.word()));
+                return Err(msg!("stellium-refused-token-same", colour = c.word()));
             }
             let h = hole(s, a(0))?;
             let toward = if is(a(1), &["VERS", "TOWARD"]) { Some(hole(s, a(2))?) } else { None };
@@ -163,14 +164,14 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
             })
         }
         Word::Swap | Word::Rotate | Word::Attract => {
-            let (Some(c), Some(played)) = (sim.drawn, sim.played) else { return Err("POSE d'abord : l'influence suit la pose".into()) };
+            let (Some(c), Some(played)) = (sim.drawn, sim.played) else { return Err(msg!("stellium-refused-influence-before-place")) };
             if o.influence.is_some() {
-                return Err("une seule influence par tour".into());
+                return Err(msg!("stellium-refused-one-influence"));
             }
             let inf = match w {
                 Word::Swap => Influence::Swap { a: hole(s, a(0))?, b: hole(s, a(1))? },
                 Word::Rotate => {
-                    let n = a(0).and_then(|n| n.parse::<usize>().ok()).ok_or("nombre de sixièmes de tour attendu (1 à 5)")?;
+                    let n = a(0).and_then(|n| n.parse::<usize>().ok()).ok_or_else(|| msg!("stellium-refused-sixths-missing"))?;
                     Influence::Rotate { sixths: n }
                 }
                 _ => Influence::Attract { black_hole: hole(s, a(0))?, from: hole(s, a(1))? },
@@ -197,15 +198,15 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
                     match mode {
                         Some(0) => v.with.push(h),
                         Some(1) if v.keep.is_none() => v.keep = Some(h),
-                        Some(_) => return Err("GARDE nomme un seul emplacement".into()),
-                        None => return Err(format!("« {t} » : AVEC ou GARDE attendu avant les emplacements")),
+                        Some(_) => return Err(msg!("stellium-refused-keep-one")),
+                        None => return Err(msg!("stellium-refused-with-or-keep", written = t)),
                     }
                 }
                 i += 1;
             }
             if sim.interrupted {
                 if !s.seats[sim.me].hand.contains(&id) || sim.validated.contains(&id) {
-                    return Err(format!("O{id} n'est pas un de vos objectifs à réaliser"));
+                    return Err(msg!("stellium-refused-not-your-objective", objective = id));
                 }
                 sim.validated.push(id);
                 o.validations.push(v.clone());
@@ -230,7 +231,7 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
                 (None, t) => t,
                 (Some(Take::Replace { discard, objective: 0 }), Take::Take { objective }) => Take::Replace { discard, objective },
                 (Some(Take::Take { objective }), Take::Replace { discard, .. }) => Take::Replace { discard, objective },
-                _ => return Err("un seul objectif est pris par tour".into()),
+                _ => return Err(msg!("stellium-refused-one-take")),
             };
             let hand_after: Vec<u32> = s.seats[sim.me].hand.iter().copied().filter(|h| !sim.validated.contains(h)).collect();
             turn::check_take(s, &hand_after, t)?;
@@ -241,7 +242,7 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
                 _ => format!("ECARTE {}", args[0].to_ascii_uppercase()),
             })
         }
-        Word::Refill => Err("RECHARGE ne sert que lorsqu'une galaxie vide est rechargée".into()),
+        Word::Refill => Err(msg!("stellium-refused-refill-not-now")),
     }
 }
 
@@ -308,13 +309,13 @@ pub fn lines(s: &StelliumState, o: &Orders) -> Vec<String> {
     v
 }
 
-fn refill_line(s: &StelliumState, me: usize, args: &[String], o: &mut Orders) -> Result<String, String> {
-    let Phase::Refill(r) = &s.phase else { return Err("aucune galaxie n'est à recharger".into()) };
+fn refill_line(s: &StelliumState, me: usize, args: &[String], o: &mut Orders) -> Result<String, Msg> {
+    let Phase::Refill(r) = &s.phase else { return Err(msg!("stellium-refused-no-refill")) };
     if !r.choosers.contains(&me) {
-        return Err("vous ne choisissez pas d'astre pour cette recharge".into());
+        return Err(msg!("stellium-refused-not-a-chooser"));
     }
     if args.is_empty() || !args.len().is_multiple_of(2) {
-        return Err("forme : RECHARGE <couleur> <emplacement> [<couleur> <emplacement> …]".into());
+        return Err(msg!("stellium-refused-refill-form"));
     }
     let starts = s.start_holes(r.place);
     let mut prefs = Vec::new();
@@ -323,12 +324,12 @@ fn refill_line(s: &StelliumState, me: usize, args: &[String], o: &mut Orders) ->
         let h = hole(s, pair.get(1))?;
         if !starts.contains(&h) {
             let l: Vec<String> = starts.iter().map(|h| s.label(*h)).collect();
-            return Err(format!("{} n'est pas un emplacement de départ de la galaxie à recharger ({})", s.label(h), l.join(", ")));
+            return Err(msg!("stellium-refused-not-a-start-hole", hole = s.label(h), holes = l.join(", ")));
         }
         prefs.push((c, h));
     }
     if !o.refill.is_empty() {
-        return Err("préférences déjà données : une seule ligne RECHARGE".into());
+        return Err(msg!("stellium-refused-refill-twice"));
     }
     o.refill = prefs;
     Ok(lines(s, o).pop().unwrap_or_default())
@@ -342,26 +343,26 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
     for (i, line) in input.iter().enumerate() {
         let toks: Vec<String> = text::tokenize(&line.text).tokens.into_iter().map(|t| t.text).collect();
         let first = toks.first().cloned().unwrap_or_default();
-        let refuse = |why: &str| Some(LineVerdict::rejected(line, Msg::verbatim(why), None));
+        let refuse = |why: Msg| Some(LineVerdict::rejected(line, why, None));
         match (word_of(&first), seat, &s.phase) {
             (None, _, _) => {
                 let all: Vec<&str> = WORDS.iter().flat_map(|(_, a)| a.iter().copied()).collect();
-                verdicts[i] = Some(LineVerdict::rejected(line, Msg::verbatim(format!("ordre « {first} » inconnu dans Stellium")), text::suggest(&first, all)));
+                verdicts[i] = Some(LineVerdict::rejected(line, msg!("stellium-refused-unknown-order", written = first.as_str()), text::suggest(&first, all)));
             }
-            (_, None, _) => verdicts[i] = refuse("vous n'êtes pas joueur de cette partie"),
-            (_, _, Phase::Registration) => verdicts[i] = refuse("la partie n'a pas commencé : elle attend ses joueurs (2 à 4)"),
-            (_, _, Phase::Over) => verdicts[i] = refuse("la partie est terminée"),
+            (_, None, _) => verdicts[i] = refuse(msg!("stellium-refused-not-a-player")),
+            (_, _, Phase::Registration) => verdicts[i] = refuse(msg!("stellium-refused-not-started")),
+            (_, _, Phase::Over) => verdicts[i] = refuse(msg!("stellium-refused-over")),
             (Some(w), Some(me), Phase::Play) if s.mover != me => {
                 let _ = w;
-                verdicts[i] = Some(LineVerdict::rejected(line, Msg::verbatim(format!("ce n'est pas votre tour : {} joue", s.seats[s.mover].name)), None));
+                verdicts[i] = Some(LineVerdict::rejected(line, msg!("stellium-refused-not-your-turn", player = s.seats[s.mover].name.as_str()), None));
             }
             (Some(Word::Refill), Some(me), Phase::Refill(_)) => {
                 verdicts[i] = Some(match refill_line(s, me, &toks[1..], &mut orders) {
                     Ok(c) => LineVerdict::accepted(line, c),
-                    Err(e) => LineVerdict::rejected(line, Msg::verbatim(e), None),
+                    Err(e) => LineVerdict::rejected(line, e, None),
                 });
             }
-            (Some(_), Some(_), Phase::Refill(_)) => verdicts[i] = refuse("une galaxie vide est rechargée : seul RECHARGE est attendu dans cette étape"),
+            (Some(_), Some(_), Phase::Refill(_)) => verdicts[i] = refuse(msg!("stellium-refused-refill-only")),
             (Some(w), Some(_), Phase::Play) => by_word.push((w, i, toks[1..].to_vec())),
         }
     }
@@ -373,27 +374,99 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
             let r = one(&mut sim, &mut orders, *w, args);
             verdicts[*i] = Some(match r {
                 Ok(c) => LineVerdict::accepted(&input[*i], c),
-                Err(e) => LineVerdict::rejected(&input[*i], Msg::verbatim(e), None),
+                Err(e) => LineVerdict::rejected(&input[*i], e, None),
             });
         }
     }
-    let verdicts = verdicts.into_iter().zip(input).map(|(v, l)| v.unwrap_or_else(|| LineVerdict::rejected(l, Msg::verbatim("ligne non lue"), None))).collect();
+    let verdicts = verdicts.into_iter().zip(input).map(|(v, l)| v.unwrap_or_else(|| LineVerdict::rejected(l, msg!("stellium-refused-unread"), None))).collect();
     ParsedOrders { orders, verdicts }
+}
+
+/// One sample of every refusal of this file, `place.rs`, `blackholes.rs`
+/// and `turn.rs`, and of the missing orders, for the catalogue check
+/// (`tests/messages.rs`): a refusal added without its sample here leaves its
+/// message unused, and the check fails.
+pub fn samples() -> Vec<Msg> {
+    let mut v = vec![
+        msg!("stellium-refused-unknown-order", written = "XX"),
+        msg!("stellium-refused-not-a-player"),
+        msg!("stellium-refused-not-started"),
+        msg!("stellium-refused-over"),
+        msg!("stellium-refused-not-your-turn", player = "Anne"),
+        msg!("stellium-refused-refill-only"),
+        msg!("stellium-refused-unread"),
+        msg!("stellium-refused-hole-missing"),
+        msg!("stellium-refused-unknown-hole", written = "XX"),
+        msg!("stellium-refused-colour-missing"),
+        msg!("stellium-refused-unknown-colour", written = "XX"),
+        msg!("stellium-refused-objective-missing"),
+        msg!("stellium-refused-unknown-objective", written = "XX"),
+        msg!("stellium-refused-one-draw"),
+        msg!("stellium-refused-one-token"),
+        msg!("stellium-refused-token-used", colour = "VERTE"),
+        msg!("stellium-refused-token-after-place"),
+        msg!("stellium-refused-place-before-draw"),
+        msg!("stellium-refused-one-place"),
+        msg!("stellium-refused-token-same", colour = "VERTE"),
+        msg!("stellium-refused-influence-before-place"),
+        msg!("stellium-refused-one-influence"),
+        msg!("stellium-refused-sixths-missing"),
+        msg!("stellium-refused-keep-one"),
+        msg!("stellium-refused-with-or-keep", written = "XX"),
+        msg!("stellium-refused-not-your-objective", objective = 3),
+        msg!("stellium-refused-one-take"),
+        msg!("stellium-refused-refill-not-now"),
+        msg!("stellium-refused-no-refill"),
+        msg!("stellium-refused-not-a-chooser"),
+        msg!("stellium-refused-refill-form"),
+        msg!("stellium-refused-not-a-start-hole", hole = "B3", holes = "B1 B2"),
+        msg!("stellium-refused-refill-twice"),
+        msg!("stellium-refused-bag-empty", colour = "VERTE"),
+        msg!("stellium-refused-place-black-hole", hole = "B3"),
+        msg!("stellium-refused-place-occupied", hole = "B3"),
+        msg!("stellium-refused-toward-without-collision"),
+        msg!("stellium-refused-comet-on-empty", hole = "B3"),
+        msg!("stellium-refused-collision-toward", hole = "B3"),
+        msg!("stellium-refused-not-adjacent", hole = "B3", of = "B4"),
+        msg!("stellium-refused-swap-played"),
+        msg!("stellium-refused-swap-kind", colour = "VERTE", hole = "B3"),
+        msg!("stellium-refused-swap-empty", hole = "B3"),
+        msg!("stellium-refused-rotation-sixths"),
+        msg!("stellium-refused-rotation-off-galaxy"),
+        msg!("stellium-refused-wrong-influence", colour = "VERTE", order = "PERMUTE"),
+        msg!("stellium-refused-not-a-black-hole", hole = "B3"),
+        msg!("stellium-refused-black-hole-occupied", hole = "B3"),
+        msg!("stellium-refused-attract-played"),
+        msg!("stellium-refused-attract-empty", hole = "B3"),
+        msg!("stellium-refused-figure-absent", objective = 3),
+        msg!("stellium-refused-figure-not-formed", holes = "B1 B2", objective = 3),
+        msg!("stellium-refused-keep-outside", hole = "B3"),
+        msg!("stellium-refused-not-on-display", objective = 3),
+        msg!("stellium-refused-hand-full"),
+        msg!("stellium-refused-discard-not-full"),
+        msg!("stellium-refused-keep-all-not-full"),
+        msg!("stellium-refused-discard-without-take"),
+    ];
+    for order in ["draw", "place", "take", "refill"] {
+        v.push(msg!("stellium-missing", order = order, influence = ""));
+    }
+    v.push(msg!("stellium-missing", order = "influence", influence = "PERMUTE"));
+    v
 }
 
 /// What OR asks of the player to move: the draw, the placing, the influence
 /// when one is legal, the objective taken when one must be (T6, T18); of a
 /// chooser of a refill, a RECHARGE line.
-pub fn missing(s: &StelliumState, me: usize, o: &Orders) -> Vec<String> {
+pub fn missing(s: &StelliumState, me: usize, o: &Orders) -> Vec<Msg> {
     let mut m = Vec::new();
     match &s.phase {
         Phase::Play if s.mover == me => {
             if s.bag_total() > 0 {
                 if o.draw.is_none() {
-                    m.push("PIOCHE (l'astre tiré du sac)".to_string());
+                    m.push(msg!("stellium-missing", order = "draw", influence = ""));
                 }
                 if o.place.is_none() {
-                    m.push("POSE (l'emplacement de l'astre)".into());
+                    m.push(msg!("stellium-missing", order = "place", influence = ""));
                 }
             }
             if let (Some(c), Some(p), None) = (o.draw, o.place, o.influence) {
@@ -403,15 +476,15 @@ pub fn missing(s: &StelliumState, me: usize, o: &Orders) -> Vec<String> {
                     let _ = place::draw(&mut sim, me, c);
                     let collision = place::by_collision(kind) && place::collision_possible(&sim);
                     if place::place(&mut sim, me, c, p, o.toward, collision).is_ok() && !place::legal(&sim, p, kind).is_empty() {
-                        m.push(format!("{} (l'influence est obligatoire quand elle est possible)", place::influence_order(kind)));
+                        m.push(msg!("stellium-missing", order = "influence", influence = place::influence_order(kind)));
                     }
                 }
             }
             if o.take.is_none() && turn::must_take(s, me, o) {
-                m.push("PREND (un objectif de la pioche)".into());
+                m.push(msg!("stellium-missing", order = "take", influence = ""));
             }
         }
-        Phase::Refill(r) if r.choosers.contains(&me) && o.refill.is_empty() => m.push("RECHARGE (vos préférences pour la galaxie vide)".into()),
+        Phase::Refill(r) if r.choosers.contains(&me) && o.refill.is_empty() => m.push(msg!("stellium-missing", order = "refill", influence = "")),
         _ => {}
     }
     m

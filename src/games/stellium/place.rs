@@ -5,6 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::Msg;
+use crate::msg;
+
 use super::components::{add, Colour, HoleKind};
 use super::model::{LogEntry, StelliumState};
 
@@ -31,9 +34,9 @@ pub fn by_collision(kind: Colour) -> bool {
 }
 
 /// Step 1: the named kind comes out of the bag (T4, `tirage = "choix"`).
-pub fn draw(s: &mut StelliumState, seat: usize, colour: Colour) -> Result<(), String> {
+pub fn draw(s: &mut StelliumState, seat: usize, colour: Colour) -> Result<(), Msg> {
     if s.bag[colour.index()] == 0 {
-        return Err(format!("aucun astre {} dans le sac", colour.word()));
+        return Err(msg!("stellium-refused-bag-empty", colour = colour.word()));
     }
     s.bag[colour.index()] -= 1;
     s.push_log(LogEntry::Drew { seat, colour });
@@ -47,30 +50,30 @@ pub fn collision_possible(s: &StelliumState) -> bool {
 
 /// Step 2: places the drawn marble on `hole`; by collision, pushing toward
 /// `toward` (T8), else on an empty galaxy hole (T24).
-pub fn place(s: &mut StelliumState, seat: usize, colour: Colour, hole: usize, toward: Option<usize>, collision: bool) -> Result<(), String> {
+pub fn place(s: &mut StelliumState, seat: usize, colour: Colour, hole: usize, toward: Option<usize>, collision: bool) -> Result<(), Msg> {
     let label = s.label(hole);
     if s.is_black_hole(hole) {
-        return Err(format!("{label} est un trou noir : on n'y pose pas d'astre directement"));
+        return Err(msg!("stellium-refused-place-black-hole", hole = label));
     }
     if !collision {
         if s.marbles.contains_key(&hole) {
-            return Err(format!("{label} est occupé (seule la collision d'une comète prend la place d'un astre)"));
+            return Err(msg!("stellium-refused-place-occupied", hole = label));
         }
         if toward.is_some() {
-            return Err("VERS ne s'emploie qu'avec la collision (comète ou jeton comète)".into());
+            return Err(msg!("stellium-refused-toward-without-collision"));
         }
         s.marbles.insert(hole, colour);
         s.push_log(LogEntry::Placed { seat, colour, hole: label });
         return Ok(());
     }
     if !s.marbles.contains_key(&hole) {
-        return Err(format!("{label} est vide : la comète ne se pose pas sur un emplacement vide, elle prend la place d'un astre"));
+        return Err(msg!("stellium-refused-comet-on-empty", hole = label));
     }
     let Some(toward) = toward else {
-        return Err(format!("collision sur {label} : dites vers quel emplacement voisin l'astre est poussé (POSE {label} VERS …)"));
+        return Err(msg!("stellium-refused-collision-toward", hole = label));
     };
     if !s.components.adjacent(hole, toward) {
-        return Err(format!("{} n'est pas voisin de {label}", s.label(toward)));
+        return Err(msg!("stellium-refused-not-adjacent", hole = s.label(toward), of = label));
     }
     let h = &s.components.holes;
     let d = (h[toward].hex.0 - h[hole].hex.0, h[toward].hex.1 - h[hole].hex.1);
@@ -114,19 +117,19 @@ pub fn place(s: &mut StelliumState, seat: usize, colour: Colour, hole: usize, to
 
 /// Permutation (T9): `a` holds a marble of the played marble's kind other
 /// than the played one; `b` is an occupied neighbour, not the played one.
-pub fn swap(s: &mut StelliumState, played: usize, a: usize, b: usize) -> Result<(), String> {
+pub fn swap(s: &mut StelliumState, played: usize, a: usize, b: usize) -> Result<(), Msg> {
     let colour = s.marbles.get(&played).copied();
     let (la, lb) = (s.label(a), s.label(b));
     if a == played || b == played {
-        return Err("l'astre posé ne peut pas être lui-même permuté".into());
+        return Err(msg!("stellium-refused-swap-played"));
     }
     if s.marbles.get(&a).copied() != colour || colour.is_none() {
-        return Err(format!("{la} ne porte pas un autre astre {} (la permutation déplace un astre du type joué)", colour.map(|c| c.word()).unwrap_or("?")));
+        return Err(msg!("stellium-refused-swap-kind", hole = la, colour = colour.map(|c| c.word()).unwrap_or("?")));
     }
     if !s.components.adjacent(a, b) {
-        return Err(format!("{lb} n'est pas voisin de {la}"));
+        return Err(msg!("stellium-refused-not-adjacent", hole = lb, of = la));
     }
-    let Some(cb) = s.marbles.get(&b).copied() else { return Err(format!("{lb} est vide : la permutation échange deux astres")) };
+    let Some(cb) = s.marbles.get(&b).copied() else { return Err(msg!("stellium-refused-swap-empty", hole = lb)) };
     let ca = s.marbles[&a];
     s.marbles.insert(a, cb);
     s.marbles.insert(b, ca);
@@ -136,12 +139,12 @@ pub fn swap(s: &mut StelliumState, played: usize, a: usize, b: usize) -> Result<
 
 /// Rotation (T7): the galaxy under `played` turns by 1–5 sixths clockwise,
 /// with its marbles and decorations.
-pub fn rotate_galaxy(s: &mut StelliumState, played: usize, sixths: usize) -> Result<(), String> {
+pub fn rotate_galaxy(s: &mut StelliumState, played: usize, sixths: usize) -> Result<(), Msg> {
     if !(1..=5).contains(&sixths) {
-        return Err("la rotation est de 1 à 5 sixièmes de tour (un tour complet est interdit)".into());
+        return Err(msg!("stellium-refused-rotation-sixths"));
     }
     let HoleKind::Galaxy { place, .. } = s.components.holes[played].kind else {
-        return Err("l'astre n'est pas sur une galaxie".into());
+        return Err(msg!("stellium-refused-rotation-off-galaxy"));
     };
     let moved: Vec<(usize, super::components::Colour)> =
         (1..7).filter_map(|r| s.marbles.remove(&s.components.galaxy_hole(place, r)).map(|c| (r, c))).collect();
@@ -154,12 +157,12 @@ pub fn rotate_galaxy(s: &mut StelliumState, played: usize, sixths: usize) -> Res
 }
 
 /// Applies `inf` with the influence of `kind`.
-pub fn apply(s: &mut StelliumState, played: usize, kind: Colour, inf: Influence) -> Result<(), String> {
+pub fn apply(s: &mut StelliumState, played: usize, kind: Colour, inf: Influence) -> Result<(), Msg> {
     match (kind, inf) {
         (Colour::Green, Influence::Swap { a, b }) => swap(s, played, a, b),
         (Colour::Yellow, Influence::Rotate { sixths }) => rotate_galaxy(s, played, sixths),
         (Colour::Pink, Influence::Attract { black_hole, from }) => super::blackholes::attract(s, played, black_hole, from),
-        (k, _) => Err(format!("cet astre joue l'influence {} : {}", k.word(), influence_order(k))),
+        (k, _) => Err(msg!("stellium-refused-wrong-influence", colour = k.word(), order = influence_order(k))),
     }
 }
 

@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
 use crate::game::{FamilyInput, FamilyKey};
+use crate::i18n::Msg;
+use crate::msg;
 
 use super::components::Colour;
 use super::figures;
@@ -52,27 +54,27 @@ pub fn empty_galaxy(s: &StelliumState, before: &[bool]) -> Option<usize> {
 
 /// "2. VALIDER UN OBJECTIF": shows the figure, scores it, discards its
 /// marbles but one (T13–T15, T21).
-pub fn validate(s: &mut StelliumState, me: usize, v: &Validation, done_now: &[u32]) -> Result<(), String> {
+pub fn validate(s: &mut StelliumState, me: usize, v: &Validation, done_now: &[u32]) -> Result<(), Msg> {
     let id = v.objective;
     if !s.seats[me].hand.contains(&id) || done_now.contains(&id) {
-        return Err(format!("O{id} n'est pas un de vos objectifs à réaliser"));
+        return Err(msg!("stellium-refused-not-your-objective", objective = id));
     }
     let o = s.objective(id).clone();
     let all = figures::matches(s, &o);
     let holes = if v.with.is_empty() {
-        all.first().cloned().ok_or_else(|| format!("la figure de O{id} n'est pas sur le plateau"))?
+        all.first().cloned().ok_or_else(|| msg!("stellium-refused-figure-absent", objective = id))?
     } else {
         let mut w = v.with.clone();
         w.sort();
         w.dedup();
         all.into_iter().find(|m| *m == w).ok_or_else(|| {
             let l: Vec<String> = v.with.iter().map(|h| s.label(*h)).collect();
-            format!("la figure de O{id} n'est pas formée par {}", l.join(" "))
+            msg!("stellium-refused-figure-not-formed", objective = id, holes = l.join(" "))
         })?
     };
     let keep = match v.keep {
         Some(k) if holes.contains(&k) => k,
-        Some(k) => return Err(format!("{} ne fait pas partie de la figure (GARDE nomme un de ses astres)", s.label(k))),
+        Some(k) => return Err(msg!("stellium-refused-keep-outside", hole = s.label(k))),
         None => *holes.iter().min_by_key(|h| s.label(**h)).unwrap_or(&holes[0]),
     };
     let value = figures::value(&o, &holes);
@@ -104,23 +106,23 @@ pub fn must_take(s: &StelliumState, me: usize, o: &Orders) -> bool {
 }
 
 /// Checks step 3 against the hand after this turn's validations.
-pub fn check_take(s: &StelliumState, hand: &[u32], t: Take) -> Result<(), String> {
+pub fn check_take(s: &StelliumState, hand: &[u32], t: Take) -> Result<(), Msg> {
     let shown = |id: u32| {
-        if s.display.contains(&id) { Ok(()) } else { Err(format!("O{id} n'est pas dans la pioche")) }
+        if s.display.contains(&id) { Ok(()) } else { Err(msg!("stellium-refused-not-on-display", objective = id)) }
     };
     match t {
         Take::Take { objective } => {
             if hand.len() >= 3 {
-                return Err("vous avez 3 objectifs non réalisés : ECARTE l'un d'eux avec PREND, ou GARDE-TOUT".into());
+                return Err(msg!("stellium-refused-hand-full"));
             }
             shown(objective)
         }
         Take::Replace { discard, objective } => {
             if hand.len() < 3 {
-                return Err("ECARTE ne sert qu'avec 3 objectifs non réalisés en main".into());
+                return Err(msg!("stellium-refused-discard-not-full"));
             }
             if !hand.contains(&discard) {
-                return Err(format!("O{discard} n'est pas un de vos objectifs à réaliser"));
+                return Err(msg!("stellium-refused-not-your-objective", objective = discard));
             }
             if objective == 0 {
                 return Ok(());
@@ -129,19 +131,19 @@ pub fn check_take(s: &StelliumState, hand: &[u32], t: Take) -> Result<(), String
         }
         Take::KeepAll => {
             if hand.len() < 3 {
-                return Err("GARDE-TOUT ne sert qu'avec 3 objectifs non réalisés : prenez un objectif (PREND)".into());
+                return Err(msg!("stellium-refused-keep-all-not-full"));
             }
             Ok(())
         }
     }
 }
 
-fn take(s: &mut StelliumState, me: usize, t: Take, dice: &mut Dice) -> Result<(), String> {
+fn take(s: &mut StelliumState, me: usize, t: Take, dice: &mut Dice) -> Result<(), Msg> {
     let hand = s.seats[me].hand.clone();
     check_take(s, &hand, t)?;
     let objective = match t {
         Take::KeepAll => return Ok(()),
-        Take::Replace { objective: 0, .. } => return Err("ECARTE sans PREND : l'objectif à prendre manque".into()),
+        Take::Replace { objective: 0, .. } => return Err(msg!("stellium-refused-discard-without-take")),
         Take::Replace { discard, objective } => {
             s.seats[me].hand.retain(|x| *x != discard);
             s.boxed.push(discard);
@@ -168,7 +170,7 @@ fn take(s: &mut StelliumState, me: usize, t: Take, dice: &mut Dice) -> Result<()
     Ok(())
 }
 
-fn drop_line(s: &mut StelliumState, me: usize, order: String, reason: String) {
+fn drop_line(s: &mut StelliumState, me: usize, order: String, reason: Msg) {
     s.push_log(LogEntry::Dropped { seat: me, order, reason });
 }
 

@@ -9,6 +9,7 @@
 use serde_json::{json, Value};
 
 use crate::game::{FamilyKey, FormLine, ViewContext};
+use crate::i18n::Lang;
 
 use super::components::{Colour, HoleKind, Objective};
 use super::figures;
@@ -98,7 +99,7 @@ fn board_json(s: &StelliumState) -> Value {
     })
 }
 
-fn entry_json(s: &StelliumState, step: u32, e: &LogEntry) -> Value {
+fn entry_json(s: &StelliumState, lang: Lang, step: u32, e: &LogEntry) -> Value {
     let name = |i: &usize| s.seats.get(*i).map(|x| x.name.clone());
     let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
     v["step"] = json!(step);
@@ -118,6 +119,9 @@ fn entry_json(s: &StelliumState, step: u32, e: &LogEntry) -> Value {
     | LogEntry::Resigned { seat } = e
     {
         v["name"] = json!(name(seat));
+    }
+    if let LogEntry::Dropped { reason, .. } = e {
+        v["reason"] = json!(reason.render(lang));
     }
     for k in ["colour", "token"] {
         if let Some(c) = v.get(k).and_then(|c| serde_json::from_value::<Colour>(c.clone()).ok()) {
@@ -181,8 +185,9 @@ fn players_json(s: &StelliumState, viewer: Option<usize>) -> Vec<Value> {
 }
 
 fn common(ctx: &ViewContext, before: &StelliumState, s: &StelliumState, events: &[Event], viewer: Option<usize>) -> Value {
-    let this_step: Vec<Value> = s.log.iter().filter(|(st, _)| *st == s.step && s.step > before.step).map(|(st, e)| entry_json(s, *st, e)).collect();
-    let mut log: Vec<Value> = s.log.iter().map(|(st, e)| entry_json(s, *st, e)).collect();
+    let lang = Lang::from_code(&ctx.lang);
+    let this_step: Vec<Value> = s.log.iter().filter(|(st, _)| *st == s.step && s.step > before.step).map(|(st, e)| entry_json(s, lang, *st, e)).collect();
+    let mut log: Vec<Value> = s.log.iter().map(|(st, e)| entry_json(s, lang, *st, e)).collect();
     log.reverse();
     log.truncate(60);
     let awaited: Vec<String> = match &s.phase {

@@ -1,0 +1,62 @@
+# Stellar: why the acknowledgement refuses an order line (src/games/stellar/orders.rs).
+# $written: what the player wrote; $card: a card's name (LUNE-4); $slot: a telescope slot (1 to 12).
+
+## A list of slots; $count: how many; $slots: "1, 2, 5".
+stellar-slots = { $count ->
+    [0] none
+   *[other] { $slots }
+  }
+## "A or B or C": $first and $rest (nested), or a single $item.
+stellar-or = { $first } or { $rest }
+stellar-or-one = { $item }
+
+stellar-refused-card-missing = card missing (A, B, C or TYPE-number, e.g. LUNE-4)
+stellar-refused-no-such-letter = no card { $letter } (you may name: { $letters })
+stellar-refused-unknown-card = "{ $written }": unknown card (A, B, C or TYPE-number, e.g. LUNE-4)
+stellar-refused-unknown-card-kind = "{ $written }": unknown type (PLANETE, LUNE, ASTEROIDE, NUAGE, TROU-NOIR, SATELLITE)
+stellar-refused-ambiguous-card = you have several { $card } cards with different stars: write { $letters }
+stellar-refused-no-such-card = you have no { $card } card to play
+stellar-refused-zone-missing = zone missing: TELESCOPE <slot> [CACHEE] or CARNET
+stellar-refused-slot-missing = telescope slot missing or not from 1 to 12
+stellar-refused-trailing = "{ $written }" is extra at the end of the line
+## $free: a stellar-slots message.
+stellar-refused-slot-taken = slot { $slot } is already taken (free: { $free })
+## $legal: a stellar-slots message.
+stellar-refused-not-face-up = { $card } cannot go face up on slot { $slot }: it must touch a card of the same type (slots allowed: { $legal }; add CACHEE to play it face down)
+stellar-refused-unknown-order = order "{ $written }" unknown in Stellar
+stellar-refused-not-a-player = you are not a player of this game
+stellar-refused-not-started = the game has not started: it awaits its two players
+stellar-refused-over = the game is over
+## $line: the number of the line that gave it first.
+stellar-refused-given-twice = already given on line { $line }: once a turn only
+stellar-refused-unread = line not read
+stellar-refused-start-only = DEPART is only for the start of the game
+stellar-refused-final-only = FINALE is only for the end of the game, after the 11th round
+stellar-refused-not-your-turn = it is not your turn: your opponent plays this step
+stellar-refused-wrong-step = this order is of no use at this step of the game
+stellar-s12-refreshing = you refresh the row: it will change, send the rest of your turn after the report (S12)
+stellar-refused-refresh-not-allowed = you may not refresh the row: your opponent did not take a satellite into their hand on their last turn ("Satellite cards")
+stellar-refused-refresh-after-take = RAFRAICHIR comes before PRENDRE
+stellar-refused-row-position = row position missing or not from 1 to 5
+stellar-refused-row-empty = row position { $position } is empty
+stellar-refused-coordinate-first = COORDONNEE follows PRENDRE and JOUER
+stellar-refused-coordinate-blind = step 3 will be a blind draw: place the card with PIOCHE <TYPE> <slot> and PIOCHE SINON lines
+stellar-refused-coordinate-notebook = your hand card goes to the telescope: the step 3 card goes to the notebook ("STEP 3")
+stellar-refused-coordinate-telescope = your hand card goes to the notebook: the step 3 card goes to the telescope, say on which slot
+stellar-refused-draw-first = PIOCHE follows PRENDRE and JOUER
+stellar-refused-draw-known = step 3 will not be a draw: the row card is known (use COORDONNEE)
+stellar-refused-draw-notebook = the drawn card will go to the notebook (your hand card goes to the telescope): nothing to say
+stellar-refused-else-twice = PIOCHE SINON already given
+stellar-refused-draw-kind-missing = type missing: PIOCHE <TYPE> <slot> or PIOCHE SINON <slot>
+stellar-refused-unknown-kind = "{ $written }": unknown type
+stellar-refused-draw-kind-twice = this type already has its PIOCHE line
+stellar-refused-kind-not-face-up = a card of this type cannot go face up on slot { $slot } (allowed: { $legal })
+
+# What is missing for OR (src/games/stellar/mod.rs). $order: start | final | take | play | coordinate.
+stellar-missing = { $order ->
+    [start] DEPART (the starting card for slot 1)
+    [final] FINALE (the card of your hand that goes to the notebook)
+    [take] PRENDRE (step 1)
+    [coordinate] COORDONNEE TELESCOPE (the slot of the step 3 card)
+   *[play] JOUER (step 2)
+  }

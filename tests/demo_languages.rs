@@ -1,0 +1,134 @@
+//! English that is English (issue 14): a few steps of `arbitre demo --lang en`
+//! for Galaxy, Stellar and Stellium, and no French word in any mail a player
+//! receives; the converse for `--lang fr` (no English word in a French
+//! family's mails).
+//!
+//! The words are tell-tale words of sentences, in lower case and whole: order
+//! keywords (`CONSTRUIRE`, `FLOTTE`) are upper case and proper names
+//! (`Atréides`) capitalised, so neither is counted. Two kinds of lines are
+//! left out because the engine-to-referee seam gives them no language yet
+//! (see the report of issue 14): the echo of an accepted order with its
+//! annotation (`canonical`, a plain string) and the comments of the order
+//! form (`FormLine::comment`, a plain string).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const FRENCH: &[&str] = &[
+    "vous", "votre", "vos", "est", "une", "des", "les", "avec", "dans", "sur", "pas", "et", "ou", "aucun", "aucune", "flotte", "étoile",
+    "joueur", "manquant", "inconnu", "inconnue", "refusée", "tour", "ordres",
+];
+const ENGLISH: &[&str] = &["the", "your", "you", "is", "of", "and", "with", "fleet", "star", "player", "missing", "unknown", "refused", "orders"];
+
+/// Plays `arbitre demo` and returns (recipient, subject, text) of every mail
+/// the referee sent to a player.
+fn demo(ruleset: &str, players: u32, turns: u32, lang: &str) -> (PathBuf, Vec<(String, String, String)>) {
+    let out = std::env::temp_dir().join(format!("arbitre-demo-{ruleset}-{lang}-{}", std::process::id()));
+    let run = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["demo", "--ruleset", ruleset, "--players", &players.to_string(), "--turns", &turns.to_string(), "--seed", "3", "--lang", lang, "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}\n{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
+    let mut mails = Vec::new();
+    let outgoing = out.join("mail/outgoing");
+    for dir in std::fs::read_dir(&outgoing).unwrap().flatten() {
+        let to = dir.file_name().to_string_lossy().to_string();
+        if !to.starts_with("player") {
+            continue; // the referee's own alerts
+        }
+        for f in files(&dir.path().join("new")) {
+            let raw = std::fs::read(&f).unwrap();
+            let m = mail_parser::MessageParser::default().parse(&raw).unwrap();
+            let mut text = String::new();
+            let mut i = 0;
+            while let Some(t) = m.body_text(i) {
+                text.push_str(&t);
+                text.push('\n');
+                i += 1;
+            }
+            mails.push((to.clone(), m.subject().unwrap_or_default().to_string(), text));
+        }
+    }
+    assert!(mails.len() > players as usize, "{} mail(s) only", mails.len());
+    (out, mails)
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// Whether `line` is an echo of an accepted order or a line of the order form.
+fn seam_line(line: &str, in_form: bool) -> bool {
+    let t = line.trim_start();
+    in_form || t.starts_with('#') || t.starts_with("OK") || t.starts_with("✓")
+}
+
+/// Every (mail, line, word) where a word of `words` stands in a sentence.
+fn offending(mails: &[(String, String, String)], words: &[&str], skip: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut found = Vec::new();
+    for (to, subject, text) in mails {
+        if skip(to) {
+            continue;
+        }
+        let mut in_form = false;
+        for line in std::iter::once(subject.as_str()).chain(text.lines()) {
+            let t = line.trim_start();
+            // The order form runs from its game line to the end of the mail.
+            if t.starts_with("PARTIE ") || t.starts_with("GAME ") {
+                in_form = true;
+            }
+            if seam_line(line, in_form) {
+                continue;
+            }
+            for w in line.split(|c: char| !c.is_alphanumeric() && c != '\'').map(|w| w.rsplit('\'').next().unwrap_or(w)) {
+                if words.contains(&w) {
+                    found.push(format!("{to} «{subject}»: [{w}] {line}"));
+                }
+            }
+        }
+    }
+    found
+}
+
+fn check(ruleset: &str, players: u32, turns: u32, lang: &str, skip: impl Fn(&str) -> bool) {
+    let (out, mails) = demo(ruleset, players, turns, lang);
+    let words = if lang == "en" { FRENCH } else { ENGLISH };
+    let bad = offending(&mails, words, skip);
+    std::fs::remove_dir_all(&out).ok();
+    assert!(bad.is_empty(), "{} line(s) in the wrong language in {} mails:\n{}", bad.len(), mails.len(), bad.join("\n"));
+}
+
+#[test]
+fn galaxy_english_demo_mails_have_no_french_word() {
+    check("galaxy", 4, 2, "en", |_| false);
+}
+
+#[test]
+fn galaxy_french_demo_mails_have_no_english_word() {
+    check("galaxy", 4, 2, "fr", |_| false);
+}
+
+#[test]
+fn stellar_english_demo_mails_have_no_french_word() {
+    check("stellar", 2, 6, "en", |_| false);
+}
+
+#[test]
+fn stellar_french_demo_mails_have_no_english_word() {
+    // Neil (player2) writes in English in every demo: his mails are English.
+    check("stellar", 2, 6, "fr", |to| to.starts_with("player2@"));
+}
+
+#[test]
+fn stellium_english_demo_mails_have_no_french_word() {
+    check("stellium", 2, 6, "en", |_| false);
+}
+
+#[test]
+fn stellium_french_demo_mails_have_no_english_word() {
+    check("stellium", 2, 6, "fr", |_| false);
+}
