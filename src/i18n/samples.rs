@@ -13,6 +13,10 @@ use crate::msg;
 pub fn all() -> Vec<Msg> {
     let mut all = common();
     all.extend(crate::games::stellarium::status::samples());
+    all.extend(crate::games::stellarium::orders::refusal::samples());
+    all.extend(crate::orders::problem::samples());
+    all.extend(crate::scheduler::samples());
+    all.extend(crate::referee::messages::samples());
     all.sort_by(|a, b| a.id.cmp(&b.id));
     all
 }
