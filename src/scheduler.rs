@@ -89,47 +89,6 @@ fn english_day_name(d: Weekday) -> &'static str {
     }
 }
 
-fn french_day_name(d: Weekday) -> &'static str {
-    match d {
-        Weekday::Monday => "lundi",
-        Weekday::Tuesday => "mardi",
-        Weekday::Wednesday => "mercredi",
-        Weekday::Thursday => "jeudi",
-        Weekday::Friday => "vendredi",
-        Weekday::Saturday => "samedi",
-        Weekday::Sunday => "dimanche",
-    }
-}
-
-const ENGLISH_MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const FRENCH_MONTHS: [&str; 12] = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-];
-
 /// Parses a local time of day: `20:00`, `20h00`, `20h`, `20 h 00`, `8:05`.
 pub fn parse_time(s: &str) -> Result<Time, ParseError> {
     let t: String = s.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase();
@@ -453,33 +412,60 @@ fn zone_label(tz: &TimeZone, ts: Timestamp) -> String {
     }
 }
 
+/// The reader's language of a `lang` code: French for `fr…`, else English.
+fn reader(lang: &str) -> crate::i18n::Lang {
+    if is_french(lang) {
+        crate::i18n::Lang::Fr
+    } else {
+        crate::i18n::Lang::En
+    }
+}
+
+/// The weekday keys of `referee-deadline`.
+const WEEKDAY_KEYS: [&str; 7] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+
+/// A deadline as a message (`referee-deadline`): the weekday as a key, the
+/// month as its number, the zone's label.
+pub fn deadline_msg(ts: Timestamp, tz: &TimeZone) -> crate::i18n::Msg {
+    let z = ts.to_zoned(tz.clone());
+    let weekday = WEEKDAY_KEYS[usize::from(z.weekday().to_monday_zero_offset().unsigned_abs()).min(6)];
+    crate::msg!(
+        "referee-deadline",
+        weekday = weekday,
+        day = z.day(),
+        month = z.month(),
+        year = z.year().to_string(),
+        hour = z.hour(),
+        hh = format!("{:02}", z.hour()),
+        minute = format!("{:02}", z.minute()),
+        zone = zone_label(tz, ts)
+    )
+}
+
 /// A deadline for players: French `dimanche 29 novembre 2026 à 20 h 00
 /// (Europe/Paris)` (the first of the month written `1er`), otherwise English
-/// `Sunday 29 November 2026 at 20:00 (Europe/Paris)`.
+/// `Sunday 29 November 2026 at 20:00 (Europe/Paris)` (`referee-deadline` in
+/// `locales/*/referee.ftl`).
 pub fn format_deadline(ts: Timestamp, tz: &TimeZone, lang: &str) -> String {
-    let z = ts.to_zoned(tz.clone());
-    let zone = zone_label(tz, ts);
-    let month = usize::try_from(z.month() - 1).unwrap_or(0).min(11);
-    if is_french(lang) {
-        let day = if z.day() == 1 { "1er".to_string() } else { z.day().to_string() };
-        format!(
-            "{} {day} {} {} à {} h {:02} ({zone})",
-            french_day_name(z.weekday()),
-            FRENCH_MONTHS[month],
-            z.year(),
-            z.hour(),
-            z.minute()
-        )
-    } else {
-        format!(
-            "{} {} {} {} at {:02}:{:02} ({zone})",
-            english_day_name(z.weekday()),
-            z.day(),
-            ENGLISH_MONTHS[month],
-            z.year(),
-            z.hour(),
-            z.minute()
-        )
+    deadline_msg(ts, tz).render(reader(lang))
+}
+
+/// The time left before `deadline` as a message (`referee-time-*`), in its
+/// two largest units (rounded down).
+pub fn time_left_msg(now: Timestamp, deadline: Timestamp) -> crate::i18n::Msg {
+    use crate::msg;
+    if deadline <= now {
+        return msg!("referee-time-past");
+    }
+    let secs = deadline.duration_since(now).as_secs();
+    let (d, h, m) = (secs / 86_400, secs % 86_400 / 3_600, secs % 3_600 / 60);
+    match (d, h, m) {
+        (0, 0, 0) => msg!("referee-time-less-than-a-minute"),
+        (0, 0, m) => msg!("referee-time-minutes", minutes = m),
+        (0, h, 0) => msg!("referee-time-hours", hours = h),
+        (0, h, m) => msg!("referee-time-hours-minutes", hours = h, minutes = m),
+        (d, 0, _) => msg!("referee-time-days", days = d),
+        (d, h, _) => msg!("referee-time-days-hours", days = d, hours = h),
     }
 }
 
@@ -488,31 +474,25 @@ pub fn format_deadline(ts: Timestamp, tz: &TimeZone, lang: &str) -> String {
 /// minutes`, `moins d'une minute` / `less than a minute`, and `échue` /
 /// `past` once the deadline is reached.
 pub fn format_time_left(now: Timestamp, deadline: Timestamp, lang: &str) -> String {
-    let fr = is_french(lang);
-    if deadline <= now {
-        return if fr { "échue".into() } else { "past".into() };
+    time_left_msg(now, deadline).render(reader(lang))
+}
+
+/// One sample of every message of this file (every weekday and month, and
+/// every shape of time left), for the catalogue check.
+pub fn samples() -> Vec<crate::i18n::Msg> {
+    let tz = TimeZone::get("Europe/Paris").unwrap_or(TimeZone::UTC);
+    let mut all = Vec::new();
+    // Every weekday and every month of 2026, the 1st of each month among them.
+    for day in 0..365i64 {
+        let ts = Timestamp::from_second(1_767_261_600 + day * 86_400).unwrap_or(Timestamp::UNIX_EPOCH);
+        all.push(deadline_msg(ts, &tz));
     }
-    let secs = deadline.duration_since(now).as_secs();
-    let (d, h, m) = (secs / 86_400, secs % 86_400 / 3_600, secs % 3_600 / 60);
-    let unit = |n: i64, fr_one: &str, en_one: &str| {
-        let word = if fr { fr_one } else { en_one };
-        if n > 1 {
-            format!("{n} {word}s")
-        } else {
-            format!("{n} {word}")
-        }
-    };
-    let day = |n| unit(n, "jour", "day");
-    let hour = |n| unit(n, "heure", "hour");
-    let minute = |n| unit(n, "minute", "minute");
-    match (d, h, m) {
-        (0, 0, 0) => if fr { "moins d'une minute" } else { "less than a minute" }.into(),
-        (0, 0, m) => minute(m),
-        (0, h, 0) => hour(h),
-        (0, h, m) => format!("{} {}", hour(h), minute(m)),
-        (d, 0, _) => day(d),
-        (d, h, _) => format!("{} {}", day(d), hour(h)),
+    all.dedup_by(|a, b| a.args.get("weekday") == b.args.get("weekday") && a.args.get("month") == b.args.get("month"));
+    let now = Timestamp::UNIX_EPOCH;
+    for secs in [-1, 30, 60, 3_600, 3_660, 86_400, 90_000] {
+        all.push(time_left_msg(now, now + SignedDuration::from_secs(secs)));
     }
+    all
 }
 
 #[cfg(test)]

@@ -16,6 +16,10 @@ pub fn all() -> Vec<Msg> {
     all.extend(crate::games::galaxy::samples());
     all.extend(crate::games::stellar::samples());
     all.extend(crate::games::stellium::samples());
+    all.extend(crate::games::stellarium::orders::refusal::samples());
+    all.extend(crate::orders::problem::samples());
+    all.extend(crate::scheduler::samples());
+    all.extend(crate::referee::messages::samples());
     all.sort_by(|a, b| a.id.cmp(&b.id));
     all
 }

@@ -73,6 +73,10 @@
 //!   tokenises with [`crate::text::tokenize`], which drops them). Lines that
 //!   are blank or only a comment are not handed over.
 
+pub mod problem;
+
+pub use problem::Problem;
+
 use serde::{Deserialize, Serialize};
 
 use crate::game::{LineVerdict, OrderLine};
@@ -100,7 +104,7 @@ pub struct Submission {
     /// capability 4).
     #[serde(default)]
     pub later: Vec<TurnBlock>,
-    /// Header-level problems (French), e.g. `TOUR abc`: not a number.
+    /// Header-level problems ([`Problem`] messages), e.g. `TOUR abc`: not a number.
     pub problems: Vec<LineVerdict>,
     /// The block was read from quoted text (quote levels removed).
     pub from_quote: bool,
@@ -436,13 +440,13 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
         }
         let line = OrderLine { no: l.no, text: l.content.trim_matches(is_space).to_string() };
         let toks = keyword_tokens(&l.content);
-        let problem = |sub: &mut Submission, reason: String| {
-            sub.problems.push(LineVerdict::rejected(&line, crate::i18n::Msg::verbatim(reason), None));
+        let problem = |sub: &mut Submission, p: Problem| {
+            sub.problems.push(LineVerdict::rejected(&line, p.msg(), None));
         };
 
         if let Some((k, _)) = starts_with(&toks, KW_END_MESSAGE) {
             lang.note(KW_END_MESSAGE, k);
-            problem(&mut sub, "FINMESSAGE sans MESSAGE ouvert : ligne ignorée.".to_string());
+            problem(&mut sub, Problem::EndMessageWithoutMessage);
             continue;
         }
         if let Some((k, _)) = starts_with(&toks, KW_END) {
@@ -453,16 +457,16 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
             lang.note(KW_GAME, k);
             let id = rest.first().map(|t| t.text.clone()).filter(|t| !t.is_empty());
             match (sub.game.clone(), id) {
-                (_, None) => problem(&mut sub, "PARTIE : l'identifiant de la partie manque.".to_string()),
+                (_, None) => problem(&mut sub, Problem::GameIdMissing),
                 (None, Some(id)) => {
                     if !game_line_seen && rest.len() > 1 {
-                        problem(&mut sub, format!("PARTIE : texte en trop après « {id} », ignoré."));
+                        problem(&mut sub, Problem::GameExtraText { id: id.clone() });
                     }
                     sub.game = Some(id);
                 }
                 (Some(first), Some(id)) => {
                     if text::key(&first) != text::key(&id) {
-                        problem(&mut sub, format!("PARTIE répétée avec « {id} » : la première, « {first} », est gardée."));
+                        problem(&mut sub, Problem::GameRepeated { id, first });
                     }
                 }
             }
@@ -474,10 +478,10 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
             let name = joined(rest);
             let kw = KW_FAMILY[k];
             match sub.family.clone() {
-                _ if name.is_empty() => problem(&mut sub, format!("{kw} : le nom manque.")),
+                _ if name.is_empty() => problem(&mut sub, Problem::FamilyNameMissing { kw: kw.to_string() }),
                 None => sub.family = Some(name),
                 Some(first) if text::key(&first) != text::key(&name) => {
-                    problem(&mut sub, format!("{kw} répétée avec « {name} » : la première, « {first} », est gardée."))
+                    problem(&mut sub, Problem::FamilyRepeated { kw: kw.to_string(), name, first })
                 }
                 Some(_) => {}
             }
@@ -486,16 +490,16 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
         if let Some((k, rest)) = starts_with(&toks, KW_PASSWORD) {
             lang.note(KW_PASSWORD, k);
             match (sub.password.clone(), rest.first()) {
-                (_, None) => problem(&mut sub, "MOTDEPASSE : le mot de passe manque.".to_string()),
+                (_, None) => problem(&mut sub, Problem::PasswordMissing),
                 (None, Some(p)) => {
                     if rest.len() > 1 {
-                        problem(&mut sub, "MOTDEPASSE : un seul mot est attendu ; le premier est gardé.".to_string());
+                        problem(&mut sub, Problem::PasswordOneWord);
                     }
                     sub.password = Some(p.text.clone());
                 }
                 (Some(first), Some(p)) => {
                     if first != p.text {
-                        problem(&mut sub, "MOTDEPASSE répété avec une autre valeur : le premier est gardé.".to_string());
+                        problem(&mut sub, Problem::PasswordRepeated);
                     }
                 }
             }
@@ -505,22 +509,16 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
             lang.note(KW_TURN, k);
             let kw = KW_TURN[k];
             match rest.first() {
-                None => problem(&mut sub, format!("{kw} : le numéro du tour manque (par exemple {kw} 3).")),
+                None => problem(&mut sub, Problem::TurnMissing { kw: kw.to_string() }),
                 Some(t) => match t.text.parse::<u32>() {
-                    Err(_) => problem(
-                        &mut sub,
-                        format!("{kw} « {} » : un numéro de tour est attendu (par exemple {kw} 3).", t.text),
-                    ),
+                    Err(_) => problem(&mut sub, Problem::TurnNotANumber { kw: kw.to_string(), text: t.text.clone() }),
                     Ok(n) => {
                         let current = sub.later.last().map(|b| b.turn).or(sub.turn);
                         match current {
                             None => sub.turn = Some(n),
                             // A higher number starts the orders of a later step.
                             Some(c) if n > c => sub.later.push(TurnBlock { turn: n, line: line.clone(), orders: Vec::new() }),
-                            Some(c) if n < c => problem(
-                                &mut sub,
-                                format!("{kw} {n} après {kw} {c} : les tours se suivent dans l'ordre ; ligne ignorée, les ordres qui suivent restent pour le tour {c}."),
-                            ),
+                            Some(c) if n < c => problem(&mut sub, Problem::TurnBackwards { kw: kw.to_string(), n, current: c }),
                             Some(_) => {}
                         }
                     }
@@ -532,7 +530,7 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
             lang.note(KW_JOIN, k);
             let name = joined(rest);
             if name.is_empty() {
-                problem(&mut sub, format!("{} : le nom de la famille manque.", KW_JOIN[k]));
+                problem(&mut sub, Problem::JoinNameMissing { kw: KW_JOIN[k].to_string() });
             } else {
                 sub.commands.push(Command::Join { family_name: name, line: line.clone() });
             }
@@ -598,11 +596,11 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
                 body.pop();
             }
             if !closed {
-                problem(&mut sub, "MESSAGE sans FINMESSAGE : le message s'arrête à la fin des ordres.".to_string());
+                problem(&mut sub, Problem::MessageUnclosed);
             }
             match target {
-                None => problem(&mut sub, "MESSAGE : le destinataire manque (une famille, ou TOUS) ; message non transmis.".to_string()),
-                Some(_) if body.is_empty() => problem(&mut sub, "MESSAGE vide : rien n'est transmis.".to_string()),
+                None => problem(&mut sub, Problem::MessageNoRecipient),
+                Some(_) if body.is_empty() => problem(&mut sub, Problem::MessageEmpty),
                 Some(to) => sub.commands.push(Command::Message { to, anonymous, body: body.join("\n") }),
             }
             continue;

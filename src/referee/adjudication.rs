@@ -174,7 +174,7 @@ impl Referee {
                     let from = started;
                     (crate::scheduler::format_deadline(d, &c.time_zone, lang), crate::scheduler::format_time_left(from, d, lang))
                 }
-                _ => (if lang == "en" { "none (set by the referee)".into() } else { "aucune (fixée par l'arbitre)".into() }, String::new()),
+                _ => (super::messages::deadline_none().render(crate::i18n::Lang::from_code(lang)), String::new()),
             };
             ViewContext { game_id: game_id.to_string(), turn: n + 1, deadline, time_left, lang: lang.to_string() }
         };
@@ -247,10 +247,11 @@ impl Referee {
                                 Some(w) => {
                                     let mut c = w.chars();
                                     let w: String = c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default();
-                                    format!("[{game_id}] {w} {} : PNJ désormais", fam.name)
+                                    super::messages::subject_pnj(game_id, Some(&w), &fam.name)
                                 }
-                                None => format!("[{game_id}] Famille {} devenue PNJ", fam.name),
-                            },
+                                None => super::messages::subject_pnj(game_id, None, &fam.name),
+                            }
+                            .render(crate::i18n::Lang::from_code(&fam.lang)),
                             template: "common/pnj",
                             lang: &fam.lang,
                             context: json!({ "game": game_id, "family": fam.name, "turn": n, "onr": streaks[key], "threshold": pnj_after, "can_rejoin": can_rejoin, "pnj_mode": pnj_mode }),
@@ -361,7 +362,7 @@ impl Referee {
                 crate::scheduler::format_time_left(now, d, lang),
                 !g.meta.paused && now > d,
             ),
-            _ => (if lang == "en" { "none yet (set by the referee)".into() } else { "pas encore fixée (l'arbitre la fixera)".into() }, String::new(), false),
+            _ => (super::messages::deadline_not_yet().render(crate::i18n::Lang::from_code(lang)), String::new(), false),
         }
     }
 
@@ -410,7 +411,7 @@ impl Referee {
         let mut v = vec![
             json!({ "text": format!("{} {}", if en { "GAME" } else { "PARTIE" }, g.meta.id), "comment": null }),
             json!({ "text": format!("{} {}", if en { "FAMILY" } else { "FAMILLE" }, quote_if_needed(name)), "comment": null }),
-            json!({ "text": if en { "PASSWORD ..." } else { "MOTDEPASSE ..." }, "comment": if en { "your password" } else { "votre mot de passe" } }),
+            json!({ "text": if en { "PASSWORD ..." } else { "MOTDEPASSE ..." }, "comment": super::messages::form_password().render(if en { crate::i18n::Lang::En } else { crate::i18n::Lang::Fr }) }),
             json!({ "text": format!("{} {}", if en { "TURN" } else { "TOUR" }, g.meta.turn + 1), "comment": null }),
         ];
         v.extend(form.iter().map(|l| json!({ "text": l.text, "comment": l.comment })));
@@ -504,7 +505,7 @@ impl Referee {
                 Draft {
                     id: format!("reminder-{game_id}-{}-{}-{key}", g.meta.turn, instant.as_second()),
                     to: vec![fam.address.clone()],
-                    subject: if fam.lang == "en" { format!("[{game_id}] Reminder: orders for turn {}", g.meta.turn) } else { format!("[{game_id}] Rappel : ordres du tour {}", g.meta.turn) },
+                    subject: super::messages::subject_reminder(game_id, g.meta.turn).render(crate::i18n::Lang::from_code(&fam.lang)),
                     template: "common/reminder",
                     lang: &fam.lang,
                     context: json!({ "game": game_id, "family": fam.name, "turn": g.meta.turn, "deadline": dl, "time_left": left, "current": has,

@@ -201,11 +201,8 @@ impl Referee {
                 super::replies::Draft {
                     id: format!("deadline-moved-{id}-{}-{sequence}-{key}", g.meta.turn),
                     to: vec![fam.address.clone()],
-                    subject: if fam.lang == "en" {
-                        format!("[{id}] New deadline for turn {}", g.meta.turn)
-                    } else {
-                        format!("[{id}] Nouvelle date limite du tour {}", g.meta.turn)
-                    },
+                    subject: super::messages::subject_deadline_moved(id, g.meta.turn)
+                        .render(crate::i18n::Lang::from_code(&fam.lang)),
                     template: "common/deadline-moved",
                     lang: &fam.lang,
                     context: serde_json::json!({ "game": id, "family": fam.name, "turn": g.meta.turn, "deadline": dl, "time_left": left,

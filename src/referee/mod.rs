@@ -16,6 +16,7 @@ pub mod calendar;
 pub mod check;
 pub mod intake;
 pub mod journal;
+pub mod messages;
 pub mod meta;
 pub mod parallel;
 pub mod password;

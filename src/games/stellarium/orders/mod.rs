@@ -7,6 +7,7 @@
 
 pub mod canonical;
 pub mod parse;
+pub mod refusal;
 pub mod types;
 pub mod validate;
 
@@ -17,6 +18,7 @@ use crate::text;
 
 use super::model::State;
 use parse::{pass_of, Pass, Reader};
+use refusal::Refusal;
 use validate::Checker;
 
 /// Reads `family`'s order lines against `state`.
@@ -39,7 +41,7 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
             .iter()
             .zip(&tokenized)
             .filter(|(_, t)| !t.tokens.is_empty())
-            .map(|(l, _)| LineVerdict::rejected(l, crate::i18n::Msg::verbatim(validate::PNJ), None))
+            .map(|(l, _)| LineVerdict::rejected(l, Refusal::Pnj.msg(), None))
             .collect();
         return ParsedOrders { orders, verdicts };
     }
@@ -53,7 +55,7 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
                 continue;
             }
             if checker.founding() && !parse::is_foundation_order(&toks.tokens) {
-                verdicts[i] = Some(LineVerdict::rejected(line, crate::i18n::Msg::verbatim(validate::NOT_FOUNDED), None));
+                verdicts[i] = Some(LineVerdict::rejected(line, Refusal::NotFounded.msg(), None));
                 continue;
             }
             let founders = orders.founders.clone();
@@ -66,15 +68,16 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
                     LineVerdict::accepted(line, canon)
                 }
                 Err(mut r) => {
-                    if let Some(p) = &toks.problem {
-                        r.reason = format!("{} ({p})", r.reason);
+                    // The tokenizer's only problem: an unclosed quote.
+                    if toks.problem.is_some() {
+                        r.reason = Refusal::UnclosedQuote { reason: Box::new(r.reason) };
                     }
                     orders.refused.push(RefusedLine {
                         no: line.no,
                         head: text::fold(&toks.tokens[0].text),
                         subject: toks.tokens.get(1).map(|t| t.text.clone()).unwrap_or_default(),
                     });
-                    LineVerdict::rejected(line, crate::i18n::Msg::verbatim(r.reason), r.suggestion)
+                    LineVerdict::rejected(line, r.reason.msg(), r.suggestion)
                 }
             };
             verdicts[i] = Some(verdict);

@@ -6,21 +6,22 @@
 use crate::text::{self, fold, key, Cursor, Token};
 
 use super::super::model::{Character, FleetNo, NameError, Place, Pyramid, Sex, State, Strategy, Training};
+use super::refusal::{PowerHead, Refusal as Rf, Slot};
 use super::types::*;
 
-/// A rejected line: one French sentence and maybe the nearest valid name.
+/// A rejected line: why ([`Rf`], a message) and maybe the nearest valid name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reject {
-    pub reason: String,
+    pub reason: Rf,
     pub suggestion: Option<String>,
 }
 
 impl Reject {
-    pub fn new(reason: impl Into<String>) -> Reject {
-        Reject { reason: reason.into(), suggestion: None }
+    pub fn new(reason: Rf) -> Reject {
+        Reject { reason, suggestion: None }
     }
-    pub fn with(reason: impl Into<String>, suggestion: Option<String>) -> Reject {
-        Reject { reason: reason.into(), suggestion }
+    pub fn with(reason: Rf, suggestion: Option<String>) -> Reject {
+        Reject { reason, suggestion }
     }
 }
 
@@ -132,25 +133,25 @@ impl<'a> Reader<'a> {
         let order = self.order(&mut c)?;
         if !c.is_done() {
             let extra: Vec<&str> = c.rest().iter().map(|t| t.text.as_str()).collect();
-            return Err(Reject::new(format!("Mots en trop à la fin de l'ordre : « {} ».", extra.join(" "))));
+            return Err(Reject::new(Rf::ExtraWords { words: extra.join(" ") }));
         }
         Ok(order)
     }
 
     fn order(&self, c: &mut Cursor) -> R<Order> {
         let Some(first) = c.peek() else {
-            return Err(Reject::new("Ligne vide."));
+            return Err(Reject::new(Rf::EmptyLine));
         };
         if c.eat_keyword(K_FOUNDER).is_some() {
             return self.founder(c).map(Order::Founder);
         }
         if c.eat_keyword(K_ADVERTISING).is_some() {
-            let n = c.eat_amount().ok_or_else(|| Reject::new("PUBLICITE attend un nombre de PP à acheter (PUBLICITE 5)."))?;
+            let n = c.eat_amount().ok_or_else(|| Reject::new(Rf::AdvertisingSyntax))?;
             return Ok(Order::Advertising(n));
         }
         if c.eat_keyword(K_BID).is_some() {
             // ENCHERE 5 "Aurore" (also ENCHERE "Aurore" 5).
-            let missing = || Reject::new("ENCHERE attend un montant puis le nom du vaisseau (ENCHERE 5 \"Aurore\").");
+            let missing = || Reject::new(Rf::BidSyntax);
             let (amount, name) = match c.eat_amount() {
                 Some(a) => (a, c.next().map(|t| text::collapse_spaces(&t.text))),
                 None => {
@@ -160,34 +161,34 @@ impl<'a> Reader<'a> {
             };
             let ship_name = name
                 .filter(|s| !s.is_empty())
-                .ok_or_else(|| Reject::new("ENCHERE : il manque le nom proposé pour le vaisseau (28.6)."))?;
+                .ok_or_else(|| Reject::new(Rf::BidNoName))?;
             return Ok(Order::Bid(BidOrder { amount, ship_name }));
         }
         if c.eat_keyword(K_CANDIDATE).is_some() {
             return self.candidacy(c).map(Order::Candidacy);
         }
         if c.eat_keyword(K_LOCATION).is_some() {
-            let who = self.who(c, "LIEU")?;
+            let who = self.who(c, Slot::Location)?;
             let place = self.place(c)?;
             return Ok(Order::Location(LocationOrder { who, place }));
         }
         if c.eat_keyword(K_BUY).is_some() {
-            let who = self.who(c, "ACHAT")?;
+            let who = self.who(c, Slot::Buy)?;
             let mut items = Vec::new();
             while let Some(t) = c.peek() {
                 let item = item_of(c).ok_or_else(|| {
                     Reject::with(
-                        format!("ACHAT : objet inconnu « {} » (CAPSULE, GARDES, PROTHESE, MEDECIN, ASSURANCE).", t.text),
-                        text::suggest(&t.text, ["CAPSULE", "GARDES", "PROTHESE", "MEDECIN", "ASSURANCE"]),
+                        Rf::UnknownItem { word: t.text.clone() },
+                        text::suggest(&t.text, ["CAPSULE", "GARDES", "PROTHESE", "MEDECIN", "ASSURANCE", "BODYGUARDS", "PROSTHESIS", "DOCTOR", "INSURANCE"]),
                     )
                 })?;
                 if items.contains(&item) {
-                    return Err(Reject::new(format!("ACHAT : {} est écrit deux fois.", item.keyword_fr())));
+                    return Err(Reject::new(Rf::ItemWrittenTwice { item }));
                 }
                 items.push(item);
             }
             if items.is_empty() {
-                return Err(Reject::new("ACHAT : il manque les objets achetés (CAPSULE, GARDES, PROTHESE, MEDECIN, ASSURANCE)."));
+                return Err(Reject::new(Rf::NoItems));
             }
             return Ok(Order::Purchase(PurchaseOrder { who, items }));
         }
@@ -195,27 +196,27 @@ impl<'a> Reader<'a> {
             return self.contract(c).map(Order::Contract);
         }
         if c.eat_keyword(K_RANSOM).is_some() {
-            return self.who(c, "RANCON").map(Order::Ransom);
+            return self.who(c, Slot::Ransom).map(Order::Ransom);
         }
         if c.eat_keyword(K_MARRIAGE).is_some() {
-            let groom = self.who(c, "MARIAGE (le marié)")?;
-            let bride = self.who(c, "MARIAGE (la mariée)")?;
-            let priest = self.who(c, "MARIAGE (le prêtre)")?;
+            let groom = self.who(c, Slot::MarriageGroom)?;
+            let bride = self.who(c, Slot::MarriageBride)?;
+            let priest = self.who(c, Slot::MarriagePriest)?;
             return Ok(Order::Marriage(MarriageOrder { groom, bride, priest }));
         }
         if c.eat_keyword(K_BIRTHS).is_some() {
-            let who = self.who(c, "NAISSANCES")?;
+            let who = self.who(c, Slot::Births)?;
             let max = if c.eat_keyword(&["NON", "NO", "AUCUNE", "NONE"]).is_some() {
                 None
             } else if let Some(n) = c.eat_number() {
                 Some(n)
             } else {
-                return Err(Reject::new("NAISSANCES attend NON ou un nombre maximum de naissances (NAISSANCES Paul 2)."));
+                return Err(Reject::new(Rf::BirthsSyntax));
             };
             return Ok(Order::Births(BirthsOrder { who, max }));
         }
         if c.eat_keyword(K_BASTARD).is_some() {
-            let first_name = self.new_first_name(c, "BATARD")?;
+            let first_name = self.new_first_name(c, Slot::Bastard)?;
             let training = training_of(c);
             if training.is_none() {
                 unknown_training_left(c)?;
@@ -226,27 +227,27 @@ impl<'a> Reader<'a> {
             return self.expedition(c).map(Order::Expedition);
         }
         if c.eat_keyword(K_TRANSFER).is_some() {
-            let ship = self.ship(c, "CESSION")?;
-            let from = self.family_ref(c, "CESSION (famille qui cède)")?;
-            let to = self.family_ref(c, "CESSION (famille qui reçoit)")?;
-            let amount = c.eat_amount().ok_or_else(|| Reject::new("CESSION : il manque le montant en M$ (0 pour un prêt gratuit)."))?;
+            let ship = self.ship(c, Slot::Transfer)?;
+            let from = self.family_ref(c, Slot::TransferFrom)?;
+            let to = self.family_ref(c, Slot::TransferTo)?;
+            let amount = c.eat_amount().ok_or_else(|| Reject::new(Rf::TransferNoAmount))?;
             let kind = match c.eat_keyword(&["PRET", "LOAN", "LOCATION", "RENT"]) {
                 Some(_) => TransferKind::Loan,
                 None => match c.eat_keyword(&["VENTE", "SALE"]) {
                     Some(_) => TransferKind::Sale,
-                    None => return Err(Reject::new("CESSION : précisez PRET ou VENTE à la fin de la ligne.")),
+                    None => return Err(Reject::new(Rf::TransferKind)),
                 },
             };
             return Ok(Order::Transfer(TransferOrder { ship, from, to, amount, kind }));
         }
         if c.eat_keyword(K_BAPTISM).is_some() {
-            let young = self.who(c, "BAPTEME")?;
-            let first_name = self.new_first_name(c, "BAPTEME")?;
-            let priest = if c.is_done() { None } else { Some(self.who(c, "BAPTEME (le prêtre)")?) };
+            let young = self.who(c, Slot::Baptism)?;
+            let first_name = self.new_first_name(c, Slot::Baptism)?;
+            let priest = if c.is_done() { None } else { Some(self.who(c, Slot::BaptismPriest)?) };
             return Ok(Order::Baptism(BaptismOrder { young, first_name, priest }));
         }
         if c.eat_keyword(K_TRAINING).is_some() {
-            let who = self.who(c, "FORMATION")?;
+            let who = self.who(c, Slot::Training)?;
             let training = match training_of(c) {
                 Some(t) => t,
                 None => {
@@ -257,26 +258,26 @@ impl<'a> Reader<'a> {
             return Ok(Order::Training(TrainingOrder { who, training }));
         }
         if c.eat_keyword(K_COUP).is_some() {
-            let who = self.who(c, "COUP")?;
+            let who = self.who(c, Slot::Coup)?;
             let supports = match c.eat_keyword(&["POUR", "FOR"]) {
                 Some(_) => true,
                 None => match c.eat_keyword(&["CONTRE", "AGAINST"]) {
                     Some(_) => false,
-                    None => return Err(Reject::new("COUP : précisez POUR ou CONTRE.")),
+                    None => return Err(Reject::new(Rf::CoupSyntax)),
                 },
             };
             return Ok(Order::Coup(CoupStanceOrder { who, supports }));
         }
         if c.eat_keyword(K_DEPOSE).is_some() {
-            let who = self.who(c, "DESTITUTION")?;
+            let who = self.who(c, Slot::Deposition)?;
             let pyramid = pyramid_of(c).ok_or_else(|| {
-                Reject::new("DESTITUTION : précisez la pyramide (GOUVERNEMENT, EGLISE, ARMEE, EXPLORATEURS, MARCHANDS).")
+                Reject::new(Rf::DepositionSyntax)
             })?;
             return Ok(Order::Deposition(DepositionOrder { who, pyramid }));
         }
         if c.eat_keyword(K_VERDICT).is_some() {
-            let judge = self.who(c, "VERDICT")?;
-            let case_no = eat_case_no(c).ok_or_else(|| Reject::new("VERDICT : il manque le numéro de l'affaire (voir le rapport)."))?;
+            let judge = self.who(c, Slot::Verdict)?;
+            let case_no = eat_case_no(c).ok_or_else(|| Reject::new(Rf::VerdictNoCase))?;
             let vote = if c.eat_keyword(&["ABSTENTION", "ABSTAIN"]).is_some() {
                 Vote::Abstain
             } else {
@@ -284,11 +285,11 @@ impl<'a> Reader<'a> {
                     Some(_) => true,
                     None => match c.eat_keyword(&["INNOCENT", "NON COUPABLE", "NOT GUILTY"]) {
                         Some(_) => false,
-                        None => return Err(Reject::new("VERDICT : précisez COUPABLE, INNOCENT ou ABSTENTION.")),
+                        None => return Err(Reject::new(Rf::VerdictSyntax)),
                     },
                 };
                 let years = eat_years(c).ok_or_else(|| {
-                    Reject::new("VERDICT : il manque la peine proposée (10, 20, 30, 40 ou 50 ans), même pour un innocent (22.2).")
+                    Reject::new(Rf::VerdictNoYears)
                 })?;
                 if guilty {
                     Vote::Guilty { years }
@@ -299,7 +300,7 @@ impl<'a> Reader<'a> {
             return Ok(Order::Verdict(VerdictOrder { judge, case_no, vote }));
         }
         if c.eat_keyword(K_RESIGN).is_some() {
-            return self.who(c, "DEMISSION").map(Order::Resign);
+            return self.who(c, Slot::Resign).map(Order::Resign);
         }
         if c.eat_keyword(K_EMPEROR).is_some() {
             return self.emperor(c).map(Order::Emperor);
@@ -316,14 +317,14 @@ impl<'a> Reader<'a> {
         if c.eat_keyword(K_MASTER).is_some() {
             return self.master(c).map(Order::MasterMerchant);
         }
-        Err(Reject::with(format!("Ordre inconnu « {} ».", first.text), text::suggest(&first.text, ALL_HEADS.iter().copied())))
+        Err(Reject::with(Rf::UnknownOrder { word: first.text.clone() }, text::suggest(&first.text, ALL_HEADS.iter().copied())))
     }
 
     // ---- pieces -------------------------------------------------------
 
     /// A character reference (`Prénom` or `Prénom/Famille`), resolved.
-    pub fn who(&self, c: &mut Cursor, order: &str) -> R<super::super::model::CharacterId> {
-        let t = c.next().ok_or_else(|| Reject::new(format!("{order} : il manque le personnage.")))?;
+    pub fn who(&self, c: &mut Cursor, slot: Slot) -> R<super::super::model::CharacterId> {
+        let t = c.next().ok_or_else(|| Reject::new(Rf::MissingCharacter { slot }))?;
         self.resolve(&t.text).map(|ch| ch.id)
     }
 
@@ -336,11 +337,11 @@ impl<'a> Reader<'a> {
                 let b = self.baptisms.iter().find(|b| key(&b.first_name) == key(name));
                 match b.and_then(|b| self.state.character(b.young)) {
                     Some(ch) => Ok(ch),
-                    None => Err(Reject::new(format!("Personnage inconnu « {name} » dans votre famille."))),
+                    None => Err(Reject::new(Rf::UnknownCharacterOurs { name: name.to_string() })),
                 }
             }
             Err(NameError::UnknownFamily { family, suggestion }) => {
-                Err(Reject::with(format!("Famille inconnue « {family} »."), suggestion))
+                Err(Reject::with(Rf::UnknownFamily { family }, suggestion))
             }
             Err(NameError::UnknownCharacter { name, family, suggestion }) => {
                 let fam = self.state.family(&family).map(|f| f.name.clone()).unwrap_or(family.clone());
@@ -351,9 +352,7 @@ impl<'a> Reader<'a> {
                         self.state.living().filter(|c| c.family != self.family && key(&c.first_name) == k).collect();
                     if let [c] = elsewhere.as_slice() {
                         return Err(Reject::with(
-                            format!(
-                                "Personnage inconnu « {name} » dans votre famille (pour un personnage d'une autre famille, écrivez Prénom/Famille)."
-                            ),
+                            Rf::UnknownCharacterElsewhere { name },
                             Some(self.state.full_name(c.id)),
                         ));
                     }
@@ -362,31 +361,31 @@ impl<'a> Reader<'a> {
                     known.extend(self.founders.iter().map(|f| f.first_name.clone()));
                     known.extend(self.baptisms.iter().map(|b| b.first_name.clone()));
                     let suggestion = text::suggest(&name, known.iter().map(String::as_str)).or(suggestion);
-                    return Err(Reject::with(format!("Personnage inconnu « {name} » dans votre famille."), suggestion));
+                    return Err(Reject::with(Rf::UnknownCharacterOurs { name }, suggestion));
                 }
-                Err(Reject::with(format!("Personnage inconnu « {name} » dans la famille {fam}."), suggestion))
+                Err(Reject::with(Rf::UnknownCharacterIn { name, family: fam }, suggestion))
             }
         }
     }
 
     /// A first name being given (baptism, bastard, founder).
-    fn new_first_name(&self, c: &mut Cursor, order: &str) -> R<String> {
-        let t = c.next().ok_or_else(|| Reject::new(format!("{order} : il manque le prénom.")))?;
+    fn new_first_name(&self, c: &mut Cursor, slot: Slot) -> R<String> {
+        let t = c.next().ok_or_else(|| Reject::new(Rf::MissingFirstName { slot }))?;
         let name = capitalise(&text::collapse_spaces(&t.text));
         check_first_name(&name)?;
         Ok(name)
     }
 
     fn founder(&self, c: &mut Cursor) -> R<FounderOrder> {
-        let n = c.eat_number().ok_or_else(|| Reject::new("PERSONNAGE attend un numéro de 1 à 8 (PERSONNAGE 1 Paul H GUERRIER +5)."))?;
+        let n = c.eat_number().ok_or_else(|| Reject::new(Rf::FounderSyntax))?;
         if !(1..=8).contains(&n) {
-            return Err(Reject::new(format!("PERSONNAGE : le numéro doit aller de 1 à 8, pas {n}.")));
+            return Err(Reject::new(Rf::FounderNumber { n: n.into() }));
         }
-        let first_name = self.new_first_name(c, "PERSONNAGE")?;
+        let first_name = self.new_first_name(c, Slot::Founder)?;
         let sex = match c.next().map(|t| fold(&t.text)) {
             Some(s) if s == "H" || s == "M" => Sex::Male,
             Some(s) if s == "F" => Sex::Female,
-            _ => return Err(Reject::new("PERSONNAGE : précisez le sexe après le prénom, H (ou M) ou F.")),
+            _ => return Err(Reject::new(Rf::FounderSex)),
         };
         // Training and +PP, in either order.
         let mut training = training_of(c);
@@ -421,7 +420,7 @@ impl<'a> Reader<'a> {
     }
 
     fn candidacy(&self, c: &mut Cursor) -> R<CandidacyOrder> {
-        let t = c.next().ok_or_else(|| Reject::new("CANDIDAT : il manque le personnage."))?;
+        let t = c.next().ok_or_else(|| Reject::new(Rf::MissingCharacter { slot: Slot::Candidacy }))?;
         let who = match self.founders.iter().find(|f| key(&f.first_name) == key(&t.text)) {
             Some(f) if !t.text.contains('/') => CandidateRef::Founder(f.n),
             _ => CandidateRef::Character(self.resolve(&t.text)?.id),
@@ -429,45 +428,43 @@ impl<'a> Reader<'a> {
         let office = if c.eat_keyword(&["JUGE", "JUDGE"]).is_some() {
             Office::Judge
         } else if c.eat_keyword(&["GOUVERNEUR", "GOVERNOR", "GOUVERNEURE"]).is_some() {
-            Office::Governor(self.planet(c, "CANDIDAT … GOUVERNEUR")?)
+            Office::Governor(self.planet(c, Slot::CandidacyGovernor)?)
         } else {
-            return Err(Reject::new("CANDIDAT : précisez JUGE ou GOUVERNEUR suivi de la planète."));
+            return Err(Reject::new(Rf::CandidacySyntax));
         };
         Ok(CandidacyOrder { who, office })
     }
 
     /// A known planet, as its key.
-    pub fn planet(&self, c: &mut Cursor, order: &str) -> R<String> {
-        let t = c.next().ok_or_else(|| Reject::new(format!("{order} : il manque la planète.")))?;
+    pub fn planet(&self, c: &mut Cursor, slot: Slot) -> R<String> {
+        let t = c.next().ok_or_else(|| Reject::new(Rf::MissingPlanet { slot }))?;
         match self.state.planet(&t.text) {
             Some(_) => Ok(key(&t.text)),
-            None => Err(Reject::with(format!("Planète inconnue « {} ».", t.text), self.state.suggest_planet(&t.text))),
+            None => Err(Reject::with(Rf::UnknownPlanet { planet: t.text.clone() }, self.state.suggest_planet(&t.text))),
         }
     }
 
     /// A known ship, as its key.
-    pub fn ship(&self, c: &mut Cursor, order: &str) -> R<String> {
-        let t = c.next().ok_or_else(|| Reject::new(format!("{order} : il manque le nom du vaisseau.")))?;
+    pub fn ship(&self, c: &mut Cursor, slot: Slot) -> R<String> {
+        let t = c.next().ok_or_else(|| Reject::new(Rf::MissingShip { slot }))?;
         match self.state.ship(&t.text) {
             Some(_) => Ok(key(&t.text)),
-            None => Err(Reject::with(format!("Vaisseau inconnu « {} ».", t.text), self.state.suggest_ship(&t.text))),
+            None => Err(Reject::with(Rf::UnknownShip { ship: t.text.clone() }, self.state.suggest_ship(&t.text))),
         }
     }
 
     /// A family by name, as its key.
-    pub fn family_ref(&self, c: &mut Cursor, order: &str) -> R<String> {
-        let t = c.next().ok_or_else(|| Reject::new(format!("{order} : il manque la famille.")))?;
+    pub fn family_ref(&self, c: &mut Cursor, slot: Slot) -> R<String> {
+        let t = c.next().ok_or_else(|| Reject::new(Rf::MissingFamily { slot }))?;
         match self.state.find_family(&t.text) {
             Some(f) => Ok(f.key.clone()),
-            None => Err(Reject::with(format!("Famille inconnue « {} ».", t.text), self.state.suggest_family(&t.text))),
+            None => Err(Reject::with(Rf::UnknownFamily { family: t.text.clone() }, self.state.suggest_family(&t.text))),
         }
     }
 
     fn place(&self, c: &mut Cursor) -> R<Place> {
         if c.is_done() {
-            return Err(Reject::new(
-                "LIEU : il manque le lieu (STELLARIUM, une colonie, BOURSE S|N|R 1-3, FLOTTE 1|2, VAISSEAU \"nom\").",
-            ));
+            return Err(Reject::new(Rf::PlaceMissing));
         }
         if c.eat_keyword(&["BOURSE", "EXCHANGE"]).is_some() {
             // BOURSE S 2, BOURSE S2, BOURSE 2 S.
@@ -501,10 +498,10 @@ impl<'a> Reader<'a> {
                 break;
             }
             let (Some(stake), Some(amount)) = (stake, amount) else {
-                return Err(Reject::new("BOURSE : précisez le placement S, N ou R et la mise de 1 à 3 M$ (BOURSE S 2)."));
+                return Err(Reject::new(Rf::ExchangeSyntax));
             };
             if !(1..=3).contains(&amount) {
-                return Err(Reject::new(format!("BOURSE : la mise va de 1 à 3 M$ par marchand (5.3.1), pas {amount}.")));
+                return Err(Reject::new(Rf::ExchangeStake { amount: amount.into() }));
             }
             return Ok(Place::Exchange { stake, amount });
         }
@@ -516,10 +513,10 @@ impl<'a> Reader<'a> {
             return Ok(Place::Fleet(FleetNo::Second));
         }
         if c.eat_keyword(&["FLOTTE", "FLEET"]).is_some() {
-            return Err(Reject::new("FLOTTE : précisez 1 (contre les Pouarks) ou 2 (contre les rebelles)."));
+            return Err(Reject::new(Rf::FleetSyntax));
         }
         if c.eat_keyword(&["VAISSEAU", "SHIP"]).is_some() {
-            return self.ship(c, "LIEU … VAISSEAU").map(Place::Ship);
+            return self.ship(c, Slot::LocationShip).map(Place::Ship);
         }
         if c.eat_keyword(&["STELLARIUM"]).is_some() {
             return Ok(Place::Stellarium);
@@ -529,34 +526,32 @@ impl<'a> Reader<'a> {
             c.next();
             return Ok(Place::Ship(key(&t)));
         }
-        let planet = self.planet(c, "LIEU").map_err(|mut r| {
-            r.reason = format!(
-                "Lieu inconnu « {t} » : STELLARIUM, une colonie, BOURSE S|N|R 1-3, FLOTTE 1|2 ou VAISSEAU \"nom\" sont possibles."
-            );
+        let planet = self.planet(c, Slot::Location).map_err(|mut r| {
+            r.reason = Rf::UnknownPlace { word: t };
             r
         })?;
         Ok(Place::Colony(planet))
     }
 
     fn contract(&self, c: &mut Cursor) -> R<ContractOrder> {
-        let sponsor = self.who(c, "CONTRAT")?;
-        let amount = c.eat_amount().ok_or_else(|| Reject::new("CONTRAT : il manque le montant offert en M$ après le commanditaire."))?;
+        let sponsor = self.who(c, Slot::Contract)?;
+        let amount = c.eat_amount().ok_or_else(|| Reject::new(Rf::ContractNoAmount))?;
         let kind = if c.eat_keyword(&["ASSASSINAT", "ASSASSINATION", "MEURTRE", "MURDER"]).is_some() {
-            ContractKind::Assassination(self.who(c, "CONTRAT … ASSASSINAT")?)
+            ContractKind::Assassination(self.who(c, Slot::ContractAssassination)?)
         } else if c.eat_keyword(&["ENLEVEMENT", "KIDNAPPING", "KIDNAP"]).is_some() {
-            ContractKind::Kidnapping(self.who(c, "CONTRAT … ENLEVEMENT")?)
+            ContractKind::Kidnapping(self.who(c, Slot::ContractKidnapping)?)
         } else if c.eat_keyword(&["SCANDALE", "SCANDAL"]).is_some() {
-            ContractKind::Scandal(self.who(c, "CONTRAT … SCANDALE")?)
+            ContractKind::Scandal(self.who(c, Slot::ContractScandal)?)
         } else if c.eat_keyword(&["SABOTAGE"]).is_some() {
-            ContractKind::Sabotage(self.ship(c, "CONTRAT … SABOTAGE")?)
+            ContractKind::Sabotage(self.ship(c, Slot::ContractSabotage)?)
         } else if c.eat_keyword(&["BOMBE", "BOMB", "BOMBE A LA BOURSE"]).is_some() {
             ContractKind::Bomb
         } else if c.eat_keyword(&["REBELLION", "REVOLTE", "REVOLT"]).is_some() {
-            ContractKind::Rebellion(self.planet(c, "CONTRAT … REBELLION")?)
+            ContractKind::Rebellion(self.planet(c, Slot::ContractRebellion)?)
         } else if c.eat_keyword(&["TRAHISON", "TREASON"]).is_some() {
             let mut ships = Vec::new();
             while !c.is_done() {
-                let s = self.ship(c, "CONTRAT … TRAHISON")?;
+                let s = self.ship(c, Slot::ContractTreason)?;
                 if !ships.contains(&s) {
                     ships.push(s);
                 }
@@ -565,21 +560,22 @@ impl<'a> Reader<'a> {
         } else {
             let t = c.peek().map(|t| t.text.clone()).unwrap_or_default();
             return Err(Reject::with(
-                format!(
-                    "CONTRAT : type de contrat inconnu « {t} » (ASSASSINAT, ENLEVEMENT, SCANDALE, SABOTAGE, BOMBE, REBELLION, TRAHISON)."
+                Rf::UnknownContractKind { word: t.clone() },
+                text::suggest(
+                    &t,
+                    ["ASSASSINAT", "ENLEVEMENT", "SCANDALE", "SABOTAGE", "BOMBE", "REBELLION", "TRAHISON", "ASSASSINATION", "KIDNAPPING", "SCANDAL", "BOMB", "TREASON"],
                 ),
-                text::suggest(&t, ["ASSASSINAT", "ENLEVEMENT", "SCANDALE", "SABOTAGE", "BOMBE", "REBELLION", "TRAHISON"]),
             ));
         };
         Ok(ContractOrder { sponsor, amount, kind })
     }
 
     fn expedition(&self, c: &mut Cursor) -> R<ExpeditionOrder> {
-        let ship = self.ship(c, "EXPEDITION")?;
+        let ship = self.ship(c, Slot::Expedition)?;
         if c.eat_keyword(&["CAPITAINE", "CAPTAIN"]).is_none() {
-            return Err(Reject::new("EXPEDITION : écrivez CAPITAINE puis le capitaine après le nom du vaisseau."));
+            return Err(Reject::new(Rf::ExpeditionNoCaptain));
         }
-        let captain = self.who(c, "EXPEDITION … CAPITAINE")?;
+        let captain = self.who(c, Slot::ExpeditionCaptain)?;
         let mut guests = Vec::new();
         let mut planet_name = None;
         loop {
@@ -598,10 +594,10 @@ impl<'a> Reader<'a> {
                     }
                 }
             } else if c.eat_keyword(&["PLANETE", "PLANET"]).is_some() {
-                let t = c.next().ok_or_else(|| Reject::new("EXPEDITION : il manque le nom proposé après PLANETE."))?;
+                let t = c.next().ok_or_else(|| Reject::new(Rf::ExpeditionNoPlanetName))?;
                 let name = text::collapse_spaces(&t.text);
                 if name.is_empty() {
-                    return Err(Reject::new("EXPEDITION : le nom proposé pour la planète est vide."));
+                    return Err(Reject::new(Rf::ExpeditionEmptyPlanetName));
                 }
                 planet_name = Some(name);
             } else {
@@ -611,7 +607,7 @@ impl<'a> Reader<'a> {
         Ok(ExpeditionOrder { ship, captain, guests, planet_name })
     }
 
-    fn who_list(&self, c: &mut Cursor, order: &str) -> R<Vec<super::super::model::CharacterId>> {
+    fn who_list(&self, c: &mut Cursor, slot: Slot) -> R<Vec<super::super::model::CharacterId>> {
         let mut v = Vec::new();
         while let Some(t) = c.next() {
             for part in t.text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -622,61 +618,61 @@ impl<'a> Reader<'a> {
             }
         }
         if v.is_empty() {
-            return Err(Reject::new(format!("{order} : il manque le personnage.")));
+            return Err(Reject::new(Rf::MissingCharacter { slot }));
         }
         Ok(v)
     }
 
     fn emperor(&self, c: &mut Cursor) -> R<EmperorPower> {
         if c.eat_keyword(&["DISGRACE SPECIALE", "SPECIAL DISGRACE"]).is_some() {
-            return Ok(EmperorPower::SpecialDisgrace(self.who(c, "EMPEREUR DISGRACE-SPECIALE")?));
+            return Ok(EmperorPower::SpecialDisgrace(self.who(c, Slot::EmperorSpecialDisgrace)?));
         }
         if c.eat_keyword(&["DISGRACE"]).is_some() {
-            return Ok(EmperorPower::Disgrace(self.who(c, "EMPEREUR DISGRACE")?));
+            return Ok(EmperorPower::Disgrace(self.who(c, Slot::EmperorDisgrace)?));
         }
         if c.eat_keyword(&["DESTITUER JUGE", "REMOVE JUDGE", "DESTITUER"]).is_some() {
-            return Ok(EmperorPower::RemoveJudge(self.who(c, "EMPEREUR DESTITUER-JUGE")?));
+            return Ok(EmperorPower::RemoveJudge(self.who(c, Slot::EmperorRemoveJudge)?));
         }
         if c.eat_keyword(&["GUERRE", "WAR"]).is_some() {
             return Ok(EmperorPower::War);
         }
         if c.eat_keyword(&["CIBLE", "TARGET"]).is_some() {
-            return Ok(EmperorPower::Target(self.planet(c, "EMPEREUR CIBLE")?));
+            return Ok(EmperorPower::Target(self.planet(c, Slot::EmperorTarget)?));
         }
         if c.eat_keyword(&["GRACE", "PARDON"]).is_some() {
-            return Ok(EmperorPower::Pardon(self.who(c, "EMPEREUR GRACE")?));
+            return Ok(EmperorPower::Pardon(self.who(c, Slot::EmperorPardon)?));
         }
-        Err(unknown_power(c, "EMPEREUR", &["DISGRACE", "DISGRACE-SPECIALE", "DESTITUER-JUGE", "GUERRE", "CIBLE", "GRACE"]))
+        Err(unknown_power(c, PowerHead::Emperor, &["DISGRACE", "DISGRACE-SPECIALE", "DESTITUER-JUGE", "GUERRE", "CIBLE", "GRACE", "SPECIAL-DISGRACE", "REMOVE-JUDGE", "WAR", "TARGET", "PARDON"]))
     }
 
     fn archpope(&self, c: &mut Cursor) -> R<ArchpopePower> {
         if c.eat_keyword(&["DISGRACE"]).is_some() {
-            return Ok(ArchpopePower::Disgrace(self.who(c, "ARCHIPAPE DISGRACE")?));
+            return Ok(ArchpopePower::Disgrace(self.who(c, Slot::ArchpopeDisgrace)?));
         }
         if c.eat_keyword(&["EXCOMMUNIER", "EXCOMMUNICATE", "EXCOMMUNICATION"]).is_some() {
-            return Ok(ArchpopePower::Excommunicate(self.who(c, "ARCHIPAPE EXCOMMUNIER")?));
+            return Ok(ArchpopePower::Excommunicate(self.who(c, Slot::ArchpopeExcommunicate)?));
         }
         if c.eat_keyword(&["PARDON", "PARDONNER"]).is_some() {
-            return Ok(ArchpopePower::Pardon(self.who(c, "ARCHIPAPE PARDON")?));
+            return Ok(ArchpopePower::Pardon(self.who(c, Slot::ArchpopePardon)?));
         }
         if c.eat_keyword(&["PROTHESE", "PROSTHESIS", "PROTHESES"]).is_some() {
-            return Ok(ArchpopePower::Prosthesis(self.who_list(c, "ARCHIPAPE PROTHESE")?));
+            return Ok(ArchpopePower::Prosthesis(self.who_list(c, Slot::ArchpopeProsthesis)?));
         }
         if c.eat_keyword(&["REMARIAGE", "REMARRIAGE"]).is_some() {
-            return Ok(ArchpopePower::Remarriage(self.who_list(c, "ARCHIPAPE REMARIAGE")?));
+            return Ok(ArchpopePower::Remarriage(self.who_list(c, Slot::ArchpopeRemarriage)?));
         }
-        Err(unknown_power(c, "ARCHIPAPE", &["DISGRACE", "EXCOMMUNIER", "PARDON", "PROTHESE", "REMARIAGE"]))
+        Err(unknown_power(c, PowerHead::Archpope, &["DISGRACE", "EXCOMMUNIER", "PARDON", "PROTHESE", "REMARIAGE", "EXCOMMUNICATE", "PROSTHESIS", "REMARRIAGE"]))
     }
 
     fn general(&self, c: &mut Cursor) -> R<GeneralPower> {
         if c.eat_keyword(&["DISGRACE"]).is_some() {
-            return Ok(GeneralPower::Disgrace(self.who(c, "GENERAL DISGRACE")?));
+            return Ok(GeneralPower::Disgrace(self.who(c, Slot::GeneralDisgrace)?));
         }
         if c.eat_keyword(&["COMMANDANT", "COMMANDER"]).is_some() {
             let fleet = c.eat_number().and_then(fleet_from_number).ok_or_else(|| {
-                Reject::new("GENERAL COMMANDANT : précisez la flotte 1 ou 2 puis le personnage.")
+                Reject::new(Rf::GeneralCommanderSyntax)
             })?;
-            return Ok(GeneralPower::Commander(fleet, self.who(c, "GENERAL COMMANDANT")?));
+            return Ok(GeneralPower::Commander(fleet, self.who(c, Slot::GeneralCommander)?));
         }
         if c.eat_keyword(&["STRATEGIE", "STRATEGY"]).is_some() {
             if c.eat_keyword(&["OFFENSIVE", "OFFENSIVE"]).is_some() {
@@ -685,82 +681,79 @@ impl<'a> Reader<'a> {
             if c.eat_keyword(&["DEFENSIVE", "DEFENSIVE"]).is_some() {
                 return Ok(GeneralPower::Strategy(Strategy::Defensive));
             }
-            return Err(Reject::new("GENERAL STRATEGIE : précisez OFFENSIVE ou DEFENSIVE."));
+            return Err(Reject::new(Rf::StrategySyntax));
         }
         if c.eat_keyword(&["PATROUILLE", "PATROL"]).is_some() {
             let mut v = Vec::new();
             while !c.is_done() {
-                let p = self.planet(c, "GENERAL PATROUILLE")?;
+                let p = self.planet(c, Slot::GeneralPatrol)?;
                 if v.contains(&p) {
-                    return Err(Reject::new("GENERAL PATROUILLE : la même planète est écrite deux fois."));
+                    return Err(Reject::new(Rf::PatrolPlanetTwice));
                 }
                 v.push(p);
             }
             if v.is_empty() {
-                return Err(Reject::new("GENERAL PATROUILLE : il manque les trois colonies."));
+                return Err(Reject::new(Rf::PatrolNoColonies));
             }
             return Ok(GeneralPower::Patrol(v));
         }
         if c.eat_keyword(&["COUP D ETAT", "COUP DETAT", "COUP"]).is_some() {
             return Ok(GeneralPower::Coup);
         }
-        Err(unknown_power(c, "GENERAL", &["DISGRACE", "COMMANDANT", "STRATEGIE", "PATROUILLE", "COUP-D-ETAT"]))
+        Err(unknown_power(c, PowerHead::General, &["DISGRACE", "COMMANDANT", "STRATEGIE", "PATROUILLE", "COUP-D-ETAT", "COMMANDER", "STRATEGY", "PATROL"]))
     }
 
     fn commander(&self, c: &mut Cursor) -> R<GrandCommanderPower> {
         if c.eat_keyword(&["DISGRACE"]).is_some() {
-            return Ok(GrandCommanderPower::Disgrace(self.who(c, "COMMANDEUR DISGRACE")?));
+            return Ok(GrandCommanderPower::Disgrace(self.who(c, Slot::CommanderDisgrace)?));
         }
         if c.eat_keyword(&["INTERDIRE", "FORBID"]).is_some() {
-            return Ok(GrandCommanderPower::Forbid(self.ship(c, "COMMANDEUR INTERDIRE")?));
+            return Ok(GrandCommanderPower::Forbid(self.ship(c, Slot::CommanderForbid)?));
         }
         if c.eat_keyword(&["PERMIS", "PERMIT"]).is_some() {
-            return Ok(GrandCommanderPower::Permit(self.who_list(c, "COMMANDEUR PERMIS")?));
+            return Ok(GrandCommanderPower::Permit(self.who_list(c, Slot::CommanderPermit)?));
         }
-        Err(unknown_power(c, "COMMANDEUR", &["DISGRACE", "INTERDIRE", "PERMIS"]))
+        Err(unknown_power(c, PowerHead::Commander, &["DISGRACE", "INTERDIRE", "PERMIS", "FORBID", "PERMIT"]))
     }
 
     fn master(&self, c: &mut Cursor) -> R<MasterMerchantPower> {
         if c.eat_keyword(&["DISGRACE"]).is_some() {
-            return Ok(MasterMerchantPower::Disgrace(self.who(c, "MAITRE DISGRACE")?));
+            return Ok(MasterMerchantPower::Disgrace(self.who(c, Slot::MasterDisgrace)?));
         }
         if c.eat_keyword(&["SUPPRIMER COMPTOIR", "REMOVE POST"]).is_some() {
-            let f = self.family_ref(c, "MAITRE SUPPRIMER-COMPTOIR")?;
-            let p = self.planet(c, "MAITRE SUPPRIMER-COMPTOIR")?;
+            let f = self.family_ref(c, Slot::MasterRemovePost)?;
+            let p = self.planet(c, Slot::MasterRemovePost)?;
             return Ok(MasterMerchantPower::RemovePost(f, p));
         }
         if c.eat_keyword(&["FERMER", "CLOSE"]).is_some() {
-            return Ok(MasterMerchantPower::Close(self.planet(c, "MAITRE FERMER")?));
+            return Ok(MasterMerchantPower::Close(self.planet(c, Slot::MasterClose)?));
         }
         if c.eat_keyword(&["INTERDIRE BOURSE", "BAN EXCHANGE"]).is_some() {
             let mut v = Vec::new();
             while !c.is_done() {
-                let f = self.family_ref(c, "MAITRE INTERDIRE-BOURSE")?;
+                let f = self.family_ref(c, Slot::MasterBanExchange)?;
                 if !v.contains(&f) {
                     v.push(f);
                 }
             }
             if v.is_empty() {
-                return Err(Reject::new("MAITRE INTERDIRE-BOURSE : il manque la ou les familles."));
+                return Err(Reject::new(Rf::BanNoFamily));
             }
             return Ok(MasterMerchantPower::BanExchange(v));
         }
-        Err(unknown_power(c, "MAITRE", &["DISGRACE", "SUPPRIMER-COMPTOIR", "FERMER", "INTERDIRE-BOURSE"]))
+        Err(unknown_power(c, PowerHead::Master, &["DISGRACE", "SUPPRIMER-COMPTOIR", "FERMER", "INTERDIRE-BOURSE", "REMOVE-POST", "CLOSE", "BAN-EXCHANGE"]))
     }
 }
 
-fn unknown_power(c: &mut Cursor, head: &str, actions: &[&str]) -> Reject {
+fn unknown_power(c: &mut Cursor, head: PowerHead, actions: &[&str]) -> Reject {
     let t = c.peek().map(|t| t.text.clone()).unwrap_or_default();
-    let reason = if t.is_empty() {
-        format!("{head} : il manque l'action ({}).", actions.join(", "))
-    } else {
-        format!("{head} : action inconnue « {t} » ({}).", actions.join(", "))
-    };
+    let reason = if t.is_empty() { Rf::PowerMissingAction { head } } else { Rf::PowerUnknownAction { head, word: t.clone() } };
     Reject::with(reason, text::suggest(&t, actions.iter().copied()))
 }
 
-/// The trainings, as written in orders.
-const TRAININGS: [&str; 4] = ["PRETRE", "GUERRIER", "EXPLORATEUR", "MARCHAND"];
+/// The trainings, as written in orders (French, then English: a
+/// misspelling is matched in the language it was written in).
+const TRAININGS: [&str; 8] = ["PRETRE", "GUERRIER", "EXPLORATEUR", "MARCHAND", "PRIEST", "WARRIOR", "EXPLORER", "MERCHANT"];
 
 /// Where a training was expected and the next word is none: an unknown
 /// training, named as such with the list and the nearest one (not "mots en
@@ -770,7 +763,7 @@ fn unknown_training_left(c: &mut Cursor) -> R<()> {
         Some(t) if !t.text.trim_start().starts_with('+') && !t.text.chars().all(|ch| ch.is_ascii_digit()) => {
             let word = t.text.clone();
             Err(Reject::with(
-                format!("Formation inconnue « {word} » : PRETRE, GUERRIER, EXPLORATEUR ou MARCHAND."),
+                Rf::UnknownTraining { word: word.clone() },
                 text::suggest(&word, TRAININGS),
             ))
         }
@@ -779,7 +772,7 @@ fn unknown_training_left(c: &mut Cursor) -> R<()> {
 }
 
 fn training_missing() -> Reject {
-    Reject::new("Formation manquante ou inconnue : PRETRE, GUERRIER, EXPLORATEUR ou MARCHAND.")
+    Reject::new(Rf::TrainingMissing)
 }
 
 /// Reads a training keyword, if the next token is one.
@@ -870,17 +863,17 @@ fn eat_years(c: &mut Cursor) -> Option<u32> {
 /// provisional label of a newborn.
 pub fn check_first_name(name: &str) -> R<()> {
     if name.is_empty() {
-        return Err(Reject::new("Le prénom est vide."));
+        return Err(Reject::new(Rf::FirstNameEmpty));
     }
     if name.contains('/') || name.contains(',') {
-        return Err(Reject::new(format!("Le prénom « {name} » ne peut pas contenir « / » ni « , ».")));
+        return Err(Reject::new(Rf::FirstNameSeparator { name: name.to_string() }));
     }
     if !name.chars().any(char::is_alphabetic) {
-        return Err(Reject::new(format!("« {name} » n'est pas un prénom.")));
+        return Err(Reject::new(Rf::NotAFirstName { name: name.to_string() }));
     }
     let f = fold(name);
     if f.starts_with("ENFANT") && f[6..].chars().all(|c| c.is_ascii_digit()) && f.len() > 6 {
-        return Err(Reject::new(format!("« {name} » est réservé aux nouveau-nés pas encore baptisés.")));
+        return Err(Reject::new(Rf::FirstNameReserved { name: name.to_string() }));
     }
     Ok(())
 }

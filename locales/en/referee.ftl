@@ -1,0 +1,71 @@
+# The referee's shell: deadlines, time left (src/scheduler.rs) and the acknowledgement's sentences
+# composed by code.
+
+## A deadline: "Sunday 29 November 2026 at 20:00 (Europe/Paris)"; $weekday: monday … sunday;
+## $month: 1–12; $hh, $minute: two digits; $zone: the zone's name or UTC offset.
+referee-deadline = { $weekday ->
+    [monday] Monday
+    [tuesday] Tuesday
+    [wednesday] Wednesday
+    [thursday] Thursday
+    [friday] Friday
+    [saturday] Saturday
+   *[sunday] Sunday
+  } { $day } { $month ->
+    [1] January
+    [2] February
+    [3] March
+    [4] April
+    [5] May
+    [6] June
+    [7] July
+    [8] August
+    [9] September
+    [10] October
+    [11] November
+   *[12] December
+  } { $year } at { $hh }:{ $minute } ({ $zone })
+
+## The time left before a deadline, in its two largest units.
+referee-time-past = past
+referee-time-less-than-a-minute = less than a minute
+referee-time-minutes = { $minutes } { $minutes ->
+    [one] minute
+   *[other] minutes
+  }
+referee-time-hours = { $hours } { $hours ->
+    [one] hour
+   *[other] hours
+  }
+referee-time-hours-minutes = { $hours } { $hours ->
+    [one] hour
+   *[other] hours
+  } { $minutes } { $minutes ->
+    [one] minute
+   *[other] minutes
+  }
+referee-time-days = { $days } { $days ->
+    [one] day
+   *[other] days
+  }
+referee-time-days-hours = { $days } { $days ->
+    [one] day
+   *[other] days
+  } { $hours } { $hours ->
+    [one] hour
+   *[other] hours
+  }
+
+## The deadline when the game has none (the referee sets it by hand).
+referee-deadline-none = none (set by the referee)
+referee-deadline-not-yet = none yet (set by the referee)
+
+## The comment of the form's password line.
+referee-form-password = your password
+
+## Subjects of the mails the referee sends by itself.
+referee-subject-reminder = [{ $game }] Reminder: orders for turn { $turn }
+referee-subject-deadline-moved = [{ $game }] New deadline for turn { $turn }
+# $member: the ruleset's word for a player's side, capitalised ("Family", "Player").
+referee-subject-pnj-member = [{ $game }] { $member } { $family }: now a non-player family (PNJ)
+referee-subject-pnj = [{ $game }] Family { $family } is now a non-player family (PNJ)

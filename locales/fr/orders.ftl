@@ -1,0 +1,19 @@
+# The game-independent order language: problems of header and command lines (src/orders/problem.rs).
+# $kw: the keyword as the player wrote it (TOUR, TURN, FAMILLE …).
+
+orders-end-message-without-message = FINMESSAGE sans MESSAGE ouvert : ligne ignorée.
+orders-game-id-missing = PARTIE : l'identifiant de la partie manque.
+orders-game-extra-text = PARTIE : texte en trop après « { $id } », ignoré.
+orders-game-repeated = PARTIE répétée avec « { $id } » : la première, « { $first } », est gardée.
+orders-family-name-missing = { $kw } : le nom manque.
+orders-family-repeated = { $kw } répétée avec « { $name } » : la première, « { $first } », est gardée.
+orders-password-missing = MOTDEPASSE : le mot de passe manque.
+orders-password-one-word = MOTDEPASSE : un seul mot est attendu ; le premier est gardé.
+orders-password-repeated = MOTDEPASSE répété avec une autre valeur : le premier est gardé.
+orders-turn-missing = { $kw } : le numéro du tour manque (par exemple { $kw } 3).
+orders-turn-not-a-number = { $kw } « { $text } » : un numéro de tour est attendu (par exemple { $kw } 3).
+orders-turn-backwards = { $kw } { $n } après { $kw } { $current } : les tours se suivent dans l'ordre ; ligne ignorée, les ordres qui suivent restent pour le tour { $current }.
+orders-join-name-missing = { $kw } : le nom de la famille manque.
+orders-message-unclosed = MESSAGE sans FINMESSAGE : le message s'arrête à la fin des ordres.
+orders-message-no-recipient = MESSAGE : le destinataire manque (une famille, ou TOUS) ; message non transmis.
+orders-message-empty = MESSAGE vide : rien n'est transmis.
