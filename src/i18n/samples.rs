@@ -13,6 +13,7 @@ use crate::msg;
 pub fn all() -> Vec<Msg> {
     let mut all = common();
     all.extend(crate::games::stellarium::status::samples());
+    all.extend(crate::games::stellarium::view::samples());
     all.sort_by(|a, b| a.id.cmp(&b.id));
     all
 }

@@ -29,23 +29,20 @@ use super::phases::p11_rebellions::{Enemy, Outcome};
 use super::phases::p14_expedition_returns::Discovery;
 use crate::game::{FamilyKey, OrderStatus, ViewContext};
 
-/// The language of a view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Lang {
-    Fr,
-    En,
+pub(crate) use crate::i18n::Lang;
+
+/// The labels not yet in message files pick their French or English text
+/// here (to be replaced by messages).
+pub(crate) trait LangExt {
+    fn of(ctx: &ViewContext) -> Lang;
+    fn t<'a>(self, fr: &'a str, en: &'a str) -> &'a str;
 }
 
-impl Lang {
-    pub(crate) fn of(ctx: &ViewContext) -> Lang {
-        if ctx.lang.eq_ignore_ascii_case("en") {
-            Lang::En
-        } else {
-            Lang::Fr
-        }
+impl LangExt for Lang {
+    fn of(ctx: &ViewContext) -> Lang {
+        Lang::from_code(&ctx.lang)
     }
-    /// Picks the French or English text.
-    pub(crate) fn t<'a>(self, fr: &'a str, en: &'a str) -> &'a str {
+    fn t<'a>(self, fr: &'a str, en: &'a str) -> &'a str {
         match self {
             Lang::Fr => fr,
             Lang::En => en,
@@ -1473,7 +1470,6 @@ pub fn public_view(ctx: &ViewContext, before: &State, after: &State, events: &[E
     public_view_from(ctx, before, after, narrative)
 }
 
-#[cfg(test)]
 pub(crate) mod fixture {
     //! A small, fixed game after turn 3, for the views' and templates' tests.
     use super::*;
