@@ -2,7 +2,7 @@
 //! (a family, or the public chronicle), and who may read it (`Vis`).
 
 use super::*;
-use crate::games::stellarium::phases::p11_rebellions::Ratio;
+use crate::games::stellarium::events::Ratio;
 use crate::i18n::{Arg, Msg};
 use crate::msg;
 
