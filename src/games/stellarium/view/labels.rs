@@ -2,104 +2,83 @@
 
 use super::*;
 
-pub(crate) fn training_name(lang: Lang, t: Option<Training>, sex: Sex) -> String {
-    let fem = sex == Sex::Female;
-    match (lang, t) {
-        (Lang::Fr, None) => "—".into(),
-        (Lang::Fr, Some(Training::Priest)) => if fem { "prêtresse" } else { "prêtre" }.into(),
-        (Lang::Fr, Some(Training::Warrior)) => if fem { "guerrière" } else { "guerrier" }.into(),
-        (Lang::Fr, Some(Training::Explorer)) => if fem { "exploratrice" } else { "explorateur" }.into(),
-        (Lang::Fr, Some(Training::Merchant)) => if fem { "marchande" } else { "marchand" }.into(),
-        (Lang::En, None) => "—".into(),
-        (Lang::En, Some(Training::Priest)) => "priest".into(),
-        (Lang::En, Some(Training::Warrior)) => "warrior".into(),
-        (Lang::En, Some(Training::Explorer)) => "explorer".into(),
-        (Lang::En, Some(Training::Merchant)) => "merchant".into(),
+use crate::i18n::Msg;
+use crate::msg;
+
+fn training_key(t: Option<Training>) -> &'static str {
+    match t {
+        None => "none",
+        Some(Training::Priest) => "priest",
+        Some(Training::Warrior) => "warrior",
+        Some(Training::Explorer) => "explorer",
+        Some(Training::Merchant) => "merchant",
     }
 }
 
-pub(crate) fn pyramid_name(lang: Lang, p: Pyramid) -> &'static str {
-    match (lang, p) {
-        (Lang::Fr, _) => p.name_fr(),
-        (Lang::En, Pyramid::Government) => "Imperial Government",
-        (Lang::En, Pyramid::Church) => "Unified Cosmic Church",
-        (Lang::En, Pyramid::Army) => "Imperial Army",
-        (Lang::En, Pyramid::Explorers) => "Explorers' Guild",
-        (Lang::En, Pyramid::Merchants) => "Merchants' Guild",
+fn gender(sex: Sex) -> &'static str {
+    if sex == Sex::Female {
+        "f"
+    } else {
+        "m"
     }
+}
+
+fn pyramid_key(p: Pyramid) -> &'static str {
+    match p {
+        Pyramid::Government => "government",
+        Pyramid::Church => "church",
+        Pyramid::Army => "army",
+        Pyramid::Explorers => "explorers",
+        Pyramid::Merchants => "merchants",
+    }
+}
+
+pub(crate) fn training_name(lang: Lang, t: Option<Training>, sex: Sex) -> String {
+    msg!("stellarium-training", training = training_key(t), gender = gender(sex)).render(lang)
+}
+
+pub(crate) fn pyramid_name(lang: Lang, p: Pyramid) -> String {
+    msg!("stellarium-pyramid", pyramid = pyramid_key(p)).render(lang)
 }
 
 /// Short name of a pyramid for "1er dauphin (Armée)".
-pub(crate) fn pyramid_short(lang: Lang, p: Pyramid) -> &'static str {
-    match p {
-        Pyramid::Government => lang.t("Gouvernement", "Government"),
-        Pyramid::Church => lang.t("Église", "Church"),
-        Pyramid::Army => lang.t("Armée", "Army"),
-        Pyramid::Explorers => lang.t("Explorateurs", "Explorers"),
-        Pyramid::Merchants => lang.t("Marchands", "Merchants"),
-    }
+pub(crate) fn pyramid_short(lang: Lang, p: Pyramid) -> String {
+    msg!("stellarium-pyramid-short", pyramid = pyramid_key(p)).render(lang)
 }
 
 pub(crate) fn head_title(lang: Lang, p: Pyramid, sex: Sex) -> String {
-    let fem = sex == Sex::Female;
-    match (lang, p) {
-        (Lang::Fr, Pyramid::Government) => if fem { "Impératrice" } else { "Empereur" }.into(),
-        (Lang::Fr, Pyramid::Church) => if fem { "Archipapesse" } else { "Archipape" }.into(),
-        (Lang::Fr, Pyramid::Army) => if fem { "Grande Générale" } else { "Grand Général" }.into(),
-        (Lang::Fr, Pyramid::Explorers) => if fem { "Grande Commandeure" } else { "Grand Commandeur" }.into(),
-        (Lang::Fr, Pyramid::Merchants) => if fem { "Maîtresse marchande" } else { "Maître marchand" }.into(),
-        (Lang::En, Pyramid::Government) => if fem { "Empress" } else { "Emperor" }.into(),
-        (Lang::En, Pyramid::Church) => "Archpope".into(),
-        (Lang::En, Pyramid::Army) => "Grand General".into(),
-        (Lang::En, Pyramid::Explorers) => "Grand Commander".into(),
-        (Lang::En, Pyramid::Merchants) => "Master Merchant".into(),
+    msg!("stellarium-head-title", pyramid = pyramid_key(p), gender = gender(sex)).render(lang)
+}
+
+/// Title of a seat: `Empereur`, `1er dauphin`, `2e conseiller` …
+fn seat_msg(p: Pyramid, seat: Seat, sex: Sex) -> Msg {
+    match seat {
+        HEAD => msg!("stellarium-head-title", pyramid = pyramid_key(p), gender = gender(sex)),
+        1 | 2 => msg!("stellarium-seat-heir", rank = seat, gender = gender(sex), pyramid = msg!("stellarium-pyramid-short", pyramid = pyramid_key(p))),
+        _ => msg!("stellarium-seat-councillor", rank = seat - 2, gender = gender(sex), pyramid = msg!("stellarium-pyramid-short", pyramid = pyramid_key(p))),
     }
 }
 
 /// Title of a seat: `Empereur`, `1er dauphin`, `2e conseiller` …
 pub(crate) fn seat_title(lang: Lang, p: Pyramid, seat: Seat, sex: Sex) -> String {
-    let fem = sex == Sex::Female;
-    match seat {
-        HEAD => head_title(lang, p, sex),
-        1 | 2 => match lang {
-            Lang::Fr => format!(
-                "{} {} ({})",
-                if seat == 1 { if fem { "1re" } else { "1er" } } else { "2e" },
-                if fem { "dauphine" } else { "dauphin" },
-                pyramid_short(lang, p)
-            ),
-            Lang::En => format!("{} heir ({})", if seat == 1 { "1st" } else { "2nd" }, pyramid_short(lang, p)),
-        },
-        _ => {
-            let n = seat - 2;
-            match lang {
-                Lang::Fr => format!(
-                    "{} {} ({})",
-                    if n == 1 { if fem { "1re".to_string() } else { "1er".to_string() } } else { format!("{n}e") },
-                    if fem { "conseillère" } else { "conseiller" },
-                    pyramid_short(lang, p)
-                ),
-                Lang::En => {
-                    format!("{} councillor ({})", ["1st", "2nd", "3rd"].get(n - 1).unwrap_or(&"3rd"), pyramid_short(lang, p))
-                }
-            }
-        }
-    }
+    seat_msg(p, seat, sex).render(lang)
 }
 
-pub(crate) fn fleet_name(lang: Lang, f: FleetNo) -> &'static str {
-    match f {
-        FleetNo::First => lang.t("1ère Flotte", "1st Fleet"),
-        FleetNo::Second => lang.t("2ème Flotte", "2nd Fleet"),
-    }
+pub(crate) fn fleet_name(lang: Lang, f: FleetNo) -> String {
+    let fleet = match f {
+        FleetNo::First => "first",
+        FleetNo::Second => "second",
+    };
+    msg!("stellarium-fleet", fleet = fleet).render(lang)
 }
 
-pub(crate) fn stake_name(lang: Lang, s: Stake) -> &'static str {
-    match s {
-        Stake::Safe => lang.t("sûr", "safe"),
-        Stake::Normal => lang.t("normal", "normal"),
-        Stake::Risky => lang.t("à risque", "risky"),
-    }
+pub(crate) fn stake_name(lang: Lang, s: Stake) -> String {
+    let stake = match s {
+        Stake::Safe => "safe",
+        Stake::Normal => "normal",
+        Stake::Risky => "risky",
+    };
+    msg!("stellarium-stake", stake = stake).render(lang)
 }
 
 pub(crate) fn planet_name(s: &State, k: &str) -> String {
@@ -198,18 +177,62 @@ pub(crate) fn place_text(lang: Lang, s: &State, p: &Place, training: Option<Trai
     }
 }
 
+fn death_msg(d: &DeathCause) -> Msg {
+    let cause = match d {
+        DeathCause::OldAge => "old-age",
+        DeathCause::Assassinated => "assassinated",
+        DeathCause::ExchangeBomb => "exchange-bomb",
+        DeathCause::ShipExploded => "ship-exploded",
+        DeathCause::LostCapsule => "lost-capsule",
+        DeathCause::KilledInBattle => "killed-in-battle",
+        DeathCause::ExecutedByRebels => "executed-by-rebels",
+        DeathCause::KilledInCoup => "killed-in-coup",
+        // A cause stored as words (a record of the phases).
+        DeathCause::Other(why) => return Msg::verbatim(why.clone()),
+    };
+    msg!("stellarium-death-cause", cause = cause)
+}
+
 pub(crate) fn death_cause(lang: Lang, d: &DeathCause) -> String {
-    match d {
-        DeathCause::OldAge => lang.t("mort de vieillesse", "died of old age").into(),
-        DeathCause::Assassinated => lang.t("assassiné", "assassinated").into(),
-        DeathCause::ExchangeBomb => lang.t("tué par la bombe à la bourse", "killed by the bomb at the exchange").into(),
-        DeathCause::ShipExploded => lang.t("mort dans l'explosion de son vaisseau", "died when the ship exploded").into(),
-        DeathCause::LostCapsule => lang.t("perdu dans l'espace avec sa capsule", "lost in space in a capsule").into(),
-        DeathCause::KilledInBattle => lang.t("tué au combat", "killed in battle").into(),
-        DeathCause::ExecutedByRebels => lang.t("exécuté par les rebelles", "executed by the rebels").into(),
-        DeathCause::KilledInCoup => lang.t("tué lors du coup d'État", "killed in the coup").into(),
-        DeathCause::Other(why) => why.clone(),
+    death_msg(d).render(lang)
+}
+
+/// One sample of every label message of this file, for the catalogue check.
+pub(crate) fn label_samples() -> Vec<Msg> {
+    let mut out = Vec::new();
+    let pyramids = [Pyramid::Government, Pyramid::Church, Pyramid::Army, Pyramid::Explorers, Pyramid::Merchants];
+    for sex in [Sex::Female, Sex::Male] {
+        for t in [None, Some(Training::Priest), Some(Training::Warrior), Some(Training::Explorer), Some(Training::Merchant)] {
+            out.push(msg!("stellarium-training", training = training_key(t), gender = gender(sex)));
+        }
+        for p in pyramids {
+            for seat in 0..6 {
+                out.push(seat_msg(p, seat, sex));
+            }
+        }
     }
+    for p in pyramids {
+        out.push(msg!("stellarium-pyramid", pyramid = pyramid_key(p)));
+    }
+    for fleet in ["first", "second"] {
+        out.push(msg!("stellarium-fleet", fleet = fleet));
+    }
+    for stake in ["safe", "normal", "risky"] {
+        out.push(msg!("stellarium-stake", stake = stake));
+    }
+    for d in [
+        DeathCause::OldAge,
+        DeathCause::Assassinated,
+        DeathCause::ExchangeBomb,
+        DeathCause::ShipExploded,
+        DeathCause::LostCapsule,
+        DeathCause::KilledInBattle,
+        DeathCause::ExecutedByRebels,
+        DeathCause::KilledInCoup,
+    ] {
+        out.push(death_msg(&d));
+    }
+    out
 }
 
 pub(crate) fn purchases_list(lang: Lang, p: &Purchases) -> Vec<String> {

@@ -835,7 +835,7 @@ impl<'a> Narrator<'a> {
                 t
             }
             Event::Disgraced { who, pyramids, by, special, rule } => {
-                let ps: Vec<&str> = pyramids.iter().map(|p| pyramid_short(self.lang, *p)).collect();
+                let ps: Vec<String> = pyramids.iter().map(|p| pyramid_short(self.lang, *p)).collect();
                 let text = msg!(
                     "stellarium-ev-disgraced",
                     name = self.name(*who),
@@ -1191,6 +1191,7 @@ pub fn samples() -> Vec<Msg> {
     let (before, after, ids) = fixture::game();
     let events = sample_events(&ids);
     let mut out = vec![msg!("stellarium-points-prestige")];
+    out.extend(label_samples());
     for viewer in [Some("atreides"), Some("harkonnen"), None] {
         let n = Narrator::new(Lang::Fr, &before, &after, &events, viewer);
         for e in &events {
