@@ -18,8 +18,66 @@ use super::orders::{Item, TransferKind};
 // Phases 11–30.
 use super::model::{Captor, GameEnd, Stake};
 use super::orders::Vote;
-use super::phases::p11_rebellions::{Enemy, Outcome, Ratio};
-use super::phases::p14_expedition_returns::Discovery;
+
+// ---- types the events carry (the phases use them from here) -------------
+
+/// The force ratio of 11.2.3, rounded in the defender's favour: either
+/// `k/1` (the attacker at least as strong) or `1/k`, with `k` in 1..=5.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Ratio {
+    /// `k/1`, k in 1..=5.
+    Attacker(u32),
+    /// `1/k`, k in 2..=5.
+    Defender(u32),
+}
+
+impl Ratio {
+    /// As printed in the rules (`3/1`, `1/2`).
+    pub fn label(self) -> String {
+        match self {
+            Ratio::Attacker(k) => format!("{k}/1"),
+            Ratio::Defender(k) => format!("1/{k}"),
+        }
+    }
+}
+
+/// A side's result in the table of 11.2.4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    GreatVictory,
+    Victory,
+    Defeat,
+    GreatDefeat,
+}
+
+impl Outcome {
+    pub fn is_win(self) -> bool {
+        matches!(self, Outcome::GreatVictory | Outcome::Victory)
+    }
+    pub fn name_fr(self) -> &'static str {
+        match self {
+            Outcome::GreatVictory => "Grande Victoire",
+            Outcome::Victory => "Victoire",
+            Outcome::Defeat => "Défaite",
+            Outcome::GreatDefeat => "Grande Défaite",
+        }
+    }
+}
+
+/// Which enemy a battle is fought against (events, PP tables).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Enemy {
+    Rebels,
+    Pouarks,
+}
+
+/// What an expedition found (14.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Discovery {
+    Colonisable,
+    Pouark,
+    Nothing,
+}
 
 /// What a Dark Tentacle contract aims at, in words the views can print.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

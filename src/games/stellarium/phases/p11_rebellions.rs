@@ -5,25 +5,8 @@
 //! `(P/100)·V` stays exact: a warrior is worth 100, `P·V` is the rebels'
 //! strength in the same unit.
 
-/// The force ratio of 11.2.3, rounded in the defender's favour: either
-/// `k/1` (the attacker at least as strong) or `1/k`, with `k` in 1..=5.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Ratio {
-    /// `k/1`, k in 1..=5.
-    Attacker(u32),
-    /// `1/k`, k in 2..=5.
-    Defender(u32),
-}
-
-impl Ratio {
-    /// As printed in the rules (`3/1`, `1/2`).
-    pub fn label(self) -> String {
-        match self {
-            Ratio::Attacker(k) => format!("{k}/1"),
-            Ratio::Defender(k) => format!("1/{k}"),
-        }
-    }
-}
+/// The battle types live with the events that carry them.
+pub use super::super::events::{Enemy, Outcome, Ratio};
 
 /// 11.2.3: the ratio attackers/defenders, rounded in the defender's favour
 /// (35 vs 27 → 1/1; 27 vs 35 → 1/2), capped at 5/1 and 1/5 (the table's
@@ -46,29 +29,6 @@ pub fn force_ratio(attack: u64, defence: u64) -> Ratio {
     } else {
         // Rounded up: the defender gets the benefit of the doubt.
         Ratio::Defender((defence.div_ceil(attack) as u32).min(5))
-    }
-}
-
-/// A side's result in the table of 11.2.4.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-pub enum Outcome {
-    GreatVictory,
-    Victory,
-    Defeat,
-    GreatDefeat,
-}
-
-impl Outcome {
-    pub fn is_win(self) -> bool {
-        matches!(self, Outcome::GreatVictory | Outcome::Victory)
-    }
-    pub fn name_fr(self) -> &'static str {
-        match self {
-            Outcome::GreatVictory => "Grande Victoire",
-            Outcome::Victory => "Victoire",
-            Outcome::Defeat => "Défaite",
-            Outcome::GreatDefeat => "Grande Défaite",
-        }
     }
 }
 
@@ -118,13 +78,6 @@ use crate::dice::Dice;
 use super::super::events::Event;
 use super::super::model::{Captivity, Captor, CharacterId, Controller, DeathCause, FleetNo, Place, Pyramid, State, Training};
 use super::TurnCtx;
-
-/// Which enemy a battle is fought against (events, PP tables).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Enemy {
-    Rebels,
-    Pouarks,
-}
 
 /// Living, free characters of `training` located at `place` this cycle, in id
 /// order, who practise it: a governor is on his colony but "ne peut pas

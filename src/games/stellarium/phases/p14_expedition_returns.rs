@@ -16,13 +16,7 @@ use super::p11_rebellions::capture;
 use super::p04_expeditions::capsule_fate;
 use super::TurnCtx;
 
-/// What an expedition found (14.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Discovery {
-    Colonisable,
-    Pouark,
-    Nothing,
-}
+pub use super::super::events::Discovery;
 
 /// One row of the table of 14.1: the highest die for a colonisable planet,
 /// the die for a Pouark planet, PP on a discovery, PP on a failure.

@@ -1,0 +1,476 @@
+# Stellarium: the events of a turn as the family reports and the public chronicle tell them
+# (src/games/stellarium/view/narrator.rs). See locales/README.md.
+## Names are as the reader writes them (a family's own characters by their first name);
+## $gender is the character's (f or m); yes/no flags are the strings yes and no;
+## $reason, $what, $detail, $outcome are sentences of the phases, put in as they are.
+
+stellarium-ev-prestige = { $name } : { $delta } PP ({ $reason }).
+stellarium-ev-died = { $name } : { $cause }.
+stellarium-ev-died-at = { $name } : { $cause } ({ $place }).
+stellarium-ev-revived = { $name } est { $gender ->
+    [f] réanimée
+   *[m] réanimé
+  } par son médecin personnel.
+stellarium-ev-trial-opened = Affaire n° { $case_no } : { $name }, { $accusation }, sera { $gender ->
+    [f] jugée
+   *[m] jugé
+  } au prochain tour.
+stellarium-ev-trial-cancelled = Affaire n° { $case_no } ({ $name }) : procès annulé.
+stellarium-ev-left-pyramid = { $name } perd son poste : { $seat }.
+stellarium-ev-family-founded = La famille { $family } entre dans l'histoire de l'Empire.
+stellarium-ev-founded-advertising = Publicité : { $pp } PP.
+stellarium-ev-founded-late-bonus = Bonus d'inscription tardive : { $pp } PP.
+stellarium-ev-founded-by-default = Faute d'ordres, l'arbitre a fondé la famille.
+stellarium-ev-foundation-default = Personnage n° { $founder_no } : { $what }.
+stellarium-ev-founder-marriage = { $husband } et { $wife } sont mariés.
+stellarium-ev-founder-widowed = { $name } est { $gender ->
+    [f] veuve
+   *[m] veuf
+  }.
+stellarium-ev-judge-elected = { $name } est { $gender ->
+    [f] élue
+   *[m] élu
+  } juge à la Haute Cour ({ $pp } PP).
+stellarium-ev-seat-filled = { $seat } : { $name } ({ $pp } PP).
+stellarium-ev-governor-elected = { $name } est { $gender ->
+    [f] élue
+   *[m] élu
+  } gouverneur { ELISION($planet) ->
+    [vowel] d'{ $planet }
+   *[consonant] de { $planet }
+  } ({ $pp } PP).
+stellarium-ev-ship-bought = La famille { $family } achète le vaisseau d'exploration « { $ship } » pour { $price } M$ ({ $bids } { $bids ->
+    [one] enchère
+   *[other] enchères
+  }).
+stellarium-ev-ship-unsold = Personne n'enchérit : le vaisseau d'exploration reste aux chantiers.
+stellarium-ev-became-pnj = La famille { $family } ne donne plus d'ordres : elle devient PNJ.
+stellarium-ev-purchased = { $name } achète : { $item }.
+stellarium-ev-purchase-refused = Achat refusé ({ $item }) pour { $name } : { $reason }.
+stellarium-ev-prosthesis-permit = L'Archipape autorise une cyberprothèse pour { $name }.
+stellarium-ev-prosthesis-implanted = { $name } se fait implanter une cyberprothèse ({ $total } au total){ $authorised ->
+    [yes] {""}
+   *[no] {" "}sans l'autorisation de l'Archipape : hérétique
+  }.
+stellarium-ev-contract-refused = La Tentacule Sombre refuse le contrat { ELISION($sponsor) ->
+    [vowel] d'{ $sponsor }
+   *[consonant] de { $sponsor }
+  } : { $reason }.
+stellarium-ev-contract-not-selected = La Tentacule Sombre ne retient pas le contrat { ELISION($sponsors) ->
+    [vowel] d'{ $sponsors }
+   *[consonant] de { $sponsors }
+  } ({ $kind } : { $target }, { $total } M$) : d'autres ont offert davantage.
+stellarium-ev-contract-executed = Contrat n° { $contract_no } { ELISION($sponsors) ->
+    [vowel] d'{ $sponsors }
+   *[consonant] de { $sponsors }
+  } exécuté ({ $kind } : { $target }, { $total } M$) : { $success ->
+    [yes] réussi
+   *[no] échec
+  }.
+stellarium-ev-contract-executed-detail = Contrat n° { $contract_no } { ELISION($sponsors) ->
+    [vowel] d'{ $sponsors }
+   *[consonant] de { $sponsors }
+  } exécuté ({ $kind } : { $target }, { $total } M$) : { $success ->
+    [yes] réussi
+   *[no] échec
+  }. { $detail }
+stellarium-ev-crime-seen = { $kind ->
+    [assassination] Tentative d'assassinat contre { $target } : { $success ->
+        [yes] réussie
+       *[no] échec
+      }.
+    [kidnapping] Tentative d'enlèvement { ELISION($target) ->
+    [vowel] d'{ $target }
+   *[consonant] de { $target }
+  } : { $success ->
+        [yes] réussie
+       *[no] échec
+      }.
+    [scandal] Un scandale vise { $target } : { $success ->
+        [yes] il éclate
+       *[no] il fait long feu
+      }.
+    [bomb] Attentat à la bourse de Stellarium : { $success ->
+        [yes] la bombe explose
+       *[no] la bombe n'explose pas
+      }.
+   *[rebellion] Des agitateurs soulèvent { $target } : { $success ->
+        [yes] la colonie se révolte
+       *[no] la population reste calme
+      }.
+  }
+stellarium-ev-kidnapped-own = { $name } est { $gender ->
+    [f] enlevée et retenue
+   *[m] enlevé et retenu
+  } sur { $planet } par la Tentacule Sombre. Pour payer la rançon : RANCON { $name }.
+stellarium-ev-kidnapped = { $name } est { $gender ->
+    [f] enlevée
+   *[m] enlevé
+  } par la Tentacule Sombre.
+stellarium-ev-ransom-paid = Rançon de { $amount } M$ payée : { $name } est { $gender ->
+    [f] libérée
+   *[m] libéré
+  } ({ $to_sponsor } M$ à la famille commanditaire).
+stellarium-ev-ransom-refused = Rançon { ELISION($name) ->
+    [vowel] d'{ $name }
+   *[consonant] de { $name }
+  } non payée : { $reason }.
+stellarium-ev-scandal-struck = Scandale : { $name } est { $gender ->
+    [f] éclaboussée
+   *[m] éclaboussé
+  } (−10 PP) et passera en jugement.
+stellarium-ev-scandal-exposed = L'enquête montre que le scandale visant { $name } était une machination (+5 PP).
+stellarium-ev-sabotage-found-out = Une bombe est découverte à bord du vaisseau « { $ship } » lors de sa révision.
+stellarium-ev-exchange-bombing = Une bombe explose à la bourse de Stellarium.
+stellarium-ev-exchange-bombing-own = Une bombe explose à la bourse de Stellarium. Vos marchands présents : { $names }.
+stellarium-ev-rebellion-incited = La Tentacule Sombre soulève { $planet }.
+stellarium-ev-investigation-unmasks = L'enquête { $kolombo ->
+    [yes] de l'Agence Kolombo
+   *[no] de la Sécurité impériale
+  } démasque { $name } : commanditaire d'un contrat ({ $what }).
+stellarium-ev-investigation-fails = L'enquête { $kolombo ->
+    [yes] de l'Agence Kolombo
+   *[no] de la Sécurité impériale
+  } sur le contrat { ELISION($name) ->
+    [vowel] d'{ $name }
+   *[consonant] de { $name }
+  } ({ $what }) n'aboutit pas.
+stellarium-ev-remarriage-permit = L'Archipape autorise { $name } à se remarier{ $automatic ->
+    [yes] {" "}(d'office)
+   *[no] {""}
+  }.
+stellarium-ev-married = Mariage { ELISION($groom) ->
+    [vowel] d'{ $groom }
+   *[consonant] de { $groom }
+  } et { $bride }, célébré par { $priest }.
+stellarium-ev-marriage-refused = Pas de mariage entre { $groom } et { $bride } : { $reason }.
+stellarium-ev-ship-transferred = Le vaisseau « { $ship } » est { $kind ->
+    [loan] prêté
+   *[sale] vendu
+  } par { $from } à { $to } pour { $amount } M$.
+stellarium-ev-transfer-refused = Cession du vaisseau « { $ship } » refusée : { $reason }.
+stellarium-ev-exploration-permit = { $name } reçoit un permis d'exploration{ $automatic ->
+    [yes] {" "}(d'office)
+   *[no] {""}
+  }.
+stellarium-ev-ship-forbidden = Le Grand Commandeur interdit le départ du vaisseau « { $ship } ».
+stellarium-ev-expedition-departed = Le vaisseau « { $ship } » part en expédition, capitaine { $captain }.
+stellarium-ev-expedition-departed-crew = Le vaisseau « { $ship } » part en expédition, capitaine { $captain } ; à bord : { $crew }.
+stellarium-ev-expedition-cancelled = L'expédition du vaisseau « { $ship } » n'a pas lieu : { $reason }.
+stellarium-ev-guest-stayed = { $name } ne monte pas à bord du vaisseau « { $ship } » : { $reason }.
+stellarium-ev-ship-exploded = Le vaisseau d'exploration « { $ship } » explose.
+stellarium-ev-capsule = Capsule de survie { ELISION($name) ->
+    [vowel] d'{ $name }
+   *[consonant] de { $name }
+  } : { $outcome }.
+stellarium-ev-trading-post-removed = Le Maître marchand supprime le comptoir de la famille { $family } sur { $planet }.
+stellarium-ev-planet-closed = Le Maître marchand ferme { $planet } au commerce pour ce cycle.
+stellarium-ev-exchange-banned = Le Maître marchand interdit la bourse à la famille { $family }.
+stellarium-ev-merchant-fallback = { $name } va à la bourse (S1) : { $reason }.
+stellarium-ev-merchant-idle = { $name } reste sans activité : { $reason }.
+stellarium-ev-fleet-commander = { $name } commande la { $fleet ->
+    [first] 1ère Flotte
+   *[second] 2ème Flotte
+  }{ $designated ->
+    [yes] {" "}(nommé par le Grand Général)
+   *[no] {" "}(le plus haut gradé)
+  }.
+stellarium-ev-no-fleet-commander = La { $fleet ->
+    [first] 1ère Flotte
+   *[second] 2ème Flotte
+  } n'a pas de commandant.
+stellarium-ev-location-refused = { $name } ne peut aller à { $place } : { $reason } ; reste sur Stellarium.
+stellarium-ev-default-location = Faute d'ordre, { $name } va : { $place }.
+stellarium-ev-births = { $father } et { $mother } : { $children } { $children ->
+    [one] naissance
+   *[other] naissances
+  }.
+stellarium-ev-births-limit = { $father } et { $mother } : { $children } { $children ->
+    [one] naissance
+   *[other] naissances
+  } (limite demandée : { $limit }).
+stellarium-dice-births = tableau A : 2d6 = { $dice } = { $sum }
+stellarium-dice-births-b = tableau A : 2d6 = { $dice } = { $sum }, tableau B : 1d6 = { $b }
+stellarium-ev-born = Naissance { $sex ->
+    [f] d'une fille
+   *[m] d'un fils
+  } { ELISION($father) ->
+    [vowel] d'{ $father }
+   *[consonant] de { $father }
+  } et { $mother } ({ $child }, { $pp } PP).
+stellarium-ev-born-pp-later = Naissance { $sex ->
+    [f] d'une fille
+   *[m] d'un fils
+  } { ELISION($father) ->
+    [vowel] d'{ $father }
+   *[consonant] de { $father }
+  } et { $mother } ({ $child }, PP de naissance fixés avant l'assemblée suprême, 7.5).
+stellarium-ev-bastard-recognised = La famille { $family } reconnaît un bâtard : { $name }.
+stellarium-ev-bastard-refused = Pas de bâtard reconnu : { $reason }.
+stellarium-ev-survival-test = { $name } ({ $age } ans) { $survived ->
+    [yes] passe le test de survie
+   *[no] échoue au test de survie
+  }.
+stellarium-dice-survival = risque de mort : { $chances } sur 6
+stellarium-ev-baptised = Baptême { ELISION($name) ->
+    [vowel] d'{ $name }
+   *[consonant] de { $name }
+  }{ $by_lot ->
+    [yes] {" "}(prénom tiré au sort)
+   *[no] {""}
+  }.
+stellarium-ev-baptised-by = Baptême { ELISION($name) ->
+    [vowel] d'{ $name }
+   *[consonant] de { $name }
+  } par { $priest }{ $by_lot ->
+    [yes] {" "}(prénom tiré au sort)
+   *[no] {""}
+  }.
+stellarium-ev-trained = { $name } entre à l'école : { $training }{ $by_lot ->
+    [yes] {" "}(tirée au sort)
+   *[no] {""}
+  }.
+stellarium-ev-rebellion-broke-out = { $planet } se soulève contre l'Empire{ $incited ->
+    [yes] {" "}à l'appel de la Tentacule Sombre
+   *[no] {""}
+  }.
+stellarium-ev-rebellion-void = Le soulèvement { ELISION($planet) ->
+    [vowel] d'{ $planet }
+   *[consonant] de { $planet }
+  } tourne court : la planète n'est plus à l'Empire.
+stellarium-ev-battle = Bataille { ELISION($planet) ->
+    [vowel] d'{ $planet }
+   *[consonant] de { $planet }
+  } contre { $enemy ->
+    [rebels] les rebelles
+   *[pouarks] les Pouarks
+  } ({ $empire_attacks ->
+    [yes] l'Empire attaque
+   *[no] l'Empire se défend
+  }) : l'Empire { $empire_strength } contre { $enemy_strength } ({ $ratio }) : { $result ->
+    [great-victory] grande victoire
+    [victory] victoire
+    [defeat] défaite
+   *[great-defeat] grande défaite
+  } pour l'Empire, { $casualties } { $casualties ->
+    [one] perte
+   *[other] pertes
+  }.
+stellarium-ev-battle-fighters = Vos combattants : { $names }.
+stellarium-ev-battle-losses = Vos pertes : { $names }.
+stellarium-dice-enemy = dés de l'ennemi : { $dice }
+stellarium-ev-planet-lost = { $planet } tombe aux mains { $enemy ->
+    [rebels] des rebelles
+   *[pouarks] des Pouarks
+  }.
+stellarium-ev-planet-retaken = L'Empire prend { $planet } { $enemy ->
+    [rebels] aux rebelles
+   *[pouarks] aux Pouarks
+  }.
+stellarium-ev-captured = { $name } est { $gender ->
+    [f] faite prisonnière
+   *[m] fait prisonnier
+  } par { $captor ->
+    [dark-tentacle] la Tentacule Sombre
+    [rebels] les rebelles
+   *[pouarks] les Pouarks
+  }.
+stellarium-ev-captured-at = { $name } est { $gender ->
+    [f] faite prisonnière
+   *[m] fait prisonnier
+  } par { $captor ->
+    [dark-tentacle] la Tentacule Sombre
+    [rebels] les rebelles
+   *[pouarks] les Pouarks
+  } ({ $planet }).
+stellarium-ev-freed = { $name } est { $gender ->
+    [f] libérée
+   *[m] libéré
+  }.
+stellarium-ev-trading-post-granted = Votre famille obtient un comptoir sur { $planet }.
+stellarium-ev-pouark-attack = Les Pouarks attaquent { $planet }.
+stellarium-ev-empire-attack = L'Empire attaque la planète pouark { $planet }{ $chosen_by_emperor ->
+    [yes] , désignée par l'Empereur
+   *[no] {""}
+  }.
+stellarium-ev-war-strategy = Stratégie { $pouarks ->
+    [yes] des Pouarks
+   *[no] de l'Empire
+  } : { $offensive ->
+    [yes] offensive
+   *[no] défensive
+  }.
+stellarium-ev-no-war = Pas de guerre contre les Pouarks au cours de ce cycle.
+stellarium-ev-stellarium-fell = STELLARIUM EST TOMBÉE aux mains des Pouarks : la partie est finie et tout le monde a perdu.
+stellarium-ev-speculation = Bourse : { $name } (placement { $stake ->
+    [safe] sûr
+    [normal] normal
+   *[risky] à risque
+  } de { $amount } M$) { $loss ->
+    [yes] perd
+   *[no] gagne
+  } { $gain } M$ et autant de PP.
+stellarium-dice-speculation = 1d6 = { $die }, conjoncture { $situation } → { $total }
+stellarium-ev-exchange-refused = { $name } ne peut spéculer : { $reason }.
+stellarium-ev-expedition-returned = Expédition du vaisseau « { $ship } » ({ $explorers } { $explorers ->
+    [one] explorateur
+   *[other] explorateurs
+  }) : { $found ->
+    [colonisable] une planète colonisable
+    [pouark] une planète pouark
+   *[nothing] rien
+  }{ $double ->
+    [yes] {" "}(double découverte)
+   *[no] {""}
+  }{ $destroyed ->
+    [yes] {" "}; le vaisseau est détruit
+   *[no] {""}
+  }{ $captured ->
+    [yes] {" "}; le vaisseau est capturé par les Pouarks
+   *[no] {""}
+  }{ $known ->
+    [yes] {""}
+   *[no] {" "}; aucun survivant : la découverte reste inconnue
+  }.
+stellarium-dice-d6 = 1d6 = { $die }
+stellarium-ev-planet-discovered = L'expédition du vaisseau « { $ship } » découvre la planète { $planet }{ $pouark ->
+    [yes] , aux mains des Pouarks
+   *[no] {""}
+  }.
+stellarium-ev-ship-lost = Le vaisseau d'exploration « { $ship } » est { $captured ->
+    [yes] capturé par les Pouarks
+   *[no] détruit
+  }.
+stellarium-ev-trade-gains = Comptoir { ELISION($planet) ->
+    [vowel] d'{ $planet }
+   *[consonant] de { $planet }
+  } : { $name } gagne { $gain } M$ et autant de PP ({ $merchants } { $merchants ->
+    [one] marchand
+   *[other] marchands
+  }{ $nepotism ->
+    [yes] , népotisme du gouverneur
+   *[no] {""}
+  }).
+stellarium-ev-governor-attendance = Gouverneur { ELISION($planet) ->
+    [vowel] d'{ $planet }
+   *[consonant] de { $planet }
+  } : { $present } { $present ->
+    [one] personnage
+   *[other] personnages
+  } sur la colonie, +{ $pp } PP pour { $name }.
+stellarium-ev-coup = Coup d'État { ELISION($name) ->
+    [vowel] d'{ $name }
+   *[consonant] de { $name }
+  } : { $success ->
+    [yes] il réussit
+   *[no] il échoue
+  }. Soutiens : { $supporters } ; opposants : { $opponents }.
+stellarium-nobody = aucun
+stellarium-dice-coup = chances de succès : { $chances } sur 6
+stellarium-ev-disgraced = { $name } est { $gender ->
+    [f] disgraciée
+   *[m] disgracié
+  } par { $by ->
+    [government] l'Empereur
+    [church] l'Archipape
+    [army] le Grand Général
+    [explorers] le Grand Commandeur
+   *[merchants] le Maître marchand
+  }{ $special ->
+    [yes] {" "}(disgrâce spéciale)
+   *[no] {""}
+  } ({ $pyramids }).
+stellarium-ev-coup-emperor = { $name } se proclame Empereur.
+stellarium-ev-coup-emperor-deposed = { $name } se proclame Empereur à la place de { $deposed }.
+stellarium-ev-judge-removed = L'Empereur destitue { $name } de la Haute Cour (−10 PP).
+stellarium-ev-excommunicated = L'Archipape excommunie { $name } : hérétique, −10 PP, procès.
+stellarium-ev-deposed = { $name } est { $gender ->
+    [f] destituée
+   *[m] destitué
+  } de la tête de la pyramide « { $pyramid } » par { $voters }.
+stellarium-ev-power-void = Pouvoir sans effet ({ $power }) : { $reason }.
+stellarium-ev-verdict = Affaire n° { $case_no } : { $result }
+stellarium-verdict-innocent = { $name } est { $gender ->
+    [f] déclarée innocente
+   *[m] déclaré innocent
+  }.
+stellarium-verdict-fine = { $name } est { $gender ->
+    [f] déclarée
+   *[m] déclaré
+  } coupable : { $fine } M$ d'amende à la famille de sa victime (2.3.4).
+stellarium-verdict-guilty = { $name } est { $gender ->
+    [f] déclarée
+   *[m] déclaré
+  } coupable : { $years } ans de bagne, −12 PP{ $symbolic ->
+    [yes] {" "}(grâce impériale : séjour symbolique)
+   *[no] {""}
+  }.
+stellarium-ev-trial-adjourned = Affaire n° { $case_no } ({ $name }) ajournée : { $reason }.
+stellarium-ev-trial-dropped = Affaire n° { $case_no } ({ $name }) close sans jugement : { $reason }.
+stellarium-ev-released = { $name } a purgé sa peine et sort du bagne.
+stellarium-ev-imperial-pardon = Grâce impériale pour { $name }{ $in_advance ->
+    [yes] {" "}(avant son procès)
+   *[no] {""}
+  }.
+stellarium-ev-archpapal-pardon = Pardon archipapal : { $name } n'est plus hérétique (+6 PP).
+stellarium-ev-eulogy = Obsèques { ELISION($name) ->
+    [vowel] d'{ $name }
+   *[consonant] de { $name }
+  } : éloge funèbre par { $priest }.
+stellarium-ev-silence = Obsèques { ELISION($name) ->
+    [vowel] d'{ $name }
+   *[consonant] de { $name }
+  } : une minute de silence.
+stellarium-ev-judge-resigned = { $name } démissionne de la Haute Cour.
+stellarium-ev-left-court = { $name } quitte la Haute Cour : { $reason }.
+stellarium-ev-promoted = { $seat } : { $name } (+{ $pp } PP).
+stellarium-ev-promoted-from = { $seat } : { $name }, jusque-là { $from } (+{ $pp } PP).
+stellarium-ev-game-over = Fin de la partie : { $why ->
+    [turn-limit] le dernier tour est joué
+    [stellarium-fell] Stellarium est tombée
+   *[all-onr] aucune famille n'a donné d'ordres
+  }.{ $outcome ->
+    [all-lost] {" "}Le jeu gagne : tous les joueurs ont perdu (30.2).
+    [none] {""}
+   *[winners] {" "}{ $winners ->
+        [one] La famille { $names } gagne la partie avec { $points } points de victoire (30.3).
+       *[other] Les familles { $names } gagnent la partie, à égalité avec { $points } points de victoire (30.3).
+      }
+  }
+
+## Words the event sentences are made of.
+stellarium-points-prestige = somme des PP des personnages (29.1)
+stellarium-item = { $item ->
+    [capsule] capsule de survie
+    [bodyguards] gardes du corps
+    [prosthesis] cyberprothèse
+    [doctor] médecin personnel
+   *[insurance] assurance Kolombo
+  }
+stellarium-contract-kind = { $kind ->
+    [assassination] assassinat
+    [kidnapping] enlèvement
+    [scandal] scandale
+    [sabotage] sabotage
+    [bomb] bombe à la bourse
+    [rebellion] incitation à la rébellion
+   *[treason] trahison
+  }
+stellarium-contract-what = { $kind } : { $target }
+## What a contract aims at: $on is character, ship, exchange, colony, pouarks or pouark-ships.
+stellarium-target = { $on ->
+    [ship] « { $name } »
+    [exchange] la bourse
+    [pouarks] les Pouarks
+    [pouark-ships] les Pouarks ({ $ships })
+   *[other] { $name }
+  }
+## A judge's vote (22.2); $casting: yes when it broke a tie.
+stellarium-vote = { $vote ->
+    [guilty] coupable, { $years } ans
+    [innocent] innocent (peine proposée : { $years } ans)
+   *[abstain] abstention
+  }{ $casting ->
+    [yes] {" "}(voix prépondérante)
+   *[no] {""}
+  }

@@ -1,0 +1,321 @@
+//! The map: a family's, or the public one.
+
+use super::*;
+
+/// Width of the map in px. A phone shows it at about half size, so the
+/// fonts are 20–30 px (10–15 px on the phone).
+pub(crate) const MAP_W: f64 = 720.0;
+pub(crate) const MAP_CENTER: f64 = 360.0;
+pub(crate) const MAP_LINE: f64 = 33.0;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MapPlanet {
+    pub name: String,
+    pub x: f64,
+    pub y: f64,
+    pub r: f64,
+    /// `capital`, `colony`, `penal`, `pouark`.
+    pub kind: &'static str,
+    /// `empire`, `rebels`, `pouarks`.
+    pub controller: &'static str,
+    pub fill: &'static str,
+    /// Controller in words (and "bagne" for the penal colony).
+    pub caption: String,
+    pub closed: bool,
+    pub patrol: bool,
+    pub own_post: bool,
+    pub own_governor: bool,
+    /// How many of the family's characters are there.
+    pub own_count: usize,
+    /// Label position (below the disc).
+    pub label_y: f64,
+    pub caption_y: f64,
+    /// Font size of the name (smaller when many planets share the ring).
+    pub label_size: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MapLine {
+    pub y: f64,
+    pub text: String,
+    pub bold: bool,
+    pub own: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MapLegend {
+    pub y: f64,
+    pub symbol: &'static str,
+    pub fill: &'static str,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MapView {
+    pub width: f64,
+    pub height: f64,
+    pub title: String,
+    pub subtitle: String,
+    pub cx: f64,
+    pub cy: f64,
+    pub ring: f64,
+    pub stellarium: MapPlanet,
+    pub planets: Vec<MapPlanet>,
+    pub legend: Vec<MapLegend>,
+    pub lines: Vec<MapLine>,
+}
+
+pub(crate) const FILL_EMPIRE: &str = "#2e6db4";
+pub(crate) const FILL_PENAL: &str = "#6b7a8f";
+pub(crate) const FILL_REBELS: &str = "#c0392b";
+pub(crate) const FILL_POUARKS: &str = "#7d3c98";
+pub(crate) const FILL_CAPITAL: &str = "#d4a017";
+
+pub(crate) fn controller_of(lang: Lang, p: &Planet) -> (&'static str, &'static str, String) {
+    match p.controller {
+        Controller::Empire => {
+            let fill = match p.kind {
+                PlanetKind::PenalColony => FILL_PENAL,
+                PlanetKind::Capital => FILL_CAPITAL,
+                _ => FILL_EMPIRE,
+            };
+            let caption = match p.kind {
+                PlanetKind::PenalColony => lang.t("bagne", "penal colony"),
+                PlanetKind::Capital => lang.t("capitale", "capital"),
+                _ => lang.t("Empire", "Empire"),
+            };
+            ("empire", fill, caption.to_string())
+        }
+        Controller::Rebels { .. } => ("rebels", FILL_REBELS, lang.t("rebelles", "rebels").to_string()),
+        Controller::Pouarks => ("pouarks", FILL_POUARKS, "Pouarks".to_string()),
+    }
+}
+
+/// The planets around Stellarium, in a stable order: the colonies of the
+/// proclamation, Araknid, the colonies found later, the Pouark worlds.
+pub(crate) fn ring_order(s: &State) -> Vec<&String> {
+    let rank = |p: &Planet| -> (u8, u32) {
+        match p.kind {
+            PlanetKind::Capital => (0, 0),
+            PlanetKind::Colony if p.discovered_turn.is_none() => (1, 0),
+            PlanetKind::PenalColony => (2, 0),
+            PlanetKind::Colony => (3, p.discovered_turn.unwrap_or(0)),
+            PlanetKind::PouarkWorld => (4, p.discovered_turn.unwrap_or(0)),
+        }
+    };
+    let mut ks: Vec<&String> = s.planets.iter().filter(|(_, p)| p.kind != PlanetKind::Capital).map(|(k, _)| k).collect();
+    ks.sort_by(|a, b| {
+        let (pa, pb) = (&s.planets[*a], &s.planets[*b]);
+        rank(pa).cmp(&rank(pb)).then_with(|| a.cmp(b))
+    });
+    ks
+}
+
+/// The planet key where a character of the family is, for the map.
+pub(crate) fn planet_of(s: &State, c: &Character) -> Option<String> {
+    if let Some(sen) = &c.sentence {
+        return Some(sen.planet.clone());
+    }
+    if let Some(cap) = &c.captivity {
+        return cap.planet.clone();
+    }
+    if let Some(k) = s.governorship(c.id) {
+        return Some(k.to_string());
+    }
+    match &c.last_place {
+        Some(Place::Colony(k)) => Some(k.clone()),
+        Some(Place::Stellarium) | Some(Place::Exchange { .. }) | None => Some(crate::text::key(CAPITAL)),
+        Some(Place::Fleet(_)) | Some(Place::Ship(_)) => None,
+    }
+}
+
+/// Cuts a map line so that it fits the width (22 px DejaVu Sans: about 52
+/// characters in 680 px).
+pub(crate) fn fit(text: String) -> Vec<String> {
+    let w = crate::render::wrap(&text, 52, "    ");
+    w.split('\n').map(str::to_string).collect()
+}
+
+/// The map of `family`, or with `None` the public map (the chronicle's): what
+/// every family's map shows, without any family's own marks and lines.
+pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &State, family: Option<&str>) -> MapView {
+    let s = after;
+    let public = family.is_none();
+    // No family has the empty key: with `None`, nothing below is "own".
+    let family = family.unwrap_or("");
+    let fam_name = s.family(family).map(|f| f.name.clone()).unwrap_or_else(|| family.to_string());
+    let own: Vec<&Character> = s.living_members(family).collect();
+    let mut own_at: BTreeMap<String, usize> = BTreeMap::new();
+    for c in &own {
+        if let Some(k) = planet_of(s, c) {
+            *own_at.entry(k).or_default() += 1;
+        }
+    }
+    let posts: BTreeSet<&String> = s.family(family).map(|f| f.trading_posts.iter().collect()).unwrap_or_default();
+    let top = 110.0;
+    let (cx, cy) = (MAP_CENTER, top + 300.0);
+    let keys = ring_order(s);
+    let n = keys.len().max(1);
+    let (ring, r, label_size) =
+        if n <= 9 { (250.0, 34.0, 24.0) } else if n <= 13 { (256.0, 28.0, 21.0) } else { (262.0, 22.0, 18.0) };
+    let make = |k: &str, x: f64, y: f64, r: f64| -> MapPlanet {
+        let p = &s.planets[k];
+        let (controller, fill, caption) = controller_of(lang, p);
+        let own_gov = p.governor.is_some_and(|g| s.family_of(g).is_some_and(|f| f == family));
+        MapPlanet {
+            name: p.name.clone(),
+            x: round1(x),
+            y: round1(y),
+            r,
+            kind: match p.kind {
+                PlanetKind::Capital => "capital",
+                PlanetKind::Colony => "colony",
+                PlanetKind::PenalColony => "penal",
+                PlanetKind::PouarkWorld => "pouark",
+            },
+            controller,
+            fill,
+            caption,
+            closed: p.closed_to_trade == Some(s.turn) || p.closed_to_trade == Some(before.turn),
+            patrol: s.army.patrol.iter().any(|q| q == k),
+            own_post: posts.contains(&k.to_string()),
+            own_governor: own_gov,
+            own_count: own_at.get(k).copied().unwrap_or(0),
+            label_y: round1(y + r + label_size + 2.0),
+            caption_y: round1(y + r + label_size + 24.0),
+            label_size,
+        }
+    };
+    let capital_key = crate::text::key(CAPITAL);
+    let stellarium = if s.planets.contains_key(&capital_key) {
+        make(&capital_key, cx, cy, 58.0)
+    } else {
+        MapPlanet {
+            name: CAPITAL.into(),
+            x: cx,
+            y: cy,
+            r: 52.0,
+            kind: "capital",
+            controller: "empire",
+            fill: FILL_CAPITAL,
+            caption: String::new(),
+            closed: false,
+            patrol: false,
+            own_post: false,
+            own_governor: false,
+            own_count: 0,
+            label_y: cy + 84.0,
+            caption_y: cy + 106.0,
+            label_size: 24.0,
+        }
+    };
+    let planets: Vec<MapPlanet> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            let a = -std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * i as f64 / n as f64;
+            // Labels sit below the disc; lift the discs of the lower half a
+            // little so that their labels stay inside the ring's box.
+            make(k, cx + ring * a.cos(), cy + ring * a.sin() * 0.92, r)
+        })
+        .collect();
+
+    // The legend, below the ring.
+    let mut y = cy + ring + 110.0;
+    let mut legend = Vec::new();
+    let mut push_legend = |symbol: &'static str, fill: &'static str, text: &str, y: &mut f64| {
+        legend.push(MapLegend { y: *y, symbol, fill, text: text.to_string() });
+        *y += MAP_LINE;
+    };
+    push_legend("disc", FILL_EMPIRE, lang.t("colonie de l'Empire", "colony of the Empire"), &mut y);
+    push_legend("disc", FILL_PENAL, lang.t("Araknid, planète bagne", "Araknid, penal colony"), &mut y);
+    push_legend("disc", FILL_REBELS, lang.t("aux mains des rebelles", "held by the rebels"), &mut y);
+    push_legend("disc", FILL_POUARKS, lang.t("aux mains des Pouarks", "held by the Pouarks"), &mut y);
+    push_legend("patrol", "#1e8449", lang.t("patrouille de la 2ème Flotte", "patrolled by the 2nd Fleet"), &mut y);
+    push_legend("closed", "#e67e22", lang.t("fermée au commerce", "closed to trade"), &mut y);
+    if !public {
+        push_legend("post", "#f1c40f", lang.t("votre comptoir", "your trading post"), &mut y);
+        push_legend("governor", "#f1c40f", lang.t("votre gouverneur", "your governor"), &mut y);
+        push_legend("count", "#ffffff", lang.t("nombre de vos personnages sur place", "how many of your characters are there"), &mut y);
+    }
+
+    // Where each character of the family is, then the public posts.
+    y += 16.0;
+    let mut lines = Vec::new();
+    let mut push = |text: String, bold: bool, own: bool, y: &mut f64| {
+        for (i, t) in fit(text).into_iter().enumerate() {
+            lines.push(MapLine { y: *y, text: t, bold: bold && i == 0, own });
+            *y += MAP_LINE;
+        }
+    };
+    if !public {
+        push(lang.t("Où sont vos personnages", "Where your characters are").to_string(), true, false, &mut y);
+        let mut by_place: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for c in &own {
+            by_place.entry(location_text(lang, s, c)).or_default().push(c.first_name.clone());
+        }
+        if by_place.is_empty() {
+            push(lang.t("aucun personnage vivant", "no living character").to_string(), false, true, &mut y);
+        }
+        for (place, names) in &by_place {
+            push(format!("{place} : {}", names.join(", ")), false, true, &mut y);
+        }
+        y += 12.0;
+    }
+    push(lang.t("Postes publics", "Public posts").to_string(), true, false, &mut y);
+    for (f, id) in [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)] {
+        if let Some(id) = id.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())) {
+            push(
+                format!("{} : {} {}", fleet_name(lang, f), lang.t("commandant", "commander"), name_for(s, family, id)),
+                false,
+                s.family_of(id).is_some_and(|g| g == family),
+                &mut y,
+            );
+        }
+    }
+    if !s.army.patrol.is_empty() {
+        let ps: Vec<String> = s.army.patrol.iter().map(|k| planet_name(s, k)).collect();
+        push(format!("{} : {}", lang.t("Patrouille de la 2ème Flotte", "2nd Fleet patrol"), ps.join(", ")), false, false, &mut y);
+    }
+    for k in ring_order(s) {
+        let p = &s.planets[k];
+        if let Some(g) = p.governor {
+            push(
+                format!("{} {} : {}", lang.t("Gouverneur de", "Governor of"), p.name, name_for(s, family, g)),
+                false,
+                s.family_of(g).is_some_and(|f| f == family),
+                &mut y,
+            );
+        }
+    }
+    if !s.judges.is_empty() {
+        let js: Vec<String> = s.judges.iter().map(|j| name_for(s, family, *j)).collect();
+        push(format!("{} : {}", lang.t("Haute Cour", "High Court"), js.join(", ")), false, false, &mut y);
+    }
+    let height = (y + 16.0).ceil();
+    MapView {
+        width: MAP_W,
+        height,
+        title: match lang {
+            Lang::Fr => format!("L'Empire de Stellarium en {}", before.assembly_year()),
+            Lang::En => format!("The Empire of Stellarium in {}", before.assembly_year()),
+        },
+        subtitle: match (lang, public) {
+            (Lang::Fr, true) => format!("Carte publique — partie {}, tour {}", ctx.game_id, ctx.turn),
+            (Lang::En, true) => format!("Public map — game {}, turn {}", ctx.game_id, ctx.turn),
+            (Lang::Fr, false) => format!("Famille {fam_name} — partie {}, tour {}", ctx.game_id, ctx.turn),
+            (Lang::En, false) => format!("Family {fam_name} — game {}, turn {}", ctx.game_id, ctx.turn),
+        },
+        cx,
+        cy,
+        ring,
+        stellarium,
+        planets,
+        legend,
+        lines,
+    }
+}
+
+pub(crate) fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
