@@ -9,8 +9,9 @@
 //! - gender: pass `gender = "f"` or `"m"` and select on it;
 //! - plural: pass a number and select on its plural category (`[one]`,
 //!   `*[other]`; French puts 0 and 1 in `one`);
-//! - elision: `{ ELISION($name) -> [vowel] d'{ $name } *[consonant] de { $name } }`
-//!   (see [`catalog`] for what counts as a vowel).
+//! - elision: select on `ELISION($name)`, variants `[vowel] d'{ $name }` and
+//!   `*[consonant] de { $name }`, each on its own line (see [`catalog`] for
+//!   what counts as a vowel).
 //!
 //! A [`Msg`] is plain data (serde), so it can be stored (acknowledgement
 //! verdicts, events) and rendered later in another language.
