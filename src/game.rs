@@ -151,8 +151,24 @@ impl<O> FamilyInput<O> {
 pub struct FormLine {
     /// The order text, ready to send (may be empty for a comment-only line).
     pub text: String,
-    /// A comment printed after `#` to guide the player.
-    pub comment: Option<String>,
+    /// A comment printed after `#` to guide the player, rendered in the
+    /// family's language (a string stored before messages reads back verbatim).
+    pub comment: Option<crate::i18n::Msg>,
+}
+
+impl FormLine {
+    /// An order line with an optional comment.
+    pub fn new(text: impl Into<String>, comment: Option<crate::i18n::Msg>) -> FormLine {
+        FormLine { text: text.into(), comment }
+    }
+    /// A comment-only line.
+    pub fn comment(comment: crate::i18n::Msg) -> FormLine {
+        FormLine { text: String::new(), comment: Some(comment) }
+    }
+    /// The line for a template, its comment in `lang`.
+    pub fn to_json(&self, lang: crate::i18n::Lang) -> serde_json::Value {
+        serde_json::json!({ "text": self.text, "comment": self.comment.as_ref().map(|c| c.render(lang)) })
+    }
 }
 
 /// Where a family stands, for the views: what the daemon knows and the

@@ -499,7 +499,7 @@ fn check_view(t: &TurnPlayed, who: &str, oracle: &Oracle, view: &Value, rendered
 }
 
 fn render_all(r: &Renderer, ctx: &ViewContext, who: &str, name: &str, view: &Value, form: &[arbitre::game::FormLine], lang: &str) -> Vec<String> {
-    let forms: Vec<Value> = form.iter().map(|l| json!({"text": l.text, "comment": l.comment})).collect();
+    let forms: Vec<Value> = form.iter().map(|l| l.to_json(arbitre::i18n::Lang::from_code(lang))).collect();
     let family = json!({"key": who, "name": name, "status": "OR", "onr_streak": 0, "lang": lang});
     let mut out = Vec::new();
     for (tpl, cid) in [("txt", Value::Null), ("html", json!("map")), ("html", Value::Null)] {

@@ -321,7 +321,7 @@ fn play(r: &Renderer, s: &GalaxyState, lines: &BTreeMap<String, Vec<String>>, se
         let c = ctx(after.turn, lang);
         let view = Galaxy::family_view(&c, s, &after, &out.events, k);
         let form = Galaxy::order_form(&after, k);
-        let forms: Vec<Value> = form.iter().map(|l| json!({"text": l.text, "comment": l.comment})).collect();
+        let forms: Vec<Value> = form.iter().map(|l| l.to_json(arbitre::i18n::Lang::from_code(lang))).collect();
         let family = json!({"key": k, "name": p.name, "status": "OR", "onr_streak": 0, "lang": lang});
         let mut m = Mail::default();
         m.parts.push(("ack".into(), acks[k].clone()));
@@ -330,7 +330,7 @@ fn play(r: &Renderer, s: &GalaxyState, lines: &BTreeMap<String, Vec<String>>, se
             m.parts.push((format!("report.{tpl}"), r.render(&format!("galaxy/report.{lang}.{tpl}.tera"), &cx).unwrap()));
         }
         m.parts.push(("map.svg".into(), r.render("galaxy/map.svg.tera", &json!({"ctx": c, "family": family, "view": view})).unwrap()));
-        m.parts.push(("form".into(), form.iter().map(|l| format!("{}|{}\n", l.text, l.comment.clone().unwrap_or_default())).collect()));
+        m.parts.push(("form".into(), form.iter().map(|l| format!("{}|{}\n", l.text, l.comment.as_ref().map(|c| c.render(arbitre::i18n::Lang::Fr)).unwrap_or_default())).collect()));
         m.parts.push(("chronicle".into(), chronicle.clone()));
         m.parts.push(("view".into(), { let mut v = view.clone(); v.as_object_mut().map(|o| o.remove("map")); v.to_string() }));
         mails.insert(k.clone(), m);

@@ -31,7 +31,7 @@ fn mail(r: &Renderer, before: &StellarState, after: &StellarState, events: &[Eve
     let view = Stellar::family_view(&c, before, after, events, &who.to_string());
     let form: Vec<FormLine> = Stellar::order_form(after, &who.to_string());
     let family = json!({ "key": who, "name": who, "status": "OR", "onr_streak": 0, "lang": lang });
-    let context = json!({ "ctx": c, "family": family, "view": view, "form": form, "map_cid": "map" });
+    let context = json!({ "ctx": c, "family": family, "view": view, "form": form.iter().map(|l| l.to_json(arbitre::i18n::Lang::from_code(lang))).collect::<Vec<_>>(), "map_cid": "map" });
     vec![
         serde_json::to_string(&view).unwrap(),
         r.render(&format!("stellar/report.{lang}.txt.tera"), &context).unwrap(),

@@ -102,7 +102,7 @@ fn documents(r: &Renderer, before: &State, after: &State, events: &[Event], fam:
     let f = &after.families[fam];
     let form: Vec<serde_json::Value> = order_form(after, fam)
         .into_iter()
-        .map(|l| serde_json::json!({"text": l.text, "comment": l.comment}))
+        .map(|l| l.to_json(arbitre::i18n::Lang::from_code(lang)))
         .collect();
     let rc = serde_json::json!({
         "ctx": c,

@@ -29,7 +29,7 @@ fn mail(r: &Renderer, before: &StelliumState, after: &StelliumState, events: &[E
     let view = Stellium::family_view(&c, before, after, events, &who.to_string());
     let form: Vec<FormLine> = Stellium::order_form(after, &who.to_string());
     let family = json!({ "key": who, "name": who, "status": "OR", "onr_streak": 0, "lang": lang });
-    let context = json!({ "ctx": c, "family": family, "view": view, "form": form, "map_cid": "map" });
+    let context = json!({ "ctx": c, "family": family, "view": view, "form": form.iter().map(|l| l.to_json(arbitre::i18n::Lang::from_code(lang))).collect::<Vec<_>>(), "map_cid": "map" });
     let public = Stellium::public_view(&c, before, after, events);
     vec![
         serde_json::to_string(&view).unwrap(),

@@ -66,3 +66,17 @@ galaxy-map-subtitle = { $over ->
     [yes] Game over: the whole galaxy, in absolute coordinates
    *[no] +H+V coordinates relative to your home star (centre)
   }
+
+## The pre-filled order form's comments (view.rs, order_form).
+galaxy-form-not-generated = The galaxy will be made at the end of turn 0: no orders to give yet.
+galaxy-form-over = The game is over.
+galaxy-form-resources = Resources available: { $treasury } — technology { $tech } — scanner range { $range } kpc.
+galaxy-form-positions = Positions in +H+V from your home star (H to the right, V upwards).
+## One of your stars; $build is galaxy-form-build or -build-full, $extra order snippets (CHANGER, DATA).
+galaxy-form-star = { $star } ({ $kind }) at { $at }: RE { $resources }, DE { $defence } — { $build } ; DEFENSE { $star } 1{ $extra }
+galaxy-form-build = CONSTRUIRE F{ $fleet } 5P 0C 0N { $star }
+galaxy-form-build-full = 9 fleets: merge two of them to build
+## One of your fleets; $extra order snippets (ATTAQUER, SAUT), $colonise galaxy-form-colonise or -none.
+galaxy-form-fleet = F{ $fleet }: { $ships } at { $at }, speed { $speed }, firepower { $fire } — DEPLACER F{ $fleet } +H+V{ $extra }{ $colonise }
+galaxy-form-colonise = {" "}; COLONISER { $star } (cost { $cost })
+galaxy-form-none = {""}

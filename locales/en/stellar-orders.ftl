@@ -60,3 +60,22 @@ stellar-missing = { $order ->
     [coordinate] COORDONNEE TELESCOPE (the slot of the step 3 card)
    *[play] JOUER (step 2)
   }
+
+## The pre-filled order form's comments (view.rs, order_form).
+stellar-form-registration = the game starts when two players have registered
+stellar-form-over = the game is over
+stellar-form-not-your-move = { $mover } to move: nothing to send for this step
+stellar-form-starting-card = { $letter } = { $card } ({ $stars ->
+    [one] { $stars } star
+   *[other] { $stars } stars
+  })
+stellar-form-start = this card on slot 1, the other to the notebook
+stellar-form-hand-card = { $letter } = { $card }
+stellar-form-final = this card to the notebook, the other goes back into the box
+stellar-form-refresh = RAFRAICHIR (alone): discard and refill the row before playing
+stellar-form-hand-slots = { $letter } = { $card }; telescope face up: { $slots }
+stellar-form-slots = { $slots }
+stellar-form-no-slot = none
+stellar-form-take = { $card } becomes card C
+stellar-form-step3 = step 3: { $card }
+stellar-form-step3-blind = step 3: blind draw

@@ -351,3 +351,40 @@ stellarium-refusal-first-name-empty = The first name is empty.
 stellarium-refusal-first-name-separator = The first name "{ $name }" cannot contain "/" or ",".
 stellarium-refusal-not-a-first-name = "{ $name }" is not a first name.
 stellarium-refusal-first-name-reserved = "{ $name }" is reserved for newborns not yet baptised.
+
+## The pre-filled order form's comments (form.rs).
+stellarium-form-unknown-family = No such family in this game.
+stellarium-form-header = Turn { $turn } (years { $from }–{ $to }) — { $family }: { $money } M$
+stellarium-form-places = Places (minimal order): STELLARIUM, a colony, BOURSE S|N|R 1-3, FLOTTE 1|2, VAISSEAU "name"
+## A character's LIEU line; $training is a stellarium-training message, $last the place of the last cycle.
+stellarium-form-character = { $training }, aged { $age }, { $pp } PP
+stellarium-form-character-last = { $training }, aged { $age }, { $pp } PP — last cycle: { $last }
+stellarium-form-young = The young (minimal orders): BAPTEME young FirstName [priest]; FORMATION young PRETRE|GUERRIER|EXPLORATEUR|MARCHAND
+stellarium-form-born = { $gender ->
+    [f] girl
+   *[m] boy
+  } born in { $year }
+stellarium-form-ship-for-sale = Exploration ship for sale: ENCHERE <M$> "<ship's name>"
+stellarium-form-trial = Case no. { $case }: { $accused } — VERDICT <judge> { $case } COUPABLE|INNOCENT <10-50> or ABSTENTION (judges: { $judges })
+## The orders open to a head of pyramid; $title is a stellarium-head-title message.
+stellarium-form-power = { $title } ({ $name }): { $pyramid ->
+    [government] EMPEREUR DISGRACE|DISGRACE-SPECIALE <who>; EMPEREUR DESTITUER-JUGE <judge>; EMPEREUR GUERRE; EMPEREUR CIBLE <Pouark planet>; EMPEREUR GRACE <who>
+    [church] ARCHIPAPE DISGRACE|EXCOMMUNIER|PARDON <who>; ARCHIPAPE PROTHESE <who>…; ARCHIPAPE REMARIAGE <who>…
+    [army] GENERAL DISGRACE <who>; GENERAL COMMANDANT 1|2 <who>; GENERAL STRATEGIE OFFENSIVE|DEFENSIVE; GENERAL PATROUILLE <c> <c> <c>; GENERAL COUP-D-ETAT
+    [explorers] COMMANDEUR DISGRACE <who>; COMMANDEUR INTERDIRE "<ship>"; COMMANDEUR PERMIS <who> [<who>]
+   *[merchants] MAITRE DISGRACE <who>; MAITRE SUPPRIMER-COMPTOIR <family> <colony>; MAITRE FERMER <colony>; MAITRE INTERDIRE-BOURSE <family>…
+  }
+stellarium-form-foundation = Founding the family: PERSONNAGE n FirstName H|F [TRAINING] [+PP], n = 1 to 8
+stellarium-form-foundation-trainings = Training required for 1 to 6 (PRETRE only for 5 and 6), none for 7 and 8; { $pool } PP to share out (+1 per PP bought: PUBLICITE n)
+## What founder $n starts with (turn 0, b–f).
+stellarium-form-founder = { $n ->
+    [1] married, 10 PP to start
+    [2] married, 10 PP to start
+    [3] married, 5 PP to start
+    [4] married, 5 PP to start
+    [5] 5 PP to start
+    [6] 0 PP to start
+   *[other] too young for a training
+  }
+stellarium-form-first-ship = Bid for the first ship: ENCHERE <1-10 M$> "<ship's name>"
+stellarium-form-candidacies = Candidacies: CANDIDAT <first name> JUGE (10 PP at least); CANDIDAT <first name> GOUVERNEUR <colony>

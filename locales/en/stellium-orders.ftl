@@ -75,3 +75,11 @@ stellium-missing = { $order ->
     [take] PREND (an objective from the display)
    *[refill] RECHARGE (your preferences for the empty galaxy)
   }
+
+## The pre-filled order form's comments (view.rs, order_form).
+stellium-form-registration = the game starts when registration closes (2 to 4 players)
+stellium-form-over = the game is over
+stellium-form-not-your-move = { $mover } to move: nothing to send for this step
+stellium-form-refill-not-yours = a galaxy is being refilled: nothing to send for this step
+stellium-form-proposal = the referee's suggestion: change it as you like
+stellium-form-or-discard = or ECARTE O… then PREND O…

@@ -60,3 +60,19 @@ stellar-missing = { $order ->
     [coordinate] COORDONNEE TELESCOPE (l'emplacement de la carte de l'étape 3)
    *[play] JOUER (étape 2)
   }
+
+## The pre-filled order form's comments (view.rs, order_form).
+stellar-form-registration = la partie commence quand deux joueurs sont inscrits
+stellar-form-over = la partie est terminée
+stellar-form-not-your-move = à { $mover } de jouer : rien à envoyer pour cette étape
+stellar-form-starting-card = { $letter } = { $card } ({ $stars } étoile(s))
+stellar-form-start = cette carte sur l'emplacement 1, l'autre au carnet
+stellar-form-hand-card = { $letter } = { $card }
+stellar-form-final = cette carte au carnet, l'autre retourne dans la boîte
+stellar-form-refresh = RAFRAICHIR (seul) : défausser et compléter la rangée avant de jouer
+stellar-form-hand-slots = { $letter } = { $card } ; télescope face visible : { $slots }
+stellar-form-slots = { $slots }
+stellar-form-no-slot = aucun
+stellar-form-take = { $card } devient la carte C
+stellar-form-step3 = étape 3 : { $card }
+stellar-form-step3-blind = étape 3 : pioche à l'aveugle

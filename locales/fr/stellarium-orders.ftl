@@ -375,3 +375,40 @@ stellarium-refusal-first-name-empty = Le prénom est vide.
 stellarium-refusal-first-name-separator = Le prénom « { $name } » ne peut pas contenir « / » ni « , ».
 stellarium-refusal-not-a-first-name = « { $name } » n'est pas un prénom.
 stellarium-refusal-first-name-reserved = « { $name } » est réservé aux nouveau-nés pas encore baptisés.
+
+## The pre-filled order form's comments (form.rs).
+stellarium-form-unknown-family = Famille inconnue dans cette partie.
+stellarium-form-header = Tour { $turn } (années { $from }–{ $to }) — { $family } : { $money } M$
+stellarium-form-places = Lieux (ordre minimal) : STELLARIUM, une colonie, BOURSE S|N|R 1-3, FLOTTE 1|2, VAISSEAU "nom"
+## A character's LIEU line; $training is a stellarium-training message, $last the place of the last cycle.
+stellarium-form-character = { $training }, { $age } ans, { $pp } PP
+stellarium-form-character-last = { $training }, { $age } ans, { $pp } PP — cycle passé : { $last }
+stellarium-form-young = Jeunes (ordres minimaux) : BAPTEME jeune Prénom [prêtre] ; FORMATION jeune PRETRE|GUERRIER|EXPLORATEUR|MARCHAND
+stellarium-form-born = { $gender ->
+    [f] fille née
+   *[m] garçon né
+  } en { $year }
+stellarium-form-ship-for-sale = Vaisseau d'exploration en vente : ENCHERE <M$> "<nom du vaisseau>"
+stellarium-form-trial = Affaire n° { $case } : { $accused } — VERDICT <juge> { $case } COUPABLE|INNOCENT <10-50> ou ABSTENTION (juges : { $judges })
+## The orders open to a head of pyramid; $title is a stellarium-head-title message.
+stellarium-form-power = { $title } ({ $name }) : { $pyramid ->
+    [government] EMPEREUR DISGRACE|DISGRACE-SPECIALE <qui> ; EMPEREUR DESTITUER-JUGE <juge> ; EMPEREUR GUERRE ; EMPEREUR CIBLE <planète pouark> ; EMPEREUR GRACE <qui>
+    [church] ARCHIPAPE DISGRACE|EXCOMMUNIER|PARDON <qui> ; ARCHIPAPE PROTHESE <qui>… ; ARCHIPAPE REMARIAGE <qui>…
+    [army] GENERAL DISGRACE <qui> ; GENERAL COMMANDANT 1|2 <qui> ; GENERAL STRATEGIE OFFENSIVE|DEFENSIVE ; GENERAL PATROUILLE <c> <c> <c> ; GENERAL COUP-D-ETAT
+    [explorers] COMMANDEUR DISGRACE <qui> ; COMMANDEUR INTERDIRE "<vaisseau>" ; COMMANDEUR PERMIS <qui> [<qui>]
+   *[merchants] MAITRE DISGRACE <qui> ; MAITRE SUPPRIMER-COMPTOIR <famille> <colonie> ; MAITRE FERMER <colonie> ; MAITRE INTERDIRE-BOURSE <famille>…
+  }
+stellarium-form-foundation = Fondation de la famille : PERSONNAGE n Prénom H|F [FORMATION] [+PP], n = 1 à 8
+stellarium-form-foundation-trainings = Formation obligatoire pour 1 à 6 (PRETRE seulement pour 5 et 6), aucune pour 7 et 8 ; { $pool } PP à répartir (+1 par PP acheté : PUBLICITE n)
+## What founder $n starts with (turn 0, b–f).
+stellarium-form-founder = { $n ->
+    [1] marié(e), 10 PP de départ
+    [2] marié(e), 10 PP de départ
+    [3] marié(e), 5 PP de départ
+    [4] marié(e), 5 PP de départ
+    [5] 5 PP de départ
+    [6] 0 PP de départ
+   *[other] trop jeune pour une formation
+  }
+stellarium-form-first-ship = Enchère pour le premier vaisseau : ENCHERE <1-10 M$> "<nom du vaisseau>"
+stellarium-form-candidacies = Candidatures : CANDIDAT <prénom> JUGE (10 PP au moins) ; CANDIDAT <prénom> GOUVERNEUR <colonie>

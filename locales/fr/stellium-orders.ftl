@@ -75,3 +75,11 @@ stellium-missing = { $order ->
     [take] PREND (un objectif de la pioche)
    *[refill] RECHARGE (vos préférences pour la galaxie vide)
   }
+
+## The pre-filled order form's comments (view.rs, order_form).
+stellium-form-registration = la partie commence à la clôture des inscriptions (2 à 4 joueurs)
+stellium-form-over = la partie est terminée
+stellium-form-not-your-move = à { $mover } de jouer : rien à envoyer pour cette étape
+stellium-form-refill-not-yours = recharge d'une galaxie : rien à envoyer pour cette étape
+stellium-form-proposal = proposition de l'arbitre : modifiez à votre guise
+stellium-form-or-discard = ou ECARTE O… puis PREND O…

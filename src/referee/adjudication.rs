@@ -414,7 +414,8 @@ impl Referee {
             json!({ "text": if en { "PASSWORD ..." } else { "MOTDEPASSE ..." }, "comment": super::messages::form_password().render(if en { crate::i18n::Lang::En } else { crate::i18n::Lang::Fr }) }),
             json!({ "text": format!("{} {}", if en { "TURN" } else { "TOUR" }, g.meta.turn + 1), "comment": null }),
         ];
-        v.extend(form.iter().map(|l| json!({ "text": l.text, "comment": l.comment })));
+        let lang = if en { crate::i18n::Lang::En } else { crate::i18n::Lang::Fr };
+        v.extend(form.iter().map(|l| l.to_json(lang)));
         v.push(json!({ "text": if en { "END" } else { "FIN" }, "comment": null }));
         v
     }

@@ -34,6 +34,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(orders::samples());
     all.extend(adjudicate::samples());
     all.extend(view::samples());
+    all.extend(view::form_samples());
     all
 }
 

@@ -440,21 +440,16 @@ pub fn public_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
 }
 
 pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
-    let c = |t: String| FormLine { text: String::new(), comment: Some(t) };
+    let c = FormLine::comment;
     let Some(p) = s.players.get(who) else { return Vec::new() };
     if !s.generated() {
-        return vec![c("La galaxie sera créée à la fin du tour 0 : aucun ordre à donner pour l'instant.".into())];
+        return vec![c(msg!("galaxy-form-not-generated"))];
     }
     if s.ranking.is_some() {
-        return vec![c("La partie est terminée.".into())];
+        return vec![c(msg!("galaxy-form-over"))];
     }
-    let mut out = vec![c(format!(
-        "Ressources disponibles : {} — technologie {} — portée des scanners {} kpc.",
-        p.treasury,
-        p.tech,
-        s.scanner_range(who)
-    ))];
-    out.push(c("Positions en +H+V par rapport à votre étoile d'origine (H vers la droite, V vers le haut).".into()));
+    let mut out = vec![c(msg!("galaxy-form-resources", treasury = p.treasury, tech = p.tech, range = s.scanner_range(who)))];
+    out.push(c(msg!("galaxy-form-positions")));
     let free = (1..=9u8).find(|n| !p.fleets.contains_key(n));
     // Top row first, then left to right, as on the map (never the star's index).
     let mut own: Vec<(usize, &super::model::Star)> = s.stars_of(who).collect();
@@ -465,17 +460,26 @@ pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
     for (i, st) in own {
         let at = s.torus.rel(p.origin, st.pos).label();
         let build = match free {
-            Some(n) => format!(" — CONSTRUIRE F{n} 5P 0C 0N {}", st.name),
-            None => " — 9 flottes : réunissez-en deux pour construire".into(),
+            Some(n) => msg!("galaxy-form-build", fleet = n, star = st.name.as_str()),
+            None => msg!("galaxy-form-build-full"),
         };
-        let mut line = format!("{} ({}) en {at} : RE {}, DE {}{build} ; DEFENSE {} 1", st.name, st.kind.name(), st.resources, st.defence(), st.name);
+        let mut extra = String::new();
         if st.kind == Kind::New && s.active(i, s.turn) {
-            line.push_str(&format!(" ; CHANGER {} <TYPE>", st.name));
+            extra.push_str(&format!(" ; CHANGER {} <TYPE>", st.name));
         }
         if st.kind == Kind::Data && s.active(i, s.turn) {
-            line.push_str(&format!(" ; DATA {} +H+V", st.name));
+            extra.push_str(&format!(" ; DATA {} +H+V", st.name));
         }
-        out.push(c(line));
+        out.push(c(msg!(
+            "galaxy-form-star",
+            star = st.name.as_str(),
+            kind = st.kind.name(),
+            at = at,
+            resources = st.resources,
+            defence = st.defence(),
+            build = build,
+            extra = extra
+        )));
     }
     for (no, f) in &p.fleets {
         let at = s.torus.rel(p.origin, f.pos).label();
@@ -483,25 +487,50 @@ pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
         if f.strong {
             fire *= 2;
         }
-        let mut line = format!("F{no} : {} en {at}, vitesse {}, puissance {fire} — DEPLACER F{no} +H+V", f.ships.label(), f.speed());
+        let mut extra = String::new();
         if fire > 0 {
-            line.push_str(&format!(" ; ATTAQUER F{no} ETOILE|FLOTTE"));
+            extra.push_str(&format!(" ; ATTAQUER F{no} ETOILE|FLOTTE"));
         }
+        let mut colonise = None;
         if let Some(i) = s.star_at(f.pos) {
             let known = p.known.get(&i).and_then(|k| k.details.as_ref());
             if let Some(d) = known {
                 if d.kind == Kind::Gate {
-                    line.push_str(&format!(" ; SAUT F{no}"));
+                    extra.push_str(&format!(" ; SAUT F{no}"));
                 }
                 let st = &s.stars[i];
                 if f.ships.n > 0 && st.owner.as_deref() != Some(who.as_str()) && d.tech + d.docility <= 0 && d.tech <= p.tech + 1 {
                     let cost = s.colonisation_cost(who, i).unwrap_or(0);
                     let code = if d.kind == Kind::Throne { " <code>" } else { "" };
-                    line.push_str(&format!(" ; COLONISER {}{code} (coût {cost})", d.name));
+                    colonise = Some(msg!("galaxy-form-colonise", star = format!("{}{code}", d.name), cost = cost));
                 }
             }
         }
-        out.push(c(line));
+        let colonise = colonise.unwrap_or_else(|| msg!("galaxy-form-none"));
+        out.push(c(msg!("galaxy-form-fleet", fleet = *no, ships = f.ships.label(), at = at, speed = f.speed(), fire = fire, extra = extra, colonise = colonise)));
     }
     out
+}
+
+/// One sample of every message of the order form.
+pub fn form_samples() -> Vec<Msg> {
+    vec![
+        msg!("galaxy-form-not-generated"),
+        msg!("galaxy-form-over"),
+        msg!("galaxy-form-resources", treasury = 12, tech = 2, range = 3),
+        msg!("galaxy-form-positions"),
+        msg!(
+            "galaxy-form-star",
+            star = "VEBCIX",
+            kind = "DATA",
+            at = "+0+0",
+            resources = 5,
+            defence = 2,
+            build = msg!("galaxy-form-build", fleet = 2, star = "VEBCIX"),
+            extra = " ; DATA VEBCIX +H+V"
+        ),
+        msg!("galaxy-form-build-full"),
+        msg!("galaxy-form-none"),
+        msg!("galaxy-form-fleet", fleet = 1, ships = "5P 0C 1N", at = "+1-2", speed = 3, fire = 5, extra = "", colonise = msg!("galaxy-form-colonise", star = "GULBIS", cost = 4)),
+    ]
 }

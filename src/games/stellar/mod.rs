@@ -42,6 +42,7 @@ fn missing(order: &str) -> Msg {
 pub fn samples() -> Vec<Msg> {
     let mut all: Vec<Msg> = ["start", "final", "take", "play", "coordinate"].into_iter().map(missing).collect();
     all.extend(orders::samples());
+    all.extend(view::form_samples());
     all
 }
 

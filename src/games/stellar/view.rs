@@ -10,6 +10,8 @@
 use serde_json::{json, Value};
 
 use crate::game::{FamilyKey, FormLine, ViewContext};
+use crate::i18n::Msg;
+use crate::msg;
 
 use super::components::{CardId, Kind, Section};
 use super::model::{LogEntry, Phase, StellarState, Zone, MOVES};
@@ -278,8 +280,17 @@ pub fn public_view(ctx: &ViewContext, before: &StellarState, after: &StellarStat
     common(ctx, before, after, events, None)
 }
 
-fn line(text: impl Into<String>, comment: Option<String>) -> FormLine {
-    FormLine { text: text.into(), comment }
+fn line(text: impl Into<String>, comment: Option<Msg>) -> FormLine {
+    FormLine::new(text, comment)
+}
+
+/// The legal slots, or "none".
+fn slots_msg(slots: &[super::components::Slot]) -> Msg {
+    if slots.is_empty() {
+        msg!("stellar-form-no-slot")
+    } else {
+        msg!("stellar-form-slots", slots = slot_list(slots))
+    }
 }
 
 /// The pre-filled form: the greedy move for the player to move, each line
@@ -287,46 +298,48 @@ fn line(text: impl Into<String>, comment: Option<String>) -> FormLine {
 pub fn order_form(s: &StellarState, family: &FamilyKey) -> Vec<FormLine> {
     let Some(me) = s.seat_of(family) else { return Vec::new() };
     match s.phase {
-        Phase::Registration => vec![line("", Some("la partie commence quand deux joueurs sont inscrits".into()))],
-        Phase::Over => vec![line("", Some("la partie est terminée".into()))],
-        Phase::Play if s.mover() != me => vec![line("", Some(format!("à {} de jouer : rien à envoyer pour cette étape", s.seats[s.mover()].name)))],
+        Phase::Registration => vec![line("", Some(msg!("stellar-form-registration")))],
+        Phase::Over => vec![line("", Some(msg!("stellar-form-over")))],
+        Phase::Play if s.mover() != me => vec![line("", Some(msg!("stellar-form-not-your-move", mover = s.seats[s.mover()].name.as_str())))],
         Phase::Start => {
             let mut v: Vec<FormLine> = s
                 .starting_letters(me)
                 .iter()
-                .map(|(l, c)| line("", Some(format!("{l} = {} ({} étoile(s))", s.card(*c).name(), s.card(*c).stars))))
+                .map(|(l, c)| line("", Some(msg!("stellar-form-starting-card", letter = l.to_string(), card = s.card(*c).name(), stars = s.card(*c).stars))))
                 .collect();
             let d = super::sample::default_start(s, me);
             let l = s.starting_letters(me).iter().find(|(_, c)| *c == d).map_or('A', |x| x.0);
-            v.push(line(format!("DEPART {l} TELESCOPE"), Some("cette carte sur l'emplacement 1, l'autre au carnet".into())));
+            v.push(line(format!("DEPART {l} TELESCOPE"), Some(msg!("stellar-form-start"))));
             v
         }
         Phase::Final => {
-            let mut v: Vec<FormLine> = s.hand_letters(me).iter().map(|(l, c)| line("", Some(format!("{l} = {}", s.card(*c).name())))).collect();
+            let mut v: Vec<FormLine> =
+                s.hand_letters(me).iter().map(|(l, c)| line("", Some(msg!("stellar-form-hand-card", letter = l.to_string(), card = s.card(*c).name())))).collect();
             let d = super::sample::default_final(s, me);
             let l = s.hand_letters(me).iter().find(|(_, c)| *c == d).map_or('A', |x| x.0);
-            v.push(line(format!("FINALE {l}"), Some("cette carte au carnet, l'autre retourne dans la boîte".into())));
+            v.push(line(format!("FINALE {l}"), Some(msg!("stellar-form-final"))));
             v
         }
         Phase::Play => {
             let mut v = Vec::new();
             if s.refresh_allowed {
-                v.push(line("", Some("RAFRAICHIR (seul) : défausser et compléter la rangée avant de jouer".into())));
+                v.push(line("", Some(msg!("stellar-form-refresh"))));
             }
             for (l, c) in s.hand_letters(me) {
-                v.push(line("", Some(format!("{l} = {} ; télescope face visible : {}", s.card(c).name(), slot_list(&s.legal_face_up(me, c))))));
+                let slots = slots_msg(&s.legal_face_up(me, c));
+                v.push(line("", Some(msg!("stellar-form-hand-slots", letter = l.to_string(), card = s.card(c).name(), slots = slots))));
             }
             let mut dice = crate::dice::Dice::for_turn(s.seed, s.step);
             let o = super::sample::default_for(s, me, super::Orders::default(), &mut dice);
             let lines = super::sample::lines(s, me, &o);
             for t in lines {
                 let comment = if t.starts_with("PRENDRE") {
-                    o.take.and_then(|p| s.row[p - 1]).map(|c| format!("{} devient la carte C", s.card(c).name()))
+                    o.take.and_then(|p| s.row[p - 1]).map(|c| msg!("stellar-form-take", card = s.card(c).name()))
                 } else if t.starts_with("JOUER") {
                     match (o.take, o.play) {
                         (Some(tk), Some((c, _))) => Some(match step3_card(s, tk, c) {
-                            Some(r) => format!("étape 3 : {}", s.card(r).name()),
-                            None => "étape 3 : pioche à l'aveugle".to_string(),
+                            Some(r) => msg!("stellar-form-step3", card = s.card(r).name()),
+                            None => msg!("stellar-form-step3-blind"),
                         }),
                         _ => None,
                     }
@@ -338,4 +351,23 @@ pub fn order_form(s: &StellarState, family: &FamilyKey) -> Vec<FormLine> {
             v
         }
     }
+}
+
+/// One sample of every message of the order form.
+pub fn form_samples() -> Vec<Msg> {
+    vec![
+        msg!("stellar-form-registration"),
+        msg!("stellar-form-over"),
+        msg!("stellar-form-not-your-move", mover = "Youri"),
+        msg!("stellar-form-starting-card", letter = "A", card = "ETOILE-3", stars = 2),
+        msg!("stellar-form-start"),
+        msg!("stellar-form-hand-card", letter = "B", card = "ETOILE-3"),
+        msg!("stellar-form-final"),
+        msg!("stellar-form-refresh"),
+        msg!("stellar-form-hand-slots", letter = "A", card = "ETOILE-3", slots = msg!("stellar-form-slots", slots = "1, 4")),
+        msg!("stellar-form-no-slot"),
+        msg!("stellar-form-take", card = "ETOILE-3"),
+        msg!("stellar-form-step3", card = "ETOILE-3"),
+        msg!("stellar-form-step3-blind"),
+    ]
 }

@@ -5,6 +5,8 @@
 //! may send the form back after editing only what they want to change.
 
 use crate::game::{FormLine, OrderLine};
+use crate::i18n::Msg;
+use crate::msg;
 use crate::text::key;
 
 use super::defaults::{FIRST_NAMES_F, FIRST_NAMES_M};
@@ -12,13 +14,40 @@ use super::model::{Place, Sex, Stake, State, Training};
 use super::orders::canonical::place_fr;
 use super::orders::parse_orders;
 
-fn line(text: impl Into<String>, comment: impl Into<String>) -> FormLine {
-    let comment = comment.into();
-    FormLine { text: text.into(), comment: if comment.is_empty() { None } else { Some(comment) } }
+use super::view::labels::{gender, pyramid_key, training_key};
+
+fn line(text: impl Into<String>, comment: Option<Msg>) -> FormLine {
+    FormLine::new(text, comment)
 }
 
-fn comment(c: impl Into<String>) -> FormLine {
-    FormLine { text: String::new(), comment: Some(c.into()) }
+fn comment(c: Msg) -> FormLine {
+    FormLine::comment(c)
+}
+
+/// One sample of every message of the order form.
+pub fn samples() -> Vec<Msg> {
+    let mut all = vec![
+        msg!("stellarium-form-unknown-family"),
+        msg!("stellarium-form-header", turn = 3, from = 5010, to = 5014, family = "Atréides", money = 12),
+        msg!("stellarium-form-places"),
+        msg!("stellarium-form-character", training = msg!("stellarium-training", training = "warrior", gender = "m"), age = 30, pp = 12),
+        msg!("stellarium-form-character-last", training = msg!("stellarium-training", training = "none", gender = "f"), age = 30, pp = 12, last = "BOURSE S 2"),
+        msg!("stellarium-form-young"),
+        msg!("stellarium-form-born", gender = "f", year = 5012),
+        msg!("stellarium-form-ship-for-sale"),
+        msg!("stellarium-form-trial", case = 2, accused = "Paul Atréides", judges = "Léto, Jessica"),
+        msg!("stellarium-form-foundation"),
+        msg!("stellarium-form-foundation-trainings", pool = 30),
+        msg!("stellarium-form-first-ship"),
+        msg!("stellarium-form-candidacies"),
+    ];
+    for n in 1..=8 {
+        all.push(msg!("stellarium-form-founder", n = n));
+    }
+    for p in super::model::Pyramid::ALL {
+        all.push(msg!("stellarium-form-power", pyramid = pyramid_key(p), title = msg!("stellarium-head-title", pyramid = pyramid_key(p), gender = "f"), name = "Alia"));
+    }
+    all
 }
 
 /// Whether `text` is accepted for `family` as a single line.
@@ -30,25 +59,25 @@ fn valid(state: &State, family: &str, text: &str) -> bool {
 /// The form for `family` in `state`.
 pub fn order_form(state: &State, family: &str) -> Vec<FormLine> {
     let Some(fam) = state.family(family) else {
-        return vec![comment("Famille inconnue dans cette partie.")];
+        return vec![comment(msg!("stellarium-form-unknown-family"))];
     };
     if !fam.founded {
         return foundation_form(state, family);
     }
-    let mut out = vec![comment(format!(
-        "Tour {} (années {}–{}) — {} : {} M$",
-        state.turn,
-        state.first_year(),
-        state.assembly_year(),
-        fam.name,
-        fam.money
+    let mut out = vec![comment(msg!(
+        "stellarium-form-header",
+        turn = state.turn,
+        from = state.first_year(),
+        to = state.assembly_year(),
+        family = fam.name.as_str(),
+        money = fam.money
     ))];
-    out.push(comment("Lieux (ordre minimal) : STELLARIUM, une colonie, BOURSE S|N|R 1-3, FLOTTE 1|2, VAISSEAU \"nom\""));
+    out.push(comment(msg!("stellarium-form-places")));
     for c in state.living_members(family) {
         if !state.needs_location(c) {
             continue;
         }
-        let training = c.training.map(|t| t.name_fr_for(c.sex)).unwrap_or("");
+        let training = msg!("stellarium-training", training = training_key(c.training), gender = gender(c.sex));
         let last = c.last_place.as_ref().map(|p| place_fr(state, p));
         let mut candidates: Vec<Place> = Vec::new();
         if let Some(p) = &c.last_place {
@@ -65,33 +94,32 @@ pub fn order_form(state: &State, family: &str) -> Vec<FormLine> {
             .map(|p| format!("LIEU {} {}", c.first_name, place_fr(state, p)))
             .find(|t| valid(state, family, t))
             .unwrap_or_else(|| format!("LIEU {} STELLARIUM", c.first_name));
-        let mut note = format!("{training}, {} ans, {} PP", state.age(c), c.pp);
-        if let Some(l) = last {
-            note.push_str(&format!(" — cycle passé : {l}"));
-        }
-        out.push(line(text, note));
+        let note = match last {
+            Some(l) => msg!("stellarium-form-character-last", training = training, age = state.age(c), pp = c.pp, last = l),
+            None => msg!("stellarium-form-character", training = training, age = state.age(c), pp = c.pp),
+        };
+        out.push(line(text, Some(note)));
     }
     let mut taken: Vec<String> = state.members(family).map(|c| key(&c.first_name)).collect();
     let young: Vec<_> = state.living_members(family).filter(|c| state.needs_baptism(c) || state.needs_training(c)).collect();
     if !young.is_empty() {
-        out.push(comment("Jeunes (ordres minimaux) : BAPTEME jeune Prénom [prêtre] ; FORMATION jeune PRETRE|GUERRIER|EXPLORATEUR|MARCHAND"));
+        out.push(comment(msg!("stellarium-form-young")));
     }
     for (i, c) in young.iter().enumerate() {
         if state.needs_baptism(c) {
             let list = if c.sex == Sex::Male { FIRST_NAMES_M } else { FIRST_NAMES_F };
             let name = list.iter().find(|n| !taken.contains(&key(n))).copied().unwrap_or("Aurèle");
             taken.push(key(name));
-            let sex = if c.sex == Sex::Male { "garçon" } else { "fille" };
-            out.push(line(format!("BAPTEME {} {name}", c.first_name), format!("{sex} né{} en {}", if c.sex == Sex::Female { "e" } else { "" }, c.birth_year)));
+            out.push(line(format!("BAPTEME {} {name}", c.first_name), Some(msg!("stellarium-form-born", gender = gender(c.sex), year = c.birth_year))));
         }
         if state.needs_training(c) {
             let t = Training::ALL[i % 4];
-            out.push(line(format!("FORMATION {} {}", c.first_name, t.keyword_fr()), ""));
+            out.push(line(format!("FORMATION {} {}", c.first_name, t.keyword_fr()), None));
         }
     }
     powers_comments(state, family, &mut out);
     if state.ship_for_sale && !fam.in_debt() {
-        out.push(comment("Vaisseau d'exploration en vente : ENCHERE <M$> \"<nom du vaisseau>\""));
+        out.push(comment(msg!("stellarium-form-ship-for-sale")));
     }
     if !state.trials.is_empty() {
         let judges: Vec<String> = state
@@ -101,13 +129,7 @@ pub fn order_form(state: &State, family: &str) -> Vec<FormLine> {
             .collect();
         if !judges.is_empty() {
             for t in &state.trials {
-                out.push(comment(format!(
-                    "Affaire n° {} : {} — VERDICT <juge> {} COUPABLE|INNOCENT <10-50> ou ABSTENTION (juges : {})",
-                    t.case_no,
-                    state.full_name(t.accused),
-                    t.case_no,
-                    judges.join(", ")
-                )));
+                out.push(comment(msg!("stellarium-form-trial", case = t.case_no, accused = state.full_name(t.accused), judges = judges.join(", "))));
             }
         }
     }
@@ -123,22 +145,9 @@ fn powers_comments(state: &State, family: &str, out: &mut Vec<FormLine>) {
             continue;
         }
         let name = state.character(head).map(|c| c.first_name.clone()).unwrap_or_default();
-        let syntax = match p {
-            Pyramid::Government => {
-                "EMPEREUR DISGRACE|DISGRACE-SPECIALE <qui> ; EMPEREUR DESTITUER-JUGE <juge> ; EMPEREUR GUERRE ; EMPEREUR CIBLE <planète pouark> ; EMPEREUR GRACE <qui>"
-            }
-            Pyramid::Church => {
-                "ARCHIPAPE DISGRACE|EXCOMMUNIER|PARDON <qui> ; ARCHIPAPE PROTHESE <qui>… ; ARCHIPAPE REMARIAGE <qui>…"
-            }
-            Pyramid::Army => {
-                "GENERAL DISGRACE <qui> ; GENERAL COMMANDANT 1|2 <qui> ; GENERAL STRATEGIE OFFENSIVE|DEFENSIVE ; GENERAL PATROUILLE <c> <c> <c> ; GENERAL COUP-D-ETAT"
-            }
-            Pyramid::Explorers => "COMMANDEUR DISGRACE <qui> ; COMMANDEUR INTERDIRE \"<vaisseau>\" ; COMMANDEUR PERMIS <qui> [<qui>]",
-            Pyramid::Merchants => {
-                "MAITRE DISGRACE <qui> ; MAITRE SUPPRIMER-COMPTOIR <famille> <colonie> ; MAITRE FERMER <colonie> ; MAITRE INTERDIRE-BOURSE <famille>…"
-            }
-        };
-        out.push(comment(format!("{} ({name}) : {syntax}", p.head_title_fr())));
+        let sex = state.character(head).map_or(super::model::Sex::Male, |c| c.sex);
+        let title = msg!("stellarium-head-title", pyramid = pyramid_key(p), gender = gender(sex));
+        out.push(comment(msg!("stellarium-form-power", pyramid = pyramid_key(p), title = title, name = name)));
     }
 }
 
@@ -148,10 +157,8 @@ fn foundation_form(state: &State, family: &str) -> Vec<FormLine> {
     let fam = state.family(family);
     let pool = super::model::FREE_PP + fam.map_or(0, |f| f.late_bonus_pp);
     let mut out = vec![
-        comment("Fondation de la famille : PERSONNAGE n Prénom H|F [FORMATION] [+PP], n = 1 à 8"),
-        comment(format!(
-            "Formation obligatoire pour 1 à 6 (PRETRE seulement pour 5 et 6), aucune pour 7 et 8 ; {pool} PP à répartir (+1 par PP acheté : PUBLICITE n)"
-        )),
+        comment(msg!("stellarium-form-foundation")),
+        comment(msg!("stellarium-form-foundation-trainings", pool = pool)),
     ];
     let plan: [(Sex, Option<Training>); 8] = [
         (Sex::Male, Some(Training::Warrior)),
@@ -175,17 +182,10 @@ fn foundation_form(state: &State, family: &str) -> Vec<FormLine> {
         if share[i] > 0 {
             text.push_str(&format!(" +{}", share[i]));
         }
-        let note = match n {
-            1 | 2 => "marié(e), 10 PP de départ",
-            3 | 4 => "marié(e), 5 PP de départ",
-            5 => "5 PP de départ",
-            6 => "0 PP de départ",
-            _ => "trop jeune pour une formation",
-        };
-        out.push(line(text, note));
+        out.push(line(text, Some(msg!("stellarium-form-founder", n = n))));
     }
-    out.push(comment("Enchère pour le premier vaisseau : ENCHERE <1-10 M$> \"<nom du vaisseau>\""));
-    out.push(comment("Candidatures : CANDIDAT <prénom> JUGE (10 PP au moins) ; CANDIDAT <prénom> GOUVERNEUR <colonie>"));
+    out.push(comment(msg!("stellarium-form-first-ship")));
+    out.push(comment(msg!("stellarium-form-candidacies")));
     out
 }
 

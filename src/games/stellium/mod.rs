@@ -40,7 +40,9 @@ use model::Phase;
 /// The Stellium ruleset.
 /// One sample of every message Stellium can emit, for the catalogue check.
 pub fn samples() -> Vec<crate::i18n::Msg> {
-    orders::samples()
+    let mut all = orders::samples();
+    all.extend(view::form_samples());
+    all
 }
 
 pub struct Stellium;

@@ -9,7 +9,8 @@
 use serde_json::{json, Value};
 
 use crate::game::{FamilyKey, FormLine, ViewContext};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg};
+use crate::msg;
 
 use super::components::{Colour, HoleKind, Objective};
 use super::figures;
@@ -299,8 +300,20 @@ pub fn public_view(ctx: &ViewContext, before: &StelliumState, after: &StelliumSt
     common(ctx, before, after, events, None)
 }
 
-fn line(text: impl Into<String>, comment: Option<String>) -> FormLine {
-    FormLine { text: text.into(), comment }
+fn line(text: impl Into<String>, comment: Option<Msg>) -> FormLine {
+    FormLine::new(text, comment)
+}
+
+/// One sample of every message of the order form.
+pub fn form_samples() -> Vec<Msg> {
+    vec![
+        msg!("stellium-form-registration"),
+        msg!("stellium-form-over"),
+        msg!("stellium-form-not-your-move", mover = "Basile"),
+        msg!("stellium-form-refill-not-yours"),
+        msg!("stellium-form-proposal"),
+        msg!("stellium-form-or-discard"),
+    ]
 }
 
 /// The pre-filled form: the simulated player's move for the player to move
@@ -308,10 +321,10 @@ fn line(text: impl Into<String>, comment: Option<String>) -> FormLine {
 pub fn order_form(s: &StelliumState, family: &FamilyKey) -> Vec<FormLine> {
     let Some(me) = s.seat_of(family) else { return Vec::new() };
     match &s.phase {
-        Phase::Registration => vec![line("", Some("la partie commence à la clôture des inscriptions (2 à 4 joueurs)".into()))],
-        Phase::Over => vec![line("", Some("la partie est terminée".into()))],
-        Phase::Play if s.mover != me => vec![line("", Some(format!("à {} de jouer : rien à envoyer pour cette étape", s.seats[s.mover].name)))],
-        Phase::Refill(r) if !r.choosers.contains(&me) => vec![line("", Some("recharge d'une galaxie : rien à envoyer pour cette étape".into()))],
+        Phase::Registration => vec![line("", Some(msg!("stellium-form-registration")))],
+        Phase::Over => vec![line("", Some(msg!("stellium-form-over")))],
+        Phase::Play if s.mover != me => vec![line("", Some(msg!("stellium-form-not-your-move", mover = s.seats[s.mover].name.as_str())))],
+        Phase::Refill(r) if !r.choosers.contains(&me) => vec![line("", Some(msg!("stellium-form-refill-not-yours")))],
         _ => {
             // Dice of their own (not the next step's: the form must not hint
             // at the rolls that will reveal the next objective).
@@ -319,10 +332,10 @@ pub fn order_form(s: &StelliumState, family: &FamilyKey) -> Vec<FormLine> {
             let o = super::sample::sample(s, me, &mut dice);
             let mut v: Vec<FormLine> = orders::lines(s, &o).into_iter().map(|t| line(t, None)).collect();
             if let Some(first) = v.first_mut() {
-                first.comment = Some("proposition de l'arbitre : modifiez à votre guise".into());
+                first.comment = Some(msg!("stellium-form-proposal"));
             }
             if matches!(o.take, Some(Take::KeepAll)) {
-                v.push(line("", Some("ou ECARTE O… puis PREND O…".into())));
+                v.push(line("", Some(msg!("stellium-form-or-discard"))));
             }
             v
         }

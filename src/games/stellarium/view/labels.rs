@@ -5,7 +5,7 @@ use super::*;
 use crate::i18n::Msg;
 use crate::msg;
 
-fn training_key(t: Option<Training>) -> &'static str {
+pub(crate) fn training_key(t: Option<Training>) -> &'static str {
     match t {
         None => "none",
         Some(Training::Priest) => "priest",
@@ -15,7 +15,7 @@ fn training_key(t: Option<Training>) -> &'static str {
     }
 }
 
-fn gender(sex: Sex) -> &'static str {
+pub(crate) fn gender(sex: Sex) -> &'static str {
     if sex == Sex::Female {
         "f"
     } else {
@@ -23,7 +23,7 @@ fn gender(sex: Sex) -> &'static str {
     }
 }
 
-fn pyramid_key(p: Pyramid) -> &'static str {
+pub(crate) fn pyramid_key(p: Pyramid) -> &'static str {
     match p {
         Pyramid::Government => "government",
         Pyramid::Church => "church",

@@ -50,7 +50,7 @@ impl LangExt for Lang {
 
 mod chronicle;
 mod family;
-mod labels;
+pub(crate) mod labels;
 mod map;
 mod types;
 pub(crate) use chronicle::*;
