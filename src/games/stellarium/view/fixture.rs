@@ -4,35 +4,7 @@ use super::*;
 use crate::text::key;
 
 pub fn character(first: &str, sex: Sex, born: i32, fam: &str, training: Option<Training>, pp: i64) -> Character {
-    Character {
-        id: CharacterId(0),
-        first_name: first.to_string(),
-        sex,
-        birth_year: born,
-        birth_family: fam.to_string(),
-        family: fam.to_string(),
-        founder_no: None,
-        marital: Marital::Single,
-        training,
-        pp,
-        baptised: true,
-        bastard: false,
-        father: None,
-        mother: None,
-        last_place: Some(Place::Stellarium),
-        purchases: Purchases::default(),
-        prostheses: 0,
-        last_prosthesis_turn: None,
-        prosthesis_permit_turn: None,
-        exploration_permit_turn: None,
-        remarriage_permit_turn: None,
-        heretic: false,
-        captivity: None,
-        sentence: None,
-        expeditions: 0,
-        expeditions_as_captain: 0,
-        death: None,
-    }
+    Character { training, pp, last_place: Some(Place::Stellarium), ..Character::new(first, sex, born, fam) }
 }
 
 pub struct Ids {
