@@ -19,7 +19,7 @@ fn item_name(i: Purchase) -> Msg {
 }
 
 /// A kind of Dark Tentacle contract as `stellarium-contract-kind` names it.
-fn kind_name(k: ContractKindTag) -> Msg {
+pub(crate) fn kind_name(k: ContractKindTag) -> Msg {
     let kind = match k {
         ContractKindTag::Assassination => "assassination",
         ContractKindTag::Kidnapping => "kidnapping",
@@ -231,7 +231,7 @@ impl<'a> Narrator<'a> {
         Some(VerdictView {
             case: *case_no,
             accused: self.name(*accused),
-            accusation: accusation(self.lang, self.fem(*accused), &charge_t),
+            accusation: accusation(self.lang, self.fem(*accused), self.after, charge),
             charge: charge_t,
             votes: votes
                 .iter()
@@ -293,7 +293,7 @@ impl<'a> Narrator<'a> {
                 told(None, "death", private(f.clone()), f, text, rule)
             }
             Event::TrialOpened { case_no, accused, charge, rule } => {
-                let acc = accusation(self.lang, self.fem(*accused), &charge_text(self.lang, self.after, charge));
+                let acc = accusation(self.lang, self.fem(*accused), self.after, charge);
                 let text = msg!("stellarium-ev-trial-opened", case_no = *case_no, name = self.name(*accused), accusation = acc, gender = self.g(*accused));
                 told(None, "crime", Vis::Public, self.fam(*accused), text, rule)
             }
@@ -1192,6 +1192,8 @@ pub fn samples() -> Vec<Msg> {
     let events = sample_events(&ids);
     let mut out = vec![msg!("stellarium-points-prestige")];
     out.extend(label_samples());
+    out.extend(family_samples());
+    out.extend(map_samples());
     for viewer in [Some("atreides"), Some("harkonnen"), None] {
         let n = Narrator::new(Lang::Fr, &before, &after, &events, viewer);
         for e in &events {
