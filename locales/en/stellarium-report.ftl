@@ -54,7 +54,8 @@ stellarium-death-cause = { $cause ->
     [lost-capsule] lost in space in a capsule
     [killed-in-battle] killed in battle
     [executed-by-rebels] executed by the rebels
-   *[killed-in-coup] killed in the coup
+    [killed-in-coup] killed in the coup
+   *[lost-in-wartime] lost in space in wartime
   }
 
 ## Posts, places and states of a family's characters (view/labels.rs).

@@ -89,7 +89,8 @@ stellarium-death-cause = { $cause ->
     [lost-capsule] perdu dans l'espace avec sa capsule
     [killed-in-battle] tué au combat
     [executed-by-rebels] exécuté par les rebelles
-   *[killed-in-coup] tué lors du coup d'État
+    [killed-in-coup] tué lors du coup d'État
+   *[lost-in-wartime] disparu dans l'espace en temps de guerre
   }
 
 ## Posts, places and states of a family's characters (view/labels.rs).

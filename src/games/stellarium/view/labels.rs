@@ -3,6 +3,7 @@
 use super::*;
 
 use crate::i18n::{Arg, Msg};
+use crate::games::stellarium::why::Why;
 use crate::msg;
 
 pub(crate) fn training_key(t: Option<Training>) -> &'static str {
@@ -179,7 +180,8 @@ fn death_msg(d: &DeathCause) -> Msg {
         DeathCause::KilledInBattle => "killed-in-battle",
         DeathCause::ExecutedByRebels => "executed-by-rebels",
         DeathCause::KilledInCoup => "killed-in-coup",
-        // A cause stored as words (a record of the phases).
+        DeathCause::LostInWartime => "lost-in-wartime",
+        // A cause stored as French words by an earlier version.
         DeathCause::Other(why) => return Msg::verbatim(why.clone()),
     };
     msg!("stellarium-death-cause", cause = cause)
@@ -218,6 +220,7 @@ pub(crate) fn label_samples() -> Vec<Msg> {
         DeathCause::KilledInBattle,
         DeathCause::ExecutedByRebels,
         DeathCause::KilledInCoup,
+        DeathCause::LostInWartime,
     ] {
         out.push(death_msg(&d));
     }
@@ -255,8 +258,8 @@ pub(crate) fn label_samples() -> Vec<Msg> {
     }
     let s = State::new(Settings::default());
     let charges = [
-        Charge::Contract { kind: ContractKindTag::Bomb, target: String::new() },
-        Charge::Contract { kind: ContractKindTag::Assassination, target: "Paul".into() },
+        Charge::Contract { kind: ContractKindTag::Bomb, target: Msg::verbatim("") },
+        Charge::Contract { kind: ContractKindTag::Assassination, target: Why::TargetNamed { name: "Paul".into() }.msg() },
         Charge::Scandal,
         Charge::ScandalInstigator { victim: CharacterId(1) },
         Charge::Disgrace { pyramid: Pyramid::Army },
@@ -331,11 +334,12 @@ pub(crate) fn accusation(lang: Lang, fem: bool, s: &State, ch: &Charge) -> Strin
 
 /// A charge in words; every argument is given (empty where the charge has none).
 fn charge_msg(s: &State, ch: &Charge) -> Msg {
-    let (mut kind, mut target, mut victim, mut pyramid) = (Arg::from(""), String::new(), String::new(), Arg::from(""));
+    let (mut kind, mut target, mut victim, mut pyramid) = (Arg::from(""), None, String::new(), Arg::from(""));
     match ch {
         Charge::Contract { kind: k, target: t } => {
             kind = super::narrator::kind_name(*k).into();
-            target = t.clone();
+            // Stored as "" by an earlier version: no target.
+            target = Some(t.clone()).filter(|t| *t != Msg::verbatim(""));
         }
         Charge::ScandalInstigator { victim: v } => victim = s.full_name(*v),
         Charge::Disgrace { pyramid: p } | Charge::SpecialDisgrace { pyramid: p } => {
@@ -343,7 +347,8 @@ fn charge_msg(s: &State, ch: &Charge) -> Msg {
         }
         _ => {}
     }
-    let has_target = if target.is_empty() { "no" } else { "yes" };
+    let has_target = if target.is_some() { "yes" } else { "no" };
+    let target = target.map(Arg::from).unwrap_or_else(|| Arg::from(""));
     msg!("stellarium-charge", charge = charge_key(ch), kind = kind, has_target = has_target, target = target, victim = victim, pyramid = pyramid)
 }
 

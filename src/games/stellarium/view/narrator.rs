@@ -20,16 +20,7 @@ fn item_name(i: Purchase) -> Msg {
 
 /// A kind of Dark Tentacle contract as `stellarium-contract-kind` names it.
 pub(crate) fn kind_name(k: ContractKindTag) -> Msg {
-    let kind = match k {
-        ContractKindTag::Assassination => "assassination",
-        ContractKindTag::Kidnapping => "kidnapping",
-        ContractKindTag::Scandal => "scandal",
-        ContractKindTag::Sabotage => "sabotage",
-        ContractKindTag::Bomb => "bomb",
-        ContractKindTag::Rebellion => "rebellion",
-        ContractKindTag::Treason => "treason",
-    };
-    msg!("stellarium-contract-kind", kind = kind)
+    crate::games::stellarium::why::contract_kind(k)
 }
 
 fn fleet_key(f: FleetNo) -> &'static str {
@@ -267,7 +258,7 @@ impl<'a> Narrator<'a> {
         Some(match e {
             Event::Prestige { who, delta, rule, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-prestige", name = self.name(*who), delta = format!("{delta:+}"), reason = reason.as_str());
+                let text = msg!("stellarium-ev-prestige", name = self.name(*who), delta = format!("{delta:+}"), reason = reason.clone());
                 told(None, "family", private(f.clone()), f, text, rule)
             }
             // Shown in the money lines of the report.
@@ -321,7 +312,7 @@ impl<'a> Narrator<'a> {
                 t
             }
             Event::FoundationDefault { family, founder_no, what } => {
-                let text = msg!("stellarium-ev-foundation-default", founder_no = *founder_no, what = what.as_str());
+                let text = msg!("stellarium-ev-foundation-default", founder_no = *founder_no, what = what.clone());
                 told(Some(1), "family", private(vec![family.clone()]), vec![family.clone()], text, "b–d")
             }
             Event::FounderMarriage { husband, wife } => {
@@ -361,7 +352,7 @@ impl<'a> Narrator<'a> {
             }
             Event::PurchaseRefused { who, item, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-purchase-refused", item = item_name(*item), name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-purchase-refused", item = item_name(*item), name = self.name(*who), reason = reason.clone());
                 told(Some(1), "family", private(f.clone()), f, text, "1")
             }
             Event::ProsthesisPermit { who } => {
@@ -375,7 +366,7 @@ impl<'a> Narrator<'a> {
                 told(Some(1), "family", private(f.clone()), f, text, "1.3")
             }
             Event::ContractRefused { family, sponsor, reason } => {
-                let text = msg!("stellarium-ev-contract-refused", sponsor = self.name(*sponsor), reason = reason.as_str());
+                let text = msg!("stellarium-ev-contract-refused", sponsor = self.name(*sponsor), reason = reason.clone());
                 told(Some(1), "crime", private(vec![family.clone()]), vec![family.clone()], text, "2")
             }
             Event::ContractNotSelected { sponsors, kind, target, total } => {
@@ -393,7 +384,9 @@ impl<'a> Narrator<'a> {
                 let sponsor_fams = self.fams(sponsors);
                 let is_sponsor = self.viewer.is_some_and(|v| sponsor_fams.iter().any(|f| f == v));
                 if is_sponsor {
-                    let id = if detail.is_empty() { "stellarium-ev-contract-executed" } else { "stellarium-ev-contract-executed-detail" };
+                    // Stored as "" before messages: no detail.
+                    let detail = detail.as_ref().filter(|d| **d != Msg::verbatim(""));
+                    let id = if detail.is_none() { "stellarium-ev-contract-executed" } else { "stellarium-ev-contract-executed-detail" };
                     let mut text = msg!(
                         id,
                         contract_no = *contract_no,
@@ -403,8 +396,8 @@ impl<'a> Narrator<'a> {
                         total = *total,
                         success = yes(*success)
                     );
-                    if !detail.is_empty() {
-                        text = text.arg("detail", detail.as_str());
+                    if let Some(d) = detail {
+                        text = text.arg("detail", d.clone());
                     }
                     return Some(told(Some(*year), "crime", private(sponsor_fams.clone()), sponsor_fams, text, "2.8"));
                 }
@@ -443,7 +436,7 @@ impl<'a> Narrator<'a> {
             }
             Event::RansomRefused { who, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-ransom-refused", name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-ransom-refused", name = self.name(*who), reason = reason.clone());
                 told(Some(1), "crime", private(f.clone()), f, text, "2.2.4")
             }
             Event::ScandalStruck { who, year } => {
@@ -502,7 +495,7 @@ impl<'a> Narrator<'a> {
             }
             Event::MarriageRefused { groom, bride, reason } => {
                 let f = self.fams(&[*groom, *bride]);
-                let text = msg!("stellarium-ev-marriage-refused", groom = self.name(*groom), bride = self.name(*bride), reason = reason.as_str());
+                let text = msg!("stellarium-ev-marriage-refused", groom = self.name(*groom), bride = self.name(*bride), reason = reason.clone());
                 told(Some(1), "family", private(f.clone()), f, text, "3")
             }
             Event::ShipTransferred { ship, from, to, amount, kind } => {
@@ -523,7 +516,7 @@ impl<'a> Narrator<'a> {
             }
             Event::TransferRefused { ship, from, to, reason } => {
                 let fams = vec![from.clone(), to.clone()];
-                let text = msg!("stellarium-ev-transfer-refused", ship = self.ship(ship), reason = reason.as_str());
+                let text = msg!("stellarium-ev-transfer-refused", ship = self.ship(ship), reason = reason.clone());
                 told(Some(1), "exploration", private(fams.clone()), fams, text, "4.2")
             }
             Event::ExplorationPermit { who, automatic } => {
@@ -548,7 +541,7 @@ impl<'a> Narrator<'a> {
                 told(Some(1), "exploration", private(fams.clone()), fams, text, "4")
             }
             Event::ExpeditionCancelled { ship, family, reason } => {
-                let text = msg!("stellarium-ev-expedition-cancelled", ship = self.ship(ship), reason = reason.as_str());
+                let text = msg!("stellarium-ev-expedition-cancelled", ship = self.ship(ship), reason = reason.clone());
                 told(Some(1), "exploration", private(vec![family.clone()]), vec![family.clone()], text, "4")
             }
             Event::GuestStayed { ship, who, reason } => {
@@ -556,7 +549,7 @@ impl<'a> Narrator<'a> {
                 if let Some(s) = self.after.ships.get(ship) {
                     f.push(s.user(self.before.turn).clone());
                 }
-                let text = msg!("stellarium-ev-guest-stayed", name = self.name(*who), ship = self.ship(ship), reason = reason.as_str());
+                let text = msg!("stellarium-ev-guest-stayed", name = self.name(*who), ship = self.ship(ship), reason = reason.clone());
                 told(Some(1), "exploration", private(f.clone()), f, text, "4.6")
             }
             Event::ShipExploded { ship, year } => {
@@ -566,14 +559,14 @@ impl<'a> Narrator<'a> {
             }
             Event::CapsuleOutcome { who, die, outcome } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-capsule", name = self.name(*who), outcome = outcome.as_str());
+                let text = msg!("stellarium-ev-capsule", name = self.name(*who), outcome = outcome.clone());
                 let mut t = told(None, "exploration", private(f.clone()), f, text, "1.1.1");
                 t.dice = Some(msg!("stellarium-dice-d6", die = *die));
                 t
             }
             Event::TradingPostRemoved { family, planet } => {
                 let text = msg!("stellarium-ev-trading-post-removed", family = self.family_name(family), planet = self.planet(planet));
-                told(Some(1), "trade", Vis::Public, vec![family.clone()], text, "Gilde des marchands")
+                told(Some(1), "trade", Vis::Public, vec![family.clone()], text, &e.rule())
             }
             Event::PlanetClosed { planet } => {
                 let text = msg!("stellarium-ev-planet-closed", planet = self.planet(planet));
@@ -585,12 +578,12 @@ impl<'a> Narrator<'a> {
             }
             Event::MerchantFallback { who, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-merchant-fallback", name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-merchant-fallback", name = self.name(*who), reason = reason.clone());
                 told(Some(1), "trade", private(f.clone()), f, text, "5.3")
             }
             Event::MerchantIdle { who, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-merchant-idle", name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-merchant-idle", name = self.name(*who), reason = reason.clone());
                 told(Some(1), "trade", private(f.clone()), f, text, "5.3.4")
             }
             Event::FleetCommander { fleet, who, designated } => {
@@ -604,7 +597,7 @@ impl<'a> Narrator<'a> {
                 let f = self.fam(*who);
                 let c = self.after.character(*who);
                 let place = place_text(self.lang, self.after, place, c.and_then(|c| c.training));
-                let text = msg!("stellarium-ev-location-refused", name = self.name(*who), place = place, reason = reason.as_str());
+                let text = msg!("stellarium-ev-location-refused", name = self.name(*who), place = place, reason = reason.clone());
                 told(Some(1), "family", private(f.clone()), f, text, "4–6")
             }
             Event::DefaultLocation { who, place, rule } => {
@@ -643,7 +636,7 @@ impl<'a> Narrator<'a> {
                 told(Some(1), "family", Vis::Public, vec![family.clone()], text, "7.6")
             }
             Event::BastardRefused { family, reason } => {
-                let text = msg!("stellarium-ev-bastard-refused", reason = reason.as_str());
+                let text = msg!("stellarium-ev-bastard-refused", reason = reason.clone());
                 told(Some(1), "family", private(vec![family.clone()]), vec![family.clone()], text, "7.7")
             }
             Event::SurvivalTest { who, age, death_chances, survived } => {
@@ -769,7 +762,7 @@ impl<'a> Narrator<'a> {
             }
             Event::ExchangeRefused { who, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-exchange-refused", name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-exchange-refused", name = self.name(*who), reason = reason.clone());
                 told(Some(10), "trade", private(f.clone()), f, text, "13.2")
             }
             Event::ExpeditionReturned { ship, family, explorers, die, found, double, destroyed, captured, known } => {
@@ -873,8 +866,8 @@ impl<'a> Narrator<'a> {
             }
             Event::PowerVoid { pyramid, power, reason } => {
                 let f: Vec<FamilyKey> = self.before.head_family(*pyramid).cloned().into_iter().collect();
-                let text = msg!("stellarium-ev-power-void", power = power.as_str(), reason = reason.as_str());
-                told(Some(10), "power", private(f.clone()), f, text, "pouvoirs")
+                let text = msg!("stellarium-ev-power-void", power = power.as_str(), reason = reason.clone());
+                told(Some(10), "power", private(f.clone()), f, text, &e.rule())
             }
             Event::Verdict { case_no, accused, guilty, years, fine, symbolic, votes, .. } => {
                 let mut f = self.fam(*accused);
@@ -883,11 +876,11 @@ impl<'a> Narrator<'a> {
                 told(Some(10), "crime", Vis::Public, f, text, "22")
             }
             Event::TrialAdjourned { case_no, accused, reason } => {
-                let text = msg!("stellarium-ev-trial-adjourned", case_no = *case_no, name = self.name(*accused), reason = reason.as_str());
+                let text = msg!("stellarium-ev-trial-adjourned", case_no = *case_no, name = self.name(*accused), reason = reason.clone());
                 told(Some(10), "crime", Vis::Public, self.fam(*accused), text, "22.3")
             }
             Event::TrialDropped { case_no, accused, reason } => {
-                let text = msg!("stellarium-ev-trial-dropped", case_no = *case_no, name = self.name(*accused), reason = reason.as_str());
+                let text = msg!("stellarium-ev-trial-dropped", case_no = *case_no, name = self.name(*accused), reason = reason.clone());
                 told(Some(10), "crime", Vis::Public, self.fam(*accused), text, "22.3")
             }
             Event::Released { who, rule } => {
@@ -915,7 +908,7 @@ impl<'a> Narrator<'a> {
                 told(Some(10), "assembly", Vis::Public, self.fam(*who), msg!("stellarium-ev-judge-resigned", name = self.name(*who)), "27.2.8")
             }
             Event::LeftCourt { who, reason } => {
-                let text = msg!("stellarium-ev-left-court", name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-left-court", name = self.name(*who), reason = reason.clone());
                 told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.2.8")
             }
             Event::Promoted { who, pyramid, from, to, pp } => {
@@ -962,7 +955,7 @@ impl<'a> Narrator<'a> {
         for e in events {
             if let Event::Money { family: f, delta, reason, .. } = e {
                 if f == family {
-                    out.money.push(MoneyLine { label: reason.clone(), amount: *delta });
+                    out.money.push(MoneyLine { label: reason.render(self.lang), amount: *delta });
                 }
                 continue;
             }
@@ -972,7 +965,7 @@ impl<'a> Narrator<'a> {
                         label: msg!("stellarium-points-prestige").render(self.lang),
                         points: *prestige,
                     });
-                    out.points.extend(bonuses.iter().map(|(label, points)| PointsLine { label: label.clone(), points: *points }));
+                    out.points.extend(bonuses.iter().map(|(label, points)| PointsLine { label: label.render(self.lang), points: *points }));
                 }
                 continue;
             }
@@ -1026,7 +1019,7 @@ fn sample_events(ids: &fixture::Ids) -> Vec<Event> {
     let ship = crate::text::key("Étoile du Matin");
     let planet = crate::text::key("Balnéa");
     let target = ContractTarget::Character { id: paul };
-    let reason = || "raison".to_string();
+    let reason = || crate::games::stellarium::why::Why::NoCredit.msg();
     let mut v = vec![
         Event::Prestige { who: paul, delta: 2, rule: "3.8".into(), reason: reason() },
         Event::Money { family: "atreides".into(), delta: -3, rule: "1".into(), reason: reason() },
@@ -1053,8 +1046,8 @@ fn sample_events(ids: &fixture::Ids) -> Vec<Event> {
         Event::ProsthesisImplanted { who: paul, total: 1, authorised: false },
         Event::ContractRefused { family: "atreides".into(), sponsor: alia, reason: reason() },
         Event::ContractNotSelected { sponsors: vec![paul], kind: ContractKindTag::Treason, target: ContractTarget::Pouarks { ships: vec![ship.clone()] }, total: 3 },
-        Event::ContractExecuted { contract_no: 1, kind: ContractKindTag::Sabotage, target: ContractTarget::Ship { ship: ship.clone() }, sponsors: vec![paul], total: 7, year: 2, success: true, detail: String::new() },
-        Event::ContractExecuted { contract_no: 2, kind: ContractKindTag::Bomb, target: ContractTarget::Exchange, sponsors: vec![paul], total: 7, year: 2, success: false, detail: reason() },
+        Event::ContractExecuted { contract_no: 1, kind: ContractKindTag::Sabotage, target: ContractTarget::Ship { ship: ship.clone() }, sponsors: vec![paul], total: 7, year: 2, success: true, detail: None },
+        Event::ContractExecuted { contract_no: 2, kind: ContractKindTag::Bomb, target: ContractTarget::Exchange, sponsors: vec![paul], total: 7, year: 2, success: false, detail: Some(reason()) },
         Event::Credit { family: "atreides".into(), credit: 2 },
         Event::Kidnapped { who: paul, planet: planet.clone(), year: 3 },
         Event::RansomPaid { who: paul, family: "atreides".into(), amount: 10, to_sponsor: 5, sponsor_family: Some("fremen".into()) },
@@ -1164,7 +1157,7 @@ fn sample_events(ids: &fixture::Ids) -> Vec<Event> {
         (ContractKindTag::Scandal, true),
         (ContractKindTag::Rebellion, false),
     ] {
-        v.push(Event::ContractExecuted { contract_no: 3, kind, target: target.clone(), sponsors: vec![feyd], total: 5, year: 4, success, detail: String::new() });
+        v.push(Event::ContractExecuted { contract_no: 3, kind, target: target.clone(), sponsors: vec![feyd], total: 5, year: 4, success, detail: None });
     }
     for (guilty, fine) in [(false, None), (true, Some(10)), (true, None)] {
         v.push(Event::Verdict {
