@@ -163,7 +163,10 @@ stellarium-ev-baptised-by = Baptism of { $name } by { $priest }{ $by_lot ->
     [yes] {" "}(name drawn by lot)
    *[no] {""}
   }.
-stellarium-ev-trained = { $name } is trained as a { $training }{ $by_lot ->
+stellarium-ev-trained = { $name } is trained as { ELISION($training) ->
+    [vowel] an
+   *[consonant] a
+  } { $training }{ $by_lot ->
     [yes] {" "}(drawn by lot)
    *[no] {""}
   }.
@@ -545,3 +548,6 @@ stellarium-why-judge-absent = absent from the Supreme Assembly (prisoner)
 stellarium-why-name-drawn = first name drawn by lot: { $name }
 stellarium-why-training-drawn = training drawn by lot: { $training }
 stellarium-why-pp-reduced = PP cut from { $wanted } to { $extra } (reserve used up)
+
+## Where a character died at the exchange (2.5.2).
+stellarium-exchange-place = Stellarium exchange

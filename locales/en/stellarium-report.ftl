@@ -111,8 +111,8 @@ stellarium-charge = { $charge ->
     [heresy] heresy (excommunication)
     [unauthorised-prosthesis] heresy (unauthorised prosthesis)
     [failed-coup] failed coup
-    [coup-supported] supported the failed coup
-   *[coup-not-supported] did not support the coup
+    [coup-supported] supporting the failed coup
+   *[coup-not-supported] refusing to support the coup
   }
 ## $kind: the charge's kind (as in stellarium-charge), $charge its words.
 stellarium-accusation = accused of { $charge }

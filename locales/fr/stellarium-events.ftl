@@ -647,3 +647,6 @@ stellarium-why-judge-absent = absent de l'Assemblée suprême (prisonnier)
 stellarium-why-name-drawn = prénom tiré au sort : { $name }
 stellarium-why-training-drawn = formation tirée au sort : { $training }
 stellarium-why-pp-reduced = PP réduits de { $wanted } à { $extra } (réserve épuisée)
+
+## Where a character died at the exchange (2.5.2).
+stellarium-exchange-place = bourse de Stellarium

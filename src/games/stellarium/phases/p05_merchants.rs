@@ -27,6 +27,10 @@ use super::p02_contracts::investigate;
 use super::p04_expeditions::place;
 use super::TurnCtx;
 
+/// The place of a death at the exchange (2.5.2), as events store it (the
+/// narrator names it in the reader's language).
+pub const EXCHANGE_PLACE: &str = "bourse de Stellarium";
+
 pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
     master_merchant(ctx);
     let turn = ctx.turn();
@@ -110,7 +114,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
             let (chance, rule) = if guarded { (1, "2.5.2") } else { (3, "2.5.2") };
             let name = ctx.state.full_name(m);
             if dice.chance_in_6(chance, rule, format!("bomb at the exchange: {name}")) {
-                ctx.kill_unless_revived(m, b.year, DeathCause::ExchangeBomb, Some("bourse de Stellarium".into()), "2.5.2", dice);
+                ctx.kill_unless_revived(m, b.year, DeathCause::ExchangeBomb, Some(EXCHANGE_PLACE.into()), "2.5.2", dice);
             }
         }
         investigate(ctx, dice, b.contract_no, &ContractKind::Bomb, &b.sponsors, &present, None);

@@ -271,7 +271,11 @@ impl<'a> Narrator<'a> {
                 // the character was).
                 let text = match (mine, place) {
                     (true, Some(p)) => {
-                        let place = self.after.planets.get(p).map(|x| x.name.clone()).unwrap_or_else(|| self.ship(p));
+                        let place = if p == crate::games::stellarium::phases::p05_merchants::EXCHANGE_PLACE {
+                            msg!("stellarium-exchange-place").render(self.lang)
+                        } else {
+                            self.after.planets.get(p).map(|x| x.name.clone()).unwrap_or_else(|| self.ship(p))
+                        };
                         msg!("stellarium-ev-died-at", name = self.name(*who), cause = cause, place = place)
                     }
                     _ => msg!("stellarium-ev-died", name = self.name(*who), cause = cause),
@@ -1183,7 +1187,7 @@ fn sample_events(ids: &fixture::Ids) -> Vec<Event> {
 pub fn samples() -> Vec<Msg> {
     let (before, after, ids) = fixture::game();
     let events = sample_events(&ids);
-    let mut out = vec![msg!("stellarium-points-prestige")];
+    let mut out = vec![msg!("stellarium-points-prestige"), msg!("stellarium-exchange-place")];
     out.extend(label_samples());
     out.extend(family_samples());
     out.extend(map_samples());
