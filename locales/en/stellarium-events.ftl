@@ -551,3 +551,6 @@ stellarium-why-pp-reduced = PP cut from { $wanted } to { $extra } (reserve used 
 
 ## Where a character died at the exchange (2.5.2).
 stellarium-exchange-place = Stellarium exchange
+
+## A number with decimals (a battle's strengths): $units and $decimals as digits.
+stellarium-decimal = { $units }.{ $decimals }

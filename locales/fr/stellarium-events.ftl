@@ -650,3 +650,6 @@ stellarium-why-pp-reduced = PP réduits de { $wanted } à { $extra } (réserve �
 
 ## Where a character died at the exchange (2.5.2).
 stellarium-exchange-place = bourse de Stellarium
+
+## A number with decimals (a battle's strengths): $units and $decimals as digits.
+stellarium-decimal = { $units },{ $decimals }

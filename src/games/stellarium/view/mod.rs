@@ -101,7 +101,7 @@ pub(crate) fn family_view_from(
     let ranking = ranking(before, after, Some(family));
     let victory = victory(before, after, family, &ranking, narrative.points);
     let view = serde_json::json!({
-        "lang": if lang == Lang::Fr { "fr" } else { "en" },
+        "lang": lang.code(),
         "turn": before.turn,
         "next_turn": after.turn,
         "years": years(before),
@@ -146,7 +146,7 @@ pub(crate) fn public_view_from(ctx: &ViewContext, before: &State, after: &State,
         }
     }
     serde_json::json!({
-        "lang": if lang == Lang::Fr { "fr" } else { "en" },
+        "lang": lang.code(),
         "turn": before.turn,
         "next_turn": after.turn,
         "years": years(before),

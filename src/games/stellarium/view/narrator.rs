@@ -47,17 +47,15 @@ fn pyramid_key(p: Pyramid) -> &'static str {
     }
 }
 
-/// A strength in hundredths of a warrior (11.2.1, 12.3.3), as `3,5`.
+/// A strength in hundredths of a warrior (11.2.1, 12.3.3), as `3,5`
+/// (`stellarium-decimal`: the language's decimal separator).
 fn strength(lang: Lang, h: u64) -> String {
     let (units, cents) = (h / 100, h % 100);
-    let sep = if lang == Lang::Fr { "," } else { "." };
     if cents == 0 {
-        units.to_string()
-    } else if cents % 10 == 0 {
-        format!("{units}{sep}{}", cents / 10)
-    } else {
-        format!("{units}{sep}{cents:02}")
+        return units.to_string();
     }
+    let decimals = if cents % 10 == 0 { (cents / 10).to_string() } else { format!("{cents:02}") };
+    msg!("stellarium-decimal", units = units.to_string(), decimals = decimals).render(lang)
 }
 
 /// Whether a prestige event only repeats the PP the event before it

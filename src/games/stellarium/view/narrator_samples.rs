@@ -178,7 +178,7 @@ fn sample_events(ids: &fixture::Ids) -> Vec<Event> {
 pub fn samples() -> Vec<Msg> {
     let (before, after, ids) = fixture::game();
     let events = sample_events(&ids);
-    let mut out = vec![msg!("stellarium-points-prestige"), msg!("stellarium-exchange-place")];
+    let mut out = vec![msg!("stellarium-points-prestige"), msg!("stellarium-exchange-place"), msg!("stellarium-decimal", units = "3", decimals = "5")];
     out.extend(label_samples());
     out.extend(family_samples());
     out.extend(map_samples());
