@@ -65,8 +65,17 @@ pub struct OrderLine {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum LineOutcome {
     /// Accepted; `canonical` is the order as the referee understood it, in
-    /// canonical French spelling (`MARIAGE Paul Mologataï …`).
-    Accepted { canonical: String },
+    /// canonical French spelling (`MARIAGE Paul Mologataï …`: the order
+    /// language's canonical keywords, the same in every language), and
+    /// `notes` what the referee adds about it (its cost, where a card goes),
+    /// messages rendered in the reader's language after a `#`, so that the
+    /// echo is still a valid order line. Records stored before notes existed
+    /// had them inside `canonical` and read back with none.
+    Accepted {
+        canonical: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        notes: Vec<crate::i18n::Msg>,
+    },
     /// Dropped; `reason` is one clear sentence (a message, rendered in the
     /// reader's language), `suggestion` the
     /// nearest valid name or form when there is one.
@@ -81,13 +90,31 @@ pub struct LineVerdict {
 
 impl LineVerdict {
     pub fn accepted(line: &OrderLine, canonical: impl Into<String>) -> Self {
-        LineVerdict { line: line.clone(), outcome: LineOutcome::Accepted { canonical: canonical.into() } }
+        Self::accepted_with(line, canonical, Vec::new())
+    }
+    /// Accepted, with the referee's notes about the order (see `LineOutcome`).
+    pub fn accepted_with(line: &OrderLine, canonical: impl Into<String>, notes: Vec<crate::i18n::Msg>) -> Self {
+        LineVerdict { line: line.clone(), outcome: LineOutcome::Accepted { canonical: canonical.into(), notes } }
     }
     pub fn rejected(line: &OrderLine, reason: crate::i18n::Msg, suggestion: Option<String>) -> Self {
         LineVerdict { line: line.clone(), outcome: LineOutcome::Rejected { reason, suggestion } }
     }
     pub fn is_accepted(&self) -> bool {
         matches!(self.outcome, LineOutcome::Accepted { .. })
+    }
+}
+
+impl LineOutcome {
+    /// An accepted line as the acknowledgement echoes it: the canonical
+    /// order, then its notes in `lang` after `#` (`PRENDRE 3 # PLANETE-3 dans
+    /// votre main (carte C)`), joined by ` ; `. `None` for a refused line.
+    pub fn echo(&self, lang: crate::i18n::Lang) -> Option<String> {
+        let LineOutcome::Accepted { canonical, notes } = self else { return None };
+        if notes.is_empty() {
+            return Some(canonical.clone());
+        }
+        let notes: Vec<String> = notes.iter().map(|n| n.render(lang)).collect();
+        Some(format!("{canonical} # {}", notes.join(" ; ")))
     }
 }
 
@@ -186,8 +213,9 @@ pub struct ViewContext {
     pub lang: String,
 }
 
-/// A ruleset's answer to a registration it refuses (French sentence).
-pub type Refusal = String;
+/// A ruleset's answer to a registration it refuses: a message, rendered in
+/// the language of the one who registers.
+pub type Refusal = crate::i18n::Msg;
 
 /// The result of adjudicating one turn.
 #[derive(Debug, Clone)]
@@ -211,7 +239,7 @@ pub trait Ruleset: Send + Sync + 'static {
     /// A new game, from its `[games.settings]` table and its seed.
     fn new_game(settings: &toml::Table, game_seed: u64) -> Result<Self::State, String>;
 
-    /// Adds a family (Galaxy: a player) registering now, or refuses in French.
+    /// Adds a family (Galaxy: a player) registering now, or says why not.
     fn register(state: &mut Self::State, family: &FamilyKey, name: &str) -> Result<(), Refusal>;
 
     /// The turn now open in this state (0 for the foundation turn).
@@ -509,5 +537,21 @@ mod tests {
         assert_eq!(status_of(false, &Completeness::Complete), OrderStatus::Onr);
         assert_eq!(status_of(true, &Completeness::Complete), OrderStatus::Or);
         assert_eq!(status_of(true, &Completeness::Partial { missing: vec![crate::i18n::Msg::verbatim("x")] }), OrderStatus::Opr);
+    }
+
+    #[test]
+    fn an_accepted_line_stored_before_notes_reads_back_with_its_old_echo() {
+        let old: LineOutcome = serde_json::from_str(r#"{"kind":"accepted","canonical":"CONSTRUIRE F1 2P ALPHA (coût 12)"}"#).unwrap();
+        assert_eq!(old.echo(crate::i18n::Lang::En).as_deref(), Some("CONSTRUIRE F1 2P ALPHA (coût 12)"));
+        // And a line without notes is stored in the old shape.
+        let plain = LineOutcome::Accepted { canonical: "SAUT F1".into(), notes: vec![] };
+        assert_eq!(serde_json::to_string(&plain).unwrap(), r#"{"kind":"accepted","canonical":"SAUT F1"}"#);
+    }
+
+    #[test]
+    fn an_accepted_lines_notes_are_echoed_after_a_hash_in_the_readers_language() {
+        let v = LineOutcome::Accepted { canonical: "CONSTRUIRE F1 2P ALPHA".into(), notes: vec![crate::msg!("galaxy-echo-cost", cost = 12)] };
+        assert_eq!(v.echo(crate::i18n::Lang::Fr).as_deref(), Some("CONSTRUIRE F1 2P ALPHA # coût 12"));
+        assert_eq!(v.echo(crate::i18n::Lang::En).as_deref(), Some("CONSTRUIRE F1 2P ALPHA # cost 12"));
     }
 }

@@ -1,15 +1,18 @@
 //! English that is English (issue 14): a few steps of `arbitre demo --lang en`
-//! for Galaxy, Stellar and Stellium, and no French word in any mail a player
-//! receives; the converse for `--lang fr` (no English word in a French
-//! family's mails).
+//! for Galaxy, Stellar, Stellium and Stellarium, and no French word in any
+//! mail a player receives; the converse for `--lang fr` (no English word in a
+//! French family's mails). Stellarium's mails are read whole: the text and
+//! HTML reports, the map SVG, the chronicle attached, the form,
+//! acknowledgements and refusals (only the French rulebook sent with the
+//! welcome is left out: it is the authority).
 //!
 //! The words are tell-tale words of sentences, in lower case and whole: order
 //! keywords (`CONSTRUIRE`, `FLOTTE`) are upper case and proper names
 //! (`Atréides`) capitalised, so neither is counted. The order form's
-//! comments are checked (they are messages). One kind of line is left out
-//! because the engine-to-referee seam gives it no language yet (see the
-//! closing note of issue 14): the echo of an accepted order with its
-//! annotation (`canonical`, a plain string).
+//! comments are checked (they are messages), and so are the referee's notes
+//! after an accepted order's echo (`OK line 5: PRENDRE 1 # PLANETE-5 into
+//! your hand`): only the echoed order itself, in the order language's
+//! canonical keywords, is left out.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -99,10 +102,21 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
-/// Whether `line` is an echo of an accepted order (outside the order form).
-fn seam_line(line: &str, in_form: bool) -> bool {
+/// The part of `line` written in the mail's language: all of it, except for
+/// the echo of an accepted order (outside the order form), where only the
+/// referee's notes after `#` are; `None` for a comment line outside the form.
+fn checked_part(line: &str, in_form: bool) -> Option<&str> {
     let t = line.trim_start();
-    !in_form && (t.starts_with('#') || t.starts_with("OK") || t.starts_with("✓"))
+    if in_form {
+        return Some(line);
+    }
+    if t.starts_with('#') {
+        return None;
+    }
+    if t.starts_with("OK") || t.starts_with("✓") {
+        return t.split_once(" # ").map(|(_, notes)| notes);
+    }
+    Some(line)
 }
 
 /// Every (mail, line, word) where a word of `words` stands in a sentence.
@@ -119,10 +133,8 @@ fn offending(mails: &[(String, String, String)], words: &[&str], skip: impl Fn(&
             if t.starts_with("PARTIE ") || t.starts_with("GAME ") {
                 in_form = true;
             }
-            if seam_line(line, in_form) {
-                continue;
-            }
-            for w in line.split(|c: char| !c.is_alphanumeric() && c != '\'').map(|w| w.rsplit('\'').next().unwrap_or(w)) {
+            let Some(part) = checked_part(line, in_form) else { continue };
+            for w in part.split(|c: char| !c.is_alphanumeric() && c != '\'').map(|w| w.rsplit('\'').next().unwrap_or(w)) {
                 if words.contains(&w) {
                     found.push(format!("{to} «{subject}»: [{w}] {line}"));
                 }

@@ -287,7 +287,7 @@ fn ack_text(v: &[arbitre::game::LineVerdict]) -> String {
     let mut out = String::new();
     for l in v {
         match &l.outcome {
-            LineOutcome::Accepted { canonical } => out.push_str(&format!("OK  {} -> {canonical}\n", l.line.text)),
+            LineOutcome::Accepted { canonical, .. } => out.push_str(&format!("OK  {} -> {canonical}\n", l.line.text)),
             LineOutcome::Rejected { reason, suggestion } => out.push_str(&format!("ERR {} -> {} [{}]\n", l.line.text, reason.render(arbitre::i18n::Lang::Fr), suggestion.clone().unwrap_or_default())),
             #[allow(unreachable_patterns)]
             o => out.push_str(&format!("{o:?}\n")),

@@ -310,3 +310,54 @@ fn a_registration_handled_again_after_a_crash_is_answered_once() {
     let out = e.referee.handle_mail(&raw2, at(3)).unwrap();
     assert!(matches!(out, Outcome::Answered { ref kind, .. } if kind == "refusal-join"), "{out:?}");
 }
+
+/// A registration the ruleset refuses (here a third player for a two-player
+/// Stellar game) is answered with the ruleset's reason in the language the
+/// registrant wrote in: the engines give a message, not a French sentence.
+#[test]
+fn a_registration_the_ruleset_refuses_is_answered_in_the_registrants_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let game = "[[games]]\nid = \"stellar-1\"\nruleset = \"stellar\"\ntime_zone = \"Europe/Paris\"\ndeadline = \"after 48h\"\nregistration_open = true\nseed = 1\n";
+    std::fs::write(&path, format!("{}\n{game}", config_head())).unwrap();
+    let referee = arbitre::referee::Referee::new(arbitre::config::load(&path).unwrap(), templates()).unwrap();
+    referee.create_game("stellar-1", Some(1), t0()).unwrap();
+    for (i, (who, body)) in [
+        ("anne@example.test", "PARTIE stellar-1\nINSCRIPTION Anne\n"),
+        ("bert@example.test", "PARTIE stellar-1\nINSCRIPTION Bert\n"),
+        ("carl@example.test", "GAME stellar-1\nJOIN Carl\n"),
+        ("dora@example.test", "PARTIE stellar-1\nINSCRIPTION Dora\n"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let h = i as i64 + 1;
+        referee.handle_mail(&mail(who, &format!("j{h}@example.test"), "Inscription", body, at(h)), at(h)).unwrap();
+    }
+    let sent = take_outbox(&referee);
+    let to = |a: &str| sent.iter().find(|s| s.to == vec![a.to_string()]).map(|s| s.text.clone()).unwrap_or_default();
+    assert!(to("carl@example.test").contains("The game is full: Stellar is played by two."), "{}", to("carl@example.test"));
+    assert!(to("dora@example.test").contains("La partie est complète : Stellar se joue à deux."), "{}", to("dora@example.test"));
+}
+
+/// A diplomatic message reaches each family in its own language: one mail
+/// per language, the French one unchanged.
+#[test]
+fn a_relayed_message_is_framed_in_each_recipients_language() {
+    let e = env();
+    let pa = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let _ph = join(&e.referee, "vlad@example.test", "Harkonnen", at(1));
+    let raw = mail("shaddam@example.test", "j-en@example.test", "Join", "GAME stellarium-1\nJOIN Corrino\n", at(1));
+    e.referee.handle_mail(&raw, at(1)).unwrap();
+    take_outbox(&e.referee);
+    let body = orders_body("Atréides", &pa, None, &["MESSAGE TOUS", "Paix ?", "FINMESSAGE"]);
+    e.referee.handle_mail(&mail("leto@example.test", "m1@example.test", "Diplomatie", &body, at(2)), at(2)).unwrap();
+    let sent = take_outbox(&e.referee);
+    let relays: Vec<_> = sent.iter().filter(|s| s.text.contains("Paix ?")).collect();
+    assert_eq!(relays.len(), 2, "{relays:?}");
+    let fr = relays.iter().find(|s| s.to == vec!["vlad@example.test"]).expect("French relay");
+    assert!(fr.subject.ends_with("Message diplomatique") && fr.text.contains("De la part de la famille Atréides, à toutes les familles"), "{}", fr.text);
+    let en = relays.iter().find(|s| s.to == vec!["shaddam@example.test"]).expect("English relay");
+    assert!(en.subject.ends_with("Diplomatic message") && en.text.contains("From family Atréides, to every family:"), "{} {}", en.subject, en.text);
+    assert!(!en.text.contains("Transmis") && !en.text.contains("famille"), "{}", en.text);
+}

@@ -276,7 +276,9 @@ fn run(c: &Case, file: &str) -> Vec<String> {
                     LineOutcome::Accepted { .. } => None,
                 })
                 .collect();
-            let all = format!("{}\n{}", serde_json::to_string(&parsed.verdicts).unwrap(), reasons.join("\n"));
+            // Accepted lines: matched as the French acknowledgement echoes them.
+            let echoes: Vec<String> = parsed.verdicts.iter().filter_map(|v| v.outcome.echo(arbitre::i18n::Lang::Fr)).collect();
+            let all = format!("{}\n{}\n{}", serde_json::to_string(&parsed.verdicts).unwrap(), reasons.join("\n"), echoes.join("\n"));
             for r in &e.reasons {
                 if !all.contains(r.as_str()) {
                     errs.push(format!("{seat}: no verdict says « {r} »: {all}"));

@@ -188,7 +188,7 @@ fn accepted_orders_are_typed_and_canonical() {
         .verdicts
         .iter()
         .map(|v| match &v.outcome {
-            LineOutcome::Accepted { canonical } => canonical.clone(),
+            LineOutcome::Accepted { canonical, .. } => canonical.clone(),
             LineOutcome::Rejected { reason, .. } => format!("REJ {}", reason.render(arbitre::i18n::Lang::Fr)),
         })
         .collect();
@@ -215,7 +215,7 @@ fn verdict(s: &State, fam: &str, before: &[&str], line: &str) -> (String, Option
     }
     match &p.verdicts[before.len()].outcome {
         LineOutcome::Rejected { reason, suggestion } => (reason.render(arbitre::i18n::Lang::Fr), suggestion.clone()),
-        LineOutcome::Accepted { canonical } => panic!("accepted: {canonical}"),
+        LineOutcome::Accepted { canonical, .. } => panic!("accepted: {canonical}"),
     }
 }
 
@@ -810,7 +810,7 @@ mod properties {
         fn canonical_spelling_round_trips(l in line()) {
             let s = fixture();
             let p = parse_orders(&s, A, &lines(&[l.as_str()]));
-            if let Some(LineOutcome::Accepted { canonical }) = p.verdicts.first().map(|v| v.outcome.clone()) {
+            if let Some(LineOutcome::Accepted { canonical, .. }) = p.verdicts.first().map(|v| v.outcome.clone()) {
                 let q = parse_orders(&s, A, &lines(&[canonical.as_str()]));
                 prop_assert!(q.verdicts[0].is_accepted(), "{} -> {} -> {:?}", l, canonical, q.verdicts[0]);
                 prop_assert_eq!(&p.orders, &q.orders);
@@ -825,7 +825,7 @@ mod properties {
         for (fam, _, ls) in sections(include_str!("data/stellarium/orders_md_every_turn.txt")) {
             for l in ls {
                 let p = parse_orders(&s, &fam, &lines(&[l.as_str()]));
-                let LineOutcome::Accepted { canonical } = &p.verdicts[0].outcome else { continue };
+                let LineOutcome::Accepted { canonical, .. } = &p.verdicts[0].outcome else { continue };
                 let q = parse_orders(&s, &fam, &lines(&[canonical.as_str()]));
                 assert!(q.verdicts[0].is_accepted(), "{l} -> {canonical} -> {:?}", q.verdicts[0]);
                 assert_eq!(p.orders, q.orders, "{l} -> {canonical}");
@@ -840,7 +840,7 @@ fn r9_r10_the_young_may_be_named_by_its_new_first_name() {
     let p = parse_orders(&s, A, &lines(&["FORMATION Ghanima PRETRE", "BAPTEME Enfant30 Ghanima"]));
     assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
     assert_eq!(p.orders.trainings[0].who, CharacterId(30));
-    assert_eq!(p.verdicts[0].outcome, LineOutcome::Accepted { canonical: "FORMATION Enfant30 PRETRE".into() });
+    assert_eq!(p.verdicts[0].outcome, LineOutcome::Accepted { canonical: "FORMATION Enfant30 PRETRE".into(), notes: vec![] });
 }
 
 #[test]
@@ -895,7 +895,7 @@ fn lenient_word_order_for_founders_and_bids() {
         .verdicts
         .iter()
         .map(|v| match &v.outcome {
-            LineOutcome::Accepted { canonical } => canonical.clone(),
+            LineOutcome::Accepted { canonical, .. } => canonical.clone(),
             LineOutcome::Rejected { reason, .. } => reason.render(arbitre::i18n::Lang::Fr),
         })
         .collect();

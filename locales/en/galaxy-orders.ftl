@@ -94,3 +94,11 @@ galaxy-r4-2-iii-two-attacks = F{ $fleet } already attacks twice where it stands 
 
 # What is missing for OR (orders.md §7; src/games/galaxy/mod.rs).
 galaxy-missing-any-order = at least one budget or movement order
+
+# Registration refusals.
+galaxy-register-closed = Registration is closed: the galaxy has already been made.
+galaxy-register-full = The game is full ({ $players } players).
+
+# Notes echoed after an accepted order, behind "#".
+galaxy-echo-cost = cost { $cost }
+galaxy-echo-r4-2-too-far = WARNING: distance { $distance } kpc for a speed of { $speed }: the fleet will scuttle itself (4.2)

@@ -79,3 +79,27 @@ stellar-form-no-slot = none
 stellar-form-take = { $card } becomes card C
 stellar-form-step3 = step 3: { $card }
 stellar-form-step3-blind = step 3: blind draw
+
+# Registration refusals.
+stellar-register-full = The game is full: Stellar is played by two.
+
+# Notes echoed after an accepted order, behind "#" (several are joined by " ; ").
+# $slots: a stellar-slots message; $card: a card's name.
+stellar-note-start-slot-1 = slot 1
+stellar-note-to-notebook = { $card } to the notebook
+stellar-note-final = to the notebook; the other card goes back to the box
+stellar-note-refresh = the row is discarded and refilled; you then play your turn with the new row
+stellar-note-take = { $card } into your hand (card C)
+stellar-note-card = { $card }
+stellar-note-face-up = slots allowed face up: { $slots }
+stellar-note-face-up-for-kind = slots allowed face up for this type: { $slots }
+stellar-note-step-3-telescope = step 3: { $card } (position { $position }) to the telescope, slots allowed face up: { $slots }
+stellar-note-step-3-notebook = step 3: { $card } (position { $position }) to the notebook
+## $zone: where the blind draw goes, "telescope" or "notebook".
+stellar-note-step-3-blind = step 3: blind draw, to the { $zone ->
+    [telescope] telescope (PIOCHE orders)
+   *[notebook] notebook
+  }
+stellar-note-step-3-after-take = step 3: depends on PRENDRE
+stellar-note-else-face-up = a drawn card of another type goes here, face down if it cannot be face up there
+stellar-note-else-face-down = a drawn card of another type goes here face down

@@ -388,3 +388,10 @@ stellarium-form-founder = { $n ->
   }
 stellarium-form-first-ship = Bid for the first ship: ENCHERE <1-10 M$> "<ship's name>"
 stellarium-form-candidacies = Candidacies: CANDIDAT <first name> JUGE (10 PP at least); CANDIDAT <first name> GOUVERNEUR <colony>
+
+# Registration refusals (0.4).
+stellarium-register-name-empty = The family name is empty.
+stellarium-register-name-slash = The family name cannot contain "/".
+stellarium-register-over = The game is over.
+stellarium-register-late = This game accepts no registration after turn 0.
+stellarium-register-taken = Family { $name } already exists in this game.

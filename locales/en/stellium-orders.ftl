@@ -83,3 +83,9 @@ stellium-form-not-your-move = { $mover } to move: nothing to send for this step
 stellium-form-refill-not-yours = a galaxy is being refilled: nothing to send for this step
 stellium-form-proposal = the referee's suggestion: change it as you like
 stellium-form-or-discard = or ECARTE O… then PREND O…
+
+# Registration refusals.
+stellium-register-full = The game is full: Stellium is played by 2 to 4 players.
+
+# Notes echoed after an accepted order, behind "#".
+stellium-note-checked-after-refill = checked after the emptied galaxy is refilled

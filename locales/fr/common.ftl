@@ -5,3 +5,8 @@ list-and = { $head } et { $last }
 
 # A text shown as it is: what a player wrote, or a sentence stored before sentences were messages.
 verbatim = { $text }
+
+# Registration refusals shared by the games whose seats are players (Galaxy, Stellar, Stellium).
+register-closed-started = Les inscriptions sont closes : la partie a commencé.
+register-player-already = Le joueur { $name } est déjà inscrit.
+register-player-name-empty = Le nom du joueur est vide.

@@ -94,3 +94,11 @@ galaxy-r4-2-iii-two-attacks = F{ $fleet } attaque déjà deux fois sur place (4.
 
 # What is missing for OR (orders.md §7; src/games/galaxy/mod.rs).
 galaxy-missing-any-order = au moins un ordre de budget ou de déplacement
+
+# Registration refusals.
+galaxy-register-closed = Les inscriptions sont closes : la galaxie a déjà été créée.
+galaxy-register-full = La partie est complète ({ $players } joueurs).
+
+# Notes echoed after an accepted order, behind "#".
+galaxy-echo-cost = coût { $cost }
+galaxy-echo-r4-2-too-far = ATTENTION : distance { $distance } kpc pour une vitesse de { $speed } : la flotte se sabordera (4.2)

@@ -76,3 +76,27 @@ stellar-form-no-slot = aucun
 stellar-form-take = { $card } devient la carte C
 stellar-form-step3 = étape 3 : { $card }
 stellar-form-step3-blind = étape 3 : pioche à l'aveugle
+
+# Registration refusals.
+stellar-register-full = La partie est complète : Stellar se joue à deux.
+
+# Notes echoed after an accepted order, behind "#" (several are joined by " ; ").
+# $slots: a stellar-slots message; $card: a card's name.
+stellar-note-start-slot-1 = emplacement 1
+stellar-note-to-notebook = { $card } au carnet
+stellar-note-final = au carnet ; l'autre carte retourne dans la boîte
+stellar-note-refresh = la rangée est défaussée et complétée ; vous jouez ensuite votre tour avec la nouvelle rangée
+stellar-note-take = { $card } dans votre main (carte C)
+stellar-note-card = { $card }
+stellar-note-face-up = emplacements permis face visible : { $slots }
+stellar-note-face-up-for-kind = emplacements permis face visible pour ce type : { $slots }
+stellar-note-step-3-telescope = étape 3 : { $card } (position { $position }) au télescope, emplacements permis face visible : { $slots }
+stellar-note-step-3-notebook = étape 3 : { $card } (position { $position }) au carnet
+## $zone: where the blind draw goes, "telescope" or "notebook".
+stellar-note-step-3-blind = étape 3 : pioche à l'aveugle, au { $zone ->
+    [telescope] télescope (ordres PIOCHE)
+   *[notebook] carnet
+  }
+stellar-note-step-3-after-take = étape 3 : dépend de PRENDRE
+stellar-note-else-face-up = une carte piochée d'un autre type va ici, face cachée si elle ne peut pas y être face visible
+stellar-note-else-face-down = une carte piochée d'un autre type va ici face cachée

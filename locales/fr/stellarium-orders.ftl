@@ -412,3 +412,10 @@ stellarium-form-founder = { $n ->
   }
 stellarium-form-first-ship = Enchère pour le premier vaisseau : ENCHERE <1-10 M$> "<nom du vaisseau>"
 stellarium-form-candidacies = Candidatures : CANDIDAT <prénom> JUGE (10 PP au moins) ; CANDIDAT <prénom> GOUVERNEUR <colonie>
+
+# Registration refusals (0.4).
+stellarium-register-name-empty = Le nom de famille est vide.
+stellarium-register-name-slash = Le nom de famille ne peut pas contenir « / ».
+stellarium-register-over = La partie est terminée.
+stellarium-register-late = Cette partie n'accepte plus d'inscriptions après le tour 0.
+stellarium-register-taken = La famille { $name } existe déjà dans cette partie.

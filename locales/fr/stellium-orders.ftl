@@ -83,3 +83,9 @@ stellium-form-not-your-move = à { $mover } de jouer : rien à envoyer pour cett
 stellium-form-refill-not-yours = recharge d'une galaxie : rien à envoyer pour cette étape
 stellium-form-proposal = proposition de l'arbitre : modifiez à votre guise
 stellium-form-or-discard = ou ECARTE O… puis PREND O…
+
+# Registration refusals.
+stellium-register-full = La partie est complète : Stellium se joue de 2 à 4 joueurs.
+
+# Notes echoed after an accepted order, behind "#".
+stellium-note-checked-after-refill = vérifié après la recharge de la galaxie vidée

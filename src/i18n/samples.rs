@@ -29,5 +29,11 @@ pub fn all() -> Vec<Msg> {
 
 /// The messages of `locales/*/common.ftl`.
 fn common() -> Vec<Msg> {
-    vec![msg!("list-and", head = "Paul, Léto", last = "Alia"), Msg::verbatim("Paul")]
+    vec![
+        msg!("list-and", head = "Paul, Léto", last = "Alia"),
+        Msg::verbatim("Paul"),
+        msg!("register-closed-started"),
+        msg!("register-player-already", name = "Anne"),
+        msg!("register-player-name-empty"),
+    ]
 }

@@ -17,7 +17,7 @@ fn reasons(s: &Submission) -> Vec<String> {
         .iter()
         .map(|p| match &p.outcome {
             crate::game::LineOutcome::Rejected { reason, .. } => reason.render(crate::i18n::Lang::Fr),
-            crate::game::LineOutcome::Accepted { canonical } => canonical.clone(),
+            crate::game::LineOutcome::Accepted { canonical, .. } => canonical.clone(),
         })
         .collect()
 }

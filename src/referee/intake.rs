@@ -375,17 +375,29 @@ impl Referee {
                         continue;
                     }
                     let recipients = self.relay_targets(&g, &fkey, target);
-                    let (names, addresses): (Vec<String>, Vec<String>) = recipients.into_iter().unzip();
-                    if !addresses.is_empty() {
+                    let names: Vec<String> = recipients.iter().map(|(n, _, _)| n.clone()).collect();
+                    if !recipients.is_empty() {
                         relayed += 1;
+                    }
+                    // One mail per language of the recipients, each in theirs.
+                    for rlang in ["fr", "en"] {
+                        let addresses: Vec<String> = recipients.iter().filter(|(_, _, l)| l == rlang).map(|(_, a, _)| a.clone()).collect();
+                        if addresses.is_empty() {
+                            continue;
+                        }
+                        let n = done_commands.len();
+                        let mut context = json!({ "game": gid, "sender": if *anonymous { Value::Null } else { json!(fam.name) }, "body": body, "all": matches!(target, MessageTarget::All) });
+                        if let Some(w) = member_word(self, &g.meta.ruleset, rlang) {
+                            context["member"] = json!(w);
+                        }
                         self.queue(
                             Draft {
-                                id: format!("relay-{key}-{}", done_commands.len()),
+                                id: if rlang == "fr" { format!("relay-{key}-{n}") } else { format!("relay-{key}-{n}-{rlang}") },
                                 to: addresses,
-                                subject: format!("[{gid}] Message diplomatique"),
+                                subject: format!("[{gid}] {}", if rlang == "fr" { "Message diplomatique" } else { "Diplomatic message" }),
                                 template: "common/relay",
-                                lang: "fr",
-                                context: json!({ "game": gid, "sender": if *anonymous { Value::Null } else { json!(fam.name) }, "body": body, "all": matches!(target, MessageTarget::All) }),
+                                lang: rlang,
+                                context,
                                 threading: Threading::NONE,
                                 auto_submitted: "auto-generated",
                                 attachments: vec![],
@@ -546,7 +558,7 @@ impl Referee {
             }
         }
         if let Err(why) = g.engine.register(&mut g.state, &fkey, &name)? {
-            return refuse("ruleset", json!({ "detail": why }));
+            return refuse("ruleset", json!({ "detail": why.render(crate::i18n::Lang::from_code(lang)) }));
         }
         // The password derives from the installation's secret key and this
         // message: unpredictable without the key, and the same if a crash
@@ -637,13 +649,15 @@ impl Referee {
         Ok(())
     }
 
-    fn relay_targets(&self, g: &OpenGame, sender: &FamilyKey, target: &MessageTarget) -> Vec<(String, String)> {
+    /// The families a diplomatic message goes to: (name, address, language).
+    fn relay_targets(&self, g: &OpenGame, sender: &FamilyKey, target: &MessageTarget) -> Vec<(String, String, String)> {
         let live = g.meta.families.iter().filter(|(k, f)| *k != sender && !f.pnj);
+        let lang = |l: &str| if l == "en" { "en".to_string() } else { "fr".to_string() };
         match target {
-            MessageTarget::All => live.map(|(_, f)| (f.name.clone(), f.address.clone())).collect(),
+            MessageTarget::All => live.map(|(_, f)| (f.name.clone(), f.address.clone(), lang(&f.lang))).collect(),
             MessageTarget::Family(n) => {
                 let k = text::key(n);
-                live.filter(|(fk, _)| **fk == k).map(|(_, f)| (f.name.clone(), f.address.clone())).collect()
+                live.filter(|(fk, _)| **fk == k).map(|(_, f)| (f.name.clone(), f.address.clone(), lang(&f.lang))).collect()
             }
         }
     }
@@ -678,7 +692,10 @@ fn answered(kind: &str, to: &str, game: Option<String>, family: Option<String>) 
 /// the reader's language (`fr` or `en`).
 pub(crate) fn verdict_json(v: &LineVerdict, lang: &str) -> Value {
     match &v.outcome {
-        LineOutcome::Accepted { canonical } => json!({ "no": v.line.no, "text": v.line.text, "ok": true, "canonical": canonical }),
+        LineOutcome::Accepted { .. } => {
+            let echo = v.outcome.echo(crate::i18n::Lang::from_code(lang));
+            json!({ "no": v.line.no, "text": v.line.text, "ok": true, "canonical": echo })
+        }
         LineOutcome::Rejected { reason, suggestion } => {
             let reason = reason.render(crate::i18n::Lang::from_code(lang));
             json!({ "no": v.line.no, "text": v.line.text, "ok": false, "reason": reason, "suggestion": suggestion })

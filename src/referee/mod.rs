@@ -154,7 +154,7 @@ impl Referee {
                     // A refusal here cannot happen for a family that was accepted
                     // when it registered against the same state; log if it does.
                     if let Err(why) = engine.register(&mut state, key, &fam.name)? {
-                        tracing::error!(game = %meta.id, family = %key, %why, "replaying a registration was refused");
+                        tracing::error!(game = %meta.id, family = %key, why = %why.render(crate::i18n::Lang::Fr), "replaying a registration was refused");
                     }
                 }
                 let bytes = std::sync::Arc::new(engine.save_state(&state)?);

@@ -80,7 +80,7 @@ fn current_orders(p: &Private<'_>) -> Value {
         .verdicts
         .iter()
         .map(|v| match &v.outcome {
-            LineOutcome::Accepted { canonical } => json!({ "text": v.line.text, "accepted": true, "canonical": canonical }),
+            LineOutcome::Accepted { .. } => json!({ "text": v.line.text, "accepted": true, "canonical": v.outcome.echo(lang) }),
             LineOutcome::Rejected { reason, suggestion } => json!({ "text": v.line.text, "accepted": false, "reason": reason.render(lang), "suggestion": suggestion }),
         })
         .collect();

@@ -59,7 +59,7 @@ impl Ruleset for Race21 {
     }
     fn register(state: &mut State, family: &FamilyKey, _: &str) -> Result<(), Refusal> {
         if state.step > 0 {
-            return Err("la partie a commencé".into());
+            return Err(arbitre::msg!("register-closed-started"));
         }
         state.seats.push(family.clone());
         Ok(())

@@ -30,7 +30,7 @@ use model::{Settings, Torus};
 
 /// One sample of every message Galaxy can emit, for the catalogue check.
 pub fn samples() -> Vec<crate::i18n::Msg> {
-    let mut all = vec![crate::msg!("galaxy-missing-any-order")];
+    let mut all = vec![crate::msg!("galaxy-missing-any-order"), crate::msg!("galaxy-register-closed"), crate::msg!("galaxy-register-full", players = 16)];
     all.extend(orders::samples());
     all.extend(adjudicate::samples());
     all.extend(view::samples());
@@ -117,17 +117,17 @@ impl Ruleset for Galaxy {
 
     fn register(state: &mut GalaxyState, family: &FamilyKey, name: &str) -> Result<(), Refusal> {
         if state.generated() || state.turn > 0 {
-            return Err("Les inscriptions sont closes : la galaxie a déjà été créée.".into());
+            return Err(crate::msg!("galaxy-register-closed"));
         }
         if state.players.contains_key(family) {
-            return Err(format!("Le joueur {name} est déjà inscrit."));
+            return Err(crate::msg!("register-player-already", name = name));
         }
         if state.players.len() as u32 >= state.settings.players {
-            return Err(format!("La partie est complète ({} joueurs).", state.settings.players));
+            return Err(crate::msg!("galaxy-register-full", players = state.settings.players));
         }
         let n = crate::text::collapse_spaces(name);
         if n.is_empty() {
-            return Err("Le nom du joueur est vide.".into());
+            return Err(crate::msg!("register-player-name-empty"));
         }
         state.players.insert(family.clone(), generate::unplaced_player(&n));
         Ok(())

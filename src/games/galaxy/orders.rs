@@ -281,6 +281,9 @@ struct Reader<'a> {
     /// 4.1.6 and 4.1.7: one gift and one alliance a turn.
     gift_given: bool,
     ally_declared: bool,
+    /// The referee's notes on the line being read (its cost, a warning),
+    /// echoed after it in the acknowledgement; taken at each line's end.
+    notes: Vec<Msg>,
 }
 
 impl<'a> Reader<'a> {
@@ -463,10 +466,8 @@ impl<'a> Reader<'a> {
                 self.spend(ships.cost(), msg!("galaxy-spending", what = "fleet", name = ships.label()))?;
                 self.fleets.insert(fleet, Fleet { ships, pos: self.s.stars[star].pos, fast: false, strong: false, invisible: false });
                 self.formed.insert(fleet);
-                Ok((
-                    Order::Build { fleet, ships, star },
-                    format!("CONSTRUIRE F{fleet} {} {} (coût {})", ships.label(), self.star_label(star), ships.cost()),
-                ))
+                self.notes.push(msg!("galaxy-echo-cost", cost = ships.cost()));
+                Ok((Order::Build { fleet, ships, star }, format!("CONSTRUIRE F{fleet} {} {}", ships.label(), self.star_label(star))))
             }
             Word::Colonise => {
                 let star = self.eat_star(c)?;
@@ -496,9 +497,10 @@ impl<'a> Reader<'a> {
                 let cost = self.s.colonisation_cost(self.who, star).unwrap_or(0);
                 self.spend(cost, msg!("galaxy-spending", what = "colonisation", name = self.star_label(star)))?;
                 let canon = match &code {
-                    Some(k) => format!("COLONISER {} {k} (coût {cost})", self.star_label(star)),
-                    None => format!("COLONISER {} (coût {cost})", self.star_label(star)),
+                    Some(k) => format!("COLONISER {} {k}", self.star_label(star)),
+                    None => format!("COLONISER {}", self.star_label(star)),
                 };
+                self.notes.push(msg!("galaxy-echo-cost", cost = cost));
                 Ok((Order::Colonise { star, code }, canon))
             }
             Word::Defend => {
@@ -604,17 +606,12 @@ impl<'a> Reader<'a> {
                     self.displaced.insert(fleet);
                 }
                 let d = self.s.torus.dist(f.pos, dest);
-                let mut canon = format!("DEPLACER F{fleet} {}", to.label());
                 // 4.2: the rules make a too-long move scuttle the fleet; the
                 // order stands, and the acknowledgement warns.
                 if !self.s.torus.within(f.pos, dest, f.speed() as i64) {
-                    canon.push_str(&format!(
-                        " — ATTENTION : distance {:.2} kpc pour une vitesse de {} : la flotte se sabordera (4.2)",
-                        d,
-                        f.speed()
-                    ));
+                    self.notes.push(msg!("galaxy-echo-r4-2-too-far", distance = format!("{d:.2}"), speed = f.speed()));
                 }
-                Ok((Order::Move { fleet, to }, canon))
+                Ok((Order::Move { fleet, to }, format!("DEPLACER F{fleet} {}", to.label())))
             }
             Word::Jump => {
                 let fleet = eat_fleet(c)?;
@@ -714,6 +711,7 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
         formed: BTreeSet::new(),
         gift_given: false,
         ally_declared: false,
+        notes: Vec::new(),
     };
     // Classify every line first: budget lines are read before movement lines.
     let mut classified: Vec<(usize, Classified)> = Vec::new();
@@ -754,10 +752,11 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
                         cur.next();
                     }
                     let v = if pass_budget { r.budget(*w, &mut cur) } else { r.movement(*w, &mut cur) };
+                    let notes = std::mem::take(&mut r.notes);
                     verdicts[*i] = Some(match v {
                         Ok((order, canon)) => {
                             accepted.push((*i, order));
-                            LineVerdict::accepted(&lines[*i], canon)
+                            LineVerdict::accepted_with(&lines[*i], canon, notes)
                         }
                         Err((reason, sug)) => LineVerdict::rejected(&lines[*i], reason, sug),
                     });
@@ -778,6 +777,8 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
 pub fn samples() -> Vec<Msg> {
     let star = || "Alpha".to_string();
     let mut v = vec![
+        msg!("galaxy-echo-cost", cost = 12),
+        msg!("galaxy-echo-r4-2-too-far", distance = "3.61", speed = 2),
         msg!("galaxy-refused-not-a-player"),
         msg!("galaxy-refused-turn-0"),
         msg!("galaxy-refused-over"),

@@ -41,6 +41,7 @@ fn missing(order: &str) -> Msg {
 /// One sample of every message Stellar can emit, for the catalogue check.
 pub fn samples() -> Vec<Msg> {
     let mut all: Vec<Msg> = ["start", "final", "take", "play", "coordinate"].into_iter().map(missing).collect();
+    all.push(crate::msg!("stellar-register-full"));
     all.extend(orders::samples());
     all.extend(view::form_samples());
     all

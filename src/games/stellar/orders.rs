@@ -263,9 +263,9 @@ pub fn parse(s: &StellarState, family: &FamilyKey, lines: &[OrderLine]) -> Parse
                 one(s, me, mover, *word, &mut c, &mut orders)
             };
             verdicts[*i] = Some(match r {
-                Ok(canon) => {
+                Ok((canon, notes)) => {
                     seen.push((w, *i));
-                    LineVerdict::accepted(line, canon)
+                    LineVerdict::accepted_with(line, canon, notes)
                 }
                 Err((why, sugg)) => LineVerdict::rejected(line, why, sugg),
             });
@@ -283,7 +283,11 @@ fn finish(lines: &[OrderLine], verdicts: Vec<Option<LineVerdict>>, orders: Order
     ParsedOrders { orders, verdicts }
 }
 
-fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mut Orders) -> Result<String, Refused> {
+/// An accepted line's echo: its canonical spelling and the referee's notes
+/// (where the cards go, the slots allowed).
+type Echo = (String, Vec<Msg>);
+
+fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mut Orders) -> Result<Echo, Refused> {
     let turn_word = matches!(w, Word::Refresh | Word::Take | Word::Play | Word::Coordinate | Word::Draw);
     match (w, s.phase) {
         (Word::Start, Phase::Start) => {}
@@ -306,7 +310,7 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             end(c)?;
             o.start = Some(card);
             let other = lettered.iter().find(|(_, id)| *id != card).map(|(_, id)| s.card(*id).name()).unwrap_or_default();
-            Ok(format!("DEPART {} TELESCOPE # emplacement 1 ; {other} au carnet", s.card(card).name()))
+            Ok((format!("DEPART {} TELESCOPE", s.card(card).name()), vec![msg!("stellar-note-start-slot-1"), msg!("stellar-note-to-notebook", card = other)]))
         }
         Word::Final => {
             let hand = s.hand_letters(me);
@@ -314,7 +318,7 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             c.eat_keyword(NOTEBOOK);
             end(c)?;
             o.final_card = Some(card);
-            Ok(format!("FINALE {} # au carnet ; l'autre carte retourne dans la boîte", s.card(card).name()))
+            Ok((format!("FINALE {}", s.card(card).name()), vec![msg!("stellar-note-final")]))
         }
         Word::Refresh => {
             end(c)?;
@@ -325,14 +329,14 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                 return Err(no(msg!("stellar-refused-refresh-after-take")));
             }
             o.refresh = true;
-            Ok("RAFRAICHIR # la rangée est défaussée et complétée ; vous jouez ensuite votre tour avec la nouvelle rangée".into())
+            Ok(("RAFRAICHIR".into(), vec![msg!("stellar-note-refresh")]))
         }
         Word::Take => {
             let pos = c.eat_number().filter(|n| (1..=5).contains(n)).ok_or_else(|| no(msg!("stellar-refused-row-position")))? as usize;
             end(c)?;
             let card = s.row[pos - 1].ok_or_else(|| no(msg!("stellar-refused-row-empty", position = pos)))?;
             o.take = Some(pos);
-            Ok(format!("PRENDRE {pos} # {} dans votre main (carte C)", s.card(card).name()))
+            Ok((format!("PRENDRE {pos}"), vec![msg!("stellar-note-take", card = s.card(card).name())]))
         }
         Word::Play => {
             let mut cards = s.hand_letters(me);
@@ -344,32 +348,28 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             let card = card_ref(c, &cards, s)?;
             let z = zone(c)?;
             end(c)?;
-            let mut canon = format!("JOUER {} {}", s.card(card).name(), zone_text(&z));
+            let canon = format!("JOUER {} {}", s.card(card).name(), zone_text(&z));
             let mut notes = Vec::new();
             if let Zone::Telescope { slot, face_up } = z {
                 let legal = check_slot(s, me, card, slot, face_up)?;
-                notes.push(format!("emplacements permis face visible : {}", slot_list(&legal)));
+                notes.push(msg!("stellar-note-face-up", slots = slots(&legal)));
             }
-            match o.take {
+            let position = s.card(card).number.row_position().unwrap_or(0);
+            notes.push(match o.take {
                 Some(take) => match step3_card(s, take, card) {
-                    Some(row) if z == Zone::Notebook => notes.push(format!(
-                        "étape 3 : {} (position {}) au télescope, emplacements permis face visible : {}",
-                        s.card(row).name(),
-                        s.card(card).number.row_position().unwrap_or(0),
-                        slot_list(&s.legal_face_up(me, row))
-                    )),
-                    Some(row) => notes.push(format!("étape 3 : {} (position {}) au carnet", s.card(row).name(), s.card(card).number.row_position().unwrap_or(0))),
-                    None => notes.push(format!(
-                        "étape 3 : pioche à l'aveugle, au {}",
-                        if z == Zone::Notebook { "télescope (ordres PIOCHE)" } else { "carnet" }
-                    )),
+                    Some(row) if z == Zone::Notebook => msg!(
+                        "stellar-note-step-3-telescope",
+                        card = s.card(row).name(),
+                        position = position,
+                        slots = slots(&s.legal_face_up(me, row))
+                    ),
+                    Some(row) => msg!("stellar-note-step-3-notebook", card = s.card(row).name(), position = position),
+                    None => msg!("stellar-note-step-3-blind", zone = if z == Zone::Notebook { "telescope" } else { "notebook" }),
                 },
-                None => notes.push("étape 3 : dépend de PRENDRE".into()),
-            }
+                None => msg!("stellar-note-step-3-after-take"),
+            });
             o.play = Some((card, z));
-            canon.push_str(" # ");
-            canon.push_str(&notes.join(" ; "));
-            Ok(canon)
+            Ok((canon, notes))
         }
         Word::Coordinate => {
             let z = zone(c)?;
@@ -384,9 +384,9 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                 (Zone::Notebook, Zone::Telescope { slot, face_up }) => {
                     let legal = check_slot(s, me, row, slot, face_up)?;
                     o.coordinate = Some(z);
-                    Ok(format!("COORDONNEE {} # {} ; emplacements permis face visible : {}", zone_text(&z), s.card(row).name(), slot_list(&legal)))
+                    Ok((format!("COORDONNEE {}", zone_text(&z)), vec![msg!("stellar-note-card", card = s.card(row).name()), msg!("stellar-note-face-up", slots = slots(&legal))]))
                 }
-                (Zone::Telescope { .. }, Zone::Notebook) => Ok(format!("COORDONNEE CARNET # {}", s.card(row).name())),
+                (Zone::Telescope { .. }, Zone::Notebook) => Ok(("COORDONNEE CARNET".into(), vec![msg!("stellar-note-card", card = s.card(row).name())])),
                 (Zone::Telescope { .. }, _) => Err(no(msg!("stellar-refused-coordinate-notebook"))),
                 (Zone::Notebook, _) => Err(no(msg!("stellar-refused-coordinate-telescope"))),
             }
@@ -412,9 +412,9 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                 }
                 o.draw_else = Some((slot, face_up));
                 return Ok(if face_up {
-                    format!("PIOCHE SINON {slot} # une carte piochée d'un autre type va ici, face cachée si elle ne peut pas y être face visible")
+                    (format!("PIOCHE SINON {slot}"), vec![msg!("stellar-note-else-face-up")])
                 } else {
-                    format!("PIOCHE SINON {slot} CACHEE # une carte piochée d'un autre type va ici face cachée")
+                    (format!("PIOCHE SINON {slot} CACHEE"), vec![msg!("stellar-note-else-face-down")])
                 });
             }
             let Some(t) = c.next() else { return Err(no(msg!("stellar-refused-draw-kind-missing"))) };
@@ -444,7 +444,8 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                 return Err(no(msg!("stellar-refused-kind-not-face-up", slot = slot, legal = slots(&legal))));
             }
             o.draws.push(DrawRule { kind, slot, face_up });
-            Ok(format!("PIOCHE {} {slot}{} # emplacements permis face visible pour ce type : {}", kind.map_or("SATELLITE", Kind::word), if face_up { "" } else { " CACHEE" }, slot_list(&legal)))
+            let canon = format!("PIOCHE {} {slot}{}", kind.map_or("SATELLITE", Kind::word), if face_up { "" } else { " CACHEE" });
+            Ok((canon, vec![msg!("stellar-note-face-up-for-kind", slots = slots(&legal))]))
         }
     }
 }
@@ -454,6 +455,21 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
 /// leaves its message unused, and the check fails.
 pub fn samples() -> Vec<Msg> {
     vec![
+        msg!("stellar-note-start-slot-1"),
+        msg!("stellar-note-to-notebook", card = "PLANETE-3"),
+        msg!("stellar-note-final"),
+        msg!("stellar-note-refresh"),
+        msg!("stellar-note-take", card = "PLANETE-3"),
+        msg!("stellar-note-card", card = "NUAGE-1"),
+        msg!("stellar-note-face-up", slots = slots(&[2, 4])),
+        msg!("stellar-note-face-up-for-kind", slots = slots(&[])),
+        msg!("stellar-note-step-3-telescope", card = "ASTEROIDE-4", position = 1, slots = slots(&[2, 4])),
+        msg!("stellar-note-step-3-notebook", card = "ASTEROIDE-4", position = 1),
+        msg!("stellar-note-step-3-blind", zone = "telescope"),
+        msg!("stellar-note-step-3-blind", zone = "notebook"),
+        msg!("stellar-note-step-3-after-take"),
+        msg!("stellar-note-else-face-up"),
+        msg!("stellar-note-else-face-down"),
         msg!("stellar-refused-card-missing"),
         msg!("stellar-refused-no-such-letter", letter = "D", letters = "A, B"),
         msg!("stellar-refused-unknown-card", written = "LUNE"),
@@ -502,7 +518,7 @@ mod tests {
 
     use super::*;
     use crate::dice::Dice;
-    use crate::game::{FamilyInput, LineOutcome, OrderStatus, Ruleset};
+    use crate::game::{FamilyInput, OrderStatus, Ruleset};
     use crate::games::stellar::Stellar;
 
     /// A game after the deal and the starting choice: the first player to move.
@@ -570,7 +586,7 @@ mod tests {
         let (letter, card) = s.hand_letters(me).into_iter().find(|(_, c)| s.card(*c).number.row_position().is_some()).expect("seed 9 deals a numbered hand card");
         let pos = s.card(card).number.row_position().unwrap();
         let p = parse(&s, &who, &lines(&[&format!("PRENDRE {pos}"), &format!("JOUER {letter} CARNET")]));
-        let LineOutcome::Accepted { canonical } = &p.verdicts[1].outcome else { panic!("{:?}", p.verdicts[1]) };
-        assert!(canonical.contains("pioche à l'aveugle, au télescope"), "{canonical}");
+        let echo = p.verdicts[1].outcome.echo(crate::i18n::Lang::Fr).unwrap_or_else(|| panic!("{:?}", p.verdicts[1]));
+        assert!(echo.contains("pioche à l'aveugle, au télescope"), "{echo}");
     }
 }

@@ -74,17 +74,17 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<StellarState, String> {
 
 pub fn register(s: &mut StellarState, family: &FamilyKey, name: &str) -> Result<(), Refusal> {
     if s.phase != Phase::Registration {
-        return Err("Les inscriptions sont closes : la partie a commencé.".into());
+        return Err(crate::msg!("register-closed-started"));
     }
     if s.seat_of(family).is_some() {
-        return Err(format!("Le joueur {name} est déjà inscrit."));
+        return Err(crate::msg!("register-player-already", name = name));
     }
     if s.seats.len() >= 2 {
-        return Err("La partie est complète : Stellar se joue à deux.".into());
+        return Err(crate::msg!("stellar-register-full"));
     }
     let n = crate::text::collapse_spaces(name);
     if n.is_empty() {
-        return Err("Le nom du joueur est vide.".into());
+        return Err(crate::msg!("register-player-name-empty"));
     }
     s.seats.push(Seat { key: family.clone(), name: n, ..Default::default() });
     Ok(())

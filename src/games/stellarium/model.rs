@@ -1242,24 +1242,24 @@ impl State {
     /// Registers a family (0.4, d): 10 M$ (e), a trading post on every
     /// colony of the proclamation the Empire holds (RULINGS), not yet
     /// founded (its first orders are the turn-0 ones). After turn 0 it also
-    /// gets the late-registration PP bonus (d). Refusals are French sentences.
-    pub fn register(&mut self, family: &str, name: &str) -> Result<(), String> {
+    /// gets the late-registration PP bonus (d). Refusals are messages.
+    pub fn register(&mut self, family: &str, name: &str) -> Result<(), crate::i18n::Msg> {
         let name = crate::text::collapse_spaces(name);
         let k = key(&name);
         if k.is_empty() || family.is_empty() {
-            return Err("Le nom de famille est vide.".to_string());
+            return Err(crate::msg!("stellarium-register-name-empty"));
         }
         if name.contains('/') {
-            return Err("Le nom de famille ne peut pas contenir « / ».".to_string());
+            return Err(crate::msg!("stellarium-register-name-slash"));
         }
         if self.is_over() {
-            return Err("La partie est terminée.".to_string());
+            return Err(crate::msg!("stellarium-register-over"));
         }
         if self.turn > 0 && !self.settings.late_registration {
-            return Err("Cette partie n'accepte plus d'inscriptions après le tour 0.".to_string());
+            return Err(crate::msg!("stellarium-register-late"));
         }
         if self.families.contains_key(family) || self.families.values().any(|f| key(&f.name) == k) {
-            return Err(format!("La famille {name} existe déjà dans cette partie."));
+            return Err(crate::msg!("stellarium-register-taken", name = name.as_str()));
         }
         let mut f = Family::new(family, &name, self.turn);
         f.trading_posts = self

@@ -41,6 +41,7 @@ use model::Phase;
 /// One sample of every message Stellium can emit, for the catalogue check.
 pub fn samples() -> Vec<crate::i18n::Msg> {
     let mut all = orders::samples();
+    all.push(crate::msg!("stellium-register-full"));
     all.extend(view::form_samples());
     all
 }

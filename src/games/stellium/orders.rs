@@ -109,6 +109,9 @@ struct Sim {
     validated: Vec<u32>,
     /// Galaxies holding a marble at the start of the turn.
     before: Vec<bool>,
+    /// The referee's notes on the line being played, echoed after it;
+    /// taken at each line's end.
+    notes: Vec<Msg>,
 }
 
 fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String, Msg> {
@@ -210,7 +213,8 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
                 }
                 sim.validated.push(id);
                 o.validations.push(v.clone());
-                return Ok(format!("{} (vérifié après la recharge de la galaxie vidée)", canonical_validation(s, &v)));
+                sim.notes.push(msg!("stellium-note-checked-after-refill"));
+                return Ok(canonical_validation(s, &v));
             }
             let canon = canonical_validation(s, &v);
             turn::validate(s, sim.me, &v, &sim.validated)?;
@@ -367,13 +371,14 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
         }
     }
     if let Some(me) = seat.filter(|me| s.phase == Phase::Play && s.mover == *me) {
-        let mut sim = Sim { s: s.clone(), me, drawn: None, played: None, interrupted: false, validated: Vec::new(), before: turn::occupied(s) };
+        let mut sim = Sim { s: s.clone(), me, drawn: None, played: None, interrupted: false, validated: Vec::new(), before: turn::occupied(s), notes: Vec::new() };
         // Lines are played in the order of the turn (the word order above), then as written.
         by_word.sort_by_key(|(w, i, _)| (*w, *i));
         for (w, i, args) in &by_word {
             let r = one(&mut sim, &mut orders, *w, args);
+            let notes = std::mem::take(&mut sim.notes);
             verdicts[*i] = Some(match r {
-                Ok(c) => LineVerdict::accepted(&input[*i], c),
+                Ok(c) => LineVerdict::accepted_with(&input[*i], c, notes),
                 Err(e) => LineVerdict::rejected(&input[*i], e, None),
             });
         }
@@ -388,6 +393,7 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
 /// message unused, and the check fails.
 pub fn samples() -> Vec<Msg> {
     let mut v = vec![
+        msg!("stellium-note-checked-after-refill"),
         msg!("stellium-refused-unknown-order", written = "XX"),
         msg!("stellium-refused-not-a-player"),
         msg!("stellium-refused-not-started"),

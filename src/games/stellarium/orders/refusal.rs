@@ -495,6 +495,9 @@ pub fn samples() -> Vec<Msg> {
     all.extend(PowerHead::ALL.iter().map(|h| with(Refusal::PowerMissingAction { head: *h })));
     all.extend(DebtAct::ALL.iter().map(|a| with(Refusal::InDebt { money: -4, act: *a })));
     all.extend(CaptorKind::ALL.iter().map(|c| with(Refusal::Captive { name: "Alia".into(), gender: Sex::Female, captor: *c })));
+    // Registration refusals (`State::register`, 0.4).
+    all.extend(["stellarium-register-name-empty", "stellarium-register-name-slash", "stellarium-register-over", "stellarium-register-late"].map(Msg::new));
+    all.push(crate::msg!("stellarium-register-taken", name = "Atréides"));
     all
 }
 
