@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 use arbitre::game::{OrderStatus, ViewContext};
 use arbitre::games::stellarium::events::Event;
 use arbitre::games::stellarium::model::*;
+use arbitre::games::stellarium::orders::Item;
 use arbitre::games::stellarium::view::{family_view, public_view};
+use arbitre::games::stellarium::why::Why;
 use arbitre::render::Renderer;
 use arbitre::text::key;
 
@@ -120,13 +122,13 @@ fn game(families: usize) -> (State, State, Vec<Event>) {
         f.statuses.insert(5, OrderStatus::Or);
         f.victory_points = (i as i64 * 37) % 900;
         f.victory_history.insert(5, (i as i64 * 13) % 300);
-        events.push(Event::Money { family: f.key.clone(), delta: -2, rule: "1".into(), reason: "achats (2)".into() });
+        events.push(Event::Money { family: f.key.clone(), delta: -2, rule: "1".into(), reason: Why::Purchase { item: Item::Capsule, name: f.name.clone() }.msg() });
     }
     for (i, c) in a.characters.values_mut().enumerate() {
         c.pp += (i % 7) as i64;
         if i % 8 == 0 {
             events.push(Event::Purchased { who: c.id, item: arbitre::games::stellarium::orders::Item::Capsule });
-            events.push(Event::Prestige { who: c.id, delta: (i % 7) as i64, rule: "12.3.10".into(), reason: "pas de guerre".into() });
+            events.push(Event::Prestige { who: c.id, delta: (i % 7) as i64, rule: "12.3.10".into(), reason: Why::NoPouarkWar.msg() });
         }
     }
     (before, a, events)

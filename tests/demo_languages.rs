@@ -1,7 +1,10 @@
 //! English that is English (issue 14): a few steps of `arbitre demo --lang en`
-//! for Galaxy, Stellar and Stellium, and no French word in any mail a player
-//! receives; the converse for `--lang fr` (no English word in a French
-//! family's mails).
+//! for Galaxy, Stellar, Stellium and Stellarium, and no French word in any
+//! mail a player receives; the converse for `--lang fr` (no English word in a
+//! French family's mails). Stellarium's mails are read whole: the text and
+//! HTML reports, the map SVG, the chronicle attached, the form,
+//! acknowledgements and refusals (only the French rulebook sent with the
+//! welcome is left out: it is the authority).
 //!
 //! The words are tell-tale words of sentences, in lower case and whole: order
 //! keywords (`CONSTRUIRE`, `FLOTTE`) are upper case and proper names
@@ -14,6 +17,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use mail_parser::MimeHeaders;
+
 const FRENCH: &[&str] = &[
     "vous", "votre", "vos", "est", "une", "des", "les", "avec", "dans", "sur", "pas", "et", "ou", "aucun", "aucune", "flotte", "étoile",
     "joueur", "manquant", "inconnu", "inconnue", "refusée", "tour", "ordres",
@@ -22,7 +27,9 @@ const ENGLISH: &[&str] = &["the", "your", "you", "is", "of", "and", "with", "fle
 
 /// Plays `arbitre demo` and returns (recipient, subject, text) of every mail
 /// the referee sent to a player.
-fn demo(ruleset: &str, players: u32, turns: u32, lang: &str) -> (PathBuf, Vec<(String, String, String)>) {
+/// `whole`: the HTML parts and the text and SVG attachments too, not only
+/// the text parts.
+fn demo(ruleset: &str, players: u32, turns: u32, lang: &str, whole: bool) -> (PathBuf, Vec<(String, String, String)>) {
     let out = std::env::temp_dir().join(format!("arbitre-demo-{ruleset}-{lang}-{}", std::process::id()));
     let run = Command::new(env!("CARGO_BIN_EXE_arbitre"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -48,11 +55,45 @@ fn demo(ruleset: &str, players: u32, turns: u32, lang: &str) -> (PathBuf, Vec<(S
                 text.push('\n');
                 i += 1;
             }
+            if whole {
+                // The HTML report and the attachments (map SVG, chronicle),
+                // their markup left out.
+                let mut i = 0;
+                while let Some(h) = m.body_html(i) {
+                    text.push_str(&strip_markup(&h));
+                    i += 1;
+                }
+                for a in m.attachments() {
+                    let ct = a.content_type().map(|c| format!("{}/{}", c.ctype(), c.subtype().unwrap_or_default())).unwrap_or_default();
+                    // The rulebook sent with the welcome is the French original (the authority).
+                    let rules = a.attachment_name().is_some_and(|n| n.starts_with("regles-"));
+                    if !rules && (ct.starts_with("text/plain") || ct.starts_with("image/svg")) {
+                        text.push_str(&strip_markup(&String::from_utf8_lossy(a.contents())));
+                    }
+                }
+            }
             mails.push((to.clone(), m.subject().unwrap_or_default().to_string(), text));
         }
     }
     assert!(mails.len() > players as usize, "{} mail(s) only", mails.len());
     (out, mails)
+}
+
+/// The text of HTML or SVG: tags and `<style>` contents left out, one line
+/// per element, entities for quotes decoded.
+fn strip_markup(markup: &str) -> String {
+    let mut out = String::new();
+    let mut rest = markup;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        let tag = &rest[open..];
+        let skip_to = if tag.starts_with("<style") { tag.find("</style>").map(|e| e + 8) } else { tag.find('>').map(|e| e + 1) };
+        let Some(end) = skip_to else { break };
+        out.push('\n');
+        rest = &tag[end..];
+    }
+    out.push_str(rest);
+    out.replace("&#x27;", "'").replace("&#39;", "'").replace("&quot;", "\"").replace("&amp;", "&")
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -104,7 +145,11 @@ fn offending(mails: &[(String, String, String)], words: &[&str], skip: impl Fn(&
 }
 
 fn check(ruleset: &str, players: u32, turns: u32, lang: &str, skip: impl Fn(&str) -> bool) {
-    let (out, mails) = demo(ruleset, players, turns, lang);
+    check_mails(ruleset, players, turns, lang, false, skip)
+}
+
+fn check_mails(ruleset: &str, players: u32, turns: u32, lang: &str, whole: bool, skip: impl Fn(&str) -> bool) {
+    let (out, mails) = demo(ruleset, players, turns, lang, whole);
     let words = if lang == "en" { FRENCH } else { ENGLISH };
     let bad = offending(&mails, words, skip);
     std::fs::remove_dir_all(&out).ok();
@@ -140,4 +185,15 @@ fn stellium_english_demo_mails_have_no_french_word() {
 #[test]
 fn stellium_french_demo_mails_have_no_english_word() {
     check("stellium", 2, 6, "fr", |_| false);
+}
+
+#[test]
+fn stellarium_english_demo_mails_have_no_french_word() {
+    check_mails("stellarium", 4, 3, "en", true, |_| false);
+}
+
+#[test]
+fn stellarium_french_demo_mails_have_no_english_word() {
+    // Four players: none of them writes in English (see `arbitre demo`).
+    check_mails("stellarium", 4, 3, "fr", true, |_| false);
 }

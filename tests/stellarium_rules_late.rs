@@ -491,7 +491,7 @@ fn build(case: &Case) -> State {
             _ => match t.charge.as_str() {
                 "disgrace" => Charge::Disgrace { pyramid: Pyramid::Army },
                 "heresie" => Charge::Heresy,
-                _ => Charge::Contract { kind: ContractKindTag::Assassination, target: "quelqu'un".into() },
+                _ => Charge::Contract { kind: ContractKindTag::Assassination, target: arbitre::games::stellarium::why::Why::TargetNamed { name: "quelqu'un".into() }.msg() },
             },
         };
         s.trials.push(Trial { case_no: t.case_no, accused, charge, opened_turn: t.opened_turn, adjourned: 0, pardoned_in_advance: t.pardoned });

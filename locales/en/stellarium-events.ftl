@@ -2,7 +2,7 @@
 # (src/games/stellarium/view/narrator.rs). See locales/README.md.
 ## Names are as the reader writes them (a family's own characters by their first name);
 ## $gender is the character's (f or m); yes/no flags are the strings yes and no;
-## $reason, $what, $detail, $outcome are sentences of the phases, put in as they are.
+## $reason, $what, $detail, $outcome are messages of the phases (stellarium-why-*, below).
 
 stellarium-ev-prestige = { $name }: { $delta } PP ({ $reason }).
 stellarium-ev-died = { $name }: { $cause }.
@@ -163,7 +163,10 @@ stellarium-ev-baptised-by = Baptism of { $name } by { $priest }{ $by_lot ->
     [yes] {" "}(name drawn by lot)
    *[no] {""}
   }.
-stellarium-ev-trained = { $name } is trained as a { $training }{ $by_lot ->
+stellarium-ev-trained = { $name } is trained as { ELISION($training) ->
+    [vowel] an
+   *[consonant] a
+  } { $training }{ $by_lot ->
     [yes] {" "}(drawn by lot)
    *[no] {""}
   }.
@@ -372,3 +375,182 @@ stellarium-vote = { $vote ->
     [yes] {" "}(casting vote)
    *[no] {""}
   }
+
+# Stellarium: why a figure changed or an order was not followed, as the phases say it
+# (src/games/stellarium/why.rs): the reasons of prestige and money lines, refusals of the
+# turn, victory bonuses, the foundation's defaults. See locales/README.md.
+## $rule is the rule the sentence quotes; names are full names; $why, $fallback are reasons.
+
+stellarium-why-prosthesis-unauthorised = cyberprosthesis without the Archpope's authorisation
+stellarium-why-scandal-victim = victim of a scandal
+stellarium-why-sponsor-unmasked = sponsor unmasked
+stellarium-why-scandal-was-plot = the scandal was a plot
+stellarium-why-special-disgrace = special disgrace
+stellarium-why-removed-from-court = removed from the High Court
+stellarium-why-convicted = convicted (case no. { $case_no })
+stellarium-why-eulogy = eulogy for { $name }
+stellarium-why-judge-elected = elected to the High Court
+stellarium-why-promotion = promotion: { $pyramid ->
+        [government] Imperial Government
+        [church] Unified Cosmic Church
+        [army] Imperial Army
+        [explorers] Explorers' Guild
+       *[merchants] Merchants' Guild
+    }
+stellarium-why-governor-elected-of = elected governor of { $planet }
+stellarium-why-governor-elected = elected governor
+stellarium-why-sitting-judge = High Court judge
+stellarium-why-coup-disgrace = disgraced after the coup
+stellarium-why-overthrown = overthrown by a coup
+stellarium-why-imperial-pardon = imperial pardon
+stellarium-why-birth-prestige = birth prestige: (father's PP + mother's PP before the Supreme Assembly) / 4
+stellarium-why-deposition = deposition
+stellarium-why-marriage-celebrated = marriage celebrated
+stellarium-why-ship-loss = loss of the ship { $ship }
+stellarium-why-discovery = discovery of { $planet }
+stellarium-why-expedition = expedition of the { $ship }
+stellarium-why-archpapal-pardon = archpapal pardon
+stellarium-why-speculation = speculation at the exchange
+stellarium-why-baptism = baptism
+stellarium-why-disgrace = disgrace
+stellarium-why-rebel-battles = battles against the rebels
+stellarium-why-no-pouark-war = no war against the Pouarks
+stellarium-why-pouark-war = war against the Pouarks
+stellarium-why-excommunication = excommunication
+stellarium-why-trade-on = trade on { $planet }
+stellarium-why-attendance = attendance of { $planet }
+stellarium-why-lectures = lectures on expeditions
+stellarium-why-ship-destroyed = exploration ship « { $ship } » destroyed
+stellarium-why-purchase = purchase ({ $item ->
+        [capsule] survival capsule
+        [bodyguards] bodyguards
+        [prosthesis] cyberprosthesis
+        [doctor] personal doctor
+       *[insurance] Kolombo insurance
+    }) for { $name }
+stellarium-why-contract = contract ({ $kind })
+stellarium-why-ransom = ransom of { $name }
+stellarium-why-ransom-half = half the ransom of { $name }
+stellarium-why-fine = fine of { $name }
+stellarium-why-exchange = exchange: { $name }
+stellarium-why-trading-post = trading post on { $planet }: { $name }
+stellarium-why-ship-purchase = purchase of the ship { $ship }
+stellarium-why-ship-transfer = { $kind ->
+        [loan] hire
+       *[sale] sale
+    } of the ship « { $ship } »
+stellarium-why-advertising = advertising campaign: { $pp } PP
+stellarium-why-bonus-emperor = the Emperor's family
+stellarium-why-bonus-head = family of a head: { $pyramid ->
+        [government] Emperor
+        [church] Archpope
+        [army] Grand General
+        [explorers] Grand Commander
+       *[merchants] Master Merchant
+    }
+stellarium-why-bonus-richest = richest family
+stellarium-why-bonus-most-prestigious = most prestigious character
+stellarium-why-unknown-character = unknown character
+stellarium-why-not-own-family = this character is not of your family
+stellarium-why-is-dead = this character is dead
+stellarium-why-dead = dead
+stellarium-why-prisoner = prisoner
+stellarium-why-family-in-debt = the family ended the last cycle in debt ({ $rule })
+stellarium-why-prisoner-cannot-buy = a prisoner of the Pouarks or the rebels cannot buy anything ({ $rule })
+stellarium-why-cannot-pay-purchase = the family cannot pay any more (1 M$)
+stellarium-why-one-prosthesis-a-turn = one cyberprosthesis a turn ({ $rule })
+stellarium-why-prostheses-maximum = already 5 cyberprostheses, the maximum ({ $rule })
+stellarium-why-not-hostage = this character is not a hostage of the Dark Tentacle
+stellarium-why-sponsor-not-free = the sponsor must be a living and free character of the family ({ $rule })
+stellarium-why-one-contract-a-turn = a character sponsors one contract a turn ({ $rule })
+stellarium-why-no-credit = not enough credit with the Dark Tentacle ({ $rule })
+stellarium-why-amount-too-small = the sum offered must be at least 1 M$
+stellarium-why-cannot-pay-amount = the family cannot pay this sum
+stellarium-why-impossible-target = impossible target ({ $rule }: only exploration ships in service; 2.6: a colony of the Empire)
+stellarium-why-out-of-reach = target out of reach
+stellarium-why-bomb-on-board = bomb planted on board
+stellarium-why-bomb-at-exchange = bomb planted at the exchange
+stellarium-why-colony-lost = the colony no longer belongs to the Empire
+stellarium-why-ransom-unpaid = the family does not have the { $amount } M$ of the ransom
+stellarium-why-target-named = { $name }
+stellarium-why-target-exchange = the Stellarium exchange
+stellarium-why-target-treason = the Empire (intelligence to the Pouarks)
+stellarium-why-spouse-dead = one of the spouses is dead
+stellarium-why-groom-and-bride = the groom must be a man and the bride a woman
+stellarium-why-same-family = no marriage within one family ({ $rule })
+stellarium-why-marriage-in-both-orders = the marriage must be in both families' orders, with the same priest ({ $rule })
+stellarium-why-onr-refuses-marriage = an ONR or OPR family refuses marriage proposals ({ $rule })
+stellarium-why-no-training-yet = { $name } has no training yet ({ $rule })
+stellarium-why-priest-or-heretic = { $name } is a priest or a heretic ({ $rule })
+stellarium-why-held-prisoner = { $name } is held prisoner
+stellarium-why-already-married = { $name } is already married: no divorce ({ $rule })
+stellarium-why-widowed-no-permit = { $name } is widowed without the Archpope's authorisation ({ $rule })
+stellarium-why-three-marriages = already three marriages between these two families ({ $rule })
+stellarium-why-celebrant-invalid = the celebrant must be a living, free priest who is not a heretic ({ $rule })
+stellarium-why-transfer-in-both-orders = the transfer must be the same in both families' orders ({ $rule })
+stellarium-why-transfer-to-self = a family does not transfer a ship to itself
+stellarium-why-ship-unavailable = this ship is not (or no longer) the transferring family's to give
+stellarium-why-receiver-cannot-pay = the family receiving the ship cannot pay
+stellarium-why-wrong-training-aboard = only explorers, priests and warriors go on expeditions ({ $rule })
+stellarium-why-judge-stays = a judge does not leave Stellarium ({ $rule })
+stellarium-why-governor-stays = a governor stays on the colony ({ $rule })
+stellarium-why-already-aboard = already aboard another ship
+stellarium-why-ship-not-available = this ship is not at the family's disposal ({ $rule })
+stellarium-why-ship-already-out = this ship already has an expedition this turn
+stellarium-why-departure-forbidden = the Grand Commander forbade the departure ({ $rule })
+stellarium-why-captain = captain: { $why }
+stellarium-why-captain-not-explorer = the captain must be an explorer ({ $rule })
+stellarium-why-captain-no-permit = the captain is neither in the explorers' pyramid nor holds a permit ({ $rule })
+stellarium-why-captain-not-located = the captain's family did not locate the captain on the ship ({ $rule })
+stellarium-why-guest-not-located = not located on this ship by the family ({ $rule })
+stellarium-why-crew-incomplete = an expedition needs at least an explorer and a priest ({ $rule })
+stellarium-why-capsule-too-late = no time to reach the capsule
+stellarium-why-capsule-coffin = the damaged capsule becomes a coffin
+stellarium-why-capsule-lost = the capsule is lost in space
+stellarium-why-capsule-recovered = picked up by { $captor ->
+        [rebels] the rebels
+       *[pouarks] the Pouarks
+    } ({ $planet })
+stellarium-why-capsule-lands = the capsule lands on { $planet }
+stellarium-why-stake-above-start-money = the family cannot stake more than it had at the start of the turn ({ $rule })
+stellarium-why-merchant-on-stellarium-speculates = a merchant who stays on Stellarium goes to the exchange ({ $rule })
+stellarium-why-merchant-places = a merchant goes to a trading post or to the exchange ({ $rule })
+stellarium-why-merchant-impossible-place = impossible place for a merchant ({ $rule })
+stellarium-why-no-place-given = no place given ({ $rule })
+stellarium-why-cannot-afford-s1 = the family cannot afford to stake S1: idle ({ $rule })
+stellarium-why-idle = { $fallback }; { $why }
+stellarium-why-unknown-planet = unknown planet
+stellarium-why-not-empire-colony = { $planet } is not a colony of the Empire ({ $rule })
+stellarium-why-no-trading-post = the family no longer has a trading post on { $planet } ({ $rule })
+stellarium-why-closed-to-trade = { $planet } is closed to trade this turn ({ $rule })
+stellarium-why-debt-no-exchange = family in debt: no exchange ({ $rule })
+stellarium-why-exchange-banned = the Master Merchant banned the family from the exchange ({ $rule })
+stellarium-why-garrison-empire-only = a garrison only goes to a colony of the Empire ({ $rule })
+stellarium-why-expedition-left-without = the expedition did not leave with this character ({ $rule })
+stellarium-why-warrior-impossible-place = impossible place for a warrior ({ $rule })
+stellarium-why-single-not-priest = { $name } is a single or widowed man who is not a priest ({ $rule })
+stellarium-why-married-to-young = { $name } is married to a woman under 41 ({ $rule })
+stellarium-why-name-taken = the first name { $name } is already taken in the family
+stellarium-why-banned-by-master = banned from the exchange by the Master Merchant
+stellarium-why-in-debt-last-turn = family in debt in the last turn
+stellarium-why-not-heir-or-councillor = the target is neither an heir nor a councillor of a pyramid
+stellarium-why-not-judge = the target is not a judge
+stellarium-why-target-dead = the target is dead
+stellarium-why-no-longer-in-pyramid = the target is no longer in the pyramid
+stellarium-why-neither-convict-nor-accused = neither a convict nor an accused
+stellarium-why-not-heretic = the target is not a heretic
+stellarium-why-accused-dead = the accused is dead
+stellarium-why-accused-absent = the accused cannot attend the trial
+stellarium-why-no-judge-sits = no judge sits
+stellarium-why-judge-convicted = convicted
+stellarium-why-judge-died = deceased
+stellarium-why-judge-absent = absent from the Supreme Assembly (prisoner)
+stellarium-why-name-drawn = first name drawn by lot: { $name }
+stellarium-why-training-drawn = training drawn by lot: { $training }
+stellarium-why-pp-reduced = PP cut from { $wanted } to { $extra } (reserve used up)
+
+## Where a character died at the exchange (2.5.2).
+stellarium-exchange-place = Stellarium exchange
+
+## A number with decimals (a battle's strengths): $units and $decimals as digits.
+stellarium-decimal = { $units }.{ $decimals }

@@ -2,7 +2,7 @@
 # (src/games/stellarium/view/narrator.rs). See locales/README.md.
 ## Names are as the reader writes them (a family's own characters by their first name);
 ## $gender is the character's (f or m); yes/no flags are the strings yes and no;
-## $reason, $what, $detail, $outcome are sentences of the phases, put in as they are.
+## $reason, $what, $detail, $outcome are messages of the phases (stellarium-why-*, below).
 
 stellarium-ev-prestige = { $name } : { $delta } PP ({ $reason }).
 stellarium-ev-died = { $name } : { $cause }.
@@ -474,3 +474,182 @@ stellarium-vote = { $vote ->
     [yes] {" "}(voix prépondérante)
    *[no] {""}
   }
+
+# Stellarium: why a figure changed or an order was not followed, as the phases say it
+# (src/games/stellarium/why.rs): the reasons of prestige and money lines, refusals of the
+# turn, victory bonuses, the foundation's defaults. See locales/README.md.
+## $rule is the rule the sentence quotes; names are full names; $why, $fallback are reasons.
+
+stellarium-why-prosthesis-unauthorised = cyberprothèse sans l'autorisation de l'Archipape
+stellarium-why-scandal-victim = victime d'un scandale
+stellarium-why-sponsor-unmasked = commanditaire démasqué
+stellarium-why-scandal-was-plot = le scandale était une machination
+stellarium-why-special-disgrace = disgrâce spéciale
+stellarium-why-removed-from-court = destitué de la Haute Cour
+stellarium-why-convicted = condamné (affaire n° { $case_no })
+stellarium-why-eulogy = éloge funèbre de { $name }
+stellarium-why-judge-elected = élu juge à la Haute Cour
+stellarium-why-promotion = promotion: { $pyramid ->
+        [government] Gouvernement impérial
+        [church] Église cosmique unifiée
+        [army] Armée impériale
+        [explorers] Gilde des explorateurs
+       *[merchants] Gilde des marchands
+    }
+stellarium-why-governor-elected-of = élu gouverneur de { $planet }
+stellarium-why-governor-elected = élu gouverneur
+stellarium-why-sitting-judge = juge à la Haute Cour
+stellarium-why-coup-disgrace = disgrâce après le coup d'État
+stellarium-why-overthrown = renversé par un coup d'État
+stellarium-why-imperial-pardon = grâce impériale
+stellarium-why-birth-prestige = prestige de naissance : (PP du père + PP de la mère avant l'assemblée suprême) / 4
+stellarium-why-deposition = destitution
+stellarium-why-marriage-celebrated = mariage célébré
+stellarium-why-ship-loss = perte du vaisseau { $ship }
+stellarium-why-discovery = découverte de { $planet }
+stellarium-why-expedition = expédition du { $ship }
+stellarium-why-archpapal-pardon = pardon archipapal
+stellarium-why-speculation = spéculation à la bourse
+stellarium-why-baptism = baptême
+stellarium-why-disgrace = disgrâce
+stellarium-why-rebel-battles = batailles contre les rebelles
+stellarium-why-no-pouark-war = pas de guerre contre les Pouarks
+stellarium-why-pouark-war = guerre contre les Pouarks
+stellarium-why-excommunication = excommunication
+stellarium-why-trade-on = commerce sur { $planet }
+stellarium-why-attendance = fréquentation de { $planet }
+stellarium-why-lectures = conférences sur ses expéditions
+stellarium-why-ship-destroyed = vaisseau d'exploration « { $ship } » détruit
+stellarium-why-purchase = achat ({ $item ->
+        [capsule] CAPSULE
+        [bodyguards] GARDES
+        [prosthesis] PROTHESE
+        [doctor] MEDECIN
+       *[insurance] ASSURANCE
+    }) pour { $name }
+stellarium-why-contract = contrat ({ $kind })
+stellarium-why-ransom = rançon de { $name }
+stellarium-why-ransom-half = moitié de la rançon de { $name }
+stellarium-why-fine = amende de { $name }
+stellarium-why-exchange = bourse: { $name }
+stellarium-why-trading-post = comptoir de { $planet }: { $name }
+stellarium-why-ship-purchase = achat du vaisseau { $ship }
+stellarium-why-ship-transfer = { $kind ->
+        [loan] location
+       *[sale] vente
+    } du vaisseau « { $ship } »
+stellarium-why-advertising = campagne de publicité : { $pp } PP
+stellarium-why-bonus-emperor = famille de l'Empereur
+stellarium-why-bonus-head = famille du chef: { $pyramid ->
+        [government] Empereur
+        [church] Archipape
+        [army] Grand Général
+        [explorers] Grand Commandeur
+       *[merchants] Maître marchand
+    }
+stellarium-why-bonus-richest = famille la plus riche
+stellarium-why-bonus-most-prestigious = personnage le plus prestigieux
+stellarium-why-unknown-character = personnage inconnu
+stellarium-why-not-own-family = ce personnage n'est pas de votre famille
+stellarium-why-is-dead = ce personnage est mort
+stellarium-why-dead = mort
+stellarium-why-prisoner = prisonnier
+stellarium-why-family-in-debt = la famille a fini le cycle précédent endettée ({ $rule })
+stellarium-why-prisoner-cannot-buy = un prisonnier des Pouarks ou des rebelles ne peut rien acheter ({ $rule })
+stellarium-why-cannot-pay-purchase = la famille n'a plus de quoi payer (1 M$)
+stellarium-why-one-prosthesis-a-turn = une seule cyberprothèse par tour ({ $rule })
+stellarium-why-prostheses-maximum = déjà 5 cyberprothèses, le maximum ({ $rule })
+stellarium-why-not-hostage = ce personnage n'est pas otage de la Tentacule Sombre
+stellarium-why-sponsor-not-free = le commanditaire doit être un personnage vivant et libre de la famille ({ $rule })
+stellarium-why-one-contract-a-turn = un personnage ne commandite qu'un contrat par tour ({ $rule })
+stellarium-why-no-credit = pas assez de crédit auprès de la Tentacule Sombre ({ $rule })
+stellarium-why-amount-too-small = la somme proposée doit être d'au moins 1 M$
+stellarium-why-cannot-pay-amount = la famille n'a pas de quoi payer cette somme
+stellarium-why-impossible-target = cible impossible ({ $rule } : seuls les vaisseaux d'exploration en service ; 2.6 : une colonie de l'Empire)
+stellarium-why-out-of-reach = cible hors d'atteinte
+stellarium-why-bomb-on-board = bombe posée à bord
+stellarium-why-bomb-at-exchange = bombe posée à la bourse
+stellarium-why-colony-lost = la colonie n'est plus à l'Empire
+stellarium-why-ransom-unpaid = la famille n'a pas les { $amount } M$ de la rançon
+stellarium-why-target-named = { $name }
+stellarium-why-target-exchange = la bourse de Stellarium
+stellarium-why-target-treason = l'Empire (renseignements aux Pouarks)
+stellarium-why-spouse-dead = l'un des époux est mort
+stellarium-why-groom-and-bride = le marié doit être un homme et la mariée une femme
+stellarium-why-same-family = mariage interdit au sein d'une même famille ({ $rule })
+stellarium-why-marriage-in-both-orders = le mariage doit figurer, avec le même prêtre, dans les ordres des deux familles ({ $rule })
+stellarium-why-onr-refuses-marriage = une famille ONR ou OPR refuse les propositions de mariage ({ $rule })
+stellarium-why-no-training-yet = { $name } n'a pas encore de formation ({ $rule })
+stellarium-why-priest-or-heretic = { $name } est prêtre ou hérétique ({ $rule })
+stellarium-why-held-prisoner = { $name } est retenu prisonnier
+stellarium-why-already-married = { $name } est déjà marié(e) : pas de divorce ({ $rule })
+stellarium-why-widowed-no-permit = { $name } est veuf/veuve sans l'autorisation de l'Archipape ({ $rule })
+stellarium-why-three-marriages = déjà trois mariages en cours entre ces deux familles ({ $rule })
+stellarium-why-celebrant-invalid = le célébrant doit être un prêtre vivant, libre et non hérétique ({ $rule })
+stellarium-why-transfer-in-both-orders = la cession doit figurer à l'identique dans les ordres des deux familles ({ $rule })
+stellarium-why-transfer-to-self = une famille ne se cède pas un vaisseau à elle-même
+stellarium-why-ship-unavailable = ce vaisseau n'est pas (ou plus) disponible chez le cédant
+stellarium-why-receiver-cannot-pay = la famille qui reçoit le vaisseau n'a pas de quoi payer
+stellarium-why-wrong-training-aboard = seuls explorateurs, prêtres et guerriers partent en expédition ({ $rule })
+stellarium-why-judge-stays = un juge ne quitte pas Stellarium ({ $rule })
+stellarium-why-governor-stays = un gouverneur reste sur sa colonie ({ $rule })
+stellarium-why-already-aboard = déjà à bord d'un autre vaisseau
+stellarium-why-ship-not-available = ce vaisseau n'est pas à la disposition de la famille ({ $rule })
+stellarium-why-ship-already-out = ce vaisseau a déjà une expédition ce tour
+stellarium-why-departure-forbidden = le Grand Commandeur a interdit le départ ({ $rule })
+stellarium-why-captain = capitaine : { $why }
+stellarium-why-captain-not-explorer = le capitaine doit être un explorateur ({ $rule })
+stellarium-why-captain-no-permit = le capitaine n'est ni dans la pyramide des explorateurs ni titulaire d'un permis ({ $rule })
+stellarium-why-captain-not-located = la famille du capitaine ne l'a pas localisé sur le vaisseau ({ $rule })
+stellarium-why-guest-not-located = sa famille ne l'a pas localisé sur ce vaisseau ({ $rule })
+stellarium-why-crew-incomplete = une expédition doit compter au moins un explorateur et un prêtre ({ $rule })
+stellarium-why-capsule-too-late = pas eu le temps de rejoindre la capsule
+stellarium-why-capsule-coffin = la capsule endommagée devient un cercueil
+stellarium-why-capsule-lost = la capsule se perd dans l'espace
+stellarium-why-capsule-recovered = récupérée par { $captor ->
+        [rebels] les rebelles
+       *[pouarks] les Pouarks
+    } ({ $planet })
+stellarium-why-capsule-lands = la capsule se pose sur { $planet }
+stellarium-why-stake-above-start-money = la famille ne peut pas miser plus qu'elle ne possédait au début du tour ({ $rule })
+stellarium-why-merchant-on-stellarium-speculates = un marchand qui reste sur Stellarium va à la bourse ({ $rule })
+stellarium-why-merchant-places = un marchand va sur un comptoir ou à la bourse ({ $rule })
+stellarium-why-merchant-impossible-place = lieu impossible pour un marchand ({ $rule })
+stellarium-why-no-place-given = pas de lieu donné ({ $rule })
+stellarium-why-cannot-afford-s1 = la famille n'a pas les moyens de miser S1 : chômage ({ $rule })
+stellarium-why-idle = { $fallback } ; { $why }
+stellarium-why-unknown-planet = planète inconnue
+stellarium-why-not-empire-colony = { $planet } n'est pas une colonie de l'Empire ({ $rule })
+stellarium-why-no-trading-post = plus de comptoir de la famille sur { $planet } ({ $rule })
+stellarium-why-closed-to-trade = { $planet } est fermée au commerce ce tour ({ $rule })
+stellarium-why-debt-no-exchange = famille endettée : pas de bourse ({ $rule })
+stellarium-why-exchange-banned = le Maître marchand a interdit la bourse à la famille ({ $rule })
+stellarium-why-garrison-empire-only = une garnison ne part que vers une colonie de l'Empire ({ $rule })
+stellarium-why-expedition-left-without = l'expédition n'est pas partie avec lui ({ $rule })
+stellarium-why-warrior-impossible-place = lieu impossible pour un guerrier ({ $rule })
+stellarium-why-single-not-priest = { $name } est un homme célibataire ou veuf qui n'est pas prêtre ({ $rule })
+stellarium-why-married-to-young = { $name } est marié à une femme de moins de 41 ans ({ $rule })
+stellarium-why-name-taken = le prénom { $name } est déjà pris dans la famille
+stellarium-why-banned-by-master = accès à la bourse interdit par le Maître marchand
+stellarium-why-in-debt-last-turn = famille endettée au tour précédent
+stellarium-why-not-heir-or-councillor = la cible n'est ni dauphin ni conseiller d'une pyramide
+stellarium-why-not-judge = la cible n'est pas juge
+stellarium-why-target-dead = la cible est morte
+stellarium-why-no-longer-in-pyramid = la cible n'est plus dans la pyramide
+stellarium-why-neither-convict-nor-accused = ni bagnard ni accusé
+stellarium-why-not-heretic = la cible n'est pas hérétique
+stellarium-why-accused-dead = l'accusé est mort
+stellarium-why-accused-absent = l'accusé ne peut se présenter au procès
+stellarium-why-no-judge-sits = aucun juge ne siège
+stellarium-why-judge-convicted = condamné
+stellarium-why-judge-died = décédé
+stellarium-why-judge-absent = absent de l'Assemblée suprême (prisonnier)
+stellarium-why-name-drawn = prénom tiré au sort : { $name }
+stellarium-why-training-drawn = formation tirée au sort : { $training }
+stellarium-why-pp-reduced = PP réduits de { $wanted } à { $extra } (réserve épuisée)
+
+## Where a character died at the exchange (2.5.2).
+stellarium-exchange-place = bourse de Stellarium
+
+## A number with decimals (a battle's strengths): $units and $decimals as digits.
+stellarium-decimal = { $units },{ $decimals }

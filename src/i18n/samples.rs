@@ -22,6 +22,7 @@ pub fn all() -> Vec<Msg> {
     all.extend(crate::referee::messages::samples());
     all.extend(crate::games::stellarium::view::samples());
     all.extend(crate::games::stellarium::form::samples());
+    all.extend(crate::games::stellarium::why::samples());
     all.sort_by(|a, b| a.id.cmp(&b.id));
     all
 }

@@ -219,6 +219,25 @@ impl Referee {
                 }
             }
         }
+        // The chronicle attached to each family's report mail, in the
+        // family's language (the files above are the web pages', in French).
+        let mut chronicle_mail: BTreeMap<String, String> = BTreeMap::new();
+        for fam in g.meta.families.values() {
+            if chronicle_mail.contains_key(&fam.lang) {
+                continue;
+            }
+            let text = if fam.lang == "fr" || chronicle_txt.is_empty() {
+                chronicle_txt.clone()
+            } else {
+                let ctx = lang_ctx(&fam.lang);
+                let view = g.engine.public_view(&ctx, &g.state, &out.state, &out.events)?;
+                match template_name(self, &format!("{}/chronicle", g.meta.ruleset), &fam.lang, "txt") {
+                    Some(name) => self.renderer.render(&name, &json!({ "ctx": ctx, "view": view }))?,
+                    None => chronicle_txt.clone(),
+                }
+            };
+            chronicle_mail.insert(fam.lang.clone(), text);
+        }
         // The public map (the web pages' game page), where the ruleset's
         // public view draws one (`public_map`, rendered by its map template).
         if let Some(m) = chronicle_view.get("public_map").filter(|m| !m.is_null()) {
@@ -280,11 +299,11 @@ impl Referee {
             let files = self.render_report(&g, &ctx, &family_json, &view, &form, &report_dir)?;
             if preview_dir.is_none() {
                 let mut attachments = files.attachments();
-                if !chronicle_txt.is_empty() {
+                if let Some(chronicle) = chronicle_mail.get(&fam.lang).filter(|t| !t.is_empty()) {
                     attachments.push(Attachment {
                         filename: format!("chronique-tour-{n}.txt"),
                         content_type: "text/plain; charset=utf-8".into(),
-                        bytes: chronicle_txt.clone().into_bytes(),
+                        bytes: chronicle.clone().into_bytes(),
                         content_id: None,
                     });
                 }

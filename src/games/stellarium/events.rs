@@ -3,8 +3,11 @@
 //! Every change the phases make to prestige or money is an event
 //! ([`Event::Prestige`], [`Event::Money`]) so that reports can explain each
 //! figure and tests can check the accounting. Events name characters by id
-//! and families by key; the views turn them into French sentences and decide
-//! who may see what (a contract's sponsor is secret unless unmasked, 2.9).
+//! and families by key, and say why in messages ([`super::why`]: stored as
+//! `{id, args}`; a plain string stored by an earlier version reads back as
+//! `Msg::verbatim`); the views turn them into sentences in the reader's
+//! language and decide who may see what (a contract's sponsor is secret
+//! unless unmasked, 2.9).
 //!
 //! Phases 0–10 and the foundation own the variants up to the marker below;
 //! the phases-11–30 engineer adds theirs after it.
@@ -12,6 +15,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{FamilyKey, OrderStatus};
+use crate::i18n::Msg;
 
 use super::model::{CharacterId, Charge, ContractKindTag, DeathCause, FleetNo, Place, Pyramid, Seat, Sex, Training};
 use super::orders::{Item, TransferKind};
@@ -54,14 +58,6 @@ impl Outcome {
     pub fn is_win(self) -> bool {
         matches!(self, Outcome::GreatVictory | Outcome::Victory)
     }
-    pub fn name_fr(self) -> &'static str {
-        match self {
-            Outcome::GreatVictory => "Grande Victoire",
-            Outcome::Victory => "Victoire",
-            Outcome::Defeat => "Défaite",
-            Outcome::GreatDefeat => "Grande Défaite",
-        }
-    }
 }
 
 /// Which enemy a battle is fought against (events, PP tables).
@@ -98,9 +94,9 @@ pub enum ContractTarget {
 pub enum Event {
     // ---- bookkeeping shared by every phase -----------------------------
     /// A character's prestige changed by `delta` (`rule` explains why).
-    Prestige { who: CharacterId, delta: i64, rule: String, reason: String },
+    Prestige { who: CharacterId, delta: i64, rule: String, reason: Msg },
     /// A family's money changed by `delta` M$.
-    Money { family: FamilyKey, delta: i64, rule: String, reason: String },
+    Money { family: FamilyKey, delta: i64, rule: String, reason: Msg },
     /// A character died in year `year` of the game.
     Died { who: CharacterId, year: i32, cause: DeathCause, place: Option<String>, rule: String },
     /// A personal doctor brought a character back (1.4.1).
@@ -116,7 +112,7 @@ pub enum Event {
     /// A family's eight characters entered play.
     FamilyFounded { family: FamilyKey, founders: Vec<CharacterId>, advertising_pp: u32, late_bonus_pp: u32, by_default: bool },
     /// A founder's detail the family did not give was drawn by lot or cut (RULINGS).
-    FoundationDefault { family: FamilyKey, founder_no: u8, what: String },
+    FoundationDefault { family: FamilyKey, founder_no: u8, what: Msg },
     /// Founders married across families at the start (RULINGS c).
     FounderMarriage { husband: CharacterId, wife: CharacterId },
     /// A married founder left without a spouse in play: widowed (RULINGS c).
@@ -140,7 +136,7 @@ pub enum Event {
 
     // ---- 1. purchases ------------------------------------------------------
     Purchased { who: CharacterId, item: Item },
-    PurchaseRefused { who: CharacterId, item: Item, reason: String },
+    PurchaseRefused { who: CharacterId, item: Item, reason: Msg },
     /// The Archpope authorised an implant (1.3.4).
     ProsthesisPermit { who: CharacterId },
     /// A prosthesis was implanted; `authorised` false makes a heretic (1.3.3).
@@ -148,7 +144,7 @@ pub enum Event {
 
     // ---- 2. Dark Tentacle ----------------------------------------------------
     /// A proposal the Dark Tentacle did not even consider (2.0.3, 2.8.1, 2.8.4…): to the sponsor's family.
-    ContractRefused { family: FamilyKey, sponsor: CharacterId, reason: String },
+    ContractRefused { family: FamilyKey, sponsor: CharacterId, reason: Msg },
     /// A proposal not among the best paid (2.8.2): to the sponsors' families.
     ContractNotSelected { sponsors: Vec<CharacterId>, kind: ContractKindTag, target: ContractTarget, total: u32 },
     /// A contract carried out in year `year` of the cycle; `success` is the die's verdict (or false when void).
@@ -160,7 +156,8 @@ pub enum Event {
         total: u32,
         year: u8,
         success: bool,
-        detail: String,
+        /// What became of it, when there is more to say (stored as `""` before messages).
+        detail: Option<Msg>,
     },
     /// The Dark Tentacle credit of a family (2.8.5; secret: to that family).
     Credit { family: FamilyKey, credit: u32 },
@@ -169,7 +166,7 @@ pub enum Event {
     /// A ransom was paid and the hostage released (2.2.4).
     RansomPaid { who: CharacterId, family: FamilyKey, amount: i64, to_sponsor: i64, sponsor_family: Option<FamilyKey> },
     /// A ransom order that could not be honoured.
-    RansomRefused { who: CharacterId, reason: String },
+    RansomRefused { who: CharacterId, reason: Msg },
     /// A scandal struck a character (2.3.3).
     ScandalStruck { who: CharacterId, year: u8 },
     /// The investigation showed the scandal was a plot (2.3.4).
@@ -191,38 +188,38 @@ pub enum Event {
     /// The Archpope allowed a widow(er) to remarry (3.6).
     RemarriagePermit { who: CharacterId, automatic: bool },
     Married { groom: CharacterId, bride: CharacterId, priest: CharacterId },
-    MarriageRefused { groom: CharacterId, bride: CharacterId, reason: String },
+    MarriageRefused { groom: CharacterId, bride: CharacterId, reason: Msg },
 
     // ---- 4. expeditions --------------------------------------------------
     ShipTransferred { ship: String, from: FamilyKey, to: FamilyKey, amount: u32, kind: TransferKind },
-    TransferRefused { ship: String, from: FamilyKey, to: FamilyKey, reason: String },
+    TransferRefused { ship: String, from: FamilyKey, to: FamilyKey, reason: Msg },
     /// An exploration permit (4.7); `automatic` when the Grand Commander's family is ONR.
     ExplorationPermit { who: CharacterId, automatic: bool },
     /// The Grand Commander kept a ship on Stellarium (4.8).
     ShipForbidden { ship: String },
     ExpeditionDeparted { ship: String, family: FamilyKey, captain: CharacterId, members: Vec<CharacterId> },
-    ExpeditionCancelled { ship: String, family: FamilyKey, reason: String },
+    ExpeditionCancelled { ship: String, family: FamilyKey, reason: Msg },
     /// A guest who did not board (4.6).
-    GuestStayed { ship: String, who: CharacterId, reason: String },
+    GuestStayed { ship: String, who: CharacterId, reason: Msg },
     /// A sabotaged ship blew up (2.4.3).
     ShipExploded { ship: String, year: u8 },
     /// What became of a survival capsule (1.1.1): the die and its meaning.
-    CapsuleOutcome { who: CharacterId, die: u32, outcome: String },
+    CapsuleOutcome { who: CharacterId, die: u32, outcome: Msg },
 
     // ---- 5. merchants ------------------------------------------------------
     TradingPostRemoved { family: FamilyKey, planet: String },
     PlanetClosed { planet: String },
     ExchangeBanned { family: FamilyKey },
     /// A merchant sent to the exchange with S1 instead (5.3.4, 5.3.5).
-    MerchantFallback { who: CharacterId, reason: String },
+    MerchantFallback { who: CharacterId, reason: Msg },
     /// A merchant with nothing to do this cycle (5.3.4: "chômage").
-    MerchantIdle { who: CharacterId, reason: String },
+    MerchantIdle { who: CharacterId, reason: Msg },
 
     // ---- 6. warriors -------------------------------------------------------
     FleetCommander { fleet: FleetNo, who: CharacterId, designated: bool },
     NoFleetCommander { fleet: FleetNo },
     /// A location order that could not be followed; the character stays on Stellarium.
-    LocationRefused { who: CharacterId, place: Place, reason: String },
+    LocationRefused { who: CharacterId, place: Place, reason: Msg },
     /// Where a character of an ONR/OPR family went by default (4.10, 5.3.5, 6.5).
     DefaultLocation { who: CharacterId, place: Place, rule: String },
 
@@ -231,7 +228,7 @@ pub enum Event {
     Births { father: CharacterId, mother: CharacterId, table_a: Vec<u32>, table_b: Option<u32>, limit: Option<u32>, children: u32 },
     Born { child: CharacterId, father: CharacterId, mother: CharacterId, sex: Sex, year: i32, pp: i64 },
     BastardRecognised { who: CharacterId, family: FamilyKey },
-    BastardRefused { family: FamilyKey, reason: String },
+    BastardRefused { family: FamilyKey, reason: Msg },
 
     // ---- 8. survival -------------------------------------------------------
     /// A survival test (8.2): age at the start of the cycle, chances of death in 6.
@@ -285,7 +282,7 @@ pub enum Event {
     /// A merchant's speculation (13.4): the die, the situation (13.5), the gain in M$ and PP.
     Speculation { who: CharacterId, stake: Stake, amount: u32, die: u32, situation: i32, gain: i64 },
     /// A merchant kept out of the exchange (13.2).
-    ExchangeRefused { who: CharacterId, reason: String },
+    ExchangeRefused { who: CharacterId, reason: Msg },
 
     // ---- 14. return of the expeditions ----------------------------------------
     /// An expedition came back (or not): the die of 14.1 and what it meant.
@@ -328,7 +325,7 @@ pub enum Event {
     /// The head of a pyramid deposed by all the levels below (21).
     Deposed { who: CharacterId, pyramid: Pyramid, voters: Vec<CharacterId> },
     /// A head's power that could not be used (the target no longer fits).
-    PowerVoid { pyramid: Pyramid, power: String, reason: String },
+    PowerVoid { pyramid: Pyramid, power: String, reason: Msg },
 
     // ---- 22–25. trials, releases, pardons --------------------------------------
     /// A judgement (22): every judge's vote is public (22.2).
@@ -346,9 +343,9 @@ pub enum Event {
         symbolic: bool,
     },
     /// A trial put off to the next turn (22.3).
-    TrialAdjourned { case_no: u32, accused: CharacterId, reason: String },
+    TrialAdjourned { case_no: u32, accused: CharacterId, reason: Msg },
     /// A trial that ends without judgement (the accused is dead).
-    TrialDropped { case_no: u32, accused: CharacterId, reason: String },
+    TrialDropped { case_no: u32, accused: CharacterId, reason: Msg },
     /// A convict's sentence ended (23).
     Released { who: CharacterId, rule: String },
     /// The Emperor's pardon (24): of a convict, or in advance of a trial (24.2).
@@ -362,13 +359,13 @@ pub enum Event {
     /// A judge resigned (27.2.8).
     JudgeResigned { who: CharacterId },
     /// A judge left the court for another reason (27.2.8: prisoner, death).
-    LeftCourt { who: CharacterId, reason: String },
+    LeftCourt { who: CharacterId, reason: Msg },
     /// A promotion by the Assembly (27.3): from a lower seat or from outside.
     Promoted { who: CharacterId, pyramid: Pyramid, from: Option<Seat>, to: Seat, pp: i64 },
 
     // ---- 29–30. victory points, end ----------------------------------------------
     /// A family's victory points of the turn (29) and its running total (30.3).
-    VictoryPoints { family: FamilyKey, prestige: i64, bonuses: Vec<(String, i64)>, total: i64, cumulative: i64 },
+    VictoryPoints { family: FamilyKey, prestige: i64, bonuses: Vec<(Msg, i64)>, total: i64, cumulative: i64 },
     /// The game is over (30). 30.2 (Stellarium fell, every family ONR):
     /// "le jeu gagne ! Et tous les joueurs perdent" (`all_lost`, no winner);
     /// otherwise 30.3: the families still played by a person (not PNJ) with
@@ -399,14 +396,6 @@ impl<'de> Deserialize<'de> for Event {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Event::deserialize(deserializer)
     }
-}
-
-/// The last "(n.n)" rule reference at the end of a reason, if any.
-fn rule_in(reason: &str) -> Option<String> {
-    let open = reason.rfind('(')?;
-    let inner = reason[open + 1..].split(')').next()?;
-    let r = inner.split([',', ' ', ';']).find(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))?;
-    Some(r.trim_end_matches([':', '.']).to_string())
 }
 
 impl Event {
@@ -457,7 +446,7 @@ impl Event {
                     ExchangeRefused { .. } => "13.2",
                     _ => "22.3",
                 };
-                return rule_in(reason).unwrap_or_else(|| default.to_string());
+                return super::why::rule_of(reason).unwrap_or_else(|| default.to_string());
             }
             FamilyFounded { .. } | FoundationDefault { .. } => "d",
             FounderMarriage { .. } | FounderWidowed { .. } => "c",

@@ -19,6 +19,7 @@ pub mod phases;
 pub mod players;
 pub mod status;
 pub mod view;
+pub mod why;
 
 use std::collections::BTreeMap;
 

@@ -107,16 +107,6 @@ impl Training {
             Training::Merchant => "MERCHANT",
         }
     }
-    /// French noun agreed with the character's sex (`guerrière`, `prêtresse`…).
-    pub fn name_fr_for(self, sex: Sex) -> &'static str {
-        match (self, sex) {
-            (_, Sex::Male) => self.name_fr(),
-            (Training::Priest, Sex::Female) => "prêtresse",
-            (Training::Warrior, Sex::Female) => "guerrière",
-            (Training::Explorer, Sex::Female) => "exploratrice",
-            (Training::Merchant, Sex::Female) => "marchande",
-        }
-    }
     /// French noun for reports (`prêtre`, …).
     pub fn name_fr(self) -> &'static str {
         match self {
@@ -169,26 +159,6 @@ impl Pyramid {
             Pyramid::Army => "ARMY",
             Pyramid::Explorers => "EXPLORERS",
             Pyramid::Merchants => "MERCHANTS",
-        }
-    }
-    /// French name for reports.
-    pub fn name_fr(self) -> &'static str {
-        match self {
-            Pyramid::Government => "Gouvernement impérial",
-            Pyramid::Church => "Église cosmique unifiée",
-            Pyramid::Army => "Armée impériale",
-            Pyramid::Explorers => "Gilde des explorateurs",
-            Pyramid::Merchants => "Gilde des marchands",
-        }
-    }
-    /// Title of the head (`Empereur`, `Archipape`, …).
-    pub fn head_title_fr(self) -> &'static str {
-        match self {
-            Pyramid::Government => "Empereur",
-            Pyramid::Church => "Archipape",
-            Pyramid::Army => "Grand Général",
-            Pyramid::Explorers => "Grand Commandeur",
-            Pyramid::Merchants => "Maître marchand",
         }
     }
 }
@@ -446,7 +416,9 @@ pub enum DeathCause {
     KilledInBattle,
     ExecutedByRebels,
     KilledInCoup,
-    /// A character removed by the referee (PNJ clean-up, …): the reason in French.
+    /// A merchant lost in space on the way back in wartime (15.1).
+    LostInWartime,
+    /// A cause stored as French words by an earlier version (shown as it is).
     Other(String),
 }
 
@@ -638,7 +610,7 @@ impl Character {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Charge {
     /// Unmasked sponsor of a Dark Tentacle contract (2.9.3); the target in words.
-    Contract { kind: ContractKindTag, target: String },
+    Contract { kind: ContractKindTag, target: crate::i18n::Msg },
     /// Victim of a scandal, (unjustly) accused (2.3.3).
     Scandal,
     /// Unmasked instigator of a scandal: if guilty, pays a fine of a fifth of
@@ -680,17 +652,6 @@ impl ContractKindTag {
             ContractKindTag::Bomb => "BOMBE",
             ContractKindTag::Rebellion => "REBELLION",
             ContractKindTag::Treason => "TRAHISON",
-        }
-    }
-    pub fn name_fr(self) -> &'static str {
-        match self {
-            ContractKindTag::Assassination => "assassinat",
-            ContractKindTag::Kidnapping => "enlèvement",
-            ContractKindTag::Scandal => "scandale",
-            ContractKindTag::Sabotage => "sabotage",
-            ContractKindTag::Bomb => "bombe à la bourse",
-            ContractKindTag::Rebellion => "incitation à la rébellion",
-            ContractKindTag::Treason => "trahison",
         }
     }
 }

@@ -353,7 +353,7 @@ impl<'a> TurnCtx<'a> {
     }
 
     /// Adds `delta` PP to a living or dead character, with its event.
-    pub fn add_pp(&mut self, who: CharacterId, delta: i64, rule: &str, reason: impl Into<String>) {
+    pub fn add_pp(&mut self, who: CharacterId, delta: i64, rule: &str, reason: impl Into<crate::i18n::Msg>) {
         if delta == 0 {
             return;
         }
@@ -364,7 +364,7 @@ impl<'a> TurnCtx<'a> {
     }
 
     /// Adds `delta` M$ (negative: spends; a family may fall into debt).
-    pub fn add_money(&mut self, family: &str, delta: i64, rule: &str, reason: impl Into<String>) {
+    pub fn add_money(&mut self, family: &str, delta: i64, rule: &str, reason: impl Into<crate::i18n::Msg>) {
         if delta == 0 {
             return;
         }

@@ -10,6 +10,7 @@
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{CharacterId, Charge, Purchases, Pyramid, MAX_PROSTHESES};
 use super::super::orders::Item;
 use super::TurnCtx;
@@ -35,11 +36,11 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
                 }
                 seen.push(item);
                 if let Some(reason) = refusal(ctx, &family, who, item, in_debt) {
-                    ctx.emit(Event::PurchaseRefused { who, item, reason });
+                    ctx.emit(Event::PurchaseRefused { who, item, reason: reason.into() });
                     continue;
                 }
                 let name = ctx.state.full_name(who);
-                ctx.add_money(&family, -1, "1", format!("achat ({}) pour {name}", item.keyword_fr()));
+                ctx.add_money(&family, -1, "1", Why::Purchase { item, name });
                 let Some(c) = ctx.state.character_mut(who) else { continue };
                 if c.purchases.turn != turn {
                     c.purchases = Purchases { turn, ..Purchases::default() };
@@ -60,7 +61,7 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
                         ctx.emit(Event::ProsthesisImplanted { who, total, authorised });
                         if !authorised {
                             // 1.3.3: heretic, −10 PP and tried (also when already a heretic).
-                            ctx.add_pp(who, -10, "1.3.3", "cyberprothèse sans l'autorisation de l'Archipape");
+                            ctx.add_pp(who, -10, "1.3.3", Why::ProsthesisUnauthorised);
                             ctx.open_trial(who, Charge::UnauthorisedProsthesis, "1.3.3");
                         }
                     }
@@ -72,30 +73,30 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
 }
 
 /// Why `family` may not buy `item` for `who` now, if it may not.
-fn refusal(ctx: &TurnCtx, family: &str, who: CharacterId, item: Item, in_debt: bool) -> Option<String> {
+fn refusal(ctx: &TurnCtx, family: &str, who: CharacterId, item: Item, in_debt: bool) -> Option<Why> {
     let turn = ctx.turn();
-    let Some(c) = ctx.character(who) else { return Some("personnage inconnu".into()) };
+    let Some(c) = ctx.character(who) else { return Some(Why::UnknownCharacter) };
     if c.family != family {
-        return Some("ce personnage n'est pas de votre famille".into());
+        return Some(Why::NotOwnFamily);
     }
     if !c.is_alive() {
-        return Some("ce personnage est mort".into());
+        return Some(Why::IsDead);
     }
     if in_debt {
-        return Some("la famille a fini le cycle précédent endettée (1)".into());
+        return Some(Why::FamilyInDebt { rule: "1".into() });
     }
     if c.is_held_by_enemy() {
-        return Some("un prisonnier des Pouarks ou des rebelles ne peut rien acheter (1)".into());
+        return Some(Why::PrisonerCannotBuy);
     }
     if ctx.state.family(family).is_none_or(|f| f.money < 1) {
-        return Some("la famille n'a plus de quoi payer (1 M$)".into());
+        return Some(Why::CannotPayPurchase);
     }
     if item == Item::Prosthesis {
         if c.last_prosthesis_turn == Some(turn) {
-            return Some("une seule cyberprothèse par tour (1.3.2)".into());
+            return Some(Why::OneProsthesisATurn);
         }
         if c.prostheses >= MAX_PROSTHESES {
-            return Some("déjà 5 cyberprothèses, le maximum (1.3.2)".into());
+            return Some(Why::ProsthesesMaximum);
         }
     }
     None

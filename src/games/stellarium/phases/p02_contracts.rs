@@ -27,6 +27,8 @@ use crate::dice::Dice;
 use crate::game::{FamilyKey, OrderStatus};
 
 use super::super::events::{ContractTarget, Event};
+use super::super::why::Why;
+use crate::i18n::Msg;
 use super::super::model::{
     Captivity, Captor, CharacterId, Charge, ContractKindTag, DeathCause, Place, State, MAX_CONTRACTS,
 };
@@ -74,7 +76,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
             if held {
                 pay_ransom(ctx, who);
             } else {
-                ctx.emit(Event::RansomRefused { who, reason: "ce personnage n'est pas otage de la Tentacule Sombre".into() });
+                ctx.emit(Event::RansomRefused { who, reason: Why::NotHostage.into() });
             }
         }
     }
@@ -111,7 +113,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
         // 2.8.5 and payment: each sponsoring family pays its offer, loses one credit.
         let mut fams: BTreeSet<FamilyKey> = BTreeSet::new();
         for o in &c.offers {
-            ctx.add_money(&o.family, -i64::from(o.amount), "2.8", format!("contrat ({})", c.kind.tag().name_fr()));
+            ctx.add_money(&o.family, -i64::from(o.amount), "2.8", Why::Contract { kind: super::super::why::contract_kind(c.kind.tag()) });
             fams.insert(o.family.clone());
         }
         for f in fams {
@@ -157,23 +159,23 @@ fn proposals(ctx: &mut TurnCtx, family: &str) -> Vec<(ContractKind, Offer)> {
     let mut budget = fam.money.max(0);
     let mut used: BTreeSet<CharacterId> = BTreeSet::new();
     for co in &orders.contracts {
-        let refuse = |reason: &str| Event::ContractRefused { family: family.to_string(), sponsor: co.sponsor, reason: reason.to_string() };
+        let refuse = |reason: Why| Event::ContractRefused { family: family.to_string(), sponsor: co.sponsor, reason: reason.into() };
         let sponsor_ok = ctx.start.character(co.sponsor).is_some_and(|c| c.family == family && c.is_alive() && !c.is_prisoner())
             && ctx.alive(co.sponsor);
         let reason = if in_debt {
-            Some("la famille a fini le cycle précédent endettée (2.0.3)")
+            Some(Why::FamilyInDebt { rule: "2.0.3".into() })
         } else if !sponsor_ok {
-            Some("le commanditaire doit être un personnage vivant et libre de la famille (2.0.3)")
+            Some(Why::SponsorNotFree)
         } else if used.contains(&co.sponsor) {
-            Some("un personnage ne commandite qu'un contrat par tour (2.8.4)")
+            Some(Why::OneContractATurn)
         } else if out.len() >= limit {
-            Some("pas assez de crédit auprès de la Tentacule Sombre (2.8.1)")
+            Some(Why::NoCredit)
         } else if co.amount == 0 {
-            Some("la somme proposée doit être d'au moins 1 M$")
+            Some(Why::AmountTooSmall)
         } else if i64::from(co.amount) > budget {
-            Some("la famille n'a pas de quoi payer cette somme")
+            Some(Why::CannotPayAmount)
         } else if !target_ok(&ctx.state, &co.kind) {
-            Some("cible impossible (2.4 : seuls les vaisseaux d'exploration en service ; 2.6 : une colonie de l'Empire)")
+            Some(Why::ImpossibleTarget)
         } else {
             None
         };
@@ -223,13 +225,13 @@ fn target_of(state: &State, kind: &ContractKind) -> ContractTarget {
 }
 
 /// The target in words, for the charge of an unmasked sponsor.
-fn target_words(state: &State, kind: &ContractKind) -> String {
+fn target_words(state: &State, kind: &ContractKind) -> Why {
     match kind {
-        ContractKind::Assassination(t) | ContractKind::Kidnapping(t) | ContractKind::Scandal(t) => state.full_name(*t),
-        ContractKind::Sabotage(s) => state.ships.get(s).map_or(s.clone(), |x| x.name.clone()),
-        ContractKind::Bomb => "la bourse de Stellarium".into(),
-        ContractKind::Rebellion(p) => state.planets.get(p).map_or(p.clone(), |x| x.name.clone()),
-        ContractKind::Treason(_) => "l'Empire (renseignements aux Pouarks)".into(),
+        ContractKind::Assassination(t) | ContractKind::Kidnapping(t) | ContractKind::Scandal(t) => Why::TargetNamed { name: state.full_name(*t) },
+        ContractKind::Sabotage(s) => Why::TargetNamed { name: state.ships.get(s).map_or(s.clone(), |x| x.name.clone()) },
+        ContractKind::Bomb => Why::TargetExchange,
+        ContractKind::Rebellion(p) => Why::TargetNamed { name: state.planets.get(p).map_or(p.clone(), |x| x.name.clone()) },
+        ContractKind::Treason(_) => Why::TargetTreason,
     }
 }
 
@@ -283,7 +285,7 @@ fn execute(ctx: &mut TurnCtx, dice: &mut Dice, contract_no: u32, c: &Contract, y
     let sponsors = c.sponsors();
     let target = target_of(&ctx.state, &c.kind);
     let tag = c.kind.tag();
-    let executed = |success: bool, detail: String| Event::ContractExecuted {
+    let executed = |success: bool, detail: Option<Why>| Event::ContractExecuted {
         contract_no,
         kind: tag,
         target: target.clone(),
@@ -291,7 +293,7 @@ fn execute(ctx: &mut TurnCtx, dice: &mut Dice, contract_no: u32, c: &Contract, y
         total: c.total(),
         year,
         success,
-        detail,
+        detail: detail.map(Msg::from),
     };
     match &c.kind {
         ContractKind::Assassination(t) | ContractKind::Kidnapping(t) | ContractKind::Scandal(t) => {
@@ -304,7 +306,7 @@ fn execute(ctx: &mut TurnCtx, dice: &mut Dice, contract_no: u32, c: &Contract, y
                 // RULINGS 2: a target dead, or held by the Pouarks or the
                 // rebels (or already a hostage, for a kidnapping), is out of
                 // reach: the contract is void, no crime, no investigation.
-                ctx.emit(executed(false, "cible hors d'atteinte".into()));
+                ctx.emit(executed(false, Some(Why::OutOfReach)));
                 return;
             }
             let (chance, rule) = match tag {
@@ -314,7 +316,7 @@ fn execute(ctx: &mut TurnCtx, dice: &mut Dice, contract_no: u32, c: &Contract, y
                 _ if protected(&ctx.state, t) => (2, "2.2.3"),
                 _ => (5, "2.2.2"),
             };
-            let ok = dice.chance_in_6(chance, rule, format!("{} of {name}", tag.name_fr()));
+            let ok = dice.chance_in_6(chance, rule, format!("{tag:?} of {name}"));
             let mut scandal_case = None;
             if ok {
                 match tag {
@@ -346,22 +348,22 @@ fn execute(ctx: &mut TurnCtx, dice: &mut Dice, contract_no: u32, c: &Contract, y
                     }
                     _ => {
                         ctx.emit(Event::ScandalStruck { who: t, year });
-                        ctx.add_pp(t, -10, "2.3.3", "victime d'un scandale");
+                        ctx.add_pp(t, -10, "2.3.3", Why::ScandalVictim);
                         scandal_case = Some(ctx.open_trial(t, Charge::Scandal, "2.3.3"));
                     }
                 }
             }
-            ctx.emit(executed(ok, String::new()));
+            ctx.emit(executed(ok, None));
             investigate(ctx, dice, contract_no, &c.kind, &sponsors, &[t], scandal_case);
         }
         ContractKind::Sabotage(ship) => {
-            ctx.emit(executed(true, "bombe posée à bord".into()));
+            ctx.emit(executed(true, Some(Why::BombOnBoard)));
             let name = ctx.state.ships.get(ship).map_or(ship.clone(), |s| s.name.clone());
             ctx.emit(Event::ShipSabotaged { ship: name, year });
             ctx.scratch.sabotages.push(PendingCrime { contract_no, ship: ship.clone(), year, sponsors });
         }
         ContractKind::Bomb => {
-            ctx.emit(executed(true, "bombe posée à la bourse".into()));
+            ctx.emit(executed(true, Some(Why::BombAtExchange)));
             ctx.scratch.bombs.push(PendingCrime { contract_no, ship: String::new(), year, sponsors });
         }
         ContractKind::Rebellion(planet) => {
@@ -372,7 +374,7 @@ fn execute(ctx: &mut TurnCtx, dice: &mut Dice, contract_no: u32, c: &Contract, y
                 ctx.state.cycle.incited_rebellions.push((planet.clone(), year));
                 ctx.emit(Event::RebellionIncited { planet: planet.clone(), year });
             }
-            ctx.emit(executed(ok, if holds { String::new() } else { "la colonie n'est plus à l'Empire".into() }));
+            ctx.emit(executed(ok, if holds { None } else { Some(Why::ColonyLost) }));
             investigate(ctx, dice, contract_no, &c.kind, &sponsors, &[], None);
         }
         ContractKind::Treason(ships) => {
@@ -392,7 +394,7 @@ fn execute(ctx: &mut TurnCtx, dice: &mut Dice, contract_no: u32, c: &Contract, y
                 }
                 ctx.emit(Event::TreasonSucceeded { year, effective, ships: ships.clone() });
             }
-            ctx.emit(executed(ok, String::new()));
+            ctx.emit(executed(ok, None));
             investigate(ctx, dice, contract_no, &c.kind, &sponsors, &[], None);
         }
     }
@@ -407,14 +409,14 @@ pub fn pay_ransom(ctx: &mut TurnCtx, who: CharacterId) {
     let family = c.family.clone();
     let amount = (c.pp.div_euclid(10)).max(1);
     if ctx.state.family(&family).is_none_or(|f| f.money < amount) {
-        ctx.emit(Event::RansomRefused { who, reason: format!("la famille n'a pas les {amount} M$ de la rançon") });
+        ctx.emit(Event::RansomRefused { who, reason: Why::RansomUnpaid { amount }.into() });
         return;
     }
     let name = ctx.state.full_name(who);
-    ctx.add_money(&family, -amount, "2.2.4", format!("rançon de {name}"));
+    ctx.add_money(&family, -amount, "2.2.4", Why::Ransom { name: name.clone() });
     let half = amount / 2;
     if let Some(sf) = &sponsor_family {
-        ctx.add_money(sf, half, "2.2.4", format!("moitié de la rançon de {name}"));
+        ctx.add_money(sf, half, "2.2.4", Why::RansomHalf { name });
     }
     if let Some(x) = ctx.state.character_mut(who) {
         x.captivity = None;
@@ -449,17 +451,17 @@ pub fn investigate(
         if !unmasked {
             continue;
         }
-        ctx.add_pp(s, -10, "2.9.3", "commanditaire démasqué");
+        ctx.add_pp(s, -10, "2.9.3", Why::SponsorUnmasked);
         let charge = match (kind, scandal_case) {
             (ContractKind::Scandal(victim), Some(_)) => Charge::ScandalInstigator { victim: *victim },
-            _ => Charge::Contract { kind: kind.tag(), target: target_words(&ctx.state, kind) },
+            _ => Charge::Contract { kind: kind.tag(), target: target_words(&ctx.state, kind).msg() },
         };
         ctx.open_trial(s, charge, "2.9.3");
         if let (ContractKind::Scandal(victim), Some(case)) = (kind, scandal_case) {
             if !exposed {
                 exposed = true;
                 ctx.emit(Event::ScandalExposed { victim: *victim });
-                ctx.add_pp(*victim, 5, "2.3.4", "le scandale était une machination");
+                ctx.add_pp(*victim, 5, "2.3.4", Why::ScandalWasPlot);
                 ctx.cancel_trial(case, "2.3.4");
             }
         }

@@ -14,6 +14,7 @@ use crate::dice::Dice;
 use crate::game::OrderStatus;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{CharacterId, Marital, Pyramid, Sex};
 use super::super::orders::MarriageOrder;
 use super::p09_baptisms::can_celebrate;
@@ -34,7 +35,7 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
     }
     for m in lines {
         match refusal(ctx, &m, auto_remarriage) {
-            Some(reason) => ctx.emit(Event::MarriageRefused { groom: m.groom, bride: m.bride, reason }),
+            Some(reason) => ctx.emit(Event::MarriageRefused { groom: m.groom, bride: m.bride, reason: reason.into() }),
             None => {
                 let turn = ctx.turn();
                 if let Some(g) = ctx.state.character_mut(m.groom) {
@@ -44,7 +45,7 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
                     b.marital = Marital::Married { spouse: m.groom, since_turn: turn };
                 }
                 ctx.emit(Event::Married { groom: m.groom, bride: m.bride, priest: m.priest });
-                ctx.add_pp(m.priest, 2, "3.8", "mariage célébré");
+                ctx.add_pp(m.priest, 2, "3.8", Why::MarriageCelebrated);
             }
         }
     }
@@ -72,52 +73,52 @@ fn grant_remarriage_permits(ctx: &mut TurnCtx) -> bool {
     false
 }
 
-fn refusal(ctx: &TurnCtx, m: &MarriageOrder, auto_remarriage: bool) -> Option<String> {
+fn refusal(ctx: &TurnCtx, m: &MarriageOrder, auto_remarriage: bool) -> Option<Why> {
     let turn = ctx.turn();
     let (Some(g), Some(b)) = (ctx.character(m.groom), ctx.character(m.bride)) else {
-        return Some("personnage inconnu".into());
+        return Some(Why::UnknownCharacter);
     };
     if !g.is_alive() || !b.is_alive() {
-        return Some("l'un des époux est mort".into());
+        return Some(Why::SpouseDead);
     }
     if g.sex != Sex::Male || b.sex != Sex::Female {
-        return Some("le marié doit être un homme et la mariée une femme".into());
+        return Some(Why::GroomAndBride);
     }
     if g.family == b.family {
-        return Some("mariage interdit au sein d'une même famille (3.2)".into());
+        return Some(Why::SameFamily);
     }
     let both_ordered = |f: &str| ctx.orders(f).marriages.iter().any(|x| x == m);
     if !both_ordered(&g.family) || !both_ordered(&b.family) {
-        return Some("le mariage doit figurer, avec le même prêtre, dans les ordres des deux familles (3.7)".into());
+        return Some(Why::MarriageInBothOrders);
     }
     if ctx.status(&g.family) != OrderStatus::Or || ctx.status(&b.family) != OrderStatus::Or {
-        return Some("une famille ONR ou OPR refuse les propositions de mariage (3.10)".into());
+        return Some(Why::OnrRefusesMarriage);
     }
     for c in [g, b] {
         if c.training.is_none() {
-            return Some(format!("{} n'a pas encore de formation (3.5)", c.first_name));
+            return Some(Why::NoTrainingYet { name: c.first_name.clone() });
         }
         if c.is_priest() || c.heretic {
-            return Some(format!("{} est prêtre ou hérétique (3.5)", c.first_name));
+            return Some(Why::PriestOrHeretic { name: c.first_name.clone() });
         }
         if c.captivity.is_some() {
-            return Some(format!("{} est retenu prisonnier", c.first_name));
+            return Some(Why::HeldPrisoner { name: c.first_name.clone() });
         }
         match c.marital {
             Marital::Single => {}
-            Marital::Married { .. } => return Some(format!("{} est déjà marié(e) : pas de divorce (3.6)", c.first_name)),
+            Marital::Married { .. } => return Some(Why::AlreadyMarried { name: c.first_name.clone() }),
             Marital::Widowed { .. } => {
                 if !auto_remarriage && c.remarriage_permit_turn != Some(turn) {
-                    return Some(format!("{} est veuf/veuve sans l'autorisation de l'Archipape (3.6)", c.first_name));
+                    return Some(Why::WidowedNoPermit { name: c.first_name.clone() });
                 }
             }
         }
     }
     if ctx.state.living_marriages_between(&g.family, &b.family) >= 3 {
-        return Some("déjà trois mariages en cours entre ces deux familles (3.4)".into());
+        return Some(Why::ThreeMarriages);
     }
     if !can_celebrate(&ctx.state, m.priest) {
-        return Some("le célébrant doit être un prêtre vivant, libre et non hérétique (3.7)".into());
+        return Some(Why::CelebrantInvalid);
     }
     None
 }

@@ -21,6 +21,8 @@ use crate::game::FamilyKey;
 use crate::text::key;
 
 use super::super::events::Event;
+use super::super::orders::refusal::CaptorKind;
+use super::super::why::{TransferWhat, Why};
 use super::super::model::{
     Captivity, Captor, CharacterId, DeathCause, Expedition, Place, Pyramid, ShipFate, ShipLoan, Training, CAPITAL,
 };
@@ -81,7 +83,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
         .collect();
     for id in stay {
         let (made, led) = ctx.character(id).map_or((0, 0), |c| (c.expeditions, c.expeditions_as_captain));
-        ctx.add_pp(id, i64::from(made) + i64::from(led), "4.9", "conférences sur ses expéditions");
+        ctx.add_pp(id, i64::from(made) + i64::from(led), "4.9", Why::Lectures);
         place(ctx, id, Place::Stellarium);
     }
 }
@@ -109,13 +111,13 @@ fn transfers(ctx: &mut TurnCtx) {
     for t in lines {
         let agreed = ctx.orders(&t.from).transfers.contains(&t) && ctx.orders(&t.to).transfers.contains(&t);
         let reason = if !agreed {
-            Some("la cession doit figurer à l'identique dans les ordres des deux familles (28.4)")
+            Some(Why::TransferInBothOrders)
         } else if t.from == t.to {
-            Some("une famille ne se cède pas un vaisseau à elle-même")
+            Some(Why::TransferToSelf)
         } else if !ctx.state.ships.get(&t.ship).is_some_and(|s| s.in_service() && s.owner == t.from && s.lent.as_ref().is_none_or(|l| l.turn != turn)) {
-            Some("ce vaisseau n'est pas (ou plus) disponible chez le cédant")
+            Some(Why::ShipUnavailable)
         } else if ctx.state.family(&t.to).is_none_or(|f| f.money < i64::from(t.amount)) {
-            Some("la famille qui reçoit le vaisseau n'a pas de quoi payer")
+            Some(Why::ReceiverCannotPay)
         } else {
             None
         };
@@ -125,11 +127,12 @@ fn transfers(ctx: &mut TurnCtx) {
             continue;
         }
         let what = match t.kind {
-            TransferKind::Loan => "location",
-            TransferKind::Sale => "vente",
+            TransferKind::Loan => TransferWhat::Loan,
+            TransferKind::Sale => TransferWhat::Sale,
         };
-        ctx.add_money(&t.to, -i64::from(t.amount), "28.4", format!("{what} du vaisseau « {ship_name} »"));
-        ctx.add_money(&t.from, i64::from(t.amount), "28.4", format!("{what} du vaisseau « {ship_name} »"));
+        let why = Why::ShipTransfer { kind: what, ship: ship_name.clone() };
+        ctx.add_money(&t.to, -i64::from(t.amount), "28.4", why.clone());
+        ctx.add_money(&t.from, i64::from(t.amount), "28.4", why);
         if let Some(s) = ctx.state.ships.get_mut(&t.ship) {
             match t.kind {
                 TransferKind::Sale => {
@@ -146,25 +149,25 @@ fn transfers(ctx: &mut TurnCtx) {
 /// Who may board an exploration ship: alive, free, an explorer, a priest or
 /// a warrior (4.3; merchants trade, 5.1: RULINGS), not a judge (27.2.5) nor
 /// a governor (27.4.4), not aboard another ship.
-fn can_board(ctx: &TurnCtx, who: CharacterId, aboard: &BTreeSet<CharacterId>) -> Result<(), &'static str> {
-    let Some(c) = ctx.character(who) else { return Err("personnage inconnu") };
+fn can_board(ctx: &TurnCtx, who: CharacterId, aboard: &BTreeSet<CharacterId>) -> Result<(), Why> {
+    let Some(c) = ctx.character(who) else { return Err(Why::UnknownCharacter) };
     if !c.is_alive() {
-        return Err("mort");
+        return Err(Why::Dead);
     }
     if !c.is_free() {
-        return Err("prisonnier");
+        return Err(Why::Prisoner);
     }
     if !matches!(c.training, Some(Training::Explorer | Training::Priest | Training::Warrior)) {
-        return Err("seuls explorateurs, prêtres et guerriers partent en expédition (4.3)");
+        return Err(Why::WrongTrainingAboard);
     }
     if ctx.state.is_judge(who) {
-        return Err("un juge ne quitte pas Stellarium (27.2.5)");
+        return Err(Why::JudgeStays);
     }
     if ctx.state.governorship(who).is_some() {
-        return Err("un gouverneur reste sur sa colonie (27.4.4)");
+        return Err(Why::GovernorStays);
     }
     if aboard.contains(&who) {
-        return Err("déjà à bord d'un autre vaisseau");
+        return Err(Why::AlreadyAboard);
     }
     Ok(())
 }
@@ -225,29 +228,29 @@ fn depart(
     let turn = ctx.turn();
     let ship_key = key(&e.ship);
     let ship_name = ctx.state.ships.get(&ship_key).map_or(e.ship.clone(), |s| s.name.clone());
-    let cancel = |ctx: &mut TurnCtx, reason: &str| {
-        ctx.emit(Event::ExpeditionCancelled { ship: ship_name.clone(), family: family.to_string(), reason: reason.to_string() })
+    let cancel = |ctx: &mut TurnCtx, reason: Why| {
+        ctx.emit(Event::ExpeditionCancelled { ship: ship_name.clone(), family: family.to_string(), reason: reason.into() })
     };
     let usable = ctx.state.ships.get(&ship_key).is_some_and(|s| s.in_service() && s.user(turn) == family);
     if !usable {
-        return cancel(ctx, "ce vaisseau n'est pas à la disposition de la famille (4.2)");
+        return cancel(ctx, Why::ShipNotAvailable);
     }
     if !used.insert(ship_key.clone()) {
-        return cancel(ctx, "ce vaisseau a déjà une expédition ce tour");
+        return cancel(ctx, Why::ShipAlreadyOut);
     }
     if forbidden.is_some_and(|f| key(f) == ship_key) {
         ctx.emit(Event::ShipForbidden { ship: ship_name.clone() });
-        return cancel(ctx, "le Grand Commandeur a interdit le départ (4.8)");
+        return cancel(ctx, Why::DepartureForbidden);
     }
 
     // The captain (4.7).
     let cap = e.captain;
     if let Err(r) = can_board(ctx, cap, aboard) {
-        return cancel(ctx, &format!("capitaine : {r}"));
+        return cancel(ctx, Why::Captain { why: r.msg() });
     }
     let cap_ok = ctx.character(cap).is_some_and(|c| c.training == Some(Training::Explorer));
     if !cap_ok {
-        return cancel(ctx, "le capitaine doit être un explorateur (4.7)");
+        return cancel(ctx, Why::CaptainNotExplorer);
     }
     let in_pyramid = ctx.state.pyramid(Pyramid::Explorers).seat_of(cap).is_some();
     let has_permit = ctx.character(cap).is_some_and(|c| c.exploration_permit_turn == Some(turn));
@@ -258,12 +261,12 @@ fn depart(
             }
             ctx.emit(Event::ExplorationPermit { who: cap, automatic: true });
         } else {
-            return cancel(ctx, "le capitaine n'est ni dans la pyramide des explorateurs ni titulaire d'un permis (4.7)");
+            return cancel(ctx, Why::CaptainNoPermit);
         }
     }
     let cap_family = ctx.character(cap).map(|c| c.family.clone()).unwrap_or_default();
     if cap_family != family && !guest_accepts(ctx, dice, cap, &ship_key) {
-        return cancel(ctx, "la famille du capitaine ne l'a pas localisé sur le vaisseau (4.6)");
+        return cancel(ctx, Why::CaptainNotLocated);
     }
 
     // Everyone else aboard (4.5, 4.6).
@@ -282,7 +285,7 @@ fn depart(
             continue;
         }
         if let Err(r) = can_board(ctx, who, &tmp_aboard) {
-            ctx.emit(Event::GuestStayed { ship: ship_name.clone(), who, reason: r.into() });
+            ctx.emit(Event::GuestStayed { ship: ship_name.clone(), who, reason: r.msg() });
             continue;
         }
         // 4.6: located on the ship by his family, the organiser's own
@@ -292,7 +295,7 @@ fn depart(
             ctx.emit(Event::GuestStayed {
                 ship: ship_name.clone(),
                 who,
-                reason: "sa famille ne l'a pas localisé sur ce vaisseau (4.6)".into(),
+                reason: Why::GuestNotLocated.msg(),
             });
             continue;
         }
@@ -304,7 +307,7 @@ fn depart(
     // (the captain is the explorer)
     let has = |t: Training| members.iter().any(|m| ctx.character(*m).is_some_and(|c| c.training == Some(t)));
     if !has(Training::Priest) {
-        return cancel(ctx, "une expédition doit compter au moins un explorateur et un prêtre (4.3)");
+        return cancel(ctx, Why::CrewIncomplete);
     }
     members.sort();
     for &m in &members {
@@ -363,7 +366,7 @@ fn explode(ctx: &mut TurnCtx, dice: &mut Dice, ship_key: &str, ship_name: &str, 
     }
     for p in [Pyramid::Government, Pyramid::Explorers] {
         if let Some(h) = ctx.state.head(p).filter(|h| ctx.alive(*h)) {
-            ctx.add_pp(h, -20, "14.7", format!("vaisseau d'exploration « {ship_name} » détruit"));
+            ctx.add_pp(h, -20, "14.7", Why::ShipDestroyed { ship: ship_name.to_string() });
         }
     }
 }
@@ -384,21 +387,21 @@ pub fn capsule_fate(ctx: &mut TurnCtx, dice: &mut Dice, who: CharacterId, year: 
     let outcome = match effective {
         1 => {
             ctx.kill(who, year, DeathCause::ShipExploded, Some(ship_name.to_string()), "1.1.1");
-            "pas eu le temps de rejoindre la capsule".to_string()
+            Why::CapsuleTooLate
         }
         2 => {
             ctx.kill(who, year, DeathCause::LostCapsule, Some(ship_name.to_string()), "1.1.1");
-            "la capsule endommagée devient un cercueil".to_string()
+            Why::CapsuleCoffin
         }
         3 => {
             ctx.kill(who, year, DeathCause::LostCapsule, None, "1.1.1");
-            "la capsule se perd dans l'espace".to_string()
+            Why::CapsuleLost
         }
         4 | 5 => {
             let (captor, list, what) = if effective == 4 {
-                (Captor::Rebels, &rebel_planets, "récupérée par les rebelles")
+                (Captor::Rebels, &rebel_planets, CaptorKind::Rebels)
             } else {
-                (Captor::Pouarks, &pouark_planets, "récupérée par les Pouarks")
+                (Captor::Pouarks, &pouark_planets, CaptorKind::Pouarks)
             };
             let i = dice.pick_index(list.len(), "1.1.1", format!("where {name} is held")).unwrap_or(0);
             let planet = list.get(i).cloned();
@@ -406,7 +409,8 @@ pub fn capsule_fate(ctx: &mut TurnCtx, dice: &mut Dice, who: CharacterId, year: 
                 c.captivity = Some(Captivity { captor, planet: planet.clone(), since_turn: turn });
                 c.last_place = planet.clone().map(Place::Colony);
             }
-            format!("{what} ({})", planet.unwrap_or_default())
+            let shown = planet.and_then(|p| ctx.state.planets.get(&p).map(|x| x.name.clone())).unwrap_or_default();
+            Why::CapsuleRecovered { captor: what, planet: shown }
         }
         _ => {
             let planets: Vec<String> = ctx.state.planets.iter().filter(|(_, p)| p.held_by_empire()).map(|(k, _)| k.clone()).collect();
@@ -417,8 +421,8 @@ pub fn capsule_fate(ctx: &mut TurnCtx, dice: &mut Dice, who: CharacterId, year: 
             if let Some(c) = ctx.state.character_mut(who) {
                 c.last_place = Some(at);
             }
-            format!("la capsule se pose sur {shown}")
+            Why::CapsuleLands { planet: shown }
         }
     };
-    ctx.emit(Event::CapsuleOutcome { who, die, outcome });
+    ctx.emit(Event::CapsuleOutcome { who, die, outcome: outcome.msg() });
 }

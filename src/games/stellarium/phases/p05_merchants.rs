@@ -20,11 +20,16 @@ use crate::dice::Dice;
 use crate::game::FamilyKey;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{CharacterId, DeathCause, Place, Pyramid, Stake, Training};
 use super::super::orders::ContractKind;
 use super::p02_contracts::investigate;
 use super::p04_expeditions::place;
 use super::TurnCtx;
+
+/// The place of a death at the exchange (2.5.2), as events store it (the
+/// narrator names it in the reader's language).
+pub const EXCHANGE_PLACE: &str = "bourse de Stellarium";
 
 pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
     master_merchant(ctx);
@@ -41,7 +46,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
         .map(|c| c.id)
         .collect();
 
-    let mut fallback: Vec<(CharacterId, String)> = Vec::new();
+    let mut fallback: Vec<(CharacterId, Why)> = Vec::new();
     for m in merchants {
         let Some(fam) = ctx.character(m).map(|c| c.family.clone()) else { continue };
         match ctx.orders(&fam).location_of(m).cloned() {
@@ -53,12 +58,12 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
                 let amount = amount.clamp(1, 3);
                 let left = budget.get(&fam).copied().unwrap_or(0);
                 if let Some(r) = exchange_refusal(ctx, &fam) {
-                    ctx.emit(Event::MerchantIdle { who: m, reason: r });
+                    ctx.emit(Event::MerchantIdle { who: m, reason: r.into() });
                     place(ctx, m, Place::Stellarium);
                 } else if left < i64::from(amount) {
                     ctx.emit(Event::MerchantIdle {
                         who: m,
-                        reason: "la famille ne peut pas miser plus qu'elle ne possédait au début du tour (5.3.2)".into(),
+                        reason: Why::StakeAboveStartMoney.into(),
                     });
                     place(ctx, m, Place::Stellarium);
                 } else {
@@ -67,14 +72,14 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
                 }
             }
             Some(Place::Stellarium) if ctx.state.settings.merchants_on_stellarium_speculate => {
-                fallback.push((m, "un marchand qui reste sur Stellarium va à la bourse (5.3)".into()))
+                fallback.push((m, Why::MerchantOnStellariumSpeculates))
             }
             Some(Place::Stellarium) => place(ctx, m, Place::Stellarium),
             Some(other) => {
-                ctx.emit(Event::LocationRefused { who: m, place: other, reason: "un marchand va sur un comptoir ou à la bourse (5.1)".into() });
-                fallback.push((m, "lieu impossible pour un marchand (5.1)".into()));
+                ctx.emit(Event::LocationRefused { who: m, place: other, reason: Why::MerchantPlaces.into() });
+                fallback.push((m, Why::MerchantImpossiblePlace));
             }
-            None => fallback.push((m, "pas de lieu donné (5.3.5)".into())),
+            None => fallback.push((m, Why::NoPlaceGiven)),
         }
     }
     for (m, reason) in fallback {
@@ -84,12 +89,12 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
             None if left >= 1 => {
                 budget.insert(fam, left - 1);
                 place(ctx, m, Place::Exchange { stake: Stake::Safe, amount: 1 });
-                ctx.emit(Event::MerchantFallback { who: m, reason });
+                ctx.emit(Event::MerchantFallback { who: m, reason: reason.into() });
             }
             r => {
-                let why = r.unwrap_or_else(|| "la famille n'a pas les moyens de miser S1 : chômage (5.3.4)".into());
+                let why = r.unwrap_or(Why::CannotAffordS1);
                 place(ctx, m, Place::Stellarium);
-                ctx.emit(Event::MerchantIdle { who: m, reason: format!("{reason} ; {why}") });
+                ctx.emit(Event::MerchantIdle { who: m, reason: Why::Idle { fallback: reason.msg(), why: why.msg() }.into() });
             }
         }
     }
@@ -109,7 +114,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
             let (chance, rule) = if guarded { (1, "2.5.2") } else { (3, "2.5.2") };
             let name = ctx.state.full_name(m);
             if dice.chance_in_6(chance, rule, format!("bomb at the exchange: {name}")) {
-                ctx.kill_unless_revived(m, b.year, DeathCause::ExchangeBomb, Some("bourse de Stellarium".into()), "2.5.2", dice);
+                ctx.kill_unless_revived(m, b.year, DeathCause::ExchangeBomb, Some(EXCHANGE_PLACE.into()), "2.5.2", dice);
             }
         }
         investigate(ctx, dice, b.contract_no, &ContractKind::Bomb, &b.sponsors, &present, None);
@@ -117,28 +122,28 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
 }
 
 /// Why a family's merchant may not trade on `planet` this turn (5.2, 5.3.4).
-fn trade_refusal(ctx: &TurnCtx, family: &str, planet: &str) -> Option<String> {
+fn trade_refusal(ctx: &TurnCtx, family: &str, planet: &str) -> Option<Why> {
     let turn = ctx.turn();
-    let Some(p) = ctx.state.planets.get(planet) else { return Some("planète inconnue".into()) };
+    let Some(p) = ctx.state.planets.get(planet) else { return Some(Why::UnknownPlanet) };
     if !p.is_colony() || !p.held_by_empire() {
-        return Some(format!("{} n'est pas une colonie de l'Empire (5.2)", p.name));
+        return Some(Why::NotEmpireColony { planet: p.name.clone() });
     }
     if !ctx.state.family(family).is_some_and(|f| f.trading_posts.contains(planet)) {
-        return Some(format!("plus de comptoir de la famille sur {} (5.3.4)", p.name));
+        return Some(Why::NoTradingPost { planet: p.name.clone() });
     }
     if p.closed_to_trade == Some(turn) {
-        return Some(format!("{} est fermée au commerce ce tour (5.3.4)", p.name));
+        return Some(Why::ClosedToTrade { planet: p.name.clone() });
     }
     None
 }
 
 /// Why a family's merchants may not speculate this turn (5.3.2, 13.2).
-fn exchange_refusal(ctx: &TurnCtx, family: &str) -> Option<String> {
+fn exchange_refusal(ctx: &TurnCtx, family: &str) -> Option<Why> {
     if ctx.start.family(family).is_none_or(|f| f.in_debt()) {
-        return Some("famille endettée : pas de bourse (5.3.2)".into());
+        return Some(Why::DebtNoExchange);
     }
     if ctx.state.family(family).is_some_and(|f| f.exchange_ban_turn == Some(ctx.turn())) {
-        return Some("le Maître marchand a interdit la bourse à la famille (13.2)".into());
+        return Some(Why::ExchangeBanned);
     }
     None
 }

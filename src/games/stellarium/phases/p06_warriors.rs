@@ -15,6 +15,7 @@ use crate::dice::Dice;
 use crate::text::key;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{CharacterId, FleetNo, Place, Pyramid, Training, CAPITAL};
 use super::p04_expeditions::place;
 use super::TurnCtx;
@@ -45,16 +46,15 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
                 if ctx.state.planets.get(&p).is_some_and(|x| x.is_colony() && x.held_by_empire()) {
                     place(ctx, w, Place::Colony(p));
                 } else {
-                    let reason = "une garnison ne part que vers une colonie de l'Empire (6.1)".to_string();
-                    ctx.emit(Event::LocationRefused { who: w, place: Place::Colony(p), reason });
+                    ctx.emit(Event::LocationRefused { who: w, place: Place::Colony(p), reason: Why::GarrisonEmpireOnly.into() });
                     place(ctx, w, Place::Stellarium);
                 }
             }
             Some(Place::Stellarium) => place(ctx, w, Place::Stellarium),
             Some(other) => {
                 let reason = match other {
-                    Place::Ship(_) => "l'expédition n'est pas partie avec lui (4.6)",
-                    _ => "lieu impossible pour un guerrier (6.1)",
+                    Place::Ship(_) => Why::ExpeditionLeftWithout,
+                    _ => Why::WarriorImpossiblePlace,
                 };
                 ctx.emit(Event::LocationRefused { who: w, place: other, reason: reason.into() });
                 place(ctx, w, Place::Stellarium);

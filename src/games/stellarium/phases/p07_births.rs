@@ -20,6 +20,7 @@ use crate::game::FamilyKey;
 use crate::text::key;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{Character, CharacterId, Marital, Place, Sex, State, BASTARD_AGE, CAPITAL};
 use super::p09_baptisms::name_is_free;
 use super::TurnCtx;
@@ -143,22 +144,22 @@ pub fn newborn_prestige(ctx: &mut TurnCtx) {
         }
         let parents = |id: CharacterId| ctx.character(id).map_or(0, |c| c.pp);
         let pp = (parents(father) + parents(mother)).div_euclid(4);
-        ctx.add_pp(child, pp, "7.5", "prestige de naissance : (PP du père + PP de la mère avant l'assemblée suprême) / 4");
+        ctx.add_pp(child, pp, "7.5", Why::BirthPrestige);
     }
 }
 
 /// 7.7, judged on the state at the start of the turn: no single or widowed
 /// man who is not a priest (any age: RULINGS 7.7), no man married to a
 /// living woman under 41.
-pub fn can_recognise_bastard(state: &State, family: &str) -> Result<(), String> {
+pub fn can_recognise_bastard(state: &State, family: &str) -> Result<(), Why> {
     let year = state.first_year();
     for c in state.living_members(family).filter(|c| c.sex == Sex::Male) {
         match c.marital {
             Marital::Single | Marital::Widowed { .. } if !c.is_priest() => {
-                return Err(format!("{} est un homme célibataire ou veuf qui n'est pas prêtre (7.7)", c.first_name));
+                return Err(Why::SingleNotPriest { name: c.first_name.clone() });
             }
             Marital::Married { spouse, .. } if state.character(spouse).is_some_and(|w| w.is_alive() && w.age_in(year) < 41) => {
-                return Err(format!("{} est marié à une femme de moins de 41 ans (7.7)", c.first_name));
+                return Err(Why::MarriedToYoung { name: c.first_name.clone() });
             }
             _ => {}
         }
@@ -176,12 +177,12 @@ fn bastards(ctx: &mut TurnCtx) {
         let refused = match can_recognise_bastard(ctx.start, &family) {
             Err(r) => Some(r),
             Ok(()) if !name_is_free(&ctx.state, &family, b.first_name.trim(), None) || b.first_name.contains('/') => {
-                Some(format!("le prénom {} est déjà pris dans la famille", b.first_name.trim()))
+                Some(Why::NameTaken { name: b.first_name.trim().to_string() })
             }
             Ok(()) => None,
         };
         if let Some(reason) = refused {
-            ctx.emit(Event::BastardRefused { family, reason });
+            ctx.emit(Event::BastardRefused { family, reason: reason.into() });
             continue;
         }
         // 7.6: a man of 31 with 0 PP, in play at once; trained now if the

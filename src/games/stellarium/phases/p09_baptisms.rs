@@ -9,6 +9,7 @@ use crate::dice::Dice;
 use crate::text::key;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{CharacterId, Sex, State, Training};
 use super::TurnCtx;
 
@@ -111,7 +112,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
         }
         ctx.emit(Event::Baptised { who: id, name, priest, by_lot });
         if let Some(p) = priest {
-            ctx.add_pp(p, 1, "9.1", "baptême");
+            ctx.add_pp(p, 1, "9.1", Why::Baptism);
         }
     }
 }

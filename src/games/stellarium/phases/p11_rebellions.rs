@@ -76,6 +76,7 @@ use std::collections::BTreeMap;
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{Captivity, Captor, CharacterId, Controller, DeathCause, FleetNo, Place, Pyramid, State, Training};
 use super::TurnCtx;
 
@@ -129,10 +130,10 @@ impl PpLedger {
         *self.sums.entry(who).or_insert(0) += delta;
     }
     /// Applies the sums to the living (the dead gain nothing, RULINGS).
-    pub fn apply(self, ctx: &mut TurnCtx, rule: &str, reason: &str) {
+    pub fn apply(self, ctx: &mut TurnCtx, rule: &str, reason: Why) {
         for (who, delta) in self.sums {
             if ctx.alive(who) {
-                ctx.add_pp(who, delta, rule, reason);
+                ctx.add_pp(who, delta, rule, reason.clone());
             }
         }
     }
@@ -321,7 +322,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
             break;
         }
     }
-    ledger.apply(ctx, "11.6", "batailles contre les rebelles");
+    ledger.apply(ctx, "11.6", Why::RebelBattles);
 }
 
 /// 11.2: a colony rises; its garrison, with the 2nd Fleet when the colony is
@@ -342,7 +343,7 @@ fn defend(ctx: &mut TurnCtx, dice: &mut Dice, ledger: &mut PpLedger, p: u32, u: 
     let ratio = force_ratio(rebels, loyal);
     let line = combat_table(ratio);
     let empire = line.defender;
-    dice.set_outcome(format!("V={v}: {} ({}), Empire: {}", ratio.label(), rebels, empire.name_fr()));
+    dice.set_outcome(format!("V={v}: {} ({}), Empire: {:?}", ratio.label(), rebels, empire));
     let n = casualty_count(fighters.len(), line.defender_losses);
     let victims = draw_casualties(dice, &fighters, n, "11.2.5", &format!("rebellion on {planet}"));
     ctx.emit(Event::Battle {
@@ -410,7 +411,7 @@ fn retake(ctx: &mut TurnCtx, dice: &mut Dice, ledger: &mut PpLedger, p: u32, pla
     let ratio = force_ratio(fleet, rebels);
     let line = combat_table(ratio);
     let empire = line.attacker;
-    dice.set_outcome(format!("V={v}: {} , Empire: {}", ratio.label(), empire.name_fr()));
+    dice.set_outcome(format!("V={v}: {} , Empire: {:?}", ratio.label(), empire));
     let n = casualty_count(fighters.len(), line.attacker_losses);
     let victims = draw_casualties(dice, fighters, n, "11.2.5", &format!("attack on {planet}"));
     // Ruling: the 2nd Fleet's attacks close the cycle (year 10).

@@ -4,6 +4,7 @@
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{Captivity, Captor, CharacterId, Controller, DeathCause, FleetNo, GameEnd, Place, PlanetKind, Pyramid, State, Strategy, CAPITAL, PENAL_COLONY};
 use super::super::orders::Orders;
 use super::p11_rebellions::{
@@ -200,9 +201,9 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
                 peace.add(f, NO_WAR_PP.soldier);
             }
         }
-        peace.apply(ctx, "12.3.10", "pas de guerre contre les Pouarks");
+        peace.apply(ctx, "12.3.10", Why::NoPouarkWar);
     } else {
-        ledger.apply(ctx, "12.3.10", "guerre contre les Pouarks");
+        ledger.apply(ctx, "12.3.10", Why::PouarkWar);
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{Place, Stake, Training};
 use super::TurnCtx;
 
@@ -60,8 +61,8 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
         let banned = ctx.state.family(&family).is_some_and(|f| f.exchange_ban_turn == Some(turn));
         let in_debt = ctx.start.family(&family).is_some_and(|f| f.in_debt());
         if banned || in_debt {
-            let reason = if banned { "accès à la bourse interdit par le Maître marchand" } else { "famille endettée au tour précédent" };
-            ctx.emit(Event::ExchangeRefused { who, reason: reason.to_string() });
+            let reason = if banned { Why::BannedByMaster } else { Why::InDebtLastTurn };
+            ctx.emit(Event::ExchangeRefused { who, reason: reason.into() });
             continue;
         }
         let name = ctx.state.full_name(who);
@@ -69,7 +70,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
         let gain = exchange_multiplier(die as i32 + situation, stake) * i64::from(amount);
         dice.set_outcome(format!("{die}{situation:+} → {gain:+} M$"));
         ctx.emit(Event::Speculation { who, stake, amount, die, situation, gain });
-        ctx.add_money(&family, gain, "13.4", format!("bourse: {name}"));
-        ctx.add_pp(who, gain, "13.6", "spéculation à la bourse");
+        ctx.add_money(&family, gain, "13.4", Why::Exchange { name });
+        ctx.add_pp(who, gain, "13.6", Why::Speculation);
     }
 }

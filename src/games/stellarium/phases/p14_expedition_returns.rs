@@ -11,6 +11,7 @@ use crate::dice::Dice;
 use crate::game::FamilyKey;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{Captor, CharacterId, Controller, DeathCause, Expedition, Planet, PlanetKind, Pyramid, ShipFate, Training};
 use super::p11_rebellions::capture;
 use super::p04_expeditions::capsule_fate;
@@ -210,7 +211,7 @@ fn return_of(ctx: &mut TurnCtx, dice: &mut Dice, e: &Expedition) {
     if destroyed || captured {
         for &h in &heads {
             if ctx.alive(h) {
-                ctx.add_pp(h, -20, "14.7", format!("perte du vaisseau {ship_name}"));
+                ctx.add_pp(h, -20, "14.7", Why::ShipLoss { ship: ship_name.to_string() });
             }
         }
     }
@@ -247,7 +248,7 @@ fn return_of(ctx: &mut TurnCtx, dice: &mut Dice, e: &Expedition) {
         }
         for &h in &heads {
             if ctx.alive(h) {
-                ctx.add_pp(h, 10, "14.7", format!("découverte de {name}"));
+                ctx.add_pp(h, 10, "14.7", Why::Discovery { planet: name.to_string() });
             }
         }
     }
@@ -269,7 +270,7 @@ fn return_of(ctx: &mut TurnCtx, dice: &mut Dice, e: &Expedition) {
         };
         if let Some(role) = role {
             let pp = member_pp(base, role, double, found == Discovery::Pouark);
-            ctx.add_pp(m, pp, "14.2", format!("expédition du {ship_name}"));
+            ctx.add_pp(m, pp, "14.2", Why::Expedition { ship: ship_name.to_string() });
         }
     }
 }

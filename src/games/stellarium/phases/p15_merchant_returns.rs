@@ -4,6 +4,7 @@
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{DeathCause, Place, Training};
 use super::p11_rebellions::{trained_at, warriors_at, Enemy};
 use super::TurnCtx;
@@ -55,7 +56,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
                 let name = ctx.state.full_name(m);
                 if !dice.chance_in_6(5, "15.1", format!("{name} comes back alive from {planet}")) {
                     let year = dice.range(1, 10, "15.1", format!("year {name} was lost")) as u8;
-                    ctx.kill(m, year, DeathCause::Other("disparu dans l'espace en temps de guerre".into()), Some(planet.clone()), "15.1");
+                    ctx.kill(m, year, DeathCause::LostInWartime, Some(planet.clone()), "15.1");
                     continue;
                 }
             }
@@ -72,15 +73,15 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
                 let gain = if nepotism { with_nepotism(trade_gain(n)) } else { trade_gain(n) };
                 ctx.emit(Event::TradeGains { who: m, planet: planet.clone(), merchants: n, gain, nepotism });
                 let name = ctx.state.full_name(m);
-                ctx.add_money(&family, gain, "15.2", format!("comptoir de {planet}: {name}"));
-                ctx.add_pp(m, gain, "15.3", format!("commerce sur {planet}"));
+                ctx.add_money(&family, gain, "15.2", Why::TradingPost { planet: planet.to_string(), name });
+                ctx.add_pp(m, gain, "15.3", Why::TradeOn { planet: planet.to_string() });
             }
         }
         if let Some(g) = governor {
             let present = back.len() as u32 + garrison.len() as u32;
             let pp = governor_pp(back.len() as u32, garrison.len() as u32);
             ctx.emit(Event::GovernorAttendance { who: g, planet: planet.clone(), present, pp });
-            ctx.add_pp(g, pp, "15.5", format!("fréquentation de {planet}"));
+            ctx.add_pp(g, pp, "15.5", Why::Attendance { planet: planet.to_string() });
         }
     }
 }

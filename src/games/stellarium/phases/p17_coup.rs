@@ -4,6 +4,7 @@ use crate::dice::Dice;
 use crate::game::OrderStatus;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{CharacterId, Charge, DeathCause, Pyramid, HEAD};
 use super::TurnCtx;
 
@@ -33,7 +34,7 @@ pub fn remove_from(ctx: &mut TurnCtx, who: CharacterId, p: Pyramid, rule: &str) 
 fn disgrace_in_coup(ctx: &mut TurnCtx, who: CharacterId, pp: i64, charge: Charge, rule: &str) {
     remove_from(ctx, who, Pyramid::Army, rule);
     ctx.emit(Event::Disgraced { who, pyramids: vec![Pyramid::Army], by: Pyramid::Army, special: false, rule: rule.to_string() });
-    ctx.add_pp(who, -pp, rule, "disgrâce après le coup d'État");
+    ctx.add_pp(who, -pp, rule, Why::CoupDisgrace);
     ctx.open_trial(who, charge, rule);
 }
 
@@ -89,7 +90,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
             remove_from(ctx, e, Pyramid::Government, "17.3");
             ctx.emit(Event::Disgraced { who: e, pyramids: vec![Pyramid::Government], by: Pyramid::Army, special: false, rule: "17.3".into() });
             // Ruling: the fallen Emperor loses 8 PP but is not tried (17.3 names no trial).
-            ctx.add_pp(e, -8, "17.3", "renversé par un coup d'État");
+            ctx.add_pp(e, -8, "17.3", Why::Overthrown);
         } else if let Some(e) = ctx.state.emperor() {
             // A dead Emperor's empty throne.
             ctx.state.pyramid_mut(Pyramid::Government).remove(e);

@@ -3,6 +3,7 @@
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{Charge, Pyramid, HEAD};
 use super::p12_war::free_head_orders;
 use super::TurnCtx;
@@ -18,13 +19,13 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
             ctx.emit(Event::PowerVoid {
                 pyramid: Pyramid::Government,
                 power: "DISGRACE-SPECIALE".into(),
-                reason: "la cible n'est ni dauphin ni conseiller d'une pyramide".into(),
+                reason: Why::NotHeirOrCouncillor.into(),
             });
         } else {
             let pyramids: Vec<Pyramid> = posts.iter().map(|(p, _)| *p).collect();
             ctx.leave_pyramids(victim, "18.1");
             ctx.emit(Event::Disgraced { who: victim, pyramids: pyramids.clone(), by: Pyramid::Government, special: true, rule: "18.1".into() });
-            ctx.add_pp(victim, -10, "18.1", "disgrâce spéciale");
+            ctx.add_pp(victim, -10, "18.1", Why::SpecialDisgrace);
             ctx.open_trial(victim, Charge::SpecialDisgrace { pyramid: pyramids[0] }, "18.1");
         }
     }
@@ -33,9 +34,9 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
         if ctx.state.is_judge(judge) && ctx.alive(judge) {
             ctx.state.judges.retain(|j| *j != judge);
             ctx.emit(Event::JudgeRemoved { who: judge });
-            ctx.add_pp(judge, -10, "18.2", "destitué de la Haute Cour");
+            ctx.add_pp(judge, -10, "18.2", Why::RemovedFromCourt);
         } else {
-            ctx.emit(Event::PowerVoid { pyramid: Pyramid::Government, power: "DESTITUER-JUGE".into(), reason: "la cible n'est pas juge".into() });
+            ctx.emit(Event::PowerVoid { pyramid: Pyramid::Government, power: "DESTITUER-JUGE".into(), reason: Why::NotJudge.into() });
         }
     }
 }

@@ -3,6 +3,7 @@
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{CharacterId, Charge, Pyramid, HEAD};
 use super::super::orders::Orders;
 use super::p12_war::free_head_orders;
@@ -28,12 +29,12 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
         let Some(victim) = disgrace_order(orders, p) else { continue };
         let seat = ctx.state.pyramid(p).seat_of(victim);
         if victim == head || seat.is_none() || seat == Some(HEAD) || !ctx.alive(victim) {
-            ctx.emit(Event::PowerVoid { pyramid: p, power: "DISGRACE".into(), reason: "la cible n'est plus dans la pyramide".into() });
+            ctx.emit(Event::PowerVoid { pyramid: p, power: "DISGRACE".into(), reason: Why::NoLongerInPyramid.into() });
             continue;
         }
         remove_from(ctx, victim, p, "20.2");
         ctx.emit(Event::Disgraced { who: victim, pyramids: vec![p], by: p, special: false, rule: "20.2".into() });
-        ctx.add_pp(victim, -6, "20.2", "disgrâce");
+        ctx.add_pp(victim, -6, "20.2", Why::Disgrace);
         ctx.open_trial(victim, Charge::Disgrace { pyramid: p }, "20.2");
     }
 }

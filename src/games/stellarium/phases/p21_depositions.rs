@@ -3,6 +3,7 @@
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{CharacterId, Pyramid, HEAD};
 use super::TurnCtx;
 
@@ -31,7 +32,7 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
             ctx.state.pyramid_mut(p).seats[HEAD] = None;
             ctx.emit(Event::LeftPyramid { who: head, pyramid: p, seat: HEAD, rule: "21.2".into() });
             ctx.emit(Event::Deposed { who: head, pyramid: p, voters: below });
-            ctx.add_pp(head, -6, "21.2", "destitution");
+            ctx.add_pp(head, -6, "21.2", Why::Deposition);
         }
     }
 }

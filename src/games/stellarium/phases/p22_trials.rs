@@ -4,6 +4,7 @@
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{CharacterId, Charge, Pyramid, Sentence, Trial, CAPITAL, PENAL_COLONY};
 use super::super::orders::Vote;
 use super::p12_war::free_head_orders;
@@ -89,7 +90,7 @@ pub fn strip_offices(ctx: &mut TurnCtx, who: CharacterId, rule: &str) {
     ctx.leave_pyramids(who, rule);
     if ctx.state.is_judge(who) {
         ctx.state.judges.retain(|j| *j != who);
-        ctx.emit(Event::LeftCourt { who, reason: "condamné".into() });
+        ctx.emit(Event::LeftCourt { who, reason: Why::JudgeConvicted.into() });
     }
     for p in ctx.state.planets.values_mut() {
         if p.governor == Some(who) {
@@ -113,11 +114,11 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
 fn judge(ctx: &mut TurnCtx, t: &Trial, pardon: Option<CharacterId>, pardon_used: &mut bool) {
     let turn = ctx.state.turn;
     let remove = |ctx: &mut TurnCtx| ctx.state.trials.retain(|x| x.case_no != t.case_no);
-    let adjourn = |ctx: &mut TurnCtx, reason: &str| {
+    let adjourn = |ctx: &mut TurnCtx, reason: Why| {
         if let Some(x) = ctx.state.trials.iter_mut().find(|x| x.case_no == t.case_no) {
             x.adjourned += 1;
         }
-        ctx.emit(Event::TrialAdjourned { case_no: t.case_no, accused: t.accused, reason: reason.to_string() });
+        ctx.emit(Event::TrialAdjourned { case_no: t.case_no, accused: t.accused, reason: reason.into() });
     };
     let Some(accused) = ctx.character(t.accused).cloned() else {
         remove(ctx);
@@ -125,12 +126,12 @@ fn judge(ctx: &mut TurnCtx, t: &Trial, pardon: Option<CharacterId>, pardon_used:
     };
     if !accused.is_alive() {
         remove(ctx);
-        ctx.emit(Event::TrialDropped { case_no: t.case_no, accused: t.accused, reason: "l'accusé est mort".into() });
+        ctx.emit(Event::TrialDropped { case_no: t.case_no, accused: t.accused, reason: Why::AccusedDead.into() });
         return;
     }
     // 22.3: an accused who cannot appear (a captive) is tried next turn.
     if accused.captivity.is_some() {
-        adjourn(ctx, "l'accusé ne peut se présenter au procès");
+        adjourn(ctx, Why::AccusedAbsent);
         return;
     }
     // The court: the Emperor and the judges, alive and free; 22.7: never the accused.
@@ -143,7 +144,7 @@ fn judge(ctx: &mut TurnCtx, t: &Trial, pardon: Option<CharacterId>, pardon_used:
     }
     court.retain(|c| *c != t.accused);
     if court.is_empty() {
-        adjourn(ctx, "aucun juge ne siège");
+        adjourn(ctx, Why::NoJudgeSits);
         return;
     }
     // 22.2: each member's VERDICT (none = abstention).
@@ -175,16 +176,16 @@ fn judge(ctx: &mut TurnCtx, t: &Trial, pardon: Option<CharacterId>, pardon_used:
         // scandal's instigator is not sent there (2.3.4): 12 even for a judge.
         let to_prison = !matches!(t.charge, Charge::ScandalInstigator { .. });
         let loss = if to_prison && ctx.state.is_judge(t.accused) { 24 } else { 12 };
-        ctx.add_pp(t.accused, -loss, "22.4", format!("condamné (affaire n° {})", t.case_no));
+        ctx.add_pp(t.accused, -loss, "22.4", Why::Convicted { case_no: i64::from(t.case_no) });
         if let Charge::ScandalInstigator { victim } = &t.charge {
             // 2.3.4: a fine of a fifth of the sentence, in M$, to the victim's family.
             let amount = i64::from(d.years / 5);
             fine = Some(amount);
             let payer = accused.family.clone();
             let name = ctx.state.full_name(t.accused);
-            ctx.add_money(&payer, -amount, "2.3.4", format!("amende de {name}"));
+            ctx.add_money(&payer, -amount, "2.3.4", Why::Fine { name: name.clone() });
             if let Some(vf) = ctx.state.family_of(*victim).cloned() {
-                ctx.add_money(&vf, amount, "2.3.4", format!("amende de {name}"));
+                ctx.add_money(&vf, amount, "2.3.4", Why::Fine { name: name.clone() });
             }
         } else {
             strip_offices(ctx, t.accused, "22.5");

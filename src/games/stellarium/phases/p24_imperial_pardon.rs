@@ -3,6 +3,7 @@
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::Pyramid;
 use super::p12_war::free_head_orders;
 use super::TurnCtx;
@@ -25,7 +26,7 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
             c.sentence = None;
         }
         ctx.emit(Event::ImperialPardon { who, in_advance: false });
-        ctx.add_pp(who, 6, "24.1", "grâce impériale");
+        ctx.add_pp(who, 6, "24.1", Why::ImperialPardon);
         return;
     }
     let mut pending = false;
@@ -36,6 +37,6 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
     if pending {
         ctx.emit(Event::ImperialPardon { who, in_advance: true });
     } else {
-        ctx.emit(Event::PowerVoid { pyramid: Pyramid::Government, power: "GRACE".into(), reason: "ni bagnard ni accusé".into() });
+        ctx.emit(Event::PowerVoid { pyramid: Pyramid::Government, power: "GRACE".into(), reason: Why::NeitherConvictNorAccused.into() });
     }
 }

@@ -3,6 +3,7 @@
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::Pyramid;
 use super::p12_war::free_head_orders;
 use super::TurnCtx;
@@ -14,12 +15,12 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
     let Some(who) = orders.archpope.pardon else { return };
     let heretic = ctx.character(who).is_some_and(|c| c.is_alive() && c.heretic);
     if !heretic {
-        ctx.emit(Event::PowerVoid { pyramid: Pyramid::Church, power: "PARDON".into(), reason: "la cible n'est pas hérétique".into() });
+        ctx.emit(Event::PowerVoid { pyramid: Pyramid::Church, power: "PARDON".into(), reason: Why::NotHeretic.into() });
         return;
     }
     if let Some(c) = ctx.state.character_mut(who) {
         c.heretic = false;
     }
     ctx.emit(Event::ArchpapalPardon { who });
-    ctx.add_pp(who, 6, "25.1", "pardon archipapal");
+    ctx.add_pp(who, 6, "25.1", Why::ArchpapalPardon);
 }

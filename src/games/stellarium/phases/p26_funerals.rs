@@ -3,6 +3,7 @@
 use crate::dice::Dice;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{CharacterId, Training};
 use super::TurnCtx;
 
@@ -40,7 +41,7 @@ pub fn run(ctx: &mut TurnCtx, _dice: &mut Dice) {
         ctx.emit(Event::Eulogy { deceased: d, priest });
         if let Some(p) = priest {
             let name = ctx.state.full_name(d);
-            ctx.add_pp(p, EULOGY_PP, "26.2", format!("éloge funèbre de {name}"));
+            ctx.add_pp(p, EULOGY_PP, "26.2", Why::Eulogy { name: name.clone() });
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::dice::Dice;
 use crate::game::OrderStatus;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{seat_level, CharacterId, Pyramid, Seat, HEAD, JUDGE_SEATS};
 use super::super::orders::{CandidateRef, Office};
 use super::TurnCtx;
@@ -116,8 +117,8 @@ pub fn vacate(ctx: &mut TurnCtx) {
         let gone = ctx.character(j).is_none_or(|c| !c.is_free());
         if gone {
             let reason = match ctx.character(j) {
-                Some(c) if !c.is_alive() => "décédé",
-                _ => "absent de l'Assemblée suprême (prisonnier)",
+                Some(c) if !c.is_alive() => Why::JudgeDied,
+                _ => Why::JudgeAbsent,
             };
             ctx.state.judges.retain(|x| *x != j);
             ctx.emit(Event::LeftCourt { who: j, reason: reason.into() });
@@ -163,7 +164,7 @@ pub fn elect_judges(ctx: &mut TurnCtx, dice: &mut Dice, candidates: &[CharacterI
         }
         ctx.state.judges.push(j);
         if pay {
-            ctx.add_pp(j, JUDGE_ELECTION_PP, "27.2.7", "élu juge à la Haute Cour");
+            ctx.add_pp(j, JUDGE_ELECTION_PP, "27.2.7", Why::JudgeElected);
         }
         let pp = ctx.character(j).map(|c| c.pp).unwrap_or(0);
         ctx.emit(Event::JudgeElected { who: j, pp });
@@ -250,7 +251,7 @@ fn fill_pyramid(ctx: &mut TurnCtx, dice: &mut Dice, p: Pyramid, initial: bool) {
             let from_level = from_seat.map(seat_level).unwrap_or(4);
             let pp = promotion_pp(from_level, level);
             ctx.emit(Event::Promoted { who, pyramid: p, from: from_seat, to: vacant, pp });
-            ctx.add_pp(who, pp, "27.3.5", format!("promotion: {}", p.name_fr()));
+            ctx.add_pp(who, pp, "27.3.5", Why::Promotion { pyramid: p });
         }
     }
 }
@@ -279,7 +280,7 @@ pub fn elect_governors(ctx: &mut TurnCtx, dice: &mut Dice, candidates: &[(Charac
             pl.governor = Some(g);
         }
         if pay {
-            ctx.add_pp(g, GOVERNOR_ELECTION_PP, "27.4.5", format!("élu gouverneur de {planet}"));
+            ctx.add_pp(g, GOVERNOR_ELECTION_PP, "27.4.5", Why::GovernorElectedOf { planet: planet.to_string() });
         }
         let pp = ctx.character(g).map(|c| c.pp).unwrap_or(0);
         ctx.emit(Event::GovernorElected { planet: planet.clone(), who: g, pp });
@@ -294,7 +295,7 @@ pub fn run(ctx: &mut TurnCtx, dice: &mut Dice) {
     // 22.8, 27.2.7: the sitting judges earn 4 PP for the turn.
     let sitting = ctx.state.judges.clone();
     for j in sitting {
-        ctx.add_pp(j, JUDGE_TURN_PP, "22.8", "juge à la Haute Cour");
+        ctx.add_pp(j, JUDGE_TURN_PP, "22.8", Why::SittingJudge);
     }
     let (judges, governors) = candidacies(ctx);
     elect_judges(ctx, dice, &judges, true);

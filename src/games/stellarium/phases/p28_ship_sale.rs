@@ -10,6 +10,7 @@ use crate::dice::Dice;
 use crate::game::FamilyKey;
 
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{Ship, ShipFate};
 use super::TurnCtx;
 
@@ -101,7 +102,7 @@ pub fn auction(ctx: &mut TurnCtx, dice: &mut Dice) {
         k,
         Ship { name: name.clone(), owner: bid.family.clone(), lent: None, fate: ShipFate::InService, bought_turn: turn, price: a.price, expeditions: 0 },
     );
-    ctx.add_money(&bid.family, -a.price, "28.1", format!("achat du vaisseau {name}"));
+    ctx.add_money(&bid.family, -a.price, "28.1", Why::ShipPurchase { ship: name.to_string() });
     ctx.emit(Event::ShipBought { family: bid.family, ship: name, price: a.price, bids: bids.len() as u32 });
 }
 

@@ -6,6 +6,8 @@ use crate::dice::Dice;
 use crate::game::FamilyKey;
 
 use super::super::events::Event;
+use super::super::why::Why;
+use crate::i18n::Msg;
 use super::super::model::{Pyramid, State};
 use super::TurnCtx;
 
@@ -18,9 +20,9 @@ pub const BONUS: i64 = 100;
 /// the turn, with the bonuses' labels (29.1–29.4). Ruling: a shared bonus
 /// is split in whole points, rounded down (100 between 3 → 33 each); a
 /// family holding two heads gets two bonuses.
-pub fn victory_points(s: &State) -> BTreeMap<FamilyKey, (i64, Vec<(String, i64)>)> {
+pub fn victory_points(s: &State) -> BTreeMap<FamilyKey, (i64, Vec<(Msg, i64)>)> {
     let fams: Vec<&FamilyKey> = s.families.iter().filter(|(_, f)| f.founded).map(|(k, _)| k).collect();
-    let mut out: BTreeMap<FamilyKey, (i64, Vec<(String, i64)>)> = BTreeMap::new();
+    let mut out: BTreeMap<FamilyKey, (i64, Vec<(Msg, i64)>)> = BTreeMap::new();
     // 29.1: the sum of the living characters' PP "pour autant qu'il soit
     // positif": each character's PP not below 0 (RULINGS 29.1), or with
     // `victory_pp_floor = "family"` the family's sum not below 0 (one pass
@@ -38,13 +40,13 @@ pub fn victory_points(s: &State) -> BTreeMap<FamilyKey, (i64, Vec<(String, i64)>
     let living_head_family = |p: Pyramid| s.head(p).and_then(|h| s.character(h)).filter(|c| c.is_alive()).map(|c| c.family.clone());
     if let Some(f) = living_head_family(Pyramid::Government) {
         if let Some(e) = out.get_mut(&f) {
-            e.1.push(("famille de l'Empereur".into(), EMPEROR_BONUS));
+            e.1.push((Why::BonusEmperor.msg(), EMPEROR_BONUS));
         }
     }
     for p in [Pyramid::Church, Pyramid::Army, Pyramid::Explorers, Pyramid::Merchants] {
         if let Some(f) = living_head_family(p) {
             if let Some(e) = out.get_mut(&f) {
-                e.1.push((format!("famille du chef: {}", p.head_title_fr()), BONUS));
+                e.1.push((Why::BonusHead { pyramid: p }.msg(), BONUS));
             }
         }
     }
@@ -54,7 +56,7 @@ pub fn victory_points(s: &State) -> BTreeMap<FamilyKey, (i64, Vec<(String, i64)>
         let share = BONUS / richest.len() as i64;
         for f in richest {
             if let Some(e) = out.get_mut(f) {
-                e.1.push(("famille la plus riche".into(), share));
+                e.1.push((Why::BonusRichest.msg(), share));
             }
         }
     }
@@ -66,7 +68,7 @@ pub fn victory_points(s: &State) -> BTreeMap<FamilyKey, (i64, Vec<(String, i64)>
         let share = BONUS / winners.len() as i64;
         for f in winners {
             if let Some(e) = out.get_mut(&f) {
-                e.1.push(("personnage le plus prestigieux".into(), share));
+                e.1.push((Why::BonusMostPrestigious.msg(), share));
             }
         }
     }

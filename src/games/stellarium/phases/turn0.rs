@@ -19,6 +19,7 @@ use crate::text::key;
 
 use super::super::defaults;
 use super::super::events::Event;
+use super::super::why::Why;
 use super::super::model::{
     Character, CharacterId, InitialMarriages, Marital, Pyramid, Sex, State, Training, EMPIRE_YEAR, FOUNDER_AGES,
     FOUNDER_BASE_PP, FREE_PP, JUDGE_SEATS,
@@ -92,7 +93,7 @@ fn found_one(ctx: &mut TurnCtx, dice: &mut Dice, family: &str) {
     // the founding turn of a late family).
     let bought = orders.advertising.min(money.max(0) as u32);
     if bought > 0 {
-        ctx.add_money(family, -i64::from(bought), "d", format!("campagne de publicité : {bought} PP"));
+        ctx.add_money(family, -i64::from(bought), "d", Why::Advertising { pp: i64::from(bought) });
     }
     let mut pool = FREE_PP + bought + late_bonus;
 
@@ -119,7 +120,7 @@ fn found_one(ctx: &mut TurnCtx, dice: &mut Dice, family: &str) {
             _ => {
                 let nm = draw_name(&ctx.state, family, sex, &taken, dice, "b", &what("first name"));
                 if !by_default {
-                    ctx.emit(Event::FoundationDefault { family: family.to_string(), founder_no: n, what: format!("prénom tiré au sort : {nm}") });
+                    ctx.emit(Event::FoundationDefault { family: family.to_string(), founder_no: n, what: Why::NameDrawn { name: nm.clone() }.msg() });
                 }
                 nm
             }
@@ -142,7 +143,7 @@ fn found_one(ctx: &mut TurnCtx, dice: &mut Dice, family: &str) {
                     ctx.emit(Event::FoundationDefault {
                         family: family.to_string(),
                         founder_no: n,
-                        what: format!("formation tirée au sort : {}", t.name_fr()),
+                        what: Why::TrainingDrawn { training: super::super::why::training(t) }.msg(),
                     });
                 }
                 Some(t)
@@ -155,7 +156,7 @@ fn found_one(ctx: &mut TurnCtx, dice: &mut Dice, family: &str) {
             ctx.emit(Event::FoundationDefault {
                 family: family.to_string(),
                 founder_no: n,
-                what: format!("PP réduits de {wanted} à {extra} (réserve épuisée)"),
+                what: Why::PpReduced { wanted: i64::from(wanted), extra: i64::from(extra) }.msg(),
             });
         }
         pool -= extra;
@@ -277,7 +278,7 @@ pub fn elect_judges(ctx: &mut TurnCtx, dice: &mut Dice, rule: &str) {
         ctx.state.judges.push(id);
         // 27.2.4: a judge holds no other post.
         ctx.leave_pyramids(id, "27.2.4");
-        ctx.add_pp(id, 6, "27.2.7", "élu juge à la Haute Cour");
+        ctx.add_pp(id, 6, "27.2.7", Why::JudgeElected);
         let pp = ctx.character(id).map_or(0, |c| c.pp);
         ctx.emit(Event::JudgeElected { who: id, pp });
     }
@@ -351,7 +352,7 @@ pub fn elect_governors(ctx: &mut TurnCtx, dice: &mut Dice, rule: &str) {
             if let Some(p) = ctx.state.planets.get_mut(&planet) {
                 p.governor = Some(id);
             }
-            ctx.add_pp(id, 3, "27.4.5", "élu gouverneur");
+            ctx.add_pp(id, 3, "27.4.5", Why::GovernorElected);
             let pp = ctx.character(id).map_or(0, |c| c.pp);
             ctx.emit(Event::GovernorElected { planet, who: id, pp });
         }

@@ -115,10 +115,14 @@ pub(crate) fn assembly(lang: Lang, s: &State) -> Assembly {
         governors,
         commanders,
         patrol: s.army.patrol.iter().map(|k| planet_name(s, k)).collect(),
-        strategy: match s.army.strategy {
-            Strategy::Offensive => lang.t("offensive", "offensive").to_string(),
-            Strategy::Defensive => lang.t("défensive", "defensive").to_string(),
-        },
+        strategy: crate::msg!(
+            "stellarium-strategy",
+            strategy = match s.army.strategy {
+                Strategy::Offensive => "offensive",
+                Strategy::Defensive => "defensive",
+            }
+        )
+        .render(lang),
     }
 }
 
@@ -140,7 +144,7 @@ pub(crate) fn docket(lang: Lang, s: &State) -> Vec<DocketLine> {
         .map(|t| {
             let fem = s.character(t.accused).is_some_and(|c| c.sex == Sex::Female);
             let charge = charge_text(lang, s, &t.charge);
-            DocketLine { case: t.case_no, accused: s.full_name(t.accused), accusation: accusation(lang, fem, &charge), charge }
+            DocketLine { case: t.case_no, accused: s.full_name(t.accused), accusation: accusation(lang, fem, s, &t.charge), charge }
         })
         .collect()
 }

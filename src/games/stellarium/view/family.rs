@@ -2,6 +2,35 @@
 
 use super::*;
 
+use crate::i18n::Msg;
+use crate::msg;
+
+/// One sample of every message of this file, for the catalogue check.
+pub(crate) fn family_samples() -> Vec<Msg> {
+    let mut out = Vec::new();
+    for note in ["closed", "rebels", "pouarks"] {
+        out.push(msg!("stellarium-trading-post-note", note = note));
+    }
+    for n in [1, 2] {
+        out.push(msg!("stellarium-ship-state-in-service", expeditions = n));
+        out.push(msg!("stellarium-ship-state-lent", expeditions = n, to = "Harkonnen"));
+        out.push(msg!("stellarium-power-help-prostheses", n = n));
+        out.push(msg!("stellarium-power-help-bans", n = n));
+    }
+    out.push(msg!("stellarium-ship-state-destroyed", turn = 3));
+    out.push(msg!("stellarium-ship-state-captured", turn = 3));
+    out.push(msg!("stellarium-ship-state-borrowed", owner = "Harkonnen"));
+    out.push(msg!("stellarium-verdict-order", judge = "Paul", case_no = 4));
+    for power in POWER_KEYS.iter().chain(&["archpope-prosthesis", "master-ban"]) {
+        out.push(msg!("stellarium-power-syntax", power = *power));
+    }
+    for power in POWER_KEYS.iter().chain(&["deposition", "coup-stance"]) {
+        out.push(msg!("stellarium-power-help", power = *power));
+    }
+    out.push(msg!("stellarium-power-coup-stance", name = "Paul"));
+    out
+}
+
 pub(crate) fn years(before: &State) -> Years {
     Years { from: before.first_year(), to: before.assembly_year() }
 }
@@ -23,13 +52,12 @@ pub(crate) fn trading_posts(lang: Lang, s: &State, family: &str) -> Vec<TradingP
         .map(|k| {
             let p = s.planets.get(k);
             let note = p.and_then(|p| match p.controller {
-                Controller::Empire if p.closed_to_trade == Some(s.turn) => {
-                    Some(lang.t("fermée au commerce ce tour", "closed to trade this turn").to_string())
-                }
+                Controller::Empire if p.closed_to_trade == Some(s.turn) => Some("closed"),
                 Controller::Empire => None,
-                Controller::Rebels { .. } => Some(lang.t("aux mains des rebelles", "held by the rebels").to_string()),
-                Controller::Pouarks => Some(lang.t("aux mains des Pouarks", "held by the Pouarks").to_string()),
+                Controller::Rebels { .. } => Some("rebels"),
+                Controller::Pouarks => Some("pouarks"),
             });
+            let note = note.map(|n| msg!("stellarium-trading-post-note", note = n).render(lang));
             let governor =
                 p.and_then(|p| p.governor).filter(|g| s.family_of(*g).is_some_and(|gf| gf == family)).map(|g| name_for(s, family, g));
             TradingPost { planet: planet_name(s, k), note, governor }
@@ -45,36 +73,19 @@ pub(crate) fn ships(lang: Lang, s: &State, family: &str) -> Vec<ShipView> {
         if !owned && !borrowed {
             continue;
         }
+        let family_name = |k: &str| s.family(k).map(|f| f.name.clone()).unwrap_or_else(|| k.to_string());
         let state = match (&sh.fate, borrowed) {
-            (ShipFate::Destroyed { turn }, _) => match lang {
-                Lang::Fr => format!("détruit au tour {turn}"),
-                Lang::En => format!("destroyed in turn {turn}"),
-            },
-            (ShipFate::Captured { turn }, _) => match lang {
-                Lang::Fr => format!("capturé par les Pouarks au tour {turn}"),
-                Lang::En => format!("captured by the Pouarks in turn {turn}"),
-            },
-            (ShipFate::InService, true) => {
-                let owner = s.family(&sh.owner).map(|f| f.name.as_str()).unwrap_or(sh.owner.as_str()).to_string();
-                match lang {
-                    Lang::Fr => format!("prêté par {owner} pour le prochain tour"),
-                    Lang::En => format!("lent by {owner} for the next turn"),
+            (ShipFate::Destroyed { turn }, _) => msg!("stellarium-ship-state-destroyed", turn = *turn),
+            (ShipFate::Captured { turn }, _) => msg!("stellarium-ship-state-captured", turn = *turn),
+            (ShipFate::InService, true) => msg!("stellarium-ship-state-borrowed", owner = family_name(&sh.owner)),
+            (ShipFate::InService, false) => match &sh.lent {
+                Some(l) if l.turn == s.turn => {
+                    msg!("stellarium-ship-state-lent", expeditions = sh.expeditions, to = family_name(&l.to))
                 }
-            }
-            (ShipFate::InService, false) => {
-                let base = match lang {
-                    Lang::Fr => format!("en service, {} expédition{}", sh.expeditions, if sh.expeditions > 1 { "s" } else { "" }),
-                    Lang::En => format!("in service, {} expedition{}", sh.expeditions, if sh.expeditions == 1 { "" } else { "s" }),
-                };
-                match &sh.lent {
-                    Some(l) if l.turn == s.turn => {
-                        let to = s.family(&l.to).map(|f| f.name.as_str()).unwrap_or(l.to.as_str()).to_string();
-                        format!("{base}; {} {to}", lang.t("prêté au prochain tour à", "lent next turn to"))
-                    }
-                    _ => base,
-                }
-            }
-        };
+                _ => msg!("stellarium-ship-state-in-service", expeditions = sh.expeditions),
+            },
+        }
+        .render(lang);
         // Destroyed or captured long ago: not worth a line every turn.
         let recent = match sh.fate {
             ShipFate::InService => true,
@@ -96,10 +107,7 @@ pub(crate) fn characters(lang: Lang, before: &State, after: &State, family: &str
             CharacterView {
                 id: c.id.0,
                 name: c.first_name.clone(),
-                sex: match lang {
-                    Lang::Fr => c.sex.letter_fr().to_string(),
-                    Lang::En => if c.sex == Sex::Male { "M" } else { "F" }.to_string(),
-                },
+                sex: msg!("stellarium-sex-letter", gender = gender(c.sex)).render(lang),
                 age: after.age(c),
                 training: training_name(lang, c.training, c.sex),
                 pp: c.pp,
@@ -150,7 +158,8 @@ pub(crate) fn trials(lang: Lang, after: &State, family: &str) -> Vec<TrialView> 
         let mut voters: Vec<String> = Vec::new();
         let mut roles: Vec<String> = Vec::new();
         let fem = after.character(t.accused).is_some_and(|c| c.sex == Sex::Female);
-        let accused_word = if fem { lang.t("accusée", "accused") } else { lang.t("accusé", "accused") }.to_string();
+        let g = if fem { "f" } else { "m" };
+        let accused_word = msg!("stellarium-trial-role", role = "accused", gender = g).render(lang);
         if accused_own {
             roles.push(accused_word.clone());
         }
@@ -161,7 +170,7 @@ pub(crate) fn trials(lang: Lang, after: &State, family: &str) -> Vec<TrialView> 
             }
         }
         if !voters.is_empty() {
-            roles.push(lang.t("juge", "judge").to_string());
+            roles.push(msg!("stellarium-trial-role", role = "judge", gender = g).render(lang));
         }
         if let Some(e) = emperor {
             if e.id != t.accused && !voters.contains(&e.first_name) {
@@ -172,14 +181,11 @@ pub(crate) fn trials(lang: Lang, after: &State, family: &str) -> Vec<TrialView> 
         if roles.is_empty() {
             continue;
         }
-        let order = voters.first().map(|v| match lang {
-            Lang::Fr => format!("VERDICT {v} {} COUPABLE|INNOCENT 10-50", t.case_no),
-            Lang::En => format!("VERDICT {v} {} GUILTY|INNOCENT 10-50", t.case_no),
-        });
+        let order = voters.first().map(|v| msg!("stellarium-verdict-order", judge = v.as_str(), case_no = t.case_no).render(lang));
         out.push(TrialView {
             case: t.case_no,
             accused: name_for(after, family, t.accused),
-            accusation: accusation(lang, fem, &charge_text(lang, after, &t.charge)),
+            accusation: accusation(lang, fem, after, &t.charge),
             charge: charge_text(lang, after, &t.charge),
             role: roles.join(", "),
             judges: voters,
@@ -190,14 +196,48 @@ pub(crate) fn trials(lang: Lang, after: &State, family: &str) -> Vec<TrialView> 
     out
 }
 
-pub(crate) fn o(syntax: &str, help: &str) -> PowerOrder {
-    PowerOrder { syntax: syntax.to_string(), help: help.to_string() }
+/// One power of a head (`$power` of `stellarium-power-syntax` and `stellarium-power-help`).
+pub(crate) fn o(lang: Lang, power: &str) -> PowerOrder {
+    PowerOrder {
+        syntax: msg!("stellarium-power-syntax", power = power).render(lang),
+        help: msg!("stellarium-power-help", power = power).render(lang),
+    }
 }
+
+/// A power whose help counts what it allows (`$n`).
+fn o_counted(lang: Lang, power: &str, help: &str, n: impl Into<crate::i18n::Arg>) -> PowerOrder {
+    PowerOrder { syntax: msg!("stellarium-power-syntax", power = power).render(lang), help: msg!(help, n = n).render(lang) }
+}
+
+/// Every `$power` key of [`o`], for the catalogue check.
+pub(crate) const POWER_KEYS: &[&str] = &[
+    "emperor-disgrace",
+    "emperor-special-disgrace",
+    "emperor-remove-judge",
+    "emperor-war",
+    "emperor-target",
+    "emperor-pardon",
+    "archpope-disgrace",
+    "archpope-excommunicate",
+    "archpope-pardon",
+    "archpope-remarriage",
+    "general-disgrace",
+    "general-commander-1",
+    "general-commander-2",
+    "general-strategy",
+    "general-patrol",
+    "general-coup",
+    "commander-disgrace",
+    "commander-forbid",
+    "commander-permits",
+    "master-disgrace",
+    "master-remove-post",
+    "master-close",
+];
 
 /// The orders the family's heads of pyramids (and other members) may give
 /// next turn (orders.md §6, "Powers").
 pub(crate) fn powers(lang: Lang, after: &State, family: &str) -> Vec<PowerView> {
-    let fr = lang == Lang::Fr;
     let mut out = Vec::new();
     for p in Pyramid::ALL {
         let seats = after.pyramid(p);
@@ -210,70 +250,52 @@ pub(crate) fn powers(lang: Lang, after: &State, family: &str) -> Vec<PowerView> 
             if seat == HEAD {
                 match p {
                     Pyramid::Government => {
-                        orders.push(o("EMPEREUR DISGRACE <qui>", if fr { "disgracier un dauphin ou un conseiller du Gouvernement (20)" } else { "disgrace an heir or councillor of the Government (20)" }));
-                        orders.push(o("EMPEREUR DISGRACE-SPECIALE <qui>", if fr { "disgracier un membre de n'importe quelle pyramide, sauf les chefs (18.1)" } else { "disgrace a member of any pyramid but its head (18.1)" }));
-                        orders.push(o("EMPEREUR DESTITUER-JUGE <juge>", if fr { "destituer un juge de la Haute Cour (18.2)" } else { "remove a High Court judge (18.2)" }));
-                        orders.push(o("EMPEREUR GUERRE", if fr { "déclarer la guerre aux Pouarks (12.2)" } else { "declare war on the Pouarks (12.2)" }));
-                        orders.push(o("EMPEREUR CIBLE <planète pouark>", if fr { "planète Pouark à attaquer en premier (12.2)" } else { "Pouark planet to attack first (12.2)" }));
-                        orders.push(o("EMPEREUR GRACE <qui>", if fr { "gracier un bagnard ou un accusé (24, une fois par cycle)" } else { "pardon a convict or an accused (24, once a cycle)" }));
+                        orders.push(o(lang, "emperor-disgrace"));
+                        orders.push(o(lang, "emperor-special-disgrace"));
+                        orders.push(o(lang, "emperor-remove-judge"));
+                        orders.push(o(lang, "emperor-war"));
+                        orders.push(o(lang, "emperor-target"));
+                        orders.push(o(lang, "emperor-pardon"));
                     }
                     Pyramid::Church => {
-                        orders.push(o("ARCHIPAPE DISGRACE <qui>", if fr { "disgracier un dauphin ou un conseiller de l'Église (20)" } else { "disgrace an heir or councillor of the Church (20)" }));
-                        orders.push(o("ARCHIPAPE EXCOMMUNIER <qui>", if fr { "excommunier un personnage (19)" } else { "excommunicate a character (19)" }));
-                        orders.push(o("ARCHIPAPE PARDON <qui>", if fr { "pardonner un hérétique (25, un par cycle)" } else { "pardon a heretic (25, one a cycle)" }));
+                        orders.push(o(lang, "archpope-disgrace"));
+                        orders.push(o(lang, "archpope-excommunicate"));
+                        orders.push(o(lang, "archpope-pardon"));
                         let permits = after.prosthesis_permits();
-                        orders.push(PowerOrder {
-                            syntax: "ARCHIPAPE PROTHESE <qui>…".into(),
-                            help: if fr {
-                                format!("autoriser jusqu'à {permits} cyberprothèse(s) (1.3.4)")
-                            } else {
-                                format!("authorise up to {permits} prosthesis(es) (1.3.4)")
-                            },
-                        });
-                        orders.push(o("ARCHIPAPE REMARIAGE <qui>", if fr { "autoriser le remariage d'un veuf ou d'une veuve (3.6)" } else { "allow a widow(er) to remarry (3.6)" }));
+                        orders.push(o_counted(lang, "archpope-prosthesis", "stellarium-power-help-prostheses", permits));
+                        orders.push(o(lang, "archpope-remarriage"));
                     }
                     Pyramid::Army => {
-                        orders.push(o("GENERAL DISGRACE <qui>", if fr { "disgracier un dauphin ou un conseiller de l'Armée (20)" } else { "disgrace an heir or councillor of the Army (20)" }));
-                        orders.push(o("GENERAL COMMANDANT 1 <qui>", if fr { "nommer le commandant de la 1ère Flotte (6.3)" } else { "appoint the commander of the 1st Fleet (6.3)" }));
-                        orders.push(o("GENERAL COMMANDANT 2 <qui>", if fr { "nommer le commandant de la 2ème Flotte (6.3)" } else { "appoint the commander of the 2nd Fleet (6.3)" }));
-                        orders.push(o("GENERAL STRATEGIE OFFENSIVE|DEFENSIVE", if fr { "stratégie contre les Pouarks (12.3.8)" } else { "strategy against the Pouarks (12.3.8)" }));
-                        orders.push(o("GENERAL PATROUILLE <colonie> <colonie> <colonie>", if fr { "les trois planètes de la 2ème Flotte (11)" } else { "the 2nd Fleet's three planets (11)" }));
-                        orders.push(o("GENERAL COUP-D-ETAT", if fr { "tenter un coup d'État contre l'Empereur (17)" } else { "attempt a coup against the Emperor (17)" }));
+                        orders.push(o(lang, "general-disgrace"));
+                        orders.push(o(lang, "general-commander-1"));
+                        orders.push(o(lang, "general-commander-2"));
+                        orders.push(o(lang, "general-strategy"));
+                        orders.push(o(lang, "general-patrol"));
+                        orders.push(o(lang, "general-coup"));
                     }
                     Pyramid::Explorers => {
-                        orders.push(o("COMMANDEUR DISGRACE <qui>", if fr { "disgracier un dauphin ou un conseiller de la Gilde (20)" } else { "disgrace an heir or councillor of the Guild (20)" }));
-                        orders.push(o("COMMANDEUR INTERDIRE \"<vaisseau>\"", if fr { "interdire le départ d'un vaisseau (4.8)" } else { "forbid a ship's departure (4.8)" }));
-                        orders.push(o("COMMANDEUR PERMIS <qui> [<qui>]", if fr { "accorder deux permis d'exploration (4.7)" } else { "grant two exploration permits (4.7)" }));
+                        orders.push(o(lang, "commander-disgrace"));
+                        orders.push(o(lang, "commander-forbid"));
+                        orders.push(o(lang, "commander-permits"));
                     }
                     Pyramid::Merchants => {
                         let bans = after.exchange_bans_allowed();
-                        orders.push(o("MAITRE DISGRACE <qui>", if fr { "disgracier un dauphin ou un conseiller de la Gilde (20)" } else { "disgrace an heir or councillor of the Guild (20)" }));
-                        orders.push(o("MAITRE SUPPRIMER-COMPTOIR <famille> <colonie>", if fr { "supprimer le comptoir d'une famille" } else { "remove a family's trading post" }));
-                        orders.push(o("MAITRE FERMER <colonie>", if fr { "fermer une planète au commerce pour le tour (5.3.4)" } else { "close a planet to trade for the turn (5.3.4)" }));
-                        orders.push(PowerOrder {
-                            syntax: "MAITRE INTERDIRE-BOURSE <famille>…".into(),
-                            help: if fr {
-                                format!("interdire la bourse à {bans} famille(s) au plus (13.2)")
-                            } else {
-                                format!("ban at most {bans} family(ies) from the exchange (13.2)")
-                            },
-                        });
+                        orders.push(o(lang, "master-disgrace"));
+                        orders.push(o(lang, "master-remove-post"));
+                        orders.push(o(lang, "master-close"));
+                        orders.push(o_counted(lang, "master-ban", "stellarium-power-help-bans", bans));
                     }
                 }
             } else {
                 orders.push(PowerOrder {
                     syntax: format!("DESTITUTION {} {}", c.first_name, p.keyword_fr()),
-                    help: if fr {
-                        "voter la destitution du chef de la pyramide (21 : il faut l'unanimité des étages 2 et 3)".into()
-                    } else {
-                        "vote to depose the head (21: levels 2 and 3 must be unanimous)".into()
-                    },
+                    help: msg!("stellarium-power-help", power = "deposition").render(lang),
                 });
             }
             if p == Pyramid::Army && seat != HEAD {
                 orders.push(PowerOrder {
-                    syntax: format!("COUP {} POUR|CONTRE", c.first_name),
-                    help: if fr { "votre position si un coup d'État est lancé (17.2)".into() } else { "your stance if a coup is launched (17.2)".into() },
+                    syntax: msg!("stellarium-power-coup-stance", name = c.first_name.as_str()).render(lang),
+                    help: msg!("stellarium-power-help", power = "coup-stance").render(lang),
                 });
             }
             out.push(PowerView { holder: c.first_name.clone(), title: seat_title(lang, p, seat, c.sex), orders });

@@ -163,7 +163,7 @@ pub fn game() -> (State, State, Ids) {
     a.trials.push(Trial {
         case_no: 5,
         accused: feyd,
-        charge: Charge::Contract { kind: ContractKindTag::Assassination, target: "Thufir/Atréides".into() },
+        charge: Charge::Contract { kind: ContractKindTag::Assassination, target: crate::games::stellarium::why::Why::TargetNamed { name: "Thufir/Atréides".into() }.msg() },
         opened_turn: 3,
         adjourned: 1,
         pardoned_in_advance: false,

@@ -2,7 +2,8 @@
 
 use super::*;
 
-use crate::i18n::Msg;
+use crate::i18n::{Arg, Msg};
+use crate::games::stellarium::why::Why;
 use crate::msg;
 
 pub(crate) fn training_key(t: Option<Training>) -> &'static str {
@@ -65,20 +66,7 @@ pub(crate) fn seat_title(lang: Lang, p: Pyramid, seat: Seat, sex: Sex) -> String
 }
 
 pub(crate) fn fleet_name(lang: Lang, f: FleetNo) -> String {
-    let fleet = match f {
-        FleetNo::First => "first",
-        FleetNo::Second => "second",
-    };
-    msg!("stellarium-fleet", fleet = fleet).render(lang)
-}
-
-pub(crate) fn stake_name(lang: Lang, s: Stake) -> String {
-    let stake = match s {
-        Stake::Safe => "safe",
-        Stake::Normal => "normal",
-        Stake::Risky => "risky",
-    };
-    msg!("stellarium-stake", stake = stake).render(lang)
+    msg!("stellarium-fleet", fleet = fleet_key(f)).render(lang)
 }
 
 pub(crate) fn planet_name(s: &State, k: &str) -> String {
@@ -94,54 +82,53 @@ pub(crate) fn name_for(s: &State, family: &str, id: CharacterId) -> String {
     s.name_for(family, id)
 }
 
+/// A label without arguments, in `lang`.
+pub(crate) fn label(lang: Lang, id: &str) -> String {
+    Msg::new(id).render(lang)
+}
+
+fn fleet_key(f: FleetNo) -> &'static str {
+    match f {
+        FleetNo::First => "first",
+        FleetNo::Second => "second",
+    }
+}
+
 /// The posts a character holds in `s` (public information).
 pub(crate) fn posts(lang: Lang, s: &State, c: &Character) -> Vec<String> {
+    let g = gender(c.sex);
     let mut out: Vec<String> =
         s.posts_of(c.id).into_iter().map(|(p, seat)| seat_title(lang, p, seat, c.sex)).collect();
     if s.is_judge(c.id) {
-        out.push(
-            match (lang, c.sex) {
-                (Lang::Fr, Sex::Female) => "juge à la Haute Cour",
-                (Lang::Fr, Sex::Male) => "juge à la Haute Cour",
-                (Lang::En, _) => "High Court judge",
-            }
-            .to_string(),
-        );
+        out.push(msg!("stellarium-post-judge").render(lang));
     }
     if let Some(k) = s.governorship(c.id) {
-        let g = match (lang, c.sex) {
-            (Lang::Fr, Sex::Female) => "gouverneure de",
-            (Lang::Fr, Sex::Male) => "gouverneur de",
-            (Lang::En, _) => "governor of",
-        };
-        out.push(format!("{g} {}", planet_name(s, k)));
+        out.push(msg!("stellarium-post-governor", gender = g, planet = planet_name(s, k)).render(lang));
     }
-    if s.army.commander_1 == Some(c.id) {
-        out.push(format!("{} {}", lang.t("commandant de la", "commander of the"), fleet_name(lang, FleetNo::First)));
-    }
-    if s.army.commander_2 == Some(c.id) {
-        out.push(format!("{} {}", lang.t("commandant de la", "commander of the"), fleet_name(lang, FleetNo::Second)));
+    for (f, commander) in [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)] {
+        if commander == Some(c.id) {
+            out.push(msg!("stellarium-post-fleet-commander", fleet = fleet_key(f)).render(lang));
+        }
     }
     out
 }
 
-pub(crate) fn captor_text(lang: Lang, s: &State, cap: &Captivity) -> String {
-    let who = match cap.captor {
-        Captor::DarkTentacle { .. } => lang.t("otage de la Tentacule Sombre", "hostage of the Dark Tentacle"),
-        Captor::Rebels => lang.t("prisonnier des rebelles", "prisoner of the rebels"),
-        Captor::Pouarks => lang.t("prisonnier des Pouarks", "prisoner of the Pouarks"),
-    };
-    match &cap.planet {
-        Some(p) => format!("{who} ({})", planet_name(s, p)),
-        None => who.to_string(),
+fn captor_key(c: &Captor) -> &'static str {
+    match c {
+        Captor::DarkTentacle { .. } => "dark-tentacle",
+        Captor::Rebels => "rebels",
+        Captor::Pouarks => "pouarks",
     }
 }
 
+pub(crate) fn captor_text(lang: Lang, s: &State, cap: &Captivity) -> String {
+    let planet = cap.planet.as_ref().map(|p| planet_name(s, p));
+    let at = if planet.is_some() { "yes" } else { "no" };
+    msg!("stellarium-captive", captor = captor_key(&cap.captor), at = at, planet = planet.unwrap_or_default()).render(lang)
+}
+
 pub(crate) fn sentence_text(lang: Lang, s: &State, sen: &Sentence) -> String {
-    match lang {
-        Lang::Fr => format!("bagne ({}), encore {} ans", planet_name(s, &sen.planet), sen.years_remaining),
-        Lang::En => format!("penal colony ({}), {} years left", planet_name(s, &sen.planet), sen.years_remaining),
-    }
+    msg!("stellarium-sentence", planet = planet_name(s, &sen.planet), years = sen.years_remaining).render(lang)
 }
 
 /// Where a character of the family is (its own view only).
@@ -158,22 +145,28 @@ pub(crate) fn location_text(lang: Lang, s: &State, c: &Character) -> String {
     }
 }
 
+fn stake_key(s: Stake) -> &'static str {
+    match s {
+        Stake::Safe => "safe",
+        Stake::Normal => "normal",
+        Stake::Risky => "risky",
+    }
+}
+
 pub(crate) fn place_text(lang: Lang, s: &State, p: &Place, training: Option<Training>) -> String {
     match p {
         Place::Stellarium => "Stellarium".to_string(),
-        Place::Exchange { stake, amount } => {
-            format!("{} ({} {amount} M$)", lang.t("Bourse", "Exchange"), stake_name(lang, *stake))
-        }
+        Place::Exchange { stake, amount } => msg!("stellarium-place-exchange", stake = stake_key(*stake), amount = *amount).render(lang),
         Place::Colony(k) => {
-            let what = match training {
-                Some(Training::Merchant) => lang.t(" (comptoir)", " (trading post)"),
-                Some(Training::Warrior) => lang.t(" (garnison)", " (garrison)"),
-                _ => "",
+            let role = match training {
+                Some(Training::Merchant) => "trading-post",
+                Some(Training::Warrior) => "garrison",
+                _ => "none",
             };
-            format!("{}{what}", planet_name(s, k))
+            msg!("stellarium-place-colony", planet = planet_name(s, k), role = role).render(lang)
         }
         Place::Fleet(f) => fleet_name(lang, *f).to_string(),
-        Place::Ship(k) => format!("{} « {} »", lang.t("vaisseau", "ship"), ship_name(s, k)),
+        Place::Ship(k) => msg!("stellarium-place-ship", ship = ship_name(s, k)).render(lang),
     }
 }
 
@@ -187,7 +180,8 @@ fn death_msg(d: &DeathCause) -> Msg {
         DeathCause::KilledInBattle => "killed-in-battle",
         DeathCause::ExecutedByRebels => "executed-by-rebels",
         DeathCause::KilledInCoup => "killed-in-coup",
-        // A cause stored as words (a record of the phases).
+        DeathCause::LostInWartime => "lost-in-wartime",
+        // A cause stored as French words by an earlier version.
         DeathCause::Other(why) => return Msg::verbatim(why.clone()),
     };
     msg!("stellarium-death-cause", cause = cause)
@@ -217,9 +211,6 @@ pub(crate) fn label_samples() -> Vec<Msg> {
     for fleet in ["first", "second"] {
         out.push(msg!("stellarium-fleet", fleet = fleet));
     }
-    for stake in ["safe", "normal", "risky"] {
-        out.push(msg!("stellarium-stake", stake = stake));
-    }
     for d in [
         DeathCause::OldAge,
         DeathCause::Assassinated,
@@ -229,108 +220,138 @@ pub(crate) fn label_samples() -> Vec<Msg> {
         DeathCause::KilledInBattle,
         DeathCause::ExecutedByRebels,
         DeathCause::KilledInCoup,
+        DeathCause::LostInWartime,
     ] {
         out.push(death_msg(&d));
+    }
+    for sex in [Sex::Female, Sex::Male] {
+        let g = gender(sex);
+
+        out.push(msg!("stellarium-post-governor", gender = g, planet = "Balnéa"));
+        out.push(msg!("stellarium-sex-letter", gender = g));
+        for role in ["accused", "judge"] {
+            out.push(msg!("stellarium-trial-role", role = role, gender = g));
+        }
+
+    }
+    for captor in [Captor::DarkTentacle { sponsor_family: None }, Captor::Rebels, Captor::Pouarks] {
+        for (at, planet) in [("yes", "Balnéa"), ("no", "")] {
+            out.push(msg!("stellarium-captive", captor = captor_key(&captor), at = at, planet = planet));
+        }
+    }
+    for years in [1, 20] {
+        out.push(msg!("stellarium-sentence", planet = "Araknid", years = years));
+    }
+    for stake in [Stake::Safe, Stake::Normal, Stake::Risky] {
+        out.push(msg!("stellarium-place-exchange", stake = stake_key(stake), amount = 3));
+    }
+    for role in ["trading-post", "garrison", "none"] {
+        out.push(msg!("stellarium-place-colony", planet = "Balnéa", role = role));
+    }
+    out.push(msg!("stellarium-place-ship", ship = "Aube"));
+    out.push(msg!("stellarium-post-judge"));
+    for fleet in ["first", "second"] {
+        out.push(msg!("stellarium-post-fleet-commander", fleet = fleet));
+    }
+    for permit in ["prosthesis", "exploration", "remarriage"] {
+        out.push(msg!("stellarium-permit", permit = permit));
+    }
+    let s = State::new(Settings::default());
+    let charges = [
+        Charge::Contract { kind: ContractKindTag::Bomb, target: Msg::verbatim("") },
+        Charge::Contract { kind: ContractKindTag::Assassination, target: Why::TargetNamed { name: "Paul".into() }.msg() },
+        Charge::Scandal,
+        Charge::ScandalInstigator { victim: CharacterId(1) },
+        Charge::Disgrace { pyramid: Pyramid::Army },
+        Charge::SpecialDisgrace { pyramid: Pyramid::Church },
+        Charge::Heresy,
+        Charge::UnauthorisedProsthesis,
+        Charge::FailedCoup,
+        Charge::CoupRanks { supported: true },
+        Charge::CoupRanks { supported: false },
+    ];
+    for ch in &charges {
+        // Exhaustive: a new charge needs its sample here.
+        match ch {
+            Charge::Contract { .. }
+            | Charge::Scandal
+            | Charge::ScandalInstigator { .. }
+            | Charge::Disgrace { .. }
+            | Charge::SpecialDisgrace { .. }
+            | Charge::Heresy
+            | Charge::UnauthorisedProsthesis
+            | Charge::FailedCoup
+            | Charge::CoupRanks { .. } => {}
+        }
+        for g in ["f", "m"] {
+            out.push(msg!("stellarium-accusation", gender = g, kind = charge_key(ch), charge = charge_msg(&s, ch)));
+        }
     }
     out
 }
 
 pub(crate) fn purchases_list(lang: Lang, p: &Purchases) -> Vec<String> {
-    let mut v = Vec::new();
-    if p.capsule {
-        v.push(lang.t("capsule de survie", "survival capsule").to_string());
-    }
-    if p.bodyguards {
-        v.push(lang.t("gardes du corps", "bodyguards").to_string());
-    }
-    if p.doctor {
-        v.push(lang.t("médecin personnel", "personal doctor").to_string());
-    }
-    if p.insurance {
-        v.push(lang.t("assurance Kolombo", "Kolombo insurance").to_string());
-    }
-    v
+    [(p.capsule, "capsule"), (p.bodyguards, "bodyguards"), (p.doctor, "doctor"), (p.insurance, "insurance")]
+        .into_iter()
+        .filter(|(bought, _)| *bought)
+        .map(|(_, item)| msg!("stellarium-item", item = item).render(lang))
+        .collect()
 }
 
 pub(crate) fn permits_list(lang: Lang, c: &Character, turn: u32) -> Vec<String> {
-    let mut v = Vec::new();
-    if c.prosthesis_permit_turn == Some(turn) {
-        v.push(lang.t("autorisation de cyberprothèse (1.3.4)", "prosthesis authorisation (1.3.4)").to_string());
-    }
-    if c.exploration_permit_turn == Some(turn) {
-        v.push(lang.t("permis d'exploration (4.7)", "exploration permit (4.7)").to_string());
-    }
-    if c.remarriage_permit_turn == Some(turn) {
-        v.push(lang.t("autorisation de remariage (3.6)", "remarriage authorisation (3.6)").to_string());
-    }
-    v
+    [(c.prosthesis_permit_turn, "prosthesis"), (c.exploration_permit_turn, "exploration"), (c.remarriage_permit_turn, "remarriage")]
+        .into_iter()
+        .filter(|(t, _)| *t == Some(turn))
+        .map(|(_, permit)| msg!("stellarium-permit", permit = permit).render(lang))
+        .collect()
 }
 
 pub(crate) fn status_label(s: Option<OrderStatus>) -> String {
     s.map(|s| s.label().to_string()).unwrap_or_else(|| "—".to_string())
 }
 
-/// `de Paul`, `d'Éléonore`, `d'Hector`: the French preposition with its
-/// elision before a vowel or an h (taken as mute).
-pub(crate) fn de(s: &str) -> String {
-    let first = crate::text::fold(&s.chars().take(1).collect::<String>());
-    if first.starts_with(['A', 'E', 'I', 'O', 'U', 'Y', 'H']) {
-        format!("d'{s}")
-    } else {
-        format!("de {s}")
+/// A charge's kind as `stellarium-charge` and `stellarium-accusation` select it.
+fn charge_key(ch: &Charge) -> &'static str {
+    match ch {
+        Charge::Contract { .. } => "contract",
+        Charge::Scandal => "scandal",
+        Charge::ScandalInstigator { .. } => "scandal-instigator",
+        Charge::Disgrace { .. } => "disgrace",
+        Charge::SpecialDisgrace { .. } => "special-disgrace",
+        Charge::Heresy => "heresy",
+        Charge::UnauthorisedProsthesis => "unauthorised-prosthesis",
+        Charge::FailedCoup => "failed-coup",
+        Charge::CoupRanks { supported: true } => "coup-supported",
+        Charge::CoupRanks { supported: false } => "coup-not-supported",
     }
 }
 
-/// `accusé de scandale`, `accusée d'hérésie` (elision before a vowel or a
-/// mute h), `accused of …`.
-pub(crate) fn accusation(lang: Lang, fem: bool, charge: &str) -> String {
-    match lang {
-        Lang::En => format!("accused of {charge}"),
-        Lang::Fr => format!("{} {}", if fem { "accusée" } else { "accusé" }, de(charge)),
+/// `accusé de scandale`, `accusée d'hérésie`, `accused of …`.
+pub(crate) fn accusation(lang: Lang, fem: bool, s: &State, ch: &Charge) -> String {
+    let g = if fem { "f" } else { "m" };
+    msg!("stellarium-accusation", gender = g, kind = charge_key(ch), charge = charge_msg(s, ch)).render(lang)
+}
+
+/// A charge in words; every argument is given (empty where the charge has none).
+fn charge_msg(s: &State, ch: &Charge) -> Msg {
+    let (mut kind, mut target, mut victim, mut pyramid) = (Arg::from(""), None, String::new(), Arg::from(""));
+    match ch {
+        Charge::Contract { kind: k, target: t } => {
+            kind = super::narrator::kind_name(*k).into();
+            // Stored as "" by an earlier version: no target.
+            target = Some(t.clone()).filter(|t| *t != Msg::verbatim(""));
+        }
+        Charge::ScandalInstigator { victim: v } => victim = s.full_name(*v),
+        Charge::Disgrace { pyramid: p } | Charge::SpecialDisgrace { pyramid: p } => {
+            pyramid = msg!("stellarium-pyramid-short", pyramid = pyramid_key(*p)).into();
+        }
+        _ => {}
     }
+    let has_target = if target.is_some() { "yes" } else { "no" };
+    let target = target.map(Arg::from).unwrap_or_else(|| Arg::from(""));
+    msg!("stellarium-charge", charge = charge_key(ch), kind = kind, has_target = has_target, target = target, victim = victim, pyramid = pyramid)
 }
 
 pub(crate) fn charge_text(lang: Lang, s: &State, ch: &Charge) -> String {
-    match ch {
-        Charge::Contract { kind, target } => {
-            let k = match lang {
-                Lang::Fr => kind.name_fr().to_string(),
-                Lang::En => match kind {
-                    ContractKindTag::Assassination => "assassination",
-                    ContractKindTag::Kidnapping => "kidnapping",
-                    ContractKindTag::Scandal => "scandal",
-                    ContractKindTag::Sabotage => "sabotage",
-                    ContractKindTag::Bomb => "bombing of the exchange",
-                    ContractKindTag::Rebellion => "incitement to rebellion",
-                    ContractKindTag::Treason => "treason",
-                }
-                .to_string(),
-            };
-            if target.is_empty() {
-                format!("{} ({k})", lang.t("contrat avec la Tentacule Sombre", "a Dark Tentacle contract"))
-            } else {
-                format!("{} ({k}{}{target})", lang.t("contrat avec la Tentacule Sombre", "a Dark Tentacle contract"), lang.t(" : ", ": "))
-            }
-        }
-        Charge::Scandal => lang.t("scandale", "scandal").into(),
-        Charge::ScandalInstigator { victim } => match lang {
-            Lang::Fr => format!("machination contre {}", s.full_name(*victim)),
-            Lang::En => format!("framing {}", s.full_name(*victim)),
-        },
-        Charge::Disgrace { pyramid } => match lang {
-            Lang::Fr => format!("disgrâce ({})", pyramid_short(lang, *pyramid)),
-            Lang::En => format!("disgrace ({})", pyramid_short(lang, *pyramid)),
-        },
-        Charge::SpecialDisgrace { pyramid } => match lang {
-            Lang::Fr => format!("disgrâce spéciale ({})", pyramid_short(lang, *pyramid)),
-            Lang::En => format!("special disgrace ({})", pyramid_short(lang, *pyramid)),
-        },
-        Charge::Heresy => lang.t("hérésie (excommunication)", "heresy (excommunication)").into(),
-        Charge::UnauthorisedProsthesis => {
-            lang.t("hérésie (cyberprothèse sans autorisation)", "heresy (unauthorised prosthesis)").into()
-        }
-        Charge::FailedCoup => lang.t("coup d'État manqué", "failed coup").into(),
-        Charge::CoupRanks { supported: true } => lang.t("soutien au coup d'État manqué", "supported the failed coup").into(),
-        Charge::CoupRanks { supported: false } => lang.t("refus de soutenir le coup d'État", "did not support the coup").into(),
-    }
+    charge_msg(s, ch).render(lang)
 }

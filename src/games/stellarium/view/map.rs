@@ -80,14 +80,14 @@ pub(crate) fn controller_of(lang: Lang, p: &Planet) -> (&'static str, &'static s
                 _ => FILL_EMPIRE,
             };
             let caption = match p.kind {
-                PlanetKind::PenalColony => lang.t("bagne", "penal colony"),
-                PlanetKind::Capital => lang.t("capitale", "capital"),
-                _ => lang.t("Empire", "Empire"),
+                PlanetKind::PenalColony => "penal-colony",
+                PlanetKind::Capital => "capital",
+                _ => "empire",
             };
-            ("empire", fill, caption.to_string())
+            ("empire", fill, crate::msg!("stellarium-map-caption", caption = caption).render(lang))
         }
-        Controller::Rebels { .. } => ("rebels", FILL_REBELS, lang.t("rebelles", "rebels").to_string()),
-        Controller::Pouarks => ("pouarks", FILL_POUARKS, "Pouarks".to_string()),
+        Controller::Rebels { .. } => ("rebels", FILL_REBELS, crate::msg!("stellarium-map-caption", caption = "rebels").render(lang)),
+        Controller::Pouarks => ("pouarks", FILL_POUARKS, crate::msg!("stellarium-map-caption", caption = "pouarks").render(lang)),
     }
 }
 
@@ -223,20 +223,21 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
     // The legend, below the ring.
     let mut y = cy + ring + 110.0;
     let mut legend = Vec::new();
-    let mut push_legend = |symbol: &'static str, fill: &'static str, text: &str, y: &mut f64| {
-        legend.push(MapLegend { y: *y, symbol, fill, text: text.to_string() });
+    // `key`: the `$item` of `stellarium-map-legend`.
+    let mut push_legend = |symbol: &'static str, fill: &'static str, key: &str, y: &mut f64| {
+        legend.push(MapLegend { y: *y, symbol, fill, text: crate::msg!("stellarium-map-legend", item = key).render(lang) });
         *y += MAP_LINE;
     };
-    push_legend("disc", FILL_EMPIRE, lang.t("colonie de l'Empire", "colony of the Empire"), &mut y);
-    push_legend("disc", FILL_PENAL, lang.t("Araknid, planète bagne", "Araknid, penal colony"), &mut y);
-    push_legend("disc", FILL_REBELS, lang.t("aux mains des rebelles", "held by the rebels"), &mut y);
-    push_legend("disc", FILL_POUARKS, lang.t("aux mains des Pouarks", "held by the Pouarks"), &mut y);
-    push_legend("patrol", "#1e8449", lang.t("patrouille de la 2ème Flotte", "patrolled by the 2nd Fleet"), &mut y);
-    push_legend("closed", "#e67e22", lang.t("fermée au commerce", "closed to trade"), &mut y);
+    push_legend("disc", FILL_EMPIRE, "empire", &mut y);
+    push_legend("disc", FILL_PENAL, "penal-colony", &mut y);
+    push_legend("disc", FILL_REBELS, "rebels", &mut y);
+    push_legend("disc", FILL_POUARKS, "pouarks", &mut y);
+    push_legend("patrol", "#1e8449", "patrol", &mut y);
+    push_legend("closed", "#e67e22", "closed", &mut y);
     if !public {
-        push_legend("post", "#f1c40f", lang.t("votre comptoir", "your trading post"), &mut y);
-        push_legend("governor", "#f1c40f", lang.t("votre gouverneur", "your governor"), &mut y);
-        push_legend("count", "#ffffff", lang.t("nombre de vos personnages sur place", "how many of your characters are there"), &mut y);
+        push_legend("post", "#f1c40f", "post", &mut y);
+        push_legend("governor", "#f1c40f", "governor", &mut y);
+        push_legend("count", "#ffffff", "count", &mut y);
     }
 
     // Where each character of the family is, then the public posts.
@@ -249,24 +250,24 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
         }
     };
     if !public {
-        push(lang.t("Où sont vos personnages", "Where your characters are").to_string(), true, false, &mut y);
+        push(label(lang, "stellarium-map-where"), true, false, &mut y);
         let mut by_place: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for c in &own {
             by_place.entry(location_text(lang, s, c)).or_default().push(c.first_name.clone());
         }
         if by_place.is_empty() {
-            push(lang.t("aucun personnage vivant", "no living character").to_string(), false, true, &mut y);
+            push(label(lang, "stellarium-map-nobody"), false, true, &mut y);
         }
         for (place, names) in &by_place {
-            push(format!("{place} : {}", names.join(", ")), false, true, &mut y);
+            push(crate::msg!("stellarium-map-line", what = place.as_str(), who = names.join(", ")).render(lang), false, true, &mut y);
         }
         y += 12.0;
     }
-    push(lang.t("Postes publics", "Public posts").to_string(), true, false, &mut y);
+    push(label(lang, "stellarium-map-posts"), true, false, &mut y);
     for (f, id) in [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)] {
         if let Some(id) = id.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())) {
             push(
-                format!("{} : {} {}", fleet_name(lang, f), lang.t("commandant", "commander"), name_for(s, family, id)),
+                crate::msg!("stellarium-map-fleet-commander", fleet = fleet_name(lang, f), name = name_for(s, family, id)).render(lang),
                 false,
                 s.family_of(id).is_some_and(|g| g == family),
                 &mut y,
@@ -275,13 +276,13 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
     }
     if !s.army.patrol.is_empty() {
         let ps: Vec<String> = s.army.patrol.iter().map(|k| planet_name(s, k)).collect();
-        push(format!("{} : {}", lang.t("Patrouille de la 2ème Flotte", "2nd Fleet patrol"), ps.join(", ")), false, false, &mut y);
+        push(crate::msg!("stellarium-map-patrol", planets = ps.join(", ")).render(lang), false, false, &mut y);
     }
     for k in ring_order(s) {
         let p = &s.planets[k];
         if let Some(g) = p.governor {
             push(
-                format!("{} {} : {}", lang.t("Gouverneur de", "Governor of"), p.name, name_for(s, family, g)),
+                crate::msg!("stellarium-map-governor", planet = p.name.as_str(), name = name_for(s, family, g)).render(lang),
                 false,
                 s.family_of(g).is_some_and(|f| f == family),
                 &mut y,
@@ -290,21 +291,17 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
     }
     if !s.judges.is_empty() {
         let js: Vec<String> = s.judges.iter().map(|j| name_for(s, family, *j)).collect();
-        push(format!("{} : {}", lang.t("Haute Cour", "High Court"), js.join(", ")), false, false, &mut y);
+        push(crate::msg!("stellarium-map-court", judges = js.join(", ")).render(lang), false, false, &mut y);
     }
     let height = (y + 16.0).ceil();
     MapView {
         width: MAP_W,
         height,
-        title: match lang {
-            Lang::Fr => format!("L'Empire de Stellarium en {}", before.assembly_year()),
-            Lang::En => format!("The Empire of Stellarium in {}", before.assembly_year()),
-        },
-        subtitle: match (lang, public) {
-            (Lang::Fr, true) => format!("Carte publique — partie {}, tour {}", ctx.game_id, ctx.turn),
-            (Lang::En, true) => format!("Public map — game {}, turn {}", ctx.game_id, ctx.turn),
-            (Lang::Fr, false) => format!("Famille {fam_name} — partie {}, tour {}", ctx.game_id, ctx.turn),
-            (Lang::En, false) => format!("Family {fam_name} — game {}, turn {}", ctx.game_id, ctx.turn),
+        title: crate::msg!("stellarium-map-title", year = before.assembly_year()).render(lang),
+        subtitle: if public {
+            crate::msg!("stellarium-map-subtitle-public", game = ctx.game_id.as_str(), turn = ctx.turn).render(lang)
+        } else {
+            crate::msg!("stellarium-map-subtitle", family = fam_name.as_str(), game = ctx.game_id.as_str(), turn = ctx.turn).render(lang)
         },
         cx,
         cy,
@@ -318,4 +315,34 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
 
 pub(crate) fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
+}
+
+/// One sample of every message of the map and the chronicle, for the catalogue check.
+pub(crate) fn map_samples() -> Vec<crate::i18n::Msg> {
+    use crate::msg;
+    let mut out = Vec::new();
+    for caption in ["penal-colony", "capital", "rebels", "pouarks", "empire"] {
+        out.push(msg!("stellarium-map-caption", caption = caption));
+    }
+    for item in ["empire", "penal-colony", "rebels", "pouarks", "patrol", "closed", "post", "governor", "count"] {
+        out.push(msg!("stellarium-map-legend", item = item));
+    }
+    for id in ["stellarium-map-where", "stellarium-map-nobody", "stellarium-map-posts"] {
+        out.push(crate::i18n::Msg::new(id));
+    }
+    out.push(msg!("stellarium-map-line", what = "Stellarium", who = "Paul, Alia"));
+    out.push(msg!("stellarium-map-fleet-commander", fleet = "1ère Flotte", name = "Paul"));
+    out.push(msg!("stellarium-map-patrol", planets = "Balnéa"));
+    out.push(msg!("stellarium-map-governor", planet = "Balnéa", name = "Paul"));
+    out.push(msg!("stellarium-map-court", judges = "Paul"));
+    out.push(msg!("stellarium-map-title", year = 5030));
+    out.push(msg!("stellarium-map-subtitle-public", game = "g1", turn = 2));
+    out.push(msg!("stellarium-map-subtitle", family = "Atréides", game = "g1", turn = 2));
+    for strategy in ["offensive", "defensive"] {
+        out.push(msg!("stellarium-strategy", strategy = strategy));
+    }
+    for section in super::SECTIONS {
+        out.push(msg!("stellarium-section", section = section));
+    }
+    out
 }

@@ -29,23 +29,9 @@ use crate::game::{FamilyKey, OrderStatus, ViewContext};
 
 pub(crate) use crate::i18n::Lang;
 
-/// The labels not yet in message files pick their French or English text
-/// here (to be replaced by messages).
-pub(crate) trait LangExt {
-    fn of(ctx: &ViewContext) -> Lang;
-    fn t<'a>(self, fr: &'a str, en: &'a str) -> &'a str;
-}
-
-impl LangExt for Lang {
-    fn of(ctx: &ViewContext) -> Lang {
-        Lang::from_code(&ctx.lang)
-    }
-    fn t<'a>(self, fr: &'a str, en: &'a str) -> &'a str {
-        match self {
-            Lang::Fr => fr,
-            Lang::En => en,
-        }
-    }
+/// The reader's language: the game's `lang` setting.
+pub(crate) fn lang_of(ctx: &ViewContext) -> Lang {
+    Lang::from_code(&ctx.lang)
 }
 
 mod chronicle;
@@ -87,17 +73,8 @@ pub(crate) struct PublicNarrative {
     pub verdicts: Vec<VerdictView>,
 }
 
-/// Sections of the chronicle, in order: key, French title, English title.
-pub(crate) const SECTIONS: [(&str, &str, &str); 8] = [
-    ("assembly", "L'Assemblée suprême", "The Supreme Assembly"),
-    ("war", "Guerres, rébellions et batailles", "Wars, rebellions and battles"),
-    ("exploration", "Explorations", "Exploration"),
-    ("crime", "Crimes et enquêtes", "Crimes and investigations"),
-    ("power", "Disgrâces, destitutions et coups d'État", "Disgraces, depositions and coups"),
-    ("family", "Mariages, naissances et baptêmes", "Marriages, births and baptisms"),
-    ("death", "Décès et obsèques", "Deaths and funerals"),
-    ("trade", "Commerce et vente du vaisseau", "Trade and the ship sale"),
-];
+/// Sections of the chronicle, in order (the `$section` of `stellarium-section`).
+pub(crate) const SECTIONS: [&str; 8] = ["assembly", "war", "exploration", "crime", "power", "family", "death", "trade"];
 
 fn timeline(before: &State, items: Vec<(u8, Item)>) -> Vec<YearItems> {
     let mut by_year: BTreeMap<u8, Vec<Item>> = BTreeMap::new();
@@ -117,14 +94,14 @@ pub(crate) fn family_view_from(
     family: &str,
     narrative: FamilyNarrative,
 ) -> Value {
-    let lang = Lang::of(ctx);
+    let lang = lang_of(ctx);
     let f_after = after.family(family);
     let money_before = before.family(family).map(|f| f.money).unwrap_or(0);
     let money = f_after.map(|f| f.money).unwrap_or(0);
     let ranking = ranking(before, after, Some(family));
     let victory = victory(before, after, family, &ranking, narrative.points);
     let view = serde_json::json!({
-        "lang": if lang == Lang::Fr { "fr" } else { "en" },
+        "lang": lang.code(),
         "turn": before.turn,
         "next_turn": after.turn,
         "years": years(before),
@@ -154,22 +131,22 @@ pub(crate) fn family_view_from(
 }
 
 pub(crate) fn public_view_from(ctx: &ViewContext, before: &State, after: &State, narrative: PublicNarrative) -> Value {
-    let lang = Lang::of(ctx);
+    let lang = lang_of(ctx);
     let mut sections: Vec<Section> = Vec::new();
-    for (key, fr, en) in SECTIONS {
+    for key in SECTIONS {
         let mut items: Vec<(u8, String)> =
             narrative.items.iter().filter(|(k, _, _)| *k == key).map(|(_, y, t)| (*y, t.clone())).collect();
         // Stable: keeps the order of events within a year.
         items.sort_by_key(|(y, _)| *y);
         if !items.is_empty() {
             sections.push(Section {
-                title: lang.t(fr, en).to_string(),
+                title: crate::msg!("stellarium-section", section = key).render(lang),
                 items: items.into_iter().map(|(y, text)| PublicItem { year: before.year_of_cycle(y), text }).collect(),
             });
         }
     }
     serde_json::json!({
-        "lang": if lang == Lang::Fr { "fr" } else { "en" },
+        "lang": lang.code(),
         "turn": before.turn,
         "next_turn": after.turn,
         "years": years(before),
@@ -191,14 +168,14 @@ pub(crate) use narrator::*;
 
 /// What `family` may know after the turn (its report and map).
 pub fn family_view(ctx: &ViewContext, before: &State, after: &State, events: &[Event], family: &FamilyKey) -> Value {
-    let lang = Lang::of(ctx);
+    let lang = lang_of(ctx);
     let narrative = Narrator::new(lang, before, after, events, Some(family)).family(events, family);
     family_view_from(ctx, before, after, family, narrative)
 }
 
 /// What everybody may know after the turn (the chronicle).
 pub fn public_view(ctx: &ViewContext, before: &State, after: &State, events: &[Event]) -> Value {
-    let lang = Lang::of(ctx);
+    let lang = lang_of(ctx);
     let narrative = Narrator::new(lang, before, after, events, None).public(events);
     public_view_from(ctx, before, after, narrative)
 }

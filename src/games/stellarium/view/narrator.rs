@@ -2,7 +2,6 @@
 //! (a family, or the public chronicle), and who may read it (`Vis`).
 
 use super::*;
-use crate::games::stellarium::events::Ratio;
 use crate::i18n::{Arg, Msg};
 use crate::msg;
 
@@ -19,17 +18,8 @@ fn item_name(i: Purchase) -> Msg {
 }
 
 /// A kind of Dark Tentacle contract as `stellarium-contract-kind` names it.
-fn kind_name(k: ContractKindTag) -> Msg {
-    let kind = match k {
-        ContractKindTag::Assassination => "assassination",
-        ContractKindTag::Kidnapping => "kidnapping",
-        ContractKindTag::Scandal => "scandal",
-        ContractKindTag::Sabotage => "sabotage",
-        ContractKindTag::Bomb => "bomb",
-        ContractKindTag::Rebellion => "rebellion",
-        ContractKindTag::Treason => "treason",
-    };
-    msg!("stellarium-contract-kind", kind = kind)
+pub(crate) fn kind_name(k: ContractKindTag) -> Msg {
+    crate::games::stellarium::why::contract_kind(k)
 }
 
 fn fleet_key(f: FleetNo) -> &'static str {
@@ -57,17 +47,15 @@ fn pyramid_key(p: Pyramid) -> &'static str {
     }
 }
 
-/// A strength in hundredths of a warrior (11.2.1, 12.3.3), as `3,5`.
+/// A strength in hundredths of a warrior (11.2.1, 12.3.3), as `3,5`
+/// (`stellarium-decimal`: the language's decimal separator).
 fn strength(lang: Lang, h: u64) -> String {
     let (units, cents) = (h / 100, h % 100);
-    let sep = if lang == Lang::Fr { "," } else { "." };
     if cents == 0 {
-        units.to_string()
-    } else if cents % 10 == 0 {
-        format!("{units}{sep}{}", cents / 10)
-    } else {
-        format!("{units}{sep}{cents:02}")
+        return units.to_string();
     }
+    let decimals = if cents % 10 == 0 { (cents / 10).to_string() } else { format!("{cents:02}") };
+    msg!("stellarium-decimal", units = units.to_string(), decimals = decimals).render(lang)
 }
 
 /// Whether a prestige event only repeats the PP the event before it
@@ -231,7 +219,7 @@ impl<'a> Narrator<'a> {
         Some(VerdictView {
             case: *case_no,
             accused: self.name(*accused),
-            accusation: accusation(self.lang, self.fem(*accused), &charge_t),
+            accusation: accusation(self.lang, self.fem(*accused), self.after, charge),
             charge: charge_t,
             votes: votes
                 .iter()
@@ -267,7 +255,7 @@ impl<'a> Narrator<'a> {
         Some(match e {
             Event::Prestige { who, delta, rule, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-prestige", name = self.name(*who), delta = format!("{delta:+}"), reason = reason.as_str());
+                let text = msg!("stellarium-ev-prestige", name = self.name(*who), delta = format!("{delta:+}"), reason = reason.clone());
                 told(None, "family", private(f.clone()), f, text, rule)
             }
             // Shown in the money lines of the report.
@@ -280,7 +268,11 @@ impl<'a> Narrator<'a> {
                 // the character was).
                 let text = match (mine, place) {
                     (true, Some(p)) => {
-                        let place = self.after.planets.get(p).map(|x| x.name.clone()).unwrap_or_else(|| self.ship(p));
+                        let place = if p == crate::games::stellarium::phases::p05_merchants::EXCHANGE_PLACE {
+                            msg!("stellarium-exchange-place").render(self.lang)
+                        } else {
+                            self.after.planets.get(p).map(|x| x.name.clone()).unwrap_or_else(|| self.ship(p))
+                        };
                         msg!("stellarium-ev-died-at", name = self.name(*who), cause = cause, place = place)
                     }
                     _ => msg!("stellarium-ev-died", name = self.name(*who), cause = cause),
@@ -293,7 +285,7 @@ impl<'a> Narrator<'a> {
                 told(None, "death", private(f.clone()), f, text, rule)
             }
             Event::TrialOpened { case_no, accused, charge, rule } => {
-                let acc = accusation(self.lang, self.fem(*accused), &charge_text(self.lang, self.after, charge));
+                let acc = accusation(self.lang, self.fem(*accused), self.after, charge);
                 let text = msg!("stellarium-ev-trial-opened", case_no = *case_no, name = self.name(*accused), accusation = acc, gender = self.g(*accused));
                 told(None, "crime", Vis::Public, self.fam(*accused), text, rule)
             }
@@ -321,7 +313,7 @@ impl<'a> Narrator<'a> {
                 t
             }
             Event::FoundationDefault { family, founder_no, what } => {
-                let text = msg!("stellarium-ev-foundation-default", founder_no = *founder_no, what = what.as_str());
+                let text = msg!("stellarium-ev-foundation-default", founder_no = *founder_no, what = what.clone());
                 told(Some(1), "family", private(vec![family.clone()]), vec![family.clone()], text, "b–d")
             }
             Event::FounderMarriage { husband, wife } => {
@@ -361,7 +353,7 @@ impl<'a> Narrator<'a> {
             }
             Event::PurchaseRefused { who, item, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-purchase-refused", item = item_name(*item), name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-purchase-refused", item = item_name(*item), name = self.name(*who), reason = reason.clone());
                 told(Some(1), "family", private(f.clone()), f, text, "1")
             }
             Event::ProsthesisPermit { who } => {
@@ -375,7 +367,7 @@ impl<'a> Narrator<'a> {
                 told(Some(1), "family", private(f.clone()), f, text, "1.3")
             }
             Event::ContractRefused { family, sponsor, reason } => {
-                let text = msg!("stellarium-ev-contract-refused", sponsor = self.name(*sponsor), reason = reason.as_str());
+                let text = msg!("stellarium-ev-contract-refused", sponsor = self.name(*sponsor), reason = reason.clone());
                 told(Some(1), "crime", private(vec![family.clone()]), vec![family.clone()], text, "2")
             }
             Event::ContractNotSelected { sponsors, kind, target, total } => {
@@ -393,7 +385,9 @@ impl<'a> Narrator<'a> {
                 let sponsor_fams = self.fams(sponsors);
                 let is_sponsor = self.viewer.is_some_and(|v| sponsor_fams.iter().any(|f| f == v));
                 if is_sponsor {
-                    let id = if detail.is_empty() { "stellarium-ev-contract-executed" } else { "stellarium-ev-contract-executed-detail" };
+                    // Stored as "" before messages: no detail.
+                    let detail = detail.as_ref().filter(|d| **d != Msg::verbatim(""));
+                    let id = if detail.is_none() { "stellarium-ev-contract-executed" } else { "stellarium-ev-contract-executed-detail" };
                     let mut text = msg!(
                         id,
                         contract_no = *contract_no,
@@ -403,8 +397,8 @@ impl<'a> Narrator<'a> {
                         total = *total,
                         success = yes(*success)
                     );
-                    if !detail.is_empty() {
-                        text = text.arg("detail", detail.as_str());
+                    if let Some(d) = detail {
+                        text = text.arg("detail", d.clone());
                     }
                     return Some(told(Some(*year), "crime", private(sponsor_fams.clone()), sponsor_fams, text, "2.8"));
                 }
@@ -443,7 +437,7 @@ impl<'a> Narrator<'a> {
             }
             Event::RansomRefused { who, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-ransom-refused", name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-ransom-refused", name = self.name(*who), reason = reason.clone());
                 told(Some(1), "crime", private(f.clone()), f, text, "2.2.4")
             }
             Event::ScandalStruck { who, year } => {
@@ -502,7 +496,7 @@ impl<'a> Narrator<'a> {
             }
             Event::MarriageRefused { groom, bride, reason } => {
                 let f = self.fams(&[*groom, *bride]);
-                let text = msg!("stellarium-ev-marriage-refused", groom = self.name(*groom), bride = self.name(*bride), reason = reason.as_str());
+                let text = msg!("stellarium-ev-marriage-refused", groom = self.name(*groom), bride = self.name(*bride), reason = reason.clone());
                 told(Some(1), "family", private(f.clone()), f, text, "3")
             }
             Event::ShipTransferred { ship, from, to, amount, kind } => {
@@ -523,7 +517,7 @@ impl<'a> Narrator<'a> {
             }
             Event::TransferRefused { ship, from, to, reason } => {
                 let fams = vec![from.clone(), to.clone()];
-                let text = msg!("stellarium-ev-transfer-refused", ship = self.ship(ship), reason = reason.as_str());
+                let text = msg!("stellarium-ev-transfer-refused", ship = self.ship(ship), reason = reason.clone());
                 told(Some(1), "exploration", private(fams.clone()), fams, text, "4.2")
             }
             Event::ExplorationPermit { who, automatic } => {
@@ -548,7 +542,7 @@ impl<'a> Narrator<'a> {
                 told(Some(1), "exploration", private(fams.clone()), fams, text, "4")
             }
             Event::ExpeditionCancelled { ship, family, reason } => {
-                let text = msg!("stellarium-ev-expedition-cancelled", ship = self.ship(ship), reason = reason.as_str());
+                let text = msg!("stellarium-ev-expedition-cancelled", ship = self.ship(ship), reason = reason.clone());
                 told(Some(1), "exploration", private(vec![family.clone()]), vec![family.clone()], text, "4")
             }
             Event::GuestStayed { ship, who, reason } => {
@@ -556,7 +550,7 @@ impl<'a> Narrator<'a> {
                 if let Some(s) = self.after.ships.get(ship) {
                     f.push(s.user(self.before.turn).clone());
                 }
-                let text = msg!("stellarium-ev-guest-stayed", name = self.name(*who), ship = self.ship(ship), reason = reason.as_str());
+                let text = msg!("stellarium-ev-guest-stayed", name = self.name(*who), ship = self.ship(ship), reason = reason.clone());
                 told(Some(1), "exploration", private(f.clone()), f, text, "4.6")
             }
             Event::ShipExploded { ship, year } => {
@@ -566,14 +560,14 @@ impl<'a> Narrator<'a> {
             }
             Event::CapsuleOutcome { who, die, outcome } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-capsule", name = self.name(*who), outcome = outcome.as_str());
+                let text = msg!("stellarium-ev-capsule", name = self.name(*who), outcome = outcome.clone());
                 let mut t = told(None, "exploration", private(f.clone()), f, text, "1.1.1");
                 t.dice = Some(msg!("stellarium-dice-d6", die = *die));
                 t
             }
             Event::TradingPostRemoved { family, planet } => {
                 let text = msg!("stellarium-ev-trading-post-removed", family = self.family_name(family), planet = self.planet(planet));
-                told(Some(1), "trade", Vis::Public, vec![family.clone()], text, "Gilde des marchands")
+                told(Some(1), "trade", Vis::Public, vec![family.clone()], text, &e.rule())
             }
             Event::PlanetClosed { planet } => {
                 let text = msg!("stellarium-ev-planet-closed", planet = self.planet(planet));
@@ -585,12 +579,12 @@ impl<'a> Narrator<'a> {
             }
             Event::MerchantFallback { who, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-merchant-fallback", name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-merchant-fallback", name = self.name(*who), reason = reason.clone());
                 told(Some(1), "trade", private(f.clone()), f, text, "5.3")
             }
             Event::MerchantIdle { who, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-merchant-idle", name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-merchant-idle", name = self.name(*who), reason = reason.clone());
                 told(Some(1), "trade", private(f.clone()), f, text, "5.3.4")
             }
             Event::FleetCommander { fleet, who, designated } => {
@@ -604,7 +598,7 @@ impl<'a> Narrator<'a> {
                 let f = self.fam(*who);
                 let c = self.after.character(*who);
                 let place = place_text(self.lang, self.after, place, c.and_then(|c| c.training));
-                let text = msg!("stellarium-ev-location-refused", name = self.name(*who), place = place, reason = reason.as_str());
+                let text = msg!("stellarium-ev-location-refused", name = self.name(*who), place = place, reason = reason.clone());
                 told(Some(1), "family", private(f.clone()), f, text, "4–6")
             }
             Event::DefaultLocation { who, place, rule } => {
@@ -643,7 +637,7 @@ impl<'a> Narrator<'a> {
                 told(Some(1), "family", Vis::Public, vec![family.clone()], text, "7.6")
             }
             Event::BastardRefused { family, reason } => {
-                let text = msg!("stellarium-ev-bastard-refused", reason = reason.as_str());
+                let text = msg!("stellarium-ev-bastard-refused", reason = reason.clone());
                 told(Some(1), "family", private(vec![family.clone()]), vec![family.clone()], text, "7.7")
             }
             Event::SurvivalTest { who, age, death_chances, survived } => {
@@ -769,7 +763,7 @@ impl<'a> Narrator<'a> {
             }
             Event::ExchangeRefused { who, reason } => {
                 let f = self.fam(*who);
-                let text = msg!("stellarium-ev-exchange-refused", name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-exchange-refused", name = self.name(*who), reason = reason.clone());
                 told(Some(10), "trade", private(f.clone()), f, text, "13.2")
             }
             Event::ExpeditionReturned { ship, family, explorers, die, found, double, destroyed, captured, known } => {
@@ -873,8 +867,8 @@ impl<'a> Narrator<'a> {
             }
             Event::PowerVoid { pyramid, power, reason } => {
                 let f: Vec<FamilyKey> = self.before.head_family(*pyramid).cloned().into_iter().collect();
-                let text = msg!("stellarium-ev-power-void", power = power.as_str(), reason = reason.as_str());
-                told(Some(10), "power", private(f.clone()), f, text, "pouvoirs")
+                let text = msg!("stellarium-ev-power-void", power = power.as_str(), reason = reason.clone());
+                told(Some(10), "power", private(f.clone()), f, text, &e.rule())
             }
             Event::Verdict { case_no, accused, guilty, years, fine, symbolic, votes, .. } => {
                 let mut f = self.fam(*accused);
@@ -883,11 +877,11 @@ impl<'a> Narrator<'a> {
                 told(Some(10), "crime", Vis::Public, f, text, "22")
             }
             Event::TrialAdjourned { case_no, accused, reason } => {
-                let text = msg!("stellarium-ev-trial-adjourned", case_no = *case_no, name = self.name(*accused), reason = reason.as_str());
+                let text = msg!("stellarium-ev-trial-adjourned", case_no = *case_no, name = self.name(*accused), reason = reason.clone());
                 told(Some(10), "crime", Vis::Public, self.fam(*accused), text, "22.3")
             }
             Event::TrialDropped { case_no, accused, reason } => {
-                let text = msg!("stellarium-ev-trial-dropped", case_no = *case_no, name = self.name(*accused), reason = reason.as_str());
+                let text = msg!("stellarium-ev-trial-dropped", case_no = *case_no, name = self.name(*accused), reason = reason.clone());
                 told(Some(10), "crime", Vis::Public, self.fam(*accused), text, "22.3")
             }
             Event::Released { who, rule } => {
@@ -915,7 +909,7 @@ impl<'a> Narrator<'a> {
                 told(Some(10), "assembly", Vis::Public, self.fam(*who), msg!("stellarium-ev-judge-resigned", name = self.name(*who)), "27.2.8")
             }
             Event::LeftCourt { who, reason } => {
-                let text = msg!("stellarium-ev-left-court", name = self.name(*who), reason = reason.as_str());
+                let text = msg!("stellarium-ev-left-court", name = self.name(*who), reason = reason.clone());
                 told(Some(10), "assembly", Vis::Public, self.fam(*who), text, "27.2.8")
             }
             Event::Promoted { who, pyramid, from, to, pp } => {
@@ -962,7 +956,7 @@ impl<'a> Narrator<'a> {
         for e in events {
             if let Event::Money { family: f, delta, reason, .. } = e {
                 if f == family {
-                    out.money.push(MoneyLine { label: reason.clone(), amount: *delta });
+                    out.money.push(MoneyLine { label: reason.render(self.lang), amount: *delta });
                 }
                 continue;
             }
@@ -972,7 +966,7 @@ impl<'a> Narrator<'a> {
                         label: msg!("stellarium-points-prestige").render(self.lang),
                         points: *prestige,
                     });
-                    out.points.extend(bonuses.iter().map(|(label, points)| PointsLine { label: label.clone(), points: *points }));
+                    out.points.extend(bonuses.iter().map(|(label, points)| PointsLine { label: label.render(self.lang), points: *points }));
                 }
                 continue;
             }
@@ -1018,238 +1012,9 @@ impl<'a> Narrator<'a> {
     }
 }
 
-/// One event of every kind, and of every variant a message selects on
-/// (gender, yes/no flags, kinds), on the views' fixture game.
-fn sample_events(ids: &fixture::Ids) -> Vec<Event> {
-    use crate::game::OrderStatus;
-    let (paul, jessica, alia, chani, feyd, irulan, gurney) = (ids.paul, ids.jessica, ids.alia, ids.chani, ids.feyd, ids.irulan, ids.gurney);
-    let ship = crate::text::key("Étoile du Matin");
-    let planet = crate::text::key("Balnéa");
-    let target = ContractTarget::Character { id: paul };
-    let reason = || "raison".to_string();
-    let mut v = vec![
-        Event::Prestige { who: paul, delta: 2, rule: "3.8".into(), reason: reason() },
-        Event::Money { family: "atreides".into(), delta: -3, rule: "1".into(), reason: reason() },
-        Event::Died { who: paul, year: 5027, cause: DeathCause::OldAge, place: Some(planet.clone()), rule: "8".into() },
-        Event::Died { who: feyd, year: 5027, cause: DeathCause::OldAge, place: None, rule: "8".into() },
-        Event::Revived { who: jessica, rule: "1.4.1".into() },
-        Event::TrialOpened { case_no: 4, accused: alia, charge: Charge::Heresy, rule: "19".into() },
-        Event::TrialCancelled { case_no: 4, accused: alia, rule: "2.3.4".into() },
-        Event::LeftPyramid { who: paul, pyramid: Pyramid::Army, seat: 1, rule: "0.4".into() },
-        Event::FamilyFounded { family: "atreides".into(), founders: vec![], advertising_pp: 3, late_bonus_pp: 2, by_default: true },
-        Event::FoundationDefault { family: "atreides".into(), founder_no: 3, what: reason() },
-        Event::FounderMarriage { husband: paul, wife: chani },
-        Event::FounderWidowed { who: jessica },
-        Event::JudgeElected { who: alia, pp: 5 },
-        Event::SeatFilled { pyramid: Pyramid::Army, seat: 0, who: paul, pp: 10 },
-        Event::GovernorElected { planet: planet.clone(), who: irulan, pp: 4 },
-        Event::ShipBought { family: "atreides".into(), ship: "Aube".into(), price: 6, bids: 2 },
-        Event::ShipUnsold,
-        Event::Status { family: "atreides".into(), status: OrderStatus::Or, onr_streak: 0 },
-        Event::BecamePnj { family: "fremen".into() },
-        Event::Purchased { who: paul, item: Purchase::Capsule },
-        Event::PurchaseRefused { who: paul, item: Purchase::Doctor, reason: reason() },
-        Event::ProsthesisPermit { who: paul },
-        Event::ProsthesisImplanted { who: paul, total: 1, authorised: false },
-        Event::ContractRefused { family: "atreides".into(), sponsor: alia, reason: reason() },
-        Event::ContractNotSelected { sponsors: vec![paul], kind: ContractKindTag::Treason, target: ContractTarget::Pouarks { ships: vec![ship.clone()] }, total: 3 },
-        Event::ContractExecuted { contract_no: 1, kind: ContractKindTag::Sabotage, target: ContractTarget::Ship { ship: ship.clone() }, sponsors: vec![paul], total: 7, year: 2, success: true, detail: String::new() },
-        Event::ContractExecuted { contract_no: 2, kind: ContractKindTag::Bomb, target: ContractTarget::Exchange, sponsors: vec![paul], total: 7, year: 2, success: false, detail: reason() },
-        Event::Credit { family: "atreides".into(), credit: 2 },
-        Event::Kidnapped { who: paul, planet: planet.clone(), year: 3 },
-        Event::RansomPaid { who: paul, family: "atreides".into(), amount: 10, to_sponsor: 5, sponsor_family: Some("fremen".into()) },
-        Event::RansomRefused { who: paul, reason: reason() },
-        Event::ScandalStruck { who: alia, year: 3 },
-        Event::ScandalExposed { victim: alia },
-        Event::ShipSabotaged { ship: ship.clone(), year: 2 },
-        Event::SabotageFoundOut { ship: ship.clone() },
-        Event::ExchangeBombing { year: 4, merchants: vec![jessica] },
-        Event::RebellionIncited { planet: planet.clone(), year: 5 },
-        Event::TreasonSucceeded { year: 5, effective: true, ships: vec![] },
-        Event::Investigation { contract_no: 1, sponsor: paul, kolombo: true, unmasked: true },
-        Event::Investigation { contract_no: 9, sponsor: paul, kolombo: false, unmasked: false },
-        Event::RemarriagePermit { who: jessica, automatic: true },
-        Event::Married { groom: paul, bride: chani, priest: alia },
-        Event::MarriageRefused { groom: paul, bride: chani, reason: reason() },
-        Event::ShipTransferred { ship: ship.clone(), from: "atreides".into(), to: "fremen".into(), amount: 3, kind: TransferKind::Loan },
-        Event::TransferRefused { ship: ship.clone(), from: "atreides".into(), to: "fremen".into(), reason: reason() },
-        Event::ExplorationPermit { who: gurney, automatic: false },
-        Event::ShipForbidden { ship: ship.clone() },
-        Event::ExpeditionDeparted { ship: ship.clone(), family: "atreides".into(), captain: gurney, members: vec![gurney] },
-        Event::ExpeditionDeparted { ship: ship.clone(), family: "atreides".into(), captain: gurney, members: vec![gurney, paul] },
-        Event::ExpeditionCancelled { ship: ship.clone(), family: "atreides".into(), reason: reason() },
-        Event::GuestStayed { ship: ship.clone(), who: paul, reason: reason() },
-        Event::ShipExploded { ship: ship.clone(), year: 2 },
-        Event::CapsuleOutcome { who: gurney, die: 4, outcome: reason() },
-        Event::TradingPostRemoved { family: "atreides".into(), planet: planet.clone() },
-        Event::PlanetClosed { planet: planet.clone() },
-        Event::ExchangeBanned { family: "atreides".into() },
-        Event::MerchantFallback { who: jessica, reason: reason() },
-        Event::MerchantIdle { who: jessica, reason: reason() },
-        Event::FleetCommander { fleet: FleetNo::First, who: paul, designated: true },
-        Event::NoFleetCommander { fleet: FleetNo::Second },
-        Event::LocationRefused { who: paul, place: Place::Fleet(FleetNo::First), reason: reason() },
-        Event::DefaultLocation { who: paul, place: Place::Stellarium, rule: "6.5".into() },
-        Event::Births { father: paul, mother: chani, table_a: vec![2, 4], table_b: Some(3), limit: Some(2), children: 2 },
-        Event::Births { father: paul, mother: chani, table_a: vec![1, 1], table_b: None, limit: None, children: 0 },
-        Event::Born { child: gurney, father: paul, mother: chani, sex: Sex::Female, year: 5024, pp: 9 },
-        Event::Born { child: gurney, father: paul, mother: chani, sex: Sex::Male, year: 5024, pp: 0 },
-        Event::BastardRecognised { who: gurney, family: "atreides".into() },
-        Event::BastardRefused { family: "atreides".into(), reason: reason() },
-        Event::SurvivalTest { who: jessica, age: 60, death_chances: 1, survived: true },
-        Event::Baptised { who: gurney, name: "Ghanima".into(), priest: Some(alia), by_lot: false },
-        Event::Baptised { who: gurney, name: "Ghanima".into(), priest: None, by_lot: true },
-        Event::Trained { who: alia, training: Training::Priest, by_lot: true },
-        Event::RebellionBrokeOut { planet: planet.clone(), year: 2, incited: true },
-        Event::RebellionVoid { planet: planet.clone(), year: 2 },
-        Event::Battle {
-            enemy: Enemy::Rebels,
-            planet: planet.clone(),
-            year: 3,
-            empire_attacks: true,
-            enemy_dice: vec![3, 5],
-            enemy_strength: 350,
-            empire_strength: 400,
-            fighters: vec![paul, feyd],
-            ratio: Ratio::Attacker(1),
-            empire_result: Outcome::Victory,
-            casualties: vec![paul],
-        },
-        Event::PlanetLost { planet: planet.clone(), enemy: Enemy::Pouarks, year: 3 },
-        Event::PlanetRetaken { planet: planet.clone(), enemy: Enemy::Rebels, year: 3 },
-        Event::Captured { who: paul, captor: Captor::Rebels, planet: Some(planet.clone()), rule: "11.2.5".into() },
-        Event::Captured { who: chani, captor: Captor::DarkTentacle { sponsor_family: None }, planet: None, rule: "2.2".into() },
-        Event::Freed { who: chani, rule: "11.5".into() },
-        Event::TradingPostGranted { family: "atreides".into(), planet: planet.clone(), rule: "12.4".into() },
-        Event::PouarkAttack { planet: planet.clone(), year: 6, dice: 3 },
-        Event::EmpireAttack { planet: planet.clone(), year: 6, chosen_by_emperor: true },
-        Event::WarStrategy { pouarks: true, offensive: false },
-        Event::NoWar,
-        Event::StellariumFell { year: 9 },
-        Event::Speculation { who: jessica, stake: Stake::Risky, amount: 2, die: 3, situation: -1, gain: -2 },
-        Event::ExchangeRefused { who: jessica, reason: reason() },
-        Event::ExpeditionReturned { ship: ship.clone(), family: "atreides".into(), explorers: 2, die: Some(6), found: Discovery::Pouark, double: true, destroyed: true, captured: false, known: false },
-        Event::PlanetDiscovered { planet: planet.clone(), pouark: true, ship: ship.clone(), name_proposed: true },
-        Event::ShipLost { ship: ship.clone(), captured: true, year: 10 },
-        Event::TradeGains { who: jessica, planet: planet.clone(), merchants: 2, gain: 4, nepotism: true },
-        Event::GovernorAttendance { who: irulan, planet: planet.clone(), present: 3, pp: 3 },
-        Event::WarriorsReturned { count: 2 },
-        Event::Coup { leader: paul, supporters: vec![feyd], opponents: vec![], chances: 3, success: true },
-        Event::Disgraced { who: alia, pyramids: vec![Pyramid::Church], by: Pyramid::Government, special: true, rule: "18".into() },
-        Event::CoupEmperor { who: paul, deposed: Some(irulan) },
-        Event::CoupEmperor { who: irulan, deposed: None },
-        Event::JudgeRemoved { who: alia },
-        Event::Excommunicated { who: alia },
-        Event::Deposed { who: irulan, pyramid: Pyramid::Government, voters: vec![paul] },
-        Event::PowerVoid { pyramid: Pyramid::Army, power: "DISGRACE".into(), reason: reason() },
-        Event::TrialAdjourned { case_no: 5, accused: feyd, reason: reason() },
-        Event::TrialDropped { case_no: 5, accused: feyd, reason: reason() },
-        Event::Released { who: alia, rule: "23".into() },
-        Event::ImperialPardon { who: alia, in_advance: true },
-        Event::ArchpapalPardon { who: alia },
-        Event::Eulogy { deceased: feyd, priest: Some(alia) },
-        Event::Eulogy { deceased: feyd, priest: None },
-        Event::JudgeResigned { who: alia },
-        Event::LeftCourt { who: alia, reason: reason() },
-        Event::Promoted { who: paul, pyramid: Pyramid::Army, from: Some(1), to: 0, pp: 10 },
-        Event::Promoted { who: paul, pyramid: Pyramid::Army, from: None, to: 2, pp: 5 },
-        Event::VictoryPoints { family: "atreides".into(), prestige: 100, bonuses: vec![], total: 100, cumulative: 300 },
-        Event::GameOver { reason: GameEnd::TurnLimit, winners: vec!["atreides".into()], points: 300, all_lost: false },
-        Event::GameOver { reason: GameEnd::StellariumFell, winners: vec![], points: 0, all_lost: true },
-        Event::GameOver { reason: GameEnd::AllOnr, winners: vec![], points: 0, all_lost: false },
-    ];
-    for (kind, success) in [
-        (ContractKindTag::Assassination, true),
-        (ContractKindTag::Kidnapping, false),
-        (ContractKindTag::Scandal, true),
-        (ContractKindTag::Rebellion, false),
-    ] {
-        v.push(Event::ContractExecuted { contract_no: 3, kind, target: target.clone(), sponsors: vec![feyd], total: 5, year: 4, success, detail: String::new() });
-    }
-    for (guilty, fine) in [(false, None), (true, Some(10)), (true, None)] {
-        v.push(Event::Verdict {
-            case_no: 4,
-            accused: alia,
-            charge: Charge::Heresy,
-            votes: vec![(paul, OrderVote::Guilty { years: 20 }), (feyd, OrderVote::Innocent { years: 10 }), (irulan, OrderVote::Abstain)],
-            guilty_votes: 1,
-            innocent_votes: 1,
-            tie_breaker: Some(irulan),
-            guilty,
-            years: 20,
-            fine,
-            symbolic: true,
-        });
-    }
-    v
-}
-
-/// One sample of every message the narrator can emit, for the catalogue
-/// check: every sample event told to a family concerned, to another one
-/// and to the chronicle.
-pub fn samples() -> Vec<Msg> {
-    let (before, after, ids) = fixture::game();
-    let events = sample_events(&ids);
-    let mut out = vec![msg!("stellarium-points-prestige")];
-    out.extend(label_samples());
-    for viewer in [Some("atreides"), Some("harkonnen"), None] {
-        let n = Narrator::new(Lang::Fr, &before, &after, &events, viewer);
-        for e in &events {
-            if let Some(t) = n.tell(e) {
-                out.extend(t.text);
-                out.extend(t.dice);
-            }
-        }
-    }
-    for (vote, casting) in [("guilty", "yes"), ("innocent", "no"), ("abstain", "no")] {
-        out.push(msg!("stellarium-vote", vote = vote, years = 20, casting = casting));
-    }
-    out
-}
-
+#[path = "narrator_samples.rs"]
+mod samples;
+pub use samples::samples;
 #[cfg(test)]
-mod language_tests {
-    use super::*;
-    use crate::i18n::Arg;
-
-    /// The message with every text argument (names, places, phases' words)
-    /// replaced by a neutral word, so that only the sentence is checked.
-    fn neutral(m: &Msg) -> Msg {
-        let args = m
-            .args
-            .iter()
-            .map(|(k, a)| {
-                let a = match a {
-                    Arg::Str(_) => Arg::Str("Xyz".into()),
-                    Arg::Msg(inner) => Arg::Msg(Box::new(neutral(inner))),
-                    other => other.clone(),
-                };
-                (k.clone(), a)
-            })
-            .collect();
-        Msg { id: m.id.clone(), args }
-    }
-
-    fn offending(lang: Lang, words: &[&str]) -> Vec<String> {
-        samples()
-            .iter()
-            .filter(|m| m.id != "verbatim")
-            .map(|m| format!(" {} ", neutral(m).render(lang)))
-            .filter(|text| words.iter().any(|w| text.contains(w)))
-            .collect()
-    }
-
-    #[test]
-    fn every_event_sentence_in_english_has_no_french_word() {
-        let french = [" le ", " la ", " les ", " du ", " des ", " est ", " et ", " pour ", " de ", " sur ", "é", "è", "à ", " au "];
-        let bad = offending(Lang::En, &french);
-        assert!(bad.is_empty(), "French in English sentences:\n{}", bad.join("\n"));
-    }
-
-    #[test]
-    fn every_event_sentence_in_french_has_no_english_word() {
-        let english = [" the ", " of ", " and ", " is ", " for ", " by ", " with ", " has ", " to "];
-        let bad = offending(Lang::Fr, &english);
-        assert!(bad.is_empty(), "English in French sentences:\n{}", bad.join("\n"));
-    }
-}
+#[path = "narrator_tests.rs"]
+mod language_tests;

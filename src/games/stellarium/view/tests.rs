@@ -2,6 +2,7 @@
 
 use super::fixture::*;
 use super::*;
+use crate::games::stellarium::why::{self, Why};
 use crate::render::Renderer;
 
 fn renderer() -> Renderer {
@@ -17,8 +18,8 @@ pub(crate) fn events(ids: &Ids, after: &State) -> Vec<Event> {
         Event::Status { family: "atreides".into(), status: OrderStatus::Or, onr_streak: 0 },
         Event::Purchased { who: ids.paul, item: Purchase::Capsule },
         Event::Purchased { who: ids.paul, item: Purchase::Bodyguards },
-        Event::Money { family: "atreides".into(), delta: -3, rule: "1".into(), reason: "achats (3)".into() },
-        Event::Money { family: "fremen".into(), delta: -7, rule: "2".into(), reason: "contrat".into() },
+        Event::Money { family: "atreides".into(), delta: -3, rule: "1".into(), reason: Why::Purchase { item: Purchase::Capsule, name: "Paul Atréides".into() }.msg() },
+        Event::Money { family: "fremen".into(), delta: -7, rule: "2".into(), reason: Why::Contract { kind: why::contract_kind(ContractKindTag::Assassination) }.msg() },
         Event::ContractExecuted {
             contract_no: 1,
             kind: ContractKindTag::Assassination,
@@ -27,19 +28,19 @@ pub(crate) fn events(ids: &Ids, after: &State) -> Vec<Event> {
             total: 7,
             year: 6,
             success: false,
-            detail: "les gardes du corps veillaient".into(),
+            detail: Some(Why::OutOfReach.msg()),
         },
         Event::Investigation { contract_no: 1, sponsor: stilgar, kolombo: false, unmasked: false },
         Event::Credit { family: "fremen".into(), credit: 5 },
         Event::Married { groom: ids.paul, bride: ids.chani, priest: stilgar },
-        Event::Prestige { who: stilgar, delta: 2, rule: "3.8".into(), reason: "mariage célébré".into() },
+        Event::Prestige { who: stilgar, delta: 2, rule: "3.8".into(), reason: Why::MarriageCelebrated.msg() },
         Event::Births { father: ids.paul, mother: ids.chani, table_a: vec![2, 4], table_b: None, limit: None, children: 1 },
         Event::Born { child, father: ids.paul, mother: ids.chani, sex: Sex::Male, year: 5024, pp: 9 },
         Event::SurvivalTest { who: ids.vladimir, age: 81, death_chances: 3, survived: false },
         Event::Died { who: ids.vladimir, year: 5027, cause: DeathCause::OldAge, place: None, rule: "8".into() },
         Event::SurvivalTest { who: ids.jessica, age: 60, death_chances: 0, survived: true },
-        Event::Prestige { who: ids.paul, delta: 12, rule: "11.6".into(), reason: "victoire".into() },
-        Event::Money { family: "atreides".into(), delta: 7, rule: "13.4".into(), reason: "bourse : Jessica (N2)".into() },
+        Event::Prestige { who: ids.paul, delta: 12, rule: "11.6".into(), reason: Why::RebelBattles.msg() },
+        Event::Money { family: "atreides".into(), delta: 7, rule: "13.4".into(), reason: Why::Exchange { name: "Jessica Atréides".into() }.msg() },
         Event::TrialOpened { case_no: 4, accused: ids.alia, charge: Charge::UnauthorisedProsthesis, rule: "1.3.3".into() },
     ]
 }
