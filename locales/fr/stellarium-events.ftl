@@ -489,7 +489,7 @@ stellarium-why-removed-from-court = destitué de la Haute Cour
 stellarium-why-convicted = condamné (affaire n° { $case_no })
 stellarium-why-eulogy = éloge funèbre de { $name }
 stellarium-why-judge-elected = élu juge à la Haute Cour
-stellarium-why-promotion = promotion: { $pyramid ->
+stellarium-why-promotion = promotion : { $pyramid ->
         [government] Gouvernement impérial
         [church] Église cosmique unifiée
         [army] Armée impériale
@@ -531,7 +531,7 @@ stellarium-why-contract = contrat ({ $kind })
 stellarium-why-ransom = rançon de { $name }
 stellarium-why-ransom-half = moitié de la rançon de { $name }
 stellarium-why-fine = amende de { $name }
-stellarium-why-exchange = bourse: { $name }
+stellarium-why-exchange = bourse : { $name }
 stellarium-why-trading-post = comptoir de { $planet }: { $name }
 stellarium-why-ship-purchase = achat du vaisseau { $ship }
 stellarium-why-ship-transfer = { $kind ->
@@ -540,7 +540,7 @@ stellarium-why-ship-transfer = { $kind ->
     } du vaisseau « { $ship } »
 stellarium-why-advertising = campagne de publicité : { $pp } PP
 stellarium-why-bonus-emperor = famille de l'Empereur
-stellarium-why-bonus-head = famille du chef: { $pyramid ->
+stellarium-why-bonus-head = famille du chef : { $pyramid ->
         [government] Empereur
         [church] Archipape
         [army] Grand Général
