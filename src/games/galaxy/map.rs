@@ -319,6 +319,10 @@ pub fn map_geometry(view: &Value, en: bool) -> Value {
     json!({
         "width": width, "height": legend_top + rows * 22 + 16,
         "cell": CELL, "left": left, "top": TOP, "grid_w": grid_w, "grid_h": grid_h, "cx": width / 2,
+        // Only a map of the whole torus (an axis of it) draws things beyond
+        // the grid's edges, that the grid must clip: a clipped group is drawn
+        // in a layer of its own, a cost the other maps need not pay.
+        "clip": whole_h || whole_v,
         "title": title, "subtitle": subtitle,
         "lines": lines, "col_labels": col_labels, "row_labels": row_labels,
         "scanners": scanners, "radar_ranges": radar_ranges,
@@ -409,8 +413,10 @@ mod tests {
         assert_eq!(cols, ["-5", "+0", "+5"]);
         let rows: Vec<&str> = m["row_labels"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
         assert_eq!(rows, ["+5", "+0", "-5"]);
-        // Nothing is drawn twice: the window is no whole turn of the torus.
+        // Nothing is drawn twice nor beyond the grid: the window is no whole
+        // turn of the torus, and the drawing needs no clipping.
         assert_eq!(m["scanners"].as_array().unwrap().len(), 1);
+        assert_eq!(m["clip"], false);
         assert!(num(&m, "width") >= MIN_WIDTH);
     }
 
@@ -433,5 +439,6 @@ mod tests {
         // Drawn again beyond the left edge; not vertically (the rows are cut).
         assert_eq!(m["scanners"].as_array().unwrap().len(), 2, "{}", m["scanners"]);
         assert_eq!(num(&m, "grid_w"), 78 * CELL);
+        assert_eq!(m["clip"], true);
     }
 }
