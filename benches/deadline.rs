@@ -129,6 +129,18 @@ fn deadline(r: &Referee, at: Timestamp) -> (Duration, usize, f64) {
     (took, s.reports, peak_rss_mb())
 }
 
+/// CPU time of this process so far (user + system, every thread), in
+/// seconds: what the Galaxy deadline costs besides waiting on the disk.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // After the command's closing parenthesis come the state (field 3) …
+    // utime and stime (fields 14 and 15), in clock ticks of 1/100 s.
+    let after = stat.rsplit_once(')').map_or("", |(_, a)| a);
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let tick = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (tick(11) + tick(12)) / 100.0
+}
+
 fn settings(text: &str) -> toml::Table {
     text.parse().unwrap()
 }
@@ -160,10 +172,13 @@ fn main() {
             let at = prepare(&r, "galaxy", players, 10, &settings(&text));
             println!("  galaxy, {players} players: 10 turns played and stored in {:.2?} (not timed)", t.elapsed());
             let l0 = load();
+            let cpu0 = cpu_seconds();
             let (took, reports, peak) = deadline(&r, at);
+            let cpu = cpu_seconds() - cpu0;
             println!(
-                "  galaxy, {players} players ({size}x{size}, {stars} stars), turn 10: {took:.2?} ({:.2} ms per player; {reports} reports; peak RSS {peak:.0} MB; load {l0} -> {})",
+                "  galaxy, {players} players ({size}x{size}, {stars} stars), turn 10: {took:.2?} ({:.2} ms per player; CPU {cpu:.2} s, {:.2} ms per player; {reports} reports; peak RSS {peak:.0} MB; load {l0} -> {})",
                 took.as_secs_f64() * 1000.0 / players as f64,
+                cpu * 1000.0 / players as f64,
                 load()
             );
             println!("FIGURE|deadline.galaxy_{players}|{:.3}|s|{goal}|{c_ref}", took.as_secs_f64());
