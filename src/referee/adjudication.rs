@@ -381,21 +381,25 @@ impl Referee {
         let has_map = self.renderer.has_template(&format!("{rs}/map.svg.tera"));
         let full_form = self.full_form(g, family, form);
         let context = json!({ "ctx": ctx, "family": family, "view": view, "form": full_form, "map_cid": if has_map { json!("map") } else { Value::Null } });
+        // Converted to Tera's values once for the three templates (the map
+        // reads only `ctx`, `family` and `view`, which it gets as before).
+        let mut context = crate::render::Prepared::new(&context).ok_or_else(|| RefereeError::Invalid("report context".into()))?;
         let lang = ctx.lang.as_str();
         let mut files = ReportFiles::default();
         crate::store::create_dir_all_durable(dir).map_err(crate::store::StoreError::io(dir))?;
         if let Some(n) = template_name(self, &format!("{rs}/report"), lang, "txt") {
-            files.text = self.renderer.render(&n, &context)?;
+            files.text = self.renderer.render_prepared(&n, &context)?;
             write_file(&dir.join("report.txt"), files.text.as_bytes())?;
         }
         if let Some(n) = template_name(self, &format!("{rs}/report"), lang, "html") {
-            let html = self.renderer.render(&n, &context)?;
+            let html = self.renderer.render_prepared(&n, &context)?;
             write_file(&dir.join("report.html"), html.as_bytes())?;
             files.html = Some(html);
         }
         if has_map {
-            let svg = self.renderer.render(&format!("{rs}/map.svg.tera"), &json!({ "ctx": ctx, "family": family, "view": view }))?;
-            let png = self.renderer.svg_to_png(&svg)?;
+            let tpl = format!("{rs}/map.svg.tera");
+            let svg = self.renderer.render_prepared(&tpl, &context)?;
+            let png = map_png(&self.renderer, &tpl, view, &mut context, &svg)?;
             write_file(&dir.join("map.svg"), svg.as_bytes())?;
             write_file(&dir.join("map.png"), &png)?;
             files.svg = Some(svg);
@@ -573,6 +577,17 @@ fn mass_onr(g: &OpenGame, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold
             g.meta.turn
         )
     })
+}
+
+/// The PNG of a family's map (its whole SVG is `svg`): a layered map (a
+/// view's `map.layered`, Stellarium's) is drawn as the base every family
+/// shares, rasterised once, and the family's overlay over it (the same
+/// picture, render::layers); any other map from its whole SVG.
+fn map_png(renderer: &crate::render::Renderer, tpl: &str, view: &Value, context: &mut crate::render::Prepared, svg: &str) -> Result<Vec<u8>> {
+    if view.pointer("/map/layered").and_then(Value::as_bool) != Some(true) {
+        return Ok(renderer.svg_to_png(svg)?);
+    }
+    Ok(renderer.layered_map_png(tpl, context)?)
 }
 
 /// Atomic write with the path in the error.
