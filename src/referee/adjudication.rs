@@ -206,14 +206,17 @@ impl Referee {
             g.dir.write_state(n + 1, &g.engine.save_state(&out.state)?)?;
         }
 
-        // 4. Chronicle and reports.
+        // 4. Chronicle and reports, written without fsync and made durable
+        // together before the commit (store::Deferred; ARCHITECTURE.md, "The
+        // deadline's writes"); their mails are seen by the sender only then.
+        let batch = crate::store::Deferred::new();
         let out_root = preview_dir.clone().unwrap_or_else(|| g.dir.turn_dir(n));
         let chronicle_ctx = json!({ "ctx": lang_ctx("fr"), "view": chronicle_view });
         let mut chronicle_txt = String::new();
         for ext in ["txt", "html"] {
             if let Some(name) = template_name(self, &format!("{}/chronicle", g.meta.ruleset), "fr", ext) {
                 let body = self.renderer.render(&name, &chronicle_ctx)?;
-                write_file(&out_root.join(format!("chronicle.{ext}")), body.as_bytes())?;
+                write_deferred(&batch, &out_root.join(format!("chronicle.{ext}")), body.as_bytes())?;
                 if ext == "txt" {
                     chronicle_txt = body;
                 }
@@ -225,8 +228,8 @@ impl Referee {
             let tpl = format!("{}/map.svg.tera", g.meta.ruleset);
             if self.renderer.has_template(&tpl) {
                 let svg = self.renderer.render(&tpl, &json!({ "ctx": lang_ctx("fr"), "family": Value::Null, "view": { "map": m } }))?;
-                write_file(&out_root.join("public-map.svg"), svg.as_bytes())?;
-                write_file(&out_root.join("public-map.png"), &self.renderer.svg_to_png(&svg)?)?;
+                write_deferred(&batch, &out_root.join("public-map.svg"), svg.as_bytes())?;
+                write_deferred(&batch, &out_root.join("public-map.png"), &self.renderer.svg_to_png(&svg)?)?;
             }
         }
         // Every family's report, on every core (`Referee::threads`): each is
@@ -239,7 +242,7 @@ impl Referee {
             if status == Some(OrderStatus::Pnj) {
                 if new_pnj.contains(key) && preview_dir.is_none() {
                     let can_rejoin = g.meta.registration_open && gc.map_or(true, |c| c.allow_new_family_after_pnj);
-                    self.queue(
+                    self.queue_into(
                         Draft {
                             id: format!("pnj-{game_id}-{n}-{key}"),
                             to: vec![fam.address.clone()],
@@ -260,6 +263,7 @@ impl Referee {
                             attachments: vec![],
                         },
                         now,
+                        Some(&batch),
                     )?;
                 }
                 return Ok(false);
@@ -277,7 +281,7 @@ impl Referee {
                 None => g.dir.report_dir(n, key)?,
             };
             tracing::debug!(game = %game_id, turn = n, family = %key, "rendering a report");
-            let files = self.render_report(&g, &ctx, &family_json, &view, &form, &report_dir)?;
+            let files = self.render_report(&g, &ctx, &family_json, &view, &form, &report_dir, &batch)?;
             if preview_dir.is_none() {
                 let mut attachments = files.attachments();
                 if !chronicle_txt.is_empty() {
@@ -290,16 +294,19 @@ impl Referee {
                 }
                 let extra = json!({ "status": status.map(OrderStatus::label), "your_move": your_move, "advance": advance.get(key) });
                 // Kept beside the report, so that a resent report says the same.
-                write_file(&report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
+                write_deferred(&batch, &report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
                 // The next deadline as a calendar event, stamped with the
                 // nominal deadline so that a re-run renders the same bytes.
                 let stamp = g.meta.deadline.unwrap_or(started);
                 attachments.extend(self.deadline_attachment(game_id, n + 1, next_deadline, &fam.lang, stamp));
-                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, key, fam, n, &files, attachments, extra, now)?;
+                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, key, fam, n, &files, attachments, extra, now, Some(&batch))?;
             }
             Ok(true)
         })?;
         let reports = reported.into_iter().filter(|r| *r).count();
+        // Every report, map and mail of the turn durable, the mails visible
+        // to the sender: only now may the turn commit.
+        batch.commit().map_err(crate::store::StoreError::io(&out_root))?;
 
         let summary = TurnSummary {
             game: game_id.into(),
@@ -376,7 +383,8 @@ impl Referee {
             .unwrap_or_default()
     }
 
-    fn render_report(&self, g: &OpenGame, ctx: &ViewContext, family: &Value, view: &Value, form: &[crate::game::FormLine], dir: &Path) -> Result<ReportFiles> {
+    #[allow(clippy::too_many_arguments)]
+    fn render_report(&self, g: &OpenGame, ctx: &ViewContext, family: &Value, view: &Value, form: &[crate::game::FormLine], dir: &Path, batch: &crate::store::Deferred) -> Result<ReportFiles> {
         let rs = &g.meta.ruleset;
         let has_map = self.renderer.has_template(&format!("{rs}/map.svg.tera"));
         let full_form = self.full_form(g, family, form);
@@ -386,22 +394,22 @@ impl Referee {
         let mut context = crate::render::Prepared::new(&context).ok_or_else(|| RefereeError::Invalid("report context".into()))?;
         let lang = ctx.lang.as_str();
         let mut files = ReportFiles::default();
-        crate::store::create_dir_all_durable(dir).map_err(crate::store::StoreError::io(dir))?;
+        batch.create_dir_all(dir).map_err(crate::store::StoreError::io(dir))?;
         if let Some(n) = template_name(self, &format!("{rs}/report"), lang, "txt") {
             files.text = self.renderer.render_prepared(&n, &context)?;
-            write_file(&dir.join("report.txt"), files.text.as_bytes())?;
+            write_deferred(batch, &dir.join("report.txt"), files.text.as_bytes())?;
         }
         if let Some(n) = template_name(self, &format!("{rs}/report"), lang, "html") {
             let html = self.renderer.render_prepared(&n, &context)?;
-            write_file(&dir.join("report.html"), html.as_bytes())?;
+            write_deferred(batch, &dir.join("report.html"), html.as_bytes())?;
             files.html = Some(html);
         }
         if has_map {
             let tpl = format!("{rs}/map.svg.tera");
             let svg = self.renderer.render_prepared(&tpl, &context)?;
             let png = map_png(&self.renderer, &tpl, view, &mut context, &svg)?;
-            write_file(&dir.join("map.svg"), svg.as_bytes())?;
-            write_file(&dir.join("map.png"), &png)?;
+            write_deferred(batch, &dir.join("map.svg"), svg.as_bytes())?;
+            write_deferred(batch, &dir.join("map.png"), &png)?;
             files.svg = Some(svg);
             files.png = Some(png);
         }
@@ -425,7 +433,7 @@ impl Referee {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn queue_report(&self, id: &str, g: &OpenGame, key: &FamilyKey, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, extra: Value, now: Timestamp) -> Result<bool> {
+    fn queue_report(&self, id: &str, g: &OpenGame, key: &FamilyKey, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, extra: Value, now: Timestamp, batch: Option<&crate::store::Deferred>) -> Result<bool> {
         let subject_ctx =
             super::intake::merge(json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_word(self, &g.meta.ruleset, &fam.lang).unwrap_or_else(|| if fam.lang == "en" { "family" } else { "famille" }.to_string()), "status": null, "your_move": false, "advance": null }), extra);
         let subject = match template_name(self, "common/report-subject", &fam.lang, "txt") {
@@ -436,7 +444,7 @@ impl Referee {
             Some(t) => self.renderer.render(&t, &subject_ctx)?.trim_start().to_string(),
             None => String::new(),
         };
-        self.queue(
+        self.queue_into(
             Draft {
                 id: id.to_string(),
                 to: vec![fam.address.clone()],
@@ -449,6 +457,7 @@ impl Referee {
                 attachments,
             },
             now,
+            batch,
         )
     }
 
@@ -472,7 +481,7 @@ impl Referee {
         let notes = read("notes.json").and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| json!({}));
         let mut attachments = files.attachments();
         attachments.extend(self.deadline_attachment(&g.meta.id, g.meta.turn, g.meta.deadline.filter(|_| !g.meta.finished), &fam.lang, now));
-        self.queue_report(&id, g, family, fam, t, &files, attachments, notes, now)?;
+        self.queue_report(&id, g, family, fam, t, &files, attachments, notes, now, None)?;
         Ok(true)
     }
 
@@ -588,6 +597,16 @@ fn map_png(renderer: &crate::render::Renderer, tpl: &str, view: &Value, context:
         return Ok(renderer.svg_to_png(svg)?);
     }
     Ok(renderer.layered_map_png(tpl, context)?)
+}
+
+/// A write through the deadline's batch (durable at its commit), its folder
+/// created first, with the path in the error.
+fn write_deferred(batch: &crate::store::Deferred, path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        batch.create_dir_all(dir).map_err(crate::store::StoreError::io(dir))?;
+    }
+    batch.write(path, bytes).map_err(crate::store::StoreError::io(path))?;
+    Ok(())
 }
 
 /// Atomic write with the path in the error.
