@@ -15,7 +15,8 @@
 #                      installs them with apt-get if missing).
 #   stellarium_phases  Stellarium phases 0-10 for 1,000 families (criterion).
 #   stellarium_turn    a whole Stellarium turn for 1,000 families, if that
-#                      benchmark exists in this tree.
+#                      benchmark exists in this tree (it prints the foundation
+#                      and the order parsing of 1,000 families).
 #   render_reports     every family's view, text + HTML report, SVG + PNG map
 #                      and the chronicle for 1,000 families, on every core.
 #   deadline           the whole deadline through the referee (statuses to
@@ -23,6 +24,8 @@
 #                      families, Galaxy 100 and 200 players at turn 10.
 #   galaxy_turn        one Galaxy turn with every view, 16 and 200 players
 #                      (criterion).
+#   orders_check       `arbitre orders check` as a whole process (30 runs) on
+#                      a 100-player Galaxy game made by `arbitre demo`.
 #   web_pages          the web pages of a game of 1,000 families (game page,
 #                      an earlier turn, a private page, the .ics feed) over
 #                      loopback HTTP.
@@ -40,7 +43,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-ALL=(intake_rush stellarium_phases stellarium_turn render_reports deadline galaxy_turn web_pages idle_memory)
+ALL=(intake_rush stellarium_phases stellarium_turn render_reports deadline galaxy_turn orders_check web_pages idle_memory)
 if [ $# -gt 0 ]; then SELECTED=("$@"); else SELECTED=("${ALL[@]}"); fi
 for name in "${SELECTED[@]}"; do
     case " ${ALL[*]} " in *" $name "*) ;; *) echo "bench.sh: unknown benchmark '$name' (one of: ${ALL[*]})" >&2; exit 2 ;; esac
