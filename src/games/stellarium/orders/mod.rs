@@ -48,13 +48,15 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
             .collect();
         return ParsedOrders { orders, verdicts };
     }
+    // Each line's pass, once.
+    let passes: Vec<Pass> = tokenized.iter().map(|t| pass_of(&t.tokens)).collect();
     for pass in [Pass::Advertising, Pass::Founder, Pass::Transfer, Pass::Baptism, Pass::Purchase, Pass::Other] {
         for (i, line) in lines.iter().enumerate() {
             let toks = &tokenized[i];
             if toks.tokens.is_empty() {
                 continue;
             }
-            if pass_of(&toks.tokens) != pass {
+            if passes[i] != pass {
                 continue;
             }
             if checker.founding() && !parse::is_foundation_order(&toks.tokens) {
