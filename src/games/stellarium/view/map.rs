@@ -372,6 +372,19 @@ mod tests {
             }
             assert_eq!(bases.len(), 1, "one base for every family ({lang})");
         }
+        // A view from before the layers (no base height, no base lines)
+        // still draws the whole map, every line in it.
+        let c = ctx("fr");
+        let mut v = family_view(&c, &before, &after, &ev, &"atreides".to_string());
+        if let Some(m) = v["map"].as_object_mut() {
+            m.remove("base_height");
+            m.remove("layered");
+        }
+        for l in v["map"]["lines"].as_array_mut().expect("lines") {
+            l.as_object_mut().expect("line").remove("base");
+        }
+        let old = r.render(tpl, &report_context(&c, &v, "atreides", &after)).expect("a map without layers");
+        assert!(old.contains("Postes publics") && old.contains("Où sont vos personnages"), "{old}");
         // The public map (the chronicle's) is not layered.
         let pv = public_view(&ctx("fr"), &before, &after, &ev);
         assert_eq!(pv["public_map"]["layered"], serde_json::json!(false));
