@@ -130,8 +130,8 @@ echo
 echo "== load at the end: $(load)"
 
 # The table of every FIGURE line: the value as a share of the goal's bound,
-# and met when the value satisfies the goal ("<= 10 s", ">= 50 %"; the
-# value is in the goal's unit).
+# and met when the value satisfies the goal ("<= 10 s", ">= 50 %", "< 100 MB";
+# the value is in the goal's unit).
 echo
 echo "== figures ($(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load at the end $(load))"
 grep -a '^FIGURE|' "$OUT" | awk -F'|' '
@@ -139,12 +139,14 @@ grep -a '^FIGURE|' "$OUT" | awk -F'|' '
     {
         id = $2; value = $3; unit = $4; goal = $5; yard = $6
         met = "-"; ratio = "-"
-        if (goal ~ /^(<=|>=) /) {
+        if (goal ~ /^(<=|>=|<|>) /) {
             split(goal, g, " ")
             if (g[2] + 0 != 0) ratio = sprintf("%.0f %%", 100 * value / g[2])
             if (g[3] != unit) met = "? (unit)"
             else if (g[1] == "<=") met = (value + 0 <= g[2] + 0) ? "yes" : "NO"
-            else met = (value + 0 >= g[2] + 0) ? "yes" : "NO"
+            else if (g[1] == ">=") met = (value + 0 >= g[2] + 0) ? "yes" : "NO"
+            else if (g[1] == "<") met = (value + 0 < g[2] + 0) ? "yes" : "NO"
+            else met = (value + 0 > g[2] + 0) ? "yes" : "NO"
         }
         printf "| %-28s | %12s | %-11s | %8s | %-8s | %-45s |\n", id, value " " unit, goal, ratio, met, yard
     }'
