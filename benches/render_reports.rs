@@ -172,14 +172,20 @@ fn main() {
             "form": [{"text": "LIEU Aurèle FLOTTE 1", "comment": null}],
             "map_cid": "map",
         });
+        // As the deadline does: the context converted once for the three templates.
+        let t = Instant::now();
+        let mut rc = arbitre::render::Prepared::new(&rc).ok_or("the context is not an object")?;
+        *times.entry("1 view").or_default() += t.elapsed();
         for (label, name) in [("2 text report", "stellarium/report.fr.txt.tera"), ("3 html report", "stellarium/report.fr.html.tera"), ("4 map svg", "stellarium/map.svg.tera")] {
             let t = Instant::now();
-            let out = renderer.render(name, &rc).map_err(|e| e.to_string())?;
+            let out = renderer.render_prepared(name, &rc).map_err(|e| e.to_string())?;
             *times.entry(label).or_default() += t.elapsed();
             bytes += out.len();
             if label == "4 map svg" {
                 let t = Instant::now();
-                let png = renderer.svg_to_png(&out).map_err(|e| format!("png: {e}"))?;
+                // As the deadline does: the base every family shares, drawn
+                // once, and the family's overlay over it.
+                let png = renderer.layered_map_png(name, &mut rc).map_err(|e| format!("png: {e}"))?;
                 *times.entry("5 map png").or_default() += t.elapsed();
                 png_bytes = png.len();
                 if let Some(dir) = std::env::var_os("ARBITRE_BENCH_SAVE_MAPS") {

@@ -15,7 +15,8 @@
 #                      installs them with apt-get if missing).
 #   stellarium_phases  Stellarium phases 0-10 for 1,000 families (criterion).
 #   stellarium_turn    a whole Stellarium turn for 1,000 families, if that
-#                      benchmark exists in this tree.
+#                      benchmark exists in this tree (it prints the foundation
+#                      and the order parsing of 1,000 families).
 #   render_reports     every family's view, text + HTML report, SVG + PNG map
 #                      and the chronicle for 1,000 families, on every core.
 #   deadline           the whole deadline through the referee (statuses to
@@ -23,6 +24,8 @@
 #                      families, Galaxy 100 and 200 players at turn 10.
 #   galaxy_turn        one Galaxy turn with every view, 16 and 200 players
 #                      (criterion).
+#   orders_check       `arbitre orders check` as a whole process (30 runs) on
+#                      a 100-player Galaxy game made by `arbitre demo`.
 #   web_pages          the web pages of a game of 1,000 families (game page,
 #                      an earlier turn, a private page, the .ics feed) over
 #                      loopback HTTP.
@@ -40,7 +43,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-ALL=(intake_rush stellarium_phases stellarium_turn render_reports deadline galaxy_turn web_pages idle_memory)
+ALL=(intake_rush stellarium_phases stellarium_turn render_reports deadline galaxy_turn orders_check web_pages idle_memory)
 if [ $# -gt 0 ]; then SELECTED=("$@"); else SELECTED=("${ALL[@]}"); fi
 for name in "${SELECTED[@]}"; do
     case " ${ALL[*]} " in *" $name "*) ;; *) echo "bench.sh: unknown benchmark '$name' (one of: ${ALL[*]})" >&2; exit 2 ;; esac
@@ -127,8 +130,8 @@ echo
 echo "== load at the end: $(load)"
 
 # The table of every FIGURE line: the value as a share of the goal's bound,
-# and met when the value satisfies the goal ("<= 10 s", ">= 50 %"; the
-# value is in the goal's unit).
+# and met when the value satisfies the goal ("<= 10 s", ">= 50 %", "< 100 MB";
+# the value is in the goal's unit).
 echo
 echo "== figures ($(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), load at the end $(load))"
 grep -a '^FIGURE|' "$OUT" | awk -F'|' '
@@ -136,12 +139,14 @@ grep -a '^FIGURE|' "$OUT" | awk -F'|' '
     {
         id = $2; value = $3; unit = $4; goal = $5; yard = $6
         met = "-"; ratio = "-"
-        if (goal ~ /^(<=|>=) /) {
+        if (goal ~ /^(<=|>=|<|>) /) {
             split(goal, g, " ")
             if (g[2] + 0 != 0) ratio = sprintf("%.0f %%", 100 * value / g[2])
             if (g[3] != unit) met = "? (unit)"
             else if (g[1] == "<=") met = (value + 0 <= g[2] + 0) ? "yes" : "NO"
-            else met = (value + 0 >= g[2] + 0) ? "yes" : "NO"
+            else if (g[1] == ">=") met = (value + 0 >= g[2] + 0) ? "yes" : "NO"
+            else if (g[1] == "<") met = (value + 0 < g[2] + 0) ? "yes" : "NO"
+            else met = (value + 0 > g[2] + 0) ? "yes" : "NO"
         }
         printf "| %-28s | %12s | %-11s | %8s | %-8s | %-45s |\n", id, value " " unit, goal, ratio, met, yard
     }'

@@ -206,14 +206,17 @@ impl Referee {
             g.dir.write_state(n + 1, &g.engine.save_state(&out.state)?)?;
         }
 
-        // 4. Chronicle and reports.
+        // 4. Chronicle and reports, written without fsync and made durable
+        // together before the commit (store::Deferred; ARCHITECTURE.md, "The
+        // deadline's writes"); their mails are seen by the sender only then.
+        let batch = crate::store::Deferred::new();
         let out_root = preview_dir.clone().unwrap_or_else(|| g.dir.turn_dir(n));
         let chronicle_ctx = json!({ "ctx": lang_ctx("fr"), "view": chronicle_view });
         let mut chronicle_txt = String::new();
         for ext in ["txt", "html"] {
             if let Some(name) = template_name(self, &format!("{}/chronicle", g.meta.ruleset), "fr", ext) {
                 let body = self.renderer.render(&name, &chronicle_ctx)?;
-                write_file(&out_root.join(format!("chronicle.{ext}")), body.as_bytes())?;
+                write_deferred(&batch, &out_root.join(format!("chronicle.{ext}")), body.as_bytes())?;
                 if ext == "txt" {
                     chronicle_txt = body;
                 }
@@ -244,8 +247,8 @@ impl Referee {
             let tpl = format!("{}/map.svg.tera", g.meta.ruleset);
             if self.renderer.has_template(&tpl) {
                 let svg = self.renderer.render(&tpl, &json!({ "ctx": lang_ctx("fr"), "family": Value::Null, "view": { "map": m } }))?;
-                write_file(&out_root.join("public-map.svg"), svg.as_bytes())?;
-                write_file(&out_root.join("public-map.png"), &self.renderer.svg_to_png(&svg)?)?;
+                write_deferred(&batch, &out_root.join("public-map.svg"), svg.as_bytes())?;
+                write_deferred(&batch, &out_root.join("public-map.png"), &self.renderer.svg_to_png(&svg)?)?;
             }
         }
         // Every family's report, on every core (`Referee::threads`): each is
@@ -258,7 +261,7 @@ impl Referee {
             if status == Some(OrderStatus::Pnj) {
                 if new_pnj.contains(key) && preview_dir.is_none() {
                     let can_rejoin = g.meta.registration_open && gc.map_or(true, |c| c.allow_new_family_after_pnj);
-                    self.queue(
+                    self.queue_into(
                         Draft {
                             id: format!("pnj-{game_id}-{n}-{key}"),
                             to: vec![fam.address.clone()],
@@ -279,6 +282,7 @@ impl Referee {
                             attachments: vec![],
                         },
                         now,
+                        Some(&batch),
                     )?;
                 }
                 return Ok(false);
@@ -296,7 +300,7 @@ impl Referee {
                 None => g.dir.report_dir(n, key)?,
             };
             tracing::debug!(game = %game_id, turn = n, family = %key, "rendering a report");
-            let files = self.render_report(&g, &ctx, &family_json, &view, &form, &report_dir)?;
+            let files = self.render_report(&g, &ctx, &family_json, &view, &form, &report_dir, &batch)?;
             if preview_dir.is_none() {
                 let mut attachments = files.attachments();
                 if let Some(chronicle) = chronicle_mail.get(&fam.lang).filter(|t| !t.is_empty()) {
@@ -309,16 +313,19 @@ impl Referee {
                 }
                 let extra = json!({ "status": status.map(OrderStatus::label), "your_move": your_move, "advance": advance.get(key) });
                 // Kept beside the report, so that a resent report says the same.
-                write_file(&report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
+                write_deferred(&batch, &report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
                 // The next deadline as a calendar event, stamped with the
                 // nominal deadline so that a re-run renders the same bytes.
                 let stamp = g.meta.deadline.unwrap_or(started);
                 attachments.extend(self.deadline_attachment(game_id, n + 1, next_deadline, &fam.lang, stamp));
-                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, key, fam, n, &files, attachments, extra, now)?;
+                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, key, fam, n, &files, attachments, extra, now, Some(&batch))?;
             }
             Ok(true)
         })?;
         let reports = reported.into_iter().filter(|r| *r).count();
+        // Every report, map and mail of the turn durable, the mails visible
+        // to the sender: only now may the turn commit.
+        batch.commit().map_err(crate::store::StoreError::io(&out_root))?;
 
         let summary = TurnSummary {
             game: game_id.into(),
@@ -395,28 +402,33 @@ impl Referee {
             .unwrap_or_default()
     }
 
-    fn render_report(&self, g: &OpenGame, ctx: &ViewContext, family: &Value, view: &Value, form: &[crate::game::FormLine], dir: &Path) -> Result<ReportFiles> {
+    #[allow(clippy::too_many_arguments)]
+    fn render_report(&self, g: &OpenGame, ctx: &ViewContext, family: &Value, view: &Value, form: &[crate::game::FormLine], dir: &Path, batch: &crate::store::Deferred) -> Result<ReportFiles> {
         let rs = &g.meta.ruleset;
         let has_map = self.renderer.has_template(&format!("{rs}/map.svg.tera"));
         let full_form = self.full_form(g, family, form);
         let context = json!({ "ctx": ctx, "family": family, "view": view, "form": full_form, "map_cid": if has_map { json!("map") } else { Value::Null } });
+        // Converted to Tera's values once for the three templates (the map
+        // reads only `ctx`, `family` and `view`, which it gets as before).
+        let mut context = crate::render::Prepared::new(&context).ok_or_else(|| RefereeError::Invalid("report context".into()))?;
         let lang = ctx.lang.as_str();
         let mut files = ReportFiles::default();
-        crate::store::create_dir_all_durable(dir).map_err(crate::store::StoreError::io(dir))?;
+        batch.create_dir_all(dir).map_err(crate::store::StoreError::io(dir))?;
         if let Some(n) = template_name(self, &format!("{rs}/report"), lang, "txt") {
-            files.text = self.renderer.render(&n, &context)?;
-            write_file(&dir.join("report.txt"), files.text.as_bytes())?;
+            files.text = self.renderer.render_prepared(&n, &context)?;
+            write_deferred(batch, &dir.join("report.txt"), files.text.as_bytes())?;
         }
         if let Some(n) = template_name(self, &format!("{rs}/report"), lang, "html") {
-            let html = self.renderer.render(&n, &context)?;
-            write_file(&dir.join("report.html"), html.as_bytes())?;
+            let html = self.renderer.render_prepared(&n, &context)?;
+            write_deferred(batch, &dir.join("report.html"), html.as_bytes())?;
             files.html = Some(html);
         }
         if has_map {
-            let svg = self.renderer.render(&format!("{rs}/map.svg.tera"), &json!({ "ctx": ctx, "family": family, "view": view }))?;
-            let png = self.renderer.svg_to_png(&svg)?;
-            write_file(&dir.join("map.svg"), svg.as_bytes())?;
-            write_file(&dir.join("map.png"), &png)?;
+            let tpl = format!("{rs}/map.svg.tera");
+            let svg = self.renderer.render_prepared(&tpl, &context)?;
+            let png = map_png(&self.renderer, &tpl, view, &mut context, &svg)?;
+            write_deferred(batch, &dir.join("map.svg"), svg.as_bytes())?;
+            write_deferred(batch, &dir.join("map.png"), &png)?;
             files.svg = Some(svg);
             files.png = Some(png);
         }
@@ -440,7 +452,7 @@ impl Referee {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn queue_report(&self, id: &str, g: &OpenGame, key: &FamilyKey, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, extra: Value, now: Timestamp) -> Result<bool> {
+    fn queue_report(&self, id: &str, g: &OpenGame, key: &FamilyKey, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, extra: Value, now: Timestamp, batch: Option<&crate::store::Deferred>) -> Result<bool> {
         let subject_ctx =
             super::intake::merge(json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_word(self, &g.meta.ruleset, &fam.lang).unwrap_or_else(|| if fam.lang == "en" { "family" } else { "famille" }.to_string()), "status": null, "your_move": false, "advance": null }), extra);
         let subject = match template_name(self, "common/report-subject", &fam.lang, "txt") {
@@ -451,7 +463,7 @@ impl Referee {
             Some(t) => self.renderer.render(&t, &subject_ctx)?.trim_start().to_string(),
             None => String::new(),
         };
-        self.queue(
+        self.queue_into(
             Draft {
                 id: id.to_string(),
                 to: vec![fam.address.clone()],
@@ -464,6 +476,7 @@ impl Referee {
                 attachments,
             },
             now,
+            batch,
         )
     }
 
@@ -487,7 +500,7 @@ impl Referee {
         let notes = read("notes.json").and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| json!({}));
         let mut attachments = files.attachments();
         attachments.extend(self.deadline_attachment(&g.meta.id, g.meta.turn, g.meta.deadline.filter(|_| !g.meta.finished), &fam.lang, now));
-        self.queue_report(&id, g, family, fam, t, &files, attachments, notes, now)?;
+        self.queue_report(&id, g, family, fam, t, &files, attachments, notes, now, None)?;
         Ok(true)
     }
 
@@ -592,6 +605,27 @@ fn mass_onr(g: &OpenGame, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold
             g.meta.turn
         )
     })
+}
+
+/// The PNG of a family's map (its whole SVG is `svg`): a layered map (a
+/// view's `map.layered`, Stellarium's) is drawn as the base every family
+/// shares, rasterised once, and the family's overlay over it (the same
+/// picture, render::layers); any other map from its whole SVG.
+fn map_png(renderer: &crate::render::Renderer, tpl: &str, view: &Value, context: &mut crate::render::Prepared, svg: &str) -> Result<Vec<u8>> {
+    if view.pointer("/map/layered").and_then(Value::as_bool) != Some(true) {
+        return Ok(renderer.svg_to_png(svg)?);
+    }
+    Ok(renderer.layered_map_png(tpl, context)?)
+}
+
+/// A write through the deadline's batch (durable at its commit), its folder
+/// created first, with the path in the error.
+fn write_deferred(batch: &crate::store::Deferred, path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        batch.create_dir_all(dir).map_err(crate::store::StoreError::io(dir))?;
+    }
+    batch.write(path, bytes).map_err(crate::store::StoreError::io(path))?;
+    Ok(())
 }
 
 /// Atomic write with the path in the error.

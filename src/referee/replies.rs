@@ -56,6 +56,12 @@ pub fn member_word(r: &Referee, ruleset: &str, lang: &str) -> Option<String> {
 impl Referee {
     /// Renders and queues a message. Returns `false` when it was already queued or sent.
     pub fn queue(&self, d: Draft<'_>, now: Timestamp) -> Result<bool> {
+        self.queue_into(d, now, None)
+    }
+
+    /// [`Referee::queue`], through `batch` when given (durable and visible to
+    /// the sender at the batch's commit: the deadline's reports).
+    pub fn queue_into(&self, d: Draft<'_>, now: Timestamp, batch: Option<&crate::store::Deferred>) -> Result<bool> {
         let mut ctx = d.context;
         if let Value::Object(m) = &mut ctx {
             m.entry("referee_name").or_insert(json!(self.config.referee_name));
@@ -111,7 +117,11 @@ impl Referee {
                 return Ok(false);
             }
         };
-        let queued = self.store.outbox().enqueue(&id, &self.config.referee_address, &d.to, &raw)?;
+        let outbox = self.store.outbox();
+        let queued = match batch {
+            None => outbox.enqueue(&id, &self.config.referee_address, &d.to, &raw)?,
+            Some(b) => outbox.enqueue_deferred(&id, &self.config.referee_address, &d.to, &raw, b)?,
+        };
         Ok(queued == crate::store::Enqueued::Queued)
     }
 }

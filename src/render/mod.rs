@@ -84,10 +84,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use resvg::tiny_skia;
 use resvg::usvg;
 use serde_json::Value;
 
+mod layers;
 mod png;
 
 /// The shipped fonts (Bitstream Vera licence, see `assets/fonts/LICENSE`).
@@ -123,6 +123,8 @@ pub struct Renderer {
     /// Template sources by name, to quote the line of a render error.
     sources: BTreeMap<String, String>,
     fontdb: Arc<usvg::fontdb::Database>,
+    /// Rasters of map bases shared by families (layers.rs).
+    bases: layers::BaseCache,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -163,7 +165,7 @@ impl Renderer {
         register_filters(&mut tera);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
             .map_err(|e| template_error(&e, "?", &sources))?;
-        Ok(Renderer { tera, sources, fontdb: Arc::new(font_database()) })
+        Ok(Renderer { tera, sources, fontdb: Arc::new(font_database()), bases: layers::BaseCache::default() })
     }
 
     /// Whether a template of that name was loaded.
@@ -181,19 +183,59 @@ impl Renderer {
         if !self.has_template(name) {
             return Err(RenderError::NotFound { name: name.to_string() });
         }
-        let serde_json::Value::Object(map) = context else {
-            return Err(RenderError::Context { name: name.to_string() });
-        };
+        let ctx = Prepared::new(context).ok_or_else(|| RenderError::Context { name: name.to_string() })?;
+        self.render_prepared(name, &ctx)
+    }
+
+    /// Renders template `name` with a context converted once by
+    /// [`Prepared::new`]: what [`Renderer::render`] does, without converting
+    /// the JSON to Tera's values again for each template of a family (its
+    /// text and HTML reports and its map share one view).
+    pub fn render_prepared(&self, name: &str, context: &Prepared) -> Result<String, RenderError> {
+        if !self.has_template(name) {
+            return Err(RenderError::NotFound { name: name.to_string() });
+        }
+        self.tera.render(name, &context.0).map_err(|e| template_error(&e, name, &self.sources))
+    }
+}
+
+/// A template context already converted to Tera's values (see
+/// [`Renderer::render_prepared`]).
+pub struct Prepared(tera::Context);
+
+impl Prepared {
+    /// `context` (a JSON object) as Tera's values; `None` when it is not an
+    /// object.
+    pub fn new(context: &Value) -> Option<Prepared> {
+        let serde_json::Value::Object(map) = context else { return None };
         let mut ctx = tera::Context::new();
         for (k, v) in map {
             ctx.insert_value(k.clone(), to_tera(v));
         }
-        self.tera.render(name, &ctx).map_err(|e| template_error(&e, name, &self.sources))
+        Some(Prepared(ctx))
     }
+
+    /// Sets one more top-level variable (a map's `layer`).
+    pub fn set(&mut self, key: &str, value: &str) {
+        self.0.insert_value(key.to_string(), value.into());
+    }
+
+    /// Removes a top-level variable.
+    pub fn unset(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+}
+
+impl Renderer {
 
     /// Rasterises an SVG document at its own size (in px) with the shipped
     /// fonts. External images are never fetched (no file, no network).
     pub fn svg_to_png(&self, svg: &str) -> Result<Vec<u8>, RenderError> {
+        png::encode(&self.rasterise(svg)?)
+    }
+
+    /// `svg` parsed with the shipped fonts, external images refused.
+    fn parse_svg(&self, svg: &str) -> Result<usvg::Tree, RenderError> {
         let mut opt = usvg::Options {
             font_family: FONT_FAMILY.to_string(),
             languages: vec!["fr".to_string(), "en".to_string()],
@@ -204,15 +246,7 @@ impl Renderer {
             resolve_data: Box::new(|_, _, _| None),
             resolve_string: Box::new(|_, _| None),
         };
-        let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| RenderError::Svg(e.to_string()))?;
-        let size = tree.size().to_int_size();
-        let (w, h) = (size.width(), size.height());
-        if u64::from(w) * u64::from(h) > MAX_PIXELS {
-            return Err(RenderError::Png(format!("{w}×{h} pixels is too large")));
-        }
-        let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(|| RenderError::Png(format!("bad size {w}×{h}")))?;
-        resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-        png::encode(&pixmap)
+        usvg::Tree::from_str(svg, &opt).map_err(|e| RenderError::Svg(e.to_string()))
     }
 }
 
@@ -504,6 +538,7 @@ fn filter_wrap(v: &tera::Value, args: Args, _: &tera::State) -> FilterResult {
 mod tests {
     use super::*;
     use serde_json::json;
+    use resvg::tiny_skia;
 
     fn renderer_with(files: &[(&str, &str)]) -> (tempfile::TempDir, Result<Renderer, RenderError>) {
         let dir = tempfile::tempdir().expect("tempdir");

@@ -19,9 +19,6 @@
 //! thread or the machine, and a map that shows nothing more than another
 //! encodes to nothing more.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use resvg::tiny_skia;
 
 use super::RenderError;
@@ -70,26 +67,68 @@ pub(super) fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError>
     Ok(out)
 }
 
-/// A hasher for colours (`u32`): one multiplication, where the default
-/// SipHash showed in the profile of a turn's maps.
-#[derive(Default)]
-struct ColourHasher(u64);
-
-impl Hasher for ColourHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(*b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.0 = u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
+/// Colours (`0x00RRGGBB`) to counts or indices: open addressing on a
+/// power-of-two table, one multiplication a look-up (the colours of a map
+/// are a few hundred; the standard map's hashing was most of this file's
+/// time in the profile of a turn's maps).
+struct ColourTable {
+    keys: Vec<u32>,
+    values: Vec<u32>,
+    len: usize,
 }
 
-type ColourMap<V> = HashMap<u32, V, BuildHasherDefault<ColourHasher>>;
+/// No colour of an RGB pixel (the top byte is always 0).
+const EMPTY: u32 = u32::MAX;
+
+impl ColourTable {
+    fn new() -> ColourTable {
+        ColourTable { keys: vec![EMPTY; 1024], values: vec![0; 1024], len: 0 }
+    }
+
+    /// The slot of `c`: where it is, or the empty slot where it goes.
+    fn slot(&self, c: u32) -> usize {
+        let mask = self.keys.len() - 1;
+        let mut i = (c.wrapping_mul(0x9e37_79b1) >> 16) as usize & mask;
+        loop {
+            let k = self.keys[i];
+            if k == c || k == EMPTY {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The value of `c`, made 0 when new.
+    fn entry(&mut self, c: u32) -> &mut u32 {
+        if (self.len + 1) * 2 > self.keys.len() {
+            self.grow();
+        }
+        let i = self.slot(c);
+        if self.keys[i] == EMPTY {
+            self.keys[i] = c;
+            self.len += 1;
+        }
+        &mut self.values[i]
+    }
+
+    fn get(&self, c: u32) -> Option<u32> {
+        let i = self.slot(c);
+        (self.keys[i] == c).then(|| self.values[i])
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::replace(self, ColourTable { keys: vec![EMPTY; self.keys.len() * 2], values: vec![0; self.keys.len() * 2], len: 0 });
+        for (k, v) in old.keys.into_iter().zip(old.values) {
+            if k != EMPTY {
+                *self.entry(k) = v;
+            }
+        }
+    }
+
+    fn into_pairs(self) -> impl Iterator<Item = (u32, u32)> {
+        self.keys.into_iter().zip(self.values).filter(|(k, _)| *k != EMPTY)
+    }
+}
 
 /// `0x00RRGGBB` of an opaque RGBA pixel.
 fn rgb(p: &[u8]) -> u32 {
@@ -99,9 +138,9 @@ fn rgb(p: &[u8]) -> u32 {
 /// The palette (colours as `0x00RRGGBB`, most frequent first) and each
 /// pixel's index in it, for opaque RGBA `data`.
 fn quantise(data: &[u8]) -> (Vec<u32>, Vec<u8>) {
-    // Count the colours; runs of one colour are the rule, so the last
-    // colour is kept aside instead of hashing every pixel.
-    let mut counts: ColourMap<u32> = ColourMap::default();
+    // Count the colours; runs of one colour are the rule, so a run is
+    // counted once.
+    let mut counts = ColourTable::new();
     let mut run: Option<(u32, u32)> = None;
     for p in data.chunks_exact(4) {
         let c = rgb(p);
@@ -109,21 +148,24 @@ fn quantise(data: &[u8]) -> (Vec<u32>, Vec<u8>) {
             Some((rc, n)) if *rc == c => *n += 1,
             _ => {
                 if let Some((rc, n)) = run {
-                    *counts.entry(rc).or_default() += n;
+                    *counts.entry(rc) += n;
                 }
                 run = Some((c, 1));
             }
         }
     }
     if let Some((rc, n)) = run {
-        *counts.entry(rc).or_default() += n;
+        *counts.entry(rc) += n;
     }
-    let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
+    let mut by_count: Vec<(u32, u32)> = counts.into_pairs().collect();
     by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let palette: Vec<u32> = by_count.iter().take(PALETTE).map(|(c, _)| *c).collect();
-    let mut index: ColourMap<u8> = palette.iter().enumerate().map(|(i, c)| (*c, i as u8)).collect();
+    let mut index = ColourTable::new();
+    for (i, c) in palette.iter().enumerate() {
+        *index.entry(*c) = i as u32;
+    }
     for (c, _) in by_count.iter().skip(PALETTE) {
-        index.insert(*c, nearest(&palette, *c));
+        *index.entry(*c) = u32::from(nearest(&palette, *c));
     }
     let mut indices = Vec::with_capacity(data.len() / 4);
     let mut last: Option<(u32, u8)> = None;
@@ -132,7 +174,8 @@ fn quantise(data: &[u8]) -> (Vec<u32>, Vec<u8>) {
         let i = match last {
             Some((lc, li)) if lc == c => li,
             _ => {
-                let i = index[&c];
+                // Every colour was counted above, so it has an index.
+                let i = index.get(c).unwrap_or(0) as u8;
                 last = Some((c, i));
                 i
             }

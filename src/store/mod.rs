@@ -48,9 +48,11 @@
 //!
 //! Time is never read here: callers pass `jiff::Timestamp`s in.
 
+mod deferred;
 mod game;
 mod outbox;
 
+pub use deferred::Deferred;
 pub use game::{GameDir, GameLock, DEFAULT_LOCK_TIMEOUT};
 pub use outbox::{Backoff, Enqueued, Outbox, OutboxItem, OutboxMeta, OutboxState};
 

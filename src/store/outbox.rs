@@ -21,8 +21,8 @@
 //! ```
 
 use super::{
-    check_component, create_dir_all_durable, list_names, read_bytes, read_json, sync_dir, write_atomic,
-    write_json_atomic, StoreError,
+    check_component, create_dir_all_durable, list_names, read_bytes, read_json, sync_dir, to_json_bytes, write_atomic,
+    write_json_atomic, Deferred, StoreError,
 };
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
@@ -247,6 +247,32 @@ impl Outbox {
         recipients: &[String],
         raw: &[u8],
     ) -> Result<Enqueued, StoreError> {
+        self.enqueue_with(id, envelope_from, recipients, raw, None)
+    }
+
+    /// [`Outbox::enqueue`] through `batch`: the `.eml` written and the
+    /// `.json` (the item's commit point) staged, both durable and the item
+    /// visible to the sender only at [`Deferred::commit`] (the deadline's
+    /// reports, `store/deferred.rs`).
+    pub fn enqueue_deferred(
+        &self,
+        id: &str,
+        envelope_from: &str,
+        recipients: &[String],
+        raw: &[u8],
+        batch: &Deferred,
+    ) -> Result<Enqueued, StoreError> {
+        self.enqueue_with(id, envelope_from, recipients, raw, Some(batch))
+    }
+
+    fn enqueue_with(
+        &self,
+        id: &str,
+        envelope_from: &str,
+        recipients: &[String],
+        raw: &[u8],
+        batch: Option<&Deferred>,
+    ) -> Result<Enqueued, StoreError> {
         match self.state_of(id)? {
             Some(OutboxState::New) => return Ok(Enqueued::AlreadyQueued),
             Some(OutboxState::Sent) => return Ok(Enqueued::AlreadySent),
@@ -254,7 +280,11 @@ impl Outbox {
             None => {}
         }
         let eml = self.eml(OutboxState::New, id);
-        write_atomic(&eml, raw).map_err(StoreError::io(&eml))?;
+        match batch {
+            None => write_atomic(&eml, raw),
+            Some(b) => b.write(&eml, raw),
+        }
+        .map_err(StoreError::io(&eml))?;
         let meta = OutboxMeta {
             id: id.to_string(),
             envelope_from: envelope_from.to_string(),
@@ -264,7 +294,11 @@ impl Outbox {
             last_error: None,
             in_flight_since: None,
         };
-        write_json_atomic(&self.json(OutboxState::New, id), &meta)?;
+        let path = self.json(OutboxState::New, id);
+        match batch {
+            None => write_json_atomic(&path, &meta)?,
+            Some(b) => b.stage(&path, &to_json_bytes(&path, &meta)?).map_err(StoreError::io(&path))?,
+        }
         Ok(Enqueued::Queued)
     }
 

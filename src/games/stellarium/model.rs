@@ -1051,6 +1051,16 @@ impl State {
     /// Resolves `FirstName` (a character of `own`) or `FirstName/Family`
     /// (any family). Dead characters resolve too (the caller decides).
     pub fn resolve_name(&self, own: &str, text: &str) -> Result<&Character, NameError> {
+        self.resolve_name_with(own, text, |fam, first| self.find_in_family(fam, first))
+    }
+    /// [`State::resolve_name`] with `find` for [`State::find_in_family`]
+    /// (the orders' index answers as it does, faster).
+    pub fn resolve_name_with<'a>(
+        &'a self,
+        own: &str,
+        text: &str,
+        find: impl Fn(&str, &str) -> Option<&'a Character>,
+    ) -> Result<&'a Character, NameError> {
         let (first, fam) = match text.split_once('/') {
             Some((f, fam)) => {
                 let fam_key = key(fam);
@@ -1062,7 +1072,7 @@ impl State {
             }
             None => (text, own.to_string()),
         };
-        match self.find_in_family(&fam, first) {
+        match find(&fam, first) {
             Some(c) => Ok(c),
             None => {
                 let names: Vec<&str> = self.living_members(&fam).map(|c| c.first_name.as_str()).collect();

@@ -6,6 +6,7 @@
 //! accepted orders reach [`Orders`].
 
 pub mod canonical;
+pub mod names;
 pub mod parse;
 pub mod refusal;
 pub mod types;
@@ -34,7 +35,9 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
     let tokenized: Vec<text::Tokens> = lines.iter().map(|l| text::tokenize(&l.text)).collect();
     let mut verdicts: Vec<Option<LineVerdict>> = vec![None; lines.len()];
     let mut orders = Orders::default();
-    let checker = Checker::new(state, family);
+    // Names resolved through one index for the whole mail.
+    let names = names::Names::new(state);
+    let checker = Checker::new(state, family, &names);
     // 0.4: a PNJ family no longer belongs to its player.
     if state.family(family).is_some_and(|f| f.is_pnj()) {
         let verdicts = lines
@@ -45,13 +48,15 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
             .collect();
         return ParsedOrders { orders, verdicts };
     }
+    // Each line's pass, once.
+    let passes: Vec<Pass> = tokenized.iter().map(|t| pass_of(&t.tokens)).collect();
     for pass in [Pass::Advertising, Pass::Founder, Pass::Transfer, Pass::Baptism, Pass::Purchase, Pass::Other] {
         for (i, line) in lines.iter().enumerate() {
             let toks = &tokenized[i];
             if toks.tokens.is_empty() {
                 continue;
             }
-            if pass_of(&toks.tokens) != pass {
+            if passes[i] != pass {
                 continue;
             }
             if checker.founding() && !parse::is_foundation_order(&toks.tokens) {
@@ -60,7 +65,7 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
             }
             let founders = orders.founders.clone();
             let baptisms = orders.baptisms.clone();
-            let reader = Reader { state, family, founders: &founders, baptisms: &baptisms };
+            let reader = Reader { state, family, names: &names, founders: &founders, baptisms: &baptisms };
             let verdict = match reader.line(&toks.tokens).and_then(|o| checker.check(&orders, &o).map(|_| o)) {
                 Ok(order) => {
                     let canon = canonical::canonical(state, family, &orders.founders, &order);

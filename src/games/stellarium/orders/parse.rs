@@ -121,6 +121,8 @@ pub fn is_foundation_order(toks: &[Token]) -> bool {
 pub struct Reader<'a> {
     pub state: &'a State,
     pub family: &'a str,
+    /// The index the names are looked up in.
+    pub names: &'a super::names::Names<'a>,
     pub founders: &'a [FounderOrder],
     /// Baptisms accepted so far: the young may be named by its new first name.
     pub baptisms: &'a [BaptismOrder],
@@ -329,7 +331,7 @@ impl<'a> Reader<'a> {
     }
 
     pub fn resolve(&self, name: &str) -> R<&'a Character> {
-        match self.state.resolve_name(self.family, name) {
+        match self.names.resolve_name(self.family, name) {
             Ok(ch) => Ok(ch),
             Err(NameError::UnknownCharacter { family, .. })
                 if family == self.family && self.baptisms.iter().any(|b| key(&b.first_name) == key(name)) =>

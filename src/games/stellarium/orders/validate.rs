@@ -18,11 +18,13 @@ pub struct Checker<'a> {
     pub state: &'a State,
     pub family: &'a str,
     pub fam: Option<&'a Family>,
+    /// The index names are looked up in.
+    pub names: &'a super::names::Names<'a>,
 }
 
 impl<'a> Checker<'a> {
-    pub fn new(state: &'a State, family: &'a str) -> Checker<'a> {
-        Checker { state, family, fam: state.family(family) }
+    pub fn new(state: &'a State, family: &'a str, names: &'a super::names::Names<'a>) -> Checker<'a> {
+        Checker { state, family, fam: state.family(family), names }
     }
 
     /// Whether the family still has to be founded (turn 0, or its first
@@ -583,7 +585,7 @@ impl<'a> Checker<'a> {
         if so_far.bastard.is_some() {
             return Err(Reject::new(Rf::BastardTwice));
         }
-        if self.state.find_in_family(self.family, &b.first_name).is_some() {
+        if self.names.find_in_family(self.family, &b.first_name).is_some() {
             return Err(Reject::new(Rf::FirstNameTaken { first_name: b.first_name.clone() }));
         }
         let first_year = self.state.first_year();
@@ -700,7 +702,7 @@ impl<'a> Checker<'a> {
             return Err(Reject::new(Rf::BaptismTwice { name: n }));
         }
         let k = crate::text::key(&b.first_name);
-        let taken = self.state.members(self.family).any(|m| crate::text::key(&m.first_name) == k)
+        let taken = self.names.first_name_taken(self.family, &b.first_name)
             || so_far.baptisms.iter().any(|x| crate::text::key(&x.first_name) == k)
             || so_far.bastard.as_ref().is_some_and(|x| crate::text::key(&x.first_name) == k);
         if taken {

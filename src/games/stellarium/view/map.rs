@@ -40,6 +40,10 @@ pub struct MapLine {
     pub text: String,
     pub bold: bool,
     pub own: bool,
+    /// Drawn in the base every family's map shares (the public posts, in
+    /// the same words for every family); an `own` line of the base is
+    /// written again over it in the family's colour.
+    pub base: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -63,6 +67,11 @@ pub struct MapView {
     pub planets: Vec<MapPlanet>,
     pub legend: Vec<MapLegend>,
     pub lines: Vec<MapLine>,
+    /// A family's map, drawn as the base common to every family's map and
+    /// the family's overlay (`map.svg.tera`'s `layer`, render::layers).
+    pub layered: bool,
+    /// Height of the base: the map down to the public posts.
+    pub base_height: f64,
 }
 
 pub(crate) const FILL_EMPIRE: &str = "#2e6db4";
@@ -240,58 +249,63 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
         push_legend("count", "#ffffff", "count", &mut y);
     }
 
-    // Where each character of the family is, then the public posts.
+    // The public posts, the same lines on every family's map (full names,
+    // the family's own posts only coloured): the end of the common base.
+    // Then where each character of the family is.
     y += 16.0;
     let mut lines = Vec::new();
-    let mut push = |text: String, bold: bool, own: bool, y: &mut f64| {
+    let mut push = |text: String, bold: bool, own: bool, base: bool, y: &mut f64| {
         for (i, t) in fit(text).into_iter().enumerate() {
-            lines.push(MapLine { y: *y, text: t, bold: bold && i == 0, own });
+            lines.push(MapLine { y: *y, text: t, bold: bold && i == 0, own, base });
             *y += MAP_LINE;
         }
     };
-    if !public {
-        push(label(lang, "stellarium-map-where"), true, false, &mut y);
-        let mut by_place: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for c in &own {
-            by_place.entry(location_text(lang, s, c)).or_default().push(c.first_name.clone());
-        }
-        if by_place.is_empty() {
-            push(label(lang, "stellarium-map-nobody"), false, true, &mut y);
-        }
-        for (place, names) in &by_place {
-            push(crate::msg!("stellarium-map-line", what = place.as_str(), who = names.join(", ")).render(lang), false, true, &mut y);
-        }
-        y += 12.0;
-    }
-    push(label(lang, "stellarium-map-posts"), true, false, &mut y);
+    push(label(lang, "stellarium-map-posts"), true, false, true, &mut y);
     for (f, id) in [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)] {
         if let Some(id) = id.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())) {
             push(
-                crate::msg!("stellarium-map-fleet-commander", fleet = fleet_name(lang, f), name = name_for(s, family, id)).render(lang),
+                crate::msg!("stellarium-map-fleet-commander", fleet = fleet_name(lang, f), name = s.full_name(id)).render(lang),
                 false,
                 s.family_of(id).is_some_and(|g| g == family),
+                true,
                 &mut y,
             );
         }
     }
     if !s.army.patrol.is_empty() {
         let ps: Vec<String> = s.army.patrol.iter().map(|k| planet_name(s, k)).collect();
-        push(crate::msg!("stellarium-map-patrol", planets = ps.join(", ")).render(lang), false, false, &mut y);
+        push(crate::msg!("stellarium-map-patrol", planets = ps.join(", ")).render(lang), false, false, true, &mut y);
     }
     for k in ring_order(s) {
         let p = &s.planets[k];
         if let Some(g) = p.governor {
             push(
-                crate::msg!("stellarium-map-governor", planet = p.name.as_str(), name = name_for(s, family, g)).render(lang),
+                crate::msg!("stellarium-map-governor", planet = p.name.as_str(), name = s.full_name(g)).render(lang),
                 false,
                 s.family_of(g).is_some_and(|f| f == family),
+                true,
                 &mut y,
             );
         }
     }
     if !s.judges.is_empty() {
-        let js: Vec<String> = s.judges.iter().map(|j| name_for(s, family, *j)).collect();
-        push(crate::msg!("stellarium-map-court", judges = js.join(", ")).render(lang), false, false, &mut y);
+        let js: Vec<String> = s.judges.iter().map(|j| s.full_name(*j)).collect();
+        push(crate::msg!("stellarium-map-court", judges = js.join(", ")).render(lang), false, false, true, &mut y);
+    }
+    let base_height = (y + 16.0).ceil();
+    if !public {
+        y += 12.0;
+        push(label(lang, "stellarium-map-where"), true, false, false, &mut y);
+        let mut by_place: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for c in &own {
+            by_place.entry(location_text(lang, s, c)).or_default().push(c.first_name.clone());
+        }
+        if by_place.is_empty() {
+            push(label(lang, "stellarium-map-nobody"), false, true, false, &mut y);
+        }
+        for (place, names) in &by_place {
+            push(crate::msg!("stellarium-map-line", what = place.as_str(), who = names.join(", ")).render(lang), false, true, false, &mut y);
+        }
     }
     let height = (y + 16.0).ceil();
     MapView {
@@ -310,6 +324,8 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
         planets,
         legend,
         lines,
+        layered: !public,
+        base_height,
     }
 }
 
@@ -345,4 +361,59 @@ pub(crate) fn map_samples() -> Vec<crate::i18n::Msg> {
         out.push(msg!("stellarium-section", section = section));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::*;
+    use super::super::tests::report_context;
+    use super::*;
+    use crate::render::{Prepared, Renderer};
+
+    /// Every family's map drawn as the shared base and the family's overlay
+    /// is the very picture of its whole SVG; the base is the same document
+    /// for every family and holds nothing of any family's own.
+    #[test]
+    fn a_family_map_is_the_shared_base_and_its_own_overlay() {
+        let r = Renderer::new(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")).expect("templates");
+        let (before, after, ids) = game();
+        let ev = super::super::tests::events(&ids, &after);
+        let tpl = "stellarium/map.svg.tera";
+        for lang in ["fr", "en"] {
+            let c = ctx(lang);
+            let mut bases = BTreeSet::new();
+            for fam in after.families.keys() {
+                let v = family_view(&c, &before, &after, &ev, fam);
+                assert_eq!(v["map"]["layered"], serde_json::json!(true));
+                let mut rc = Prepared::new(&report_context(&c, &v, fam, &after)).expect("object");
+                let whole = r.render_prepared(tpl, &rc).expect("whole map");
+                rc.set("layer", "base");
+                let base = r.render_prepared(tpl, &rc).expect("base");
+                rc.unset("layer");
+                for own in ["#f7dc6f", "— partie", "— game", "Où sont", "Where your"] {
+                    assert!(!base.contains(own), "{own:?} in the base of {fam}'s map");
+                }
+                bases.insert(base);
+                let composed = r.layered_map_png(tpl, &mut rc).expect("composed");
+                assert!(composed == r.svg_to_png(&whole).expect("whole png"), "{fam}'s composed map differs from its whole map ({lang})");
+            }
+            assert_eq!(bases.len(), 1, "one base for every family ({lang})");
+        }
+        // A view from before the layers (no base height, no base lines)
+        // still draws the whole map, every line in it.
+        let c = ctx("fr");
+        let mut v = family_view(&c, &before, &after, &ev, &"atreides".to_string());
+        if let Some(m) = v["map"].as_object_mut() {
+            m.remove("base_height");
+            m.remove("layered");
+        }
+        for l in v["map"]["lines"].as_array_mut().expect("lines") {
+            l.as_object_mut().expect("line").remove("base");
+        }
+        let old = r.render(tpl, &report_context(&c, &v, "atreides", &after)).expect("a map without layers");
+        assert!(old.contains("Postes publics") && old.contains("Où sont vos personnages"), "{old}");
+        // The public map (the chronicle's) is not layered.
+        let pv = public_view(&ctx("fr"), &before, &after, &ev);
+        assert_eq!(pv["public_map"]["layered"], serde_json::json!(false));
+    }
 }
