@@ -323,6 +323,16 @@ impl std::fmt::Debug for LoadedState {
     }
 }
 
+/// A turn's events decoded once, of whatever ruleset (the views of every
+/// family read the same events); only its own [`Engine`] can look inside.
+pub struct LoadedEvents(Box<dyn Any + Send + Sync>);
+
+impl std::fmt::Debug for LoadedEvents {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LoadedEvents(..)")
+    }
+}
+
 /// Errors at the erased seam (only from bad stored data or a state handed to
 /// the wrong engine: both are bugs or corrupted files, never player input).
 #[derive(Debug, thiserror::Error)]
@@ -372,12 +382,14 @@ pub trait Engine: Send + Sync {
     fn is_over(&self, state: &LoadedState) -> Result<bool, EngineError>;
     /// [`Ruleset::awaiting`].
     fn awaiting(&self, state: &LoadedState) -> Result<Option<std::collections::BTreeSet<FamilyKey>>, EngineError>;
+    /// Decodes a turn's events once for the views below.
+    fn load_events(&self, events: &[serde_json::Value]) -> Result<LoadedEvents, EngineError>;
     fn family_view(
         &self,
         ctx: &ViewContext,
         before: &LoadedState,
         after: &LoadedState,
-        events: &[serde_json::Value],
+        events: &LoadedEvents,
         family: &FamilyKey,
     ) -> Result<serde_json::Value, EngineError>;
     fn public_view(
@@ -385,7 +397,7 @@ pub trait Engine: Send + Sync {
         ctx: &ViewContext,
         before: &LoadedState,
         after: &LoadedState,
-        events: &[serde_json::Value],
+        events: &LoadedEvents,
     ) -> Result<serde_json::Value, EngineError>;
     fn order_form(&self, state: &LoadedState, family: &FamilyKey) -> Result<Vec<FormLine>, EngineError>;
     fn sample_orders(&self, state: &LoadedState, family: &FamilyKey, dice: &mut Dice) -> Result<Vec<String>, EngineError>;
@@ -413,6 +425,9 @@ impl<R: Ruleset> EngineOf<R> {
     }
     fn events(&self, events: &[serde_json::Value]) -> Result<Vec<R::Event>, EngineError> {
         events.iter().map(|e| self.from_json(e.clone())).collect()
+    }
+    fn loaded_events<'a>(&self, e: &'a LoadedEvents) -> Result<&'a [R::Event], EngineError> {
+        e.0.downcast_ref::<Vec<R::Event>>().map(Vec::as_slice).ok_or(EngineError::WrongRuleset(R::ID))
     }
 }
 
@@ -501,21 +516,22 @@ impl<R: Ruleset> Engine for EngineOf<R> {
         ctx: &ViewContext,
         before: &LoadedState,
         after: &LoadedState,
-        events: &[serde_json::Value],
+        events: &LoadedEvents,
         family: &FamilyKey,
     ) -> Result<serde_json::Value, EngineError> {
-        let ev = self.events(events)?;
-        Ok(R::family_view(ctx, self.state(before)?, self.state(after)?, &ev, family))
+        Ok(R::family_view(ctx, self.state(before)?, self.state(after)?, self.loaded_events(events)?, family))
     }
     fn public_view(
         &self,
         ctx: &ViewContext,
         before: &LoadedState,
         after: &LoadedState,
-        events: &[serde_json::Value],
+        events: &LoadedEvents,
     ) -> Result<serde_json::Value, EngineError> {
-        let ev = self.events(events)?;
-        Ok(R::public_view(ctx, self.state(before)?, self.state(after)?, &ev))
+        Ok(R::public_view(ctx, self.state(before)?, self.state(after)?, self.loaded_events(events)?))
+    }
+    fn load_events(&self, events: &[serde_json::Value]) -> Result<LoadedEvents, EngineError> {
+        Ok(LoadedEvents(Box::new(self.events(events)?)))
     }
     fn order_form(&self, state: &LoadedState, family: &FamilyKey) -> Result<Vec<FormLine>, EngineError> {
         Ok(R::order_form(self.state(state)?, family))

@@ -182,7 +182,9 @@ impl Referee {
         // A turn the ruleset could not play (Galaxy: no galaxy for the players
         // registered) comes with `referee_alert` in its public view: the
         // referee is told at once, the turn is held and nothing is committed.
-        let chronicle_view = g.engine.public_view(&lang_ctx("fr"), &g.state, &out.state, &out.events)?;
+        // The events decoded once for every view of the turn.
+        let events = g.engine.load_events(&out.events)?;
+        let chronicle_view = g.engine.public_view(&lang_ctx("fr"), &g.state, &out.state, &events)?;
         if let Some(reason) = chronicle_view.get("referee_alert").and_then(Value::as_str).map(str::to_string) {
             if preview_dir.is_none() {
                 if g.meta.held.as_deref() != Some(reason.as_str()) || g.meta.adjudication_started.is_some() {
@@ -233,7 +235,7 @@ impl Referee {
                 chronicle_txt.clone()
             } else {
                 let ctx = lang_ctx(&fam.lang);
-                let view = g.engine.public_view(&ctx, &g.state, &out.state, &out.events)?;
+                let view = g.engine.public_view(&ctx, &g.state, &out.state, &events)?;
                 match template_name(self, &format!("{}/chronicle", g.meta.ruleset), &fam.lang, "txt") {
                     Some(name) => self.renderer.render(&name, &json!({ "ctx": ctx, "view": view }))?,
                     None => chronicle_txt.clone(),
@@ -288,7 +290,7 @@ impl Referee {
                 return Ok(false);
             }
             let ctx = lang_ctx(&fam.lang);
-            let view = g.engine.family_view(&ctx, &g.state, &out.state, &out.events, key)?;
+            let view = g.engine.family_view(&ctx, &g.state, &out.state, &events, key)?;
             let form = g.engine.order_form(&out.state, key)?;
             let your_move = next_awaited.as_ref().is_some_and(|s| s.contains(key)) && fam.resigned.is_none();
             let family_json = json!({
