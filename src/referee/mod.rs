@@ -170,6 +170,12 @@ impl Referee {
     pub fn forget(&self, id: &str) {
         self.cache.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
     }
+
+    /// Forgets every cached state (after a write group's commit failed: a
+    /// state may have been built from registrations that are not on disk).
+    pub fn forget_all(&self) {
+        self.cache.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
 }
 
 impl OpenGame {
