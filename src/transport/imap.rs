@@ -168,6 +168,8 @@ pub struct ImapMailbox {
     processed_folder: String,
     use_idle: bool,
     poll: Duration,
+    /// Ask the server this often while waiting (`None`: IDLE or `poll`).
+    recheck: Option<Duration>,
     has_move: bool,
     has_uidplus: bool,
     allow_move: bool,
@@ -218,6 +220,7 @@ impl ImapMailbox {
             processed_folder: s.processed_folder.clone(),
             use_idle: s.idle && has_idle,
             poll: Duration::from_secs(s.poll_seconds.max(1)),
+            recheck: (s.recheck_ms > 0).then(|| Duration::from_millis(s.recheck_ms)),
             has_move,
             has_uidplus,
             allow_move: true,
@@ -358,6 +361,33 @@ impl ImapMailbox {
         Ok(())
     }
 
+    /// NOOP every `every` until the server reports the mailbox grew (an
+    /// untagged EXISTS or RECENT) or `max` passes. Between two NOOPs nothing
+    /// is on the wire, so the session is back in place while sleeping (a
+    /// cancelled wait leaves it usable).
+    async fn recheck_until_news(&mut self, every: Duration, max: Duration) -> Result<(), TransportError> {
+        use async_imap::types::UnsolicitedResponse as U;
+        let deadline = tokio::time::Instant::now() + max;
+        loop {
+            let now = tokio::time::Instant::now();
+            if now >= deadline {
+                return Ok(());
+            }
+            tokio::time::sleep(every.min(deadline - now)).await;
+            let ctx = self.ctx.clone();
+            let mut session = self.take_session()?;
+            ctx.timed("NOOP", session.noop()).await?;
+            let mut grew = false;
+            while let Ok(r) = session.unsolicited_responses.try_recv() {
+                grew |= matches!(r, U::Exists(_) | U::Recent(_));
+            }
+            self.session = Some(session);
+            if grew {
+                return Ok(());
+            }
+        }
+    }
+
     /// IDLE until the mailbox grows or `max` passes; gives the session back.
     async fn idle_until_news(ctx: &Ctx, session: Session, max: Duration) -> Result<Session, TransportError> {
         let deadline = tokio::time::Instant::now() + max;
@@ -448,7 +478,10 @@ impl Mailbox for ImapMailbox {
             self.session = Some(session);
             return Ok(());
         }
-        if self.use_idle {
+        if let Some(every) = self.recheck {
+            self.session = Some(session);
+            self.recheck_until_news(every, max).await?;
+        } else if self.use_idle {
             self.session = Some(Self::idle_until_news(&ctx, session, max).await?);
         } else {
             // Nothing on the wire while sleeping: the session can go back

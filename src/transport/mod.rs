@@ -235,6 +235,9 @@ fn default_true() -> bool {
 fn default_poll_seconds() -> u64 {
     60
 }
+fn default_recheck_ms() -> u64 {
+    100
+}
 fn default_inbox() -> String {
     "INBOX".into()
 }
@@ -257,6 +260,13 @@ pub struct ImapSettings {
     /// Polling interval when IDLE is off or not offered.
     #[serde(default = "default_poll_seconds")]
     pub poll_seconds: u64,
+    /// While waiting for mail, ask the server (NOOP) this often, in
+    /// milliseconds, instead of waiting for IDLE or `poll_seconds`; 0: never.
+    /// Dovecot tells an IDLE client of new mail only 500 ms after it
+    /// arrives (a fixed delay of its mailbox watcher), which a lone order
+    /// would wait; a NOOP makes it look at once.
+    #[serde(default = "default_recheck_ms")]
+    pub recheck_ms: u64,
     #[serde(default = "default_inbox")]
     pub inbox: String,
     /// Where processed messages are moved (created if missing).
