@@ -37,6 +37,12 @@
 //! a group ([`super::GameDir::lock`]) stays locked until the commit, so no
 //! other writer reads the game before its staged changes are on disk. A
 //! group dropped without a commit leaves the disk as it was.
+//!
+//! A *dry* group ([`Group::dry`]) is never committed: handling a message in
+//! it writes nothing at all (not even a folder), and the folders it hides
+//! (the archive and the outbox, for `arbitre orders check`) look empty but
+//! for what it staged there: the message is handled as a new one and its
+//! replies are exactly what the group staged.
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -69,6 +75,10 @@ struct Inner {
     created: BTreeSet<PathBuf>,
     /// Game locks taken inside the group, held until the commit.
     locks: BTreeMap<PathBuf, GameLock>,
+    /// Never committed: no folder created, no lock taken.
+    dry: bool,
+    /// Folders whose files on disk this (dry) group does not see.
+    hidden: Vec<PathBuf>,
 }
 
 #[derive(Clone)]
@@ -91,6 +101,18 @@ impl std::fmt::Debug for Group {
 impl Group {
     pub fn new() -> Group {
         Group::default()
+    }
+
+    /// A group that is never committed (see the module's documentation),
+    /// which does not see the files on disk under `hidden`.
+    pub fn dry(hidden: Vec<PathBuf>) -> Group {
+        let group = Group::default();
+        {
+            let mut inner = group.lock();
+            inner.dry = true;
+            inner.hidden = hidden;
+        }
+        group
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -117,6 +139,9 @@ impl Group {
     pub fn commit(self) -> io::Result<usize> {
         let (ops, order, created, locks) = {
             let mut inner = self.lock();
+            if inner.dry {
+                return Err(io::Error::other("a dry write group is never committed"));
+            }
             (
                 std::mem::take(&mut inner.ops),
                 std::mem::take(&mut inner.order),
@@ -124,14 +149,13 @@ impl Group {
                 std::mem::take(&mut inner.locks),
             )
         };
-        let skip_sync = super::fsync_skipped();
-        let result = commit_ops(ops, order, created, skip_sync);
+        let result = commit_ops(ops, order, created);
         drop(locks);
         result
     }
 }
 
-fn commit_ops(mut ops: BTreeMap<PathBuf, Op>, order: Vec<PathBuf>, created: BTreeSet<PathBuf>, skip_sync: bool) -> io::Result<usize> {
+fn commit_ops(mut ops: BTreeMap<PathBuf, Op>, order: Vec<PathBuf>, created: BTreeSet<PathBuf>) -> io::Result<usize> {
     let staged: Vec<(PathBuf, Op)> = order.into_iter().filter_map(|p| ops.remove(&p).map(|op| (p, op))).collect();
     if staged.is_empty() && created.is_empty() {
         return Ok(0);
@@ -143,9 +167,7 @@ fn commit_ops(mut ops: BTreeMap<PathBuf, Op>, order: Vec<PathBuf>, created: BTre
         let dir = super::parent_of(path)?;
         let mut tmp = super::temp_in(dir)?;
         tmp.write_all(bytes)?;
-        if !skip_sync {
-            tmp.as_file().sync_all()?;
-        }
+        tmp.as_file().sync_all()?;
         Ok(tmp)
     })?;
     let mut temps: BTreeMap<&Path, tempfile::NamedTempFile> = writes.iter().map(|(p, _)| *p).zip(temps).collect();
@@ -170,7 +192,7 @@ fn commit_ops(mut ops: BTreeMap<PathBuf, Op>, order: Vec<PathBuf>, created: BTre
             },
         }
     }
-    sync_dirs(&dirs, skip_sync)?;
+    sync_dirs(&dirs)?;
     // Round 3: the commit points.
     if !last.is_empty() {
         let mut dirs = BTreeSet::new();
@@ -180,7 +202,7 @@ fn commit_ops(mut ops: BTreeMap<PathBuf, Op>, order: Vec<PathBuf>, created: BTre
             persist(tmp, path, op)?;
             dirs.insert(super::parent_of(path)?.to_path_buf());
         }
-        sync_dirs(&dirs, skip_sync)?;
+        sync_dirs(&dirs)?;
     }
     Ok(staged.len())
 }
@@ -205,10 +227,7 @@ fn persist(tmp: tempfile::NamedTempFile, path: &Path, op: &Op) -> io::Result<()>
     }
 }
 
-fn sync_dirs(dirs: &BTreeSet<PathBuf>, skip_sync: bool) -> io::Result<()> {
-    if skip_sync {
-        return Ok(());
-    }
+fn sync_dirs(dirs: &BTreeSet<PathBuf>) -> io::Result<()> {
     let dirs: Vec<&PathBuf> = dirs.iter().collect();
     parallel(&dirs, |d| File::open(d)?.sync_all()).map(drop)
 }
@@ -293,11 +312,23 @@ pub(super) fn stage_remove(path: &Path) -> Option<bool> {
 }
 
 fn staged_or_on_disk(group: &Group, path: &Path) -> bool {
-    match group.lock().ops.get(path) {
+    let inner = group.lock();
+    match inner.ops.get(path) {
         Some(Op::Write { .. }) => true,
         Some(Op::Remove) => false,
-        None => path.exists(),
+        None => !inner.hides(path) && path.exists(),
     }
+}
+
+impl Inner {
+    fn hides(&self, path: &Path) -> bool {
+        self.hidden.iter().any(|h| path.starts_with(h))
+    }
+}
+
+/// Whether this thread is in a dry group (nothing may be written).
+pub(super) fn in_dry_group() -> bool {
+    current().is_some_and(|g| g.lock().dry)
 }
 
 /// What this thread's group holds for `path`: `None` when nothing is staged
@@ -305,9 +336,11 @@ fn staged_or_on_disk(group: &Group, path: &Path) -> bool {
 pub(super) fn staged_content(path: &Path) -> Option<Option<Vec<u8>>> {
     let group = current()?;
     let inner = group.lock();
-    match inner.ops.get(path)? {
-        Op::Write { bytes, .. } => Some(Some(bytes.to_vec())),
-        Op::Remove => Some(None),
+    match inner.ops.get(path) {
+        Some(Op::Write { bytes, .. }) => Some(Some(bytes.to_vec())),
+        Some(Op::Remove) => Some(None),
+        None if inner.hides(path) => Some(None),
+        None => None,
     }
 }
 
@@ -316,6 +349,9 @@ pub(super) fn staged_content(path: &Path) -> Option<Option<Vec<u8>>> {
 pub(super) fn staged_names(dir: &Path, names: &mut Vec<String>) {
     let Some(group) = current() else { return };
     let inner = group.lock();
+    if inner.hides(dir) {
+        names.clear();
+    }
     let mut changed = false;
     for (path, op) in inner.ops.range(dir.to_path_buf()..) {
         if !path.starts_with(dir) {
@@ -354,7 +390,12 @@ pub(super) fn note_created_dir(dir: &Path) -> bool {
 /// once). `None` when this thread is not in a group.
 pub(super) fn hold_lock(path: &Path, take: impl FnOnce() -> Result<GameLock, super::StoreError>) -> Option<Result<GameLock, super::StoreError>> {
     let group = current()?;
-    if group.lock().locks.contains_key(path) {
+    let held = {
+        let inner = group.lock();
+        // A dry group writes nothing: it reads as any reader does.
+        inner.dry || inner.locks.contains_key(path)
+    };
+    if held {
         return Some(Ok(GameLock::held_by_group(path)));
     }
     Some(take().map(|lock| {
@@ -431,6 +472,30 @@ mod tests {
         assert!(!point.exists(), "the commit point was written although an effect it acknowledges failed");
         let names: Vec<_> = fs::read_dir(d.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 1, "temporary files removed: {names:?}");
+    }
+
+    #[test]
+    fn a_dry_group_writes_nothing_and_sees_its_hidden_folders_empty_but_for_what_it_staged() {
+        let d = tempfile::tempdir().unwrap();
+        let s = Store::open(d.path().join("data")).unwrap();
+        let g = s.game("g").unwrap();
+        g.write_orders(1, "A", &1).unwrap();
+        s.outbox().enqueue("report-1", "r@x", &["p@x".to_string()], b"R").unwrap();
+        let before = crate::store::tests::tree(d.path());
+        let group = Group::dry(vec![s.outbox_dir()]);
+        group.enter(|| {
+            // A folder that does not exist is not made.
+            g.write_orders(2, "A", &2).unwrap();
+            assert_eq!(g.read_orders::<u32>(2).unwrap().into_iter().collect::<Vec<_>>(), vec![("A".to_string(), 2)]);
+            assert_eq!(g.read_orders::<u32>(1).unwrap().len(), 1, "what is not hidden is read");
+            assert_eq!(s.outbox().state_of("report-1").unwrap(), None, "the hidden outbox looks empty");
+            assert_eq!(s.outbox().enqueue("report-1", "r@x", &["p@x".to_string()], b"again").unwrap(), super::super::Enqueued::Queued);
+            assert_eq!(s.outbox().list(super::super::OutboxState::New).unwrap().len(), 1);
+            assert_eq!(s.outbox().raw("report-1").unwrap().unwrap(), b"again");
+            drop(g.lock().unwrap());
+        });
+        assert!(group.commit().is_err(), "a dry group is never committed");
+        assert_eq!(crate::store::tests::tree(d.path()), before, "the disk changed");
     }
 
     #[test]

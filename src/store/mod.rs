@@ -114,33 +114,6 @@ fn parent_of(path: &Path) -> io::Result<&Path> {
     }
 }
 
-thread_local! {
-    /// Set by [`without_fsync`] for the calling thread.
-    static NO_FSYNC: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `f` with the store's fsyncs skipped on this thread, and on this
-/// thread only: for a throw-away copy of a game in a temporary folder
-/// (`Referee::check_message`), whose durability is worth nothing and whose
-/// fsyncs would be most of an `arbitre orders check`. Everything else is
-/// written as always (temporary file, rename). Never around writes to the
-/// data directory.
-pub fn without_fsync<T>(f: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            NO_FSYNC.with(|c| c.set(self.0));
-        }
-    }
-    let _restore = Restore(NO_FSYNC.with(|c| c.replace(true)));
-    f()
-}
-
-/// Whether this thread is inside [`without_fsync`].
-fn fsync_skipped() -> bool {
-    NO_FSYNC.with(|c| c.get())
-}
-
 /// Whether a file (or folder) exists at `path`, as this thread's
 /// [`Group`] sees it when it is in one.
 pub fn path_exists(path: &Path) -> bool {
@@ -150,26 +123,21 @@ pub fn path_exists(path: &Path) -> bool {
     }
 }
 
-/// Fsyncs a file (unless inside [`without_fsync`]).
+/// Fsyncs a file.
 pub fn sync_file(file: &File) -> io::Result<()> {
-    if NO_FSYNC.with(|c| c.get()) {
-        return Ok(());
-    }
     file.sync_all()
 }
 
 /// Fsyncs a directory, so that a rename or a creation inside it is durable.
 pub fn sync_dir(dir: &Path) -> io::Result<()> {
-    if NO_FSYNC.with(|c| c.get()) {
-        return Ok(());
-    }
     File::open(dir)?.sync_all()
 }
 
 /// Creates `dir` and its missing parents, fsyncing each parent that gained
 /// an entry, so the new directories survive a crash.
 pub fn create_dir_all_durable(dir: &Path) -> io::Result<()> {
-    if dir.is_dir() {
+    // A dry group creates nothing: its files are staged in memory anyway.
+    if dir.is_dir() || group::in_dry_group() {
         return Ok(());
     }
     if let Some(parent) = dir.parent() {
@@ -562,8 +530,27 @@ pub(crate) fn list_names(dir: &Path) -> Result<Vec<String>, StoreError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// Every file and folder under `dir`, with each file's bytes.
+    pub(crate) fn tree(dir: &Path) -> Vec<(PathBuf, Option<Vec<u8>>)> {
+        let mut out = Vec::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in fs::read_dir(&d).unwrap().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p.clone());
+                    out.push((p, None));
+                } else {
+                    out.push((p.clone(), Some(fs::read(&p).unwrap())));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
 
     #[test]
     fn write_atomic_replaces_and_leaves_no_temp_file() {

@@ -408,9 +408,13 @@ impl Outbox {
     /// item in flight is marked sent (returns `true`); one already sent, or
     /// not in flight (a copy of an earlier send, or a forged one), is left
     /// as it is.
-    /// Never staged in a write group: the move is done at once.
+    /// Never staged in a write group: the move is done at once (and never
+    /// in a dry group, which writes nothing).
     pub fn confirm_delivered(&self, id: &str) -> Result<bool, StoreError> {
         Self::check_id(id)?;
+        if super::group::in_dry_group() {
+            return Ok(false);
+        }
         super::ungrouped(|| match self.get(id)? {
             Some((OutboxState::New, meta)) if meta.in_flight_since.is_some() => {
                 self.mark_sent(id)?;
