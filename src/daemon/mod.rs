@@ -206,6 +206,7 @@ async fn intake_loop(
                 return;
             }
             let look_began = d.clock.ops_now();
+            let fetch_started = std::time::Instant::now();
             let batch = match mailbox.fetch_pending().await {
                 Ok(b) => b,
                 Err(e) => {
@@ -234,6 +235,7 @@ async fn intake_loop(
                 .map(|m| failing.get(&m.id).is_some_and(|(_, not_before)| d.clock.ops_now() < *not_before))
                 .collect();
             let raws: Vec<Option<Vec<u8>>> = batch.into_iter().zip(&skip).map(|(m, skip)| (!skip).then_some(m.raw)).collect();
+            let (fetched, fetch_took, receive_started) = (ids.len(), fetch_started.elapsed(), std::time::Instant::now());
             let received = {
                 let r = d.referee.clone();
                 match tokio::task::spawn_blocking(move || receive_all(&r, raws)).await {
@@ -244,6 +246,9 @@ async fn intake_loop(
                     }
                 }
             };
+            if fetched > 0 {
+                tracing::debug!(messages = fetched, fetch = ?fetch_took, receive = ?receive_started.elapsed(), "batch fetched and archived");
+            }
             // Step 2, in runs: the messages of a run are handled one at a
             // time in the mailbox's order, their writes staged in one
             // `store::Group` whose commit makes them durable together (a few
@@ -262,6 +267,7 @@ async fn intake_loop(
                 }
             }
             while !queue.is_empty() {
+                let run_started = std::time::Instant::now();
                 let run = {
                     let (r, clock) = (d.referee.clone(), d.clock.clone());
                     let batch_keys = std::mem::take(&mut in_batch);
@@ -275,6 +281,7 @@ async fn intake_loop(
                         }
                     }
                 };
+                tracing::debug!(handled = run.handled.len(), took = ?run_started.elapsed(), commit = ?run.commit_took, files = ?run.commit.as_ref().ok(), "run committed");
                 queue = run.rest;
                 in_batch = run.in_batch;
                 let ops_now = d.clock.ops_now();
@@ -353,7 +360,11 @@ async fn intake_loop(
                     }
                 }
             }
+            let mark_started = std::time::Instant::now();
             let (marked, done) = mark_finished(&mut *mailbox, &mut finishing, &health, d.clock.ops_now()).await;
+            if fetched > 0 {
+                tracing::debug!(took = ?mark_started.elapsed(), "batch marked handled");
+            }
             all_handled &= done;
             if !marked {
                 continue 'connect;
@@ -476,6 +487,7 @@ struct Run {
     rest: VecDeque<Waiting>,
     in_batch: BTreeSet<crate::store::ArchiveKey>,
     commit: std::io::Result<usize>,
+    commit_took: Duration,
 }
 
 /// Handles messages from the front of `queue`, in order, in one write group
@@ -511,11 +523,12 @@ fn handle_run(r: &Referee, clock: &Clock, mut queue: VecDeque<Waiting>, mut in_b
             break;
         }
     }
+    let commit_started = std::time::Instant::now();
     let commit = group.commit();
     if commit.is_err() {
         r.forget_all();
     }
-    Run { handled, rest: queue, in_batch, commit }
+    Run { handled, rest: queue, in_batch, commit, commit_took: commit_started.elapsed() }
 }
 
 fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
