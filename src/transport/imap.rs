@@ -177,6 +177,10 @@ pub struct ImapMailbox {
     /// once only for pending mail beyond these (a message the caller could
     /// not archive must not turn the wait into a busy loop).
     last_fetched: BTreeSet<u32>,
+    /// The inbox's UIDs as `wait_for_mail` just read them (it returned at
+    /// once for them): the next `fetch_pending` uses them instead of asking
+    /// again (nothing was sent to the server in between).
+    just_listed: Option<Vec<u32>>,
 }
 
 impl std::fmt::Debug for ImapMailbox {
@@ -225,6 +229,7 @@ impl ImapMailbox {
             has_uidplus,
             allow_move: true,
             last_fetched: BTreeSet::new(),
+            just_listed: None,
         })
     }
 
@@ -286,8 +291,11 @@ impl ImapMailbox {
         Ok(uids)
     }
 
-    async fn fetch_pending_in(ctx: &Ctx, session: &mut Session) -> Result<Vec<FetchedMail>, TransportError> {
-        let uids = Self::pending_uids(ctx, session).await?;
+    async fn fetch_pending_in(ctx: &Ctx, session: &mut Session, listed: Option<Vec<u32>>) -> Result<Vec<FetchedMail>, TransportError> {
+        let uids = match listed {
+            Some(uids) => uids,
+            None => Self::pending_uids(ctx, session).await?,
+        };
         let mut mails = Vec::with_capacity(uids.len());
         for chunk in uids.chunks(FETCH_CHUNK) {
             let set = chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
@@ -428,8 +436,9 @@ impl ImapMailbox {
 impl Mailbox for ImapMailbox {
     async fn fetch_pending(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
         let ctx = self.ctx.clone();
+        let listed = self.just_listed.take();
         let mut session = self.take_session()?;
-        let mails = Self::fetch_pending_in(&ctx, &mut session).await?;
+        let mails = Self::fetch_pending_in(&ctx, &mut session, listed).await?;
         self.session = Some(session);
         self.last_fetched = mails.iter().filter_map(|m| m.id.parse().ok()).collect();
         Ok(mails)
@@ -440,6 +449,7 @@ impl Mailbox for ImapMailbox {
     }
 
     async fn mark_processed_many(&mut self, ids: &[String]) -> Result<(), TransportError> {
+        self.just_listed = None;
         let mut uids = Vec::with_capacity(ids.len());
         for id in ids {
             match id.parse::<u32>() {
@@ -476,6 +486,7 @@ impl Mailbox for ImapMailbox {
         let uids = Self::pending_uids(&ctx, &mut session).await?;
         if uids.iter().any(|u| !self.last_fetched.contains(u)) {
             self.session = Some(session);
+            self.just_listed = Some(uids);
             return Ok(());
         }
         if let Some(every) = self.recheck {
