@@ -275,11 +275,30 @@ impl ImapMailbox {
         while session.unsolicited_responses.try_recv().is_ok() {}
     }
 
+    /// After a NOOP: whether the server reported new mail (untagged EXISTS
+    /// or RECENT). async-imap's NOOP ends without an error when the
+    /// connection closes, so a BYE (a server shutting down says it before
+    /// closing) is an error here: the caller connects again.
+    fn news_after_noop(ctx: &Ctx, session: &mut Session) -> Result<bool, TransportError> {
+        use async_imap::types::UnsolicitedResponse as U;
+        let mut grew = false;
+        while let Ok(r) = session.unsolicited_responses.try_recv() {
+            match r {
+                U::Exists(_) | U::Recent(_) => grew = true,
+                U::Other(data) if matches!(data.parsed(), Response::Data { status: Status::Bye, .. }) => {
+                    return Err(ctx.protocol("NOOP", "the server closed the connection (BYE)".into()));
+                }
+                _ => {}
+            }
+        }
+        Ok(grew)
+    }
+
     async fn pending_uids(ctx: &Ctx, session: &mut Session) -> Result<Vec<u32>, TransportError> {
         // NOOP first: Dovecot answers SEARCH from the mailbox view of the
         // last sync and would miss mail delivered since.
         ctx.timed("NOOP", session.noop()).await?;
-        Self::drain_unsolicited(session);
+        Self::news_after_noop(ctx, session)?;
         // Every message still in the inbox, read or not: handled ones are
         // moved out, so what is left is to do. Not only UNSEEN: a message
         // a person opened in a mail client, or one whose move a crash
@@ -374,7 +393,6 @@ impl ImapMailbox {
     /// is on the wire, so the session is back in place while sleeping (a
     /// cancelled wait leaves it usable).
     async fn recheck_until_news(&mut self, every: Duration, max: Duration) -> Result<(), TransportError> {
-        use async_imap::types::UnsolicitedResponse as U;
         let deadline = tokio::time::Instant::now() + max;
         loop {
             let now = tokio::time::Instant::now();
@@ -385,10 +403,7 @@ impl ImapMailbox {
             let ctx = self.ctx.clone();
             let mut session = self.take_session()?;
             ctx.timed("NOOP", session.noop()).await?;
-            let mut grew = false;
-            while let Ok(r) = session.unsolicited_responses.try_recv() {
-                grew |= matches!(r, U::Exists(_) | U::Recent(_));
-            }
+            let grew = Self::news_after_noop(&ctx, &mut session)?;
             self.session = Some(session);
             if grew {
                 return Ok(());
@@ -397,8 +412,10 @@ impl ImapMailbox {
     }
 
     /// IDLE until the mailbox grows or `max` passes; gives the session back.
-    async fn idle_until_news(ctx: &Ctx, session: Session, max: Duration) -> Result<Session, TransportError> {
+    /// Returns the session and whether the server reported new mail.
+    async fn idle_until_news(ctx: &Ctx, session: Session, max: Duration) -> Result<(Session, bool), TransportError> {
         let deadline = tokio::time::Instant::now() + max;
+        let mut news = false;
         let mut handle = session.idle();
         ctx.timed("IDLE", handle.init()).await?;
         loop {
@@ -418,6 +435,7 @@ impl ImapMailbox {
                         data.parsed(),
                         Response::MailboxData(MailboxDatum::Exists(_) | MailboxDatum::Recent(_))
                     ) {
+                        news = true;
                         break;
                     }
                     // Flag changes, keep-alives: keep waiting.
@@ -427,8 +445,8 @@ impl ImapMailbox {
             }
         }
         let mut session = ctx.timed("IDLE DONE", handle.done()).await?;
-        Self::drain_unsolicited(&mut session);
-        Ok(session)
+        news |= Self::news_after_noop(ctx, &mut session)?;
+        Ok((session, news))
     }
 }
 
@@ -489,11 +507,28 @@ impl Mailbox for ImapMailbox {
             self.just_listed = Some(uids);
             return Ok(());
         }
-        if let Some(every) = self.recheck {
+        if self.use_idle {
+            // With `recheck`, the IDLE is ended and started again that
+            // often: Dovecot looks at the mailbox when an IDLE starts, but
+            // tells a running one of new mail only 500 ms after it came.
+            let every = self.recheck.unwrap_or(max);
+            let deadline = tokio::time::Instant::now() + max;
+            let mut session = session;
+            loop {
+                let remaining = deadline.saturating_duration_since(tokio::time::Instant::now());
+                if remaining.is_zero() {
+                    break;
+                }
+                let (s, news) = Self::idle_until_news(&ctx, session, every.min(remaining)).await?;
+                session = s;
+                if news {
+                    break;
+                }
+            }
+            self.session = Some(session);
+        } else if let Some(every) = self.recheck {
             self.session = Some(session);
             self.recheck_until_news(every, max).await?;
-        } else if self.use_idle {
-            self.session = Some(Self::idle_until_news(&ctx, session, max).await?);
         } else {
             // Nothing on the wire while sleeping: the session can go back
             // first (a cancelled sleep leaves it usable).

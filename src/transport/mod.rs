@@ -236,7 +236,7 @@ fn default_poll_seconds() -> u64 {
     60
 }
 fn default_recheck_ms() -> u64 {
-    100
+    0
 }
 fn default_inbox() -> String {
     "INBOX".into()
@@ -260,11 +260,15 @@ pub struct ImapSettings {
     /// Polling interval when IDLE is off or not offered.
     #[serde(default = "default_poll_seconds")]
     pub poll_seconds: u64,
-    /// While waiting for mail, ask the server (NOOP) this often, in
-    /// milliseconds, instead of waiting for IDLE or `poll_seconds`; 0: never.
-    /// Dovecot tells an IDLE client of new mail only 500 ms after it
-    /// arrives (a fixed delay of its mailbox watcher), which a lone order
-    /// would wait; a NOOP makes it look at once.
+    /// While waiting for mail, ask the server this often, in milliseconds:
+    /// with IDLE, the IDLE is ended and started again (the server looks at
+    /// the mailbox when an IDLE starts); without, a NOOP instead of waiting
+    /// `poll_seconds`; 0: never. Dovecot tells a running IDLE of new mail
+    /// only 500 ms after it arrives (a fixed delay of its mailbox watcher),
+    /// which a lone order would wait. Off by default: a session that keeps
+    /// talking this often is kept alive by Dovecot through a restart (its
+    /// old process serves it for ~30 s more), so the restart is not seen
+    /// as an outage of the mailbox (`tests/outages.rs`).
     #[serde(default = "default_recheck_ms")]
     pub recheck_ms: u64,
     #[serde(default = "default_inbox")]
