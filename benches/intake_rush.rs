@@ -78,7 +78,11 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
     let admin = stack.add_user("referee").expect("admin user");
     let dir = tempfile::tempdir().expect("temp dir");
     let config = dir.path().join("config.toml");
-    std::fs::write(&config, daemon_config(&stack, &admin, GAME, 11)).expect("config");
+    // The IDLE restarted every 100 ms (`recheck_ms`, off by default): a
+    // running IDLE hears of a new message from Dovecot only 500 ms after it.
+    let text = daemon_config(&stack, &admin, GAME, 11).replacen("idle = true", "idle = true\nrecheck_ms = 100", 1);
+    assert!(text.contains("recheck_ms = 100"), "the daemon's configuration has its [transport.imap] idle line");
+    std::fs::write(&config, text).expect("config");
     let mut daemon = Daemon::start(env!("CARGO_BIN_EXE_arbitre"), &config, &dir.path().join("daemon.log"));
 
     let addresses: Vec<String> = (1..=players as u32).map(|i| stack.player(i)).collect();

@@ -285,6 +285,39 @@ async fn polling_mode_when_idle_is_off() {
     assert!(t.elapsed() < Duration::from_millis(900), "{:?}", t.elapsed());
 }
 
+/// `recheck_ms` (the daemon's default, 100): the wait ends when a new
+/// message arrives, told by a NOOP, without IDLE (whose news Dovecot holds
+/// back 500 ms) and long before the 60 s poll.
+#[tokio::test]
+async fn rechecking_ends_the_wait_when_mail_arrives_without_idle_or_the_poll() {
+    let s = stack();
+    let (from, user) = (s.player(27), s.player(28));
+    let mut settings = s.imap_settings(&user, TlsMode::StartTls);
+    settings.idle = false;
+    settings.recheck_ms = 100;
+    let mut mb = ImapMailbox::connect(&settings).await.unwrap();
+    assert!(mb.fetch_pending().await.unwrap().is_empty());
+    // Nothing arrives: the wait ends after `max`.
+    let t = Instant::now();
+    mb.wait_for_mail(Duration::from_secs(1)).await.unwrap();
+    assert!(t.elapsed() >= Duration::from_millis(900), "{:?}", t.elapsed());
+
+    let subject = unique("recheck");
+    let (sender_from, sender_to, subject2) = (from.clone(), user.clone(), subject.clone());
+    let delivery = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        send(&sender_from, &sender_to, &subject2, "are you there?\n").await;
+    });
+    // Without the NOOPs only the 60 s poll would end this wait.
+    let waited = tokio::time::timeout(Duration::from_secs(30), mb.wait_for_mail(Duration::from_secs(120))).await;
+    delivery.await.unwrap();
+    assert!(waited.is_ok(), "the new mail did not end the wait");
+    waited.unwrap().unwrap();
+    let got = mb.fetch_pending().await.unwrap();
+    assert_eq!(got.len(), 1);
+    assert_eq!(subject_of(&got[0].raw), subject);
+}
+
 #[tokio::test]
 async fn imap_tls_modes_with_the_test_certificate_as_root() {
     let s = stack();

@@ -361,3 +361,42 @@ fn a_relayed_message_is_framed_in_each_recipients_language() {
     assert!(en.subject.ends_with("Diplomatic message") && en.text.contains("From family Atréides, to every family:"), "{} {}", en.subject, en.text);
     assert!(!en.text.contains("Transmis") && !en.text.contains("famille"), "{}", en.text);
 }
+
+/// Group commit, as the daemon's intake runs its messages (`store::Group`):
+/// the mails of one run read what the earlier ones wrote (receipt ranks
+/// follow arrival, a family's later orders replace its earlier ones), and
+/// nothing of the run is on disk, nor in the outbox to be sent, before the
+/// run's commit.
+#[test]
+fn a_run_of_mails_in_one_write_group_reads_its_own_writes_and_is_durable_only_at_its_commit() {
+    let e = env();
+    let pa = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let pb = join(&e.referee, "vlad@example.test", "Harkonnen", at(1));
+    take_outbox(&e.referee);
+    let run = [
+        (mail("leto@example.test", "ga1@example.test", "Ordres", &orders_body("Atréides", &pa, None, FOUNDERS), at(2)), at(2)),
+        (mail("vlad@example.test", "gb1@example.test", "Ordres", &orders_body("Harkonnen", &pb, None, FOUNDERS), at(3)), at(3)),
+        (mail("leto@example.test", "ga2@example.test", "Ordres", &orders_body("Atréides", &pa, None, &FOUNDERS[..3]), at(4)), at(4)),
+    ];
+    let meta_before = std::fs::read(game_dir(&e).join("game.json")).unwrap();
+    let group = arbitre::store::Group::new();
+    for (raw, t) in &run {
+        let received = e.referee.receive(raw).unwrap();
+        let out = group.enter(|| e.referee.handle_received(received, *t)).unwrap();
+        assert!(matches!(out, Outcome::Answered { ref kind, .. } if kind == "ack"), "{out:?}");
+    }
+    let orders = game_dir(&e).join("turns/0000/orders");
+    assert!(!orders.join("ATREIDES.json").exists() && !orders.join("HARKONNEN.json").exists(), "orders on disk before the commit");
+    assert_eq!(std::fs::read(game_dir(&e).join("game.json")).unwrap(), meta_before, "game.json changed before the commit");
+    assert!(e.referee.store.outbox().due(at(5)).unwrap().is_empty(), "a reply could be sent before the commit");
+    group.commit().unwrap();
+    let read = |f: &str| serde_json::from_slice::<serde_json::Value>(&std::fs::read(orders.join(f)).unwrap()).unwrap();
+    assert_eq!(read("ATREIDES.json")["receipt_rank"], 2, "the later orders, third received");
+    assert_eq!(read("ATREIDES.json")["message_id"], "ga2@example.test");
+    assert_eq!(read("HARKONNEN.json")["receipt_rank"], 1);
+    let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(game_dir(&e).join("game.json")).unwrap()).unwrap();
+    assert_eq!(meta["receipts"], 3);
+    let acks = take_outbox(&e.referee);
+    assert_eq!(acks.len(), 3, "every acknowledgement queued once committed");
+    assert!(acks.iter().any(|a| a.text.contains("3 ordre(s) accepté(s)")), "the replacing orders acknowledged");
+}

@@ -1,6 +1,6 @@
 //! `arbitre orders check <game> <file.eml|->`: the acknowledgement a message
-//! would get, printed; nothing changes. The message is handled for real, but
-//! in a throw-away copy of the game's open turn.
+//! would get, printed; nothing changes. The message is handled for real, on
+//! the game's files, in a dry write group (`Referee::check_message`).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -27,7 +27,7 @@ pub struct OutboxConfig {
 impl Default for OutboxConfig {
     fn default() -> Self {
         let b = crate::store::Backoff::default();
-        OutboxConfig { retry_initial: b.initial, retry_max: b.max, journal: true, journal_grace: SignedDuration::from_mins(2), concurrency: 4 }
+        OutboxConfig { retry_initial: b.initial, retry_max: b.max, journal: true, journal_grace: SignedDuration::from_mins(2), concurrency: 16 }
     }
 }
 

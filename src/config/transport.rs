@@ -180,6 +180,7 @@ impl Cx {
                 "password",
                 "idle",
                 "poll_seconds",
+                "recheck_ms",
                 "inbox",
                 "processed_folder",
                 "ca_file",
@@ -191,6 +192,7 @@ impl Cx {
         }
         self.boolean(t, prefix, "idle", true);
         self.integer(t, prefix, "poll_seconds", 60, (5, 3600));
+        self.integer(t, prefix, "recheck_ms", 0, (0, 60_000));
         for k in ["inbox", "processed_folder"] {
             if self.string(t, prefix, k, false).is_some_and(|s| s.trim().is_empty()) {
                 self.err(join(prefix, k), "empty folder name");
@@ -263,6 +265,7 @@ mod tests {
         let TransportConfig::Imap { imap, smtp } = c.transport else { panic!("not imap") };
         assert!(matches!(imap.password, Secret::File(_) | Secret::Env(_)));
         assert!(smtp.user.is_some());
+        assert_eq!(imap.recheck_ms, 0);
     }
 
     #[test]
@@ -271,12 +274,17 @@ mod tests {
         let TransportConfig::Imap { imap, smtp } = c.transport else { panic!("not imap") };
         assert_eq!(imap.tls, TlsMode::Implicit);
         assert_eq!(imap.password, Secret::File(PathBuf::from("/etc/arbitre/secrets/imap")));
+        // Not written: off.
+        assert_eq!(imap.recheck_ms, 0);
         assert_eq!(smtp.tls, TlsMode::StartTls);
         assert_eq!(smtp.password, Some(Secret::Env("ARBITRE_SMTP_PASSWORD".into())));
     }
 
     #[test]
     fn each_transport_error_names_its_setting() {
+        let e = errors_of(&IMAP.replace("tls = \"implicit\"", "tls = \"implicit\"\nrecheck_ms = 90000"));
+        assert!(has(&e, "transport.imap.recheck_ms"), "{e:?}");
+
         let e = errors_of(&IMAP.replace("\"implicit\"", "\"tls\""));
         assert!(has(&e, r#"transport.imap.tls: expected "implicit", "starttls" or "none""#), "{e:?}");
 

@@ -22,7 +22,7 @@
 pub mod clock;
 pub mod health;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
@@ -33,7 +33,9 @@ use futures::StreamExt;
 use tokio::sync::{watch, Notify};
 
 use crate::referee::adjudication::Mode;
+use crate::referee::intake::{Outcome, Received};
 use crate::referee::Referee;
+use crate::store::Group;
 use crate::transport::{Mailbox, SendError, Sender};
 
 pub use clock::Clock;
@@ -204,6 +206,7 @@ async fn intake_loop(
                 return;
             }
             let look_began = d.clock.ops_now();
+            let fetch_started = std::time::Instant::now();
             let batch = match mailbox.fetch_pending().await {
                 Ok(b) => b,
                 Err(e) => {
@@ -223,14 +226,16 @@ async fn intake_loop(
             let mut all_handled = true;
             let mut store_retry: Option<Duration> = None;
             let ids: Vec<String> = batch.iter().map(|m| m.id.clone()).collect();
-            // Step 1 (decode, archive with its fsync, or a journal copy) for
-            // the whole batch at once: independent messages, whose fsyncs
-            // overlap. Messages backing off are left out.
+            // Step 1 (decode, archive, or a journal copy) for the whole batch
+            // at once: independent messages, whose archived copies are made
+            // durable together before step 2. Messages backing off are left
+            // out.
             let skip: Vec<bool> = batch
                 .iter()
                 .map(|m| failing.get(&m.id).is_some_and(|(_, not_before)| d.clock.ops_now() < *not_before))
                 .collect();
             let raws: Vec<Option<Vec<u8>>> = batch.into_iter().zip(&skip).map(|(m, skip)| (!skip).then_some(m.raw)).collect();
+            let (fetched, fetch_took, receive_started) = (ids.len(), fetch_started.elapsed(), std::time::Instant::now());
             let received = {
                 let r = d.referee.clone();
                 match tokio::task::spawn_blocking(move || receive_all(&r, raws)).await {
@@ -241,93 +246,125 @@ async fn intake_loop(
                     }
                 }
             };
-            // Step 2, one message at a time in the mailbox's order; step 3
-            // (the done marker) runs behind it, and a message is told to the
-            // mailbox once its marker is written.
+            if fetched > 0 {
+                tracing::debug!(messages = fetched, fetch = ?fetch_took, receive = ?receive_started.elapsed(), "batch fetched and archived");
+            }
+            // Step 2, in runs: the messages of a run are handled one at a
+            // time in the mailbox's order, their writes staged in one
+            // `store::Group` whose commit makes them durable together (a few
+            // rounds of parallel fsyncs instead of eight fsyncs in a row per
+            // order); only then are their replies let out (the outbox
+            // woken). Step 3 (the done markers, themselves one group) runs
+            // behind, and a message is told to the mailbox once its marker
+            // is written.
             let mut in_batch: BTreeSet<crate::store::ArchiveKey> = BTreeSet::new();
             let mut finishing: Vec<Finishing> = Vec::new();
+            let mut queue: VecDeque<Waiting> = VecDeque::new();
             for (pos, (id, received)) in ids.iter().zip(received).enumerate() {
-                let Some(received) = received else {
-                    all_handled = false;
-                    continue;
-                };
-                // A message being handled is finished even if a stop arrives.
-                tracing::debug!(%id, "handling a message");
-                let handled = match received {
-                    Ok(received) => {
-                        let key = received.key().cloned();
-                        // The same message twice in one batch: the first one's
-                        // marker may not be written yet.
-                        if key.as_ref().is_some_and(|k| !in_batch.insert(k.clone())) {
-                            Ok(Ok((key, crate::referee::intake::Outcome::Duplicate)))
-                        } else {
-                            let r = d.referee.clone();
-                            let now = d.clock.now();
-                            tokio::task::spawn_blocking(move || r.handle_received(received, now).map(|o| (key, o))).await
+                match received {
+                    Some(received) => queue.push_back(Waiting { pos, id: id.clone(), received }),
+                    None => all_handled = false,
+                }
+            }
+            while !queue.is_empty() {
+                let run_started = std::time::Instant::now();
+                let run = {
+                    let (r, clock) = (d.referee.clone(), d.clock.clone());
+                    let batch_keys = std::mem::take(&mut in_batch);
+                    match tokio::task::spawn_blocking(move || handle_run(&r, &clock, queue, batch_keys)).await {
+                        Ok(run) => run,
+                        Err(e) => {
+                            // Only the run's own bookkeeping can get here
+                            // (each message's panic is caught): read again.
+                            tracing::error!(error = %e, "handling a run of messages panicked; reconnecting");
+                            continue 'connect;
                         }
                     }
-                    Err(e) => Ok(Err(e)),
                 };
+                tracing::debug!(handled = run.handled.len(), took = ?run_started.elapsed(), commit = ?run.commit_took, files = ?run.commit.as_ref().ok(), "run committed");
+                queue = run.rest;
+                in_batch = run.in_batch;
                 let ops_now = d.clock.ops_now();
-                match handled {
-                    Ok(Ok((key, outcome))) => {
-                        store_failures = 0;
-                        failing.remove(id);
-                        unstored.remove(id);
-                        // The replies are durable in the outbox: send them
-                        // while the marker is written.
-                        kick.notify_one();
-                        clock_kick.notify_one();
-                        let r = d.referee.clone();
-                        let task = tokio::task::spawn_blocking(move || match key {
-                            Some(key) => r.finish(&key, &outcome),
-                            None => Ok(()),
-                        });
-                        finishing.push(Finishing { id: id.clone(), task });
-                        // Told in groups (one IMAP round trip per group);
-                        // a crash before leaves them to be seen again and
-                        // skipped as duplicates.
-                        if finishing.len() >= MARK_GROUP {
-                            let (marked, done) = mark_finished(&mut *mailbox, &mut finishing, &health, ops_now).await;
-                            all_handled &= done;
-                            if !marked {
-                                continue 'connect;
+                // A commit that failed: nothing of the run is durable, so
+                // nothing of it is acknowledged; the run waits in the
+                // mailbox, in order, like a message that could not be stored.
+                let commit_failed = run.commit.as_ref().err().map(|e| e.to_string());
+                let mut done: Vec<(String, Option<crate::store::ArchiveKey>, crate::referee::intake::Outcome)> = Vec::new();
+                let mut stored_failure: Option<(usize, String)> = None;
+                for h in run.handled {
+                    match h.result {
+                        Handled::Done(key, outcome) => match &commit_failed {
+                            None => {
+                                store_failures = 0;
+                                failing.remove(&h.id);
+                                unstored.remove(&h.id);
+                                done.push((h.id, key, outcome));
                             }
+                            Some(why) => {
+                                stored_failure.get_or_insert((h.pos, why.clone()));
+                            }
+                        },
+                        Handled::Failed(e) if health::is_io_error(&e) => {
+                            // The data directory (full, read-only…), not the
+                            // message: nothing can be stored, so every message
+                            // waits, in order, in the mailbox; try again after
+                            // the back-off, or as soon as writing works again.
+                            stored_failure = Some(stored_failure.map_or((h.pos, e.to_string()), |(p, w)| (p.min(h.pos), w)));
+                        }
+                        Handled::Failed(e) => {
+                            all_handled = false;
+                            let (n, backoff, not_before) = next_try(&failing, &h.id, &reconnect, ops_now);
+                            failing.insert(h.id.clone(), (n, not_before));
+                            tracing::error!(error = %e, id = %h.id, retry_in = ?backoff, "could not handle a message; left in the mailbox for a retry");
+                        }
+                        Handled::Panicked(why) => {
+                            all_handled = false;
+                            let (n, backoff, not_before) = next_try(&failing, &h.id, &reconnect, ops_now);
+                            failing.insert(h.id.clone(), (n, not_before));
+                            tracing::error!(error = %why, id = %h.id, retry_in = ?backoff, "handling a message panicked; left in the mailbox");
                         }
                     }
-                    Ok(Err(e)) if health::is_io_error(&e) => {
-                        // The data directory (full, read-only…), not the
-                        // message: nothing can be stored, so every message
-                        // waits, in order, in the mailbox; try again after
-                        // the back-off, or as soon as writing works again.
-                        all_handled = false;
-                        store_failures += 1;
-                        unstored.extend(ids[pos..].iter().cloned());
-                        let backoff = reconnect.delay(store_failures);
-                        health.failure(FaultKind::DataDir, &e.to_string(), unstored.len(), ops_now);
-                        tracing::warn!(error = %e, %id, retry_in = ?backoff, "could not store a message; it stays in the mailbox for a retry");
-                        store_retry = Some(backoff);
-                        break;
-                    }
-                    Ok(Err(e)) => {
-                        all_handled = false;
-                        let (n, backoff, not_before) = next_try(&failing, id, &reconnect, ops_now);
-                        failing.insert(id.clone(), (n, not_before));
-                        tracing::error!(error = %e, %id, retry_in = ?backoff, "could not handle a message; left in the mailbox for a retry");
-                    }
-                    Err(e) => {
-                        all_handled = false;
-                        let (n, backoff, not_before) = next_try(&failing, id, &reconnect, ops_now);
-                        failing.insert(id.clone(), (n, not_before));
-                        tracing::error!(error = %e, %id, retry_in = ?backoff, "handling a message panicked; left in the mailbox");
-                    }
+                }
+                if !done.is_empty() {
+                    // The replies are durable in the outbox: send them while
+                    // the markers are written.
+                    kick.notify_one();
+                    clock_kick.notify_one();
+                    let r = d.referee.clone();
+                    let ids: Vec<String> = done.iter().map(|(id, _, _)| id.clone()).collect();
+                    let task = tokio::task::spawn_blocking(move || finish_run(&r, done));
+                    finishing.push(Finishing { ids, task });
+                }
+                if let Some((pos, why)) = stored_failure {
+                    all_handled = false;
+                    store_failures += 1;
+                    unstored.extend(ids[pos..].iter().cloned());
+                    let backoff = reconnect.delay(store_failures);
+                    health.failure(FaultKind::DataDir, &why, unstored.len(), ops_now);
+                    tracing::warn!(error = %why, id = %ids[pos], retry_in = ?backoff, "could not store a message; it stays in the mailbox for a retry");
+                    store_retry = Some(backoff);
+                    break;
                 }
                 if *stop.borrow() {
                     mark_finished(&mut *mailbox, &mut finishing, &health, d.clock.ops_now()).await;
                     return;
                 }
+                // Told in groups (one IMAP round trip per group); a crash
+                // before leaves them to be seen again and skipped as
+                // duplicates.
+                if finishing.iter().map(|f| f.ids.len()).sum::<usize>() >= MARK_GROUP {
+                    let (marked, done) = mark_finished(&mut *mailbox, &mut finishing, &health, ops_now).await;
+                    all_handled &= done;
+                    if !marked {
+                        continue 'connect;
+                    }
+                }
             }
+            let mark_started = std::time::Instant::now();
             let (marked, done) = mark_finished(&mut *mailbox, &mut finishing, &health, d.clock.ops_now()).await;
+            if fetched > 0 {
+                tracing::debug!(took = ?mark_started.elapsed(), "batch marked handled");
+            }
             all_handled &= done;
             if !marked {
                 continue 'connect;
@@ -377,32 +414,153 @@ const MARK_GROUP: usize = 50;
 /// How many threads receive (decode, archive) the messages of a batch.
 const RECEIVE_THREADS: usize = 4;
 
-/// Step 1 of each message of a batch (`None`: left out), several at once;
-/// the results in the batch's order.
-fn receive_all(r: &Referee, raws: Vec<Option<Vec<u8>>>) -> Vec<Option<crate::referee::Result<crate::referee::intake::Received>>> {
+/// A run of step 2 ends after this many messages, or once it has taken
+/// [`RUN_TIME`]: its replies wait for its commit, so a longer run means a
+/// later first acknowledgement; a shorter one, more fsync rounds.
+const RUN_MAX: usize = 50;
+const RUN_TIME: Duration = Duration::from_millis(150);
+
+/// Step 1 of each message of a batch (`None`: left out), several at once,
+/// the archived copies made durable together (one [`Group`]: two rounds of
+/// parallel fsyncs for the whole batch); the results in the batch's order.
+fn receive_all(r: &Referee, raws: Vec<Option<Vec<u8>>>) -> Vec<Option<crate::referee::Result<Received>>> {
     let next = AtomicUsize::new(0);
-    let slots: Vec<std::sync::Mutex<Option<crate::referee::Result<crate::referee::intake::Received>>>> =
+    let slots: Vec<std::sync::Mutex<Option<crate::referee::Result<Received>>>> =
         raws.iter().map(|_| std::sync::Mutex::new(None)).collect();
     let threads = RECEIVE_THREADS.min(raws.iter().filter(|r| r.is_some()).count()).max(1);
+    let group = Group::new();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(raw) = raws.get(i) else { return };
                 if let Some(raw) = raw {
-                    let got = r.receive(raw);
+                    let got = group.enter(|| r.receive(raw));
                     *slots[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(got);
                 }
             });
         }
     });
-    slots.into_iter().map(|s| s.into_inner().unwrap_or_else(|p| p.into_inner())).collect()
+    let commit = group.commit();
+    slots
+        .into_iter()
+        .map(|s| {
+            let got = s.into_inner().unwrap_or_else(|p| p.into_inner());
+            match (&commit, got) {
+                // Not archived durably: not handled, tried again.
+                (Err(e), Some(Ok(Received::Mail { .. }))) => Some(Err(commit_error(r, e))),
+                (_, got) => got,
+            }
+        })
+        .collect()
 }
 
-/// A handled message whose done marker is being written.
-struct Finishing {
+/// The error of a commit that failed, for each message it concerned.
+fn commit_error(r: &Referee, e: &std::io::Error) -> crate::referee::RefereeError {
+    crate::store::StoreError::Io { path: r.store.root().to_path_buf(), source: std::io::Error::new(e.kind(), e.to_string()) }.into()
+}
+
+/// A received message waiting for step 2: its place in the batch and its id.
+struct Waiting {
+    pos: usize,
     id: String,
-    task: tokio::task::JoinHandle<crate::referee::Result<()>>,
+    received: crate::referee::Result<Received>,
+}
+
+/// What step 2 made of one message of a run.
+struct HandledMsg {
+    pos: usize,
+    id: String,
+    result: Handled,
+}
+
+enum Handled {
+    Done(Option<crate::store::ArchiveKey>, Outcome),
+    Failed(crate::referee::RefereeError),
+    Panicked(String),
+}
+
+/// A run of step 2: the messages handled, the ones left for the next run,
+/// the archive keys seen in the batch so far, and the group's commit.
+struct Run {
+    handled: Vec<HandledMsg>,
+    rest: VecDeque<Waiting>,
+    in_batch: BTreeSet<crate::store::ArchiveKey>,
+    commit: std::io::Result<usize>,
+    commit_took: Duration,
+}
+
+/// Handles messages from the front of `queue`, in order, in one write group
+/// (until [`RUN_MAX`] messages, [`RUN_TIME`], or an I/O error, after which
+/// nothing more can be stored), then commits the group.
+fn handle_run(r: &Referee, clock: &Clock, mut queue: VecDeque<Waiting>, mut in_batch: BTreeSet<crate::store::ArchiveKey>) -> Run {
+    let group = Group::new();
+    let started = std::time::Instant::now();
+    let mut handled = Vec::new();
+    while let Some(w) = queue.pop_front() {
+        let result = match w.received {
+            Err(e) => Handled::Failed(e),
+            Ok(received) => {
+                let key = received.key().cloned();
+                // The same message twice in one batch: the first one's
+                // marker may not be written yet.
+                if key.as_ref().is_some_and(|k| !in_batch.insert(k.clone())) {
+                    Handled::Done(key, Outcome::Duplicate)
+                } else {
+                    let now = clock.now();
+                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| group.enter(|| r.handle_received(received, now))));
+                    match outcome {
+                        Ok(Ok(outcome)) => Handled::Done(key, outcome),
+                        Ok(Err(e)) => Handled::Failed(e),
+                        Err(panic) => Handled::Panicked(panic_text(&panic)),
+                    }
+                }
+            }
+        };
+        let stop = matches!(&result, Handled::Failed(e) if health::is_io_error(e));
+        handled.push(HandledMsg { pos: w.pos, id: w.id, result });
+        if stop || handled.len() >= RUN_MAX || started.elapsed() >= RUN_TIME {
+            break;
+        }
+    }
+    let commit_started = std::time::Instant::now();
+    let commit = group.commit();
+    if commit.is_err() {
+        r.forget_all();
+    }
+    Run { handled, rest: queue, in_batch, commit, commit_took: commit_started.elapsed() }
+}
+
+fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
+}
+
+/// Step 3 for the messages of a run: their done markers, in one write group.
+fn finish_run(r: &Referee, done: Vec<(String, Option<crate::store::ArchiveKey>, Outcome)>) -> Vec<(String, crate::referee::Result<()>)> {
+    let group = Group::new();
+    let mut results: Vec<(String, crate::referee::Result<()>)> = group.enter(|| {
+        done.into_iter()
+            .map(|(id, key, outcome)| {
+                let res = match key {
+                    Some(key) => r.finish(&key, &outcome),
+                    None => Ok(()),
+                };
+                (id, res)
+            })
+            .collect()
+    });
+    if let Err(e) = group.commit() {
+        for (_, res) in results.iter_mut().filter(|(_, res)| res.is_ok()) {
+            *res = Err(commit_error(r, &e));
+        }
+    }
+    results
+}
+
+/// The done markers of a run being written.
+struct Finishing {
+    ids: Vec<String>,
+    task: tokio::task::JoinHandle<Vec<(String, crate::referee::Result<()>)>>,
 }
 
 /// Waits for the done markers of `finishing`, then tells the mailbox that
@@ -410,21 +568,27 @@ struct Finishing {
 /// was written); a message whose marker failed stays in the mailbox and is
 /// handled again (every effect is idempotent).
 async fn mark_finished(mailbox: &mut dyn Mailbox, finishing: &mut Vec<Finishing>, health: &Health, now: jiff::Timestamp) -> (bool, bool) {
-    let mut ids = Vec::with_capacity(finishing.len());
+    let mut ids = Vec::new();
     let mut all = true;
     for f in finishing.drain(..) {
         match f.task.await {
-            Ok(Ok(())) => ids.push(f.id),
-            Ok(Err(e)) => {
-                all = false;
-                if health::is_io_error(&e) {
-                    health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
+            Ok(results) => {
+                for (id, res) in results {
+                    match res {
+                        Ok(()) => ids.push(id),
+                        Err(e) => {
+                            all = false;
+                            if health::is_io_error(&e) {
+                                health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
+                            }
+                            tracing::warn!(error = %e, %id, "handled, but its done marker could not be written; it stays in the mailbox");
+                        }
+                    }
                 }
-                tracing::warn!(error = %e, id = %f.id, "handled, but its done marker could not be written; it stays in the mailbox");
             }
             Err(e) => {
                 all = false;
-                tracing::error!(error = %e, id = %f.id, "writing a done marker panicked; the message stays in the mailbox");
+                tracing::error!(error = %e, ids = ?f.ids, "writing done markers panicked; the messages stay in the mailbox");
             }
         }
     }

@@ -1,6 +1,9 @@
-//! Checking orders without giving them: the message is handled for real, but
-//! in a throw-away copy of the game's open turn (`Referee::sandbox_copy`),
-//! and the replies it would get are returned instead of sent. Used by
+//! Checking orders without giving them: the message is handled for real, on
+//! the game's own files, but in a dry write group (`store::Group::dry`):
+//! every write is staged in memory and dropped, nothing on disk changes (not
+//! even a folder), the archive and the outbox look empty (the message is
+//! handled as a new one), and the replies it would get are the ones staged
+//! in the outbox, returned instead of sent. Other games look absent. Used by
 //! `arbitre orders check` and by the order-check box of the private web page.
 
 use jiff::Timestamp;
@@ -19,12 +22,11 @@ pub struct CheckResult {
 impl Referee {
     /// Handles `raw` as if it arrived at `at` in `game`; changes nothing.
     pub fn check_message(&self, game: &str, raw: &[u8], at: Timestamp) -> anyhow::Result<CheckResult> {
-        let sandbox = tempfile::tempdir()?;
-        // Only the throw-away copy is written here: no fsync is worth it.
-        crate::store::without_fsync(|| {
-            let copy = self.sandbox_copy(game, sandbox.path(), raw)?;
-            let outcome = copy.handle_mail(raw, at)?;
-            let outbox = copy.store.outbox();
+        let scoped = self.scoped_to(game);
+        let dry = crate::store::Group::dry(vec![self.store.archive_dir(), self.store.outbox_dir()]);
+        dry.enter(|| {
+            let outcome = scoped.handle_mail(raw, at)?;
+            let outbox = scoped.store.outbox();
             let mut replies = Vec::new();
             for meta in outbox.list(crate::store::OutboxState::New)? {
                 if let Some(raw) = outbox.raw(&meta.id)? {

@@ -70,7 +70,7 @@ pub struct OpenGame {
 pub struct Referee {
     pub config: Config,
     pub store: Store,
-    /// Shared with the throw-away copies of [`Referee::sandbox_copy`].
+    /// Compiled once; shared with [`Referee::scoped_to`].
     pub renderer: std::sync::Arc<Renderer>,
     templates_dir: PathBuf,
     /// The installation's secret key (passwords derive from it).
@@ -149,6 +149,15 @@ impl Referee {
             Some(b) => b,
             None => {
                 let snapshot = dir.read_state(meta.turn)?.ok_or_else(|| RefereeError::MissingState(meta.id.clone(), meta.turn))?;
+                if registered.is_empty() {
+                    // Nothing to replay: the snapshot is the state (read once,
+                    // which is most of a short command such as `orders check`).
+                    let bytes = std::sync::Arc::new(snapshot);
+                    let state = engine.load_state(&bytes)?;
+                    let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+                    cache.insert(meta.id.clone(), (meta.turn, 0, bytes));
+                    return Ok(state);
+                }
                 let mut state = engine.load_state(&snapshot)?;
                 for (key, fam) in &registered {
                     // A refusal here cannot happen for a family that was accepted
@@ -169,6 +178,12 @@ impl Referee {
     /// Forgets cached states (after a rollback).
     pub fn forget(&self, id: &str) {
         self.cache.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
+    }
+
+    /// Forgets every cached state (after a write group's commit failed: a
+    /// state may have been built from registrations that are not on disk).
+    pub fn forget_all(&self) {
+        self.cache.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
 }
 
@@ -217,74 +232,20 @@ pub fn domain_of(address: &str) -> &str {
 pub type Now = Timestamp;
 
 impl Referee {
-    /// A referee over a throw-away copy of what handling `raw` in `game` may
-    /// read or change (`arbitre orders check`, the web page's order check):
-    /// under `dir`, the game's metadata (`game.json`, `calendar.json`,
-    /// `web-links.json`), the open turn's state, the secret key, and the
-    /// files of the family the message names: its orders for the open turn
-    /// (every family's when the game plays early: the answer says when the
-    /// step will be played), its orders in advance, and its latest report
-    /// (RAPPORT). Nothing else is copied (not the other families' reports),
-    /// and nothing in the real data directory changes.
-    pub fn sandbox_copy(&self, game: &str, dir: &std::path::Path, raw: &[u8]) -> anyhow::Result<Referee> {
-        let meta = self.read_meta(game)?.ok_or_else(|| RefereeError::NoSuchGame(game.into()))?;
-        let src = self.store.game(game)?;
+    /// The same referee seeing only `game` among the configured games (the
+    /// others look absent, as to a message about another game), with a
+    /// state cache of its own. Nothing is read or written.
+    pub fn scoped_to(&self, game: &str) -> Referee {
         let mut config = self.config.clone();
-        config.data_dir = dir.to_path_buf();
-        std::fs::create_dir_all(dir)?;
-        std::fs::write(dir.join("secret.key"), self.secret)?;
-        let copy = Referee::with_renderer(config, self.templates_dir.clone(), self.renderer.clone())?;
-        let dst = copy.store.game(game)?;
-        for name in ["game.json", "calendar.json", "web-links.json"] {
-            copy_tree(&src.path().join(name), &dst.path().join(name))?;
+        config.games.retain(|g| g.id == game);
+        Referee {
+            config,
+            store: self.store.clone(),
+            renderer: self.renderer.clone(),
+            templates_dir: self.templates_dir.clone(),
+            secret: self.secret,
+            cache: Mutex::new(BTreeMap::new()),
+            threads: self.threads,
         }
-        copy_tree(&src.state_path(meta.turn), &dst.state_path(meta.turn))?;
-        let Some(family) = self.family_named(raw).filter(|f| meta.families.contains_key(f)) else {
-            return Ok(copy);
-        };
-        let file = format!("{}.json", crate::store::family_file_name(&family)?);
-        if self.early_delay(game).is_some() {
-            copy_tree(&src.orders_dir(meta.turn), &dst.orders_dir(meta.turn))?;
-        } else {
-            copy_tree(&src.orders_dir(meta.turn).join(&file), &dst.orders_dir(meta.turn).join(&file))?;
-        }
-        if let Ok(steps) = std::fs::read_dir(src.path().join("advance")) {
-            for step in steps.flatten() {
-                let to = dst.path().join("advance").join(step.file_name()).join(&file);
-                copy_tree(&step.path().join(&file), &to)?;
-            }
-        }
-        if let Some(t) = meta.last_reported_turn {
-            copy_tree(&src.report_dir(t, &family)?, &dst.report_dir(t, &family)?)?;
-        }
-        Ok(copy)
-    }
-
-    /// The key of the family a message's orders block names, if any (read
-    /// as `handle_mail` reads it).
-    fn family_named(&self, raw: &[u8]) -> Option<crate::game::FamilyKey> {
-        let limits = crate::mail::Limits { max_text_bytes: self.config.limits.max_text_bytes, ..crate::mail::Limits::default() };
-        let m = crate::mail::decode(raw, &limits).ok()?;
-        let sub = crate::orders::read_submission(&m.subject, &m.text, &m.attachment_texts)?;
-        Some(crate::text::key(&sub.family?))
-    }
-}
-
-/// Copies a file or a folder (recursively); a missing source is not an error.
-fn copy_tree(src: &std::path::Path, dst: &std::path::Path) -> std::io::Result<()> {
-    if src.is_dir() {
-        std::fs::create_dir_all(dst)?;
-        for e in std::fs::read_dir(src)? {
-            let e = e?;
-            copy_tree(&e.path(), &dst.join(e.file_name()))?;
-        }
-        Ok(())
-    } else if src.is_file() {
-        if let Some(p) = dst.parent() {
-            std::fs::create_dir_all(p)?;
-        }
-        std::fs::copy(src, dst).map(|_| ())
-    } else {
-        Ok(())
     }
 }

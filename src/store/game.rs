@@ -36,11 +36,17 @@ pub struct GameLock {
     // The lock lives as long as this open file description: closing it (on
     // drop) releases it. The fd-lock guard is forgotten on purpose, since it
     // would borrow the file; closing the file has the same effect.
-    _file: File,
+    // `None`: the lock is held by the thread's write group until its commit.
+    _file: Option<File>,
     path: PathBuf,
 }
 
 impl GameLock {
+    /// A handle on a lock that the thread's [`super::Group`] holds.
+    pub(super) fn held_by_group(path: &Path) -> GameLock {
+        GameLock { _file: None, path: path.to_path_buf() }
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -80,7 +86,7 @@ pub(super) fn lock_file(path: PathBuf, timeout: Duration) -> Result<GameLock, St
             Err(e) => return Err(StoreError::Io { path, source: e }),
         }
     }
-    Ok(GameLock { _file: lock.into_inner(), path })
+    Ok(GameLock { _file: Some(lock.into_inner()), path })
 }
 
 fn turn_name(n: u32) -> String {
@@ -131,10 +137,15 @@ impl GameDir {
         self.lock_timeout(DEFAULT_LOCK_TIMEOUT)
     }
 
-    /// Takes the game's exclusive lock, waiting up to `timeout` (zero: try once).
+    /// Takes the game's exclusive lock, waiting up to `timeout` (zero: try
+    /// once). Inside a write group, the group holds it until its commit.
     pub fn lock_timeout(&self, timeout: Duration) -> Result<GameLock, StoreError> {
         self.create()?;
-        lock_file(self.dir.join("lock"), timeout)
+        let path = self.dir.join("lock");
+        if let Some(held) = super::group::hold_lock(&path, || lock_file(path.clone(), timeout)) {
+            return held;
+        }
+        lock_file(path, timeout)
     }
 
     pub fn turns_dir(&self) -> PathBuf {
@@ -242,6 +253,9 @@ impl GameDir {
     pub fn remove_orders(&self, n: u32, family: &str) -> Result<bool, StoreError> {
         let dir = self.orders_dir(n);
         let path = dir.join(format!("{}.json", family_file_name(family)?));
+        if let Some(existed) = super::group::stage_remove(&path) {
+            return Ok(existed);
+        }
         match fs::remove_file(&path) {
             Ok(()) => {
                 sync_dir(&dir).map_err(StoreError::io(&dir))?;

@@ -50,10 +50,12 @@
 
 mod deferred;
 mod game;
+mod group;
 mod outbox;
 
 pub use deferred::Deferred;
 pub use game::{GameDir, GameLock, DEFAULT_LOCK_TIMEOUT};
+pub use group::{ungrouped, Group};
 pub use outbox::{Backoff, Enqueued, Outbox, OutboxItem, OutboxMeta, OutboxState};
 
 use serde::de::DeserializeOwned;
@@ -114,48 +116,30 @@ fn parent_of(path: &Path) -> io::Result<&Path> {
     }
 }
 
-thread_local! {
-    /// Set by [`without_fsync`] for the calling thread.
-    static NO_FSYNC: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `f` with the store's fsyncs skipped on this thread, and on this
-/// thread only: for a throw-away copy of a game in a temporary folder
-/// (`Referee::check_message`), whose durability is worth nothing and whose
-/// fsyncs would be most of an `arbitre orders check`. Everything else is
-/// written as always (temporary file, rename). Never around writes to the
-/// data directory.
-pub fn without_fsync<T>(f: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            NO_FSYNC.with(|c| c.set(self.0));
-        }
+/// Whether a file (or folder) exists at `path`, as this thread's
+/// [`Group`] sees it when it is in one.
+pub fn path_exists(path: &Path) -> bool {
+    match group::staged_content(path) {
+        Some(staged) => staged.is_some(),
+        None => path.exists(),
     }
-    let _restore = Restore(NO_FSYNC.with(|c| c.replace(true)));
-    f()
 }
 
-/// Fsyncs a file (unless inside [`without_fsync`]).
+/// Fsyncs a file.
 pub fn sync_file(file: &File) -> io::Result<()> {
-    if NO_FSYNC.with(|c| c.get()) {
-        return Ok(());
-    }
     file.sync_all()
 }
 
 /// Fsyncs a directory, so that a rename or a creation inside it is durable.
 pub fn sync_dir(dir: &Path) -> io::Result<()> {
-    if NO_FSYNC.with(|c| c.get()) {
-        return Ok(());
-    }
     File::open(dir)?.sync_all()
 }
 
 /// Creates `dir` and its missing parents, fsyncing each parent that gained
 /// an entry, so the new directories survive a crash.
 pub fn create_dir_all_durable(dir: &Path) -> io::Result<()> {
-    if dir.is_dir() {
+    // A dry group creates nothing: its files are staged in memory anyway.
+    if dir.is_dir() || group::in_dry_group() {
         return Ok(());
     }
     if let Some(parent) = dir.parent() {
@@ -168,14 +152,22 @@ pub fn create_dir_all_durable(dir: &Path) -> io::Result<()> {
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir() => return Ok(()),
         Err(e) => return Err(e),
     }
+    // In a group, the new folder is made durable with the group's writes.
+    if group::note_created_dir(dir) {
+        return Ok(());
+    }
     sync_dir(parent_of(dir)?)
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same
 /// directory is written and fsynced, renamed over `path`, and the directory
 /// fsynced. After a crash at any instant `path` holds the old content or the
-/// new one. The directory must exist.
+/// new one. The directory must exist. Inside a [`Group`], staged until the
+/// group's commit.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if group::stage_write(path, bytes, false, false).is_some() {
+        return Ok(());
+    }
     let dir = parent_of(path)?;
     let mut tmp = temp_in(dir)?;
     tmp.write_all(bytes)?;
@@ -187,6 +179,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// Like [`write_atomic`], but never replaces an existing file: returns
 /// `Ok(false)` (and writes nothing) when `path` already exists.
 pub fn write_new_atomic(path: &Path, bytes: &[u8]) -> io::Result<bool> {
+    if let Some(staged) = group::stage_write(path, bytes, true, false) {
+        return Ok(staged);
+    }
     let dir = parent_of(path)?;
     let mut tmp = temp_in(dir)?;
     tmp.write_all(bytes)?;
@@ -200,6 +195,16 @@ pub fn write_new_atomic(path: &Path, bytes: &[u8]) -> io::Result<bool> {
     Ok(true)
 }
 
+/// Like [`write_atomic`], for a commit point (an outbox item's meta, which
+/// makes the item exist): inside a [`Group`], renamed only once every other
+/// write of the group is durable.
+pub fn write_atomic_last(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if group::stage_write(path, bytes, false, true).is_some() {
+        return Ok(());
+    }
+    write_atomic(path, bytes)
+}
+
 /// Serialises `value` as pretty JSON (with a final newline, friendly to
 /// `git diff`).
 pub fn to_json_bytes<T: Serialize + ?Sized>(path: &Path, value: &T) -> Result<Vec<u8>, StoreError> {
@@ -209,14 +214,24 @@ pub fn to_json_bytes<T: Serialize + ?Sized>(path: &Path, value: &T) -> Result<Ve
     Ok(bytes)
 }
 
+/// Writes `value` as pretty JSON to `path` with [`write_atomic_last`].
+pub fn write_json_atomic_last<T: Serialize + ?Sized>(path: &Path, value: &T) -> Result<(), StoreError> {
+    let bytes = to_json_bytes(path, value)?;
+    write_atomic_last(path, &bytes).map_err(StoreError::io(path))
+}
+
 /// Writes `value` as pretty JSON to `path` with [`write_atomic`].
 pub fn write_json_atomic<T: Serialize + ?Sized>(path: &Path, value: &T) -> Result<(), StoreError> {
     let bytes = to_json_bytes(path, value)?;
     write_atomic(path, &bytes).map_err(StoreError::io(path))
 }
 
-/// Reads a file, `None` if it does not exist.
+/// Reads a file, `None` if it does not exist (inside a [`Group`], what the
+/// group staged there).
 pub fn read_bytes(path: &Path) -> Result<Option<Vec<u8>>, StoreError> {
+    if let Some(staged) = group::staged_content(path) {
+        return Ok(staged);
+    }
     match fs::read(path) {
         Ok(b) => Ok(Some(b)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
@@ -407,7 +422,7 @@ impl Store {
     pub fn archive_raw(&self, message_id: Option<&str>, raw: &[u8]) -> Result<ArchiveKey, StoreError> {
         let key = ArchiveKey::for_message(message_id, raw);
         let path = self.archive_path(&key);
-        if !path.exists() {
+        if !path_exists(&path) {
             write_new_atomic(&path, raw).map_err(StoreError::io(&path))?;
         }
         Ok(key)
@@ -490,11 +505,16 @@ impl Store {
 }
 
 /// The names of the entries of `dir` (UTF-8 only; temporary files and other
-/// dot files skipped), empty if `dir` does not exist.
+/// dot files skipped), empty if `dir` does not exist; inside a [`Group`],
+/// with what the group staged there.
 pub(crate) fn list_names(dir: &Path) -> Result<Vec<String>, StoreError> {
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let mut out = Vec::new();
+            group::staged_names(dir, &mut out);
+            return Ok(out);
+        }
         Err(e) => return Err(StoreError::Io { path: dir.to_path_buf(), source: e }),
     };
     let mut out = Vec::new();
@@ -507,12 +527,32 @@ pub(crate) fn list_names(dir: &Path) -> Result<Vec<String>, StoreError> {
         }
     }
     out.sort();
+    group::staged_names(dir, &mut out);
     Ok(out)
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// Every file and folder under `dir`, with each file's bytes.
+    pub(crate) fn tree(dir: &Path) -> Vec<(PathBuf, Option<Vec<u8>>)> {
+        let mut out = Vec::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in fs::read_dir(&d).unwrap().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p.clone());
+                    out.push((p, None));
+                } else {
+                    out.push((p.clone(), Some(fs::read(&p).unwrap())));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
 
     #[test]
     fn write_atomic_replaces_and_leaves_no_temp_file() {

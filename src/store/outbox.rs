@@ -21,8 +21,8 @@
 //! ```
 
 use super::{
-    check_component, create_dir_all_durable, list_names, read_bytes, read_json, sync_dir, to_json_bytes, write_atomic,
-    write_json_atomic, Deferred, StoreError,
+    check_component, create_dir_all_durable, list_names, path_exists, read_bytes, read_json, sync_dir, to_json_bytes,
+    write_atomic, write_json_atomic, write_json_atomic_last, Deferred, StoreError,
 };
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
@@ -211,7 +211,7 @@ impl Outbox {
     /// Where the item `id` is, `None` if unknown.
     pub fn state_of(&self, id: &str) -> Result<Option<OutboxState>, StoreError> {
         Self::check_id(id)?;
-        Ok(OutboxState::ALL.into_iter().find(|&s| self.json(s, id).exists()))
+        Ok(OutboxState::ALL.into_iter().find(|&s| path_exists(&self.json(s, id))))
     }
 
     /// The meta of item `id` and where it is, `None` if unknown.
@@ -296,7 +296,8 @@ impl Outbox {
         };
         let path = self.json(OutboxState::New, id);
         match batch {
-            None => write_json_atomic(&path, &meta)?,
+            // The commit point: in a write group, written once the rest is durable.
+            None => write_json_atomic_last(&path, &meta)?,
             Some(b) => b.stage(&path, &to_json_bytes(&path, &meta)?).map_err(StoreError::io(&path))?,
         }
         Ok(Enqueued::Queued)
@@ -441,15 +442,20 @@ impl Outbox {
     /// item in flight is marked sent (returns `true`); one already sent, or
     /// not in flight (a copy of an earlier send, or a forged one), is left
     /// as it is.
+    /// Never staged in a write group: the move is done at once (and never
+    /// in a dry group, which writes nothing).
     pub fn confirm_delivered(&self, id: &str) -> Result<bool, StoreError> {
         Self::check_id(id)?;
-        match self.get(id)? {
+        if super::group::in_dry_group() {
+            return Ok(false);
+        }
+        super::ungrouped(|| match self.get(id)? {
             Some((OutboxState::New, meta)) if meta.in_flight_since.is_some() => {
                 self.mark_sent(id)?;
                 Ok(true)
             }
             _ => Ok(false),
-        }
+        })
     }
 
     /// Reads, changes and rewrites the meta of item `id` in `new/`;

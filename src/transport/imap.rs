@@ -168,6 +168,8 @@ pub struct ImapMailbox {
     processed_folder: String,
     use_idle: bool,
     poll: Duration,
+    /// Ask the server this often while waiting (`None`: IDLE or `poll`).
+    recheck: Option<Duration>,
     has_move: bool,
     has_uidplus: bool,
     allow_move: bool,
@@ -175,6 +177,10 @@ pub struct ImapMailbox {
     /// once only for pending mail beyond these (a message the caller could
     /// not archive must not turn the wait into a busy loop).
     last_fetched: BTreeSet<u32>,
+    /// The inbox's UIDs as `wait_for_mail` just read them (it returned at
+    /// once for them): the next `fetch_pending` uses them instead of asking
+    /// again (nothing was sent to the server in between).
+    just_listed: Option<Vec<u32>>,
 }
 
 impl std::fmt::Debug for ImapMailbox {
@@ -218,10 +224,12 @@ impl ImapMailbox {
             processed_folder: s.processed_folder.clone(),
             use_idle: s.idle && has_idle,
             poll: Duration::from_secs(s.poll_seconds.max(1)),
+            recheck: (s.recheck_ms > 0).then(|| Duration::from_millis(s.recheck_ms)),
             has_move,
             has_uidplus,
             allow_move: true,
             last_fetched: BTreeSet::new(),
+            just_listed: None,
         })
     }
 
@@ -267,11 +275,30 @@ impl ImapMailbox {
         while session.unsolicited_responses.try_recv().is_ok() {}
     }
 
+    /// After a NOOP: whether the server reported new mail (untagged EXISTS
+    /// or RECENT). async-imap's NOOP ends without an error when the
+    /// connection closes, so a BYE (a server shutting down says it before
+    /// closing) is an error here: the caller connects again.
+    fn news_after_noop(ctx: &Ctx, session: &mut Session) -> Result<bool, TransportError> {
+        use async_imap::types::UnsolicitedResponse as U;
+        let mut grew = false;
+        while let Ok(r) = session.unsolicited_responses.try_recv() {
+            match r {
+                U::Exists(_) | U::Recent(_) => grew = true,
+                U::Other(data) if matches!(data.parsed(), Response::Data { status: Status::Bye, .. }) => {
+                    return Err(ctx.protocol("NOOP", "the server closed the connection (BYE)".into()));
+                }
+                _ => {}
+            }
+        }
+        Ok(grew)
+    }
+
     async fn pending_uids(ctx: &Ctx, session: &mut Session) -> Result<Vec<u32>, TransportError> {
         // NOOP first: Dovecot answers SEARCH from the mailbox view of the
         // last sync and would miss mail delivered since.
         ctx.timed("NOOP", session.noop()).await?;
-        Self::drain_unsolicited(session);
+        Self::news_after_noop(ctx, session)?;
         // Every message still in the inbox, read or not: handled ones are
         // moved out, so what is left is to do. Not only UNSEEN: a message
         // a person opened in a mail client, or one whose move a crash
@@ -283,8 +310,11 @@ impl ImapMailbox {
         Ok(uids)
     }
 
-    async fn fetch_pending_in(ctx: &Ctx, session: &mut Session) -> Result<Vec<FetchedMail>, TransportError> {
-        let uids = Self::pending_uids(ctx, session).await?;
+    async fn fetch_pending_in(ctx: &Ctx, session: &mut Session, listed: Option<Vec<u32>>) -> Result<Vec<FetchedMail>, TransportError> {
+        let uids = match listed {
+            Some(uids) => uids,
+            None => Self::pending_uids(ctx, session).await?,
+        };
         let mut mails = Vec::with_capacity(uids.len());
         for chunk in uids.chunks(FETCH_CHUNK) {
             let set = chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
@@ -358,9 +388,34 @@ impl ImapMailbox {
         Ok(())
     }
 
-    /// IDLE until the mailbox grows or `max` passes; gives the session back.
-    async fn idle_until_news(ctx: &Ctx, session: Session, max: Duration) -> Result<Session, TransportError> {
+    /// NOOP every `every` until the server reports the mailbox grew (an
+    /// untagged EXISTS or RECENT) or `max` passes. Between two NOOPs nothing
+    /// is on the wire, so the session is back in place while sleeping (a
+    /// cancelled wait leaves it usable).
+    async fn recheck_until_news(&mut self, every: Duration, max: Duration) -> Result<(), TransportError> {
         let deadline = tokio::time::Instant::now() + max;
+        loop {
+            let now = tokio::time::Instant::now();
+            if now >= deadline {
+                return Ok(());
+            }
+            tokio::time::sleep(every.min(deadline - now)).await;
+            let ctx = self.ctx.clone();
+            let mut session = self.take_session()?;
+            ctx.timed("NOOP", session.noop()).await?;
+            let grew = Self::news_after_noop(&ctx, &mut session)?;
+            self.session = Some(session);
+            if grew {
+                return Ok(());
+            }
+        }
+    }
+
+    /// IDLE until the mailbox grows or `max` passes; gives the session back.
+    /// Returns the session and whether the server reported new mail.
+    async fn idle_until_news(ctx: &Ctx, session: Session, max: Duration) -> Result<(Session, bool), TransportError> {
+        let deadline = tokio::time::Instant::now() + max;
+        let mut news = false;
         let mut handle = session.idle();
         ctx.timed("IDLE", handle.init()).await?;
         loop {
@@ -380,6 +435,7 @@ impl ImapMailbox {
                         data.parsed(),
                         Response::MailboxData(MailboxDatum::Exists(_) | MailboxDatum::Recent(_))
                     ) {
+                        news = true;
                         break;
                     }
                     // Flag changes, keep-alives: keep waiting.
@@ -389,8 +445,8 @@ impl ImapMailbox {
             }
         }
         let mut session = ctx.timed("IDLE DONE", handle.done()).await?;
-        Self::drain_unsolicited(&mut session);
-        Ok(session)
+        news |= Self::news_after_noop(ctx, &mut session)?;
+        Ok((session, news))
     }
 }
 
@@ -398,8 +454,9 @@ impl ImapMailbox {
 impl Mailbox for ImapMailbox {
     async fn fetch_pending(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
         let ctx = self.ctx.clone();
+        let listed = self.just_listed.take();
         let mut session = self.take_session()?;
-        let mails = Self::fetch_pending_in(&ctx, &mut session).await?;
+        let mails = Self::fetch_pending_in(&ctx, &mut session, listed).await?;
         self.session = Some(session);
         self.last_fetched = mails.iter().filter_map(|m| m.id.parse().ok()).collect();
         Ok(mails)
@@ -410,6 +467,7 @@ impl Mailbox for ImapMailbox {
     }
 
     async fn mark_processed_many(&mut self, ids: &[String]) -> Result<(), TransportError> {
+        self.just_listed = None;
         let mut uids = Vec::with_capacity(ids.len());
         for id in ids {
             match id.parse::<u32>() {
@@ -446,10 +504,31 @@ impl Mailbox for ImapMailbox {
         let uids = Self::pending_uids(&ctx, &mut session).await?;
         if uids.iter().any(|u| !self.last_fetched.contains(u)) {
             self.session = Some(session);
+            self.just_listed = Some(uids);
             return Ok(());
         }
         if self.use_idle {
-            self.session = Some(Self::idle_until_news(&ctx, session, max).await?);
+            // With `recheck`, the IDLE is ended and started again that
+            // often: Dovecot looks at the mailbox when an IDLE starts, but
+            // tells a running one of new mail only 500 ms after it came.
+            let every = self.recheck.unwrap_or(max);
+            let deadline = tokio::time::Instant::now() + max;
+            let mut session = session;
+            loop {
+                let remaining = deadline.saturating_duration_since(tokio::time::Instant::now());
+                if remaining.is_zero() {
+                    break;
+                }
+                let (s, news) = Self::idle_until_news(&ctx, session, every.min(remaining)).await?;
+                session = s;
+                if news {
+                    break;
+                }
+            }
+            self.session = Some(session);
+        } else if let Some(every) = self.recheck {
+            self.session = Some(session);
+            self.recheck_until_news(every, max).await?;
         } else {
             // Nothing on the wire while sleeping: the session can go back
             // first (a cancelled sleep leaves it usable).

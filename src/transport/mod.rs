@@ -235,6 +235,9 @@ fn default_true() -> bool {
 fn default_poll_seconds() -> u64 {
     60
 }
+fn default_recheck_ms() -> u64 {
+    0
+}
 fn default_inbox() -> String {
     "INBOX".into()
 }
@@ -257,6 +260,17 @@ pub struct ImapSettings {
     /// Polling interval when IDLE is off or not offered.
     #[serde(default = "default_poll_seconds")]
     pub poll_seconds: u64,
+    /// While waiting for mail, ask the server this often, in milliseconds:
+    /// with IDLE, the IDLE is ended and started again (the server looks at
+    /// the mailbox when an IDLE starts); without, a NOOP instead of waiting
+    /// `poll_seconds`; 0: never. Dovecot tells a running IDLE of new mail
+    /// only 500 ms after it arrives (a fixed delay of its mailbox watcher),
+    /// which a lone order would wait. Off by default: a session that keeps
+    /// talking this often is kept alive by Dovecot through a restart (its
+    /// old process serves it for ~30 s more), so the restart is not seen
+    /// as an outage of the mailbox (`tests/outages.rs`).
+    #[serde(default = "default_recheck_ms")]
+    pub recheck_ms: u64,
     #[serde(default = "default_inbox")]
     pub inbox: String,
     /// Where processed messages are moved (created if missing).

@@ -419,7 +419,8 @@ impl MailStack {
     }
 
     /// IMAP settings for `user`: IMAPS for [`TlsMode::Implicit`], the
-    /// STARTTLS port otherwise. IDLE on, polling every 60 s.
+    /// STARTTLS port otherwise. IDLE on, polling every 60 s, no rechecking
+    /// (`recheck_ms = 0`: the IDLE and polling paths themselves).
     pub fn imap_settings(&self, user: &str, tls: TlsMode) -> ImapSettings {
         ImapSettings {
             host: self.host.clone(),
@@ -433,6 +434,7 @@ impl MailStack {
             password: Secret::File(self.password_file.clone()),
             idle: true,
             poll_seconds: 60,
+            recheck_ms: 0,
             inbox: "INBOX".into(),
             processed_folder: "Processed".into(),
             ca_file: Some(self.ca_file.clone()),

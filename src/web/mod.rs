@@ -20,8 +20,8 @@
 //! `Referrer-Policy: no-referrer` (a private link never leaks to another
 //! site). A wrong or revoked private link is a plain 404; guessing is
 //! limited per address (`limit.rs`). The pages store nothing; the
-//! order-check box runs the same code as `arbitre orders check`, in a
-//! throw-away copy of the game.
+//! order-check box runs the same code as `arbitre orders check`, which
+//! writes nothing (a dry write group).
 
 mod assets;
 mod feed;
