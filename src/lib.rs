@@ -22,11 +22,15 @@
 //! - [`mail`]: mail codec: raw RFC 5322 bytes to a submission (decoding,
 //!   loop and bounce guards), and outgoing messages to MIME.
 //! - [`store`]: durable plain files per game: archive, orders, snapshots,
-//!   outbox, locks. Every write is atomic.
+//!   outbox, locks. Every write is atomic; a write group (`store::group`)
+//!   makes an intake run's writes durable together, and `store::deferred`
+//!   a deadline's, before anything is acknowledged or committed.
 //! - [`transport`]: the mailbox and the sender: embedded Maildir, IMAP
 //!   (async-imap, IDLE), SMTP (lettre).
 //! - [`scheduler`]: deadlines and reminders in each game's time zone.
-//! - [`render`]: Tera templates to text, HTML and SVG; SVG to PNG (resvg).
+//! - [`render`]: Tera templates to text, HTML and SVG; SVG to PNG (resvg),
+//!   indexed PNG encoding, maps composed from a shared base and a family's
+//!   overlay (`render::layers`).
 //! - [`referee`]: the use cases shared by the daemon and the CLI: handle one
 //!   incoming mail, adjudicate one turn, resend, roll back; turn-based play
 //!   (awaited seats, early adjudication, orders in advance).
