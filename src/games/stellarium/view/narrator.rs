@@ -36,16 +36,6 @@ fn enemy_key(e: Enemy) -> &'static str {
     }
 }
 
-/// A pyramid as the messages select it.
-fn pyramid_key(p: Pyramid) -> &'static str {
-    match p {
-        Pyramid::Government => "government",
-        Pyramid::Church => "church",
-        Pyramid::Army => "army",
-        Pyramid::Explorers => "explorers",
-        Pyramid::Merchants => "merchants",
-    }
-}
 
 /// A strength in hundredths of a warrior (11.2.1, 12.3.3), as `3,5`
 /// (`stellarium-decimal`: the language's decimal separator).
