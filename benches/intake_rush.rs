@@ -34,6 +34,7 @@ use arbitre::transport::testkit::{compose, MailStack};
 use arbitre::transport::{SendError, Sender, SmtpSender, TlsMode};
 use tokio::sync::Semaphore;
 
+use arbitre::transport::testkit::clock_ticks_per_second;
 use common::{daemon_config, text_of, wait_for_subject, Daemon};
 use support::{orders_body, password_in, FOUNDERS, GAME};
 
@@ -116,7 +117,7 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
         (0..players).map(|i| orders_body(&family_name(i), &passwords[i], Some(0), FOUNDERS)).collect();
     let before: Vec<usize> = addresses.iter().map(|a| stack.delivered_count(a)).collect();
     let daemon_pid = pid_of_daemon(&config);
-    let cpu_before = daemon_pid.and_then(cpu_seconds);
+    let cpu_before = Cpu::now(&stack, daemon_pid);
     let t0 = Instant::now();
     let Sent { at: sent_at, all: all_sent, .. } =
         send_all(&addresses, &senders, &bodies, &stack.referee, "rush", rounds, t0).await;
@@ -148,10 +149,8 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let all_acked = t0.elapsed();
-    let cpu_rush = match (daemon_pid.and_then(cpu_seconds), cpu_before) {
-        (Some(after), Some(before)) => Some(after - before),
-        _ => None,
-    };
+    let cpu_arbitre = Cpu::now(&stack, daemon_pid).since(&cpu_before);
+    let cpu_rush = cpu_arbitre.daemon;
     let daemon_hwm = daemon_pid.and_then(|pid| status_field(pid, "VmHWM"));
 
     let mut latencies: Vec<Duration> = Vec::new();
@@ -219,8 +218,10 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
     // nobody processes (the daemon is stopped: it takes no CPU meanwhile).
     let sink = stack.add_user("sink").expect("sink user");
     let sink_maildir = stack.dir.join("mail").join(&sink).join("Maildir");
+    let cpu_before = Cpu::now(&stack, None);
     let t1 = Instant::now();
-    let Sent { ids: sent_ids, all: mta_all_sent, .. } = send_all(&addresses, &senders, &bodies, &sink, "sink", rounds, t1).await;
+    let Sent { at: mta_sent_at, ids: sent_ids, all: mta_all_sent } =
+        send_all(&addresses, &senders, &bodies, &sink, "sink", rounds, t1).await;
     let mut delivered_at: BTreeMap<String, Instant> = BTreeMap::new();
     let mut seen: BTreeSet<std::ffi::OsString> = BTreeSet::new();
     let limit = Duration::from_secs(60 + 2 * n as u64);
@@ -235,6 +236,7 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     let mta_all_delivered = t1.elapsed();
+    let cpu_mta = Cpu::now(&stack, None).since(&cpu_before);
     // Visible over IMAP too, not only on disk.
     let in_imap = stack.messages_of(&sink, "INBOX").await.expect("list the sink").len();
     assert_eq!(in_imap, n, "every mail of the yardstick visible over IMAP");
@@ -292,6 +294,27 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
         percentile(&lone, 0.9),
         percentile(&lone, 1.0)
     );
+    let ceiling = Ceiling::of(n, &cpu_arbitre, &cpu_mta, all_acked, mta_all_delivered);
+    ceiling.print(n, &cpu_arbitre, &cpu_mta, all_acked, mta_all_delivered);
+    // The latencies the rush would have at the ceiling: the same mails,
+    // accepted by Postfix when they were, served in order at the ceiling
+    // rate, each after a lone order's latency.
+    let lone_median = percentile(&lone, 0.5);
+    let at_ceiling = queue_latencies(&sent_at, ceiling.rate, lone_median);
+    let mta_queue = queue_latencies(&mta_sent_at, mta_rate, Duration::ZERO);
+    println!(
+        "              at the ceiling ({:.1} mails/s, served in arrival order after a lone order's {lone_median:.0?}): ack p50 {:.2?}, p99 {:.2?}",
+        ceiling.rate,
+        percentile(&at_ceiling, 0.5),
+        percentile(&at_ceiling, 0.99)
+    );
+    println!(
+        "              (the same model on the MTA alone at its measured rate: p50 {:.2?}, p99 {:.2?}; measured p50 {:.2?}, p99 {:.2?})",
+        percentile(&mta_queue, 0.5),
+        percentile(&mta_queue, 0.99),
+        percentile(&mta_latencies, 0.5),
+        percentile(&mta_latencies, 0.99)
+    );
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("  load average (1, 5, 15 min) at the end: {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
 
@@ -303,6 +326,27 @@ async fn run(players: usize, rounds: usize, clients: usize, bench_mode: bool) {
     println!("FIGURE|intake.lone_ack_median|{:.1}|ms|<= 250 ms|-", 1000.0 * percentile(&lone, 0.5).as_secs_f64());
     if let Some(cpu) = cpu_rush {
         println!("FIGURE|intake.cpu_per_mail|{:.1}|ms|-|-", 1000.0 * cpu / n as f64);
+    }
+    if let (Some(a), Some(m)) = (cpu_arbitre.mta, cpu_mta.mta) {
+        println!(
+            "FIGURE|intake.mta_cpu_per_mail|{:.1}|ms|-|MTA alone {:.1} ms per mail",
+            1000.0 * a / n as f64,
+            1000.0 * m / n as f64
+        );
+    }
+    if ceiling.rate > 0.0 {
+        println!(
+            "FIGURE|intake.rate_ceiling|{:.1}|%|>= 50 %|{:.1} mails/s on {} cores, MTA alone {:.1} mails/s",
+            100.0 * ceiling.ratio,
+            ceiling.rate,
+            ceiling.cores,
+            ceiling.mta_rate
+        );
+        println!(
+            "FIGURE|intake.ack_p99_at_ceiling|{:.2}|s|<= 3 s|p50 {:.2} s",
+            percentile(&at_ceiling, 0.99).as_secs_f64(),
+            percentile(&at_ceiling, 0.5).as_secs_f64()
+        );
     }
     if let Some(kb) = daemon_hwm.as_deref().and_then(|h| h.trim_end_matches("kB").trim().parse::<f64>().ok()) {
         println!("FIGURE|intake.peak_rss|{:.1}|MB|< 100 MB|-", kb / 1000.0);
@@ -331,13 +375,153 @@ fn cpu_seconds(pid: u32) -> Option<f64> {
     Some(ticks / clock_ticks_per_second())
 }
 
-fn clock_ticks_per_second() -> f64 {
-    std::process::Command::new("getconf")
-        .arg("CLK_TCK")
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
-        .unwrap_or(100.0)
+/// Where the CPU went, in seconds since an arbitrary origin: `arbitre
+/// serve`, the mail server (Postfix + Dovecot, every process), this
+/// benchmark (the players' SMTP clients and the polling of the mailboxes),
+/// and the whole machine from /proc/stat (busy and iowait, every core).
+#[derive(Clone, Default)]
+struct Cpu {
+    daemon: Option<f64>,
+    mta: Option<f64>,
+    /// The mail server's by program (smtpd, lmtp, imap ...).
+    mta_by: BTreeMap<String, f64>,
+    bench: f64,
+    busy: f64,
+    iowait: f64,
+}
+
+impl Cpu {
+    fn now(stack: &MailStack, daemon: Option<u32>) -> Self {
+        let (busy, iowait) = machine_cpu();
+        let mta_by = stack.cpu_by_program();
+        Cpu {
+            daemon: daemon.and_then(cpu_seconds),
+            mta: mta_by.as_ref().map(|m| m.values().sum()),
+            mta_by: mta_by.unwrap_or_default(),
+            bench: cpu_seconds(std::process::id()).unwrap_or(0.0),
+            busy,
+            iowait,
+        }
+    }
+
+    fn since(&self, before: &Cpu) -> Cpu {
+        let diff = |a: Option<f64>, b: Option<f64>| Some(a? - b?);
+        Cpu {
+            daemon: diff(self.daemon, before.daemon),
+            mta: diff(self.mta, before.mta),
+            mta_by: self
+                .mta_by
+                .iter()
+                .map(|(k, v)| (k.clone(), v - before.mta_by.get(k).copied().unwrap_or(0.0)))
+                .filter(|(_, v)| *v > 0.0)
+                .collect(),
+            bench: self.bench - before.bench,
+            busy: self.busy - before.busy,
+            iowait: self.iowait - before.iowait,
+        }
+    }
+
+    /// The CPU of the run's own processes (daemon, mail server, clients).
+    fn ours(&self) -> f64 {
+        self.daemon.unwrap_or(0.0) + self.mta.unwrap_or(0.0) + self.bench
+    }
+}
+
+/// The machine's busy and iowait CPU seconds over every core (/proc/stat's
+/// first line: user nice system idle iowait irq softirq steal).
+fn machine_cpu() -> (f64, f64) {
+    let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+    let f: Vec<f64> =
+        stat.lines().next().unwrap_or("").split_whitespace().skip(1).filter_map(|v| v.parse().ok()).collect();
+    let get = |i: usize| f.get(i).copied().unwrap_or(0.0);
+    let busy = get(0) + get(1) + get(2) + get(5) + get(6) + get(7);
+    (busy / clock_ticks_per_second(), get(4) / clock_ticks_per_second())
+}
+
+/// The best rate this machine allows the rush if its CPU is what bounds it:
+/// every core busy with the rush's own processes only (no other load), each
+/// order mail costing what it cost in the measured run (the daemon, the mail
+/// server's work it causes, and the clients'); beside it the MTA alone's
+/// rate by the same reckoning.
+struct Ceiling {
+    cores: usize,
+    rate: f64,
+    mta_rate: f64,
+    ratio: f64,
+}
+
+impl Ceiling {
+    fn of(n: usize, arbitre: &Cpu, mta: &Cpu, _wall: Duration, _mta_wall: Duration) -> Self {
+        let cores = std::thread::available_parallelism().map(|c| c.get()).unwrap_or(1);
+        let (ours, mta_ours) = (arbitre.ours(), mta.ours());
+        if ours <= 0.0 || mta_ours <= 0.0 {
+            return Ceiling { cores, rate: 0.0, mta_rate: 0.0, ratio: 0.0 };
+        }
+        let rate = n as f64 * cores as f64 / ours;
+        let mta_rate = n as f64 * cores as f64 / mta_ours;
+        Ceiling { cores, rate, mta_rate, ratio: rate / mta_rate }
+    }
+
+    fn print(&self, n: usize, a: &Cpu, m: &Cpu, wall: Duration, mta_wall: Duration) {
+        let ms = |s: f64| 1000.0 * s / n as f64;
+        let opt = |s: Option<f64>| s.map_or("?".to_string(), |s| format!("{:.1}", ms(s)));
+        let line = |name: &str, c: &Cpu, wall: Duration| {
+            let others = (c.busy - c.ours()).max(0.0);
+            println!(
+                "  CPU {name}: {:.1} s wall, machine busy {:.2} of {} cores (iowait {:.2}); per mail: arbitre {} ms, Postfix + Dovecot {} ms, clients + polling {:.1} ms, other processes {:.1} ms",
+                wall.as_secs_f64(),
+                c.busy / wall.as_secs_f64(),
+                self.cores,
+                c.iowait / wall.as_secs_f64(),
+                opt(c.daemon),
+                opt(c.mta),
+                ms(c.bench),
+                ms(others)
+            );
+        };
+        line("arbitre's rush", a, wall);
+        line("MTA alone     ", m, mta_wall);
+        // The mail server's CPU per mail by program, biggest first.
+        let programs = |c: &Cpu| {
+            let mut v: Vec<(&String, &f64)> = c.mta_by.iter().collect();
+            v.sort_by(|x, y| y.1.total_cmp(x.1));
+            v.iter().take(8).map(|(k, t)| format!("{k} {:.2}", ms(**t))).collect::<Vec<_>>().join(", ")
+        };
+        println!("      Postfix + Dovecot by program, ms per mail, arbitre's rush: {}", programs(a));
+        println!("      Postfix + Dovecot by program, ms per mail, MTA alone:      {}", programs(m));
+        println!(
+            "  CEILING     the rush's own CPU per mail {:.1} ms (MTA alone {:.1} ms): on {} cores at most {:.1} mails/s (MTA alone {:.1} mails/s): {:.1} % of the MTA's rate; without the clients (mail programs elsewhere): {:.1} %",
+            ms(a.ours()),
+            ms(m.ours()),
+            self.cores,
+            self.rate,
+            self.mta_rate,
+            100.0 * self.ratio,
+            100.0 * m.mta.unwrap_or(0.0) / (a.mta.unwrap_or(0.0) + a.daemon.unwrap_or(0.0)).max(f64::MIN_POSITIVE)
+        );
+    }
+}
+
+/// Latencies of mails accepted at `sent` (per family, per round) and served
+/// one after the other in arrival order at `rate` per second, each taking
+/// `base` more after its turn.
+fn queue_latencies(sent: &[Vec<Instant>], rate: f64, base: Duration) -> Vec<Duration> {
+    let mut arrivals: Vec<Instant> = sent.iter().flatten().copied().collect();
+    arrivals.sort();
+    if rate <= 0.0 || arrivals.is_empty() {
+        return Vec::new();
+    }
+    let step = Duration::from_secs_f64(1.0 / rate);
+    let mut free = arrivals[0];
+    let mut out: Vec<Duration> = arrivals
+        .iter()
+        .map(|&a| {
+            free = free.max(a) + step;
+            free - a + base
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 /// A line of /proc/PID/status, e.g. `VmHWM` -> "24816 kB".

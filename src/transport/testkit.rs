@@ -241,6 +241,64 @@ impl MailStack {
             .sum()
     }
 
+    /// CPU time (user + system, in seconds) that Postfix and Dovecot have
+    /// used since they started: every live process descending from either
+    /// master (smtpd, cleanup, qmgr, lmtp, imap, auth, ...), with what the
+    /// children they reaped used (`cutime` + `cstime` of /proc/PID/stat).
+    /// None when neither master's pid can be read. Read it before and after
+    /// a run: the difference is the mail server's CPU for that run.
+    pub fn cpu_seconds(&self) -> Option<f64> {
+        Some(self.cpu_by_program()?.values().sum())
+    }
+
+    /// [`MailStack::cpu_seconds`] by program name (`smtpd`, `lmtp`, `imap`,
+    /// ...); what exited processes used counts for the process that reaped
+    /// them (mostly `master`, or `dovecot` for Dovecot's master).
+    pub fn cpu_by_program(&self) -> Option<BTreeMap<String, f64>> {
+        let masters: Vec<u32> = [
+            self.dir.join("dovecot").join("run").join("master.pid"),
+            self.postfix_dir().join("queue").join("pid").join("master.pid"),
+        ]
+        .iter()
+        .filter_map(|p| read_pid(p))
+        .collect();
+        if masters.is_empty() {
+            return None;
+        }
+        // pid -> (name, parent, own + reaped children's ticks)
+        let mut procs: BTreeMap<u32, (String, u32, u64)> = BTreeMap::new();
+        for e in std::fs::read_dir("/proc").ok()?.flatten() {
+            let Some(pid) = e.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else { continue };
+            let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else { continue };
+            // The command name (field 2) may hold spaces: count from its ')'.
+            let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else { continue };
+            let name = stat[open + 1..close].to_string();
+            let f: Vec<&str> = stat[close + 1..].split_whitespace().collect();
+            let num = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
+            // After the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14)
+            procs.insert(pid, (name, num(1) as u32, num(11) + num(12) + num(13) + num(14)));
+        }
+        let in_tree = |mut pid: u32| {
+            for _ in 0..64 {
+                if masters.contains(&pid) {
+                    return true;
+                }
+                match procs.get(&pid) {
+                    Some(&(_, parent, _)) if parent > 1 => pid = parent,
+                    _ => return false,
+                }
+            }
+            false
+        };
+        let mut by_name: BTreeMap<String, f64> = BTreeMap::new();
+        for (pid, (name, _, ticks)) in &procs {
+            if in_tree(*pid) {
+                *by_name.entry(name.clone()).or_default() += *ticks as f64 / clock_ticks_per_second();
+            }
+        }
+        Some(by_name)
+    }
+
     fn dovecot_conf(&self) -> PathBuf {
         self.dir.join("dovecot").join("dovecot.conf")
     }
@@ -488,6 +546,19 @@ impl MailStack {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
+}
+
+/// The kernel's clock ticks per second (`getconf CLK_TCK`; 100 if unknown).
+pub fn clock_ticks_per_second() -> f64 {
+    static TCK: OnceLock<f64> = OnceLock::new();
+    *TCK.get_or_init(|| {
+        Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
+            .unwrap_or(100.0)
+    })
 }
 
 fn read_pid(path: &Path) -> Option<u32> {
