@@ -318,6 +318,40 @@ async fn rechecking_ends_the_wait_when_mail_arrives_without_idle_or_the_poll() {
     assert_eq!(subject_of(&got[0].raw), subject);
 }
 
+/// With `recheck_ms`, a stopped server is seen within seconds: Dovecot
+/// keeps serving a session that talks every 100 ms ~30 s after it stopped
+/// (a resting IDLE is told BYE), so the wait also checks that the server
+/// still takes new connections, and fails when it does not: the daemon
+/// reconnects, cannot, and the outage is counted from then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rechecking_sees_a_stopped_server_though_its_old_session_still_answers() {
+    // A stack of its own: this test stops its Dovecot.
+    let s = tokio::task::spawn_blocking(|| MailStack::start(1)).await.unwrap().unwrap();
+    let mut settings = s.imap_settings(&s.player(1), TlsMode::StartTls);
+    settings.recheck_ms = 100;
+    let mut mb = ImapMailbox::connect(&settings).await.unwrap();
+    assert!(mb.fetch_pending().await.unwrap().is_empty());
+    let stopper = s.clone();
+    let stopped = tokio::task::spawn_blocking(move || {
+        std::thread::sleep(Duration::from_millis(500));
+        stopper.stop_dovecot().unwrap();
+        Instant::now()
+    });
+    let waited = tokio::time::timeout(Duration::from_secs(60), mb.wait_for_mail(Duration::from_secs(120))).await;
+    let stopped = stopped.await.unwrap();
+    let _ = s.stop();
+    let failed_at = Instant::now();
+    match waited {
+        Ok(Err(e)) => assert!(
+            failed_at.saturating_duration_since(stopped) < Duration::from_secs(12),
+            "the wait failed only {:?} after Dovecot stopped: {e}",
+            failed_at.saturating_duration_since(stopped)
+        ),
+        Ok(Ok(())) => panic!("the wait ended without an error though Dovecot stopped"),
+        Err(_) => panic!("the wait went on 60 s though Dovecot stopped"),
+    }
+}
+
 #[tokio::test]
 async fn imap_tls_modes_with_the_test_certificate_as_root() {
     let s = stack();

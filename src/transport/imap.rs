@@ -23,6 +23,13 @@ pub(crate) type Session = async_imap::Session<MaybeTls>;
 /// round trip during an intake rush.
 const FETCH_CHUNK: usize = 50;
 
+/// With `recheck`, how often a wait also checks that the server still takes
+/// new connections. A session that keeps talking is served by its own
+/// process after the server stops (Dovecot: ~30 s more, where a resting
+/// IDLE is told BYE within ~10 s), so without this a stopped server would
+/// not be seen as an outage until that process gives up.
+const PROBE_EVERY: Duration = Duration::from_secs(5);
+
 /// Host and port, for error messages.
 #[derive(Debug, Clone)]
 pub(crate) struct Ctx {
@@ -181,6 +188,8 @@ pub struct ImapMailbox {
     /// once for them): the next `fetch_pending` uses them instead of asking
     /// again (nothing was sent to the server in between).
     just_listed: Option<Vec<u32>>,
+    /// When the server was last seen taking a new connection (`recheck`).
+    probed_at: tokio::time::Instant,
 }
 
 impl std::fmt::Debug for ImapMailbox {
@@ -230,6 +239,7 @@ impl ImapMailbox {
             allow_move: true,
             last_fetched: BTreeSet::new(),
             just_listed: None,
+            probed_at: tokio::time::Instant::now(),
         })
     }
 
@@ -388,6 +398,19 @@ impl ImapMailbox {
         Ok(())
     }
 
+    /// With `recheck`, every [`PROBE_EVERY`]: a new TCP connection to the
+    /// server (closed at once, nothing sent). An error when it is refused:
+    /// the server is stopping or stopped, though this session still answers.
+    async fn probe_if_due(&mut self) -> Result<(), TransportError> {
+        if self.probed_at.elapsed() < PROBE_EVERY {
+            return Ok(());
+        }
+        let tcp = tcp_connect(&self.ctx.host, self.ctx.port).await?;
+        drop(tcp);
+        self.probed_at = tokio::time::Instant::now();
+        Ok(())
+    }
+
     /// NOOP every `every` until the server reports the mailbox grew (an
     /// untagged EXISTS or RECENT) or `max` passes. Between two NOOPs nothing
     /// is on the wire, so the session is back in place while sleeping (a
@@ -408,6 +431,7 @@ impl ImapMailbox {
             if grew {
                 return Ok(());
             }
+            self.probe_if_due().await?;
         }
     }
 
@@ -523,6 +547,10 @@ impl Mailbox for ImapMailbox {
                 session = s;
                 if news {
                     break;
+                }
+                if self.recheck.is_some() {
+                    // On error the session is dropped: the caller reconnects.
+                    self.probe_if_due().await?;
                 }
             }
             self.session = Some(session);
