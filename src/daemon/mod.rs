@@ -21,6 +21,7 @@
 
 pub mod clock;
 pub mod health;
+mod outbox;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::future::Future;
@@ -29,14 +30,13 @@ use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures::StreamExt;
 use tokio::sync::{watch, Notify};
 
 use crate::referee::adjudication::Mode;
 use crate::referee::intake::{Outcome, Received};
 use crate::referee::Referee;
 use crate::store::Group;
-use crate::transport::{Mailbox, SendError, Sender};
+use crate::transport::{Mailbox, Sender};
 
 pub use clock::Clock;
 use health::{FaultKind, Health};
@@ -88,7 +88,7 @@ impl Daemon {
         let clock_kick = Arc::new(Notify::new());
         let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), clock_kick.clone(), seen.clone(), health.clone()));
         let clock = tokio::spawn(clock_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), clock_kick, health.clone()));
-        let outbox = tokio::spawn(outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), seen, health.clone()));
+        let outbox = tokio::spawn(outbox::outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), seen, health.clone()));
         let watchdog = tokio::spawn(watchdog_loop(d.clone(), stop_rx.clone()));
         let health_task = tokio::spawn(health_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health));
 
@@ -761,166 +761,6 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
         tokio::select! {
             stopping = sleep_or_stop(&d.clock, next_wake, &mut stop) => if stopping { return },
             _ = clock_kick.notified() => {}
-        }
-    }
-}
-
-async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, seen: Arc<MailboxSeen>, health: Arc<Health>) {
-    let journal = d.journal();
-    // Sent, but the move to cur/ failed (read-only data directory): never
-    // sent again by this process; the move is retried.
-    let sent_unrecorded: std::sync::Mutex<BTreeSet<String>> = std::sync::Mutex::new(BTreeSet::new());
-    let concurrency = d.referee.config.outbox.concurrency.max(1);
-    loop {
-        let now = d.clock.ops_now();
-        let due = match d.referee.store.outbox().due(now) {
-            Ok(v) => v,
-            Err(e) => {
-                tracing::error!(error = %e, "cannot read the outbox");
-                Vec::new()
-            }
-        };
-        // Several at a time: one SMTP transaction waits on the server's
-        // round trips (~50 ms on loopback), not on this process. A send
-        // once started is finished (never cancelled half-way); after three
-        // failures no new one starts: the server is down, stop hammering
-        // it (the back-off is per message).
-        let failures = AtomicUsize::new(0);
-        let sends = due.into_iter().map(|item| {
-            let (d, journal, seen, health, unrecorded, failures, stop) = (&d, &journal, &seen, &health, &sent_unrecorded, &failures, &stop);
-            async move {
-                if *stop.borrow() || failures.load(Ordering::SeqCst) >= 3 {
-                    return;
-                }
-                if send_item(d, &item, journal, seen, health, unrecorded).await {
-                    failures.fetch_add(1, Ordering::SeqCst);
-                }
-            }
-        });
-        futures::stream::iter(sends).buffer_unordered(concurrency).collect::<Vec<()>>().await;
-        if *stop.borrow() {
-            return;
-        }
-        let wait = match d.referee.store.outbox().next_wakeup() {
-            Ok(Some(Some(t))) => {
-                let ms = (t.as_millisecond() - d.clock.ops_now().as_millisecond()).max(0) as u64;
-                Duration::from_millis(ms).min(d.max_wait)
-            }
-            Ok(Some(None)) => Duration::from_millis(50),
-            // Nothing waiting: look again soon anyway, because the CLI (another
-            // process: `arbitre adjudicate`, `resend`) may queue mail too.
-            _ => d.max_wait.min(OUTBOX_IDLE_LOOK),
-        };
-        // Retry times could not be recorded: do not spin on "due now".
-        let unrecorded = !sent_unrecorded.lock().unwrap_or_else(|p| p.into_inner()).is_empty();
-        let wait = if health.is_failing(FaultKind::DataDir) || unrecorded {
-            wait.max(d.referee.config.reconnect.delay(1))
-        } else {
-            wait
-        };
-        tokio::select! {
-            _ = kick.notified() => {},
-            _ = d.clock.sleep(wait) => {},
-            _ = stop.changed() => return,
-        }
-    }
-}
-
-/// One attempt at sending one item of the outbox; true when it failed.
-async fn send_item(
-    d: &Daemon,
-    item: &crate::store::OutboxItem,
-    journal: &Option<(String, jiff::SignedDuration)>,
-    seen: &MailboxSeen,
-    health: &Health,
-    sent_unrecorded: &std::sync::Mutex<BTreeSet<String>>,
-) -> bool {
-    let unrecorded = || sent_unrecorded.lock().unwrap_or_else(|p| p.into_inner());
-    if unrecorded().contains(item.id()) {
-        if record_sent(d, health, item.id()) {
-            unrecorded().remove(item.id());
-        }
-        return false;
-    }
-    let outbox = d.referee.store.outbox();
-    let mut recipients = item.meta.recipients.clone();
-    if let Some((copy_to, grace)) = journal {
-        let now = d.clock.ops_now();
-        if let Some(since) = item.meta.in_flight_since {
-            // An earlier attempt may have reached the server. Send again
-            // only if the mailbox was read completely a grace after it,
-            // without its copy (which would have marked it sent).
-            let copy_due = since.checked_add(*grace).unwrap_or(jiff::Timestamp::MAX);
-            if !seen.since(copy_due) {
-                let later = now.checked_add(jiff::SignedDuration::from_secs(5)).unwrap_or(jiff::Timestamp::MAX);
-                if let Err(e) = outbox.postpone(item.id(), later) {
-                    tracing::error!(id = %item.id(), error = %e, "cannot update the outbox");
-                }
-                return false;
-            }
-            tracing::warn!(id = %item.id(), since = %since, "no journal copy of an interrupted sending: sending again");
-        }
-        // Durable before the first byte goes out.
-        if let Err(e) = outbox.mark_in_flight(item.id(), now, *grace) {
-            tracing::error!(id = %item.id(), error = %e, "cannot update the outbox; not sending");
-            health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
-            return true;
-        }
-        recipients.push(copy_to.clone());
-    }
-    tracing::debug!(id = %item.id(), "sending");
-    let res = d.sender.send(&item.meta.envelope_from, &recipients, &item.raw).await;
-    let now = d.clock.ops_now();
-    match res {
-        Ok(()) => {
-            health.success(FaultKind::Smtp, 0, now);
-            if !record_sent(d, health, item.id()) {
-                unrecorded().insert(item.id().to_string());
-            }
-            false
-        }
-        Err(SendError::Transient(why)) => {
-            health.failure(FaultKind::Smtp, &why, outbox.pending_count().unwrap_or(0), now);
-            tracing::warn!(id = %item.id(), %why, "sending failed; will retry");
-            if let Err(e) = outbox.mark_failed_attempt(item.id(), &why, now) {
-                health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
-            }
-            true
-        }
-        Err(SendError::Uncertain(why)) => {
-            health.failure(FaultKind::Smtp, &why, outbox.pending_count().unwrap_or(0), now);
-            match journal {
-                Some((_, grace)) => {
-                    tracing::warn!(id = %item.id(), %why, "sending interrupted; sent again only if its journal copy does not arrive");
-                    let _ = outbox.mark_uncertain_attempt(item.id(), &why, now, *grace);
-                }
-                None => {
-                    tracing::warn!(id = %item.id(), %why, "sending interrupted; will retry (without the journal, the server may get it twice)");
-                    let _ = outbox.mark_failed_attempt(item.id(), &why, now);
-                }
-            }
-            true
-        }
-        Err(SendError::Permanent(why)) => {
-            tracing::error!(id = %item.id(), %why, "sending refused for good");
-            let _ = outbox.mark_permanent_failure(item.id(), &why);
-            if !item.id().starts_with("admin-") {
-                let _ = d.referee.alert_admin(&format!("bounce-{}", item.id()), "outbox", &format!("message {} refusé par le serveur : {why}", item.id()), d.clock.now());
-            }
-            false
-        }
-    }
-}
-
-/// Moves a sent item to `cur/`; false (logged, and a data-directory fault
-/// noted) when that cannot be written.
-fn record_sent(d: &Daemon, health: &Health, id: &str) -> bool {
-    match d.referee.store.outbox().mark_sent(id) {
-        Ok(()) => true,
-        Err(e) => {
-            tracing::error!(id = %id, error = %e, "sent but could not record it; it will not be sent again by this process");
-            health.failure(FaultKind::DataDir, &e.to_string(), 0, d.clock.ops_now());
-            false
         }
     }
 }
