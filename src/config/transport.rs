@@ -192,7 +192,7 @@ impl Cx {
         }
         self.boolean(t, prefix, "idle", true);
         self.integer(t, prefix, "poll_seconds", 60, (5, 3600));
-        self.integer(t, prefix, "recheck_ms", 0, (0, 60_000));
+        self.integer(t, prefix, "recheck_ms", 100, (0, 60_000));
         for k in ["inbox", "processed_folder"] {
             if self.string(t, prefix, k, false).is_some_and(|s| s.trim().is_empty()) {
                 self.err(join(prefix, k), "empty folder name");
@@ -265,7 +265,7 @@ mod tests {
         let TransportConfig::Imap { imap, smtp } = c.transport else { panic!("not imap") };
         assert!(matches!(imap.password, Secret::File(_) | Secret::Env(_)));
         assert!(smtp.user.is_some());
-        assert_eq!(imap.recheck_ms, 0);
+        assert_eq!(imap.recheck_ms, 100);
     }
 
     #[test]
@@ -274,8 +274,8 @@ mod tests {
         let TransportConfig::Imap { imap, smtp } = c.transport else { panic!("not imap") };
         assert_eq!(imap.tls, TlsMode::Implicit);
         assert_eq!(imap.password, Secret::File(PathBuf::from("/etc/arbitre/secrets/imap")));
-        // Not written: off.
-        assert_eq!(imap.recheck_ms, 0);
+        // Not written: every 100 ms.
+        assert_eq!(imap.recheck_ms, 100);
         assert_eq!(smtp.tls, TlsMode::StartTls);
         assert_eq!(smtp.password, Some(Secret::Env("ARBITRE_SMTP_PASSWORD".into())));
     }

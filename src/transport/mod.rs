@@ -236,7 +236,7 @@ fn default_poll_seconds() -> u64 {
     60
 }
 fn default_recheck_ms() -> u64 {
-    0
+    100
 }
 fn default_inbox() -> String {
     "INBOX".into()
@@ -265,10 +265,11 @@ pub struct ImapSettings {
     /// the mailbox when an IDLE starts); without, a NOOP instead of waiting
     /// `poll_seconds`; 0: never. Dovecot tells a running IDLE of new mail
     /// only 500 ms after it arrives (a fixed delay of its mailbox watcher),
-    /// which a lone order would wait. Off by default: a session that keeps
-    /// talking this often is kept alive by Dovecot through a restart (its
-    /// old process serves it for ~30 s more), so the restart is not seen
-    /// as an outage of the mailbox (`tests/outages.rs`).
+    /// which a lone order would wait. Default 100. A session that keeps
+    /// talking this often is served by its old Dovecot process ~30 s after
+    /// Dovecot stopped, so while rechecking the wait also checks every 5 s
+    /// that the server still takes connections (a stop is then seen as an
+    /// outage of the mailbox, `tests/outages.rs`).
     #[serde(default = "default_recheck_ms")]
     pub recheck_ms: u64,
     #[serde(default = "default_inbox")]
