@@ -34,7 +34,8 @@
 //! - [`referee`]: the use cases shared by the daemon and the CLI: handle one
 //!   incoming mail, adjudicate one turn, resend, roll back; turn-based play
 //!   (awaited seats, early adjudication, orders in advance).
-//! - [`daemon`]: the event loop: mail arrived, deadline reached, shutdown.
+//! - [`daemon`]: the event loop: mail arrived, deadline reached, shutdown;
+//!   the outbox's sendings as a pipeline (`daemon::outbox`).
 //! - [`web`]: the game pages, the private page of each family, the order
 //!   checker and the deadlines feed (axum), read-only.
 //! - [`cli`]: the `arbitre` command line (thin: parses flags, calls the above).
