@@ -95,8 +95,10 @@ pub(super) async fn outbox_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>,
                 return;
             }
         }
-        // Wait for a sending to end, new mail, or the next due time.
-        let wait = if active.is_empty() && queue.is_empty() { next_wait(&d, &health, &unrecorded) } else { d.max_wait };
+        // Wait for a sending to end, new mail, or the next due time (with
+        // nothing on the wire and items read but not started, sendings were
+        // paused after failures: the next due time, as for any item).
+        let wait = if active.is_empty() { next_wait(&d, &health, &unrecorded) } else { d.max_wait };
         let mut accepted: Vec<String> = Vec::new();
         tokio::select! {
             Some(first) = sending.next(), if !active.is_empty() => {
