@@ -20,6 +20,8 @@ pub mod players;
 pub mod status;
 pub mod view;
 pub mod why;
+#[cfg(test)]
+mod pins;
 
 use std::collections::BTreeMap;
 
