@@ -36,7 +36,17 @@ fn fold_unicode(s: &str) -> String {
 /// underscores and runs of white space all turned into one space.
 /// `coup-d-état`, `COUP_D_ETAT` and `Coup d etat` share the key `COUP D ETAT`.
 pub fn key(s: &str) -> String {
-    let f = fold(s);
+    if s.is_ascii() {
+        // Plain ASCII: one pass, one allocation.
+        let mut out = String::with_capacity(s.len());
+        out.extend(ascii_key(s).map(char::from));
+        return out;
+    }
+    key_of_folded(&fold(s))
+}
+
+/// [`key`] of a word [`fold`] has folded already.
+fn key_of_folded(f: &str) -> String {
     let mut out = String::with_capacity(f.len());
     let mut space = false;
     for c in f.chars() {
@@ -53,6 +63,37 @@ pub fn key(s: &str) -> String {
     out
 }
 
+/// The bytes of [`key`] of an ASCII `s`, computed as they are read (no
+/// allocation): [`fold`]'s ASCII rule, then separators to one space.
+fn ascii_key(s: &str) -> impl Iterator<Item = u8> + '_ {
+    let mut bytes = s.bytes().peekable();
+    let mut started = false;
+    std::iter::from_fn(move || loop {
+        let b = bytes.next()?;
+        if b == b'-' || b == b'_' || is_space(char::from(b)) {
+            // A separator run: one space, only between two words.
+            while bytes.peek().is_some_and(|&n| n == b'-' || n == b'_' || is_space(char::from(n))) {
+                bytes.next();
+            }
+            if started && bytes.peek().is_some() {
+                return Some(b' ');
+            }
+            continue;
+        }
+        started = true;
+        return Some(if b == b'`' { b'\'' } else { b.to_ascii_uppercase() });
+    })
+}
+
+/// Whether `key(s) == k`, without building the key of an ASCII `s`.
+pub fn key_eq(s: &str, k: &str) -> bool {
+    if s.is_ascii() {
+        ascii_key(s).eq(k.bytes())
+    } else {
+        key(s) == k
+    }
+}
+
 /// White space of the order language: space, tab, no-break spaces, and the
 /// other Unicode spaces mail clients produce.
 pub fn is_space(c: char) -> bool {
@@ -66,12 +107,23 @@ pub struct Token {
     pub text: String,
     /// Whether it was written in double quotes (a name with spaces).
     pub quoted: bool,
+    /// [`key`] of `text`, computed once: keywords are matched against it
+    /// many times per line.
+    key: String,
 }
 
 impl Token {
+    pub fn new(text: String, quoted: bool) -> Token {
+        let key = key(&text);
+        Token { text, quoted, key }
+    }
     /// The token's comparison key (see [`key`]).
     pub fn key(&self) -> String {
-        key(&self.text)
+        self.key.clone()
+    }
+    /// [`Token::key`], borrowed.
+    pub fn key_str(&self) -> &str {
+        &self.key
     }
 }
 
@@ -131,7 +183,7 @@ pub fn tokenize(line: &str) -> Tokens {
                 out.problem = Some("guillemet fermant manquant".to_string());
             }
             let text = collapse_spaces(&text);
-            out.tokens.push(Token { text, quoted: true });
+            out.tokens.push(Token::new(text, true));
             continue;
         }
         let mut text = String::new();
@@ -142,7 +194,7 @@ pub fn tokenize(line: &str) -> Tokens {
             text.push(c);
             chars.next();
         }
-        out.tokens.push(Token { text, quoted: false });
+        out.tokens.push(Token::new(text, false));
     }
     out
 }
@@ -210,8 +262,9 @@ impl<'a> Cursor<'a> {
     /// Returns the index of the alias that matched.
     pub fn eat_keyword(&mut self, aliases: &[&str]) -> Option<usize> {
         for (i, alias) in aliases.iter().enumerate() {
-            let want = key(alias);
-            if let Some(n) = self.match_words(&want) {
+            // The aliases are written as keys already, but for a few.
+            let n = if key_eq(alias, alias) { self.match_words(alias) } else { self.match_words(&key(alias)) };
+            if let Some(n) = n {
                 self.pos += n;
                 return Some(i);
             }
@@ -219,22 +272,23 @@ impl<'a> Cursor<'a> {
         None
     }
 
-    /// How many unquoted tokens from here spell `want` (a key), if any.
+    /// How many unquoted tokens from here spell `want` (a key), if any:
+    /// their keys joined by one space are `want`.
     fn match_words(&self, want: &str) -> Option<usize> {
-        let mut acc = String::new();
+        // What is left of `want` once the tokens read so far are matched.
+        let mut left = want;
+        let mut nothing_yet = true;
         for (n, t) in self.rest().iter().enumerate() {
             if t.quoted {
                 return None;
             }
-            if !acc.is_empty() {
-                acc.push(' ');
+            if !nothing_yet {
+                left = left.strip_prefix(' ')?;
             }
-            acc.push_str(&t.key());
-            if acc == want {
+            left = left.strip_prefix(t.key_str())?;
+            nothing_yet = nothing_yet && t.key_str().is_empty();
+            if left.is_empty() {
                 return Some(n + 1);
-            }
-            if !want.starts_with(&acc) {
-                return None;
             }
         }
         None
@@ -303,6 +357,81 @@ mod tests {
         assert_eq!(fold("Mologataï"), "MOLOGATAI");
         assert_eq!(fold("atréides"), "ATREIDES");
         assert_eq!(fold("ÉNCHÈRE"), fold("enchere"));
+    }
+
+    /// [`key`] through the Unicode tables: the reference of its ASCII path.
+    fn key_reference(s: &str) -> String {
+        key_of_folded(&fold_unicode(s))
+    }
+
+    /// Words made of the separators, quotes and letters the keys care about.
+    fn samples() -> Vec<String> {
+        let parts = ["", " ", "-", "_", "\t", "a", "Z", "`", "é", "coup", "D", "etat", "Lieu", "9", "\u{a0}"];
+        let mut out = Vec::new();
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    out.push(format!("{a}{b}{c}"));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn key_of_ascii_is_the_key_through_the_unicode_tables() {
+        let all: String = (0u8..128).map(char::from).collect();
+        assert_eq!(key(&all), key_reference(&all));
+        for w in samples() {
+            assert_eq!(key(&w), key_reference(&w), "{w:?}");
+            assert!(key_eq(&w, &key_reference(&w)), "{w:?}");
+            assert!(!key_eq(&w, &format!("{}X", key_reference(&w))), "{w:?}");
+        }
+    }
+
+    /// `Cursor::match_words` as it was before it stopped building strings.
+    fn match_words_reference(toks: &[Token], want: &str) -> Option<usize> {
+        let mut acc = String::new();
+        for (n, t) in toks.iter().enumerate() {
+            if t.quoted {
+                return None;
+            }
+            if !acc.is_empty() {
+                acc.push(' ');
+            }
+            acc.push_str(&key(&t.text));
+            if acc == want {
+                return Some(n + 1);
+            }
+            if !want.starts_with(&acc) {
+                return None;
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn keywords_match_as_the_reference_does() {
+        let words = ["COUP", "coup-d", "D", "état", "-", "_", "\"coup\"", "GRAND", "général", "x"];
+        let wants = ["COUP D ETAT", "COUP", "GRAND GENERAL", "D ETAT", "X", ""];
+        let mut lines = Vec::new();
+        for a in words {
+            for b in words {
+                for c in words {
+                    lines.push(format!("{a} {b} {c}"));
+                }
+            }
+        }
+        let mut matched = 0;
+        for line in &lines {
+            let toks = tokenize(line).tokens;
+            for want in wants {
+                let got = Cursor::new(&toks).match_words(want);
+                assert_eq!(got, match_words_reference(&toks, want), "{line:?} against {want:?}");
+                matched += usize::from(got.is_some());
+            }
+        }
+        assert!(matched > 100, "{matched} matches");
     }
 
     #[test]
