@@ -13,6 +13,7 @@
 pub mod defaults;
 pub mod events;
 pub mod form;
+pub mod members;
 pub mod model;
 pub mod orders;
 pub mod phases;

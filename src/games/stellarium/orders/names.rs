@@ -1,11 +1,11 @@
 //! The characters named in one family's orders, found through an index
 //! built for one [`super::parse_orders`] call.
 //!
-//! [`State::find_in_family`] and [`State::resolve_name`] walk every
-//! character of the game (8,000 in a game of 1,000 families) for each name
-//! an order line holds; a mail names a few characters per line. Here each
-//! family's members are gathered once, on the first name that refers to that
-//! family, with their first names already folded ([`key`]); the answers are
+//! [`State::find_in_family`] and [`State::resolve_name`] fold the first
+//! names of a family's characters for each name an order line holds; a mail
+//! names a few characters per line. Here each family's members are gathered
+//! once, on the first name that refers to that family, with their first
+//! names already folded ([`key`]); the answers are
 //! those of the `State` functions, which stay the reference (a test compares
 //! them on every character of a game).
 
@@ -39,7 +39,7 @@ impl<'a> Names<'a> {
             return m.clone();
         }
         let m: Members = Rc::new(
-            self.state.characters.values().filter(|c| c.family == family).map(|c| (key(&c.first_name), c.id)).collect(),
+            self.state.members(family).map(|c| (key(&c.first_name), c.id)).collect(),
         );
         self.by_family.borrow_mut().insert(family.to_string(), m.clone());
         m
