@@ -38,9 +38,7 @@ fn fold_unicode(s: &str) -> String {
 pub fn key(s: &str) -> String {
     if s.is_ascii() {
         // Plain ASCII: one pass, one allocation.
-        let mut out = String::with_capacity(s.len());
-        out.extend(ascii_key(s).map(char::from));
-        return out;
+        return ascii_key(s);
     }
     key_of_folded(&fold(s))
 }
@@ -63,35 +61,68 @@ fn key_of_folded(f: &str) -> String {
     out
 }
 
-/// The bytes of [`key`] of an ASCII `s`, computed as they are read (no
-/// allocation): [`fold`]'s ASCII rule, then separators to one space.
-fn ascii_key(s: &str) -> impl Iterator<Item = u8> + '_ {
-    let mut bytes = s.bytes().peekable();
-    let mut started = false;
-    std::iter::from_fn(move || loop {
-        let b = bytes.next()?;
-        if b == b'-' || b == b'_' || is_space(char::from(b)) {
-            // A separator run: one space, only between two words.
-            while bytes.peek().is_some_and(|&n| n == b'-' || n == b'_' || is_space(char::from(n))) {
-                bytes.next();
-            }
-            if started && bytes.peek().is_some() {
-                return Some(b' ');
-            }
+/// Whether `b` separates the words of a key (ASCII `-`, `_`, white space).
+fn is_ascii_separator(b: u8) -> bool {
+    b == b'-' || b == b'_' || is_space(char::from(b))
+}
+
+/// [`fold`]'s rule for one ASCII byte.
+fn fold_ascii(b: u8) -> u8 {
+    if b == b'`' {
+        b'\''
+    } else {
+        b.to_ascii_uppercase()
+    }
+}
+
+/// [`key`] of an ASCII `s`, byte by byte.
+fn ascii_key(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = false;
+    for &b in s.as_bytes() {
+        if is_ascii_separator(b) {
+            space = !out.is_empty();
             continue;
         }
-        started = true;
-        return Some(if b == b'`' { b'\'' } else { b.to_ascii_uppercase() });
-    })
+        if space {
+            out.push(' ');
+            space = false;
+        }
+        out.push(char::from(fold_ascii(b)));
+    }
+    out
 }
 
 /// Whether `key(s) == k`, without building the key of an ASCII `s`.
 pub fn key_eq(s: &str, k: &str) -> bool {
-    if s.is_ascii() {
-        ascii_key(s).eq(k.bytes())
-    } else {
-        key(s) == k
+    if !s.is_ascii() {
+        return key(s) == k;
     }
+    let k = k.as_bytes();
+    if k.len() > s.len() {
+        return false;
+    }
+    // `j`: how much of `k` the bytes of `s` read so far spell.
+    let mut j = 0;
+    let mut space = false;
+    for &b in s.as_bytes() {
+        if is_ascii_separator(b) {
+            space = j > 0;
+            continue;
+        }
+        if space {
+            if k.get(j) != Some(&b' ') {
+                return false;
+            }
+            j += 1;
+            space = false;
+        }
+        if k.get(j) != Some(&fold_ascii(b)) {
+            return false;
+        }
+        j += 1;
+    }
+    j == k.len()
 }
 
 /// White space of the order language: space, tab, no-break spaces, and the
@@ -382,10 +413,16 @@ mod tests {
     fn key_of_ascii_is_the_key_through_the_unicode_tables() {
         let all: String = (0u8..128).map(char::from).collect();
         assert_eq!(key(&all), key_reference(&all));
-        for w in samples() {
-            assert_eq!(key(&w), key_reference(&w), "{w:?}");
-            assert!(key_eq(&w, &key_reference(&w)), "{w:?}");
-            assert!(!key_eq(&w, &format!("{}X", key_reference(&w))), "{w:?}");
+        let words = samples();
+        for w in &words {
+            assert_eq!(key(w), key_reference(w), "{w:?}");
+        }
+        // key_eq(a, k) says whether key(a) is k, for keys of every kind.
+        let keys: Vec<String> = words.iter().step_by(29).map(|w| key_reference(w)).chain(["A ".into(), " A".into()]).collect();
+        for a in &words {
+            for k in &keys {
+                assert_eq!(key_eq(a, k), key_reference(a) == *k, "{a:?} against {k:?}");
+            }
         }
     }
 
