@@ -141,3 +141,51 @@ impl<'a> Iterator for Members<'a> {
         (0, Some(self.ids.len().saturating_sub(self.next)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stellarium::model::{Sex, State};
+    use crate::games::stellarium::view::fixture;
+
+    /// Each family's characters by walking them all: what the index replaces.
+    fn walked(s: &State, family: &str) -> Vec<CharacterId> {
+        s.characters.values().filter(|c| c.family == family).map(|c| c.id).collect()
+    }
+
+    fn check(s: &State, what: &str) {
+        let mut fams: Vec<String> = s.families.keys().cloned().collect();
+        fams.push("nobody".into());
+        for f in &fams {
+            let listed: Vec<CharacterId> = s.members(f).map(|c| c.id).collect();
+            assert_eq!(listed, walked(s, f), "{f} {what}");
+        }
+    }
+
+    #[test]
+    fn the_index_lists_each_familys_characters_as_the_walk_does() {
+        let (_, mut s, _) = fixture::game();
+        check(&s, "at first");
+        // Added after the index was built: kept up to date.
+        s.add_character(fixture::character("Leto", Sex::Male, 5010, "atreides", None, 0));
+        s.add_character(fixture::character("Alia", Sex::Female, 5011, "fremen", None, 0));
+        s.add_character(fixture::character("Feyd", Sex::Male, 5012, "newcomers", None, 0));
+        check(&s, "after add_character");
+        // A copy is as true as the original, and each follows its own changes.
+        let mut copy = s.clone();
+        copy.add_character(fixture::character("Ghanima", Sex::Female, 5013, "atreides", None, 0));
+        check(&copy, "in the copy");
+        check(&s, "in the original after the copy changed");
+        assert_eq!(copy.members("atreides").count(), s.members("atreides").count() + 1);
+        // Put in the map without add_character: the index is built anew.
+        let id = CharacterId(s.next_character_id + 7);
+        let mut c = fixture::character("Duncan", Sex::Male, 5014, "atreides", None, 0);
+        c.id = id;
+        s.characters.insert(id, c);
+        check(&s, "after a character put in the map directly");
+        // Read back from JSON (the index is not saved).
+        let back: State = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        check(&back, "read back");
+        assert_eq!(back, s);
+    }
+}
