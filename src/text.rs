@@ -93,6 +93,17 @@ fn ascii_key(s: &str) -> String {
     out
 }
 
+/// Whether `s` is surely its own key: ASCII without lower case, `-`, `_`,
+/// `` ` `` or white space but single spaces between words (`GRAND GENERAL`).
+/// A quick test for the keywords' aliases; `false` only means "compute it".
+fn is_plain_key(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.first().is_some_and(|&c| c != b' ')
+        && b.last().is_some_and(|&c| c != b' ')
+        && b.windows(2).all(|w| w != b"  ")
+        && b.iter().all(|&c| c == b' ' || (c.is_ascii_graphic() && !c.is_ascii_lowercase() && !matches!(c, b'-' | b'_' | b'`')))
+}
+
 /// Whether `key(s) == k`, without building the key of an ASCII `s`.
 pub fn key_eq(s: &str, k: &str) -> bool {
     if !s.is_ascii() {
@@ -294,7 +305,7 @@ impl<'a> Cursor<'a> {
     pub fn eat_keyword(&mut self, aliases: &[&str]) -> Option<usize> {
         for (i, alias) in aliases.iter().enumerate() {
             // The aliases are written as keys already, but for a few.
-            let n = if key_eq(alias, alias) { self.match_words(alias) } else { self.match_words(&key(alias)) };
+            let n = if is_plain_key(alias) { self.match_words(alias) } else { self.match_words(&key(alias)) };
             if let Some(n) = n {
                 self.pos += n;
                 return Some(i);
@@ -417,6 +428,11 @@ mod tests {
         for w in &words {
             assert_eq!(key(w), key_reference(w), "{w:?}");
         }
+        // A word is a plain key only if it is its own key.
+        for w in &words {
+            assert!(!is_plain_key(w) || key_reference(w) == *w, "{w:?}");
+        }
+        assert!(is_plain_key("GRAND GENERAL") && is_plain_key("M$") && !is_plain_key("GRAND-COMMANDER"));
         // key_eq(a, k) says whether key(a) is k, for keys of every kind.
         let keys: Vec<String> = words.iter().step_by(29).map(|w| key_reference(w)).chain(["A ".into(), " A".into()]).collect();
         for a in &words {

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::dice::Dice;
 use crate::game::{FamilyKey, OrderStatus};
-use crate::text::key;
+use crate::text::{self, key};
 
 use super::super::defaults;
 use super::super::events::Event;
@@ -116,7 +116,7 @@ fn found_one(ctx: &mut TurnCtx, dice: &mut Dice, family: &str) {
             }
         };
         let name = match given.map(|f| f.first_name.trim()) {
-            Some(nm) if name_is_free(&ctx.state, family, nm, None) && !taken.iter().any(|t| key(t) == key(nm)) => nm.to_string(),
+            Some(nm) if name_is_free(&ctx.state, family, nm, None) && !taken.iter().any(|t| text::key_eq(t, &key(nm))) => nm.to_string(),
             _ => {
                 let nm = draw_name(&ctx.state, family, sex, &taken, dice, "b", &what("first name"));
                 if !by_default {
