@@ -203,7 +203,7 @@ fn marry_founders(ctx: &mut TurnCtx, dice: &mut Dice, keys: &[FamilyKey]) {
         dice.shuffle(&mut men, "c", "order of the married founders");
         // Families as numbers, each woman with hers, and how many women
         // each family still has: a man's choice is every woman but those
-        // of his family and of the families his already has 3 couples with.
+        // of his family and of the families his family has 3 couples with.
         let fam_no: BTreeMap<&FamilyKey, usize> = fams.iter().enumerate().map(|(i, f)| (*f, i)).collect();
         let no_of = |id: CharacterId| ctx.character(id).and_then(|c| fam_no.get(&c.family).copied());
         let mut women: Vec<(CharacterId, usize)> = women.iter().filter_map(|w| no_of(*w).map(|f| (*w, f))).collect();
