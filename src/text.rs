@@ -149,23 +149,30 @@ pub struct Token {
     pub text: String,
     /// Whether it was written in double quotes (a name with spaces).
     pub quoted: bool,
-    /// [`key`] of `text`, computed once: keywords are matched against it
+    /// [`key`] of `keyed`, computed once: keywords are matched against it
     /// many times per line.
     key: String,
+    /// The text `key` was computed from: `text` is public, and a caller
+    /// that changes it (drops a colon) gets the key of the new text.
+    keyed: String,
 }
 
 impl Token {
     pub fn new(text: String, quoted: bool) -> Token {
         let key = key(&text);
-        Token { text, quoted, key }
+        Token { keyed: text.clone(), text, quoted, key }
     }
     /// The token's comparison key (see [`key`]).
     pub fn key(&self) -> String {
-        self.key.clone()
+        self.key_cow().into_owned()
     }
-    /// [`Token::key`], borrowed.
-    pub fn key_str(&self) -> &str {
-        &self.key
+    /// [`Token::key`], borrowed unless `text` changed since the token was made.
+    pub fn key_cow(&self) -> std::borrow::Cow<'_, str> {
+        if self.text == self.keyed {
+            std::borrow::Cow::Borrowed(&self.key)
+        } else {
+            std::borrow::Cow::Owned(key(&self.text))
+        }
     }
 }
 
@@ -327,8 +334,9 @@ impl<'a> Cursor<'a> {
             if !nothing_yet {
                 left = left.strip_prefix(' ')?;
             }
-            left = left.strip_prefix(t.key_str())?;
-            nothing_yet = nothing_yet && t.key_str().is_empty();
+            let k = t.key_cow();
+            left = left.strip_prefix(k.as_ref())?;
+            nothing_yet = nothing_yet && k.is_empty();
             if left.is_empty() {
                 return Some(n + 1);
             }
@@ -485,6 +493,15 @@ mod tests {
             }
         }
         assert!(matched > 100, "{matched} matches");
+    }
+
+    #[test]
+    fn a_token_whose_text_changed_is_matched_by_its_new_text() {
+        let mut toks = tokenize("FAMILLE: Atréides").tokens;
+        assert_eq!(Cursor::new(&toks).eat_keyword(&["FAMILLE"]), None);
+        toks[0].text.pop();
+        assert_eq!(toks[0].key(), "FAMILLE");
+        assert_eq!(Cursor::new(&toks).eat_keyword(&["FAMILLE"]), Some(0));
     }
 
     #[test]
