@@ -25,7 +25,7 @@ use super::phases;
 use super::status::completeness;
 
 const FAMILIES: usize = 48;
-const SEED: u64 = 0x5eed_15;
+const SEED: u64 = 0x005e_ed15;
 
 fn lines(texts: Vec<String>) -> Vec<OrderLine> {
     texts.into_iter().enumerate().map(|(i, text)| OrderLine { no: i + 1, text }).collect()
@@ -58,7 +58,7 @@ fn founding_lines(i: usize) -> Vec<String> {
     const NAMES: [&str; 8] = ["Alpha", "Bérénice", "Carl", "Delphine", "Echo", "Fanny", "Gino", "Héloïse"];
     const TRAININGS: [&str; 6] = ["GUERRIER", "EXPLORATEUR", "MARCHAND", "GUERRIER", "PRETRE", "MARCHAND"];
     let founder = |j: usize, pp: u32| {
-        let sex = if j % 2 == 0 { "H" } else { "F" };
+        let sex = if j.is_multiple_of(2) { "H" } else { "F" };
         let t = if j < 6 { TRAININGS[(j + i) % 6] } else { "" };
         format!("PERSONNAGE {} {} {sex} {t} +{pp}", j + 1, NAMES[j])
     };
@@ -76,7 +76,7 @@ fn founding_lines(i: usize) -> Vec<String> {
         }
         _ => {
             let mut l: Vec<String> = (0..8).map(|j| founder(j, if j < 5 { 5 } else { 0 })).collect();
-            if i % 4 == 0 {
+            if i.is_multiple_of(4) {
                 l.insert(0, format!("PUBLICITE {}", 1 + i % 3));
             }
             l.push(format!("ENCHERE {} \"Nef {i}\"", 1 + i % 9));
