@@ -2,6 +2,13 @@
 //! founders and their households): the orders are parsed, classed and
 //! completed as the daemon does, then adjudicated. The setup prints the
 //! time of one turn; criterion then measures the adjudication alone.
+//!
+//! Before it, two figures of issue #15 (wall clock and this thread's CPU
+//! time, with the load): `foundation.1000` (1,000 families register, their
+//! founding lines are read and completed, turn 0 is adjudicated) and
+//! `orders.parse_complete_1000` (every family's turn-1 lines read, classed
+//! and completed). The lines themselves are written before the clock
+//! starts: writing them is the players' part.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -27,40 +34,57 @@ fn input(s: &State, fam: &str, lines: Vec<String>, d: &mut Dice) -> FamilyInput<
     FamilyInput::new(status, orders, None)
 }
 
-/// A founded game of `n` families (turn 0 adjudicated).
-fn founded(n: usize, seed: u64) -> State {
+/// The founding lines of `n` families: eight PERSONNAGE, a bid, two
+/// candidacies each (written before the clock starts: the players' part).
+fn founding_lines(n: usize) -> Vec<(String, Vec<String>)> {
+    let trainings = ["GUERRIER", "EXPLORATEUR", "MARCHAND", "GUERRIER", "PRETRE", "MARCHAND"];
+    (0..n)
+        .map(|i| {
+            let name = format!("Famille{i:04}");
+            let mut lines: Vec<String> = ["Alpha", "Bravo", "Carla", "Delta", "Echo", "Fanny", "Gina", "Hugo"]
+                .iter()
+                .enumerate()
+                .map(|(j, name)| {
+                    let sex = if j % 2 == 0 { "H" } else { "F" };
+                    let t = if j < 6 { trainings[j] } else { "" };
+                    format!("PERSONNAGE {} {name} {sex} {t} +{}", j + 1, if j < 5 { 5 } else { 0 })
+                })
+                .collect();
+            lines.push(format!("ENCHERE {} \"Nef {i}\"", 1 + i % 9));
+            lines.push("CANDIDAT Alpha JUGE".into());
+            lines.push("CANDIDAT Echo GOUVERNEUR Dorkir".into());
+            (name, lines)
+        })
+        .collect()
+}
+
+/// A founded game (turn 0 adjudicated): the families register, their
+/// founding lines are read and completed, turn 0 is adjudicated. Prints
+/// the time of each of the three.
+fn founded(founding: Vec<(String, Vec<String>)>, seed: u64) -> State {
+    let clock = Clock::start();
     let mut s = State::new(Settings::default());
-    for i in 0..n {
-        let name = format!("Famille{i:04}");
-        s.register(&key(&name), &name).expect("register");
+    for (name, _) in &founding {
+        s.register(&key(name), name).expect("register");
     }
+    let registered = clock.lap();
     let mut d = Dice::for_turn(seed ^ 1, 0);
     let mut inputs = BTreeMap::new();
-    let trainings = ["GUERRIER", "EXPLORATEUR", "MARCHAND", "GUERRIER", "PRETRE", "MARCHAND"];
-    for i in 0..n {
-        let k = key(&format!("Famille{i:04}"));
-        let mut lines: Vec<String> = ["Alpha", "Bravo", "Carla", "Delta", "Echo", "Fanny", "Gina", "Hugo"]
-            .iter()
-            .enumerate()
-            .map(|(j, name)| {
-                let sex = if j % 2 == 0 { "H" } else { "F" };
-                let t = if j < 6 { trainings[j] } else { "" };
-                format!("PERSONNAGE {} {name} {sex} {t} +{}", j + 1, if j < 5 { 5 } else { 0 })
-            })
-            .collect();
-        lines.push(format!("ENCHERE {} \"Nef {i}\"", 1 + i % 9));
-        lines.push("CANDIDAT Alpha JUGE".into());
-        lines.push("CANDIDAT Echo GOUVERNEUR Dorkir".into());
+    for (name, lines) in founding {
+        let k = key(&name);
         inputs.insert(k.clone(), input(&s, &k, lines, &mut d));
     }
-    phases::adjudicate(&s, &inputs, &mut Dice::for_turn(seed, 0)).state
+    let read = clock.lap();
+    let s = phases::adjudicate(&s, &inputs, &mut Dice::for_turn(seed, 0)).state;
+    let turn0 = clock.lap();
+    println!("stellarium: foundation: registrations {registered}, founding orders read and completed {read}, turn 0 {turn0}");
+    s
 }
 
 /// Every family places its characters: warriors in the fleets and on
 /// Dorkir, merchants at the exchange and on Dorkir, the others at home.
-fn orders(s: &State, seed: u64) -> BTreeMap<String, FamilyInput<Orders>> {
-    let mut d = Dice::for_turn(seed ^ 2, s.turn);
-    let mut out = BTreeMap::new();
+fn order_lines(s: &State) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
     for (n, fam) in s.families.keys().enumerate() {
         let mut lines = Vec::new();
         for c in s.living_members(fam) {
@@ -87,22 +111,32 @@ fn orders(s: &State, seed: u64) -> BTreeMap<String, FamilyInput<Orders>> {
             lines.push("EMPEREUR GUERRE".into());
         }
         lines.push(format!("ENCHERE {} \"Nef {n} {}\"", 1 + n % 5, s.turn));
-        out.insert(fam.clone(), input(s, fam, lines, &mut d));
+        out.push((fam.clone(), lines));
     }
     out
 }
 
+/// Each family's lines read, classed and completed as the daemon does.
+fn orders(s: &State, lines: Vec<(String, Vec<String>)>, seed: u64) -> BTreeMap<String, FamilyInput<Orders>> {
+    let mut d = Dice::for_turn(seed ^ 2, s.turn);
+    lines.into_iter().map(|(fam, lines)| (fam.clone(), input(s, &fam, lines, &mut d))).collect()
+}
+
 fn bench(c: &mut Criterion) {
-    let t0 = Instant::now();
-    let s = founded(FAMILIES, 42);
-    let foundation = t0.elapsed();
-    println!("stellarium: foundation of {FAMILIES} families ({} characters): {foundation:?} (load {})", s.characters.len(), load());
-    println!("FIGURE|foundation.1000|{:.0}|ms|<= 200 ms|1.04 s before #15", foundation.as_secs_f64() * 1000.0);
-    let t1 = Instant::now();
-    let inputs = orders(&s, 42);
-    let parsing = t1.elapsed();
-    println!("stellarium: orders of {FAMILIES} families parsed and completed: {parsing:?}");
-    println!("FIGURE|orders.parse_complete_1000|{:.0}|ms|<= 100 ms|0.87 s before #15", parsing.as_secs_f64() * 1000.0);
+    let founding = founding_lines(FAMILIES);
+    let clock = Clock::start();
+    let s = founded(founding, 42);
+    let (foundation, cpu) = clock.total();
+    println!("stellarium: foundation of {FAMILIES} families ({} characters): {foundation:.1} ms, CPU {cpu:.1} ms (load {})", s.characters.len(), load());
+    println!("FIGURE|foundation.1000|{foundation:.0}|ms|<= 200 ms|1.04 s before #15");
+    let clock = Clock::start();
+    let lines = order_lines(&s);
+    println!("stellarium: turn-1 lines of {FAMILIES} families written (not counted): {}", clock.lap());
+    let clock = Clock::start();
+    let inputs = orders(&s, lines, 42);
+    let (parsing, cpu) = clock.total();
+    println!("stellarium: orders of {FAMILIES} families parsed and completed: {parsing:.1} ms, CPU {cpu:.1} ms (load {})", load());
+    println!("FIGURE|orders.parse_complete_1000|{parsing:.0}|ms|<= 100 ms|0.87 s before #15");
     let t2 = Instant::now();
     let out = phases::adjudicate(&s, &inputs, &mut Dice::for_turn(42, s.turn));
     println!(
@@ -115,6 +149,39 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("turn_1000_families", |b| b.iter(|| phases::adjudicate(&s, &inputs, &mut Dice::for_turn(42, s.turn))));
     g.finish();
+}
+
+/// Wall-clock and CPU time of this thread since the start, and of each lap.
+struct Clock {
+    start: (Instant, f64),
+    lap: std::cell::Cell<(Instant, f64)>,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        let now = (Instant::now(), cpu_ms());
+        Clock { start: now, lap: std::cell::Cell::new(now) }
+    }
+    /// The lap since the last one, as "12.3 ms (CPU 11.0 ms)".
+    fn lap(&self) -> String {
+        let (t, c) = self.lap.get();
+        let now = (Instant::now(), cpu_ms());
+        self.lap.set(now);
+        format!("{:.1} ms (CPU {:.1} ms)", (now.0 - t).as_secs_f64() * 1000.0, now.1 - c)
+    }
+    /// Wall-clock and CPU milliseconds since the start.
+    fn total(&self) -> (f64, f64) {
+        (self.start.0.elapsed().as_secs_f64() * 1000.0, cpu_ms() - self.start.1)
+    }
+}
+
+/// The CPU time of this thread (ms), from the scheduler's statistics: on a
+/// loaded machine the wall clock also counts the waits for a core.
+fn cpu_ms() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|l| l.split(' ').next().and_then(|ns| ns.parse::<f64>().ok()))
+        .map_or(f64::NAN, |ns| ns / 1e6)
 }
 
 /// The load average (1, 5, 15 min).

@@ -13,6 +13,7 @@
 pub mod defaults;
 pub mod events;
 pub mod form;
+pub mod members;
 pub mod model;
 pub mod orders;
 pub mod phases;
@@ -20,6 +21,8 @@ pub mod players;
 pub mod status;
 pub mod view;
 pub mod why;
+#[cfg(test)]
+mod pins;
 
 use std::collections::BTreeMap;
 

@@ -882,6 +882,10 @@ pub struct State {
     /// (2 → 11, 12, 14; 4 → 14). Reset by phase 0 of every turn.
     #[serde(default)]
     pub cycle: Cycle,
+    /// Each family's characters, a cache [`State::members`] reads (never
+    /// saved; see [`super::members`]).
+    #[serde(skip)]
+    pub members_index: super::members::MembersIndex,
 }
 
 /// Facts of the cycle being adjudicated that phases 0–10 hand to phases
@@ -969,6 +973,7 @@ impl State {
             next_case_no: 1,
             empire_colonies_at_start: 0,
             ended: None,
+            members_index: Default::default(),
         };
         s.empire_colonies_at_start = s.empire_colony_count();
         s
@@ -1010,6 +1015,8 @@ impl State {
         let id = CharacterId(self.next_character_id);
         self.next_character_id += 1;
         c.id = id;
+        let len_before = self.characters.len();
+        self.members_index.added(&c, len_before);
         self.characters.insert(id, c);
         id
     }
@@ -1021,12 +1028,14 @@ impl State {
     pub fn living(&self) -> impl Iterator<Item = &Character> {
         self.characters.values().filter(|c| c.is_alive())
     }
-    /// Characters (living and dead) of one family, in id order.
-    pub fn members<'a>(&'a self, family: &'a str) -> impl Iterator<Item = &'a Character> + 'a {
-        self.characters.values().filter(move |c| c.family == family)
+    /// Characters (living and dead) of one family, in id order (through
+    /// the [`super::members`] index, not a walk of every character).
+    pub fn members(&self, family: &str) -> super::members::Members<'_> {
+        let ids = self.members_index.ids(&self.characters, self.next_character_id, family);
+        super::members::Members { characters: &self.characters, ids, next: 0 }
     }
     /// Living characters of one family.
-    pub fn living_members<'a>(&'a self, family: &'a str) -> impl Iterator<Item = &'a Character> + 'a {
+    pub fn living_members(&self, family: &str) -> impl Iterator<Item = &Character> + '_ {
         self.members(family).filter(|c| c.is_alive())
     }
     /// Family key of a character.
@@ -1038,7 +1047,7 @@ impl State {
     pub fn find_in_family(&self, family: &str, first_name: &str) -> Option<&Character> {
         let k = key(first_name);
         let mut found = None;
-        for c in self.characters.values().filter(|c| c.family == family) {
+        for c in self.members(family) {
             if key(&c.first_name) == k {
                 if c.is_alive() {
                     return Some(c);
@@ -1268,7 +1277,7 @@ impl State {
         if self.turn > 0 && !self.settings.late_registration {
             return Err(crate::msg!("stellarium-register-late"));
         }
-        if self.families.contains_key(family) || self.families.values().any(|f| key(&f.name) == k) {
+        if self.families.contains_key(family) || self.families.values().any(|f| crate::text::key_eq(&f.name, &k)) {
             return Err(crate::msg!("stellarium-register-taken", name = name.as_str()));
         }
         let mut f = Family::new(family, &name, self.turn);

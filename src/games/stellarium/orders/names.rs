@@ -1,15 +1,15 @@
 //! The characters named in one family's orders, found through an index
 //! built for one [`super::parse_orders`] call.
 //!
-//! [`State::find_in_family`] and [`State::resolve_name`] walk every
-//! character of the game (8,000 in a game of 1,000 families) for each name
-//! an order line holds; a mail names a few characters per line. Here each
-//! family's members are gathered once, on the first name that refers to that
-//! family, with their first names already folded ([`key`]); the answers are
+//! [`State::find_in_family`] and [`State::resolve_name`] fold the first
+//! names of a family's characters for each name an order line holds; a mail
+//! names a few characters per line. Here each family's members are gathered
+//! once, on the first name that refers to that family, with their first
+//! names already folded ([`key`]); the answers are
 //! those of the `State` functions, which stay the reference (a test compares
 //! them on every character of a game).
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -26,11 +26,27 @@ type Members = Rc<Vec<(String, CharacterId)>>;
 pub struct Names<'a> {
     state: &'a State,
     by_family: RefCell<HashMap<String, Members>>,
+    /// The living characters of the game by the key of their first name,
+    /// in id order: built on the first name no family of the line knows.
+    living_by_key: OnceCell<HashMap<String, Vec<CharacterId>>>,
 }
 
 impl<'a> Names<'a> {
     pub fn new(state: &'a State) -> Names<'a> {
-        Names { state, by_family: RefCell::new(HashMap::new()) }
+        Names { state, by_family: RefCell::new(HashMap::new()), living_by_key: OnceCell::new() }
+    }
+
+    /// The living characters of every family whose first name has the key
+    /// `k`, in id order (a name written without its `/Famille`).
+    pub fn living_named(&self, k: &str) -> impl Iterator<Item = &'a Character> + '_ {
+        let index = self.living_by_key.get_or_init(|| {
+            let mut m: HashMap<String, Vec<CharacterId>> = HashMap::new();
+            for c in self.state.living() {
+                m.entry(key(&c.first_name)).or_default().push(c.id);
+            }
+            m
+        });
+        index.get(k).into_iter().flatten().filter_map(|id| self.character(*id))
     }
 
     /// The characters of `family` (its key), gathered on first use.
@@ -39,7 +55,7 @@ impl<'a> Names<'a> {
             return m.clone();
         }
         let m: Members = Rc::new(
-            self.state.characters.values().filter(|c| c.family == family).map(|c| (key(&c.first_name), c.id)).collect(),
+            self.state.members(family).map(|c| (key(&c.first_name), c.id)).collect(),
         );
         self.by_family.borrow_mut().insert(family.to_string(), m.clone());
         m
@@ -115,5 +131,13 @@ mod tests {
             }
         }
         assert!(checked > 100, "{checked} names checked");
+        // Names without their family: the living of every family, as a walk finds them.
+        for c in s.characters.values() {
+            let k = key(&c.first_name);
+            let walked: Vec<CharacterId> = s.living().filter(|x| key(&x.first_name) == k).map(|x| x.id).collect();
+            assert_eq!(names.living_named(&k).map(|x| x.id).collect::<Vec<_>>(), walked, "{k}");
+        }
+        assert_eq!(names.living_named("PERSONNE").count(), 0);
+        assert_eq!(names.living_named(&key("Paul")).count(), 1, "the living Paul, not the dead one");
     }
 }

@@ -350,8 +350,7 @@ impl<'a> Reader<'a> {
                 if family == self.family {
                     // The name may be a character of another family written without `/Famille`.
                     let k = key(&name);
-                    let elsewhere: Vec<&Character> =
-                        self.state.living().filter(|c| c.family != self.family && key(&c.first_name) == k).collect();
+                    let elsewhere: Vec<&Character> = self.names.living_named(&k).filter(|c| c.family != self.family).collect();
                     if let [c] = elsewhere.as_slice() {
                         return Err(Reject::with(
                             Rf::UnknownCharacterElsewhere { name },

@@ -31,7 +31,12 @@ pub fn draw_name(state: &State, family: &str, sex: Sex, taken: &[String], dice: 
         Sex::Male => MALE_NAMES,
         Sex::Female => FEMALE_NAMES,
     };
-    let free = |n: &str| name_is_free(state, family, n, None) && !taken.iter().any(|t| key(t) == key(n));
+    // The keys in use, folded once (not once per name of the list).
+    let used: Vec<String> = state.members(family).map(|c| key(&c.first_name)).chain(taken.iter().map(|t| key(t))).collect();
+    let free = |n: &str| {
+        let k = key(n);
+        !k.is_empty() && !used.contains(&k)
+    };
     let candidates: Vec<&str> = list.iter().copied().filter(|n| free(n)).collect();
     if let Some(i) = dice.pick_index(candidates.len(), rule, what) {
         let name = candidates[i].to_string();

@@ -11,11 +11,11 @@
 //! A family that gave no (or not all) founding orders is completed by lot,
 //! as `defaults::default_orders` does (RULINGS).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::dice::Dice;
 use crate::game::{FamilyKey, OrderStatus};
-use crate::text::key;
+use crate::text::{self, key};
 
 use super::super::defaults;
 use super::super::events::Event;
@@ -116,7 +116,7 @@ fn found_one(ctx: &mut TurnCtx, dice: &mut Dice, family: &str) {
             }
         };
         let name = match given.map(|f| f.first_name.trim()) {
-            Some(nm) if name_is_free(&ctx.state, family, nm, None) && !taken.iter().any(|t| key(t) == key(nm)) => nm.to_string(),
+            Some(nm) if name_is_free(&ctx.state, family, nm, None) && !taken.iter().any(|t| text::key_eq(t, &key(nm))) => nm.to_string(),
             _ => {
                 let nm = draw_name(&ctx.state, family, sex, &taken, dice, "b", &what("first name"));
                 if !by_default {
@@ -198,27 +198,41 @@ fn marry_founders(ctx: &mut TurnCtx, dice: &mut Dice, keys: &[FamilyKey]) {
     if ctx.state.settings.initial_marriages == InitialMarriages::ByLot {
         let mut men: Vec<CharacterId> =
             married.iter().copied().filter(|id| ctx.character(*id).is_some_and(|c| c.sex == Sex::Male)).collect();
-        let mut women: Vec<CharacterId> =
+        let women: Vec<CharacterId> =
             married.iter().copied().filter(|id| ctx.character(*id).is_some_and(|c| c.sex == Sex::Female)).collect();
         dice.shuffle(&mut men, "c", "order of the married founders");
-        let mut pairs: BTreeMap<(FamilyKey, FamilyKey), u32> = BTreeMap::new();
-        let pair_key = |a: &str, b: &str| if a < b { (a.to_string(), b.to_string()) } else { (b.to_string(), a.to_string()) };
+        // Families as numbers, each woman with hers, and how many women
+        // each family still has: a man's choice is every woman but those
+        // of his family and of the families his family has 3 couples with.
+        let fam_no: BTreeMap<&FamilyKey, usize> = fams.iter().enumerate().map(|(i, f)| (*f, i)).collect();
+        let no_of = |id: CharacterId| ctx.character(id).and_then(|c| fam_no.get(&c.family).copied());
+        let mut women: Vec<(CharacterId, usize)> = women.iter().filter_map(|w| no_of(*w).map(|f| (*w, f))).collect();
+        let mut left = vec![0usize; fam_no.len()];
+        for (_, f) in &women {
+            left[*f] += 1;
+        }
+        let mut couples: HashMap<(usize, usize), u32> = HashMap::new();
+        let mut full: Vec<Vec<usize>> = vec![Vec::new(); fam_no.len()];
+        let mut events = Vec::new();
         for m in men {
-            let Some(mf) = ctx.character(m).map(|c| c.family.clone()) else { continue };
-            let options: Vec<usize> = women
-                .iter()
-                .enumerate()
-                .filter(|(_, w)| {
-                    ctx.character(**w).is_some_and(|c| c.family != mf && pairs.get(&pair_key(&mf, &c.family)).copied().unwrap_or(0) < 3)
-                })
-                .map(|(i, _)| i)
-                .collect();
+            let Some(mf) = no_of(m) else { continue };
+            let barred: Vec<usize> = std::iter::once(mf).chain(full[mf].iter().copied()).collect();
+            let options = women.len() - barred.iter().map(|f| left[*f]).sum::<usize>();
             let what = format!("wife of {}", ctx.state.full_name(m));
-            let Some(pick) = dice.pick_index(options.len(), "c", what) else { continue };
-            let w = women.remove(options[pick]);
-            let wf = ctx.character(w).map(|c| c.family.clone()).unwrap_or_default();
-            *pairs.entry(pair_key(&mf, &wf)).or_insert(0) += 1;
-            let turn = ctx.turn();
+            let Some(pick) = dice.pick_index(options, "c", what) else { continue };
+            let i = women.iter().enumerate().filter(|(_, (_, f))| !barred.contains(f)).nth(pick).map(|(i, _)| i).expect("pick < options");
+            let (w, wf) = women.remove(i);
+            left[wf] -= 1;
+            let n = couples.entry((mf.min(wf), mf.max(wf))).or_insert(0);
+            *n += 1;
+            if *n == 3 {
+                full[mf].push(wf);
+                full[wf].push(mf);
+            }
+            events.push((m, w));
+        }
+        let turn = ctx.turn();
+        for (m, w) in events {
             if let Some(c) = ctx.state.character_mut(m) {
                 c.marital = Marital::Married { spouse: w, since_turn: turn };
             }
