@@ -68,6 +68,31 @@ fn covered(prev: Option<&Event>, e: &Event) -> bool {
     }
 }
 
+/// The events told only to the family of one character, at a fixed year
+/// of the cycle (`None`: the year of the event before), as their arms of
+/// [`Narrator::tell`] tell them: that character and that year. Another
+/// family's report skips them without building their sentence (most of a
+/// view's time in a 1,000-family game went to telling every family the
+/// events of all the others; `tests::skipping_events_told_to_others_changes_no_report`).
+fn told_to_one_family(e: &Event) -> Option<(CharacterId, Option<u8>)> {
+    Some(match e {
+        Event::Prestige { who, .. } => (*who, None),
+        Event::Purchased { who, .. }
+        | Event::PurchaseRefused { who, .. }
+        | Event::ProsthesisPermit { who }
+        | Event::ProsthesisImplanted { who, .. }
+        | Event::RemarriagePermit { who, .. }
+        | Event::ExplorationPermit { who, .. }
+        | Event::MerchantFallback { who, .. }
+        | Event::MerchantIdle { who, .. }
+        | Event::Trained { who, .. } => (*who, Some(1)),
+        Event::Speculation { who, .. } | Event::ExchangeRefused { who, .. } | Event::TradeGains { who, .. } | Event::GovernorAttendance { who, .. } => {
+            (*who, Some(10))
+        }
+        _ => return None,
+    })
+}
+
 /// Who may read an event.
 enum Vis {
     /// Everybody (the chronicle), and the families involved in their reports.
@@ -940,6 +965,12 @@ impl<'a> Narrator<'a> {
 
     /// The family's timeline and money lines.
     pub(crate) fn family(&self, events: &[Event], family: &str) -> FamilyNarrative {
+        self.family_told(events, family, true)
+    }
+
+    /// [`Narrator::family`]; with `skip`, the events [`told_to_one_family`]
+    /// another family are passed over without being told (the same output).
+    fn family_told(&self, events: &[Event], family: &str, skip: bool) -> FamilyNarrative {
         let mut out = FamilyNarrative::default();
         let mut year = 1u8;
         let mut prev: Option<&Event> = None;
@@ -964,6 +995,16 @@ impl<'a> Narrator<'a> {
                 continue;
             }
             prev = Some(e);
+            if let Some((who, y)) = told_to_one_family(e).filter(|_| skip) {
+                // As `fam(who)`, without building the list.
+                let of = self.after.family_of(who).or_else(|| self.before.family_of(who));
+                if of.is_none_or(|f| f != family) {
+                    if let Some(y) = y {
+                        year = y;
+                    }
+                    continue;
+                }
+            }
             let Some(t) = self.tell(e) else { continue };
             if let Some(y) = t.year {
                 year = y;
