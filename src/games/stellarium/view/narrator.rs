@@ -68,29 +68,12 @@ fn covered(prev: Option<&Event>, e: &Event) -> bool {
     }
 }
 
-/// The events told only to the family of one character, at a fixed year
-/// of the cycle (`None`: the year of the event before), as their arms of
-/// [`Narrator::tell`] tell them: that character and that year. Another
-/// family's report skips them without building their sentence (most of a
-/// view's time in a 1,000-family game went to telling every family the
-/// events of all the others; `tests::skipping_events_told_to_others_changes_no_report`).
-fn told_to_one_family(e: &Event) -> Option<(CharacterId, Option<u8>)> {
-    Some(match e {
-        Event::Prestige { who, .. } => (*who, None),
-        Event::Purchased { who, .. }
-        | Event::PurchaseRefused { who, .. }
-        | Event::ProsthesisPermit { who }
-        | Event::ProsthesisImplanted { who, .. }
-        | Event::RemarriagePermit { who, .. }
-        | Event::ExplorationPermit { who, .. }
-        | Event::MerchantFallback { who, .. }
-        | Event::MerchantIdle { who, .. }
-        | Event::Trained { who, .. } => (*who, Some(1)),
-        Event::Speculation { who, .. } | Event::ExchangeRefused { who, .. } | Event::TradeGains { who, .. } | Event::GovernorAttendance { who, .. } => {
-            (*who, Some(10))
-        }
-        _ => return None,
-    })
+/// Whose families an event is told to (the families of these characters,
+/// or this family), as its arm of [`Narrator::tell`] decides.
+enum Readers<'e> {
+    Of(&'e [CharacterId]),
+    Parents(CharacterId, CharacterId),
+    Family(&'e FamilyKey),
 }
 
 /// Who may read an event.
@@ -189,6 +172,55 @@ impl<'a> Narrator<'a> {
     /// The cycle year (1–10) of a game year.
     fn cycle_year(&self, game_year: i32) -> u8 {
         (game_year - self.before.first_year() + 1).clamp(1, 10) as u8
+    }
+
+    /// For the frequent events told only to the families they involve,
+    /// whatever the reader (their arms of [`Narrator::tell`]): those
+    /// families, and the year of the cycle `tell` gives them (`None`: the
+    /// year of the event before). Another family's report passes over them
+    /// without building their sentence: telling every family every event
+    /// of the others was most of a view's time in a 1,000-family game, and
+    /// grew with the square of the families
+    /// (`tests::skipping_events_told_to_others_changes_no_report`).
+    fn readers<'e>(&self, e: &'e Event) -> Option<(Readers<'e>, Option<u8>)> {
+        use std::slice::from_ref;
+        Some(match e {
+            Event::Prestige { who, .. }
+            | Event::Revived { who, .. }
+            | Event::LeftPyramid { who, .. }
+            | Event::TrialOpened { accused: who, .. }
+            | Event::TrialCancelled { accused: who, .. }
+            | Event::Investigation { sponsor: who, .. } => (Readers::Of(from_ref(who)), None),
+            Event::Purchased { who, .. }
+            | Event::PurchaseRefused { who, .. }
+            | Event::ProsthesisPermit { who }
+            | Event::ProsthesisImplanted { who, .. }
+            | Event::RemarriagePermit { who, .. }
+            | Event::ExplorationPermit { who, .. }
+            | Event::MerchantFallback { who, .. }
+            | Event::MerchantIdle { who, .. }
+            | Event::Trained { who, .. } => (Readers::Of(from_ref(who)), Some(1)),
+            Event::ContractNotSelected { sponsors, .. } => (Readers::Of(sponsors), Some(1)),
+            Event::Speculation { who, .. } | Event::ExchangeRefused { who, .. } | Event::TradeGains { who, .. } | Event::GovernorAttendance { who, .. } => {
+                (Readers::Of(from_ref(who)), Some(10))
+            }
+            Event::TradingPostGranted { family, .. } => (Readers::Family(family), Some(10)),
+            Event::Died { who, year, .. } => (Readers::Of(from_ref(who)), Some(self.cycle_year(*year))),
+            Event::Births { father, mother, .. } => (Readers::Parents(*father, *mother), Some(1)),
+            Event::Born { father, mother, year, .. } => (Readers::Parents(*father, *mother), Some(self.cycle_year(*year))),
+            _ => return None,
+        })
+    }
+
+    /// Whether `readers` include `family` (as `fam`/`fams`, without
+    /// building the lists).
+    fn reads(&self, readers: &Readers, family: &str) -> bool {
+        let of = |id: &CharacterId| self.after.family_of(*id).or_else(|| self.before.family_of(*id)).is_some_and(|f| f == family);
+        match readers {
+            Readers::Of(ids) => ids.iter().any(of),
+            Readers::Parents(a, b) => of(a) || of(b),
+            Readers::Family(f) => *f == family,
+        }
     }
 
     /// What a contract aims at, as the reader names it.
@@ -968,8 +1000,9 @@ impl<'a> Narrator<'a> {
         self.family_told(events, family, true)
     }
 
-    /// [`Narrator::family`]; with `skip`, the events [`told_to_one_family`]
-    /// another family are passed over without being told (the same output).
+    /// [`Narrator::family`]; with `skip`, the events whose
+    /// [`Narrator::readers`] are other families are passed over without
+    /// being told (the same output).
     fn family_told(&self, events: &[Event], family: &str, skip: bool) -> FamilyNarrative {
         let mut out = FamilyNarrative::default();
         let mut year = 1u8;
@@ -995,10 +1028,8 @@ impl<'a> Narrator<'a> {
                 continue;
             }
             prev = Some(e);
-            if let Some((who, y)) = told_to_one_family(e).filter(|_| skip) {
-                // As `fam(who)`, without building the list.
-                let of = self.after.family_of(who).or_else(|| self.before.family_of(who));
-                if of.is_none_or(|f| f != family) {
+            if let Some((readers, y)) = self.readers(e).filter(|_| skip) {
+                if !self.reads(&readers, family) {
                     if let Some(y) = y {
                         year = y;
                     }
