@@ -195,13 +195,15 @@ fn quantise(data: &[u8], width: usize) -> Option<(Vec<u32>, Vec<u8>)> {
     let (mut last, mut last_index) = (u32::MAX, 0u8);
     for row in data.chunks(width * 4) {
         rows.push(0);
-        for p in row.chunks_exact(4).map(pixel) {
+        let start = rows.len();
+        rows.resize(start + row.len() / 4, 0);
+        for (out, p) in rows[start..].iter_mut().zip(row.chunks_exact(4).map(pixel)) {
             if p != last {
                 // Every colour was counted above, so it has an index.
                 last_index = index.get(rgb(p)).unwrap_or(0) as u8;
                 last = p;
             }
-            rows.push(last_index);
+            *out = last_index;
         }
     }
     Some((palette, rows))
