@@ -105,6 +105,9 @@ pub(crate) struct Narrator<'a> {
     before: &'a State,
     after: &'a State,
     viewer: Option<&'a str>,
+    /// The characters whose family (`fam`) is the viewer's: those of the
+    /// family after the turn, and those of it before who are gone since.
+    own: Vec<CharacterId>,
     /// Contracts executed this turn, by number: (kind, target) for the
     /// investigations that unmask their sponsors (2.9).
     contracts: BTreeMap<u32, (ContractKindTag, ContractTarget)>,
@@ -119,7 +122,14 @@ impl<'a> Narrator<'a> {
                 _ => None,
             })
             .collect();
-        Narrator { lang, before, after, viewer, contracts }
+        let own = match viewer {
+            Some(v) => {
+                let gone = before.characters.values().filter(|c| c.family == v && !after.characters.contains_key(&c.id));
+                after.characters.values().filter(|c| c.family == v).chain(gone).map(|c| c.id).collect()
+            }
+            None => Vec::new(),
+        };
+        Narrator { lang, before, after, viewer, own, contracts }
     }
 
     /// A character's name for the reader (bare first name for its own).
@@ -215,7 +225,14 @@ impl<'a> Narrator<'a> {
     /// Whether `readers` include `family` (as `fam`/`fams`, without
     /// building the lists).
     fn reads(&self, readers: &Readers, family: &str) -> bool {
-        let of = |id: &CharacterId| self.after.family_of(*id).or_else(|| self.before.family_of(*id)).is_some_and(|f| f == family);
+        let viewer = self.viewer == Some(family);
+        let of = |id: &CharacterId| {
+            if viewer {
+                self.own.contains(id)
+            } else {
+                self.after.family_of(*id).or_else(|| self.before.family_of(*id)).is_some_and(|f| f == family)
+            }
+        };
         match readers {
             Readers::Of(ids) => ids.iter().any(of),
             Readers::Parents(a, b) => of(a) || of(b),

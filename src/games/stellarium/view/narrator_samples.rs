@@ -215,10 +215,14 @@ mod tests {
         let members: Vec<CharacterId> = after.families.keys().filter_map(|k| after.living_members(k).next().map(|c| c.id)).collect();
         assert_eq!(members.len(), after.families.len());
         let prestige = |who: CharacterId| Event::Prestige { who, delta: 1, rule: "27".into(), reason: crate::games::stellarium::why::Why::NoCredit.msg() };
-        let events: Vec<Event> = sample_events(&ids)
+        let mut events: Vec<Event> = sample_events(&ids)
             .into_iter()
             .flat_map(|e| [Event::NoWar, e].into_iter().chain(members.iter().map(|m| prestige(*m))).collect::<Vec<_>>())
             .collect();
+        // And an event of every character there was, living or dead, of the
+        // state before or after.
+        let everyone: BTreeSet<CharacterId> = before.characters.keys().chain(after.characters.keys()).copied().collect();
+        events.extend(everyone.into_iter().map(prestige));
         for lang in [Lang::Fr, Lang::En] {
             for family in after.families.keys() {
                 let n = Narrator::new(lang, &before, &after, &events, Some(family));
