@@ -108,8 +108,12 @@ fn family_view_hides_other_families_secrets() {
     assert!(!lines.iter().any(|l| l.contains("Feyd")), "{lines:?}");
 }
 
+/// One language's fixture turn: the language, its context, the states
+/// before and after, the events, Atréides's view and its report context.
+type AtreidesReport = (&'static str, ViewContext, State, State, Vec<Event>, Value, Value);
+
 /// For each language: the fixture's turn, Atréides's view and its report context.
-fn atreides_reports() -> Vec<(&'static str, ViewContext, State, State, Vec<Event>, Value, Value)> {
+fn atreides_reports() -> Vec<AtreidesReport> {
     let (before, after, ids) = game();
     let ev = events(&ids, &after);
     ["fr", "en"]
