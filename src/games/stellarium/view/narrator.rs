@@ -191,7 +191,7 @@ impl<'a> Narrator<'a> {
     /// without building their sentence: telling every family every event
     /// of the others was most of a view's time in a 1,000-family game, and
     /// grew with the square of the families
-    /// (`tests::skipping_events_told_to_others_changes_no_report`).
+    /// (`skipping_events_told_to_others_changes_no_report`, narrator_samples.rs).
     fn readers<'e>(&self, e: &'e Event) -> Option<(Readers<'e>, Option<u8>)> {
         use std::slice::from_ref;
         Some(match e {
@@ -303,7 +303,9 @@ impl<'a> Narrator<'a> {
 
     /// The message of one event, or `None` when it is not told at all
     /// (bookkeeping shown elsewhere, or nobody may read it). The one place
-    /// where events become messages: an exhaustive match.
+    /// where events become messages: an exhaustive match. The kinds
+    /// [`Narrator::readers`] lists must keep the readers and the year it
+    /// gives them (its test tells every kind both ways).
     fn tell(&self, e: &Event) -> Option<Told> {
         let told = |year: Option<u8>, section: &'static str, vis: Vis, involved: Vec<FamilyKey>, text: Msg, rule: &str| Told {
             year,
