@@ -27,6 +27,9 @@ use arbitre::referee::Referee;
 use jiff::Timestamp;
 
 mod support;
+#[path = "support/cpu.rs"]
+mod cpu;
+use cpu::cpu_seconds;
 
 const GAME: &str = "deadline";
 
@@ -129,18 +132,6 @@ fn deadline(r: &Referee, at: Timestamp) -> (Duration, usize, f64) {
     (took, s.reports, peak_rss_mb())
 }
 
-/// CPU time of this process so far (user + system, every thread), in
-/// seconds: what the Galaxy deadline costs besides waiting on the disk.
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // After the command's closing parenthesis come the state (field 3) …
-    // utime and stime (fields 14 and 15), in clock ticks of 1/100 s.
-    let after = stat.rsplit_once(')').map_or("", |(_, a)| a);
-    let f: Vec<&str> = after.split_whitespace().collect();
-    let tick = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-    (tick(11) + tick(12)) / 100.0
-}
-
 fn settings(text: &str) -> toml::Table {
     text.parse().unwrap()
 }
@@ -157,8 +148,10 @@ fn main() {
         let at = prepare(&r, "stellarium", n, 1, &toml::Table::new());
         println!("  stellarium, {n} families: founded and stored in {:.2?} (not timed)", t.elapsed());
         let l0 = load();
+        let cpu0 = cpu_seconds();
         let (took, reports, peak) = deadline(&r, at);
-        println!("  stellarium, {n} families, turn 1: {took:.2?} ({reports} reports; peak RSS {peak:.0} MB; load {l0} -> {})", load());
+        let cpu = cpu_seconds() - cpu0;
+        println!("  stellarium, {n} families, turn 1: {took:.2?} (CPU {cpu:.2} s; {reports} reports; peak RSS {peak:.0} MB; load {l0} -> {})", load());
         let goal = |g: &str| if n == 1000 { g.to_string() } else { "-".to_string() };
         println!("FIGURE|deadline.stellarium_{n}|{:.2}|s|{}|-", took.as_secs_f64(), goal("<= 15 s"));
         println!("FIGURE|memory.deadline_peak|{peak:.0}|MB|{}|VmHWM of the whole bench process", goal("<= 500 MB"));

@@ -229,11 +229,6 @@ stellarium-map-legend = { $item ->
     [count] how many of your characters are there
    *[empire] colony of the Empire
   }
-stellarium-map-where = Where your characters are
-stellarium-map-nobody = no living character
-## $what: a place; $who: the characters there.
-stellarium-map-line = { $what }: { $who }
-stellarium-map-posts = Public posts
 stellarium-map-fleet-commander = { $fleet }: commander { $name }
 stellarium-map-patrol = 2nd Fleet patrol: { $planets }
 stellarium-map-governor = Governor of { $planet }: { $name }

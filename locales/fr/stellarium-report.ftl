@@ -270,11 +270,6 @@ stellarium-map-legend = { $item ->
     [count] nombre de vos personnages sur place
    *[empire] colonie de l'Empire
   }
-stellarium-map-where = Où sont vos personnages
-stellarium-map-nobody = aucun personnage vivant
-## $what: a place; $who: the characters there.
-stellarium-map-line = { $what } : { $who }
-stellarium-map-posts = Postes publics
 stellarium-map-fleet-commander = { $fleet } : commandant { $name }
 stellarium-map-patrol = Patrouille de la 2ème Flotte : { $planets }
 stellarium-map-governor = Gouverneur de { $planet } : { $name }

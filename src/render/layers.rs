@@ -1,8 +1,8 @@
 //! Maps drawn as a base common to every family and each family's overlay.
 //!
 //! Every family's map of a turn repeats the same public drawing (planets,
-//! controllers, legend, public posts). A map template that supports it
-//! renders, besides the whole map, a *base* (what every family's map has in
+//! controllers, legend). A map template that supports it renders, besides
+//! the whole map, a *base* (what every family's map has in
 //! common, in a document of its own height) and an *overlay* (only the
 //! family's marks and lines, transparent elsewhere, every element of which
 //! comes after every base element in the whole map). The base is rasterised

@@ -26,34 +26,30 @@ use super::RenderError;
 /// Most colours an 8-bit palette holds.
 const PALETTE: usize = 256;
 
-/// The zlib level of the pixels. The png crate offers level 6 (its
-/// default) or fdeflate's fast mode, which suits filtered RGBA but not
-/// palette indices; measured on the index rows of the demo Stellarium map
-/// (miniz_oxide, one core): level 2 is 55 KB in a third of level 6's time
-/// (51 KB); on a map of a 1,000-family game, 87 KB against 80 KB.
-const ZLIB_LEVEL: u8 = 2;
+/// The zlib level of the pixels, compressed by zlib-rs (a port of
+/// zlib-ng). Measured on the index rows of a 1,000-family Stellarium map
+/// (720×1903, one core, loaded machine): level 2 gives 90.7 KB in 12 ms
+/// where miniz_oxide's level 2 gave 90.1 KB in 31 ms; zlib-rs level 6,
+/// 80.7 KB in 40 ms.
+///
+/// zlib-rs's output is a function of the input and the settings alone: its
+/// only CPU-dependent code paths (the SIMD match-length comparison, the
+/// hash-table slide, the checksum) compute the same values as the plain
+/// ones, so the bytes do not depend on the machine.
+const ZLIB_LEVEL: i32 = 2;
 
 /// Encodes a rendered pixmap as PNG: indexed colour when opaque (above),
 /// tiny-skia's RGBA encoder otherwise (it demultiplies the alpha).
 pub(super) fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError> {
-    let data = pixmap.data();
-    if !data.chunks_exact(4).all(|p| p[3] == 255) {
+    let width = pixmap.width() as usize;
+    let Some((palette, rows)) = quantise(pixmap.data(), width.max(1)) else {
         return pixmap.encode_png().map_err(|e| RenderError::Png(e.to_string()));
-    }
-    let (palette, indices) = quantise(data);
+    };
     let mut plte = Vec::with_capacity(palette.len() * 3);
     for c in &palette {
         plte.extend_from_slice(&c.to_be_bytes()[1..]);
     }
-    // Each row starts with its filter byte: none (flat runs of one index
-    // compress best unfiltered).
-    let width = pixmap.width() as usize;
-    let mut rows = Vec::with_capacity(indices.len() + indices.len() / width.max(1));
-    for row in indices.chunks(width.max(1)) {
-        rows.push(0);
-        rows.extend_from_slice(row);
-    }
-    let zlib = miniz_oxide::deflate::compress_to_vec_zlib(&rows, ZLIB_LEVEL);
+    let zlib = deflate(&rows)?;
     let mut out = Vec::with_capacity(zlib.len() + plte.len() + 64);
     {
         let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
@@ -65,6 +61,19 @@ pub(super) fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError>
         w.finish().map_err(|e| RenderError::Png(e.to_string()))?;
     }
     Ok(out)
+}
+
+/// The zlib stream of `data` at [`ZLIB_LEVEL`].
+fn deflate(data: &[u8]) -> Result<Vec<u8>, RenderError> {
+    let mut buf = vec![0u8; zlib_rs::compress_bound(data.len())];
+    let config = zlib_rs::DeflateConfig::new(ZLIB_LEVEL);
+    let (out, rc) = zlib_rs::compress_slice(&mut buf, data, config);
+    if rc != zlib_rs::ReturnCode::Ok {
+        return Err(RenderError::Png(format!("zlib: {rc:?}")));
+    }
+    let n = out.len();
+    buf.truncate(n);
+    Ok(buf)
 }
 
 /// Colours (`0x00RRGGBB`) to counts or indices: open addressing on a
@@ -130,32 +139,45 @@ impl ColourTable {
     }
 }
 
-/// `0x00RRGGBB` of an opaque RGBA pixel.
-fn rgb(p: &[u8]) -> u32 {
-    u32::from_be_bytes([0, p[0], p[1], p[2]])
+/// An RGBA pixel as one number (the bytes in memory order: the colour is
+/// `p & 0x00ff_ffff` read back as bytes R, G, B; alpha is the top byte).
+fn pixel(p: &[u8]) -> u32 {
+    u32::from_le_bytes([p[0], p[1], p[2], p[3]])
 }
 
-/// The palette (colours as `0x00RRGGBB`, most frequent first) and each
-/// pixel's index in it, for opaque RGBA `data`.
-fn quantise(data: &[u8]) -> (Vec<u32>, Vec<u8>) {
-    // Count the colours; runs of one colour are the rule, so a run is
-    // counted once.
+/// `0x00RRGGBB` of a [`pixel`].
+fn rgb(p: u32) -> u32 {
+    let [r, g, b, _] = p.to_le_bytes();
+    u32::from_be_bytes([0, r, g, b])
+}
+
+/// For opaque RGBA `data` of `width` pixels a row: the palette (colours as
+/// `0x00RRGGBB`, most frequent first) and the PNG's rows of indices, each
+/// after its filter byte (none: flat runs of one index compress best
+/// unfiltered). `None` when some pixel is not opaque.
+fn quantise(data: &[u8], width: usize) -> Option<(Vec<u32>, Vec<u8>)> {
+    // Count the colours; runs of one pixel value are the rule, so a run is
+    // counted once (and its alpha checked once).
     let mut counts = ColourTable::new();
-    let mut run: Option<(u32, u32)> = None;
-    for p in data.chunks_exact(4) {
-        let c = rgb(p);
-        match &mut run {
-            Some((rc, n)) if *rc == c => *n += 1,
-            _ => {
-                if let Some((rc, n)) = run {
-                    *counts.entry(rc) += n;
-                }
-                run = Some((c, 1));
-            }
+    let mut run = (0u32, 0u32);
+    let mut opaque = true;
+    for p in data.chunks_exact(4).map(pixel) {
+        if p == run.0 && run.1 > 0 {
+            run.1 += 1;
+            continue;
         }
+        if run.1 > 0 {
+            opaque &= run.0 >> 24 == 0xff;
+            *counts.entry(rgb(run.0)) += run.1;
+        }
+        run = (p, 1);
     }
-    if let Some((rc, n)) = run {
-        *counts.entry(rc) += n;
+    if run.1 > 0 {
+        opaque &= run.0 >> 24 == 0xff;
+        *counts.entry(rgb(run.0)) += run.1;
+    }
+    if !opaque {
+        return None;
     }
     let mut by_count: Vec<(u32, u32)> = counts.into_pairs().collect();
     by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -167,22 +189,24 @@ fn quantise(data: &[u8]) -> (Vec<u32>, Vec<u8>) {
     for (c, _) in by_count.iter().skip(PALETTE) {
         *index.entry(*c) = u32::from(nearest(&palette, *c));
     }
-    let mut indices = Vec::with_capacity(data.len() / 4);
-    let mut last: Option<(u32, u8)> = None;
-    for p in data.chunks_exact(4) {
-        let c = rgb(p);
-        let i = match last {
-            Some((lc, li)) if lc == c => li,
-            _ => {
+    let pixels = data.len() / 4;
+    let mut rows = Vec::with_capacity(pixels + pixels / width + 1);
+    // The index of the latest colour looked up (a run's pixels reuse it).
+    let (mut last, mut last_index) = (u32::MAX, 0u8);
+    for row in data.chunks(width * 4) {
+        rows.push(0);
+        let start = rows.len();
+        rows.resize(start + row.len() / 4, 0);
+        for (out, p) in rows[start..].iter_mut().zip(row.chunks_exact(4).map(pixel)) {
+            if p != last {
                 // Every colour was counted above, so it has an index.
-                let i = index.get(c).unwrap_or(0) as u8;
-                last = Some((c, i));
-                i
+                last_index = index.get(rgb(p)).unwrap_or(0) as u8;
+                last = p;
             }
-        };
-        indices.push(i);
+            *out = last_index;
+        }
     }
-    (palette, indices)
+    Some((palette, rows))
 }
 
 /// The index of the palette colour nearest to `c` (squared RGB distance;

@@ -82,11 +82,6 @@ pub(crate) fn name_for(s: &State, family: &str, id: CharacterId) -> String {
     s.name_for(family, id)
 }
 
-/// A label without arguments, in `lang`.
-pub(crate) fn label(lang: Lang, id: &str) -> String {
-    Msg::new(id).render(lang)
-}
-
 fn fleet_key(f: FleetNo) -> &'static str {
     match f {
         FleetNo::First => "first",

@@ -34,16 +34,15 @@ pub struct MapPlanet {
     pub label_size: f64,
 }
 
+/// A public post (fleet commanders, the patrol, governors, the High
+/// Court), in the same words for every family: listed in the reports
+/// beside the map (the map draws the planets, the legend and the family's
+/// marks; its lists of names were most of its PNG's bytes).
 #[derive(Debug, Clone, Serialize)]
-pub struct MapLine {
-    pub y: f64,
+pub struct PostLine {
     pub text: String,
-    pub bold: bool,
+    /// Held by one of the reader's characters.
     pub own: bool,
-    /// Drawn in the base every family's map shares (the public posts, in
-    /// the same words for every family); an `own` line of the base is
-    /// written again over it in the family's colour.
-    pub base: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -66,11 +65,13 @@ pub struct MapView {
     pub stellarium: MapPlanet,
     pub planets: Vec<MapPlanet>,
     pub legend: Vec<MapLegend>,
-    pub lines: Vec<MapLine>,
     /// A family's map, drawn as the base common to every family's map and
     /// the family's overlay (`map.svg.tera`'s `layer`, render::layers).
     pub layered: bool,
-    /// Height of the base: the map down to the public posts.
+    /// Height of the base (the whole map: the family's marks are drawn
+    /// over it). Maps of earlier turns, whose views listed the public posts
+    /// and the family's characters below the base (`lines`), are still
+    /// drawn by the template.
     pub base_height: f64,
 }
 
@@ -136,13 +137,6 @@ pub(crate) fn planet_of(s: &State, c: &Character) -> Option<String> {
         Some(Place::Stellarium) | Some(Place::Exchange { .. }) | None => Some(crate::text::key(CAPITAL)),
         Some(Place::Fleet(_)) | Some(Place::Ship(_)) => None,
     }
-}
-
-/// Cuts a map line so that it fits the width (22 px DejaVu Sans: about 52
-/// characters in 680 px).
-pub(crate) fn fit(text: String) -> Vec<String> {
-    let w = crate::render::wrap(&text, 52, "    ");
-    w.split('\n').map(str::to_string).collect()
 }
 
 /// The map of `family`, or with `None` the public map (the chronicle's): what
@@ -249,64 +243,6 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
         push_legend("count", "#ffffff", "count", &mut y);
     }
 
-    // The public posts, the same lines on every family's map (full names,
-    // the family's own posts only coloured): the end of the common base.
-    // Then where each character of the family is.
-    y += 16.0;
-    let mut lines = Vec::new();
-    let mut push = |text: String, bold: bool, own: bool, base: bool, y: &mut f64| {
-        for (i, t) in fit(text).into_iter().enumerate() {
-            lines.push(MapLine { y: *y, text: t, bold: bold && i == 0, own, base });
-            *y += MAP_LINE;
-        }
-    };
-    push(label(lang, "stellarium-map-posts"), true, false, true, &mut y);
-    for (f, id) in [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)] {
-        if let Some(id) = id.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())) {
-            push(
-                crate::msg!("stellarium-map-fleet-commander", fleet = fleet_name(lang, f), name = s.full_name(id)).render(lang),
-                false,
-                s.family_of(id).is_some_and(|g| g == family),
-                true,
-                &mut y,
-            );
-        }
-    }
-    if !s.army.patrol.is_empty() {
-        let ps: Vec<String> = s.army.patrol.iter().map(|k| planet_name(s, k)).collect();
-        push(crate::msg!("stellarium-map-patrol", planets = ps.join(", ")).render(lang), false, false, true, &mut y);
-    }
-    for k in ring_order(s) {
-        let p = &s.planets[k];
-        if let Some(g) = p.governor {
-            push(
-                crate::msg!("stellarium-map-governor", planet = p.name.as_str(), name = s.full_name(g)).render(lang),
-                false,
-                s.family_of(g).is_some_and(|f| f == family),
-                true,
-                &mut y,
-            );
-        }
-    }
-    if !s.judges.is_empty() {
-        let js: Vec<String> = s.judges.iter().map(|j| s.full_name(*j)).collect();
-        push(crate::msg!("stellarium-map-court", judges = js.join(", ")).render(lang), false, false, true, &mut y);
-    }
-    let base_height = (y + 16.0).ceil();
-    if !public {
-        y += 12.0;
-        push(label(lang, "stellarium-map-where"), true, false, false, &mut y);
-        let mut by_place: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for c in &own {
-            by_place.entry(location_text(lang, s, c)).or_default().push(c.first_name.clone());
-        }
-        if by_place.is_empty() {
-            push(label(lang, "stellarium-map-nobody"), false, true, false, &mut y);
-        }
-        for (place, names) in &by_place {
-            push(crate::msg!("stellarium-map-line", what = place.as_str(), who = names.join(", ")).render(lang), false, true, false, &mut y);
-        }
-    }
     let height = (y + 16.0).ceil();
     MapView {
         width: MAP_W,
@@ -323,10 +259,40 @@ pub(crate) fn map_view(lang: Lang, ctx: &ViewContext, before: &State, after: &St
         stellarium,
         planets,
         legend,
-        lines,
         layered: !public,
-        base_height,
+        base_height: height,
     }
+}
+
+/// The public posts, in the same words for every reader (full names), in
+/// a fixed order: the fleet commanders, the patrol, the governors (around
+/// the ring), the High Court. `own`: held by one of `family`'s characters
+/// (none for the empty key, the public's).
+pub(crate) fn public_posts(lang: Lang, s: &State, family: &str) -> Vec<PostLine> {
+    let mut out = Vec::new();
+    let mine = |id: CharacterId| s.family_of(id).is_some_and(|g| g == family);
+    for (f, id) in [(FleetNo::First, s.army.commander_1), (FleetNo::Second, s.army.commander_2)] {
+        if let Some(id) = id.filter(|c| s.character(*c).is_some_and(|c| c.is_alive())) {
+            let text = crate::msg!("stellarium-map-fleet-commander", fleet = fleet_name(lang, f), name = s.full_name(id)).render(lang);
+            out.push(PostLine { text, own: mine(id) });
+        }
+    }
+    if !s.army.patrol.is_empty() {
+        let ps: Vec<String> = s.army.patrol.iter().map(|k| planet_name(s, k)).collect();
+        out.push(PostLine { text: crate::msg!("stellarium-map-patrol", planets = ps.join(", ")).render(lang), own: false });
+    }
+    for k in ring_order(s) {
+        let p = &s.planets[k];
+        if let Some(g) = p.governor {
+            let text = crate::msg!("stellarium-map-governor", planet = p.name.as_str(), name = s.full_name(g)).render(lang);
+            out.push(PostLine { text, own: mine(g) });
+        }
+    }
+    if !s.judges.is_empty() {
+        let js: Vec<String> = s.judges.iter().map(|j| s.full_name(*j)).collect();
+        out.push(PostLine { text: crate::msg!("stellarium-map-court", judges = js.join(", ")).render(lang), own: s.judges.iter().any(|j| mine(*j)) });
+    }
+    out
 }
 
 pub(crate) fn round1(x: f64) -> f64 {
@@ -343,10 +309,6 @@ pub(crate) fn map_samples() -> Vec<crate::i18n::Msg> {
     for item in ["empire", "penal-colony", "rebels", "pouarks", "patrol", "closed", "post", "governor", "count"] {
         out.push(msg!("stellarium-map-legend", item = item));
     }
-    for id in ["stellarium-map-where", "stellarium-map-nobody", "stellarium-map-posts"] {
-        out.push(crate::i18n::Msg::new(id));
-    }
-    out.push(msg!("stellarium-map-line", what = "Stellarium", who = "Paul, Alia"));
     out.push(msg!("stellarium-map-fleet-commander", fleet = "1ère Flotte", name = "Paul"));
     out.push(msg!("stellarium-map-patrol", planets = "Balnéa"));
     out.push(msg!("stellarium-map-governor", planet = "Balnéa", name = "Paul"));
@@ -399,19 +361,26 @@ mod tests {
             }
             assert_eq!(bases.len(), 1, "one base for every family ({lang})");
         }
-        // A view from before the layers (no base height, no base lines)
+        // A view of an earlier turn (stored before the layers and before
+        // the lists left the map: no base height, its lists as `lines`)
         // still draws the whole map, every line in it.
         let c = ctx("fr");
         let mut v = family_view(&c, &before, &after, &ev, &"atreides".to_string());
         if let Some(m) = v["map"].as_object_mut() {
             m.remove("base_height");
             m.remove("layered");
-        }
-        for l in v["map"]["lines"].as_array_mut().expect("lines") {
-            l.as_object_mut().expect("line").remove("base");
+            let y = m["height"].as_f64().expect("height");
+            m.insert("height".into(), serde_json::json!(y + 80.0));
+            m.insert(
+                "lines".into(),
+                serde_json::json!([
+                    {"y": y + 20.0, "text": "Postes publics", "bold": true, "own": false},
+                    {"y": y + 53.0, "text": "Où sont vos personnages", "bold": true, "own": false},
+                ]),
+            );
         }
         let old = r.render(tpl, &report_context(&c, &v, "atreides", &after)).expect("a map without layers");
-        assert!(old.contains("Postes publics") && old.contains("Où sont vos personnages"), "{old}");
+        assert!(old.contains(">Postes publics<") && old.contains(">Où sont vos personnages<"), "{old}");
         // The public map (the chronicle's) is not layered.
         let pv = public_view(&ctx("fr"), &before, &after, &ev);
         assert_eq!(pv["public_map"]["layered"], serde_json::json!(false));

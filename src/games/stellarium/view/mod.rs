@@ -126,6 +126,7 @@ pub(crate) fn family_view_from(
         "ranking": ranking_excerpt(ranking),
         "planets": planet_lines(lang, after),
         "map": map_view(lang, ctx, before, after, Some(family)),
+        "public_posts": public_posts(lang, after, family),
     });
     view
 }

@@ -68,6 +68,14 @@ fn covered(prev: Option<&Event>, e: &Event) -> bool {
     }
 }
 
+/// Whose families an event is told to (the families of these characters,
+/// or this family), as its arm of [`Narrator::tell`] decides.
+enum Readers<'e> {
+    Of(&'e [CharacterId]),
+    Parents(CharacterId, CharacterId),
+    Family(&'e FamilyKey),
+}
+
 /// Who may read an event.
 enum Vis {
     /// Everybody (the chronicle), and the families involved in their reports.
@@ -97,6 +105,9 @@ pub(crate) struct Narrator<'a> {
     before: &'a State,
     after: &'a State,
     viewer: Option<&'a str>,
+    /// The characters whose family (`fam`) is the viewer's: those of the
+    /// family after the turn, and those of it before who are gone since.
+    own: Vec<CharacterId>,
     /// Contracts executed this turn, by number: (kind, target) for the
     /// investigations that unmask their sponsors (2.9).
     contracts: BTreeMap<u32, (ContractKindTag, ContractTarget)>,
@@ -111,7 +122,14 @@ impl<'a> Narrator<'a> {
                 _ => None,
             })
             .collect();
-        Narrator { lang, before, after, viewer, contracts }
+        let own = match viewer {
+            Some(v) => {
+                let gone = before.characters.values().filter(|c| c.family == v && !after.characters.contains_key(&c.id));
+                after.characters.values().filter(|c| c.family == v).chain(gone).map(|c| c.id).collect()
+            }
+            None => Vec::new(),
+        };
+        Narrator { lang, before, after, viewer, own, contracts }
     }
 
     /// A character's name for the reader (bare first name for its own).
@@ -164,6 +182,62 @@ impl<'a> Narrator<'a> {
     /// The cycle year (1–10) of a game year.
     fn cycle_year(&self, game_year: i32) -> u8 {
         (game_year - self.before.first_year() + 1).clamp(1, 10) as u8
+    }
+
+    /// For the frequent events told only to the families they involve,
+    /// whatever the reader (their arms of [`Narrator::tell`]): those
+    /// families, and the year of the cycle `tell` gives them (`None`: the
+    /// year of the event before). Another family's report passes over them
+    /// without building their sentence: telling every family every event
+    /// of the others was most of a view's time in a 1,000-family game, and
+    /// grew with the square of the families
+    /// (`skipping_events_told_to_others_changes_no_report`, narrator_samples.rs).
+    fn readers<'e>(&self, e: &'e Event) -> Option<(Readers<'e>, Option<u8>)> {
+        use std::slice::from_ref;
+        Some(match e {
+            Event::Prestige { who, .. }
+            | Event::Revived { who, .. }
+            | Event::LeftPyramid { who, .. }
+            | Event::TrialOpened { accused: who, .. }
+            | Event::TrialCancelled { accused: who, .. }
+            | Event::Investigation { sponsor: who, .. } => (Readers::Of(from_ref(who)), None),
+            Event::Purchased { who, .. }
+            | Event::PurchaseRefused { who, .. }
+            | Event::ProsthesisPermit { who }
+            | Event::ProsthesisImplanted { who, .. }
+            | Event::RemarriagePermit { who, .. }
+            | Event::ExplorationPermit { who, .. }
+            | Event::MerchantFallback { who, .. }
+            | Event::MerchantIdle { who, .. }
+            | Event::Trained { who, .. } => (Readers::Of(from_ref(who)), Some(1)),
+            Event::ContractNotSelected { sponsors, .. } => (Readers::Of(sponsors), Some(1)),
+            Event::Speculation { who, .. } | Event::ExchangeRefused { who, .. } | Event::TradeGains { who, .. } | Event::GovernorAttendance { who, .. } => {
+                (Readers::Of(from_ref(who)), Some(10))
+            }
+            Event::TradingPostGranted { family, .. } => (Readers::Family(family), Some(10)),
+            Event::Died { who, year, .. } => (Readers::Of(from_ref(who)), Some(self.cycle_year(*year))),
+            Event::Births { father, mother, .. } => (Readers::Parents(*father, *mother), Some(1)),
+            Event::Born { father, mother, year, .. } => (Readers::Parents(*father, *mother), Some(self.cycle_year(*year))),
+            _ => return None,
+        })
+    }
+
+    /// Whether `readers` include `family` (as `fam`/`fams`, without
+    /// building the lists).
+    fn reads(&self, readers: &Readers, family: &str) -> bool {
+        let viewer = self.viewer == Some(family);
+        let of = |id: &CharacterId| {
+            if viewer {
+                self.own.contains(id)
+            } else {
+                self.after.family_of(*id).or_else(|| self.before.family_of(*id)).is_some_and(|f| f == family)
+            }
+        };
+        match readers {
+            Readers::Of(ids) => ids.iter().any(of),
+            Readers::Parents(a, b) => of(a) || of(b),
+            Readers::Family(f) => *f == family,
+        }
     }
 
     /// What a contract aims at, as the reader names it.
@@ -229,7 +303,9 @@ impl<'a> Narrator<'a> {
 
     /// The message of one event, or `None` when it is not told at all
     /// (bookkeeping shown elsewhere, or nobody may read it). The one place
-    /// where events become messages: an exhaustive match.
+    /// where events become messages: an exhaustive match. The kinds
+    /// [`Narrator::readers`] lists must keep the readers and the year it
+    /// gives them (its test tells every kind both ways).
     fn tell(&self, e: &Event) -> Option<Told> {
         let told = |year: Option<u8>, section: &'static str, vis: Vis, involved: Vec<FamilyKey>, text: Msg, rule: &str| Told {
             year,
@@ -940,6 +1016,13 @@ impl<'a> Narrator<'a> {
 
     /// The family's timeline and money lines.
     pub(crate) fn family(&self, events: &[Event], family: &str) -> FamilyNarrative {
+        self.family_told(events, family, true)
+    }
+
+    /// [`Narrator::family`]; with `skip`, the events whose
+    /// [`Narrator::readers`] are other families are passed over without
+    /// being told (the same output).
+    fn family_told(&self, events: &[Event], family: &str, skip: bool) -> FamilyNarrative {
         let mut out = FamilyNarrative::default();
         let mut year = 1u8;
         let mut prev: Option<&Event> = None;
@@ -964,6 +1047,14 @@ impl<'a> Narrator<'a> {
                 continue;
             }
             prev = Some(e);
+            if let Some((readers, y)) = self.readers(e).filter(|_| skip) {
+                if !self.reads(&readers, family) {
+                    if let Some(y) = y {
+                        year = y;
+                    }
+                    continue;
+                }
+            }
             let Some(t) = self.tell(e) else { continue };
             if let Some(y) = t.year {
                 year = y;

@@ -196,3 +196,42 @@ pub fn samples() -> Vec<Msg> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Passing over the events told only to other families
+    /// (`Narrator::readers`) changes no family's report: the same items, in
+    /// the same years, as telling every event and keeping the family's own;
+    /// for every kind of event, every family of the fixture, both languages.
+    #[test]
+    fn skipping_events_told_to_others_changes_no_report() {
+        let (before, after, ids) = fixture::game();
+        // Every kind of event, each after an event of year 10 and before a
+        // prestige event (told in the year of the event before it) of a
+        // character of every family, so that a wrong year of a skipped event
+        // shows in the next item of every family.
+        let members: Vec<CharacterId> = after.families.keys().filter_map(|k| after.living_members(k).next().map(|c| c.id)).collect();
+        assert_eq!(members.len(), after.families.len());
+        let prestige = |who: CharacterId| Event::Prestige { who, delta: 1, rule: "27".into(), reason: crate::games::stellarium::why::Why::NoCredit.msg() };
+        let mut events: Vec<Event> = sample_events(&ids)
+            .into_iter()
+            .flat_map(|e| [Event::NoWar, e].into_iter().chain(members.iter().map(|m| prestige(*m))).collect::<Vec<_>>())
+            .collect();
+        // And an event of every character there was, living or dead, of the
+        // state before or after.
+        let everyone: BTreeSet<CharacterId> = before.characters.keys().chain(after.characters.keys()).copied().collect();
+        events.extend(everyone.into_iter().map(prestige));
+        for lang in [Lang::Fr, Lang::En] {
+            for family in after.families.keys() {
+                let n = Narrator::new(lang, &before, &after, &events, Some(family));
+                assert!(sample_events(&ids).iter().filter(|e| n.readers(e).is_some()).count() >= 25, "every kind the reports skip is tried");
+                let (fast, slow) = (n.family_told(&events, family, true), n.family_told(&events, family, false));
+                let show = |f: &FamilyNarrative| f.items.iter().map(|(y, i)| format!("{y} {} {:?} {}", i.text, i.dice, i.rule)).collect::<Vec<_>>();
+                assert_eq!(show(&fast), show(&slow), "{family} ({lang:?})");
+                assert!(!slow.items.is_empty());
+            }
+        }
+    }
+}

@@ -104,19 +104,33 @@ fn family_view_hides_other_families_secrets() {
         assert_ne!(c["id"], ids.chani.0);
         assert_ne!(c["id"], ids.feyd.0);
     }
-    let lines: Vec<String> = v["map"]["lines"].as_array().expect("lines").iter().map(|l| l["text"].to_string()).collect();
+    let lines: Vec<String> = v["public_posts"].as_array().expect("public posts").iter().map(|l| l["text"].to_string()).collect();
     assert!(!lines.iter().any(|l| l.contains("Feyd")), "{lines:?}");
+}
+
+/// One language's fixture turn: the language, its context, the states
+/// before and after, the events, Atréides's view and its report context.
+type AtreidesReport = (&'static str, ViewContext, State, State, Vec<Event>, Value, Value);
+
+/// For each language: the fixture's turn, Atréides's view and its report context.
+fn atreides_reports() -> Vec<AtreidesReport> {
+    let (before, after, ids) = game();
+    let ev = events(&ids, &after);
+    ["fr", "en"]
+        .into_iter()
+        .map(|lang| {
+            let c = ctx(lang);
+            let v = family_view(&c, &before, &after, &ev, &"atreides".to_string());
+            let rc = report_context(&c, &v, "atreides", &after);
+            (lang, c, before.clone(), after.clone(), ev.clone(), v, rc)
+        })
+        .collect()
 }
 
 #[test]
 fn templates_render_the_fixture() {
     let r = renderer();
-    let (before, after, ids) = game();
-    let ev = events(&ids, &after);
-    for lang in ["fr", "en"] {
-        let c = ctx(lang);
-        let v = family_view(&c, &before, &after, &ev, &"atreides".to_string());
-        let rc = report_context(&c, &v, "atreides", &after);
+    for (lang, c, before, after, ev, _, rc) in atreides_reports() {
         for kind in ["txt", "html"] {
             let name = format!("stellarium/report.{lang}.{kind}.tera");
             let out = r.render(&name, &rc).unwrap_or_else(|e| panic!("{e}"));
@@ -152,5 +166,37 @@ fn templates_render_the_fixture() {
             let out = r.render(&name, &cc).unwrap_or_else(|e| panic!("{e}"));
             insta::assert_snapshot!(format!("chronicle_{lang}_{kind}"), out);
         }
+    }
+}
+
+/// The family's map no longer draws the lists of names (its PNG's bytes
+/// were mostly theirs, #15): the public posts it listed are in both
+/// reports, in both languages, the family's own marked; where each
+/// character is stays in the characters' table.
+#[test]
+fn the_public_posts_of_the_map_are_listed_in_both_reports() {
+    let r = renderer();
+    for (lang, _, _, _, _, v, rc) in atreides_reports() {
+        let posts = v["public_posts"].as_array().expect("public posts");
+        // Paul commands the 1st fleet; Leto/Atréides is governor and judge;
+        // Irulan another family's governor; the patrol.
+        assert_eq!(posts.len(), 5, "{posts:?}");
+        let text = r.render(&format!("stellarium/report.{lang}.txt.tera"), &rc).expect("text");
+        let html = r.render(&format!("stellarium/report.{lang}.html.tera"), &rc).expect("html");
+        let (yours, title) = if lang == "fr" { ("(votre famille)", "Postes publics") } else { ("(your family)", "Public posts") };
+        assert!(text.contains(&title.to_uppercase()) && html.contains(title), "{lang}: no public posts' section");
+        for p in posts {
+            let t = p["text"].as_str().expect("text");
+            let own = p["own"].as_bool().expect("own");
+            // The text report wraps long lines (indented by four spaces).
+            let joined = text.replace("\n    ", " ");
+            let listed = format!("  - {t}{}\n", if own { format!(" {yours}") } else { String::new() });
+            assert!(joined.contains(&listed), "{lang}: {listed:?} not in the text report:\n{joined}");
+            let escaped = t.replace('/', "&#x2F;").replace('\'', "&#x27;");
+            assert!(html.contains(&escaped), "{lang}: {escaped:?} not in the HTML report");
+        }
+        assert_eq!(html.matches("background:#fcf3cf;font-weight:bold;\">").count() - 1, posts.iter().filter(|p| p["own"] == true).count(), "{lang}: the family's posts are marked (and the ranking's own row)");
+        let svg = r.render("stellarium/map.svg.tera", &rc).expect("map");
+        assert!(!svg.contains(posts[0]["text"].as_str().expect("text")) && !svg.contains(if lang == "fr" { "Où sont" } else { "Where your" }), "{lang}: lists drawn in the map");
     }
 }
