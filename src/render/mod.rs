@@ -87,8 +87,10 @@ use std::sync::Arc;
 use resvg::usvg;
 use serde_json::Value;
 
+mod glyphs;
 mod layers;
 mod png;
+mod text_pass;
 
 /// The shipped fonts (Bitstream Vera licence, see `assets/fonts/LICENSE`).
 const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -125,6 +127,8 @@ pub struct Renderer {
     fontdb: Arc<usvg::fontdb::Database>,
     /// Rasters of map bases shared by families (layers.rs).
     bases: layers::BaseCache,
+    /// Shaped strings and glyph masks of the maps' texts (glyphs.rs).
+    glyphs: glyphs::Glyphs,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -165,7 +169,7 @@ impl Renderer {
         register_filters(&mut tera);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
             .map_err(|e| template_error(&e, "?", &sources))?;
-        Ok(Renderer { tera, sources, fontdb: Arc::new(font_database()), bases: layers::BaseCache::default() })
+        Ok(Renderer { tera, sources, fontdb: Arc::new(font_database()), bases: layers::BaseCache::default(), glyphs: glyphs::Glyphs::default() })
     }
 
     /// Whether a template of that name was loaded.
@@ -229,9 +233,24 @@ impl Prepared {
 impl Renderer {
 
     /// Rasterises an SVG document at its own size (in px) with the shipped
-    /// fonts. External images are never fetched (no file, no network).
+    /// fonts. External images are never fetched (no file, no network). A
+    /// document that asks for it has the texts that end it drawn from
+    /// cached glyphs after resvg drew the rest (text_pass.rs).
     pub fn svg_to_png(&self, svg: &str) -> Result<Vec<u8>, RenderError> {
-        png::encode(&self.rasterise(svg)?)
+        png::encode(&self.draw(svg)?)
+    }
+
+    /// `svg` drawn at its own size, its closing texts from cached glyphs
+    /// when it asks for it (text_pass.rs).
+    fn draw(&self, svg: &str) -> Result<resvg::tiny_skia::Pixmap, RenderError> {
+        let Some(split) = text_pass::split(svg) else {
+            return self.rasterise(svg);
+        };
+        let mut pixmap = self.rasterise(&split.shapes)?;
+        for text in &split.texts {
+            self.glyphs.draw(&mut pixmap, text);
+        }
+        Ok(pixmap)
     }
 
     /// `svg` parsed with the shipped fonts, external images refused.
