@@ -22,6 +22,7 @@ use std::sync::{Arc, Mutex};
 use resvg::tiny_skia::{FillRule, LineJoin, Mask, PathBuilder, Pixmap, Stroke, Transform};
 use rustybuzz::ttf_parser;
 
+use super::paint::{blend, Rgba};
 use super::{FONT_BOLD, FONT_REGULAR};
 
 /// Sub-pixel positions of a glyph, per pixel and per axis.
@@ -29,15 +30,6 @@ const STEPS: f32 = 4.0;
 /// Past this many entries a cache is emptied (which changes no picture).
 const MAX_SHAPES: usize = 20_000;
 const MAX_MASKS: usize = 50_000;
-
-/// A colour with its opacity, not premultiplied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Rgba {
-    pub r: u8,
-    pub g: u8,
-    pub b: u8,
-    pub a: u8,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Anchor {
@@ -134,11 +126,6 @@ pub(super) fn right_to_left(c: char) -> bool {
     matches!(c as u32, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF | 0x200F | 0x202B | 0x202E | 0x2067)
 }
 
-/// `x / 255`, rounded.
-fn div255(x: u32) -> u32 {
-    (x + 128 + ((x + 128) >> 8)) >> 8
-}
-
 /// The whole pixel and the sub-pixel step of a coordinate.
 fn split(v: f32) -> (i32, u8) {
     let q = (v * STEPS).round();
@@ -201,7 +188,6 @@ impl Coverage {
     fn blend(&self, pixmap: &mut Pixmap, paint: Rgba) {
         let (pw, ph) = (pixmap.width() as i32, pixmap.height() as i32);
         let data = pixmap.data_mut();
-        let (r, g, b, a) = (u32::from(paint.r), u32::from(paint.g), u32::from(paint.b), u32::from(paint.a));
         for row in 0..self.height {
             let y = self.top + row as i32;
             if y < 0 || y >= ph {
@@ -210,17 +196,10 @@ impl Coverage {
             for col in 0..self.width {
                 let x = self.left + col as i32;
                 let c = u32::from(self.data[row * self.width + col]);
-                if c == 0 || x < 0 || x >= pw {
-                    continue;
+                if c > 0 && x >= 0 && x < pw {
+                    let i = (y as usize * pw as usize + x as usize) * 4;
+                    blend(&mut data[i..i + 4], paint, c);
                 }
-                let sa = div255(c * a);
-                let inv = 255 - sa;
-                let i = (y as usize * pw as usize + x as usize) * 4;
-                let px = &mut data[i..i + 4];
-                px[0] = div255(r * sa + u32::from(px[0]) * inv) as u8;
-                px[1] = div255(g * sa + u32::from(px[1]) * inv) as u8;
-                px[2] = div255(b * sa + u32::from(px[2]) * inv) as u8;
-                px[3] = div255(255 * sa + u32::from(px[3]) * inv) as u8;
             }
         }
     }

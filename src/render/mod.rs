@@ -89,8 +89,9 @@ use serde_json::Value;
 
 mod glyphs;
 mod layers;
+mod paint;
+mod passes;
 mod png;
-mod text_pass;
 
 /// The shipped fonts (Bitstream Vera licence, see `assets/fonts/LICENSE`).
 const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -234,23 +235,11 @@ impl Renderer {
 
     /// Rasterises an SVG document at its own size (in px) with the shipped
     /// fonts. External images are never fetched (no file, no network). A
-    /// document that asks for it has the texts that end it drawn from
-    /// cached glyphs after resvg drew the rest (text_pass.rs).
+    /// document that asks for it is drawn in passes: its opening flat shapes
+    /// and closing texts without resvg, from cached glyphs for the texts
+    /// (passes.rs).
     pub fn svg_to_png(&self, svg: &str) -> Result<Vec<u8>, RenderError> {
         png::encode(&self.draw(svg)?)
-    }
-
-    /// `svg` drawn at its own size, its closing texts from cached glyphs
-    /// when it asks for it (text_pass.rs).
-    fn draw(&self, svg: &str) -> Result<resvg::tiny_skia::Pixmap, RenderError> {
-        let Some(split) = text_pass::split(svg) else {
-            return self.rasterise(svg);
-        };
-        let mut pixmap = self.rasterise(&split.shapes)?;
-        for text in &split.texts {
-            self.glyphs.draw(&mut pixmap, text);
-        }
-        Ok(pixmap)
     }
 
     /// `svg` parsed with the shipped fonts, external images refused.

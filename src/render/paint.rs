@@ -1,0 +1,101 @@
+//! Flat painting onto a pixmap without resvg: a colour blended through a
+//! coverage, and axis-aligned rectangles with exact anti-aliasing (the
+//! share of each pixel they cover), for the plain shapes that open a map
+//! (its background and grid, passes.rs) and the texts that end it
+//! (glyphs.rs).
+
+use resvg::tiny_skia::Pixmap;
+
+/// A colour with its opacity, not premultiplied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Rgba {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+    pub a: u8,
+}
+
+/// `x / 255`, rounded.
+fn div255(x: u32) -> u32 {
+    (x + 128 + ((x + 128) >> 8)) >> 8
+}
+
+/// Blends `paint` through `coverage` (0 to 255) onto one premultiplied
+/// RGBA pixel (source over).
+pub(super) fn blend(px: &mut [u8], paint: Rgba, coverage: u32) {
+    let sa = div255(coverage * u32::from(paint.a));
+    if sa == 255 {
+        px.copy_from_slice(&[paint.r, paint.g, paint.b, 255]);
+        return;
+    }
+    let inv = 255 - sa;
+    px[0] = div255(u32::from(paint.r) * sa + u32::from(px[0]) * inv) as u8;
+    px[1] = div255(u32::from(paint.g) * sa + u32::from(px[1]) * inv) as u8;
+    px[2] = div255(u32::from(paint.b) * sa + u32::from(px[2]) * inv) as u8;
+    px[3] = div255(255 * sa + u32::from(px[3]) * inv) as u8;
+}
+
+/// How much of the unit span `[p, p + 1]` lies within `[a, b]`.
+fn overlap(p: i64, a: f64, b: f64) -> f64 {
+    ((p + 1) as f64).min(b) - (p as f64).max(a)
+}
+
+/// Fills the rectangle from (`x0`, `y0`) to (`x1`, `y1`) with `paint`,
+/// each pixel covered by the share of it the rectangle covers; what falls
+/// outside the pixmap is cut.
+pub(super) fn fill_rect(pixmap: &mut Pixmap, x0: f64, y0: f64, x1: f64, y1: f64, paint: Rgba) {
+    let (w, h) = (i64::from(pixmap.width()), i64::from(pixmap.height()));
+    let (c0, c1) = ((x0.floor() as i64).max(0), (x1.ceil() as i64).min(w));
+    let (r0, r1) = ((y0.floor() as i64).max(0), (y1.ceil() as i64).min(h));
+    if !(x0 < x1 && y0 < y1) || c0 >= c1 || r0 >= r1 {
+        return;
+    }
+    let cols: Vec<u32> = (c0..c1).map(|c| (overlap(c, x0, x1).clamp(0.0, 1.0) * 255.0).round() as u32).collect();
+    let data = pixmap.data_mut();
+    for r in r0..r1 {
+        let cy = overlap(r, y0, y1).clamp(0.0, 1.0);
+        let row = (r * w + c0) as usize * 4;
+        for (i, &cx) in cols.iter().enumerate() {
+            let c = (f64::from(cx) * cy).round() as u32;
+            if c > 0 {
+                blend(&mut data[row + i * 4..row + i * 4 + 4], paint, c);
+            }
+        }
+    }
+}
+
+/// `#rgb` or `#rrggbb`; `Ok(None)` for `none`; `Err` for anything else.
+pub(super) fn colour(s: &str) -> Result<Option<(u8, u8, u8)>, ()> {
+    let s = s.trim();
+    if s == "none" {
+        return Ok(None);
+    }
+    let hex = s.strip_prefix('#').ok_or(())?;
+    let digit = |i: usize, len: usize| u8::from_str_radix(hex.get(i..i + len).ok_or(())?, 16).map_err(|_| ());
+    match hex.len() {
+        3 => Ok(Some((digit(0, 1)? * 17, digit(1, 1)? * 17, digit(2, 1)? * 17))),
+        6 => Ok(Some((digit(0, 2)?, digit(2, 2)?, digit(4, 2)?))),
+        _ => Err(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rectangle_covers_each_pixel_by_its_share() {
+        let mut p = Pixmap::new(4, 3).unwrap();
+        let white = Rgba { r: 255, g: 255, b: 255, a: 255 };
+        // A one-pixel line centred on x = 2: half of columns 1 and 2.
+        fill_rect(&mut p, 1.5, 0.0, 2.5, 2.0, white);
+        let alpha: Vec<u8> = p.data().chunks(4).map(|px| px[3]).collect();
+        assert_eq!(alpha, [0, 128, 128, 0, 0, 128, 128, 0, 0, 0, 0, 0]);
+        // Opaque over the whole pixmap, and beyond it.
+        fill_rect(&mut p, -3.0, -3.0, 9.0, 9.0, Rgba { r: 11, g: 16, b: 38, a: 255 });
+        assert!(p.data().chunks(4).all(|px| px == [11, 16, 38, 255]));
+        assert_eq!(colour("#0b1026"), Ok(Some((11, 16, 38))));
+        assert_eq!(colour("#fff"), Ok(Some((255, 255, 255))));
+        assert_eq!((colour("none"), colour("red")), (Ok(None), Err(())));
+    }
+}
