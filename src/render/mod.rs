@@ -79,6 +79,17 @@
 //! and embedded in the binary: no system font is read, so a PNG looks the
 //! same on every machine. Every generic family (`sans-serif`, `serif`,
 //! `monospace` …) and the default family resolve to DejaVu Sans.
+//!
+//! # Maps drawn in passes
+//!
+//! A map whose root `<svg>` carries `data-arbitre-raster="passes"`
+//! (Galaxy's) and that opens with flat rectangles and straight lines and
+//! ends with plain texts is drawn in three passes (`passes.rs`): those
+//! opening shapes painted straight onto the pixmap, the rest by resvg, then
+//! the closing texts from strings shaped once and glyph masks (halo
+//! included) rasterised once per process (`glyphs.rs`). The picture is the
+//! document's, to a quarter of a pixel in a glyph's position; the same SVG
+//! always gives the same bytes, whatever was drawn before it.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -51,10 +51,25 @@ pub(super) fn fill_rect(pixmap: &mut Pixmap, x0: f64, y0: f64, x1: f64, y1: f64,
         return;
     }
     let cols: Vec<u32> = (c0..c1).map(|c| (overlap(c, x0, x1).clamp(0.0, 1.0) * 255.0).round() as u32).collect();
+    // A row wholly covered, as it is painted: its columns wholly covered by
+    // an opaque paint are copied at once (a map's background is most of
+    // its pixels).
+    let opaque = paint.a == 255;
+    let (full0, full1) = (cols.iter().position(|&c| c == 255).unwrap_or(cols.len()), cols.iter().rposition(|&c| c == 255).map_or(0, |i| i + 1));
+    let span: Vec<u8> = if opaque && full0 < full1 { [paint.r, paint.g, paint.b, 255].repeat(full1 - full0) } else { Vec::new() };
     let data = pixmap.data_mut();
     for r in r0..r1 {
         let cy = overlap(r, y0, y1).clamp(0.0, 1.0);
         let row = (r * w + c0) as usize * 4;
+        if cy >= 1.0 && !span.is_empty() {
+            data[row + full0 * 4..row + full1 * 4].copy_from_slice(&span);
+            for i in (0..full0).chain(full1..cols.len()) {
+                if cols[i] > 0 {
+                    blend(&mut data[row + i * 4..row + i * 4 + 4], paint, cols[i]);
+                }
+            }
+            continue;
+        }
         for (i, &cx) in cols.iter().enumerate() {
             let c = (f64::from(cx) * cy).round() as u32;
             if c > 0 {
