@@ -1,8 +1,9 @@
 //! Flat painting onto a pixmap without resvg: a colour blended through a
-//! coverage, and axis-aligned rectangles with exact anti-aliasing (the
-//! share of each pixel they cover), for the plain shapes that open a map
-//! (its background and grid, passes.rs) and the texts that end it
-//! (glyphs.rs).
+//! coverage; axis-aligned rectangles with exact anti-aliasing (the share
+//! of each pixel they cover); discs and rings anti-aliased by the distance
+//! of each pixel's centre to their edge. For the plain shapes that open a
+//! map (its background, grid, scanner circles and stars, passes.rs) and
+//! the texts that end it (glyphs.rs).
 
 use resvg::tiny_skia::Pixmap;
 
@@ -79,6 +80,55 @@ pub(super) fn fill_rect(pixmap: &mut Pixmap, x0: f64, y0: f64, x1: f64, y1: f64,
     }
 }
 
+/// Paints the ring between radii `inner` and `outer` around (`cx`, `cy`)
+/// with `paint` (`inner` <= 0: the whole disc). A pixel's coverage is how
+/// far its centre lies inside each edge, within half a pixel.
+pub(super) fn fill_ring(pixmap: &mut Pixmap, cx: f64, cy: f64, inner: f64, outer: f64, paint: Rgba) {
+    if !(outer > 0.0 && outer > inner && cx.is_finite() && cy.is_finite() && outer.is_finite()) {
+        return;
+    }
+    let (w, h) = (i64::from(pixmap.width()), i64::from(pixmap.height()));
+    let cover = |radius: f64, d: f64| (radius - d + 0.5).clamp(0.0, 1.0);
+    let span = |radius: f64, dy: f64| {
+        let x2 = radius * radius - dy * dy;
+        (x2 > 0.0).then(|| x2.sqrt())
+    };
+    let data = pixmap.data_mut();
+    let (r0, r1) = (((cy - outer - 1.0).floor() as i64).max(0), ((cy + outer + 1.0).ceil() as i64).min(h));
+    for r in r0..r1 {
+        let dy = r as f64 + 0.5 - cy;
+        // Centres with any coverage lie within outer + 0.5; centres wholly
+        // inside the outer edge and wholly outside the inner one are
+        // covered fully; centres within inner - 0.5 not at all.
+        let Some(reach) = span(outer + 0.5, dy) else { continue };
+        let full = span(outer - 0.5, dy);
+        let hole = if inner > 0.0 { span(inner - 0.5, dy) } else { None };
+        let solid = span(inner + 0.5, dy);
+        let c0 = ((cx - reach - 0.5).floor() as i64).max(0);
+        let c1 = ((cx + reach + 0.5).ceil() as i64).min(w);
+        let row = (r * w) as usize * 4;
+        for c in c0..c1 {
+            let dx = (c as f64 + 0.5 - cx).abs();
+            if hole.is_some_and(|hx| dx < hx) {
+                continue;
+            }
+            let inside_outer = full.is_some_and(|fx| dx <= fx);
+            let outside_inner = inner <= 0.0 || solid.is_none_or(|sx| dx >= sx);
+            let coverage = if inside_outer && outside_inner {
+                1.0
+            } else {
+                let d = (dx * dx + dy * dy).sqrt();
+                cover(outer, d) - if inner > 0.0 { cover(inner, d) } else { 0.0 }
+            };
+            let c8 = (coverage.clamp(0.0, 1.0) * 255.0).round() as u32;
+            if c8 > 0 {
+                let i = row + c as usize * 4;
+                blend(&mut data[i..i + 4], paint, c8);
+            }
+        }
+    }
+}
+
 /// `#rgb` or `#rrggbb`; `Ok(None)` for `none`; `Err` for anything else.
 pub(super) fn colour(s: &str) -> Result<Option<(u8, u8, u8)>, ()> {
     let s = s.trim();
@@ -112,5 +162,22 @@ mod tests {
         assert_eq!(colour("#0b1026"), Ok(Some((11, 16, 38))));
         assert_eq!(colour("#fff"), Ok(Some((255, 255, 255))));
         assert_eq!((colour("none"), colour("red")), (Ok(None), Err(())));
+    }
+
+    #[test]
+    fn a_disc_and_a_ring_cover_their_area_and_fade_at_their_edges() {
+        let white = Rgba { r: 255, g: 255, b: 255, a: 255 };
+        let mut p = Pixmap::new(40, 40).unwrap();
+        fill_ring(&mut p, 20.0, 20.0, 0.0, 10.0, white);
+        let alpha = |p: &Pixmap, x: usize, y: usize| p.data()[(y * 40 + x) * 4 + 3];
+        let area: f64 = p.data().chunks(4).map(|px| f64::from(px[3]) / 255.0).sum();
+        assert!((area - std::f64::consts::PI * 100.0).abs() < 3.0, "area {area}");
+        assert_eq!((alpha(&p, 20, 20), alpha(&p, 20, 11), alpha(&p, 20, 8)), (255, 255, 0));
+        assert!((1..255).contains(&alpha(&p, 27, 26)), "the edge is anti-aliased");
+        let mut q = Pixmap::new(40, 40).unwrap();
+        fill_ring(&mut q, 20.0, 20.0, 9.5, 10.5, white);
+        let ring: f64 = q.data().chunks(4).map(|px| f64::from(px[3]) / 255.0).sum();
+        assert!((ring - std::f64::consts::PI * 2.0 * 10.0).abs() < 3.0, "ring {ring}");
+        assert_eq!((alpha(&q, 20, 20), alpha(&q, 20, 14)), (0, 0));
     }
 }

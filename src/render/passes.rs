@@ -1,5 +1,6 @@
 //! A map drawn in three passes: the plain shapes that open it (flat
-//! rectangles and axis-aligned lines: its background and grid) painted
+//! rectangles, axis-aligned lines and circles: its background, grid,
+//! scanner circles and often its stars) painted
 //! straight onto the pixmap with exact anti-aliasing (paint.rs); the rest
 //! by resvg over them; then the texts that end it from cached glyphs
 //! (glyphs.rs). resvg draws a one-pixel line as an anti-aliased hairline,
@@ -9,9 +10,10 @@
 //! A document opts in with `data-arbitre-raster="passes"` on its root
 //! `<svg>` (Galaxy's map does). Only its *head* and its *tail* are taken,
 //! so that the passes paint in the very order of the document:
-//! - the head: the `<rect>`s (a fill, no stroke) and horizontal or vertical
-//!   `<line>`s (butt caps) that come first among the root's children, after
-//!   its `<defs>`, up to the first other element;
+//! - the head: the `<rect>`s (a fill, no stroke), horizontal or vertical
+//!   `<line>`s (butt caps) and `<circle>`s (a fill, a plain stroke) that
+//!   come first among the root's children, after its `<defs>`, and on into
+//!   a `<g>` without attributes, up to the first other element;
 //! - the tail: the `<text>` elements, children of the root, that follow
 //!   every other drawing element. A text whose attributes this pass does
 //!   not know (a `tspan`, a `transform`, a `style`, a named colour,
@@ -30,14 +32,21 @@ use resvg::tiny_skia;
 use resvg::usvg::roxmltree;
 
 use super::glyphs::{right_to_left, Anchor, Join, Outline, TextRun};
-use super::paint::{colour, fill_rect, Rgba};
+use super::paint::{colour, fill_rect, fill_ring, Rgba};
 use super::{RenderError, Renderer};
 
 /// The root attribute that asks for these passes.
 pub(super) const OPT_IN: (&str, &str) = ("data-arbitre-raster", "passes");
 
-/// A rectangle to fill: left, top, right, bottom and its paint.
-type Flat = (f64, f64, f64, f64, Rgba);
+/// A plain shape of the head.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Flat {
+    /// Left, top, right, bottom and its paint.
+    Rect(f64, f64, f64, f64, Rgba),
+    /// The ring between two radii around a centre (a disc when the inner
+    /// radius is 0 or less): cx, cy, inner, outer and its paint.
+    Ring(f64, f64, f64, f64, Rgba),
+}
 
 /// A document split for the passes: its head's rectangles, the rest of it
 /// for resvg, and its tail's texts, each in document order.
@@ -67,9 +76,8 @@ pub(super) fn split(svg: &str) -> Option<Split> {
     while elements.get(first).is_some_and(|n| matches!(n.tag_name().name(), "defs" | "title" | "desc" | "metadata")) {
         first += 1;
     }
-    let (mut head, mut after_head) = (Vec::new(), first);
-    while let Some(shape) = elements.get(after_head).and_then(|n| flat(*n)) {
-        head.extend(shape);
+    let (mut head, mut cut, mut after_head) = (Vec::new(), Vec::new(), first);
+    while elements.get(after_head).is_some_and(|n| take_head(*n, &mut head, &mut cut)) {
         after_head += 1;
     }
     let mut texts = Vec::new();
@@ -80,15 +88,16 @@ pub(super) fn split(svg: &str) -> Option<Split> {
         tail_first -= 1;
     }
     texts.reverse();
-    if after_head == first && tail_first == elements.len() {
+    if head.is_empty() && texts.is_empty() {
         return None;
     }
-    // The document without its head and tail (their ranges, white space and
-    // comments between their elements included).
-    let range = |from: usize, to: usize| (from < to).then(|| elements[from].range().start..elements[to - 1].range().end);
+    // The document without its head's elements and its tail.
+    if tail_first < elements.len() {
+        cut.push(elements[tail_first].range().start..elements[elements.len() - 1].range().end);
+    }
     let mut middle = String::with_capacity(svg.len());
     let mut at = 0;
-    for r in [range(first, after_head), range(tail_first, elements.len())].into_iter().flatten() {
+    for r in cut {
         middle.push_str(&svg[at..r.start]);
         at = r.end;
     }
@@ -109,8 +118,11 @@ impl Renderer {
             return Err(RenderError::Png(format!("{w}×{h} pixels is too large")));
         }
         let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(|| RenderError::Png(format!("bad size {w}×{h}")))?;
-        for &(x0, y0, x1, y1, paint) in &split.head {
-            fill_rect(&mut pixmap, x0, y0, x1, y1, paint);
+        for shape in &split.head {
+            match *shape {
+                Flat::Rect(x0, y0, x1, y1, paint) => fill_rect(&mut pixmap, x0, y0, x1, y1, paint),
+                Flat::Ring(cx, cy, inner, outer, paint) => fill_ring(&mut pixmap, cx, cy, inner, outer, paint),
+            }
         }
         resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
         for text in &split.texts {
@@ -120,34 +132,70 @@ impl Renderer {
     }
 }
 
-/// A plain shape of the head as the rectangle it fills (`Some(None)` when
-/// it draws nothing), or `None` when it is not one.
-fn flat(n: roxmltree::Node) -> Option<Option<Flat>> {
+/// Takes `n` into the head when it is a plain shape (its shapes to
+/// `head`, its range to `cut`) or a `<g>` without attributes whose every
+/// element is (its head elements are taken even when one is not); whether
+/// all of it was taken.
+fn take_head(n: roxmltree::Node, head: &mut Vec<Flat>, cut: &mut Vec<std::ops::Range<usize>>) -> bool {
+    if n.tag_name().name() == "g" && n.tag_name().namespace() == Some(SVG_NS) && n.attributes().len() == 0 {
+        return n.children().filter(|c| c.is_element()).all(|c| take_head(c, head, cut));
+    }
+    match flat(n) {
+        Some(shapes) => {
+            head.extend(shapes);
+            cut.push(n.range());
+            true
+        }
+        None => false,
+    }
+}
+
+/// A plain shape of the head as what it paints, in order (nothing when it
+/// paints nothing), or `None` when it is not one.
+fn flat(n: roxmltree::Node) -> Option<Vec<Flat>> {
     let known: &[&str] = match n.tag_name().name() {
         "rect" => &["x", "y", "width", "height", "fill", "fill-opacity"],
         "line" => &["x1", "y1", "x2", "y2", "stroke", "stroke-width", "stroke-opacity"],
+        "circle" => &["cx", "cy", "r", "fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity"],
         _ => return None,
     };
     if n.tag_name().namespace() != Some(SVG_NS) || n.attributes().any(|a| !known.contains(&a.name()) || a.namespace().is_some()) {
         return None;
     }
     let coord = |k: &str| n.attribute(k).map_or(Some(0.0), number).map(f64::from);
-    if n.tag_name().name() == "rect" {
-        let (x, y) = (coord("x")?, coord("y")?);
-        let (w, h) = (f64::from(n.attribute("width").and_then(number)?), f64::from(n.attribute("height").and_then(number)?));
-        let fill = painted(n.attribute("fill").map_or(Ok(Some((0, 0, 0))), colour).ok()?, opacity(n.attribute("fill-opacity"))?);
-        return Some(fill.filter(|_| w > 0.0 && h > 0.0).map(|p| (x, y, x + w, y + h, p)));
-    }
-    let (x1, y1, x2, y2) = (coord("x1")?, coord("y1")?, coord("x2")?, coord("y2")?);
-    let half = f64::from(n.attribute("stroke-width").map_or(Some(1.0), number)?) / 2.0;
-    let stroke = painted(n.attribute("stroke").map_or(Ok(None), colour).ok()?, opacity(n.attribute("stroke-opacity"))?);
-    let Some(stroke) = stroke.filter(|_| half > 0.0) else { return Some(None) };
-    if x1 == x2 {
-        Some(Some((x1 - half, y1.min(y2), x1 + half, y1.max(y2), stroke)))
-    } else if y1 == y2 {
-        Some(Some((x1.min(x2), y1 - half, x1.max(x2), y1 + half, stroke)))
-    } else {
-        None
+    let fill = || -> Option<Option<Rgba>> { Some(painted(n.attribute("fill").map_or(Ok(Some((0, 0, 0))), colour).ok()?, opacity(n.attribute("fill-opacity"))?)) };
+    let stroke = || -> Option<Option<(Rgba, f64)>> {
+        let paint = painted(n.attribute("stroke").map_or(Ok(None), colour).ok()?, opacity(n.attribute("stroke-opacity"))?);
+        let width = f64::from(n.attribute("stroke-width").map_or(Some(1.0), number)?);
+        Some(paint.filter(|_| width > 0.0).map(|p| (p, width)))
+    };
+    match n.tag_name().name() {
+        "rect" => {
+            let (x, y) = (coord("x")?, coord("y")?);
+            let (w, h) = (f64::from(n.attribute("width").and_then(number)?), f64::from(n.attribute("height").and_then(number)?));
+            Some(fill()?.filter(|_| w > 0.0 && h > 0.0).map(|p| Flat::Rect(x, y, x + w, y + h, p)).into_iter().collect())
+        }
+        "circle" => {
+            let (cx, cy, r) = (coord("cx")?, coord("cy")?, f64::from(n.attribute("r").and_then(number)?));
+            if r <= 0.0 {
+                return Some(Vec::new());
+            }
+            let mut out: Vec<Flat> = fill()?.map(|p| Flat::Ring(cx, cy, 0.0, r, p)).into_iter().collect();
+            out.extend(stroke()?.map(|(p, w)| Flat::Ring(cx, cy, r - w / 2.0, r + w / 2.0, p)));
+            Some(out)
+        }
+        _ => {
+            let (x1, y1, x2, y2) = (coord("x1")?, coord("y1")?, coord("x2")?, coord("y2")?);
+            let Some((paint, width)) = stroke()? else { return Some(Vec::new()) };
+            let half = width / 2.0;
+            if x1 == x2 {
+                Some(vec![Flat::Rect(x1 - half, y1.min(y2), x1 + half, y1.max(y2), paint)])
+            } else if y1 == y2 {
+                Some(vec![Flat::Rect(x1.min(x2), y1 - half, x1.max(x2), y1 + half, paint)])
+            } else {
+                None
+            }
+        }
     }
 }
 
@@ -285,23 +333,33 @@ mod tests {
     }
 
     #[test]
-    fn the_head_is_the_flat_rectangles_and_straight_lines_that_open_the_document() {
+    fn the_head_is_the_plain_shapes_that_open_the_document() {
         let svg = format!(
             r##"{HEAD}<defs><clipPath id="c"><rect width="5" height="5"/></clipPath></defs>
 <rect x="0" y="0" width="100" height="50" fill="#0b1026"/><line x1="10" y1="5" x2="10" y2="45" stroke="#1a2248" stroke-width="1"/>
-<line x1="0" y1="20" x2="90" y2="20" stroke="#34406b" stroke-opacity="0.5" stroke-width="2"/><line x1="0" y1="0" x2="9" y2="9" stroke="#fff"/>
-<rect x="1" y="1" width="5" height="5" fill="#fff"/><text>a</text></svg>"##
+<line x1="0" y1="20" x2="90" y2="20" stroke="#34406b" stroke-opacity="0.5" stroke-width="2"/><line x1="0" y1="1" x2="0" y2="9"/>
+<g><circle cx="50" cy="25" r="10" fill="#2e86c1" fill-opacity="0.12" stroke="#2e86c1" stroke-opacity="0.5" stroke-width="1"/>
+<line x1="0" y1="0" x2="9" y2="9" stroke="#fff"/><rect x="1" y="1" width="5" height="5" fill="#fff"/></g><text>a</text></svg>"##
         );
         let s = split(&svg).expect("split");
         let paint = |r, g, b, a| Rgba { r, g, b, a };
+        let blue = |a| paint(46, 134, 193, a);
         assert_eq!(
             s.head,
-            [(0.0, 0.0, 100.0, 50.0, paint(11, 16, 38, 255)), (9.5, 5.0, 10.5, 45.0, paint(26, 34, 72, 255)), (0.0, 19.0, 90.0, 21.0, paint(52, 64, 107, 128))]
+            [
+                Flat::Rect(0.0, 0.0, 100.0, 50.0, paint(11, 16, 38, 255)),
+                Flat::Rect(9.5, 5.0, 10.5, 45.0, paint(26, 34, 72, 255)),
+                Flat::Rect(0.0, 19.0, 90.0, 21.0, paint(52, 64, 107, 128)),
+                Flat::Ring(50.0, 25.0, 0.0, 10.0, blue(31)),
+                Flat::Ring(50.0, 25.0, 9.5, 10.5, blue(128)),
+            ]
         );
-        // The slanted line ends the head.
-        assert!(s.middle.contains("<defs>") && s.middle.contains(r##"<line x1="0" y1="0" x2="9" y2="9" stroke="#fff"/>"##) && !s.middle.contains("#1a2248"), "{}", s.middle);
+        // The line with no stroke paints nothing; the slanted one ends the
+        // head, inside the group, which keeps the rest.
+        assert!(s.middle.contains("<defs>") && s.middle.contains("<g>") && s.middle.contains(r##"<line x1="0" y1="0" x2="9" y2="9" stroke="#fff"/><rect"##), "{}", s.middle);
+        assert!(!s.middle.contains("#1a2248") && !s.middle.contains("<circle") && !s.middle.contains(r#"y2="9"/>"#), "{}", s.middle);
         assert_eq!(s.texts.len(), 1);
-        for stop in [r#"<rect width="9" height="9" rx="2"/>"#, r##"<line x2="9" stroke="#fff" stroke-linecap="round"/>"##, r#"<g><rect width="9" height="9"/></g>"#] {
+        for stop in [r#"<rect width="9" height="9" rx="2"/>"#, r##"<line x2="9" stroke="#fff" stroke-linecap="round"/>"##, r#"<g opacity="0.5"><rect width="9" height="9"/></g>"#, r#"<circle r="3" stroke-dasharray="2"/>"#] {
             let s = split(&format!("{HEAD}{stop}<rect width=\"9\" height=\"9\"/><text>a</text></svg>")).expect("split");
             assert!(s.head.is_empty() && s.middle.contains(stop), "{stop}");
         }
@@ -391,8 +449,9 @@ mod tests {
         let svg = r.render("galaxy/map.svg.tera", &serde_json::json!({"ctx": {"lang": "fr"}, "view": {"map": map}})).expect("map");
         let s = split(&svg).expect("the map opts in");
         assert_eq!(s.texts.len(), svg.matches("<text").count());
-        // The background, the grid's and every line of it.
-        assert_eq!(s.head.len(), 2 + map["lines"].as_array().unwrap().len());
+        // The background, the grid's and every line of it, the scanner's circle.
+        assert_eq!(s.head.iter().filter(|f| matches!(f, Flat::Rect(..))).count(), 2 + map["lines"].as_array().unwrap().len());
+        assert!(!s.middle.contains("#1a2248") && !s.middle.contains("#34406b") && !s.middle.contains(r#"fill-opacity="0.12""#), "{}", s.middle);
         assert!(!s.middle.contains("<text") && s.texts.iter().any(|t| t.text == "ÉCLAIR" && t.bold && t.stroke_first));
         // And it looks as resvg draws it whole.
         let whole = r.rasterise(&svg.replace(&format!(r#" {}="{}""#, OPT_IN.0, OPT_IN.1), "")).expect("resvg's");
