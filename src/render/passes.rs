@@ -201,6 +201,9 @@ fn flat(n: roxmltree::Node) -> Option<Vec<Flat>> {
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 
+/// The largest font size (and text stroke) drawn from cached glyphs, in px.
+const MAX_FONT_SIZE: f32 = 200.0;
+
 /// A colour as parsed, with its opacity.
 fn painted(rgb: Option<(u8, u8, u8)>, a: u8) -> Option<Rgba> {
     rgb.map(|(r, g, b)| Rgba { r, g, b, a })
@@ -278,7 +281,9 @@ fn text_run(n: roxmltree::Node) -> Option<TextRun> {
         return None;
     }
     let coord = |k: &str| n.attribute(k).map_or(Some(0.0), number);
-    let size = n.attribute("font-size").map_or(Some(12.0), number)?;
+    // A glyph is rasterised whole into its cache: sizes beyond any map's
+    // are left to resvg, which draws only what falls on the picture.
+    let size = n.attribute("font-size").map_or(Some(12.0), number).filter(|s| *s <= MAX_FONT_SIZE)?;
     let bold = match n.attribute("font-weight").map(str::trim) {
         None | Some("normal" | "400") => false,
         Some("bold" | "700") => true,
@@ -292,7 +297,7 @@ fn text_run(n: roxmltree::Node) -> Option<TextRun> {
     };
     let fill = painted(n.attribute("fill").map_or(Ok(Some((0, 0, 0))), colour).ok()?, opacity(n.attribute("fill-opacity"))?);
     let stroke_paint = painted(n.attribute("stroke").map_or(Ok(None), colour).ok()?, opacity(n.attribute("stroke-opacity"))?);
-    let width = n.attribute("stroke-width").map_or(Some(1.0), number)?;
+    let width = n.attribute("stroke-width").map_or(Some(1.0), number).filter(|w| *w <= MAX_FONT_SIZE)?;
     let join = match n.attribute("stroke-linejoin").map(str::trim) {
         None | Some("miter") => Join::Miter,
         Some("round") => Join::Round,
@@ -376,6 +381,7 @@ mod tests {
             "<text style=\"fill:#fff\">a</text>",
             "<text font-weight=\"600\">a</text>",
             "<text>שלום</text>",
+            "<text font-size=\"5000\">a</text>",
         ] {
             assert_eq!(tail(t), Some(1), "{t}");
         }
