@@ -762,6 +762,49 @@ fn r4_i_the_first_six_are_drawn_by_lot_then_order_of_receipt() {
     let _ = Ships::default();
 }
 
+/// Issue 15: a map's PNG draws its texts from glyphs cached for the whole
+/// process and shared by every player's map (render/glyphs.rs). A map must
+/// be the same bytes drawn alone or after other players' maps, in any
+/// order and thread: nothing of another map may reach it through the cache.
+#[test]
+fn r6_a_maps_png_is_the_same_alone_or_after_other_players_maps() {
+    let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let fresh = || Renderer::new_for(&templates, Some(&["galaxy"])).unwrap();
+    let (s, _) = new_game(6, 77, 20);
+    let mut bd = Dice::for_turn(77, 9100);
+    let t = play_turn(&s, 77, &mut bd, &BTreeSet::new());
+    let t = play_turn(&t.after, 77, &mut bd, &BTreeSet::new());
+    let r = fresh();
+    let svgs: Vec<(String, String)> = t
+        .after
+        .players
+        .keys()
+        .map(|k| {
+            let lang = if k.ends_with('2') { "en" } else { "fr" };
+            let c = ctx(t.after.turn, lang);
+            let view = Galaxy::family_view(&c, &t.before, &t.after, &t.events, k);
+            let family = json!({"key": k, "name": t.after.players[k].name, "status": "OR", "onr_streak": 0, "lang": lang});
+            (k.clone(), r.render("galaxy/map.svg.tera", &json!({"ctx": c, "family": family, "view": view})).unwrap())
+        })
+        .collect();
+    // Each alone, with a renderer (and caches) of its own.
+    let alone: Vec<Vec<u8>> = svgs.iter().map(|(_, svg)| fresh().svg_to_png(svg).unwrap()).collect();
+    // One renderer for all, in reverse order, on two threads at once.
+    let shared = fresh();
+    let order: Vec<usize> = (0..svgs.len()).rev().collect();
+    let (first, second) = order.split_at(order.len() / 2);
+    let draw = |part: &[usize]| part.iter().map(|&i| (i, shared.svg_to_png(&svgs[i].1).unwrap())).collect::<Vec<_>>();
+    let drawn: Vec<(usize, Vec<u8>)> = std::thread::scope(|sc| {
+        let a = sc.spawn(|| draw(first));
+        let b = sc.spawn(|| draw(second));
+        [a.join().unwrap(), b.join().unwrap()].concat()
+    });
+    assert_eq!(drawn.len(), svgs.len());
+    for (i, png) in drawn {
+        assert!(png == alone[i], "{}'s map differs drawn after the others'", svgs[i].0);
+    }
+}
+
 // ------------------------------------------------------------ maps (issue 12)
 
 /// The text boxes of an SVG as the renderer lays them out (the shipped

@@ -79,6 +79,17 @@
 //! and embedded in the binary: no system font is read, so a PNG looks the
 //! same on every machine. Every generic family (`sans-serif`, `serif`,
 //! `monospace` …) and the default family resolve to DejaVu Sans.
+//!
+//! # Maps drawn in passes
+//!
+//! A map whose root `<svg>` carries `data-arbitre-raster="passes"`
+//! (Galaxy's) and that opens with flat rectangles and straight lines and
+//! ends with plain texts is drawn in three passes (`passes.rs`): those
+//! opening shapes painted straight onto the pixmap, the rest by resvg, then
+//! the closing texts from strings shaped once and glyph masks (halo
+//! included) rasterised once per process (`glyphs.rs`). The picture is the
+//! document's, to a quarter of a pixel in a glyph's position; the same SVG
+//! always gives the same bytes, whatever was drawn before it.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -87,7 +98,10 @@ use std::sync::Arc;
 use resvg::usvg;
 use serde_json::Value;
 
+mod glyphs;
 mod layers;
+mod paint;
+mod passes;
 mod png;
 
 /// The shipped fonts (Bitstream Vera licence, see `assets/fonts/LICENSE`).
@@ -125,6 +139,8 @@ pub struct Renderer {
     fontdb: Arc<usvg::fontdb::Database>,
     /// Rasters of map bases shared by families (layers.rs).
     bases: layers::BaseCache,
+    /// Shaped strings and glyph masks of the maps' texts (glyphs.rs).
+    glyphs: glyphs::Glyphs,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -165,7 +181,7 @@ impl Renderer {
         register_filters(&mut tera);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
             .map_err(|e| template_error(&e, "?", &sources))?;
-        Ok(Renderer { tera, sources, fontdb: Arc::new(font_database()), bases: layers::BaseCache::default() })
+        Ok(Renderer { tera, sources, fontdb: Arc::new(font_database()), bases: layers::BaseCache::default(), glyphs: glyphs::Glyphs::default() })
     }
 
     /// Whether a template of that name was loaded.
@@ -229,9 +245,12 @@ impl Prepared {
 impl Renderer {
 
     /// Rasterises an SVG document at its own size (in px) with the shipped
-    /// fonts. External images are never fetched (no file, no network).
+    /// fonts. External images are never fetched (no file, no network). A
+    /// document that asks for it is drawn in passes: its opening flat shapes
+    /// and closing texts without resvg, from cached glyphs for the texts
+    /// (passes.rs).
     pub fn svg_to_png(&self, svg: &str) -> Result<Vec<u8>, RenderError> {
-        png::encode(&self.rasterise(svg)?)
+        png::encode(&self.draw(svg)?)
     }
 
     /// `svg` parsed with the shipped fonts, external images refused.

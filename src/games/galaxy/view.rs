@@ -165,12 +165,21 @@ impl Grid {
         }
         out.push_str(head.trim_end());
         out.push('\n');
+        // The symbols in a dense grid, read row by row (rather than a map
+        // lookup for each of the 12,100 cells of a 110×110 galaxy).
+        let width = n.max(0) as usize;
+        let mut dense = vec!['.'; width * width];
+        for (&(col, row), &(_, c)) in &self.cells {
+            if (0..n).contains(&col) && (0..n).contains(&row) {
+                dense[row as usize * width + col as usize] = c;
+            }
+        }
         for row in 0..n {
             let l = frame.row_label(row);
             let lab = if frame.absolute { format!("{l}") } else { format!("{l:+}") };
             out.push_str(&format!("{lab:>4}  "));
             for col in 0..n {
-                let c = self.cells.get(&(col, row)).map_or('.', |e| e.1);
+                let c = dense[row as usize * width + col as usize];
                 out.push(c);
                 if col + 1 < n {
                     out.push(' ');
@@ -533,4 +542,30 @@ pub fn form_samples() -> Vec<Msg> {
         msg!("galaxy-form-none"),
         msg!("galaxy-form-fleet", fleet = 1, ships = "5P 0C 1N", at = "+1-2", speed = 3, fire = 5, extra = "", colonise = msg!("galaxy-form-colonise", star = "GULBIS", cost = 4)),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r6_the_ascii_map_puts_each_symbol_on_its_cell_relative_to_home() {
+        let frame = Frame { origin: Pos { x: 3, y: 3 }, size: 7, absolute: false };
+        let mut g = Grid::default();
+        g.put((3, 3), 9, '@');
+        g.put((5, 1), 4, '*');
+        g.put((0, 6), 6, 'x');
+        g.put((0, 6), 2, '+');
+        let want = [
+            "            +0",
+            "  +3  . . . . . . .",
+            "  +2  . . . . . * .",
+            "  +1  . . . . . . .",
+            "  +0  . . . @ . . .",
+            "  -1  . . . . . . .",
+            "  -2  . . . . . . .",
+            "  -3  x . . . . . .",
+        ];
+        assert_eq!(g.render(&frame), want.join("\n") + "\n");
+    }
 }

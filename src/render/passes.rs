@@ -1,0 +1,467 @@
+//! A map drawn in three passes: the plain shapes that open it (flat
+//! rectangles, axis-aligned lines and circles: its background, grid,
+//! scanner circles and often its stars) painted
+//! straight onto the pixmap with exact anti-aliasing (paint.rs); the rest
+//! by resvg over them; then the texts that end it from cached glyphs
+//! (glyphs.rs). resvg draws a one-pixel line as an anti-aliased hairline,
+//! pixel by pixel, and shapes and strokes every glyph of every text again:
+//! most of a Galaxy map's rasterising.
+//!
+//! A document opts in with `data-arbitre-raster="passes"` on its root
+//! `<svg>` (Galaxy's map does). Only its *head* and its *tail* are taken,
+//! so that the passes paint in the very order of the document:
+//! - the head: the `<rect>`s (a fill, no stroke), horizontal or vertical
+//!   `<line>`s (butt caps) and `<circle>`s (a fill, a plain stroke) that
+//!   come first among the root's children, after its `<defs>`, and on into
+//!   a `<g>` without attributes, up to the first other element;
+//! - the tail: the `<text>` elements, children of the root, that follow
+//!   every other drawing element. A text whose attributes this pass does
+//!   not know (a `tspan`, a `transform`, a `style`, a named colour,
+//!   right-to-left writing …) ends the tail: it and everything before it go
+//!   to resvg.
+//!
+//! The root must not set any presentation attribute but `font-family`, nor
+//! scale its viewBox, and the document must hold no `<style>`. Every font
+//! family is the shipped DejaVu Sans (render's font database maps every
+//! family to it), regular or bold.
+//!
+//! Whatever the document, what is drawn is the document: the SVG attachment
+//! and the PNG show the same thing.
+
+use resvg::tiny_skia;
+use resvg::usvg::roxmltree;
+
+use super::glyphs::{right_to_left, Anchor, Join, Outline, TextRun};
+use super::paint::{colour, fill_rect, fill_ring, Rgba};
+use super::{RenderError, Renderer};
+
+/// The root attribute that asks for these passes.
+pub(super) const OPT_IN: (&str, &str) = ("data-arbitre-raster", "passes");
+
+/// A plain shape of the head.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Flat {
+    /// Left, top, right, bottom and its paint.
+    Rect(f64, f64, f64, f64, Rgba),
+    /// The ring between two radii around a centre (a disc when the inner
+    /// radius is 0 or less): cx, cy, inner, outer and its paint.
+    Ring(f64, f64, f64, f64, Rgba),
+}
+
+/// A document split for the passes: its head's rectangles, the rest of it
+/// for resvg, and its tail's texts, each in document order.
+pub(super) struct Split {
+    pub head: Vec<Flat>,
+    pub middle: String,
+    pub texts: Vec<TextRun>,
+}
+
+/// `svg` split as the module's doc says; `None` when it did not opt in or
+/// cannot be split (resvg then draws it whole).
+pub(super) fn split(svg: &str) -> Option<Split> {
+    // A cheap test first: most documents do not opt in.
+    if !svg.contains(OPT_IN.0) {
+        return None;
+    }
+    let doc = roxmltree::Document::parse(svg).ok()?;
+    let root = doc.root_element();
+    if root.tag_name().name() != "svg" || root.attribute(OPT_IN.0) != Some(OPT_IN.1) || !root_is_plain(root) {
+        return None;
+    }
+    if doc.descendants().any(|n| n.is_element() && n.tag_name().name() == "style") {
+        return None;
+    }
+    let elements: Vec<roxmltree::Node> = root.children().filter(|n| n.is_element()).collect();
+    let mut first = 0;
+    while elements.get(first).is_some_and(|n| matches!(n.tag_name().name(), "defs" | "title" | "desc" | "metadata")) {
+        first += 1;
+    }
+    let (mut head, mut cut, mut after_head) = (Vec::new(), Vec::new(), first);
+    while elements.get(after_head).is_some_and(|n| take_head(*n, &mut head, &mut cut)) {
+        after_head += 1;
+    }
+    let mut texts = Vec::new();
+    let mut tail_first = elements.len();
+    while tail_first > after_head {
+        let Some(run) = text_run(elements[tail_first - 1]) else { break };
+        texts.push(run);
+        tail_first -= 1;
+    }
+    texts.reverse();
+    if head.is_empty() && texts.is_empty() {
+        return None;
+    }
+    // The document without its head's elements and its tail.
+    if tail_first < elements.len() {
+        cut.push(elements[tail_first].range().start..elements[elements.len() - 1].range().end);
+    }
+    let mut middle = String::with_capacity(svg.len());
+    let mut at = 0;
+    for r in cut {
+        middle.push_str(&svg[at..r.start]);
+        at = r.end;
+    }
+    middle.push_str(&svg[at..]);
+    Some(Split { head, middle, texts })
+}
+
+impl Renderer {
+    /// `svg` drawn at its own size, in passes when it asks for it (above).
+    pub(super) fn draw(&self, svg: &str) -> Result<tiny_skia::Pixmap, RenderError> {
+        let Some(split) = split(svg) else {
+            return self.rasterise(svg);
+        };
+        let tree = self.parse_svg(&split.middle)?;
+        let size = tree.size().to_int_size();
+        let (w, h) = (size.width(), size.height());
+        if u64::from(w) * u64::from(h) > super::MAX_PIXELS {
+            return Err(RenderError::Png(format!("{w}×{h} pixels is too large")));
+        }
+        let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(|| RenderError::Png(format!("bad size {w}×{h}")))?;
+        for shape in &split.head {
+            match *shape {
+                Flat::Rect(x0, y0, x1, y1, paint) => fill_rect(&mut pixmap, x0, y0, x1, y1, paint),
+                Flat::Ring(cx, cy, inner, outer, paint) => fill_ring(&mut pixmap, cx, cy, inner, outer, paint),
+            }
+        }
+        resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+        for text in &split.texts {
+            self.glyphs.draw(&mut pixmap, text);
+        }
+        Ok(pixmap)
+    }
+}
+
+/// Takes `n` into the head when it is a plain shape (its shapes to
+/// `head`, its range to `cut`) or a `<g>` without attributes whose every
+/// element is (its head elements are taken even when one is not); whether
+/// all of it was taken.
+fn take_head(n: roxmltree::Node, head: &mut Vec<Flat>, cut: &mut Vec<std::ops::Range<usize>>) -> bool {
+    if n.tag_name().name() == "g" && n.tag_name().namespace() == Some(SVG_NS) && n.attributes().len() == 0 {
+        return n.children().filter(|c| c.is_element()).all(|c| take_head(c, head, cut));
+    }
+    match flat(n) {
+        Some(shapes) => {
+            head.extend(shapes);
+            cut.push(n.range());
+            true
+        }
+        None => false,
+    }
+}
+
+/// A plain shape of the head as what it paints, in order (nothing when it
+/// paints nothing), or `None` when it is not one.
+fn flat(n: roxmltree::Node) -> Option<Vec<Flat>> {
+    let known: &[&str] = match n.tag_name().name() {
+        "rect" => &["x", "y", "width", "height", "fill", "fill-opacity"],
+        "line" => &["x1", "y1", "x2", "y2", "stroke", "stroke-width", "stroke-opacity"],
+        "circle" => &["cx", "cy", "r", "fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity"],
+        _ => return None,
+    };
+    if n.tag_name().namespace() != Some(SVG_NS) || n.attributes().any(|a| !known.contains(&a.name()) || a.namespace().is_some()) {
+        return None;
+    }
+    let coord = |k: &str| n.attribute(k).map_or(Some(0.0), number).map(f64::from);
+    let fill = || -> Option<Option<Rgba>> { Some(painted(n.attribute("fill").map_or(Ok(Some((0, 0, 0))), colour).ok()?, opacity(n.attribute("fill-opacity"))?)) };
+    let stroke = || -> Option<Option<(Rgba, f64)>> {
+        let paint = painted(n.attribute("stroke").map_or(Ok(None), colour).ok()?, opacity(n.attribute("stroke-opacity"))?);
+        let width = f64::from(n.attribute("stroke-width").map_or(Some(1.0), number)?);
+        Some(paint.filter(|_| width > 0.0).map(|p| (p, width)))
+    };
+    match n.tag_name().name() {
+        "rect" => {
+            let (x, y) = (coord("x")?, coord("y")?);
+            let (w, h) = (f64::from(n.attribute("width").and_then(number)?), f64::from(n.attribute("height").and_then(number)?));
+            Some(fill()?.filter(|_| w > 0.0 && h > 0.0).map(|p| Flat::Rect(x, y, x + w, y + h, p)).into_iter().collect())
+        }
+        "circle" => {
+            let (cx, cy, r) = (coord("cx")?, coord("cy")?, f64::from(n.attribute("r").and_then(number)?));
+            if r <= 0.0 {
+                return Some(Vec::new());
+            }
+            let mut out: Vec<Flat> = fill()?.map(|p| Flat::Ring(cx, cy, 0.0, r, p)).into_iter().collect();
+            out.extend(stroke()?.map(|(p, w)| Flat::Ring(cx, cy, r - w / 2.0, r + w / 2.0, p)));
+            Some(out)
+        }
+        _ => {
+            let (x1, y1, x2, y2) = (coord("x1")?, coord("y1")?, coord("x2")?, coord("y2")?);
+            let Some((paint, width)) = stroke()? else { return Some(Vec::new()) };
+            let half = width / 2.0;
+            if x1 == x2 {
+                Some(vec![Flat::Rect(x1 - half, y1.min(y2), x1 + half, y1.max(y2), paint)])
+            } else if y1 == y2 {
+                Some(vec![Flat::Rect(x1.min(x2), y1 - half, x1.max(x2), y1 + half, paint)])
+            } else {
+                None
+            }
+        }
+    }
+}
+
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+
+/// The largest font size (and text stroke) drawn from cached glyphs, in px.
+const MAX_FONT_SIZE: f32 = 200.0;
+
+/// A colour as parsed, with its opacity.
+fn painted(rgb: Option<(u8, u8, u8)>, a: u8) -> Option<Rgba> {
+    rgb.map(|(r, g, b)| Rgba { r, g, b, a })
+}
+
+/// The root sets nothing a text would inherit but its font family, and
+/// draws at one user unit per pixel.
+fn root_is_plain(root: roxmltree::Node) -> bool {
+    let (w, h) = (root.attribute("width").and_then(number), root.attribute("height").and_then(number));
+    root.attributes().all(|a| match a.name() {
+        "width" | "height" | "font-family" | "version" => true,
+        "viewBox" => {
+            let v: Vec<f32> = a.value().split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).filter_map(|s| s.parse().ok()).collect();
+            matches!((w, h), (Some(w), Some(h)) if v == [0.0, 0.0, w, h])
+        }
+        n if n == OPT_IN.0 => true,
+        // xmlns and xmlns:* are namespaces, not attributes, in roxmltree.
+        _ => false,
+    })
+}
+
+/// A number of user units (`12`, `12.5`, `12px`).
+fn number(s: &str) -> Option<f32> {
+    let s = s.trim();
+    s.strip_suffix("px").unwrap_or(s).trim().parse::<f32>().ok().filter(|v| v.is_finite())
+}
+
+fn opacity(s: Option<&str>) -> Option<u8> {
+    match s {
+        None => Some(255),
+        Some(s) => number(s).map(|v| (v.clamp(0.0, 1.0) * 255.0).round() as u8),
+    }
+}
+
+/// SVG's default white space handling (`xml:space="default"`): newlines
+/// removed, tabs made spaces, spaces trimmed and runs of them collapsed.
+fn collapse(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().filter(|c| *c != '\n' && *c != '\r').map(|c| if c == '\t' { ' ' } else { c }) {
+        if c == ' ' && (out.is_empty() || out.ends_with(' ')) {
+            continue;
+        }
+        out.push(c);
+    }
+    if out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
+/// The text element `n` as a run this pass draws, or `None` when it is
+/// not one.
+fn text_run(n: roxmltree::Node) -> Option<TextRun> {
+    if n.tag_name().name() != "text" || n.tag_name().namespace() != Some(SVG_NS) {
+        return None;
+    }
+    let mut content = String::new();
+    for c in n.children() {
+        if c.is_element() {
+            return None;
+        }
+        if let Some(t) = c.text().filter(|_| c.is_text()) {
+            content.push_str(t);
+        }
+    }
+    let text = collapse(&content);
+    if text.chars().any(right_to_left) {
+        return None;
+    }
+    const KNOWN: &[&str] = &[
+        "x", "y", "font-size", "font-weight", "font-family", "fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "stroke-linejoin",
+        "paint-order", "text-anchor",
+    ];
+    if n.attributes().any(|a| !KNOWN.contains(&a.name()) || a.namespace().is_some()) {
+        return None;
+    }
+    let coord = |k: &str| n.attribute(k).map_or(Some(0.0), number);
+    // A glyph is rasterised whole into its cache: sizes beyond any map's
+    // are left to resvg, which draws only what falls on the picture.
+    let size = n.attribute("font-size").map_or(Some(12.0), number).filter(|s| *s <= MAX_FONT_SIZE)?;
+    let bold = match n.attribute("font-weight").map(str::trim) {
+        None | Some("normal" | "400") => false,
+        Some("bold" | "700") => true,
+        Some(_) => return None,
+    };
+    let anchor = match n.attribute("text-anchor").map(str::trim) {
+        None | Some("start") => Anchor::Start,
+        Some("middle") => Anchor::Middle,
+        Some("end") => Anchor::End,
+        Some(_) => return None,
+    };
+    let fill = painted(n.attribute("fill").map_or(Ok(Some((0, 0, 0))), colour).ok()?, opacity(n.attribute("fill-opacity"))?);
+    let stroke_paint = painted(n.attribute("stroke").map_or(Ok(None), colour).ok()?, opacity(n.attribute("stroke-opacity"))?);
+    let width = n.attribute("stroke-width").map_or(Some(1.0), number).filter(|w| *w <= MAX_FONT_SIZE)?;
+    let join = match n.attribute("stroke-linejoin").map(str::trim) {
+        None | Some("miter") => Join::Miter,
+        Some("round") => Join::Round,
+        Some("bevel") => Join::Bevel,
+        Some(_) => return None,
+    };
+    let stroke_first = match n.attribute("paint-order").map(str::trim) {
+        None | Some("normal" | "fill" | "fill stroke") => false,
+        Some("stroke" | "stroke fill") => true,
+        Some(_) => return None,
+    };
+    let stroke = stroke_paint.filter(|_| width > 0.0).map(|paint| Outline { paint, width, join });
+    Some(TextRun { x: coord("x")?, y: coord("y")?, size, bold, anchor, text, fill, stroke, stroke_first })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50" font-family="DejaVu Sans" data-arbitre-raster="passes">"##;
+
+    #[test]
+    fn only_the_texts_after_every_other_drawing_are_taken() {
+        let svg = format!(
+            r##"{HEAD}<rect width="100" height="50" fill="#000"/><text x="1" y="9">early</text><circle cx="5" cy="5" r="3"/>
+<text x="2" y="20" font-size="9" font-weight="bold" fill="#abc" stroke="#0b1026" stroke-width="2.2" stroke-linejoin="round" paint-order="stroke">A &amp;  B</text>
+<text x="50" y="40" text-anchor="middle" fill-opacity="0.5">C</text>
+</svg>"##
+        );
+        let s = split(&svg).expect("split");
+        assert_eq!(s.texts.len(), 2);
+        assert_eq!(s.texts[0].text, "A & B");
+        assert!(s.texts[0].bold && s.texts[0].stroke_first);
+        assert_eq!(s.texts[0].fill, Some(Rgba { r: 0xaa, g: 0xbb, b: 0xcc, a: 255 }));
+        assert_eq!(s.texts[0].stroke.map(|o| (o.width, o.join)), Some((2.2, Join::Round)));
+        assert_eq!((s.texts[1].anchor, s.texts[1].fill.map(|f| f.a)), (Anchor::Middle, Some(128)));
+        assert!(s.middle.contains(">early</text><circle") && !s.middle.contains("A &amp;") && s.middle.ends_with("\n</svg>"), "{}", s.middle);
+    }
+
+    #[test]
+    fn the_head_is_the_plain_shapes_that_open_the_document() {
+        let svg = format!(
+            r##"{HEAD}<defs><clipPath id="c"><rect width="5" height="5"/></clipPath></defs>
+<rect x="0" y="0" width="100" height="50" fill="#0b1026"/><line x1="10" y1="5" x2="10" y2="45" stroke="#1a2248" stroke-width="1"/>
+<line x1="0" y1="20" x2="90" y2="20" stroke="#34406b" stroke-opacity="0.5" stroke-width="2"/><line x1="0" y1="1" x2="0" y2="9"/>
+<g><circle cx="50" cy="25" r="10" fill="#2e86c1" fill-opacity="0.12" stroke="#2e86c1" stroke-opacity="0.5" stroke-width="1"/>
+<line x1="0" y1="0" x2="9" y2="9" stroke="#fff"/><rect x="1" y="1" width="5" height="5" fill="#fff"/></g><text>a</text></svg>"##
+        );
+        let s = split(&svg).expect("split");
+        let paint = |r, g, b, a| Rgba { r, g, b, a };
+        let blue = |a| paint(46, 134, 193, a);
+        assert_eq!(
+            s.head,
+            [
+                Flat::Rect(0.0, 0.0, 100.0, 50.0, paint(11, 16, 38, 255)),
+                Flat::Rect(9.5, 5.0, 10.5, 45.0, paint(26, 34, 72, 255)),
+                Flat::Rect(0.0, 19.0, 90.0, 21.0, paint(52, 64, 107, 128)),
+                Flat::Ring(50.0, 25.0, 0.0, 10.0, blue(31)),
+                Flat::Ring(50.0, 25.0, 9.5, 10.5, blue(128)),
+            ]
+        );
+        // The line with no stroke paints nothing; the slanted one ends the
+        // head, inside the group, which keeps the rest.
+        assert!(s.middle.contains("<defs>") && s.middle.contains("<g>") && s.middle.contains(r##"<line x1="0" y1="0" x2="9" y2="9" stroke="#fff"/><rect"##), "{}", s.middle);
+        assert!(!s.middle.contains("#1a2248") && !s.middle.contains("<circle") && !s.middle.contains(r#"y2="9"/>"#), "{}", s.middle);
+        assert_eq!(s.texts.len(), 1);
+        for stop in [r#"<rect width="9" height="9" rx="2"/>"#, r##"<line x2="9" stroke="#fff" stroke-linecap="round"/>"##, r#"<g opacity="0.5"><rect width="9" height="9"/></g>"#, r#"<circle r="3" stroke-dasharray="2"/>"#] {
+            let s = split(&format!("{HEAD}{stop}<rect width=\"9\" height=\"9\"/><text>a</text></svg>")).expect("split");
+            assert!(s.head.is_empty() && s.middle.contains(stop), "{stop}");
+        }
+    }
+
+    #[test]
+    fn unknown_text_features_are_left_to_resvg() {
+        let tail = |t: &str| split(&format!("{HEAD}<rect width=\"9\" height=\"9\"/>{t}<text>last</text></svg>")).map(|s| s.texts.len());
+        assert_eq!(tail("<text>plain</text>"), Some(2));
+        for t in [
+            "<text><tspan>a</tspan></text>",
+            "<text transform=\"rotate(9)\">a</text>",
+            "<text fill=\"red\">a</text>",
+            "<text style=\"fill:#fff\">a</text>",
+            "<text font-weight=\"600\">a</text>",
+            "<text>שלום</text>",
+            "<text font-size=\"5000\">a</text>",
+        ] {
+            assert_eq!(tail(t), Some(1), "{t}");
+        }
+        // No opt-in, a scaled viewBox, a style sheet or a painted root: no split.
+        assert!(split("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"9\" height=\"9\"><text>a</text></svg>").is_none());
+        let scaled = HEAD.replace("0 0 100 50", "0 0 50 25");
+        assert!(split(&format!("{scaled}<text>a</text></svg>")).is_none());
+        assert!(split(&format!("{HEAD}<style>text {{ fill: red }}</style><text>a</text></svg>")).is_none());
+        assert!(split(&format!("{}<text>a</text></svg>", HEAD.replace("font-family", "fill=\"#f00\" font-family"))).is_none());
+    }
+
+    /// A map's labels as Galaxy draws them: names with a dark halo, bold
+    /// fleet names, centred and right-aligned axis numbers, accents.
+    fn labels_svg(opt_in: bool) -> String {
+        let head = if opt_in { HEAD.replace("100", "420").replace("50", "160") } else { HEAD.replace("100", "420").replace("50", "160").replace(r#" data-arbitre-raster="passes""#, "") };
+        format!(
+            r##"{head}<rect x="0" y="0" width="420" height="160" fill="#0b1026"/><circle cx="60" cy="60" r="7" fill="#3498db" stroke="#0b1026" stroke-width="1"/>
+<text x="210" y="26" font-size="18" font-weight="bold" fill="#ffffff" text-anchor="middle">Carte de Mologataï — tour 10</text>
+<text x="40" y="80" font-size="10" fill="#aab7b8" text-anchor="end">+5</text>
+<text x="47.5" y="78.7" font-size="9" fill="#ecf0f1" stroke="#0b1026" stroke-width="2.2" stroke-linejoin="round" paint-order="stroke">SARBOU</text>
+<text x="70.3" y="55.2" font-size="9" font-weight="bold" fill="#abebc6" stroke="#0b1026" stroke-width="2.2" stroke-linejoin="round" paint-order="stroke">ÉCLAIR 12</text>
+<text x="120.1" y="100.9" font-size="8" fill="#f5b7b1" stroke="#0b1026" stroke-width="2.2" stroke-linejoin="round" paint-order="stroke">Balnéa 3 vaisseaux</text>
+<text x="24" y="140" font-size="11" fill="#ecf0f1">Étoile possédée, flotte (Wy)</text>
+</svg>"##
+        )
+    }
+
+    #[test]
+    fn the_texts_look_as_resvg_draws_them() {
+        let r = crate::render::Renderer::new(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")).expect("templates");
+        let (mean, far, ink) = difference(&r.draw(&labels_svg(true)).expect("ours"), &r.draw(&labels_svg(false)).expect("resvg's"));
+        assert!(ink > 500, "only {ink} pixels of ink");
+        assert!(mean < 1.0 && far * 100 < ink, "mean difference {mean:.3}, {far} pixels far off for {ink} of ink");
+    }
+
+    /// How far two pictures of one size are apart: the mean of each pixel's
+    /// largest channel difference, the pixels that differ by more than 96,
+    /// and the light pixels (ink) of the second.
+    fn difference(ours: &tiny_skia::Pixmap, theirs: &tiny_skia::Pixmap) -> (f64, usize, usize) {
+        assert_eq!((ours.width(), ours.height()), (theirs.width(), theirs.height()));
+        let (mut sum, mut far, mut ink) = (0u64, 0usize, 0usize);
+        for (a, b) in ours.data().chunks(4).zip(theirs.data().chunks(4)) {
+            let d = (0..3).map(|i| a[i].abs_diff(b[i])).max().unwrap_or(0);
+            sum += u64::from(d);
+            far += usize::from(d > 96);
+            ink += usize::from(b[0] > 120);
+        }
+        (sum as f64 / (ours.width() * ours.height()) as f64, far, ink)
+    }
+
+    /// Galaxy's map opens with its background and grid and puts every text
+    /// after every shape, so that the passes draw them all: the grid's
+    /// lines, labels, the title, the axes, the legend and the count of
+    /// labels left out.
+    #[test]
+    fn a_galaxy_map_opens_with_its_grid_and_ends_with_every_text() {
+        let at = |h: i64, v: i64| serde_json::json!({"h": h, "v": v, "col": h + 39, "row": 38 - v});
+        let mut stars: Vec<serde_json::Value> = (0..40).map(|i| serde_json::json!({"name": format!("STAR{i:02}"), "kind": "NORMAL", "at": at(i % 7 - 3, i / 7 - 3)})).collect();
+        stars.push(serde_json::json!({"name": "Balnéa", "kind": "RADAR", "at": at(5, 5)}));
+        let view = serde_json::json!({
+            "size": 78, "half": 39, "over": false, "turn": 3, "player": {"name": "Alice"},
+            "own_stars": [{"name": "HOMEST", "kind": "BASE", "home": true, "at": at(0, 0)}],
+            "stars": stars,
+            "fleets": [{"fleet": "ÉCLAIR", "at": at(1, 0)}],
+            "radar": [{"owner": "Bob", "ships": "3", "at": at(-1, 1)}],
+            "scanners": [{"at": at(0, 0), "range": 4}],
+        });
+        let map = crate::games::galaxy::map::map_geometry(&view, false);
+        assert!(map["left_out"].is_object() && map["labels"].as_array().unwrap().iter().any(|l| !l["leader"].is_null()), "{map}");
+        let r = crate::render::Renderer::new(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")).expect("templates");
+        let svg = r.render("galaxy/map.svg.tera", &serde_json::json!({"ctx": {"lang": "fr"}, "view": {"map": map}})).expect("map");
+        let s = split(&svg).expect("the map opts in");
+        assert_eq!(s.texts.len(), svg.matches("<text").count());
+        // The background, the grid's and every line of it, the scanner's circle.
+        assert_eq!(s.head.iter().filter(|f| matches!(f, Flat::Rect(..))).count(), 2 + map["lines"].as_array().unwrap().len());
+        assert!(!s.middle.contains("#1a2248") && !s.middle.contains("#34406b") && !s.middle.contains(r#"fill-opacity="0.12""#), "{}", s.middle);
+        assert!(!s.middle.contains("<text") && s.texts.iter().any(|t| t.text == "ÉCLAIR" && t.bold && t.stroke_first));
+        // And it looks as resvg draws it whole.
+        let whole = r.rasterise(&svg.replace(&format!(r#" {}="{}""#, OPT_IN.0, OPT_IN.1), "")).expect("resvg's");
+        let (mean, far, ink) = difference(&r.draw(&svg).expect("ours"), &whole);
+        assert!(mean < 1.0 && far * 100 < ink, "mean difference {mean:.3}, {far} pixels far off for {ink} of ink");
+    }
+}
