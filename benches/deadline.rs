@@ -138,6 +138,12 @@ fn settings(text: &str) -> toml::Table {
 
 fn main() {
     let only = std::env::var("ARBITRE_BENCH_ONLY").ok();
+    // Every game's folder is kept until the process ends: deleting one
+    // game's thousands of files just before the next game's deadline would
+    // make that deadline pay for them (ext4 without a journal, as here,
+    // skips the inodes freed in the last seconds when it allocates new
+    // ones, looking at each in turn: BENCHMARKS.md).
+    let mut kept = Vec::new();
     let threads = arbitre::referee::parallel::default_threads();
     println!("deadline: from the deadline instant to the last report in the outbox ({threads} threads)");
     if only.as_deref().is_none_or(|o| o == "stellarium") {
@@ -155,6 +161,7 @@ fn main() {
         let goal = |g: &str| if n == 1000 { g.to_string() } else { "-".to_string() };
         println!("FIGURE|deadline.stellarium_{n}|{:.2}|s|{}|-", took.as_secs_f64(), goal("<= 15 s"));
         println!("FIGURE|memory.deadline_peak|{peak:.0}|MB|{}|VmHWM of the whole bench process", goal("<= 500 MB"));
+        kept.push(dir);
     }
     if only.as_deref().is_none_or(|o| o == "galaxy") {
         for (players, size, stars, goal, c_ref) in [(100, 78, 800, "<= 0.5 s", "GalaxyNG 1.6 s"), (200, 110, 1600, "<= 1 s", "-")] {
@@ -175,6 +182,13 @@ fn main() {
                 load()
             );
             println!("FIGURE|deadline.galaxy_{players}|{:.3}|s|{goal}|{c_ref}", took.as_secs_f64());
+            kept.push(dir);
+        }
+    }
+    // ARBITRE_BENCH_KEEP=1: the games' folders are left for inspection.
+    if std::env::var_os("ARBITRE_BENCH_KEEP").is_some() {
+        for dir in kept {
+            println!("  kept {}", dir.keep().display());
         }
     }
 }

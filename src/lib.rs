@@ -30,8 +30,9 @@
 //! - [`scheduler`]: deadlines and reminders in each game's time zone.
 //! - [`render`]: Tera templates to text, HTML and SVG; SVG to PNG (resvg),
 //!   indexed PNG encoding, maps composed from a shared base and a family's
-//!   overlay (`render::layers`), maps whose grid and texts are drawn
-//!   without resvg, texts from cached glyphs (`render::passes`).
+//!   overlay (`render::layers`), maps whose plain shapes and texts are
+//!   drawn without resvg, texts from cached glyphs (`render::passes`), a
+//!   pixel buffer kept per thread (`render::spare`).
 //! - [`referee`]: the use cases shared by the daemon and the CLI: handle one
 //!   incoming mail, adjudicate one turn, resend, roll back; turn-based play
 //!   (awaited seats, early adjudication, orders in advance).

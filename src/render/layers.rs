@@ -82,7 +82,9 @@ impl Renderer {
             return Err(RenderError::Svg(format!("a base {} px wide under an overlay {} px wide", base_px.width(), pixmap.width())));
         }
         resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-        super::png::encode(&pixmap)
+        let png = super::png::encode(&pixmap);
+        super::spare::give_back(pixmap.take());
+        png
     }
 
     /// `svg` drawn at its own size.
@@ -93,14 +95,15 @@ impl Renderer {
         Ok(pixmap)
     }
 
-    /// An empty pixmap of the tree's size, within [`super::MAX_PIXELS`].
+    /// An empty pixmap of the tree's size, within [`super::MAX_PIXELS`]
+    /// (the thread's spare buffer, cleared, when it has one).
     fn pixmap_for(&self, tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, RenderError> {
         let size = tree.size().to_int_size();
         let (w, h) = (size.width(), size.height());
         if u64::from(w) * u64::from(h) > super::MAX_PIXELS {
             return Err(RenderError::Png(format!("{w}×{h} pixels is too large")));
         }
-        tiny_skia::Pixmap::new(w, h).ok_or_else(|| RenderError::Png(format!("bad size {w}×{h}")))
+        tiny_skia::Pixmap::from_vec(super::spare::filled(w as usize * h as usize * 4, [0; 4]), size).ok_or_else(|| RenderError::Png(format!("bad size {w}×{h}")))
     }
 }
 

@@ -83,13 +83,15 @@
 //! # Maps drawn in passes
 //!
 //! A map whose root `<svg>` carries `data-arbitre-raster="passes"`
-//! (Galaxy's) and that opens with flat rectangles and straight lines and
-//! ends with plain texts is drawn in three passes (`passes.rs`): those
-//! opening shapes painted straight onto the pixmap, the rest by resvg, then
-//! the closing texts from strings shaped once and glyph masks (halo
-//! included) rasterised once per process (`glyphs.rs`). The picture is the
-//! document's, to a quarter of a pixel in a glyph's position; the same SVG
-//! always gives the same bytes, whatever was drawn before it.
+//! (Galaxy's) is drawn element by element in its document's order
+//! (`passes.rs`): its plain shapes (flat rectangles and frames, straight
+//! lines, circles) painted straight onto the pixmap (`paint.rs`), its plain
+//! texts from strings shaped once and glyph masks (halo included)
+//! rasterised once per process (`glyphs.rs`), each run of other elements by
+//! resvg. The picture is the document's, to a quarter of a pixel in a
+//! glyph's position; the same SVG always gives the same bytes, whatever was
+//! drawn before it (each thread keeps its pixel buffer from one map to the
+//! next, `spare.rs`, wholly overwritten each time).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -103,6 +105,7 @@ mod layers;
 mod paint;
 mod passes;
 mod png;
+mod spare;
 
 /// The shipped fonts (Bitstream Vera licence, see `assets/fonts/LICENSE`).
 const FONT_REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -243,14 +246,16 @@ impl Prepared {
 }
 
 impl Renderer {
-
     /// Rasterises an SVG document at its own size (in px) with the shipped
     /// fonts. External images are never fetched (no file, no network). A
-    /// document that asks for it is drawn in passes: its opening flat shapes
-    /// and closing texts without resvg, from cached glyphs for the texts
-    /// (passes.rs).
+    /// document that asks for it is drawn in passes: its plain shapes and
+    /// texts without resvg, from cached glyphs for the texts (passes.rs).
+    /// The pixels go back to the thread's spare buffer (spare.rs).
     pub fn svg_to_png(&self, svg: &str) -> Result<Vec<u8>, RenderError> {
-        png::encode(&self.draw(svg)?)
+        let pixmap = self.draw(svg)?;
+        let png = png::encode(&pixmap);
+        spare::give_back(pixmap.take());
+        png
     }
 
     /// `svg` parsed with the shipped fonts, external images refused.

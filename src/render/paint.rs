@@ -55,10 +55,18 @@ impl Tables {
     }
 
     fn apply(&self, pixels: &mut [u8]) {
-        for px in pixels.chunks_exact_mut(4) {
+        // A disc mostly covers flat areas: the latest pixel and its result.
+        let (mut last_in, mut last_out) = ([0u8; 4], None);
+        for px in pixels.as_chunks_mut::<4>().0 {
+            if last_out.is_some() && *px == last_in {
+                *px = last_out.unwrap_or(*px);
+                continue;
+            }
+            last_in = *px;
             for (ch, v) in px.iter_mut().enumerate() {
                 *v = self.0[ch][usize::from(*v)];
             }
+            last_out = Some(*px);
         }
     }
 }
@@ -86,6 +94,9 @@ pub(super) fn fill_rect(pixmap: &mut Pixmap, x0: f64, y0: f64, x1: f64, y1: f64,
     let (full0, full1) = (cols.iter().position(|&c| c == 255).unwrap_or(cols.len()), cols.iter().rposition(|&c| c == 255).map_or(0, |i| i + 1));
     let span: Vec<u8> = if opaque && full0 < full1 { [paint.r, paint.g, paint.b, 255].repeat(full1 - full0) } else { Vec::new() };
     let data = pixmap.data_mut();
+    // Lines cross flat areas: most of their pixels blend the same paint
+    // onto the same colour at the same coverage.
+    let mut memo = Memo::new();
     for r in r0..r1 {
         let cy = overlap(r, y0, y1).clamp(0.0, 1.0);
         let row = (r * w + c0) as usize * 4;
@@ -93,17 +104,87 @@ pub(super) fn fill_rect(pixmap: &mut Pixmap, x0: f64, y0: f64, x1: f64, y1: f64,
             data[row + full0 * 4..row + full1 * 4].copy_from_slice(&span);
             for i in (0..full0).chain(full1..cols.len()) {
                 if cols[i] > 0 {
-                    blend(&mut data[row + i * 4..row + i * 4 + 4], paint, cols[i]);
+                    memo.blend(&mut data[row + i * 4..row + i * 4 + 4], paint, cols[i]);
                 }
             }
             continue;
         }
+        // The coverage of a column wholly covered, once for the row.
+        let full = (255.0 * cy).round() as u32;
         for (i, &cx) in cols.iter().enumerate() {
-            let c = (f64::from(cx) * cy).round() as u32;
+            let c = if cx == 255 { full } else { (f64::from(cx) * cy).round() as u32 };
             if c > 0 {
-                blend(&mut data[row + i * 4..row + i * 4 + 4], paint, c);
+                memo.blend(&mut data[row + i * 4..row + i * 4 + 4], paint, c);
             }
         }
+    }
+}
+
+/// Fills the band between rectangle `outer` and rectangle `inner` within
+/// it (left, top, right, bottom each) with `paint`: each pixel covered by
+/// the share of it inside the outer one and not the inner one, exactly as
+/// one shape (a rectangle's stroke, its corners included, blends once).
+pub(super) fn fill_frame(pixmap: &mut Pixmap, outer: [f64; 4], inner: [f64; 4], paint: Rgba) {
+    let [x0, y0, x1, y1] = outer;
+    let [ix0, iy0, ix1, iy1] = inner;
+    if !(x0 < x1 && y0 < y1 && [x0, y0, x1, y1, ix0, iy0, ix1, iy1].iter().all(|v| v.is_finite())) {
+        return;
+    }
+    if !(x0 <= ix0 && ix0 < ix1 && ix1 <= x1 && y0 <= iy0 && iy0 < iy1 && iy1 <= y1) {
+        return fill_rect(pixmap, x0, y0, x1, y1, paint);
+    }
+    let (w, h) = (i64::from(pixmap.width()), i64::from(pixmap.height()));
+    let (c0, c1) = ((x0.floor() as i64).max(0), (x1.ceil() as i64).min(w));
+    let (r0, r1) = ((y0.floor() as i64).max(0), (y1.ceil() as i64).min(h));
+    if c0 >= c1 || r0 >= r1 {
+        return;
+    }
+    let cover = |p: i64, a: f64, b: f64| overlap(p, a, b).clamp(0.0, 1.0);
+    let outer_x: Vec<f64> = (c0..c1).map(|c| cover(c, x0, x1)).collect();
+    let inner_x: Vec<f64> = (c0..c1).map(|c| cover(c, ix0, ix1)).collect();
+    // The columns wholly inside both: on a row that both cover alike,
+    // nothing there (the hole).
+    let hole0 = inner_x.iter().position(|&v| v == 1.0).unwrap_or(inner_x.len());
+    let hole1 = inner_x.iter().rposition(|&v| v == 1.0).map_or(hole0, |i| i + 1).max(hole0);
+    let mut memo = Memo::new();
+    let data = pixmap.data_mut();
+    for r in r0..r1 {
+        let (oy, iy) = (cover(r, y0, y1), cover(r, iy0, iy1));
+        let row = (r * w + c0) as usize * 4;
+        let (skip0, skip1) = if oy == iy { (hole0, hole1) } else { (0, 0) };
+        for i in (0..skip0).chain(skip1.max(skip0)..outer_x.len()) {
+            let c = ((outer_x[i] * oy - inner_x[i] * iy).clamp(0.0, 1.0) * 255.0).round() as u32;
+            if c > 0 {
+                memo.blend(&mut data[row + i * 4..row + i * 4 + 4], paint, c);
+            }
+        }
+    }
+}
+
+/// The latest blend of a paint: the pixel it was given, the coverage and
+/// the pixel it gave; the same pixel at the same coverage gives the same
+/// pixel again without the arithmetic. For one paint at a time.
+struct Memo {
+    input: [u8; 4],
+    coverage: u32,
+    output: [u8; 4],
+}
+
+impl Memo {
+    fn new() -> Memo {
+        // No coverage is above 255: the first blend is computed.
+        Memo { input: [0; 4], coverage: u32::MAX, output: [0; 4] }
+    }
+
+    fn blend(&mut self, px: &mut [u8], paint: Rgba, coverage: u32) {
+        if coverage == self.coverage && *px == self.input {
+            px.copy_from_slice(&self.output);
+            return;
+        }
+        self.input.copy_from_slice(px);
+        self.coverage = coverage;
+        blend(px, paint, coverage);
+        self.output.copy_from_slice(px);
     }
 }
 
@@ -122,6 +203,7 @@ pub(super) fn fill_ring(pixmap: &mut Pixmap, cx: f64, cy: f64, inner: f64, outer
     };
     // A disc wide enough: its inside through tables (above).
     let tables = (inner <= 0.0 && outer > 8.0).then(|| Tables::new(paint));
+    let mut memo = Memo::new();
     let data = pixmap.data_mut();
     let (r0, r1) = (((cy - outer - 1.0).floor() as i64).max(0), ((cy + outer + 1.0).ceil() as i64).min(h));
     for r in r0..r1 {
@@ -148,7 +230,14 @@ pub(super) fn fill_ring(pixmap: &mut Pixmap, cx: f64, cy: f64, inner: f64, outer
             }
             _ => (c0, c0),
         };
-        for c in (c0..i0).chain(i1..c1) {
+        // A ring's hole: columns wholly within it skipped at once (a
+        // column on its edge, either way, is left to the test below).
+        let (h0, h1) = match hole {
+            Some(hx) => (((cx - hx - 0.5).floor() as i64 + 2).clamp(i0.max(i1), c1), ((cx + hx - 0.5).ceil() as i64 - 1).clamp(i0.max(i1), c1)),
+            None => (c1, c1),
+        };
+        let h1 = h1.max(h0);
+        for c in (c0..i0).chain(i1..h0).chain(h1..c1) {
             let dx = (c as f64 + 0.5 - cx).abs();
             if hole.is_some_and(|hx| dx < hx) {
                 continue;
@@ -164,7 +253,7 @@ pub(super) fn fill_ring(pixmap: &mut Pixmap, cx: f64, cy: f64, inner: f64, outer
             let c8 = (coverage.clamp(0.0, 1.0) * 255.0).round() as u32;
             if c8 > 0 {
                 let i = row + c as usize * 4;
-                blend(&mut data[i..i + 4], paint, c8);
+                memo.blend(&mut data[i..i + 4], paint, c8);
             }
         }
     }
@@ -203,6 +292,24 @@ mod tests {
         assert_eq!(colour("#0b1026"), Ok(Some((11, 16, 38))));
         assert_eq!(colour("#fff"), Ok(Some((255, 255, 255))));
         assert_eq!((colour("none"), colour("red")), (Ok(None), Err(())));
+    }
+
+    #[test]
+    fn a_frame_covers_each_pixel_once_by_its_share_outside_the_hole() {
+        let mut p = Pixmap::new(10, 10).unwrap();
+        let white = Rgba { r: 255, g: 255, b: 255, a: 255 };
+        // A 1-pixel stroke centred on the edges of (2, 2)-(8, 8).
+        fill_frame(&mut p, [1.5, 1.5, 8.5, 8.5], [2.5, 2.5, 7.5, 7.5], white);
+        let alpha = |x: u32, y: u32| p.pixel(x, y).map(|c| c.alpha());
+        // The outer corner: a quarter; the inner corner: three quarters (a
+        // corner blended once, not once for each side crossing it); the
+        // sides: a half; the hole and outside: nothing.
+        assert_eq!((alpha(1, 1), alpha(2, 2), alpha(2, 5), alpha(5, 1), alpha(8, 8)), (Some(64), Some(191), Some(128), Some(128), Some(64)));
+        assert_eq!((alpha(5, 5), alpha(3, 3), alpha(0, 0), alpha(9, 5)), (Some(0), Some(0), Some(0), Some(0)));
+        // A hole not within the outer rectangle: the whole rectangle.
+        let mut q = Pixmap::new(10, 10).unwrap();
+        fill_frame(&mut q, [1.0, 1.0, 9.0, 9.0], [0.0, 2.0, 8.0, 8.0], white);
+        assert_eq!(q.pixel(5, 5).map(|c| c.alpha()), Some(255));
     }
 
     #[test]

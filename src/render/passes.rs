@@ -1,29 +1,30 @@
-//! A map drawn in three passes: the plain shapes that open it (flat
-//! rectangles, axis-aligned lines and circles: its background, grid,
-//! scanner circles and often its stars) painted
-//! straight onto the pixmap with exact anti-aliasing (paint.rs); the rest
-//! by resvg over them; then the texts that end it from cached glyphs
-//! (glyphs.rs). resvg draws a one-pixel line as an anti-aliased hairline,
-//! pixel by pixel, and shapes and strokes every glyph of every text again:
-//! most of a Galaxy map's rasterising.
+//! A map drawn in passes, in the very order of its document: the plain
+//! shapes (flat rectangles and rectangle outlines, axis-aligned lines and
+//! circles: its background, grid, frame, scanner circles, stars, legend)
+//! painted straight onto the pixmap with exact anti-aliasing (paint.rs);
+//! the plain texts from cached glyphs (glyphs.rs); every other run of
+//! elements by resvg. resvg draws a one-pixel line as an anti-aliased
+//! hairline, pixel by pixel, fills a stroked frame scanline by scanline
+//! over its whole height, and shapes and strokes every glyph of every text
+//! again: most of a Galaxy map's rasterising.
 //!
 //! A document opts in with `data-arbitre-raster="passes"` on its root
-//! `<svg>` (Galaxy's map does). Only its *head* and its *tail* are taken,
-//! so that the passes paint in the very order of the document:
-//! - the head: the `<rect>`s (a fill, no stroke), horizontal or vertical
-//!   `<line>`s (butt caps) and `<circle>`s (a fill, a plain stroke) that
-//!   come first among the root's children, after its `<defs>`, and on into
-//!   a `<g>` without attributes, up to the first other element;
-//! - the tail: the `<text>` elements, children of the root, that follow
-//!   every other drawing element. A text whose attributes this pass does
-//!   not know (a `tspan`, a `transform`, a `style`, a named colour,
-//!   right-to-left writing …) ends the tail: it and everything before it go
-//!   to resvg.
+//! `<svg>` (Galaxy's map does). Its elements, after the `<defs>` that open
+//! it and on into any `<g>` without attributes, are taken in order:
+//! - `<rect>`s (a fill, a plain stroke), horizontal or vertical `<line>`s
+//!   (butt caps) and `<circle>`s (a fill, a plain stroke) are painted;
+//! - `<text>` elements whose attributes this pass knows are drawn from
+//!   glyphs (not a `tspan`, a `transform`, a `style`, a named colour,
+//!   right-to-left writing …);
+//! - each run of other elements is a document of its own for resvg: the
+//!   root's opening tag and the `<defs>` before its elements.
 //!
 //! The root must not set any presentation attribute but `font-family`, nor
-//! scale its viewBox, and the document must hold no `<style>`. Every font
-//! family is the shipped DejaVu Sans (render's font database maps every
-//! family to it), regular or bold.
+//! scale its viewBox, and its width and height must be whole pixels; the
+//! document must hold no `<style>`, and no element after the opening
+//! `<defs>` may carry an `id` (what refers to it could be drawn in another
+//! run). Every font family is the shipped DejaVu Sans (render's font
+//! database maps every family to it), regular or bold.
 //!
 //! Whatever the document, what is drawn is the document: the SVG attachment
 //! and the PNG show the same thing.
@@ -32,7 +33,7 @@ use resvg::tiny_skia;
 use resvg::usvg::roxmltree;
 
 use super::glyphs::{right_to_left, Anchor, Join, Outline, TextRun};
-use super::paint::{colour, fill_rect, fill_ring, Rgba};
+use super::paint::{colour, fill_frame, fill_rect, fill_ring, Rgba};
 use super::{RenderError, Renderer};
 
 /// The root attribute that asks for these passes.
@@ -46,14 +47,47 @@ pub(super) enum Flat {
     /// The ring between two radii around a centre (a disc when the inner
     /// radius is 0 or less): cx, cy, inner, outer and its paint.
     Ring(f64, f64, f64, f64, Rgba),
+    /// The band between an outer rectangle and an inner one within it (a
+    /// rectangle's stroke): the outer's left, top, right, bottom, the
+    /// inner's, and its paint.
+    Frame([f64; 4], [f64; 4], Rgba),
 }
 
-/// A document split for the passes: its head's rectangles, the rest of it
-/// for resvg, and its tail's texts, each in document order.
+/// One pass of a split document.
+#[derive(Debug)]
+pub(super) enum Step {
+    /// Plain shapes, painted in order.
+    Paint(Vec<Flat>),
+    /// Texts drawn from cached glyphs, in order.
+    Texts(Vec<TextRun>),
+    /// A run of other elements, as a document of its own for resvg.
+    Resvg(String),
+}
+
+/// A document split for the passes: its size and its steps, in document
+/// order.
 pub(super) struct Split {
-    pub head: Vec<Flat>,
-    pub middle: String,
-    pub texts: Vec<TextRun>,
+    pub width: u32,
+    pub height: u32,
+    pub steps: Vec<Step>,
+}
+
+impl Split {
+    /// Appends `shapes` to the last step when it paints, or as a new step.
+    fn paint(&mut self, shapes: Vec<Flat>) {
+        match self.steps.last_mut() {
+            Some(Step::Paint(v)) => v.extend(shapes),
+            _ => self.steps.push(Step::Paint(shapes)),
+        }
+    }
+
+    /// Appends `run` to the last step when it draws texts, or as a new step.
+    fn text(&mut self, run: TextRun) {
+        match self.steps.last_mut() {
+            Some(Step::Texts(v)) => v.push(run),
+            _ => self.steps.push(Step::Texts(vec![run])),
+        }
+    }
 }
 
 /// `svg` split as the module's doc says; `None` when it did not opt in or
@@ -68,6 +102,8 @@ pub(super) fn split(svg: &str) -> Option<Split> {
     if root.tag_name().name() != "svg" || root.attribute(OPT_IN.0) != Some(OPT_IN.1) || !root_is_plain(root) {
         return None;
     }
+    let whole = |k: &str| root.attribute(k).and_then(number).filter(|v| *v >= 1.0 && v.fract() == 0.0 && *v <= 1e6).map(|v| v as u32);
+    let (width, height) = (whole("width")?, whole("height")?);
     if doc.descendants().any(|n| n.is_element() && n.tag_name().name() == "style") {
         return None;
     }
@@ -76,33 +112,52 @@ pub(super) fn split(svg: &str) -> Option<Split> {
     while elements.get(first).is_some_and(|n| matches!(n.tag_name().name(), "defs" | "title" | "desc" | "metadata")) {
         first += 1;
     }
-    let (mut head, mut cut, mut after_head) = (Vec::new(), Vec::new(), first);
-    while elements.get(after_head).is_some_and(|n| take_head(*n, &mut head, &mut cut)) {
-        after_head += 1;
-    }
-    let mut texts = Vec::new();
-    let mut tail_first = elements.len();
-    while tail_first > after_head {
-        let Some(run) = text_run(elements[tail_first - 1]) else { break };
-        texts.push(run);
-        tail_first -= 1;
-    }
-    texts.reverse();
-    if head.is_empty() && texts.is_empty() {
+    let body = elements.get(first)?;
+    if elements[first..].iter().any(|e| e.descendants().any(|n| n.is_element() && n.attribute("id").is_some())) {
         return None;
     }
-    // The document without its head's elements and its tail.
-    if tail_first < elements.len() {
-        cut.push(elements[tail_first].range().start..elements[elements.len() - 1].range().end);
+    // What every resvg run opens with: the root's tag and the defs.
+    let prelude = &svg[root.range().start..body.range().start];
+    let mut split = Split { width, height, steps: Vec::new() };
+    let mut run = String::new();
+    for e in &elements[first..] {
+        take(*e, svg, &mut split, &mut run, prelude);
     }
-    let mut middle = String::with_capacity(svg.len());
-    let mut at = 0;
-    for r in cut {
-        middle.push_str(&svg[at..r.start]);
-        at = r.end;
+    end_run(&mut split, &mut run, prelude);
+    if split.steps.iter().all(|s| matches!(s, Step::Resvg(_))) {
+        return None;
     }
-    middle.push_str(&svg[at..]);
-    Some(Split { head, middle, texts })
+    Some(split)
+}
+
+/// Takes `n` into `split`: a plain shape or text as a step of its kind,
+/// anything else into the current resvg `run`; a `<g>` without
+/// attributes, element by element.
+fn take(n: roxmltree::Node, svg: &str, split: &mut Split, run: &mut String, prelude: &str) {
+    if n.tag_name().name() == "g" && n.tag_name().namespace() == Some(SVG_NS) && n.attributes().len() == 0 {
+        for c in n.children().filter(|c| c.is_element()) {
+            take(c, svg, split, run, prelude);
+        }
+        return;
+    }
+    if let Some(shapes) = flat(n) {
+        end_run(split, run, prelude);
+        split.paint(shapes);
+    } else if let Some(text) = text_run(n) {
+        end_run(split, run, prelude);
+        split.text(text);
+    } else {
+        run.push_str(&svg[n.range()]);
+        run.push('\n');
+    }
+}
+
+/// Closes the current resvg run, if any, into a step.
+fn end_run(split: &mut Split, run: &mut String, prelude: &str) {
+    if !run.is_empty() {
+        split.steps.push(Step::Resvg(format!("{prelude}{run}</svg>")));
+        run.clear();
+    }
 }
 
 impl Renderer {
@@ -111,50 +166,59 @@ impl Renderer {
         let Some(split) = split(svg) else {
             return self.rasterise(svg);
         };
-        let tree = self.parse_svg(&split.middle)?;
-        let size = tree.size().to_int_size();
-        let (w, h) = (size.width(), size.height());
+        let (w, h) = (split.width, split.height);
         if u64::from(w) * u64::from(h) > super::MAX_PIXELS {
             return Err(RenderError::Png(format!("{w}×{h} pixels is too large")));
         }
-        let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(|| RenderError::Png(format!("bad size {w}×{h}")))?;
-        for shape in &split.head {
-            match *shape {
-                Flat::Rect(x0, y0, x1, y1, paint) => fill_rect(&mut pixmap, x0, y0, x1, y1, paint),
-                Flat::Ring(cx, cy, inner, outer, paint) => fill_ring(&mut pixmap, cx, cy, inner, outer, paint),
+        let bad_size = || RenderError::Png(format!("bad size {w}×{h}"));
+        let size = tiny_skia::IntSize::from_wh(w, h).ok_or_else(bad_size)?;
+        let len = w as usize * h as usize * 4;
+        // A first opaque rectangle over the whole picture (a background)
+        // is the pixmap's first content rather than painted over zeros.
+        let (data, skip) = match split.steps.first() {
+            Some(Step::Paint(shapes)) => match shapes.first() {
+                Some(&Flat::Rect(x0, y0, x1, y1, p)) if p.a == 255 && x0 <= 0.0 && y0 <= 0.0 && x1 >= f64::from(w) && y1 >= f64::from(h) => {
+                    (super::spare::filled(len, [p.r, p.g, p.b, 255]), 1)
+                }
+                _ => (super::spare::filled(len, [0; 4]), 0),
+            },
+            _ => (super::spare::filled(len, [0; 4]), 0),
+        };
+        let mut pixmap = tiny_skia::Pixmap::from_vec(data, size).ok_or_else(bad_size)?;
+        for (i, step) in split.steps.iter().enumerate() {
+            match step {
+                Step::Paint(shapes) => paint_all(&mut pixmap, if i == 0 { &shapes[skip..] } else { shapes }),
+                Step::Texts(texts) => {
+                    for text in texts {
+                        self.glyphs.draw(&mut pixmap, text);
+                    }
+                }
+                Step::Resvg(doc) => {
+                    let tree = self.parse_svg(doc)?;
+                    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+                }
             }
-        }
-        resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-        for text in &split.texts {
-            self.glyphs.draw(&mut pixmap, text);
         }
         Ok(pixmap)
     }
 }
 
-/// Takes `n` into the head when it is a plain shape (its shapes to
-/// `head`, its range to `cut`) or a `<g>` without attributes whose every
-/// element is (its head elements are taken even when one is not); whether
-/// all of it was taken.
-fn take_head(n: roxmltree::Node, head: &mut Vec<Flat>, cut: &mut Vec<std::ops::Range<usize>>) -> bool {
-    if n.tag_name().name() == "g" && n.tag_name().namespace() == Some(SVG_NS) && n.attributes().len() == 0 {
-        return n.children().filter(|c| c.is_element()).all(|c| take_head(c, head, cut));
-    }
-    match flat(n) {
-        Some(shapes) => {
-            head.extend(shapes);
-            cut.push(n.range());
-            true
+/// Paints `shapes` in order.
+fn paint_all(pixmap: &mut tiny_skia::Pixmap, shapes: &[Flat]) {
+    for shape in shapes {
+        match *shape {
+            Flat::Rect(x0, y0, x1, y1, paint) => fill_rect(pixmap, x0, y0, x1, y1, paint),
+            Flat::Ring(cx, cy, inner, outer, paint) => fill_ring(pixmap, cx, cy, inner, outer, paint),
+            Flat::Frame(outer, inner, paint) => fill_frame(pixmap, outer, inner, paint),
         }
-        None => false,
     }
 }
 
-/// A plain shape of the head as what it paints, in order (nothing when it
+/// A plain shape as what it paints, in order (nothing when it
 /// paints nothing), or `None` when it is not one.
 fn flat(n: roxmltree::Node) -> Option<Vec<Flat>> {
     let known: &[&str] = match n.tag_name().name() {
-        "rect" => &["x", "y", "width", "height", "fill", "fill-opacity"],
+        "rect" => &["x", "y", "width", "height", "fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity"],
         "line" => &["x1", "y1", "x2", "y2", "stroke", "stroke-width", "stroke-opacity"],
         "circle" => &["cx", "cy", "r", "fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity"],
         _ => return None,
@@ -173,7 +237,19 @@ fn flat(n: roxmltree::Node) -> Option<Vec<Flat>> {
         "rect" => {
             let (x, y) = (coord("x")?, coord("y")?);
             let (w, h) = (f64::from(n.attribute("width").and_then(number)?), f64::from(n.attribute("height").and_then(number)?));
-            Some(fill()?.filter(|_| w > 0.0 && h > 0.0).map(|p| Flat::Rect(x, y, x + w, y + h, p)).into_iter().collect())
+            if !(w > 0.0 && h > 0.0) {
+                return Some(Vec::new());
+            }
+            let mut out: Vec<Flat> = fill()?.map(|p| Flat::Rect(x, y, x + w, y + h, p)).into_iter().collect();
+            // The stroke, centred on the edge, its corners square (miter
+            // joins at right angles); a rectangle too small for a hole is
+            // wholly covered.
+            if let Some((p, sw)) = stroke()? {
+                let half = sw / 2.0;
+                let outer = [x - half, y - half, x + w + half, y + h + half];
+                out.push(if w > sw && h > sw { Flat::Frame(outer, [x + half, y + half, x + w - half, y + h - half], p) } else { Flat::Rect(outer[0], outer[1], outer[2], outer[3], p) });
+            }
+            Some(out)
         }
         "circle" => {
             let (cx, cy, r) = (coord("cx")?, coord("cy")?, f64::from(n.attribute("r").and_then(number)?));
@@ -319,39 +395,58 @@ mod tests {
 
     const HEAD: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50" font-family="DejaVu Sans" data-arbitre-raster="passes">"##;
 
+    /// The steps' kinds, in order: P (paint), T (texts), R (resvg).
+    fn kinds(s: &Split) -> String {
+        s.steps.iter().map(|st| match st { Step::Paint(_) => 'P', Step::Texts(_) => 'T', Step::Resvg(_) => 'R' }).collect()
+    }
+
+    fn texts(s: &Split) -> Vec<&TextRun> {
+        s.steps.iter().flat_map(|st| match st { Step::Texts(t) => t.iter().collect(), _ => Vec::new() }).collect()
+    }
+
+    fn resvg_docs(s: &Split) -> Vec<&str> {
+        s.steps.iter().filter_map(|st| match st { Step::Resvg(d) => Some(d.as_str()), _ => None }).collect()
+    }
+
     #[test]
-    fn only_the_texts_after_every_other_drawing_are_taken() {
+    fn each_element_is_taken_in_order_by_its_kind() {
         let svg = format!(
-            r##"{HEAD}<rect width="100" height="50" fill="#000"/><text x="1" y="9">early</text><circle cx="5" cy="5" r="3"/>
+            r##"{HEAD}<rect width="100" height="50" fill="#000"/><text x="1" y="9">early</text><circle cx="5" cy="5" r="3"/><path d="M0,0 L9,9"/>
 <text x="2" y="20" font-size="9" font-weight="bold" fill="#abc" stroke="#0b1026" stroke-width="2.2" stroke-linejoin="round" paint-order="stroke">A &amp;  B</text>
 <text x="50" y="40" text-anchor="middle" fill-opacity="0.5">C</text>
 </svg>"##
         );
         let s = split(&svg).expect("split");
-        assert_eq!(s.texts.len(), 2);
-        assert_eq!(s.texts[0].text, "A & B");
-        assert!(s.texts[0].bold && s.texts[0].stroke_first);
-        assert_eq!(s.texts[0].fill, Some(Rgba { r: 0xaa, g: 0xbb, b: 0xcc, a: 255 }));
-        assert_eq!(s.texts[0].stroke.map(|o| (o.width, o.join)), Some((2.2, Join::Round)));
-        assert_eq!((s.texts[1].anchor, s.texts[1].fill.map(|f| f.a)), (Anchor::Middle, Some(128)));
-        assert!(s.middle.contains(">early</text><circle") && !s.middle.contains("A &amp;") && s.middle.ends_with("\n</svg>"), "{}", s.middle);
+        assert_eq!(kinds(&s), "PTPRT");
+        assert_eq!((s.width, s.height), (100, 50));
+        let t = texts(&s);
+        assert_eq!(t.iter().map(|t| t.text.as_str()).collect::<Vec<_>>(), ["early", "A & B", "C"]);
+        assert!(t[1].bold && t[1].stroke_first);
+        assert_eq!(t[1].fill, Some(Rgba { r: 0xaa, g: 0xbb, b: 0xcc, a: 255 }));
+        assert_eq!(t[1].stroke.map(|o| (o.width, o.join)), Some((2.2, Join::Round)));
+        assert_eq!((t[2].anchor, t[2].fill.map(|f| f.a)), (Anchor::Middle, Some(128)));
+        // resvg's run is a document of its own: the root's tag, the path.
+        assert_eq!(resvg_docs(&s), [format!("{HEAD}<path d=\"M0,0 L9,9\"/>\n</svg>")]);
     }
 
     #[test]
-    fn the_head_is_the_plain_shapes_that_open_the_document() {
+    fn plain_shapes_are_painted_wherever_they_are() {
         let svg = format!(
             r##"{HEAD}<defs><clipPath id="c"><rect width="5" height="5"/></clipPath></defs>
 <rect x="0" y="0" width="100" height="50" fill="#0b1026"/><line x1="10" y1="5" x2="10" y2="45" stroke="#1a2248" stroke-width="1"/>
 <line x1="0" y1="20" x2="90" y2="20" stroke="#34406b" stroke-opacity="0.5" stroke-width="2"/><line x1="0" y1="1" x2="0" y2="9"/>
 <g><circle cx="50" cy="25" r="10" fill="#2e86c1" fill-opacity="0.12" stroke="#2e86c1" stroke-opacity="0.5" stroke-width="1"/>
-<line x1="0" y1="0" x2="9" y2="9" stroke="#fff"/><rect x="1" y="1" width="5" height="5" fill="#fff"/></g><text>a</text></svg>"##
+<line x1="0" y1="0" x2="9" y2="9" stroke="#fff"/><rect x="1" y="1" width="5" height="5" fill="#fff"/></g>
+<rect x="10" y="10" width="80" height="30" fill="none" stroke="#5d6d7e" stroke-width="1.5"/><text>a</text></svg>"##
         );
         let s = split(&svg).expect("split");
         let paint = |r, g, b, a| Rgba { r, g, b, a };
         let blue = |a| paint(46, 134, 193, a);
+        assert_eq!(kinds(&s), "PRPT");
+        let Step::Paint(head) = &s.steps[0] else { unreachable!() };
         assert_eq!(
-            s.head,
-            [
+            head,
+            &[
                 Flat::Rect(0.0, 0.0, 100.0, 50.0, paint(11, 16, 38, 255)),
                 Flat::Rect(9.5, 5.0, 10.5, 45.0, paint(26, 34, 72, 255)),
                 Flat::Rect(0.0, 19.0, 90.0, 21.0, paint(52, 64, 107, 128)),
@@ -359,21 +454,28 @@ mod tests {
                 Flat::Ring(50.0, 25.0, 9.5, 10.5, blue(128)),
             ]
         );
-        // The line with no stroke paints nothing; the slanted one ends the
-        // head, inside the group, which keeps the rest.
-        assert!(s.middle.contains("<defs>") && s.middle.contains("<g>") && s.middle.contains(r##"<line x1="0" y1="0" x2="9" y2="9" stroke="#fff"/><rect"##), "{}", s.middle);
-        assert!(!s.middle.contains("#1a2248") && !s.middle.contains("<circle") && !s.middle.contains(r#"y2="9"/>"#), "{}", s.middle);
-        assert_eq!(s.texts.len(), 1);
+        // The line with no stroke paints nothing; the slanted one is
+        // resvg's, with the defs; the shapes after it are painted again, the
+        // frame as one band.
+        let Step::Paint(after) = &s.steps[2] else { unreachable!() };
+        assert_eq!(
+            after,
+            &[Flat::Rect(1.0, 1.0, 6.0, 6.0, paint(255, 255, 255, 255)), Flat::Frame([9.25, 9.25, 90.75, 40.75], [10.75, 10.75, 89.25, 39.25], paint(93, 109, 126, 255))]
+        );
+        let docs = resvg_docs(&s);
+        assert!(docs.len() == 1 && docs[0].contains("<defs>") && docs[0].ends_with(r##"<line x1="0" y1="0" x2="9" y2="9" stroke="#fff"/>
+</svg>"##), "{docs:?}");
         for stop in [r#"<rect width="9" height="9" rx="2"/>"#, r##"<line x2="9" stroke="#fff" stroke-linecap="round"/>"##, r#"<g opacity="0.5"><rect width="9" height="9"/></g>"#, r#"<circle r="3" stroke-dasharray="2"/>"#] {
             let s = split(&format!("{HEAD}{stop}<rect width=\"9\" height=\"9\"/><text>a</text></svg>")).expect("split");
-            assert!(s.head.is_empty() && s.middle.contains(stop), "{stop}");
+            assert_eq!(kinds(&s), "RPT", "{stop}");
+            assert!(resvg_docs(&s)[0].contains(stop), "{stop}");
         }
     }
 
     #[test]
     fn unknown_text_features_are_left_to_resvg() {
-        let tail = |t: &str| split(&format!("{HEAD}<rect width=\"9\" height=\"9\"/>{t}<text>last</text></svg>")).map(|s| s.texts.len());
-        assert_eq!(tail("<text>plain</text>"), Some(2));
+        let ours = |t: &str| split(&format!("{HEAD}<rect width=\"9\" height=\"9\"/>{t}<text>last</text></svg>")).map(|s| (texts(&s).len(), resvg_docs(&s).iter().any(|d| d.contains(t))));
+        assert_eq!(ours("<text>plain</text>"), Some((2, false)));
         for t in [
             "<text><tspan>a</tspan></text>",
             "<text transform=\"rotate(9)\">a</text>",
@@ -383,14 +485,19 @@ mod tests {
             "<text>שלום</text>",
             "<text font-size=\"5000\">a</text>",
         ] {
-            assert_eq!(tail(t), Some(1), "{t}");
+            assert_eq!(ours(t), Some((1, true)), "{t}");
         }
-        // No opt-in, a scaled viewBox, a style sheet or a painted root: no split.
+        // No opt-in, a scaled viewBox, a style sheet, a painted root, a
+        // size in part of a pixel, an element named by an id after the
+        // defs (what refers to it could be drawn in another run): no split.
         assert!(split("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"9\" height=\"9\"><text>a</text></svg>").is_none());
         let scaled = HEAD.replace("0 0 100 50", "0 0 50 25");
         assert!(split(&format!("{scaled}<text>a</text></svg>")).is_none());
         assert!(split(&format!("{HEAD}<style>text {{ fill: red }}</style><text>a</text></svg>")).is_none());
         assert!(split(&format!("{}<text>a</text></svg>", HEAD.replace("font-family", "fill=\"#f00\" font-family"))).is_none());
+        assert!(split(&format!("{}<text>a</text></svg>", HEAD.replace("\"100\"", "\"100.5\"").replace("0 0 100 50", "0 0 100.5 50"))).is_none());
+        assert!(split(&format!("{HEAD}<path id=\"p\" d=\"M0,0 L9,9\"/><use href=\"#p\"/><text>a</text></svg>")).is_none());
+        assert!(split(&format!("{HEAD}<defs><path id=\"p\" d=\"M0,0 L9,9\"/></defs><use href=\"#p\"/><text>a</text></svg>")).is_some());
     }
 
     /// A map's labels as Galaxy draws them: names with a dark halo, bold
@@ -454,11 +561,15 @@ mod tests {
         let r = crate::render::Renderer::new(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")).expect("templates");
         let svg = r.render("galaxy/map.svg.tera", &serde_json::json!({"ctx": {"lang": "fr"}, "view": {"map": map}})).expect("map");
         let s = split(&svg).expect("the map opts in");
-        assert_eq!(s.texts.len(), svg.matches("<text").count());
+        assert_eq!(texts(&s).len(), svg.matches("<text").count());
         // The background, the grid's and every line of it, the scanner's circle.
-        assert_eq!(s.head.iter().filter(|f| matches!(f, Flat::Rect(..))).count(), 2 + map["lines"].as_array().unwrap().len());
-        assert!(!s.middle.contains("#1a2248") && !s.middle.contains("#34406b") && !s.middle.contains(r#"fill-opacity="0.12""#), "{}", s.middle);
-        assert!(!s.middle.contains("<text") && s.texts.iter().any(|t| t.text == "ÉCLAIR" && t.bold && t.stroke_first));
+        let Step::Paint(head) = &s.steps[0] else { panic!("{}", kinds(&s)) };
+        assert_eq!(head.iter().filter(|f| matches!(f, Flat::Rect(..))).count(), 2 + map["lines"].as_array().unwrap().len());
+        // No grid line, scanner, frame or text left to resvg.
+        for d in resvg_docs(&s) {
+            assert!(!d.contains("#1a2248") && !d.contains("#34406b") && !d.contains(r#"fill-opacity="0.12""#) && !d.contains("#5d6d7e") && !d.contains("<text"), "{d}");
+        }
+        assert!(texts(&s).iter().any(|t| t.text == "ÉCLAIR" && t.bold && t.stroke_first));
         // And it looks as resvg draws it whole.
         let whole = r.rasterise(&svg.replace(&format!(r#" {}="{}""#, OPT_IN.0, OPT_IN.1), "")).expect("resvg's");
         let (mean, far, ink) = difference(&r.draw(&svg).expect("ours"), &whole);

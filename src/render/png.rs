@@ -64,19 +64,34 @@ pub(super) fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError>
 }
 
 /// The zlib stream of `data` at [`ZLIB_LEVEL`].
+///
+/// The stream is written into a buffer kept per thread (its worst-case
+/// size, zeroed once rather than for every map), then copied out: a few
+/// tens of KB where the buffer holds the whole picture's worth.
 fn deflate(data: &[u8]) -> Result<Vec<u8>, RenderError> {
-    let mut buf = vec![0u8; zlib_rs::compress_bound(data.len())];
-    let config = zlib_rs::DeflateConfig::new(ZLIB_LEVEL);
-    let (out, rc) = zlib_rs::compress_slice(&mut buf, data, config);
-    if rc != zlib_rs::ReturnCode::Ok {
-        return Err(RenderError::Png(format!("zlib: {rc:?}")));
+    thread_local! {
+        static OUT: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    let n = out.len();
-    buf.truncate(n);
-    Ok(buf)
+    let need = zlib_rs::compress_bound(data.len());
+    let config = zlib_rs::DeflateConfig::new(ZLIB_LEVEL);
+    let compress = |buf: &mut [u8]| match zlib_rs::compress_slice(buf, data, config) {
+        (out, zlib_rs::ReturnCode::Ok) => Ok(out.to_vec()),
+        (_, rc) => Err(RenderError::Png(format!("zlib: {rc:?}"))),
+    };
+    // Kept up to 16 MiB (a map of 16 million pixels).
+    if need > 16 << 20 {
+        return compress(&mut vec![0u8; need]);
+    }
+    OUT.with(|out| {
+        let mut buf = out.borrow_mut();
+        if buf.len() < need {
+            buf.resize(need, 0);
+        }
+        compress(&mut buf[..need])
+    })
 }
 
-/// Colours (`0x00RRGGBB`) to counts or indices: open addressing on a
+/// Colours (`0x00RRGGBB`) to their numbers: open addressing on a
 /// power-of-two table, one multiplication a look-up (the colours of a map
 /// are a few hundred; the standard map's hashing was most of this file's
 /// time in the profile of a turn's maps).
@@ -95,6 +110,7 @@ impl ColourTable {
     }
 
     /// The slot of `c`: where it is, or the empty slot where it goes.
+    #[inline]
     fn slot(&self, c: u32) -> usize {
         let mask = self.keys.len() - 1;
         let mut i = (c.wrapping_mul(0x9e37_79b1) >> 16) as usize & mask;
@@ -107,45 +123,40 @@ impl ColourTable {
         }
     }
 
-    /// The value of `c`, made 0 when new.
-    fn entry(&mut self, c: u32) -> &mut u32 {
+    /// The value of `c`, if it is there.
+    #[inline]
+    fn get(&self, c: u32) -> Option<u32> {
+        let i = self.slot(c);
+        (self.keys[i] == c).then(|| self.values[i])
+    }
+
+    /// The value of `c`, made `fresh` when new.
+    #[cold]
+    fn entry_or(&mut self, c: u32, fresh: u32) -> &mut u32 {
         if (self.len + 1) * 2 > self.keys.len() {
             self.grow();
         }
         let i = self.slot(c);
         if self.keys[i] == EMPTY {
             self.keys[i] = c;
+            self.values[i] = fresh;
             self.len += 1;
         }
         &mut self.values[i]
-    }
-
-    fn get(&self, c: u32) -> Option<u32> {
-        let i = self.slot(c);
-        (self.keys[i] == c).then(|| self.values[i])
     }
 
     fn grow(&mut self) {
         let old = std::mem::replace(self, ColourTable { keys: vec![EMPTY; self.keys.len() * 2], values: vec![0; self.keys.len() * 2], len: 0 });
         for (k, v) in old.keys.into_iter().zip(old.values) {
             if k != EMPTY {
-                *self.entry(k) = v;
+                self.entry_or(k, v);
             }
         }
     }
-
-    fn into_pairs(self) -> impl Iterator<Item = (u32, u32)> {
-        self.keys.into_iter().zip(self.values).filter(|(k, _)| *k != EMPTY)
-    }
 }
 
-/// An RGBA pixel as one number (the bytes in memory order: the colour is
-/// `p & 0x00ff_ffff` read back as bytes R, G, B; alpha is the top byte).
-fn pixel(p: &[u8]) -> u32 {
-    u32::from_le_bytes([p[0], p[1], p[2], p[3]])
-}
-
-/// `0x00RRGGBB` of a [`pixel`].
+/// `0x00RRGGBB` of an RGBA pixel read as one little-endian number (its
+/// bytes R, G, B, A in memory order).
 fn rgb(p: u32) -> u32 {
     let [r, g, b, _] = p.to_le_bytes();
     u32::from_be_bytes([0, r, g, b])
@@ -155,73 +166,171 @@ fn rgb(p: u32) -> u32 {
 /// `0x00RRGGBB`, most frequent first) and the PNG's rows of indices, each
 /// after its filter byte (none: flat runs of one index compress best
 /// unfiltered). `None` when some pixel is not opaque.
+///
+/// One pass reads the pixels as runs of one value within a row (runs are
+/// the rule: a map is mostly flat), numbering each colour as it is first
+/// seen and counting its pixels; the palette follows from the counts; the
+/// rows are then written run by run through a table from those numbers to
+/// palette indices.
 fn quantise(data: &[u8], width: usize) -> Option<(Vec<u32>, Vec<u8>)> {
-    // Count the colours; runs of one pixel value are the rule, so a run is
-    // counted once (and its alpha checked once).
-    let mut counts = ColourTable::new();
-    let mut run = (0u32, 0u32);
+    // Colour to its number; each number's colour and pixel count.
+    let mut ids = ColourTable::new();
+    let mut colours: Vec<u32> = Vec::new();
+    // (colour number, length) of every run of the distinct rows.
+    let mut runs: Vec<(u32, u32)> = Vec::with_capacity(data.len() / 64);
+    // Each row's first run, or `REPEAT` for a row the same as the one
+    // above it (a map's empty stretches: some 40 % of a Galaxy map's
+    // rows); how many times each distinct row occurs, by its first run.
+    let mut row_starts: Vec<usize> = Vec::new();
+    let mut times: Vec<(usize, u32)> = Vec::new();
     let mut opaque = true;
-    for p in data.chunks_exact(4).map(pixel) {
-        if p == run.0 && run.1 > 0 {
-            run.1 += 1;
+    // The latest run's pixel and number (runs often alternate few colours).
+    let (mut last, mut last_id) = (None, 0u32);
+    let (pixels, _) = data.as_chunks::<4>();
+    let mut above: Option<&[[u8; 4]]> = None;
+    for row in pixels.chunks(width) {
+        if above == Some(row) {
+            row_starts.push(REPEAT);
+            if let Some(t) = times.last_mut() {
+                t.1 += 1;
+            }
             continue;
         }
-        if run.1 > 0 {
-            opaque &= run.0 >> 24 == 0xff;
-            *counts.entry(rgb(run.0)) += run.1;
+        above = Some(row);
+        row_starts.push(runs.len());
+        times.push((runs.len(), 1));
+        let mut i = 0;
+        while i < row.len() {
+            let p = row[i];
+            let mut j = i + 1;
+            // Eight pixels at a time through flat areas, then one by one.
+            while j + 8 <= row.len() && row[j..j + 8].iter().fold(true, |all, q| all & (*q == p)) {
+                j += 8;
+            }
+            while j < row.len() && row[j] == p {
+                j += 1;
+            }
+            let len = (j - i) as u32;
+            i = j;
+            if last != Some(p) {
+                opaque &= p[3] == 0xff;
+                let c = rgb(u32::from_le_bytes(p));
+                last_id = match ids.get(c) {
+                    Some(id) => id,
+                    None => {
+                        let fresh = colours.len() as u32;
+                        ids.entry_or(c, fresh);
+                        colours.push(c);
+                        fresh
+                    }
+                };
+                last = Some(p);
+            }
+            runs.push((last_id, len));
         }
-        run = (p, 1);
-    }
-    if run.1 > 0 {
-        opaque &= run.0 >> 24 == 0xff;
-        *counts.entry(rgb(run.0)) += run.1;
     }
     if !opaque {
         return None;
     }
-    let mut by_count: Vec<(u32, u32)> = counts.into_pairs().collect();
-    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let palette: Vec<u32> = by_count.iter().take(PALETTE).map(|(c, _)| *c).collect();
-    let mut index = ColourTable::new();
-    for (i, c) in palette.iter().enumerate() {
-        *index.entry(*c) = i as u32;
-    }
-    for (c, _) in by_count.iter().skip(PALETTE) {
-        *index.entry(*c) = u32::from(nearest(&palette, *c));
-    }
-    let pixels = data.len() / 4;
-    let mut rows = Vec::with_capacity(pixels + pixels / width + 1);
-    // The index of the latest colour looked up (a run's pixels reuse it).
-    let (mut last, mut last_index) = (u32::MAX, 0u8);
-    for row in data.chunks(width * 4) {
-        rows.push(0);
-        let start = rows.len();
-        rows.resize(start + row.len() / 4, 0);
-        for (out, p) in rows[start..].iter_mut().zip(row.chunks_exact(4).map(pixel)) {
-            if p != last {
-                // Every colour was counted above, so it has an index.
-                last_index = index.get(rgb(p)).unwrap_or(0) as u8;
-                last = p;
-            }
-            *out = last_index;
+    // Each colour's pixels: its runs' lengths, times their row's count.
+    let mut counts = vec![0u32; colours.len()];
+    for (k, &(first, n)) in times.iter().enumerate() {
+        let end = times.get(k + 1).map_or(runs.len(), |t| t.0);
+        for &(id, len) in &runs[first..end] {
+            counts[id as usize] += len * n;
         }
     }
+    // Most frequent first, ties by colour: each colour's number as one
+    // key, its count's complement (32 bits) above its colour (24 bits)
+    // above the number itself.
+    let mut by_count: Vec<u128> =
+        colours.iter().zip(&counts).enumerate().map(|(id, (&c, &n))| u128::from(!n) << 64 | u128::from(c) << 32 | id as u128).collect();
+    by_count.sort_unstable();
+    let id_of = |k: &u128| (*k as u32) as usize;
+    let palette: Vec<u32> = by_count.iter().take(PALETTE).map(|k| colours[id_of(k)]).collect();
+    let mut index = vec![0u8; colours.len()];
+    for (i, k) in by_count.iter().take(PALETTE).enumerate() {
+        index[id_of(k)] = i as u8;
+    }
+    if by_count.len() > PALETTE {
+        let near = Nearest::new(&palette);
+        for k in &by_count[PALETTE..] {
+            index[id_of(k)] = near.find(colours[id_of(k)]);
+        }
+    }
+    // The rows, each after its filter byte (0): a distinct row written run
+    // by run, a repeated one copied from the row above.
+    let stride = width + 1;
+    let mut rows = vec![0u8; row_starts.len() * stride];
+    for (r, &first) in row_starts.iter().enumerate() {
+        let at = r * stride + 1;
+        if first == REPEAT {
+            rows.copy_within(at - stride..at - 1, at);
+            continue;
+        }
+        let mut x = at;
+        let end = at + pixels[r * width..].len().min(width);
+        for &(id, len) in &runs[first..] {
+            if x >= end {
+                break;
+            }
+            rows[x..x + len as usize].fill(index[id as usize]);
+            x += len as usize;
+        }
+    }
+    // Each row's filter byte and pixels (the last row may be shorter).
+    rows.truncate(row_starts.len() + pixels.len());
     Some((palette, rows))
 }
 
-/// The index of the palette colour nearest to `c` (squared RGB distance;
-/// the first of equals).
-fn nearest(palette: &[u32], c: u32) -> u8 {
-    let ch = |v: u32, shift: u32| ((v >> shift) & 0xff) as i32;
-    let dist = |p: u32| [16, 8, 0].iter().map(|s| (ch(p, *s) - ch(c, *s)).pow(2)).sum::<i32>();
-    let mut best = (i32::MAX, 0usize);
-    for (i, p) in palette.iter().enumerate() {
-        let d = dist(*p);
-        if d < best.0 {
-            best = (d, i);
-        }
+/// [`quantise`]'s mark of a row the same as the one above it.
+const REPEAT: usize = usize::MAX;
+
+/// The palette sorted by green, for [`Nearest::find`] to look only at the
+/// entries whose green alone is not already farther than the best found.
+struct Nearest {
+    /// (green, red, blue, palette index), by green.
+    by_green: Vec<(i32, i32, i32, i32)>,
+}
+
+impl Nearest {
+    fn new(palette: &[u32]) -> Nearest {
+        let ch = |c: u32, shift: u32| ((c >> shift) & 0xff) as i32;
+        let mut by_green: Vec<(i32, i32, i32, i32)> =
+            palette.iter().take(PALETTE).enumerate().map(|(i, &c)| (ch(c, 8), ch(c, 16), ch(c, 0), i as i32)).collect();
+        by_green.sort_unstable();
+        Nearest { by_green }
     }
-    best.1 as u8
+
+    /// The index of the palette colour nearest to `c` (squared RGB
+    /// distance; the first of equals).
+    fn find(&self, c: u32) -> u8 {
+        let (r, g, b) = (((c >> 16) & 0xff) as i32, ((c >> 8) & 0xff) as i32, (c & 0xff) as i32);
+        // Each entry as one key, its distance above its index: the least
+        // key is the nearest entry, the first of equals. An entry whose
+        // green alone is farther than the best key's distance can neither
+        // be nearer nor equal, nor can any beyond it on that side.
+        let key = |e: &(i32, i32, i32, i32)| {
+            let (dg, dr, db) = (e.0 - g, e.1 - r, e.2 - b);
+            ((dr * dr + dg * dg + db * db) << 8) | e.3
+        };
+        let far = |e: &(i32, i32, i32, i32), best: i32| (e.0 - g) * (e.0 - g) << 8 > best;
+        let start = self.by_green.partition_point(|e| e.0 < g);
+        let mut best = i32::MAX;
+        for e in &self.by_green[start..] {
+            if far(e, best) {
+                break;
+            }
+            best = best.min(key(e));
+        }
+        for e in self.by_green[..start].iter().rev() {
+            if far(e, best) {
+                break;
+            }
+            best = best.min(key(e));
+        }
+        (best & 0xff) as u8
+    }
 }
 
 #[cfg(test)]
@@ -271,6 +380,24 @@ mod tests {
         // the background (distance² 24,982; the nearest band colour is
         // (200, 20, 100), 46,100 away), not some arbitrary entry.
         assert_eq!(back.pixel(200, 0).map(|p| (p.red(), p.green(), p.blue())), Some((13, 23, 42)));
+    }
+
+    #[test]
+    fn a_row_repeated_below_itself_counts_once_for_each_time_it_occurs() {
+        // Ten identical rows, each with 200 colours of one pixel (10 pixels
+        // each in all), then one row of 100 colours of 3 pixels each: 301
+        // colours. The 200 repeated ones are the more frequent and must all
+        // stay exact.
+        let pm = pixmap(300, 11, |x, y| match (x, y) {
+            (x, 0..=9) if x < 200 => [x as u8, 50, 60],
+            (_, 0..=9) => [0, 0, 0],
+            (x, _) => [(x / 3) as u8, 200, 10],
+        });
+        let back = decode(&encode(&pm).expect("png"));
+        for y in 0..10 {
+            assert!(back.data()[y * 1200..(y + 1) * 1200] == pm.data()[y * 1200..(y + 1) * 1200], "row {y} of the repeated colours");
+        }
+        assert_eq!(back.data().len(), pm.data().len());
     }
 
     #[test]
