@@ -16,7 +16,7 @@
 //! (`tests::a_text_draws_the_same_whatever_was_drawn_before`). Positions
 //! are rounded to a quarter of a pixel, which the eye cannot tell.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, Mutex};
 
 use resvg::tiny_skia::{FillRule, LineJoin, Mask, PathBuilder, Pixmap, Stroke, Transform};

@@ -86,7 +86,16 @@ pub(super) fn fill_rect(pixmap: &mut Pixmap, x0: f64, y0: f64, x1: f64, y1: f64,
     if !(x0 < x1 && y0 < y1) || c0 >= c1 || r0 >= r1 {
         return;
     }
-    let cols: Vec<u32> = (c0..c1).map(|c| (overlap(c, x0, x1).clamp(0.0, 1.0) * 255.0).round() as u32).collect();
+    // Each column's share: wholly covered but for the first and the last
+    // (a column between them lies within [x0, x1]).
+    let share = |c: i64| (overlap(c, x0, x1).clamp(0.0, 1.0) * 255.0).round() as u32;
+    let mut cols: Vec<u32> = vec![255; (c1 - c0) as usize];
+    if let Some(first) = cols.first_mut() {
+        *first = share(c0);
+    }
+    if let Some(last) = cols.last_mut() {
+        *last = share(c1 - 1);
+    }
     // A row wholly covered, as it is painted: its columns wholly covered by
     // an opaque paint are copied at once (a map's background is most of
     // its pixels).
@@ -109,10 +118,11 @@ pub(super) fn fill_rect(pixmap: &mut Pixmap, x0: f64, y0: f64, x1: f64, y1: f64,
             }
             continue;
         }
-        // The coverage of a column wholly covered, once for the row.
+        // The coverage of a column wholly covered, once for the row; on a
+        // row wholly covered, each column's own.
         let full = (255.0 * cy).round() as u32;
         for (i, &cx) in cols.iter().enumerate() {
-            let c = if cx == 255 { full } else { (f64::from(cx) * cy).round() as u32 };
+            let c = if cx == 255 { full } else if cy == 1.0 { cx } else { (f64::from(cx) * cy).round() as u32 };
             if c > 0 {
                 memo.blend(&mut data[row + i * 4..row + i * 4 + 4], paint, c);
             }
