@@ -72,15 +72,14 @@ impl Renderer {
         let raster = slot.get_or_init(|| self.rasterise(base).map_err(|e| e.to_string()));
         let base_px = raster.as_ref().map_err(|e| RenderError::Svg(e.clone()))?;
         let tree = self.parse_svg(overlay)?;
-        let mut pixmap = self.pixmap_for(&tree)?;
+        let size = self.size_of(&tree)?;
         // The base's rows, as far as both go (the overlay paints what lies
         // below the base itself).
-        if base_px.width() == pixmap.width() {
-            let n = (base_px.data().len()).min(pixmap.data().len());
-            pixmap.data_mut()[..n].copy_from_slice(&base_px.data()[..n]);
-        } else {
-            return Err(RenderError::Svg(format!("a base {} px wide under an overlay {} px wide", base_px.width(), pixmap.width())));
+        if base_px.width() != size.width() {
+            return Err(RenderError::Svg(format!("a base {} px wide under an overlay {} px wide", base_px.width(), size.width())));
         }
+        let len = size.width() as usize * size.height() as usize * 4;
+        let mut pixmap = tiny_skia::Pixmap::from_vec(super::spare::copied(base_px.data(), len), size).ok_or_else(|| RenderError::Png(format!("bad size {}×{}", size.width(), size.height())))?;
         resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
         let png = super::png::encode(&pixmap);
         super::spare::give_back(pixmap.take());
@@ -95,15 +94,20 @@ impl Renderer {
         Ok(pixmap)
     }
 
-    /// An empty pixmap of the tree's size, within [`super::MAX_PIXELS`]
-    /// (the thread's spare buffer, cleared, when it has one).
+    /// An empty pixmap of the tree's size, within [`super::MAX_PIXELS`].
     fn pixmap_for(&self, tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, RenderError> {
+        let size = self.size_of(tree)?;
+        tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(|| RenderError::Png(format!("bad size {}×{}", size.width(), size.height())))
+    }
+
+    /// The tree's size in pixels, within [`super::MAX_PIXELS`].
+    fn size_of(&self, tree: &usvg::Tree) -> Result<tiny_skia::IntSize, RenderError> {
         let size = tree.size().to_int_size();
         let (w, h) = (size.width(), size.height());
         if u64::from(w) * u64::from(h) > super::MAX_PIXELS {
             return Err(RenderError::Png(format!("{w}×{h} pixels is too large")));
         }
-        tiny_skia::Pixmap::from_vec(super::spare::filled(w as usize * h as usize * 4, [0; 4]), size).ok_or_else(|| RenderError::Png(format!("bad size {w}×{h}")))
+        Ok(size)
     }
 }
 

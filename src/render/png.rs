@@ -85,7 +85,7 @@ fn deflate(data: &[u8]) -> Result<Vec<u8>, RenderError> {
     OUT.with(|out| {
         let mut buf = out.borrow_mut();
         if buf.len() < need {
-            buf.resize(need, 0);
+            *buf = vec![0; need];
         }
         compress(&mut buf[..need])
     })

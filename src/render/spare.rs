@@ -17,20 +17,39 @@ thread_local! {
 }
 
 /// `len` bytes, every 4 of them `pixel`: the thread's spare buffer when
-/// it has one.
+/// it has one (zeros come fresh from the allocator: zeroed pages cost
+/// nothing to ask for, and a buffer's copy over a map's base, below, is
+/// the usual way to fill one).
 pub(super) fn filled(len: usize, pixel: [u8; 4]) -> Vec<u8> {
-    let mut v = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
-    v.clear();
     if pixel == [0; 4] {
-        v.resize(len, 0);
-        return v;
+        return vec![0; len];
     }
-    // Written once: the pixel, then what is written so far, doubling.
+    // Written once: the pixel, then what is written so far, doubling
+    // (copies, which stay fast in a build without optimisations too).
+    let mut v = take();
     v.reserve(len);
     v.extend_from_slice(&pixel[..len.min(4)]);
     while v.len() < len {
         v.extend_from_within(..v.len().min(len - v.len()));
     }
+    v
+}
+
+/// `base`, then zeros up to `len` bytes: the thread's spare buffer when it
+/// has one.
+pub(super) fn copied(base: &[u8], len: usize) -> Vec<u8> {
+    let mut v = take();
+    v.extend_from_slice(&base[..base.len().min(len)]);
+    if v.len() < len {
+        v.extend_from_slice(&vec![0; len - v.len()]);
+    }
+    v
+}
+
+/// The thread's spare buffer, emptied.
+fn take() -> Vec<u8> {
+    let mut v = SPARE.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    v.clear();
     v
 }
 
@@ -61,5 +80,8 @@ mod tests {
         assert_eq!(filled(48, [0; 4]), vec![0u8; 48]);
         assert_eq!(filled(4 * 37, [9, 8, 7, 6]), [9, 8, 7, 6].repeat(37));
         assert_eq!(filled(0, [9, 8, 7, 6]), Vec::<u8>::new());
+        give_back(vec![5u8; 64]);
+        assert_eq!(copied(&[1, 2, 3], 6), [1, 2, 3, 0, 0, 0]);
+        assert_eq!(copied(&[1, 2, 3, 4, 5, 6, 7], 4), [1, 2, 3, 4]);
     }
 }
