@@ -243,7 +243,7 @@ pub(super) fn fill_ring(pixmap: &mut Pixmap, cx: f64, cy: f64, inner: f64, outer
         // A ring's hole: columns wholly within it skipped at once (a
         // column on its edge, either way, is left to the test below).
         let (h0, h1) = match hole {
-            Some(hx) => (((cx - hx - 0.5).floor() as i64 + 2).clamp(i0.max(i1), c1), ((cx + hx - 0.5).ceil() as i64 - 1).clamp(i0.max(i1), c1)),
+            Some(hx) => (((cx - hx - 0.5).floor() as i64).saturating_add(2).clamp(i0.max(i1), c1), ((cx + hx - 0.5).ceil() as i64).saturating_sub(1).clamp(i0.max(i1), c1)),
             None => (c1, c1),
         };
         let h1 = h1.max(h0);
@@ -302,6 +302,17 @@ mod tests {
         assert_eq!(colour("#0b1026"), Ok(Some((11, 16, 38))));
         assert_eq!(colour("#fff"), Ok(Some((255, 255, 255))));
         assert_eq!((colour("none"), colour("red")), (Ok(None), Err(())));
+    }
+
+    #[test]
+    fn a_ring_of_any_size_or_place_paints_without_overflowing() {
+        let white = Rgba { r: 255, g: 255, b: 255, a: 255 };
+        let mut p = Pixmap::new(10, 10).unwrap();
+        fill_ring(&mut p, 1e150, 5.0, 1e149, 1e150, white);
+        fill_ring(&mut p, 1e300, 5.0, 1e299, 1e300, white);
+        fill_ring(&mut p, -1e150, 5.0, 1e149, 1e150, white);
+        fill_frame(&mut p, [-1e300, -1e300, 1e300, 1e300], [-1e299, -1e299, 1e299, 1e299], white);
+        assert_eq!(p.data().len(), 400);
     }
 
     #[test]

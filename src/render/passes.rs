@@ -175,15 +175,15 @@ impl Renderer {
         let len = w as usize * h as usize * 4;
         // A first opaque rectangle over the whole picture (a background)
         // is the pixmap's first content rather than painted over zeros.
-        let (data, skip) = match split.steps.first() {
+        let background = match split.steps.first() {
             Some(Step::Paint(shapes)) => match shapes.first() {
-                Some(&Flat::Rect(x0, y0, x1, y1, p)) if p.a == 255 && x0 <= 0.0 && y0 <= 0.0 && x1 >= f64::from(w) && y1 >= f64::from(h) => {
-                    (super::spare::filled(len, [p.r, p.g, p.b, 255]), 1)
-                }
-                _ => (super::spare::filled(len, [0; 4]), 0),
+                Some(&Flat::Rect(x0, y0, x1, y1, p)) if p.a == 255 && x0 <= 0.0 && y0 <= 0.0 && x1 >= f64::from(w) && y1 >= f64::from(h) => Some(p),
+                _ => None,
             },
-            _ => (super::spare::filled(len, [0; 4]), 0),
+            _ => None,
         };
+        let skip = usize::from(background.is_some());
+        let data = super::spare::filled(len, background.map_or([0; 4], |p| [p.r, p.g, p.b, 255]));
         let mut pixmap = tiny_skia::Pixmap::from_vec(data, size).ok_or_else(bad_size)?;
         for (i, step) in split.steps.iter().enumerate() {
             match step {
