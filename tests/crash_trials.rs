@@ -174,6 +174,53 @@ impl Drop for DaemonProc {
     }
 }
 
+/// What the killer thread last began, since when, on which process: when
+/// a step never ends, whether the killer or the daemon is stuck, and where
+/// (the process's state and kernel stacks, readable as root).
+#[derive(Default)]
+struct KillerAt {
+    what: &'static str,
+    pid: Option<u32>,
+    since: Option<Instant>,
+}
+
+impl KillerAt {
+    fn set(&mut self, what: &'static str, pid: Option<u32>) {
+        *self = KillerAt { what, pid, since: Some(Instant::now()) };
+    }
+
+    fn describe(&self) -> String {
+        let ago = self.since.map(|t| format!("{:.1?} ago", t.elapsed())).unwrap_or_default();
+        let mut out = format!("killer: {} (pid {:?}), {ago}", self.what, self.pid);
+        if let Some(pid) = self.pid {
+            let proc_dir = PathBuf::from(format!("/proc/{pid}"));
+            let status = std::fs::read_to_string(proc_dir.join("status")).unwrap_or_else(|e| format!("(no status: {e})"));
+            let state = status.lines().find(|l| l.starts_with("State:")).unwrap_or("State: ?");
+            out.push_str(&format!("\n  daemon {state}"));
+            if let Ok(rd) = std::fs::read_dir(proc_dir.join("task")) {
+                for task in rd.flatten() {
+                    let p = task.path();
+                    let read = |f: &str| std::fs::read_to_string(p.join(f)).unwrap_or_default();
+                    let state = read("stat").split(") ").nth(1).and_then(|r| r.split(' ').next().map(str::to_string)).unwrap_or_default();
+                    out.push_str(&format!("\n  thread {} {} state {state} wchan {}", task.file_name().to_string_lossy(), read("comm").trim(), read("wchan").trim()));
+                    // Where a thread that cannot be killed is waiting.
+                    if state == "D" {
+                        out.push_str(&format!("\n    {}", read("stack").trim().replace('\n', "\n    ")));
+                    }
+                }
+            }
+        }
+        // Processes in uninterruptible sleep (waiting on the disk) and the
+        // kernel's last words (hung-task reports), best effort.
+        let run = |cmd: &str| {
+            Command::new("sh").arg("-c").arg(cmd).output().map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default()
+        };
+        out.push_str(&format!("\nprocesses in state D:\n{}", run("ps -eo pid,stat,etime,wchan:32,comm | awk 'NR == 1 || $2 ~ /^D/'")));
+        out.push_str(&format!("kernel log, last lines:\n{}", run("dmesg 2>/dev/null | tail -n 20")));
+        out
+    }
+}
+
 /// One play of the script on its own stack and data directory.
 struct Run {
     stack: MailStack,
@@ -183,6 +230,8 @@ struct Run {
     players: Vec<String>,
     daemon: Arc<Mutex<DaemonProc>>,
     torture: Arc<AtomicBool>,
+    /// What the killer thread is doing, for a step that never ends.
+    killer_at: Arc<Mutex<KillerAt>>,
     killer: Option<std::thread::JoinHandle<()>>,
     rt: tokio::runtime::Runtime,
     passwords: Vec<String>,
@@ -243,7 +292,19 @@ impl Run {
         std::fs::write(root.join("data/secret.key"), secret).unwrap();
         let daemon = Arc::new(Mutex::new(DaemonProc { root: root.clone(), child: None, log_offset: 0, kills: BTreeMap::new() }));
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        Run { stack, _dir: dir, root, admin, players, daemon, torture: Arc::new(AtomicBool::new(false)), killer: None, rt, passwords: Vec::new() }
+        Run {
+            stack,
+            _dir: dir,
+            root,
+            admin,
+            players,
+            daemon,
+            torture: Arc::new(AtomicBool::new(false)),
+            killer_at: Arc::default(),
+            killer: None,
+            rt,
+            passwords: Vec::new(),
+        }
     }
 
     fn set_clock(&self, at: &str) {
@@ -267,16 +328,18 @@ impl Run {
     /// a random lifetime.
     fn start_killer(&mut self, seed: u64) {
         self.torture.store(true, Ordering::SeqCst);
-        let (daemon, torture) = (self.daemon.clone(), self.torture.clone());
+        let (daemon, torture, at) = (self.daemon.clone(), self.torture.clone(), self.killer_at.clone());
         let log_path = self.root.join("daemon.log");
         self.killer = Some(std::thread::spawn(move || {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             while torture.load(Ordering::SeqCst) {
-                let mut pos = {
+                at.lock().unwrap().set("starting the daemon", None);
+                let (mut pos, pid) = {
                     let mut d = daemon.lock().unwrap();
                     d.ensure_running();
-                    d.log_offset
+                    (d.log_offset, d.child.as_ref().map(Child::id))
                 };
+                at.lock().unwrap().set("letting the daemon live", pid);
                 // Now and then a longer life, so that work also gets
                 // finished under fire.
                 let lifetime = Duration::from_millis(if rng.gen_ratio(1, 6) { rng.gen_range(1500..3000) } else { rng.gen_range(40..900) });
@@ -302,6 +365,7 @@ impl Run {
                     }
                 }
                 if torture.load(Ordering::SeqCst) {
+                    at.lock().unwrap().set("killing the daemon and waiting for its end", pid);
                     daemon.lock().unwrap().kill9();
                 }
             }
@@ -398,15 +462,48 @@ impl Run {
                     _ => last = Some((counts.clone(), Instant::now())),
                 }
             }
-            assert!(t.elapsed() < Duration::from_secs(240), "step {step}: no end after 240 s: counts {counts:?}, expected {expected:?}, referee idle {idle}\n{}", self.log_tail());
+            assert!(
+                t.elapsed() < Duration::from_secs(240),
+                "step {step}: no end after 240 s: counts {counts:?}, expected {expected:?}, referee idle {idle}\n{}{}\n{}",
+                if self.killer.as_ref().is_some_and(|k| k.is_finished()) { "the killer thread has ended (panicked?); " } else { "" },
+                self.killer_at.lock().unwrap_or_else(|p| p.into_inner()).describe(),
+                self.log_tail()
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
 
+    /// The daemon log's last lines, then what the mail server logged about
+    /// every message the daemon sent again (`no journal copy…`): whether
+    /// the first sending's copies were delivered, deferred, and when.
     fn log_tail(&self) -> String {
         let log = std::fs::read_to_string(self.root.join("daemon.log")).unwrap_or_default();
         let lines: Vec<&str> = log.lines().collect();
-        lines[lines.len().saturating_sub(40)..].join("\n")
+        let mut out = lines[lines.len().saturating_sub(40)..].join("\n");
+        let again: BTreeSet<&str> = lines
+            .iter()
+            .filter(|l| l.contains("no journal copy of an interrupted sending"))
+            .filter_map(|l| l.split("id=").nth(1)?.split_whitespace().next())
+            .map(|id| id.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '@' && c != '.' && c != '-'))
+            .collect();
+        let maillog = std::fs::read_to_string(self.stack.dir.join("maillog")).unwrap_or_default();
+        for id in again {
+            // Postfix names a message by its queue id once cleanup has read
+            // its Message-ID; every later line about it carries that id.
+            let needle = format!("message-id=<{id}>");
+            let queue_ids: BTreeSet<&str> = maillog
+                .lines()
+                .filter(|l| l.contains(&needle))
+                .filter_map(|l| l.split(": ").nth(1))
+                .filter(|q| q.chars().all(|c| c.is_ascii_alphanumeric()))
+                .collect();
+            out.push_str(&format!("\nmail server log about {id} (queue ids {queue_ids:?}):"));
+            for l in maillog.lines().filter(|l| queue_ids.iter().any(|q| l.contains(&format!("{q}:")))) {
+                out.push_str("\n  ");
+                out.push_str(l);
+            }
+        }
+        out
     }
 
     /// The latest mail whose subject contains `needle` in `player`'s mailbox.
