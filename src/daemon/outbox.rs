@@ -22,7 +22,7 @@ use tokio::sync::{watch, Notify};
 
 use super::health::{FaultKind, Health};
 use super::{Daemon, MailboxSeen, OUTBOX_IDLE_LOOK};
-use crate::store::{Group, OutboxItem, StoreError};
+use crate::store::{OutboxItem, StoreError};
 use crate::transport::SendError;
 
 /// After this many failed sendings in a row no new one starts until every
@@ -192,8 +192,10 @@ fn due(
             let copy_due = since.checked_add(*grace).unwrap_or(jiff::Timestamp::MAX);
             if !seen.since(copy_due) {
                 let later = now.checked_add(jiff::SignedDuration::from_secs(5)).unwrap_or(jiff::Timestamp::MAX);
-                if let Err(e) = outbox.postpone(item.id(), later) {
-                    tracing::error!(id = %item.id(), error = %e, "cannot update the outbox");
+                match outbox.postpone(item.id(), later) {
+                    // Its journal copy came back meanwhile: sent.
+                    Ok(()) | Err(StoreError::NotFound { .. }) => {}
+                    Err(e) => tracing::error!(id = %item.id(), error = %e, "cannot update the outbox"),
                 }
                 continue;
             }
@@ -205,28 +207,16 @@ fn due(
 }
 
 /// Journal mode: marks `items` in flight, durable before the first byte of
-/// any of them goes out, in one group; returns those marked (an item moved
+/// any of them goes out, together; returns those marked (an item moved
 /// away meanwhile, by its journal copy, is left out). Blocking: files.
 fn mark_in_flight(d: &Daemon, health: &Health, items: Vec<OutboxItem>, grace: jiff::SignedDuration) -> Vec<OutboxItem> {
-    let outbox = d.referee.store.outbox();
     let now = d.clock.ops_now();
-    let group = Group::new();
-    let marked: Result<Vec<OutboxItem>, String> = group.enter(|| {
-        let mut marked = Vec::with_capacity(items.len());
-        for item in items {
-            match outbox.mark_in_flight(item.id(), now, grace) {
-                Ok(()) => marked.push(item),
-                Err(StoreError::NotFound { .. }) => {}
-                Err(e) => return Err(e.to_string()),
-            }
-        }
-        Ok(marked)
-    });
-    match marked.and_then(|m| group.commit().map(|_| m).map_err(|e| e.to_string())) {
-        Ok(m) => m,
+    let ids: Vec<&str> = items.iter().map(OutboxItem::id).collect();
+    match d.referee.store.outbox().mark_in_flight_many(&ids, now, grace) {
+        Ok(marked) => items.into_iter().zip(marked).filter_map(|(item, marked)| marked.then_some(item)).collect(),
         Err(e) => {
             tracing::error!(error = %e, "cannot update the outbox; not sending");
-            health.failure(FaultKind::DataDir, &e, 0, now);
+            health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
             Vec::new()
         }
     }
@@ -251,8 +241,12 @@ async fn send_item(d: &Daemon, item: &OutboxItem, journal: &Option<(String, jiff
         Err(SendError::Transient(why)) => {
             health.failure(FaultKind::Smtp, &why, outbox.pending_count().unwrap_or(0), now);
             tracing::warn!(id = %item.id(), %why, "sending failed; will retry");
-            if let Err(e) = outbox.mark_failed_attempt(item.id(), &why, now) {
-                health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
+            match outbox.mark_failed_attempt(item.id(), &why, now) {
+                // Moved away meanwhile (a journal copy of an earlier attempt).
+                Ok(_) | Err(StoreError::NotFound { .. }) => {}
+                Err(e) => {
+                    health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
+                }
             }
             Sent::Failed
         }

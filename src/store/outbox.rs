@@ -7,6 +7,16 @@
 //! the `.eml` after, and [`Outbox::recover`] finishes a move a crash
 //! interrupted. So an item is always in exactly one state.
 //!
+//! Every change to an item that exists (its meta rewritten, or moved) is
+//! made under one lock of the process ([`changing`]): a meta read in `new/`,
+//! changed and written back (a retry time, an attempt in flight) must not
+//! straddle the item's move to `cur/` by another thread (the intake, when
+//! the journal copy comes back), or the write would put the meta back into
+//! `new/` after the move: the item in two places, sent twice or never
+//! leaving. Only the daemon changes items that exist (the CLI queues new
+//! ids, and `resend` takes items from `failed/`, where the daemon never
+//! writes), so a lock inside the process is enough.
+//!
 //! The sending loop, in outline:
 //!
 //! ```text
@@ -29,6 +39,15 @@ use serde::{Deserialize, Serialize};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+/// The lock every change of an existing item is made under (see the
+/// module's documentation). Never held while waiting for anything but the
+/// disk.
+fn changing() -> MutexGuard<'static, ()> {
+    static CHANGES: Mutex<()> = Mutex::new(());
+    CHANGES.lock().unwrap_or_else(|p| p.into_inner())
+}
 
 /// Where an item is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -191,8 +210,38 @@ impl Outbox {
     /// whose `.json` is already in `cur/` or `failed/` joins it. (A `.eml`
     /// in `new/` without any `.json` is an enqueue that did not finish: it
     /// is invisible, and the next enqueue of that id overwrites it.)
+    ///
+    /// An item whose `.json` is in `new/` and in another folder is settled
+    /// too: sent (`cur/`) wins, since a `.json` in `new/` beside it can only
+    /// be a meta written back after the move (what [`changing`] prevents
+    /// today); `new/` wins over `failed/`, which is a `resend` cut off
+    /// before it removed the failed copy.
     pub fn recover(&self) -> Result<(), StoreError> {
+        let _changing = changing();
         let new = self.dir.join("new");
+        for name in list_names(&new)? {
+            let Some(id) = name.strip_suffix(".json") else { continue };
+            if Self::check_id(id).is_err() {
+                continue;
+            }
+            let stale = if path_exists(&self.json(OutboxState::Sent, id)) {
+                vec![self.json(OutboxState::New, id)]
+            } else if path_exists(&self.json(OutboxState::Failed, id)) {
+                vec![self.json(OutboxState::Failed, id), self.eml(OutboxState::Failed, id)]
+            } else {
+                continue;
+            };
+            tracing::warn!(id, "outbox: an item found in two folders; settled");
+            for p in &stale {
+                match fs::remove_file(p) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(StoreError::Io { path: p.clone(), source: e }),
+                }
+                let d = p.parent().unwrap_or(&self.dir);
+                sync_dir(d).map_err(StoreError::io(d))?;
+            }
+        }
         for name in list_names(&new)? {
             let Some(id) = name.strip_suffix(".eml") else { continue };
             if Self::check_id(id).is_err() || self.json(OutboxState::New, id).exists() {
@@ -388,6 +437,7 @@ impl Outbox {
     /// The server accepted item `id`: `new/` → `cur/`. Idempotent.
     pub fn mark_sent(&self, id: &str) -> Result<(), StoreError> {
         Self::check_id(id)?;
+        let _changing = changing();
         self.move_item(id, OutboxState::Sent)
     }
 
@@ -396,6 +446,7 @@ impl Outbox {
     /// moved (the commit of each), `cur/` fsynced, then every message moved
     /// and both folders fsynced. The result of each, in order.
     pub fn mark_sent_many(&self, ids: &[String]) -> Vec<Result<(), StoreError>> {
+        let _changing = changing();
         let (new, cur) = (self.dir.join("new"), self.dir.join(OutboxState::Sent.dir_name()));
         let mut results: Vec<Result<(), StoreError>> = ids
             .iter()
@@ -447,6 +498,7 @@ impl Outbox {
     /// records the error and puts the next attempt off by the back-off.
     /// Returns the updated meta (the caller may give up on it).
     pub fn mark_failed_attempt(&self, id: &str, error: &str, now: Timestamp) -> Result<OutboxMeta, StoreError> {
+        let _changing = changing();
         let backoff = self.backoff;
         self.update_new(id, |meta| {
             meta.attempts = meta.attempts.saturating_add(1);
@@ -462,6 +514,11 @@ impl Outbox {
     /// due again before `now + grace`, the time its journal copy has to
     /// arrive in the referee's mailbox.
     pub fn mark_in_flight(&self, id: &str, now: Timestamp, grace: SignedDuration) -> Result<(), StoreError> {
+        let _changing = changing();
+        self.set_in_flight(id, now, grace)
+    }
+
+    fn set_in_flight(&self, id: &str, now: Timestamp, grace: SignedDuration) -> Result<(), StoreError> {
         self.update_new(id, |meta| {
             meta.in_flight_since = Some(now);
             meta.next_attempt = Some(now.checked_add(grace).unwrap_or(Timestamp::MAX));
@@ -469,11 +526,33 @@ impl Outbox {
         .map(drop)
     }
 
+    /// [`Outbox::mark_in_flight`] of several items at once, made durable
+    /// together in one write group (a couple of rounds of parallel fsyncs);
+    /// whether each was marked: an item moved away meanwhile (its journal
+    /// copy came back) is not. From the first read to the commit no item
+    /// can move, so none is written back into `new/` after its move.
+    pub fn mark_in_flight_many(&self, ids: &[&str], now: Timestamp, grace: SignedDuration) -> Result<Vec<bool>, StoreError> {
+        let _changing = changing();
+        let group = super::Group::new();
+        let marked = group.enter(|| {
+            ids.iter()
+                .map(|id| match self.set_in_flight(id, now, grace) {
+                    Ok(()) => Ok(true),
+                    Err(StoreError::NotFound { .. }) => Ok(false),
+                    Err(e) => Err(e),
+                })
+                .collect::<Result<Vec<bool>, StoreError>>()
+        })?;
+        group.commit().map_err(StoreError::io(&self.dir))?;
+        Ok(marked)
+    }
+
     /// The attempt of item `id` ended with an uncertain outcome (the
     /// connection broke after the message was handed over): counts it like
     /// a failure, but keeps it in flight, so that it is sent again only if
     /// no journal copy arrives.
     pub fn mark_uncertain_attempt(&self, id: &str, error: &str, now: Timestamp, grace: SignedDuration) -> Result<OutboxMeta, StoreError> {
+        let _changing = changing();
         let backoff = self.backoff;
         self.update_new(id, |meta| {
             meta.attempts = meta.attempts.saturating_add(1);
@@ -487,6 +566,7 @@ impl Outbox {
     /// Puts item `id` off until `until` without counting an attempt (an
     /// item in flight whose journal copy could not be looked for yet).
     pub fn postpone(&self, id: &str, until: Timestamp) -> Result<(), StoreError> {
+        let _changing = changing();
         self.update_new(id, |meta| meta.next_attempt = Some(until)).map(drop)
     }
 
@@ -501,12 +581,15 @@ impl Outbox {
         if super::group::in_dry_group() {
             return Ok(false);
         }
-        super::ungrouped(|| match self.get(id)? {
-            Some((OutboxState::New, meta)) if meta.in_flight_since.is_some() => {
-                self.mark_sent(id)?;
-                Ok(true)
+        super::ungrouped(|| {
+            let _changing = changing();
+            match self.get(id)? {
+                Some((OutboxState::New, meta)) if meta.in_flight_since.is_some() => {
+                    self.move_item(id, OutboxState::Sent)?;
+                    Ok(true)
+                }
+                _ => Ok(false),
             }
-            _ => Ok(false),
         })
     }
 
@@ -525,6 +608,7 @@ impl Outbox {
     /// `failed/`, with the error recorded.
     pub fn mark_permanent_failure(&self, id: &str, error: &str) -> Result<(), StoreError> {
         Self::check_id(id)?;
+        let _changing = changing();
         let path = self.json(OutboxState::New, id);
         let Some(mut meta) = read_json::<OutboxMeta>(&path)? else {
             if self.json(OutboxState::Failed, id).exists() {
@@ -541,6 +625,7 @@ impl Outbox {
     /// (the referee's `resend` after fixing the cause).
     pub fn retry_failed(&self, id: &str) -> Result<(), StoreError> {
         Self::check_id(id)?;
+        let _changing = changing();
         let fj = self.json(OutboxState::Failed, id);
         let Some(mut meta) = read_json::<OutboxMeta>(&fj)? else {
             return Err(StoreError::NotFound { path: fj });
@@ -736,5 +821,62 @@ mod tests {
         assert!(!o.confirm_delivered("u").unwrap());
         o.postpone("u", ts("2026-01-02T00:00:00Z")).unwrap();
         assert!(o.due(ts("2026-01-01T23:59:59Z")).unwrap().is_empty());
+    }
+
+    /// Where each of `ids` has a `.json`, by folder.
+    fn folders_of(o: &Outbox, id: &str) -> Vec<OutboxState> {
+        OutboxState::ALL.into_iter().filter(|st| o.json(*st, id).exists()).collect()
+    }
+
+    #[test]
+    fn a_retry_time_written_while_the_journal_copy_moves_the_item_never_brings_it_back() {
+        // The daemon's outbox thread puts items in flight off while the
+        // intake's thread, seeing their journal copies, moves them to cur/.
+        let (_d, o) = outbox();
+        let ids: Vec<String> = (0..150).map(|i| format!("ack-{i}")).collect();
+        let t0 = ts("2026-01-01T00:00:00Z");
+        for id in &ids {
+            o.enqueue(id, "a@x", &rcpt(), b"A").unwrap();
+            o.mark_in_flight(id, t0, SignedDuration::from_secs(3)).unwrap();
+        }
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                for id in &ids {
+                    assert!(o.confirm_delivered(id).unwrap());
+                }
+            });
+            scope.spawn(|| {
+                // Each item is put off until its copy has moved it.
+                for id in &ids {
+                    while o.postpone(id, ts("2026-01-01T00:00:08Z")).is_ok() && !o.json(OutboxState::Sent, id).exists() {}
+                }
+            });
+        });
+        let twice: Vec<(&String, Vec<OutboxState>)> = ids.iter().map(|id| (id, folders_of(&o, id))).filter(|(_, f)| f.len() != 1).collect();
+        assert!(twice.is_empty(), "items written back into new/ after their move: {twice:?}");
+        assert_eq!(o.pending_count().unwrap(), 0);
+    }
+
+    #[test]
+    fn an_item_left_in_two_folders_is_settled_sent_over_queued_and_queued_over_failed() {
+        let (_d, o) = outbox();
+        // A meta written back into new/ after the item was sent (the race
+        // the lock prevents, left on disk by an older version).
+        o.enqueue("s", "a@x", &rcpt(), b"S").unwrap();
+        o.mark_sent("s").unwrap();
+        fs::write(o.json(OutboxState::New, "s"), fs::read(o.json(OutboxState::Sent, "s")).unwrap()).unwrap();
+        // A resend cut off after the item was written to new/, before the
+        // failed copy was removed.
+        o.enqueue("f", "a@x", &rcpt(), b"F").unwrap();
+        o.mark_permanent_failure("f", "550").unwrap();
+        fs::copy(o.eml(OutboxState::Failed, "f"), o.eml(OutboxState::New, "f")).unwrap();
+        fs::write(o.json(OutboxState::New, "f"), fs::read(o.json(OutboxState::Failed, "f")).unwrap()).unwrap();
+        o.recover().unwrap();
+        assert_eq!(folders_of(&o, "s"), vec![OutboxState::Sent]);
+        assert_eq!(o.raw("s").unwrap().as_deref(), Some(&b"S"[..]));
+        assert!(!o.eml(OutboxState::New, "s").exists());
+        assert_eq!(folders_of(&o, "f"), vec![OutboxState::New]);
+        assert!(!o.eml(OutboxState::Failed, "f").exists());
+        assert_eq!(o.due(ts("2030-01-01T00:00:00Z")).unwrap().iter().map(OutboxItem::id).collect::<Vec<_>>(), vec!["f"]);
     }
 }
