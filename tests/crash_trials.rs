@@ -86,7 +86,7 @@ fn stage_of(log_tail: &str) -> &'static str {
             "adjudication"
         } else if line.contains("sending") || line.contains("deadline: turn adjudicated") || line.contains("reminders queued") {
             "sending"
-        } else if line.contains("handling a message") || line.contains("message answered") || line.contains("message not answered") || line.contains("already handled") {
+        } else if ["batch fetched", "run committed", "batch marked", "message answered", "message not answered", "already handled"].iter().any(|m| line.contains(m)) {
             "intake"
         } else if line.contains("ready") {
             "waiting"
@@ -174,6 +174,25 @@ impl Drop for DaemonProc {
     }
 }
 
+/// `text` without its terminal colour sequences (the daemon's log has them).
+fn strip_ansi(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // ESC [ parameters, up to the final letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// What the killer thread last began, since when, on which process: when
 /// a step never ends, whether the killer or the daemon is stuck, and where
 /// (the process's state and kernel stacks, readable as root).
@@ -197,6 +216,15 @@ impl KillerAt {
             let status = std::fs::read_to_string(proc_dir.join("status")).unwrap_or_else(|e| format!("(no status: {e})"));
             let state = status.lines().find(|l| l.starts_with("State:")).unwrap_or("State: ?");
             out.push_str(&format!("\n  daemon {state}"));
+            // Where its log goes, and what else it has open.
+            if let Ok(rd) = std::fs::read_dir(proc_dir.join("fd")) {
+                let mut fds: Vec<String> = rd
+                    .flatten()
+                    .map(|e| format!("{} -> {}", e.file_name().to_string_lossy(), std::fs::read_link(e.path()).map(|p| p.display().to_string()).unwrap_or_default()))
+                    .collect();
+                fds.sort_by_key(|f| f.split(' ').next().and_then(|n| n.parse::<u32>().ok()));
+                out.push_str(&format!("\n  open files: {}", fds.join(", ")));
+            }
             if let Ok(rd) = std::fs::read_dir(proc_dir.join("task")) {
                 for task in rd.flatten() {
                     let p = task.path();
@@ -323,9 +351,10 @@ impl Run {
 
     /// Starts killing the daemon at random instants (it is restarted at
     /// once): often just after it logs the start of a piece of work
-    /// (handling a message, adjudicating, rendering, sending), so that the
+    /// (handling a batch of messages, adjudicating, rendering, sending), so that the
     /// kills land inside the work rather than between, and otherwise after
-    /// a random lifetime.
+    /// a random lifetime (40–900 ms; one life in six is 1.5–3 s and not cut
+    /// short by work, so that every step ends).
     fn start_killer(&mut self, seed: u64) {
         self.torture.store(true, Ordering::SeqCst);
         let (daemon, torture, at) = (self.daemon.clone(), self.torture.clone(), self.killer_at.clone());
@@ -340,9 +369,13 @@ impl Run {
                     (d.log_offset, d.child.as_ref().map(Child::id))
                 };
                 at.lock().unwrap().set("letting the daemon live", pid);
-                // Now and then a longer life, so that work also gets
-                // finished under fire.
-                let lifetime = Duration::from_millis(if rng.gen_ratio(1, 6) { rng.gen_range(1500..3000) } else { rng.gen_range(40..900) });
+                // Now and then a longer life that work does not cut short,
+                // so that work also gets finished under fire: a resend of the
+                // four reports logs four work lines, and if any could end
+                // every life, the step would finish only by luck (one life in
+                // sixteen survives them), never within its time on a slow day.
+                let long = rng.gen_ratio(1, 6);
+                let lifetime = Duration::from_millis(if long { rng.gen_range(1500..3000) } else { rng.gen_range(40..900) });
                 let born = Instant::now();
                 let mut pending = String::new();
                 'life: while torture.load(Ordering::SeqCst) && born.elapsed() < lifetime {
@@ -357,8 +390,10 @@ impl Run {
                     pending.push_str(&fresh);
                     while let Some(nl) = pending.find('\n') {
                         let line: String = pending.drain(..=nl).collect();
-                        let work = ["handling a message", "deadline passed", "rendering a report", "sending"].iter().any(|m| line.contains(m));
-                        if work && rng.gen_ratio(1, 2) {
+                        // Intake: after step 1 (the batch archived), while its
+                        // runs are handled and committed, and the markers written.
+                        let work = ["batch fetched", "run committed", "deadline passed", "rendering a report", "sending"].iter().any(|m| line.contains(m));
+                        if work && !long && rng.gen_ratio(1, 2) {
                             std::thread::sleep(Duration::from_millis(rng.gen_range(0..12)));
                             break 'life;
                         }
@@ -409,22 +444,42 @@ impl Run {
         inbox && outbox
     }
 
-    /// Sends a player's mail and waits until the referee's mailbox holds it,
-    /// so that the referee receives the script's mails in the same order in
-    /// every run.
+    /// Sends a player's mail and waits until the referee's mailbox holds it
+    /// with its IMAP UID, so that the referee receives the script's mails in
+    /// the same order in every run. A file in the INBOX is not enough:
+    /// Dovecot may give a delivered mail its UID only at the next sync of
+    /// the mailbox (when the IMAP session holds the UID list's lock at the
+    /// delivery), and the next mail could then be numbered before it.
     fn send(&self, player: usize, id: &str, subject: &str, body: &str) {
         let from = &self.players[player];
         let raw = mail(from, id, subject, body, self.now());
         self.rt.block_on(self.stack.send_as(from, std::slice::from_ref(&self.stack.referee), &raw)).unwrap();
         let needle = format!("<{id}>");
+        let (inbox, processed) = (self.user_maildir(&self.stack.referee, None), self.user_maildir(&self.stack.referee, Some("Processed")));
         let t = Instant::now();
+        let mut delivered = false;
         loop {
-            let dirs = [self.user_maildir(&self.stack.referee, None), self.user_maildir(&self.stack.referee, Some("Processed"))];
-            let found = dirs.iter().flat_map(|d| maildir_files(d)).any(|f| std::fs::read(&f).is_ok_and(|b| String::from_utf8_lossy(&b[..b.len().min(4096)]).contains(&needle)));
-            if found {
-                return;
+            let found = [&inbox, &processed]
+                .into_iter()
+                .flat_map(|d| maildir_files(d))
+                .find(|f| std::fs::read(f).is_ok_and(|b| String::from_utf8_lossy(&b[..b.len().min(4096)]).contains(&needle)));
+            if let Some(f) = found {
+                delivered = true;
+                // Moved to Processed: the referee has handled it. In the
+                // INBOX: numbered once the UID list names it (the part of a
+                // Maildir file name before its size and flags).
+                let name = f.file_name().unwrap().to_string_lossy().into_owned();
+                let base = name.split([',', ':']).next().unwrap_or(&name).to_string();
+                let numbered = || std::fs::read_to_string(inbox.join("dovecot-uidlist")).is_ok_and(|l| l.contains(&format!(":{base}")));
+                if f.starts_with(&processed) || numbered() {
+                    return;
+                }
             }
-            assert!(t.elapsed() < Duration::from_secs(60), "{id} never reached the referee's mailbox");
+            assert!(
+                t.elapsed() < Duration::from_secs(60),
+                "{id} {} after 60 s",
+                if delivered { "reached the referee's mailbox but got no UID" } else { "never reached the referee's mailbox" }
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -477,9 +532,17 @@ impl Run {
     /// every message the daemon sent again (`no journal copy…`): whether
     /// the first sending's copies were delivered, deferred, and when.
     fn log_tail(&self) -> String {
-        let log = std::fs::read_to_string(self.root.join("daemon.log")).unwrap_or_default();
+        let path = self.root.join("daemon.log");
+        let log = strip_ansi(&String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_default()));
         let lines: Vec<&str> = log.lines().collect();
-        let mut out = lines[lines.len().saturating_sub(40)..].join("\n");
+        let age = std::fs::metadata(&path).and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok());
+        let mut out = format!(
+            "daemon log: {} bytes, {} lines, {} starts, last written {age:.1?} ago; its last lines:\n",
+            log.len(),
+            lines.len(),
+            log.matches("game time is read from a clock file").count()
+        );
+        out.push_str(&lines[lines.len().saturating_sub(40)..].join("\n"));
         let again: BTreeSet<&str> = lines
             .iter()
             .filter(|l| l.contains("no journal copy of an interrupted sending"))
@@ -490,15 +553,16 @@ impl Run {
         for id in again {
             // Postfix names a message by its queue id once cleanup has read
             // its Message-ID; every later line about it carries that id.
-            let needle = format!("message-id=<{id}>");
+            // The outbox id is the Message-ID's local part, or all of it.
             let queue_ids: BTreeSet<&str> = maillog
                 .lines()
-                .filter(|l| l.contains(&needle))
+                .filter(|l| l.split("message-id=<").nth(1).is_some_and(|m| m.starts_with(id) && m[id.len()..].starts_with(['@', '>'])))
                 .filter_map(|l| l.split(": ").nth(1))
                 .filter(|q| q.chars().all(|c| c.is_ascii_alphanumeric()))
                 .collect();
-            out.push_str(&format!("\nmail server log about {id} (queue ids {queue_ids:?}):"));
-            for l in maillog.lines().filter(|l| queue_ids.iter().any(|q| l.contains(&format!("{q}:")))) {
+            let about: Vec<&str> = maillog.lines().filter(|l| queue_ids.iter().any(|q| l.contains(&format!("{q}:")))).collect();
+            out.push_str(&format!("\nmail server log about {id} ({} sendings), its last lines:", queue_ids.len()));
+            for l in &about[about.len().saturating_sub(12)..] {
                 out.push_str("\n  ");
                 out.push_str(l);
             }
@@ -648,7 +712,19 @@ impl Run {
         let log = std::fs::read_to_string(self.root.join("daemon.log")).unwrap_or_default();
         let confirmed_by_copy = log.matches("an interrupted sending had reached the server").count();
         let sent_again = log.matches("no journal copy of an interrupted sending").count();
-        let result = Outcome { mail: self.mailboxes(), state: self.state(), kills, confirmed_by_copy, sent_again };
+        // The daemon's warnings and errors and the messages it answered, for a
+        // trial that differs (the harness's own clock-file warning and the
+        // journal's resends left out).
+        let log = strip_ansi(&log);
+        let warnings: Vec<&str> = log
+            .lines()
+            .filter(|l| {
+                let said = l.contains(" WARN ") || l.contains(" ERROR ") || l.contains("message answered") || l.contains("already handled");
+                said && !l.contains("game time is read from a clock file") && !l.contains("no journal copy")
+            })
+            .collect();
+        let warnings = warnings[warnings.len().saturating_sub(60)..].join("\n");
+        let result = Outcome { mail: self.mailboxes(), state: self.state(), kills, confirmed_by_copy, sent_again, warnings };
         let _ = self.stack.stop();
         result
     }
@@ -660,6 +736,7 @@ struct Outcome {
     kills: BTreeMap<&'static str, u32>,
     confirmed_by_copy: usize,
     sent_again: usize,
+    warnings: String,
 }
 
 /// Lost, duplicated and differing messages of `got` against `want`.
@@ -756,10 +833,13 @@ fn sigkill_at_random_instants_over_the_real_mail_system_changes_nothing() {
         let mut run = Run::new(seed, &secret);
         run.start_killer(seed.wrapping_mul(1000).wrapping_add(trials));
         run.play(Some(&counts));
-        let Outcome { mail, state, kills, confirmed_by_copy, sent_again } = run.finish();
+        let Outcome { mail, state, kills, confirmed_by_copy, sent_again, warnings } = run.finish();
         (confirmed, again) = (confirmed + confirmed_by_copy, again + sent_again);
         let (l, d, x) = compare_mail(&ref_mail, &mail, &mut problems);
         let b = compare_state(&ref_state, &state, &mut problems);
+        if !problems.is_empty() {
+            problems.push(format!("the daemon's last warnings, errors and answers in trial {trials}:\n{warnings}"));
+        }
         let n: u32 = kills.values().sum();
         println!(
             "crash trials: trial {trials}: {n} kills ({}), lost {l}, duplicated {d}, differing {x}, data files differing {b}; interrupted sendings proved delivered by their journal copy {confirmed_by_copy}, sent again {sent_again}; {:.0?}",
