@@ -174,25 +174,6 @@ impl Drop for DaemonProc {
     }
 }
 
-/// `text` without its terminal colour sequences (the daemon's log has them).
-fn strip_ansi(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            // ESC [ parameters, up to the final letter.
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// What the killer thread last began, since when, on which process: when
 /// a step never ends, whether the killer or the daemon is stuck, and where
 /// (the process's state and kernel stacks, readable as root).
@@ -533,7 +514,7 @@ impl Run {
     /// the first sending's copies were delivered, deferred, and when.
     fn log_tail(&self) -> String {
         let path = self.root.join("daemon.log");
-        let log = strip_ansi(&String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_default()));
+        let log = common::strip_ansi(&String::from_utf8_lossy(&std::fs::read(&path).unwrap_or_default()));
         let lines: Vec<&str> = log.lines().collect();
         let age = std::fs::metadata(&path).and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok());
         let mut out = format!(
@@ -715,7 +696,7 @@ impl Run {
         // The daemon's warnings and errors and the messages it answered, for a
         // trial that differs (the harness's own clock-file warning and the
         // journal's resends left out).
-        let log = strip_ansi(&log);
+        let log = common::strip_ansi(&log);
         let warnings: Vec<&str> = log
             .lines()
             .filter(|l| {
