@@ -277,6 +277,43 @@ fn orders_handled_again_after_a_crash_keep_their_receipt_rank_and_instant() {
     assert_eq!(std::fs::read(game_dir(&e).join("game.json")).unwrap(), meta_before, "the receipt count did not move");
 }
 
+/// Found by the crash trials once kills landed in the intake: a family's
+/// two messages (the second replacing the first) both handled again after
+/// a crash before their `done` markers. The first no longer matched the
+/// family's orders file (the second had replaced it), so it took a new
+/// rank, and the second another one: rank 6 where the reference had 2.
+#[test]
+fn a_family_s_replaced_orders_handled_again_after_a_crash_keep_their_receipt_ranks() {
+    let e = env();
+    let pa = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let pb = join(&e.referee, "vlad@example.test", "Harkonnen", at(1));
+    let a = mail("leto@example.test", "ra@example.test", "Ordres", &orders_body("Atréides", &pa, None, FOUNDERS), at(2));
+    let b1 = mail("vlad@example.test", "rb1@example.test", "Ordres", &orders_body("Harkonnen", &pb, None, &FOUNDERS[..3]), at(2));
+    let b2 = mail("vlad@example.test", "rb2@example.test", "Ordres", &orders_body("Harkonnen", &pb, None, FOUNDERS), at(2));
+    // Handled without their done markers, as when a kill follows the run's commit.
+    let handle = |raw: &[u8]| {
+        let received = e.referee.receive(raw).unwrap();
+        assert!(matches!(e.referee.handle_received(received, at(2)).unwrap(), Outcome::Answered { ref kind, .. } if kind == "ack"));
+    };
+    for raw in [&a, &b1, &b2] {
+        handle(raw);
+    }
+    let state = || {
+        let orders = game_dir(&e).join("turns/0000/orders");
+        let read = |f: &str| serde_json::from_slice::<serde_json::Value>(&std::fs::read(orders.join(f)).unwrap()).unwrap();
+        let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(game_dir(&e).join("game.json")).unwrap()).unwrap();
+        let h = read("HARKONNEN.json");
+        (read("ATREIDES.json")["receipt_rank"].clone(), h["receipt_rank"].clone(), h["message_id"].clone(), meta["receipts"].clone())
+    };
+    let before = state();
+    assert_eq!(before, (0.into(), 2.into(), "rb2@example.test".into(), 3.into()));
+    // The restart reads the three again, in the mailbox's order.
+    for raw in [&a, &b1, &b2] {
+        handle(raw);
+    }
+    assert_eq!(state(), before, "the same ranks, the same count of receipts");
+}
+
 #[test]
 fn mail_without_orders_or_for_unknown_games_gets_a_helpful_answer() {
     let e = env();

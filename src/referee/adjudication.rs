@@ -357,6 +357,7 @@ impl Referee {
         g.meta.turn = n + 1;
         g.meta.deadline = next_deadline;
         g.meta.receipts = advance.values().filter(|a| a.applied).count() as u32;
+        g.meta.receipt_of.clear();
         g.meta.opened_at = Some(started);
         g.meta.adjudication_started = None;
         g.meta.waiting.clear();

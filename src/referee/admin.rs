@@ -86,6 +86,7 @@ impl Referee {
             registration_open: gc.registration_open,
             families: Default::default(),
             receipts: 0,
+            receipt_of: Default::default(),
             reminders_sent: Default::default(),
             finished: false,
             last_reported_turn: None,
@@ -268,7 +269,9 @@ impl Referee {
         for f in m.families.values_mut() {
             f.resigned = f.resigned.filter(|t| *t < turn);
         }
-        m.receipts = dir.read_orders::<OrdersRecord>(turn)?.values().map(|r| r.receipt_rank + 1).max().unwrap_or(0);
+        let orders = dir.read_orders::<OrdersRecord>(turn)?;
+        m.receipts = orders.values().map(|r| r.receipt_rank + 1).max().unwrap_or(0);
+        m.receipt_of = orders.values().map(|r| (r.archive_key.clone(), super::meta::Receipt { rank: r.receipt_rank, received_at: r.received_at })).collect();
         m.last_reported_turn = turn.checked_sub(1);
         self.write_meta(&m)?;
         self.forget(id);

@@ -12,6 +12,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{FamilyKey, OrderStatus};
 
+/// When an accepted submission was received, and its rank in the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Receipt {
+    pub rank: u32,
+    pub received_at: Timestamp,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameMeta {
     pub id: String,
@@ -37,6 +44,13 @@ pub struct GameMeta {
     /// Accepted submissions so far this turn: gives each its receipt rank.
     #[serde(default)]
     pub receipts: u32,
+    /// The receipt of each message whose orders were accepted this turn, by
+    /// archive key: a message handled again after a crash (no done marker
+    /// yet) keeps its rank and instant, even once a later message of the
+    /// family replaced its orders. Beside the counter, in the same file, so
+    /// any subset of a run's writes a crash leaves on disk agrees with it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub receipt_of: BTreeMap<String, Receipt>,
     /// Reminder instants (Unix seconds) already sent for the open deadline.
     #[serde(default)]
     pub reminders_sent: BTreeSet<i64>,
