@@ -462,15 +462,16 @@ impl Referee {
                 // later message of the family had replaced its orders
                 // (the game's meta keeps every receipt of the turn; the
                 // family's orders file, for a meta written before it did).
-                let earlier = match g.meta.receipt_of.get(key) {
-                    Some(r) => Some((r.received_at, r.rank)),
-                    None => g.dir.read_family_orders::<OrdersRecord>(g.meta.turn, &fkey)?.filter(|r| r.archive_key == key).map(|r| (r.received_at, r.receipt_rank)),
+                let (received_at, rank) = match g.meta.receipt_of.get(key) {
+                    Some(r) => (r.received_at, r.rank),
+                    None => {
+                        let earlier = g.dir.read_family_orders::<OrdersRecord>(g.meta.turn, &fkey)?.filter(|r| r.archive_key == key);
+                        let (received_at, rank) = earlier.map_or((now, g.meta.receipts), |r| (r.received_at, r.receipt_rank));
+                        g.meta.receipt_of.insert(key.to_string(), super::meta::Receipt { rank, received_at });
+                        meta_changed = true;
+                        (received_at, rank)
+                    }
                 };
-                let (received_at, rank) = earlier.unwrap_or((now, g.meta.receipts));
-                if !g.meta.receipt_of.contains_key(key) {
-                    g.meta.receipt_of.insert(key.to_string(), super::meta::Receipt { rank, received_at });
-                    meta_changed = true;
-                }
                 let record = OrdersRecord {
                     message_id: m.message_id.clone(),
                     archive_key: key.to_string(),
