@@ -19,6 +19,13 @@
 //! - each run of other elements is a document of its own for resvg: the
 //!   root's opening tag and the `<defs>` before its elements.
 //!
+//! A `<g>` whose one attribute is a `clip-path` to a `<clipPath>` of one
+//! `<rect>` of whole pixels (Galaxy's grid, on a map of the whole torus) is
+//! taken element by element too: the pixels outside the rectangle are
+//! saved where the group opens and put back where it closes, which is what
+//! clipping to whole pixels does, without the layer of the picture's size
+//! resvg draws such a group in. Any other `<g>` is resvg's, whole.
+//!
 //! The root must not set any presentation attribute but `font-family`, nor
 //! scale its viewBox, and its width and height must be whole pixels; the
 //! document must hold no `<style>`, and no element after the opening
@@ -62,6 +69,12 @@ pub(super) enum Step {
     Texts(Vec<TextRun>),
     /// A run of other elements, as a document of its own for resvg.
     Resvg(String),
+    /// The start of a group clipped to a rectangle of whole pixels (left,
+    /// top, right, bottom): what lies outside it is kept as it is now,
+    /// and put back at the matching [`Step::EndClip`].
+    Clip([u32; 4]),
+    /// The end of the latest [`Step::Clip`]'s group.
+    EndClip,
 }
 
 /// A document split for the passes: its size and its steps, in document
@@ -124,7 +137,7 @@ pub(super) fn split(svg: &str) -> Option<Split> {
         take(*e, svg, &mut split, &mut run, prelude);
     }
     end_run(&mut split, &mut run, prelude);
-    if split.steps.iter().all(|s| matches!(s, Step::Resvg(_))) {
+    if split.steps.iter().all(|s| matches!(s, Step::Resvg(_) | Step::Clip(_) | Step::EndClip)) {
         return None;
     }
     Some(split)
@@ -132,11 +145,32 @@ pub(super) fn split(svg: &str) -> Option<Split> {
 
 /// Takes `n` into `split`: a plain shape or text as a step of its kind,
 /// anything else into the current resvg `run`; a `<g>` without
-/// attributes, element by element.
+/// attributes, element by element, and so a `<g>` whose one attribute
+/// clips it to a rectangle of whole pixels, between a [`Step::Clip`] and
+/// its [`Step::EndClip`].
 fn take(n: roxmltree::Node, svg: &str, split: &mut Split, run: &mut String, prelude: &str) {
-    if n.tag_name().name() == "g" && n.tag_name().namespace() == Some(SVG_NS) && n.attributes().len() == 0 {
+    if n.tag_name().name() == "g" && n.tag_name().namespace() == Some(SVG_NS) {
+        let clip = match n.attributes().len() {
+            0 => None,
+            _ => match pixel_clip(n) {
+                Some(rect) => Some(rect),
+                None => {
+                    run.push_str(&svg[n.range()]);
+                    run.push('\n');
+                    return;
+                }
+            },
+        };
+        if let Some(rect) = clip {
+            end_run(split, run, prelude);
+            split.steps.push(Step::Clip(rect));
+        }
         for c in n.children().filter(|c| c.is_element()) {
             take(c, svg, split, run, prelude);
+        }
+        if clip.is_some() {
+            end_run(split, run, prelude);
+            split.steps.push(Step::EndClip);
         }
         return;
     }
@@ -150,6 +184,35 @@ fn take(n: roxmltree::Node, svg: &str, split: &mut Split, run: &mut String, prel
         run.push_str(&svg[n.range()]);
         run.push('\n');
     }
+}
+
+/// The rectangle a `<g>` is clipped to, when its one attribute is
+/// `clip-path="url(#id)"` naming a `<clipPath>` of one `<rect>` of whole
+/// pixels (in user units, without a transform): clipping to it keeps
+/// each pixel wholly or not at all, as resvg's anti-aliased mask does.
+fn pixel_clip(g: roxmltree::Node) -> Option<[u32; 4]> {
+    let mut attributes = g.attributes();
+    let a = attributes.next()?;
+    if attributes.next().is_some() || a.name() != "clip-path" || a.namespace().is_some() {
+        return None;
+    }
+    let id = a.value().trim().strip_prefix("url(#")?.strip_suffix(')')?;
+    let path = g.document().descendants().find(|n| n.is_element() && n.attribute("id") == Some(id))?;
+    let plain_path = path.attributes().all(|a| a.namespace().is_none() && (a.name() == "id" || (a.name() == "clipPathUnits" && a.value() == "userSpaceOnUse")));
+    if path.tag_name().name() != "clipPath" || path.tag_name().namespace() != Some(SVG_NS) || !plain_path {
+        return None;
+    }
+    let mut shapes = path.children().filter(|c| c.is_element());
+    let rect = shapes.next()?;
+    if shapes.next().is_some() || rect.tag_name().name() != "rect" || rect.tag_name().namespace() != Some(SVG_NS) || rect.has_children() {
+        return None;
+    }
+    if rect.attributes().any(|a| a.namespace().is_some() || !["x", "y", "width", "height"].contains(&a.name())) {
+        return None;
+    }
+    let whole = |k: &str, default: Option<f32>| rect.attribute(k).map_or(default, number).filter(|v| *v >= 0.0 && v.fract() == 0.0 && *v <= 1e6).map(|v| v as u32);
+    let (x, y, w, h) = (whole("x", Some(0.0))?, whole("y", Some(0.0))?, whole("width", None)?, whole("height", None)?);
+    Some([x, y, x + w, y + h])
 }
 
 /// Closes the current resvg run, if any, into a step.
@@ -185,6 +248,8 @@ impl Renderer {
         let skip = usize::from(background.is_some());
         let data = super::spare::filled(len, background.map_or([0; 4], |p| [p.r, p.g, p.b, 255]));
         let mut pixmap = tiny_skia::Pixmap::from_vec(data, size).ok_or_else(bad_size)?;
+        // What lies outside each open clip, to put back at its end.
+        let mut outside: Vec<Outside> = Vec::new();
         for (i, step) in split.steps.iter().enumerate() {
             match step {
                 Step::Paint(shapes) => paint_all(&mut pixmap, if i == 0 { &shapes[skip..] } else { shapes }),
@@ -197,9 +262,53 @@ impl Renderer {
                     let tree = self.parse_svg(doc)?;
                     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
                 }
+                Step::Clip(rect) => outside.push(Outside::save(&pixmap, *rect)),
+                Step::EndClip => {
+                    if let Some(o) = outside.pop() {
+                        o.restore(&mut pixmap);
+                    }
+                }
             }
         }
         Ok(pixmap)
+    }
+}
+
+/// The pixels of a pixmap outside a rectangle: the rows above it, then
+/// for each of its rows the parts left and right of it, then the rows
+/// below it, one after the other.
+struct Outside {
+    rect: [usize; 4],
+    bytes: Vec<u8>,
+}
+
+impl Outside {
+    fn save(pixmap: &tiny_skia::Pixmap, rect: [u32; 4]) -> Outside {
+        let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
+        let [l, t, r, b] = rect.map(|v| v as usize);
+        let rect = [l.min(w), t.min(h), r.min(w).max(l.min(w)), b.min(h).max(t.min(h))];
+        let mut bytes = Vec::with_capacity(w * h * 4 - (rect[2] - rect[0]) * (rect[3] - rect[1]) * 4);
+        for part in Outside::parts(rect, w, h) {
+            bytes.extend_from_slice(&pixmap.data()[part]);
+        }
+        Outside { rect, bytes }
+    }
+
+    fn restore(&self, pixmap: &mut tiny_skia::Pixmap) {
+        let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
+        let mut at = 0;
+        for part in Outside::parts(self.rect, w, h) {
+            let n = part.len();
+            pixmap.data_mut()[part].copy_from_slice(&self.bytes[at..at + n]);
+            at += n;
+        }
+    }
+
+    /// The byte ranges outside `rect` (within the pixmap), in order.
+    fn parts([l, t, r, b]: [usize; 4], w: usize, h: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
+        let stride = w * 4;
+        let sides = (t..b).flat_map(move |y| [y * stride..y * stride + l * 4, y * stride + r * 4..(y + 1) * stride]);
+        std::iter::once(0..t * stride).chain(sides).chain(std::iter::once(b * stride..h * stride)).filter(|p| !p.is_empty())
     }
 }
 
@@ -397,7 +506,7 @@ mod tests {
 
     /// The steps' kinds, in order: P (paint), T (texts), R (resvg).
     fn kinds(s: &Split) -> String {
-        s.steps.iter().map(|st| match st { Step::Paint(_) => 'P', Step::Texts(_) => 'T', Step::Resvg(_) => 'R' }).collect()
+        s.steps.iter().map(|st| match st { Step::Paint(_) => 'P', Step::Texts(_) => 'T', Step::Resvg(_) => 'R', Step::Clip(_) => '[', Step::EndClip => ']' }).collect()
     }
 
     fn texts(s: &Split) -> Vec<&TextRun> {
@@ -469,6 +578,54 @@ mod tests {
             let s = split(&format!("{HEAD}{stop}<rect width=\"9\" height=\"9\"/><text>a</text></svg>")).expect("split");
             assert_eq!(kinds(&s), "RPT", "{stop}");
             assert!(resvg_docs(&s)[0].contains(stop), "{stop}");
+        }
+    }
+
+    /// A map of 100×50 with a grid clipped at (10, 10)–(60, 40): a disc
+    /// and a slanted line cross its left edge, a text lies outside it.
+    fn clipped_svg(clip: &str, group: &str) -> String {
+        format!(
+            r##"{HEAD}<defs><clipPath id="grid">{clip}</clipPath></defs>
+<rect x="0" y="0" width="100" height="50" fill="#0b1026"/><rect x="10" y="10" width="50" height="30" fill="#0f1636"/>
+<g {group}><circle cx="12" cy="25" r="9" fill="#2e86c1" stroke="#ffffff" stroke-width="1"/><path d="M0,12 L40,38" stroke="#58d68d" stroke-width="2"/></g>
+<text x="62" y="20" font-size="9" fill="#ffffff">a</text></svg>"##
+        )
+    }
+
+    #[test]
+    fn a_group_clipped_to_whole_pixels_is_drawn_in_passes_and_shows_nothing_outside_its_rectangle() {
+        let svg = clipped_svg(r#"<rect x="10" y="10" width="50" height="30"/>"#, r#"clip-path="url(#grid)""#);
+        let s = split(&svg).expect("split");
+        assert_eq!(kinds(&s), "P[PR]T");
+        assert!(matches!(s.steps[1], Step::Clip([10, 10, 60, 40])), "{:?}", s.steps[1]);
+        assert!(resvg_docs(&s).iter().all(|d| !d.contains("clip-path=")), "the runs inside are drawn unclipped, then what is outside is put back");
+        let r = crate::render::Renderer::new(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates")).expect("templates");
+        let ours = r.draw(&svg).expect("ours");
+        let whole = r.rasterise(&svg.replace(&format!(r#" {}="{}""#, OPT_IN.0, OPT_IN.1), "")).expect("resvg's");
+        let px = |p: &tiny_skia::Pixmap, x: u32, y: u32| p.pixel(x, y).map(|c| (c.red(), c.green(), c.blue()));
+        // Left of the grid, where the disc and the line would be: the background, exactly.
+        for (x, y) in [(5, 25), (9, 25), (3, 14), (9, 17)] {
+            assert_eq!(px(&ours, x, y), Some((0x0b, 0x10, 0x26)), "({x}, {y}) outside the clip");
+        }
+        // Inside it, the disc.
+        assert_eq!(px(&ours, 14, 25), Some((0x2e, 0x86, 0xc1)));
+        let (mean, far, _) = difference(&ours, &whole);
+        assert!(mean < 0.5 && far == 0, "mean difference {mean:.3}, {far} pixels far off");
+    }
+
+    #[test]
+    fn a_group_clipped_otherwise_is_left_to_resvg_whole() {
+        for (clip, group) in [
+            (r#"<rect x="10.5" y="10" width="50" height="30"/>"#, r#"clip-path="url(#grid)""#),
+            (r#"<circle cx="30" cy="25" r="20"/>"#, r#"clip-path="url(#grid)""#),
+            (r#"<rect x="10" y="10" width="50" height="30" transform="rotate(5)"/>"#, r#"clip-path="url(#grid)""#),
+            (r#"<rect x="10" y="10" width="50" height="30"/><rect width="5" height="5"/>"#, r#"clip-path="url(#grid)""#),
+            (r#"<rect x="10" y="10" width="50" height="30"/>"#, r#"clip-path="url(#grid)" opacity="0.5""#),
+            (r#"<rect x="10" y="10" width="50" height="30"/>"#, r#"clip-path="url(#elsewhere)""#),
+        ] {
+            let s = split(&clipped_svg(clip, group)).expect("split");
+            assert_eq!(kinds(&s), "PRT", "{clip} {group}");
+            assert!(resvg_docs(&s)[0].contains(&format!("<g {group}>")), "{clip} {group}");
         }
     }
 

@@ -320,8 +320,9 @@ pub fn map_geometry(view: &Value, en: bool) -> Value {
         "width": width, "height": legend_top + rows * 22 + 16,
         "cell": CELL, "left": left, "top": TOP, "grid_w": grid_w, "grid_h": grid_h, "cx": width / 2,
         // Only a map of the whole torus (an axis of it) draws things beyond
-        // the grid's edges, that the grid must clip: a clipped group is drawn
-        // in a layer of its own, a cost the other maps need not pay.
+        // the grid's edges, that the grid must clip: the pixels outside the
+        // grid saved and put back (src/render/passes.rs), a cost the other
+        // maps need not pay.
         "clip": whole_h || whole_v,
         "title": title, "subtitle": subtitle,
         "lines": lines, "col_labels": col_labels, "row_labels": row_labels,
