@@ -150,29 +150,21 @@ pub(super) fn split(svg: &str) -> Option<Split> {
 /// its [`Step::EndClip`].
 fn take(n: roxmltree::Node, svg: &str, split: &mut Split, run: &mut String, prelude: &str) {
     if n.tag_name().name() == "g" && n.tag_name().namespace() == Some(SVG_NS) {
-        let clip = match n.attributes().len() {
-            0 => None,
-            _ => match pixel_clip(n) {
-                Some(rect) => Some(rect),
-                None => {
-                    run.push_str(&svg[n.range()]);
-                    run.push('\n');
-                    return;
-                }
-            },
-        };
-        if let Some(rect) = clip {
-            end_run(split, run, prelude);
-            split.steps.push(Step::Clip(rect));
+        let clip = pixel_clip(n);
+        if n.attributes().len() == 0 || clip.is_some() {
+            if let Some(rect) = clip {
+                end_run(split, run, prelude);
+                split.steps.push(Step::Clip(rect));
+            }
+            for c in n.children().filter(|c| c.is_element()) {
+                take(c, svg, split, run, prelude);
+            }
+            if clip.is_some() {
+                end_run(split, run, prelude);
+                split.steps.push(Step::EndClip);
+            }
+            return;
         }
-        for c in n.children().filter(|c| c.is_element()) {
-            take(c, svg, split, run, prelude);
-        }
-        if clip.is_some() {
-            end_run(split, run, prelude);
-            split.steps.push(Step::EndClip);
-        }
-        return;
     }
     if let Some(shapes) = flat(n) {
         end_run(split, run, prelude);

@@ -136,9 +136,8 @@ fn sync_written(files: &[PathBuf], dirs: BTreeSet<PathBuf>) -> io::Result<()> {
     #[cfg(target_os = "linux")]
     {
         use std::os::unix::fs::MetadataExt;
-        // One folder per file system: every file's folder is in `dirs`
-        // (`write`), or is a staged file's, whose folder the publication
-        // fsyncs; a staged file's own folder is added for its data.
+        // The folders concerned (the files' own, and those that gained an
+        // entry), one of them for each file system they are on.
         let mut folders: BTreeSet<&Path> = dirs.iter().map(PathBuf::as_path).collect();
         folders.extend(files.iter().filter_map(|f| f.parent()));
         let mut devices = std::collections::BTreeMap::new();
