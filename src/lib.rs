@@ -37,6 +37,7 @@
 //!   incoming mail, adjudicate one turn, resend, roll back; turn-based play
 //!   (awaited seats, early adjudication, orders in advance).
 //! - [`daemon`]: the event loop: mail arrived, deadline reached, shutdown;
+//!   the intake's runs of messages and the run a crash cut (`daemon::run`);
 //!   the outbox's sendings as a pipeline (`daemon::outbox`).
 //! - [`web`]: the game pages, the private page of each family, the order
 //!   checker and the deadlines feed (axum), read-only.

@@ -272,3 +272,85 @@ fn the_same_message_twice_in_one_batch_is_answered_once_and_both_copies_are_mark
     assert_eq!(replies_to(&delivered(&root), "join-twice@x.test"), 1, "one welcome");
     assert_eq!(std::fs::read_dir(root.join("mail/inbox/new")).unwrap().count(), 0, "nothing left unhandled");
 }
+
+/// What a daemon killed between a run's replies and its done markers leaves
+/// (the orders and their acknowledgements on disk, the markers not, the
+/// run's record), made by hand: nothing may change the game until the run
+/// is finished, and the daemon finishes it at the instant its messages were
+/// handled, before it plays the turn. (Once, the turn was played first and
+/// the orders, handled again on turn 1, were refused as stale: a second,
+/// contrary answer to each.)
+#[tokio::test(flavor = "current_thread", start_paused = true)]
+async fn a_run_cut_before_its_done_markers_is_finished_at_its_own_instants_before_the_turn_is_played() {
+    use arbitre::referee::adjudication::Mode;
+    use arbitre::referee::RefereeError;
+    use arbitre::store::{ArchiveKey, OutboxState, RunMessage, RunRecord, StoreError};
+
+    let e = env();
+    let r = &e.referee;
+    let families = [("a@x.test", "Atréides"), ("b@x.test", "Harkonnen")];
+    let passwords: Vec<String> = families.iter().map(|(a, f)| join(r, a, f, t0())).collect();
+    r.set_registration(GAME, false).unwrap();
+    // Handled on Monday; the deadline is Sunday 29 March, 20:00 in Paris.
+    let handled_at = t0().checked_add(jiff::SignedDuration::from_hours(1)).unwrap();
+    let deadline: jiff::Timestamp = "2026-03-29T18:00:00Z".parse().unwrap();
+    assert_eq!(r.read_meta(GAME).unwrap().unwrap().deadline, Some(deadline));
+    let mut ids = Vec::new();
+    let mut keys = Vec::new();
+    for (i, ((addr, fam), pw)) in families.iter().zip(&passwords).enumerate() {
+        let id = format!("orders-{i}@x.test");
+        let raw = mail(addr, &id, "Ordres", &orders_body(fam, pw, Some(0), FOUNDERS), handled_at);
+        r.handle_mail(&raw, handled_at).unwrap();
+        keys.push(ArchiveKey::for_message(Some(&id), &raw));
+        ids.push(id);
+    }
+    for k in &keys {
+        std::fs::remove_file(r.store.done_path(k)).unwrap();
+    }
+    let record = RunRecord { games: vec![GAME.into()], messages: keys.iter().map(|key| RunMessage { key: key.clone(), now: handled_at }).collect() };
+    std::fs::write(r.store.run_record_path(), r.store.run_record_bytes(&record).unwrap()).unwrap();
+
+    // Nothing changes the game meanwhile: not a turn, not the referee.
+    let after = deadline.checked_add(jiff::SignedDuration::from_hours(1)).unwrap();
+    let unfinished = |res: Result<(), RefereeError>| matches!(res, Err(RefereeError::Store(StoreError::UnfinishedRun { .. })));
+    assert!(unfinished(r.adjudicate(GAME, Mode::Deadline, after).map(drop)), "a turn was played over an unfinished run");
+    assert!(unfinished(r.set_registration(GAME, true)), "registration reopened over an unfinished run");
+    assert!(unfinished(r.extend(GAME, jiff::SignedDuration::from_hours(-200), after).map(drop)), "the deadline moved over an unfinished run");
+    assert!(unfinished(r.rollback(GAME, 0).map(drop)), "a rollback over an unfinished run");
+
+    // The daemon starts after the deadline.
+    let root = e.dir.path().to_path_buf();
+    let cfg = arbitre::config::load(&root.join("config.toml")).unwrap();
+    let referee = std::sync::Arc::new(arbitre::referee::Referee::new(cfg, templates()).unwrap());
+    let (_clock, stop_tx, running) = spawn_daemon(&root, referee.clone(), after, Duration::from_secs(60));
+    let turn = || referee.read_meta(GAME).unwrap().unwrap().turn;
+    for _ in 0..200 {
+        if turn() == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    stop_tx.send(()).unwrap();
+    running.await.unwrap().unwrap();
+    assert_eq!(turn(), 1, "the turn was played once the run was finished");
+
+    assert!(!r.store.run_record_path().exists(), "the record outlived its run");
+    let outbox = r.store.outbox();
+    let mut answers: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for state in [OutboxState::New, OutboxState::Sent, OutboxState::Failed] {
+        for meta in outbox.list(state).unwrap() {
+            let sent = read(&meta.id, &outbox.raw(&meta.id).unwrap().unwrap());
+            if let Some(to) = sent.in_reply_to {
+                answers.entry(to).or_default().push(meta.id);
+            }
+        }
+    }
+    let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(r.store.game(GAME).unwrap().game_json_path()).unwrap()).unwrap();
+    for ((id, key), (_, fam)) in ids.iter().zip(&keys).zip(&families) {
+        assert_eq!(answers.get(id).map(Vec::len), Some(1), "exactly one answer to {id}: {answers:?}");
+        assert!(r.store.archive_done(key).unwrap().is_some(), "{key} marked done");
+        let fkey = arbitre::text::key(fam);
+        assert_eq!(meta["families"][&fkey]["statuses"]["0"], "Or", "{fkey}: its orders counted on turn 0");
+    }
+    assert!(!r.store.game(GAME).unwrap().orders_dir(1).exists(), "orders of turn 0 kept for turn 1");
+}

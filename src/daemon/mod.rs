@@ -22,21 +22,21 @@
 pub mod clock;
 pub mod health;
 mod outbox;
+mod run;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::{watch, Notify};
 
 use crate::referee::adjudication::Mode;
-use crate::referee::intake::{Outcome, Received};
 use crate::referee::Referee;
-use crate::store::Group;
 use crate::transport::{Mailbox, Sender};
+use run::{handle_run, receive_all, Handled, Waiting};
 
 pub use clock::Clock;
 use health::{FaultKind, Health};
@@ -176,7 +176,7 @@ async fn intake_loop(
     let mut failing: BTreeMap<String, (u32, jiff::Timestamp)> = BTreeMap::new();
     let mut ready_sent = false;
     'connect: loop {
-        if *stop.borrow() {
+        if *stop.borrow() || !finish_interrupted_run(&d, &health, &kick, &clock_kick, &mut stop).await {
             return;
         }
         let mut mailbox = match (d.open_mailbox)().await {
@@ -202,7 +202,7 @@ async fn intake_loop(
             ready_sent = true;
         }
         loop {
-            if *stop.borrow() {
+            if *stop.borrow() || !finish_interrupted_run(&d, &health, &kick, &clock_kick, &mut stop).await {
                 return;
             }
             let look_began = d.clock.ops_now();
@@ -249,20 +249,18 @@ async fn intake_loop(
             if fetched > 0 {
                 tracing::debug!(messages = fetched, fetch = ?fetch_took, receive = ?receive_started.elapsed(), "batch fetched and archived");
             }
-            // Step 2, in runs: the messages of a run are handled one at a
-            // time in the mailbox's order, their writes staged in one
+            // Step 2, in runs (`run`): the messages of a run are handled one
+            // at a time in the mailbox's order, their writes staged in one
             // `store::Group` whose commit makes them durable together (a few
             // rounds of parallel fsyncs instead of eight fsyncs in a row per
-            // order); only then are their replies let out (the outbox
-            // woken). Step 3 (the done markers, themselves one group) runs
-            // behind, and a message is told to the mailbox once its marker
-            // is written.
+            // order), their replies visible, then their done markers (step
+            // 3); only then is the outbox woken, and the mailbox told.
             let mut in_batch: BTreeSet<crate::store::ArchiveKey> = BTreeSet::new();
-            let mut finishing: Vec<Finishing> = Vec::new();
+            let mut to_mark: Vec<String> = Vec::new();
             let mut queue: VecDeque<Waiting> = VecDeque::new();
             for (pos, (id, received)) in ids.iter().zip(received).enumerate() {
                 match received {
-                    Some(received) => queue.push_back(Waiting { pos, id: id.clone(), received }),
+                    Some(received) => queue.push_back(Waiting { pos, id: id.clone(), received, now: None }),
                     None => all_handled = false,
                 }
             }
@@ -289,16 +287,16 @@ async fn intake_loop(
                 // nothing of it is acknowledged; the run waits in the
                 // mailbox, in order, like a message that could not be stored.
                 let commit_failed = run.commit.as_ref().err().map(|e| e.to_string());
-                let mut done: Vec<(String, Option<crate::store::ArchiveKey>, crate::referee::intake::Outcome)> = Vec::new();
+                let mut done: Vec<String> = Vec::new();
                 let mut stored_failure: Option<(usize, String)> = None;
                 for h in run.handled {
                     match h.result {
-                        Handled::Done(key, outcome) => match &commit_failed {
+                        Handled::Done(..) => match &commit_failed {
                             None => {
                                 store_failures = 0;
                                 failing.remove(&h.id);
                                 unstored.remove(&h.id);
-                                done.push((h.id, key, outcome));
+                                done.push(h.id);
                             }
                             Some(why) => {
                                 stored_failure.get_or_insert((h.pos, why.clone()));
@@ -326,14 +324,10 @@ async fn intake_loop(
                     }
                 }
                 if !done.is_empty() {
-                    // The replies are durable in the outbox: send them while
-                    // the markers are written.
+                    // The replies are durable in the outbox, and the markers.
                     kick.notify_one();
                     clock_kick.notify_one();
-                    let r = d.referee.clone();
-                    let ids: Vec<String> = done.iter().map(|(id, _, _)| id.clone()).collect();
-                    let task = tokio::task::spawn_blocking(move || finish_run(&r, done));
-                    finishing.push(Finishing { ids, task });
+                    to_mark.extend(done);
                 }
                 if let Some((pos, why)) = stored_failure {
                     all_handled = false;
@@ -346,26 +340,21 @@ async fn intake_loop(
                     break;
                 }
                 if *stop.borrow() {
-                    mark_finished(&mut *mailbox, &mut finishing, &health, d.clock.ops_now()).await;
+                    mark_handled(&mut *mailbox, &mut to_mark).await;
                     return;
                 }
                 // Told in groups (one IMAP round trip per group); a crash
                 // before leaves them to be seen again and skipped as
                 // duplicates.
-                if finishing.iter().map(|f| f.ids.len()).sum::<usize>() >= MARK_GROUP {
-                    let (marked, done) = mark_finished(&mut *mailbox, &mut finishing, &health, ops_now).await;
-                    all_handled &= done;
-                    if !marked {
-                        continue 'connect;
-                    }
+                if to_mark.len() >= MARK_GROUP && !mark_handled(&mut *mailbox, &mut to_mark).await {
+                    continue 'connect;
                 }
             }
             let mark_started = std::time::Instant::now();
-            let (marked, done) = mark_finished(&mut *mailbox, &mut finishing, &health, d.clock.ops_now()).await;
+            let marked = mark_handled(&mut *mailbox, &mut to_mark).await;
             if fetched > 0 {
                 tracing::debug!(took = ?mark_started.elapsed(), "batch marked handled");
             }
-            all_handled &= done;
             if !marked {
                 continue 'connect;
             }
@@ -408,192 +397,42 @@ async fn intake_loop(
     }
 }
 
+/// Finishes the run of messages a stop interrupted (`run::recover`), if
+/// there is one, before anything more is read from the mailbox; retried
+/// with the back-off while it fails. The clock is woken after: the games
+/// the run names could not be adjudicated meanwhile. False when stopping.
+async fn finish_interrupted_run(d: &Arc<Daemon>, health: &Health, kick: &Notify, clock_kick: &Notify, stop: &mut watch::Receiver<bool>) -> bool {
+    let mut failures = 0u32;
+    while d.referee.store.run_record_path().exists() {
+        let (r, clock) = (d.referee.clone(), d.clock.clone());
+        let why = match tokio::task::spawn_blocking(move || run::recover(&r, &clock)).await {
+            Ok(Ok(n)) => {
+                if n > 0 {
+                    kick.notify_one();
+                }
+                clock_kick.notify_one();
+                return true;
+            }
+            Ok(Err(e)) => {
+                if health::is_io_error(&e) {
+                    health.failure(FaultKind::DataDir, &e.to_string(), 0, d.clock.ops_now());
+                }
+                e.to_string()
+            }
+            Err(e) => format!("panicked: {e}"),
+        };
+        failures += 1;
+        let backoff = d.referee.config.reconnect.delay(failures);
+        tracing::warn!(error = %why, retry_in = ?backoff, "could not finish the run of messages a stop interrupted; its games wait");
+        if sleep_or_stop(&d.clock, backoff, stop).await {
+            return false;
+        }
+    }
+    true
+}
+
 /// How many handled messages are told to the mailbox at once.
 const MARK_GROUP: usize = 50;
-
-/// How many threads receive (decode, archive) the messages of a batch.
-const RECEIVE_THREADS: usize = 4;
-
-/// A run of step 2 ends after this many messages, or once it has taken
-/// [`RUN_TIME`]: its replies wait for its commit, so a longer run means a
-/// later first acknowledgement; a shorter one, more fsync rounds.
-const RUN_MAX: usize = 50;
-const RUN_TIME: Duration = Duration::from_millis(150);
-
-/// Step 1 of each message of a batch (`None`: left out), several at once,
-/// the archived copies made durable together (one [`Group`]: two rounds of
-/// parallel fsyncs for the whole batch); the results in the batch's order.
-fn receive_all(r: &Referee, raws: Vec<Option<Vec<u8>>>) -> Vec<Option<crate::referee::Result<Received>>> {
-    let next = AtomicUsize::new(0);
-    let slots: Vec<std::sync::Mutex<Option<crate::referee::Result<Received>>>> =
-        raws.iter().map(|_| std::sync::Mutex::new(None)).collect();
-    let threads = RECEIVE_THREADS.min(raws.iter().filter(|r| r.is_some()).count()).max(1);
-    let group = Group::new();
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(raw) = raws.get(i) else { return };
-                if let Some(raw) = raw {
-                    let got = group.enter(|| r.receive(raw));
-                    *slots[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(got);
-                }
-            });
-        }
-    });
-    let commit = group.commit();
-    slots
-        .into_iter()
-        .map(|s| {
-            let got = s.into_inner().unwrap_or_else(|p| p.into_inner());
-            match (&commit, got) {
-                // Not archived durably: not handled, tried again.
-                (Err(e), Some(Ok(Received::Mail { .. }))) => Some(Err(commit_error(r, e))),
-                (_, got) => got,
-            }
-        })
-        .collect()
-}
-
-/// The error of a commit that failed, for each message it concerned.
-fn commit_error(r: &Referee, e: &std::io::Error) -> crate::referee::RefereeError {
-    crate::store::StoreError::Io { path: r.store.root().to_path_buf(), source: std::io::Error::new(e.kind(), e.to_string()) }.into()
-}
-
-/// A received message waiting for step 2: its place in the batch and its id.
-struct Waiting {
-    pos: usize,
-    id: String,
-    received: crate::referee::Result<Received>,
-}
-
-/// What step 2 made of one message of a run.
-struct HandledMsg {
-    pos: usize,
-    id: String,
-    result: Handled,
-}
-
-enum Handled {
-    Done(Option<crate::store::ArchiveKey>, Outcome),
-    Failed(crate::referee::RefereeError),
-    Panicked(String),
-}
-
-/// A run of step 2: the messages handled, the ones left for the next run,
-/// the archive keys seen in the batch so far, and the group's commit.
-struct Run {
-    handled: Vec<HandledMsg>,
-    rest: VecDeque<Waiting>,
-    in_batch: BTreeSet<crate::store::ArchiveKey>,
-    commit: std::io::Result<usize>,
-    commit_took: Duration,
-}
-
-/// Handles messages from the front of `queue`, in order, in one write group
-/// (until [`RUN_MAX`] messages, [`RUN_TIME`], or an I/O error, after which
-/// nothing more can be stored), then commits the group.
-fn handle_run(r: &Referee, clock: &Clock, mut queue: VecDeque<Waiting>, mut in_batch: BTreeSet<crate::store::ArchiveKey>) -> Run {
-    let group = Group::new();
-    let started = std::time::Instant::now();
-    let mut handled = Vec::new();
-    while let Some(w) = queue.pop_front() {
-        let result = match w.received {
-            Err(e) => Handled::Failed(e),
-            Ok(received) => {
-                let key = received.key().cloned();
-                // The same message twice in one batch: the first one's
-                // marker may not be written yet.
-                if key.as_ref().is_some_and(|k| !in_batch.insert(k.clone())) {
-                    Handled::Done(key, Outcome::Duplicate)
-                } else {
-                    let now = clock.now();
-                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| group.enter(|| r.handle_received(received, now))));
-                    match outcome {
-                        Ok(Ok(outcome)) => Handled::Done(key, outcome),
-                        Ok(Err(e)) => Handled::Failed(e),
-                        Err(panic) => Handled::Panicked(panic_text(&panic)),
-                    }
-                }
-            }
-        };
-        let stop = matches!(&result, Handled::Failed(e) if health::is_io_error(e));
-        handled.push(HandledMsg { pos: w.pos, id: w.id, result });
-        if stop || handled.len() >= RUN_MAX || started.elapsed() >= RUN_TIME {
-            break;
-        }
-    }
-    let commit_started = std::time::Instant::now();
-    let commit = group.commit();
-    if commit.is_err() {
-        r.forget_all();
-    }
-    Run { handled, rest: queue, in_batch, commit, commit_took: commit_started.elapsed() }
-}
-
-fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
-    panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
-}
-
-/// Step 3 for the messages of a run: their done markers, in one write group.
-fn finish_run(r: &Referee, done: Vec<(String, Option<crate::store::ArchiveKey>, Outcome)>) -> Vec<(String, crate::referee::Result<()>)> {
-    let group = Group::new();
-    let mut results: Vec<(String, crate::referee::Result<()>)> = group.enter(|| {
-        done.into_iter()
-            .map(|(id, key, outcome)| {
-                let res = match key {
-                    Some(key) => r.finish(&key, &outcome),
-                    None => Ok(()),
-                };
-                (id, res)
-            })
-            .collect()
-    });
-    if let Err(e) = group.commit() {
-        for (_, res) in results.iter_mut().filter(|(_, res)| res.is_ok()) {
-            *res = Err(commit_error(r, &e));
-        }
-    }
-    results
-}
-
-/// The done markers of a run being written.
-struct Finishing {
-    ids: Vec<String>,
-    task: tokio::task::JoinHandle<Vec<(String, crate::referee::Result<()>)>>,
-}
-
-/// Waits for the done markers of `finishing`, then tells the mailbox that
-/// those messages were handled. Returns (the mailbox was told, every marker
-/// was written); a message whose marker failed stays in the mailbox and is
-/// handled again (every effect is idempotent).
-async fn mark_finished(mailbox: &mut dyn Mailbox, finishing: &mut Vec<Finishing>, health: &Health, now: jiff::Timestamp) -> (bool, bool) {
-    let mut ids = Vec::new();
-    let mut all = true;
-    for f in finishing.drain(..) {
-        match f.task.await {
-            Ok(results) => {
-                for (id, res) in results {
-                    match res {
-                        Ok(()) => ids.push(id),
-                        Err(e) => {
-                            all = false;
-                            if health::is_io_error(&e) {
-                                health.failure(FaultKind::DataDir, &e.to_string(), 0, now);
-                            }
-                            tracing::warn!(error = %e, %id, "handled, but its done marker could not be written; it stays in the mailbox");
-                        }
-                    }
-                }
-            }
-            Err(e) => {
-                all = false;
-                tracing::error!(error = %e, ids = ?f.ids, "writing done markers panicked; the messages stay in the mailbox");
-            }
-        }
-    }
-    (mark_handled(mailbox, &mut ids).await, all)
-}
 
 /// Tells the mailbox that the messages of `ids` were handled; false (logged)
 /// when it could not: reconnect, they will be seen again and skipped as
@@ -726,6 +565,8 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                         failed.remove(&gc.id);
                         Duration::from_secs(1)
                     }
+                    // The intake finishes the run first, then wakes the clock.
+                    Ok(Err(crate::referee::RefereeError::Store(crate::store::StoreError::UnfinishedRun { .. }))) => Duration::from_secs(1),
                     _ => {
                         let n = failed.entry(gc.id.clone()).or_insert(0);
                         *n += 1;
@@ -735,6 +576,9 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                 match res {
                     Ok(Ok(s)) if s.held.is_some() => tracing::warn!(game = %gc.id, reason = ?s.held, "turn held"),
                     Ok(Ok(s)) => tracing::info!(game = %gc.id, turn = s.turn, reports = s.reports, early = s.early, "turn adjudicated"),
+                    Ok(Err(e @ crate::referee::RefereeError::Store(crate::store::StoreError::UnfinishedRun { .. }))) => {
+                        tracing::info!(game = %gc.id, reason = %e, "the step waits for the messages of an interrupted run")
+                    }
                     Ok(Err(e)) => {
                         if health::is_io_error(&e) {
                             health.failure(FaultKind::DataDir, &e.to_string(), 0, d.clock.ops_now());

@@ -65,6 +65,10 @@ impl Referee {
     pub fn adjudicate(&self, game_id: &str, mode: Mode, now: Timestamp) -> Result<TurnSummary> {
         let dir = self.store.game(game_id)?;
         let _lock = dir.lock()?;
+        if !matches!(mode, Mode::Preview(_)) {
+            // Messages of an interrupted run are decided on this turn first.
+            self.store.check_no_unfinished_run(game_id)?;
+        }
         let mut g = self.open_game(game_id)?;
         if g.meta.finished {
             return Err(RefereeError::Invalid(format!("game {game_id} is over")));

@@ -243,6 +243,7 @@ impl Referee {
     pub fn rollback(&self, id: &str, turn: u32) -> Result<GameMeta> {
         let dir = self.store.game(id)?;
         let _lock = dir.lock()?;
+        self.store.check_no_unfinished_run(id)?;
         let mut m = self.read_meta(id)?.ok_or_else(|| RefereeError::NoSuchGame(id.into()))?;
         if turn > m.turn {
             return Err(RefereeError::Invalid(format!("game {id} is at turn {}; cannot roll back to {turn}", m.turn)));
@@ -306,6 +307,9 @@ impl Referee {
     fn with_meta<T>(&self, id: &str, f: impl FnOnce(&mut GameMeta) -> Result<T>) -> Result<T> {
         let dir = self.store.game(id)?;
         let _lock = dir.lock()?;
+        // What the messages of an interrupted run were decided on (the
+        // deadline, whether registration is open) must not change first.
+        self.store.check_no_unfinished_run(id)?;
         let mut m = self.read_meta(id)?.ok_or_else(|| RefereeError::NoSuchGame(id.into()))?;
         let out = f(&mut m)?;
         self.write_meta(&m)?;

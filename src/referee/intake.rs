@@ -99,8 +99,9 @@ impl Referee {
     ///
     /// The three steps ([`Referee::receive`], [`Referee::handle_received`],
     /// [`Referee::finish`]) one after the other; the daemon runs the first
-    /// and the last for several messages at once, and only the middle one in
-    /// the mailbox's order.
+    /// for several messages at once, and the other two in runs, in the
+    /// mailbox's order, a run's done markers made durable by its commit
+    /// after its effects and replies (`daemon::run`).
     pub fn handle_mail(&self, raw: &[u8], now: Timestamp) -> Result<Outcome> {
         let received = self.receive(raw)?;
         let key = received.key().cloned();

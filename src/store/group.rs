@@ -14,11 +14,21 @@
 //!    concerned is fsynced at once;
 //! 3. only then the *commit points* ([`write_atomic_last`]: an outbox item's
 //!    `.json`, which makes the item exist and so may make it leave) are
-//!    renamed, and their folders fsynced.
+//!    renamed, and their folders fsynced;
+//! 4. then the *final* writes ([`write_atomic_final`]: a message's done
+//!    marker, which says every effect and reply of the message is durable),
+//!    and their folders fsynced.
+//!
+//! A group may also carry an *intent* ([`Group::set_intent`]: the record of
+//! the run of messages being committed, `store::RunRecord`): written and
+//! made durable in round 1, before any other file of the group is renamed,
+//! and removed after round 4, before the game locks are released. So a
+//! record found on disk while holding one of its games' locks means its run
+//! was interrupted: some of its effects may be on disk, some of its done
+//! markers not.
 //!
 //! Until `commit` returns, nothing of the group may be acknowledged: the
-//! daemon wakes the outbox, writes the done markers and tells the mailbox
-//! only afterwards. Why a power cut at any instant loses nothing: a rename
+//! daemon wakes the outbox and tells the mailbox only afterwards. Why a power cut at any instant loses nothing: a rename
 //! happens only after the data it names is on disk (round 1), so every file
 //! holds its old content or its new one, never a torn one; before round 2
 //! ends any subset of the renames may have reached the disk, which is what a
@@ -75,6 +85,9 @@ struct Inner {
     created: BTreeSet<PathBuf>,
     /// Game locks taken inside the group, held until the commit.
     locks: BTreeMap<PathBuf, GameLock>,
+    /// Written durably before any staged file is renamed, removed at the
+    /// end of the commit (see the module's documentation).
+    intent: Option<(PathBuf, Arc<[u8]>)>,
     /// Never committed: no folder created, no lock taken.
     dry: bool,
     /// Folders whose files on disk this (dry) group does not see.
@@ -83,8 +96,20 @@ struct Inner {
 
 #[derive(Clone)]
 enum Op {
-    Write { bytes: Arc<[u8]>, no_clobber: bool, last: bool },
+    Write { bytes: Arc<[u8]>, no_clobber: bool, round: Round },
     Remove,
+}
+
+/// When a staged write is renamed to its name (see the module's
+/// documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Round {
+    /// Round 2: an effect.
+    Effect,
+    /// Round 3: a commit point, once every effect is durable.
+    Point,
+    /// Round 4: once every commit point is durable.
+    Final,
 }
 
 thread_local! {
@@ -130,14 +155,32 @@ impl Group {
         self.lock().ops.len()
     }
 
-    /// Makes every staged write durable (three rounds of parallel fsyncs,
-    /// see the module's documentation), then releases the game locks taken
-    /// inside the group. On an error, what was renamed stays renamed (each
+    /// Makes `bytes` the group's intent at `path` (see the module's
+    /// documentation): durable before any other file of the group is
+    /// renamed, removed once the commit's last round is durable. A dry group
+    /// ignores it.
+    pub fn set_intent(&self, path: PathBuf, bytes: &[u8]) {
+        let mut inner = self.lock();
+        if !inner.dry {
+            inner.intent = Some((path, Arc::from(bytes)));
+        }
+    }
+
+    /// The ids of the games whose locks the group holds (the names of the
+    /// folders of their lock files), sorted.
+    pub fn locked_games(&self) -> Vec<String> {
+        let inner = self.lock();
+        inner.locks.keys().filter_map(|p| p.parent()?.file_name()?.to_str().map(str::to_string)).collect()
+    }
+
+    /// Makes every staged write durable (four rounds of parallel fsyncs,
+    /// see the module's documentation), removes the intent, then releases
+    /// the game locks taken inside the group. On an error, what was renamed stays renamed (each
     /// file whole), the rest is dropped, and the locks are released too:
     /// the caller acknowledges nothing of the group and handles its messages
     /// again. Returns how many files were written or removed.
     pub fn commit(self) -> io::Result<usize> {
-        let (ops, order, created, locks) = {
+        let (ops, order, created, locks, intent) = {
             let mut inner = self.lock();
             if inner.dry {
                 return Err(io::Error::other("a dry write group is never committed"));
@@ -147,37 +190,73 @@ impl Group {
                 std::mem::take(&mut inner.order),
                 std::mem::take(&mut inner.created),
                 std::mem::take(&mut inner.locks),
+                inner.intent.take(),
             )
         };
-        let result = commit_ops(ops, order, created);
+        let result = commit_ops(ops, order, created, intent.as_ref().map(|(p, b)| (p.as_path(), &b[..])));
+        if let (Ok(_), Some((path, _))) = (&result, &intent) {
+            // Not fsynced: a record that comes back after a power cut names
+            // messages whose markers are all durable, and finishing it
+            // changes nothing.
+            if let Err(e) = fs::remove_file(path) {
+                if e.kind() != io::ErrorKind::NotFound {
+                    tracing::warn!(path = %path.display(), error = %e, "a committed group's intent could not be removed");
+                }
+            }
+        }
         drop(locks);
         result
     }
 }
 
-fn commit_ops(mut ops: BTreeMap<PathBuf, Op>, order: Vec<PathBuf>, created: BTreeSet<PathBuf>) -> io::Result<usize> {
+/// A file of round 1: a staged content, or the group's intent.
+enum Early<'a> {
+    Staged(&'a Path, &'a [u8]),
+    Intent(&'a Path, &'a [u8]),
+}
+
+fn commit_ops(
+    mut ops: BTreeMap<PathBuf, Op>,
+    order: Vec<PathBuf>,
+    created: BTreeSet<PathBuf>,
+    intent: Option<(&Path, &[u8])>,
+) -> io::Result<usize> {
     let staged: Vec<(PathBuf, Op)> = order.into_iter().filter_map(|p| ops.remove(&p).map(|op| (p, op))).collect();
     if staged.is_empty() && created.is_empty() {
         return Ok(0);
     }
-    // Round 1: every new content in a temporary file beside its name, fsynced.
-    let writes: Vec<(&Path, &[u8])> =
-        staged.iter().filter_map(|(p, op)| matches!(op, Op::Write { .. }).then(|| (p.as_path(), op_bytes(op)))).collect();
-    let temps = parallel(&writes, |(path, bytes)| {
-        let dir = super::parent_of(path)?;
-        let mut tmp = super::temp_in(dir)?;
-        tmp.write_all(bytes)?;
-        tmp.as_file().sync_all()?;
-        Ok(tmp)
+    // Round 1: every new content in a temporary file beside its name,
+    // fsynced; and the intent written in full (its folder fsynced), before
+    // any rename of the group.
+    let mut early: Vec<Early> =
+        staged.iter().filter(|(_, op)| matches!(op, Op::Write { .. })).map(|(p, op)| Early::Staged(p.as_path(), op_bytes(op))).collect();
+    early.extend(intent.map(|(p, b)| Early::Intent(p, b)));
+    let temps = parallel(&early, |job| match job {
+        Early::Staged(path, bytes) => {
+            let dir = super::parent_of(path)?;
+            let mut tmp = super::temp_in(dir)?;
+            tmp.write_all(bytes)?;
+            tmp.as_file().sync_all()?;
+            Ok(Some(tmp))
+        }
+        Early::Intent(path, bytes) => ungrouped(|| super::write_atomic(path, bytes)).map(|()| None),
     })?;
-    let mut temps: BTreeMap<&Path, tempfile::NamedTempFile> = writes.iter().map(|(p, _)| *p).zip(temps).collect();
+    let mut temps: BTreeMap<&Path, tempfile::NamedTempFile> = early
+        .iter()
+        .zip(temps)
+        .filter_map(|(job, tmp)| match (job, tmp) {
+            (Early::Staged(p, _), Some(tmp)) => Some((*p, tmp)),
+            _ => None,
+        })
+        .collect();
     // Round 2: renames and removals, then their folders (and the parents of
     // created folders).
     let mut dirs: BTreeSet<PathBuf> = created.iter().filter_map(|d| d.parent().map(Path::to_path_buf)).collect();
-    let mut last: Vec<&Path> = Vec::new();
+    let (mut points, mut finals): (Vec<&Path>, Vec<&Path>) = (Vec::new(), Vec::new());
     for (path, op) in &staged {
         match op {
-            Op::Write { last: true, .. } => last.push(path),
+            Op::Write { round: Round::Point, .. } => points.push(path),
+            Op::Write { round: Round::Final, .. } => finals.push(path),
             Op::Write { .. } => {
                 let tmp = temps.remove(path.as_path()).ok_or_else(|| io::Error::other("staged file lost"))?;
                 persist(tmp, path, op)?;
@@ -193,10 +272,13 @@ fn commit_ops(mut ops: BTreeMap<PathBuf, Op>, order: Vec<PathBuf>, created: BTre
         }
     }
     sync_dirs(&dirs)?;
-    // Round 3: the commit points.
-    if !last.is_empty() {
+    // Round 3: the commit points. Round 4: the final writes.
+    for round in [points, finals] {
+        if round.is_empty() {
+            continue;
+        }
         let mut dirs = BTreeSet::new();
-        for path in last {
+        for path in round {
             let tmp = temps.remove(path).ok_or_else(|| io::Error::other("staged file lost"))?;
             let op = staged.iter().find(|(p, _)| p == path).map(|(_, op)| op).ok_or_else(|| io::Error::other("staged file lost"))?;
             persist(tmp, path, op)?;
@@ -284,7 +366,7 @@ fn current() -> Option<Group> {
 /// Stages a write when this thread is in a group: `None` when it is not
 /// (write it now), else whether it was staged (`false`: a no-clobber write
 /// to a path that exists).
-pub(super) fn stage_write(path: &Path, bytes: &[u8], no_clobber: bool, last: bool) -> Option<bool> {
+pub(super) fn stage_write(path: &Path, bytes: &[u8], no_clobber: bool, round: Round) -> Option<bool> {
     let group = current()?;
     if no_clobber && staged_or_on_disk(&group, path) {
         return Some(false);
@@ -294,7 +376,7 @@ pub(super) fn stage_write(path: &Path, bytes: &[u8], no_clobber: bool, last: boo
         inner.order.push(path.to_path_buf());
     }
     let no_clobber = no_clobber || matches!(inner.ops.get(path), Some(Op::Write { no_clobber: true, .. }));
-    inner.ops.insert(path.to_path_buf(), Op::Write { bytes: Arc::from(bytes), no_clobber, last });
+    inner.ops.insert(path.to_path_buf(), Op::Write { bytes: Arc::from(bytes), no_clobber, round });
     Some(true)
 }
 
@@ -472,6 +554,45 @@ mod tests {
         assert!(!point.exists(), "the commit point was written although an effect it acknowledges failed");
         let names: Vec<_> = fs::read_dir(d.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 1, "temporary files removed: {names:?}");
+    }
+
+    #[test]
+    fn the_intent_is_durable_before_any_rename_and_final_writes_follow_the_commit_points() {
+        let d = tempfile::tempdir().unwrap();
+        let (effect, point, fin, intent) = (d.path().join("orders.json"), d.path().join("item.json"), d.path().join("k.done.json"), d.path().join("run.json"));
+        let stage = |group: &Group| {
+            group.enter(|| {
+                super::super::write_atomic_final(&fin, b"done").unwrap();
+                write_atomic_last(&point, b"{}").unwrap();
+                write_atomic(&effect, b"{}").unwrap();
+            });
+            group.set_intent(intent.clone(), b"the run");
+        };
+        // A rename of round 2 fails (a folder stands at the effect's name):
+        // the intent is already on disk, nothing of rounds 3 and 4 is.
+        let group = Group::new();
+        stage(&group);
+        fs::create_dir(&effect).unwrap();
+        fs::write(effect.join("x"), b"").unwrap();
+        assert!(group.commit().is_err());
+        assert_eq!(fs::read(&intent).unwrap(), b"the run", "the intent was not written before the renames");
+        assert!(!point.exists() && !fin.exists());
+        // A commit point cannot be renamed: the final write is not made.
+        fs::remove_dir_all(&effect).unwrap();
+        fs::create_dir(&point).unwrap();
+        fs::write(point.join("x"), b"").unwrap();
+        let group = Group::new();
+        stage(&group);
+        assert!(group.commit().is_err());
+        assert!(effect.exists() && !fin.exists(), "a final write went before a commit point");
+        // The same, committed: every file written, the intent removed.
+        fs::remove_dir_all(&point).unwrap();
+        let group = Group::new();
+        stage(&group);
+        group.commit().unwrap();
+        assert_eq!(fs::read(&fin).unwrap(), b"done");
+        assert!(point.exists() && effect.exists());
+        assert!(!intent.exists(), "the intent outlived its commit");
     }
 
     #[test]

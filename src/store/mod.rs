@@ -10,6 +10,9 @@
 //!                                    (or `nomid=<sha256>` of the bytes when there is none)
 //! <data>/archive/<key>.done.json    processing marker with a JSON outcome summary, written last
 //! <data>/daemon.lock                held by the running daemon (one per data directory)
+//! <data>/intake-run.json            the run of messages being committed (`RunRecord`):
+//!                                    found on disk with no commit under way, its run
+//!                                    was interrupted and is finished before its games change
 //! <data>/outbox/tmp/                 scratch space (never read)
 //! <data>/outbox/new/<id>.eml         mail waiting to be sent ...
 //! <data>/outbox/new/<id>.json        ... and its meta: attempts, next_attempt, last_error,
@@ -52,8 +55,10 @@ mod deferred;
 mod game;
 mod group;
 mod outbox;
+mod run;
 
 pub use deferred::Deferred;
+pub use run::{RunMessage, RunRecord};
 pub use game::{GameDir, GameLock, DEFAULT_LOCK_TIMEOUT};
 pub use group::{ungrouped, Group};
 pub use outbox::{Backoff, Enqueued, Outbox, OutboxItem, OutboxMeta, OutboxState};
@@ -82,6 +87,8 @@ pub enum StoreError {
     InvalidName { what: &'static str, name: String, why: &'static str },
     #[error("{}: not found", path.display())]
     NotFound { path: PathBuf },
+    #[error("game {game:?}: messages for this game were being recorded when the daemon stopped (or its disk failed); the daemon finishes them as soon as it runs (`arbitre serve`) and can write, and only then can the game change")]
+    UnfinishedRun { game: String },
 }
 
 impl StoreError {
@@ -165,7 +172,7 @@ pub fn create_dir_all_durable(dir: &Path) -> io::Result<()> {
 /// new one. The directory must exist. Inside a [`Group`], staged until the
 /// group's commit.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    if group::stage_write(path, bytes, false, false).is_some() {
+    if group::stage_write(path, bytes, false, group::Round::Effect).is_some() {
         return Ok(());
     }
     let dir = parent_of(path)?;
@@ -179,7 +186,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// Like [`write_atomic`], but never replaces an existing file: returns
 /// `Ok(false)` (and writes nothing) when `path` already exists.
 pub fn write_new_atomic(path: &Path, bytes: &[u8]) -> io::Result<bool> {
-    if let Some(staged) = group::stage_write(path, bytes, true, false) {
+    if let Some(staged) = group::stage_write(path, bytes, true, group::Round::Effect) {
         return Ok(staged);
     }
     let dir = parent_of(path)?;
@@ -199,7 +206,17 @@ pub fn write_new_atomic(path: &Path, bytes: &[u8]) -> io::Result<bool> {
 /// makes the item exist): inside a [`Group`], renamed only once every other
 /// write of the group is durable.
 pub fn write_atomic_last(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    if group::stage_write(path, bytes, false, true).is_some() {
+    if group::stage_write(path, bytes, false, group::Round::Point).is_some() {
+        return Ok(());
+    }
+    write_atomic(path, bytes)
+}
+
+/// Like [`write_atomic`], for what says the rest is done (a message's done
+/// marker): inside a [`Group`], renamed only once the group's commit points
+/// are durable.
+pub fn write_atomic_final(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if group::stage_write(path, bytes, false, group::Round::Final).is_some() {
         return Ok(());
     }
     write_atomic(path, bytes)
@@ -444,9 +461,12 @@ impl Store {
     }
 
     /// Marks a message processed, with a summary of the outcome. Written
-    /// last, after every effect of the message (orders, outbox) is durable.
+    /// last, after every effect of the message (orders, outbox) is durable:
+    /// inside a [`Group`], in its final round.
     pub fn mark_done(&self, key: &ArchiveKey, outcome: &serde_json::Value) -> Result<(), StoreError> {
-        write_json_atomic(&self.done_path(key), outcome)
+        let path = self.done_path(key);
+        let bytes = to_json_bytes(&path, outcome)?;
+        write_atomic_final(&path, &bytes).map_err(StoreError::io(&path))
     }
 
     /// Archived messages that have no processing marker (to finish after a
