@@ -399,8 +399,9 @@ async fn intake_loop(
 
 /// Finishes the run of messages a stop interrupted (`run::recover`), if
 /// there is one, before anything more is read from the mailbox; retried
-/// with the back-off while it fails. The clock is woken after: the games
-/// the run names could not be adjudicated meanwhile. False when stopping.
+/// with the back-off while it fails (at once when the data directory can be
+/// written again). The clock is woken after: the games the run names could
+/// not be adjudicated meanwhile. False when stopping.
 async fn finish_interrupted_run(d: &Arc<Daemon>, health: &Health, kick: &Notify, clock_kick: &Notify, stop: &mut watch::Receiver<bool>) -> bool {
     let mut failures = 0u32;
     while d.referee.store.run_record_path().exists() {
@@ -424,8 +425,11 @@ async fn finish_interrupted_run(d: &Arc<Daemon>, health: &Health, kick: &Notify,
         failures += 1;
         let backoff = d.referee.config.reconnect.delay(failures);
         tracing::warn!(error = %why, retry_in = ?backoff, "could not finish the run of messages a stop interrupted; its games wait");
-        if sleep_or_stop(&d.clock, backoff, stop).await {
-            return false;
+        // Sooner when the data directory can be written again.
+        tokio::select! {
+            _ = d.clock.sleep(backoff) => {},
+            _ = health.data_dir_back.notified() => {},
+            _ = stop.changed() => return false,
         }
     }
     true
