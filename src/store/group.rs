@@ -194,7 +194,9 @@ impl Group {
             )
         };
         let result = commit_ops(ops, order, created, intent.as_ref().map(|(p, b)| (p.as_path(), &b[..])));
-        if let (Ok(_), Some((path, _))) = (&result, &intent) {
+        // Removed only when this commit wrote it (a group with nothing to
+        // write writes no intent).
+        if let (Ok((_, true)), Some((path, _))) = (&result, &intent) {
             // Not fsynced: a record that comes back after a power cut names
             // messages whose markers are all durable, and finishing it
             // changes nothing.
@@ -205,7 +207,7 @@ impl Group {
             }
         }
         drop(locks);
-        result
+        result.map(|(n, _)| n)
     }
 }
 
@@ -220,10 +222,10 @@ fn commit_ops(
     order: Vec<PathBuf>,
     created: BTreeSet<PathBuf>,
     intent: Option<(&Path, &[u8])>,
-) -> io::Result<usize> {
+) -> io::Result<(usize, bool)> {
     let staged: Vec<(PathBuf, Op)> = order.into_iter().filter_map(|p| ops.remove(&p).map(|op| (p, op))).collect();
     if staged.is_empty() && created.is_empty() {
-        return Ok(0);
+        return Ok((0, false));
     }
     // Round 1: every new content in a temporary file beside its name,
     // fsynced; and the intent written in full (its folder fsynced), before
@@ -286,7 +288,7 @@ fn commit_ops(
         }
         sync_dirs(&dirs)?;
     }
-    Ok(staged.len())
+    Ok((staged.len(), intent.is_some()))
 }
 
 fn op_bytes(op: &Op) -> &[u8] {
@@ -593,6 +595,12 @@ mod tests {
         assert_eq!(fs::read(&fin).unwrap(), b"done");
         assert!(point.exists() && effect.exists());
         assert!(!intent.exists(), "the intent outlived its commit");
+        // A group with nothing to write writes no intent, and removes none.
+        fs::write(&intent, b"another run's").unwrap();
+        let group = Group::new();
+        group.set_intent(intent.clone(), b"the run");
+        assert_eq!(group.commit().unwrap(), 0);
+        assert_eq!(fs::read(&intent).unwrap(), b"another run's");
     }
 
     #[test]
