@@ -124,6 +124,8 @@ fn handle(r: &Referee, clock: &Clock, mut queue: VecDeque<Waiting>, mut in_batch
     let started = std::time::Instant::now();
     let mut handled = Vec::new();
     let mut messages: Vec<RunMessage> = Vec::new();
+    // An I/O error: nothing more can be stored.
+    let mut stopped = false;
     while let Some(w) = queue.pop_front() {
         let result = match w.received {
             Err(e) => Handled::Failed(e),
@@ -147,9 +149,9 @@ fn handle(r: &Referee, clock: &Clock, mut queue: VecDeque<Waiting>, mut in_batch
                 }
             }
         };
-        let stop = matches!(&result, Handled::Failed(e) if super::health::is_io_error(e));
+        stopped = matches!(&result, Handled::Failed(e) if super::health::is_io_error(e));
         handled.push(HandledMsg { pos: w.pos, id: w.id, result });
-        if stop || (recovering.is_none() && (handled.len() >= RUN_MAX || started.elapsed() >= RUN_TIME)) {
+        if stopped || (recovering.is_none() && (handled.len() >= RUN_MAX || started.elapsed() >= RUN_TIME)) {
             break;
         }
     }
@@ -170,7 +172,6 @@ fn handle(r: &Referee, clock: &Clock, mut queue: VecDeque<Waiting>, mut in_batch
         None => RunRecord { games: group.locked_games(), messages },
     };
     let commit_started = std::time::Instant::now();
-    let stopped = handled.iter().any(|h| matches!(&h.result, Handled::Failed(e) if super::health::is_io_error(e)));
     let commit = match r.store.run_record_bytes(&record) {
         // Finishing a run is all or nothing: its record, kept whole, would
         // be removed with messages left unfinished.

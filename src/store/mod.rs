@@ -58,10 +58,10 @@ mod outbox;
 mod run;
 
 pub use deferred::Deferred;
-pub use run::{RunMessage, RunRecord};
 pub use game::{GameDir, GameLock, DEFAULT_LOCK_TIMEOUT};
 pub use group::{ungrouped, Group};
 pub use outbox::{Backoff, Enqueued, Outbox, OutboxItem, OutboxMeta, OutboxState};
+pub use run::{RunMessage, RunRecord};
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
