@@ -413,6 +413,46 @@ fn relay_to_a_known_family_goes_to_its_registered_address_only() {
 }
 
 #[test]
+fn anonymous_press_names_no_player_in_any_header_and_leaves_at_the_hour() {
+    // Regression (#25): `MESSAGE TOUS ANONYME` went out as one mail `To:`
+    // every other family, at once: each recipient saw every other player's
+    // address, and the sender was the one live family missing from the list
+    // (and the one whose status had just changed on the game page).
+    let w = World::new(true);
+    let leto = w.family(STEL, "ATREIDES").clone();
+    let others: Vec<String> = w.registered_addresses().into_iter().filter(|a| *a != leto.address).collect();
+    let lines: Vec<String> = ["MESSAGE TOUS ANONYME", "Le Landsraad ment.", "FINMESSAGE"].iter().map(|s| s.to_string()).collect();
+    let raw = mail_from(&w, &leto.address, &orders_body(&leto, Some(&leto.password), &lines));
+    let (_, new) = send(&w, &raw, w.now);
+    let relays: Vec<_> = new.iter().filter(|(id, _)| id.starts_with("relay-")).collect();
+    let stel_others: Vec<String> = w.families[STEL].values().filter(|f| f.key != leto.key).map(|f| f.address.clone()).collect();
+    assert_eq!(relays.len(), stel_others.len(), "one mail per recipient: {new:?}");
+    let release = w.referee.anonymous_release(w.now);
+    assert!(release > w.now && release.as_millisecond() % 3_600_000 == 0, "on the next hour: {release}");
+    let mut sizes = Vec::new();
+    for (id, rcpts) in &relays {
+        assert_eq!(rcpts.len(), 1, "{id}: {rcpts:?}");
+        let raw = w.referee.store.outbox().raw(id).expect("outbox").expect("relay");
+        let m = mail_parser::MessageParser::default().parse(&raw[..]).expect("parses");
+        for (name, value) in m.headers_raw() {
+            assert!(!value.contains(&leto.address), "{id}: the sender's address in {name}: {value}");
+            for a in others.iter().filter(|a| **a != rcpts[0]) {
+                assert!(!value.contains(a.as_str()), "{id}: another player's address {a} in {name}: {value}");
+            }
+        }
+        let date = m.date().expect("dated").to_timestamp();
+        assert_eq!(date, release.as_second(), "{id}: dated at its release, not at the sender's mail");
+        let (_, meta) = w.referee.store.outbox().get(id).expect("outbox").expect("queued");
+        assert_eq!(meta.next_attempt, Some(release), "{id}: held until the release");
+        assert!(w.referee.store.outbox().due(w.now).expect("due").iter().all(|i| i.id() != id.as_str()), "{id}: not due before the release");
+        let text = decode(&raw, &Limits::default()).expect("decodes").text;
+        assert!(!text.contains("Atréides") && text.contains("Le Landsraad ment."), "{text}");
+        sizes.push(raw.len() - rcpts[0].len());
+    }
+    assert!(sizes.windows(2).all(|p| p[0] == p[1]), "the same size for every recipient but the address: {sizes:?}");
+}
+
+#[test]
 fn a_flood_of_messages_is_relayed_at_most_max_relays_per_mail_times() {
     // Regression: 10,000 `MESSAGE Harkonnen … FINMESSAGE` in one mail queued
     // 10,000 mails to the Harkonnen player (mail bombing through the referee).

@@ -9,11 +9,22 @@ pub struct Limits {
     /// The largest text part of an incoming mail that is read (bytes);
     /// anything larger is refused with an explanation.
     pub max_text_bytes: usize,
+    /// Pending mail is read in batches of at most this many bytes (a single
+    /// larger message is read alone): a full inbox never takes more memory.
+    pub max_batch_bytes: u64,
+    /// How long a deadline waits for the mailbox to be read through it (an
+    /// outage, an overload) before its turn is played without what could
+    /// not be read; the referee is alerted meanwhile.
+    pub deadline_mail_wait: jiff::SignedDuration,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_text_bytes: 1024 * 1024 }
+        Limits {
+            max_text_bytes: 1024 * 1024,
+            max_batch_bytes: crate::transport::DEFAULT_BATCH_BYTES,
+            deadline_mail_wait: jiff::SignedDuration::from_hours(12),
+        }
     }
 }
 
@@ -21,9 +32,17 @@ impl Cx {
     /// The `[limits]` table (defaults for what it does not set).
     pub(super) fn limits(&mut self, t: &Table) -> Limits {
         let mut limits = Limits::default();
-        self.unknown_keys(t, "limits", &["max_text_bytes"]);
+        self.unknown_keys(t, "limits", &["max_text_bytes", "max_batch_bytes", "deadline_mail_wait"]);
         let d = limits.max_text_bytes as i64;
         limits.max_text_bytes = self.integer(t, "limits", "max_text_bytes", d, (1024, 64 * 1024 * 1024)) as usize;
+        let d = limits.max_batch_bytes as i64;
+        limits.max_batch_bytes = self.integer(t, "limits", "max_batch_bytes", d, (64 * 1024, 1024 * 1024 * 1024)) as u64;
+        if let Some(v) = t.get("deadline_mail_wait") {
+            limits.deadline_mail_wait = self.duration("limits.deadline_mail_wait".into(), v).unwrap_or(limits.deadline_mail_wait);
+            if limits.deadline_mail_wait.is_negative() || limits.deadline_mail_wait > jiff::SignedDuration::from_hours(24 * 7) {
+                self.err("limits.deadline_mail_wait", "must be between 0s and 7d");
+            }
+        }
         limits
     }
 }

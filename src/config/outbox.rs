@@ -22,12 +22,18 @@ pub struct OutboxConfig {
     /// How many messages are sent at the same time (each on its own SMTP
     /// connection).
     pub concurrency: usize,
+    /// Anonymous diplomatic messages (`MESSAGE … ANONYME`) leave together at
+    /// the next multiple of this duration (counted from the Unix epoch, so
+    /// `1h` means on the hour), dated then: their time never points at the
+    /// sender's own mail (an acknowledgement, a status on the game page).
+    /// `0s`: at once.
+    pub anonymous_every: SignedDuration,
 }
 
 impl Default for OutboxConfig {
     fn default() -> Self {
         let b = crate::store::Backoff::default();
-        OutboxConfig { retry_initial: b.initial, retry_max: b.max, journal: true, journal_grace: SignedDuration::from_mins(2), concurrency: 16 }
+        OutboxConfig { retry_initial: b.initial, retry_max: b.max, journal: true, journal_grace: SignedDuration::from_mins(2), concurrency: 16, anonymous_every: SignedDuration::from_hours(1) }
     }
 }
 
@@ -41,7 +47,7 @@ impl Cx {
     /// The `[outbox]` table (defaults for what it does not set).
     pub(super) fn outbox(&mut self, t: &Table) -> OutboxConfig {
         let mut outbox = OutboxConfig::default();
-        self.unknown_keys(t, "outbox", &["retry_initial", "retry_max", "journal", "journal_grace", "concurrency"]);
+        self.unknown_keys(t, "outbox", &["retry_initial", "retry_max", "journal", "journal_grace", "concurrency", "anonymous_every"]);
         outbox.concurrency = self.integer(t, "outbox", "concurrency", outbox.concurrency as i64, (1, 32)) as usize;
         outbox.journal = self.boolean(t, "outbox", "journal", outbox.journal);
         if let Some(v) = t.get("journal_grace") {
@@ -52,6 +58,12 @@ impl Cx {
         }
         if let Some(v) = t.get("retry_max") {
             outbox.retry_max = self.duration("outbox.retry_max".into(), v).unwrap_or(outbox.retry_max);
+        }
+        if let Some(v) = t.get("anonymous_every") {
+            outbox.anonymous_every = self.duration("outbox.anonymous_every".into(), v).unwrap_or(outbox.anonymous_every);
+            if outbox.anonymous_every.is_negative() || outbox.anonymous_every > SignedDuration::from_hours(24) {
+                self.err("outbox.anonymous_every", "must be between 0s and 24h");
+            }
         }
         if outbox.retry_max < outbox.retry_initial {
             self.err("outbox.retry_max", "must not be shorter than outbox.retry_initial");

@@ -15,12 +15,16 @@ pub struct WebConfig {
     /// Behind a reverse proxy: the client is the last address of
     /// `X-Forwarded-For` (for the rate limit of private links), not the proxy.
     pub trust_proxy: bool,
+    /// With `trust_proxy`: the addresses the proxy connects from. A client
+    /// connecting from any other address is counted as itself, whatever
+    /// `X-Forwarded-For` it writes. Default: loopback (`127.0.0.1`, `::1`).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Cx {
     /// `[web]`: `listen` (required), `public_url`, `trust_proxy`.
     pub(super) fn web(&mut self, t: &Table) -> Option<WebConfig> {
-        self.unknown_keys(t, "web", &["listen", "public_url", "trust_proxy"]);
+        self.unknown_keys(t, "web", &["listen", "public_url", "trust_proxy", "trusted_proxies"]);
         let listen = self.string(t, "web", "listen", true)?;
         let listen: std::net::SocketAddr = match listen.parse() {
             Ok(a) => a,
@@ -40,7 +44,22 @@ impl Cx {
             None => format!("http://{listen}"),
         };
         let trust_proxy = self.boolean(t, "web", "trust_proxy", false);
-        Some(WebConfig { listen, public_url, trust_proxy })
+        let mut trusted_proxies: Vec<std::net::IpAddr> = vec![std::net::Ipv4Addr::LOCALHOST.into(), std::net::Ipv6Addr::LOCALHOST.into()];
+        if let Some(v) = t.get("trusted_proxies") {
+            match v.as_array() {
+                Some(list) => {
+                    trusted_proxies.clear();
+                    for a in list {
+                        match a.as_str().and_then(|a| a.parse().ok()) {
+                            Some(ip) => trusted_proxies.push(ip),
+                            None => self.err("web.trusted_proxies", format!("{a} is not an IP address like \"127.0.0.1\"")),
+                        }
+                    }
+                }
+                None => self.err("web.trusted_proxies", "must be a list of IP addresses, like [\"127.0.0.1\"]"),
+            }
+        }
+        Some(WebConfig { listen, public_url, trust_proxy, trusted_proxies })
     }
 }
 

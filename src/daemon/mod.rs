@@ -86,8 +86,11 @@ impl Daemon {
         // The intake wakes the clock after each handled mail: it may have
         // completed a step that early adjudication plays (capability 3).
         let clock_kick = Arc::new(Notify::new());
-        let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), clock_kick.clone(), seen.clone(), health.clone()));
-        let clock = tokio::spawn(clock_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), clock_kick, health.clone()));
+        // The clock asks the intake for a reading of the mailbox through a
+        // deadline before playing it.
+        let read = Arc::new(Reading::default());
+        let intake = tokio::spawn(intake_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), clock_kick.clone(), seen.clone(), health.clone(), read.clone()));
+        let clock = tokio::spawn(clock_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), clock_kick, health.clone(), read));
         let outbox = tokio::spawn(outbox::outbox_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), seen, health.clone()));
         let watchdog = tokio::spawn(watchdog_loop(d.clone(), stop_rx.clone()));
         let health_task = tokio::spawn(health_loop(d.clone(), stop_rx.clone(), outbox_kick.clone(), health));
@@ -134,6 +137,47 @@ impl MailboxSeen {
     }
 }
 
+/// How far the mailbox has been read, in game time: the instant at which
+/// the last reading began that took every pending message and handled it
+/// (stored; a message failing for a reason of its own is retried apart). A
+/// deadline is played only once the mailbox was read through it, so that
+/// an order delivered before it is never left unread while the turn is
+/// played (it is judged by its delivery instant: `run::judged_at`).
+/// What the clock and the intake share about reading the mailbox.
+#[derive(Debug, Default)]
+struct Reading {
+    through: ReadThrough,
+    /// The clock asks for a reading now.
+    ask: Notify,
+}
+
+#[derive(Debug)]
+struct ReadThrough {
+    at: AtomicI64,
+    /// The clock loop waits for a reading: wake it after the next one.
+    awaited: std::sync::atomic::AtomicBool,
+}
+
+impl Default for ReadThrough {
+    fn default() -> Self {
+        ReadThrough { at: AtomicI64::new(i64::MIN), awaited: std::sync::atomic::AtomicBool::new(false) }
+    }
+}
+
+impl ReadThrough {
+    /// A complete reading that began at `began` (game time); true when the
+    /// clock waits for one.
+    fn record(&self, began: jiff::Timestamp) -> bool {
+        self.at.fetch_max(began.as_millisecond(), Ordering::SeqCst);
+        self.awaited.swap(false, Ordering::SeqCst)
+    }
+
+    /// Whether the mailbox was read through `t`.
+    fn through(&self, t: jiff::Timestamp) -> bool {
+        self.at.load(Ordering::SeqCst) >= t.as_millisecond()
+    }
+}
+
 impl Daemon {
     /// Journal copies are used with SMTP (see `referee::journal`); the
     /// embedded Maildir transport delivers at most once by itself.
@@ -162,6 +206,7 @@ async fn intake_loop(
     clock_kick: Arc<Notify>,
     seen: Arc<MailboxSeen>,
     health: Arc<Health>,
+    read: Arc<Reading>,
 ) {
     let reconnect = d.referee.config.reconnect;
     let journal = d.journal();
@@ -206,8 +251,11 @@ async fn intake_loop(
                 return;
             }
             let look_began = d.clock.ops_now();
+            let read_began = d.clock.now();
             let fetch_started = std::time::Instant::now();
-            let batch = match mailbox.fetch_pending().await {
+            // In batches of bounded size: a full inbox never takes more
+            // memory than one (what is left is read at once after).
+            let (batch, more) = match mailbox.fetch_batch(d.referee.config.limits.max_batch_bytes).await {
                 Ok(b) => b,
                 Err(e) => {
                     mailbox_failures += 1;
@@ -226,6 +274,7 @@ async fn intake_loop(
             let mut all_handled = true;
             let mut store_retry: Option<Duration> = None;
             let ids: Vec<String> = batch.iter().map(|m| m.id.clone()).collect();
+            let delivered: Vec<Option<jiff::Timestamp>> = batch.iter().map(|m| m.delivered).collect();
             // Step 1 (decode, archive, or a journal copy) for the whole batch
             // at once: independent messages, whose archived copies are made
             // durable together before step 2. Messages backing off are left
@@ -260,7 +309,7 @@ async fn intake_loop(
             let mut queue: VecDeque<Waiting> = VecDeque::new();
             for (pos, (id, received)) in ids.iter().zip(received).enumerate() {
                 match received {
-                    Some(received) => queue.push_back(Waiting { pos, id: id.clone(), received, now: None }),
+                    Some(received) => queue.push_back(Waiting { pos, id: id.clone(), received, now: None, delivered: delivered[pos] }),
                     None => all_handled = false,
                 }
             }
@@ -361,6 +410,15 @@ async fn intake_loop(
             if all_handled {
                 seen.record(look_began);
             }
+            // Read through `read_began`: every message then pending was
+            // taken and stored (one failing for a reason of its own is
+            // retried apart and judged by its delivery when it succeeds).
+            if !more && store_retry.is_none() && read.through.record(read_began) {
+                clock_kick.notify_one();
+            }
+            if more && store_retry.is_none() {
+                continue;
+            }
             if let Some(backoff) = store_retry {
                 // Not `wait_for_mail`: new mail must not make it retry sooner.
                 tokio::select! {
@@ -391,6 +449,8 @@ async fn intake_loop(
                     tracing::warn!(error = %e, "waiting for mail failed; reconnecting");
                     continue 'connect;
                 },
+                // A deadline is due: read the mailbox through it now.
+                _ = read.ask.notified() => {},
                 _ = stop.changed() => return,
             }
         }
@@ -511,7 +571,9 @@ async fn health_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<
     }
 }
 
-async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, clock_kick: Arc<Notify>, health: Arc<Health>) {
+async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<Notify>, clock_kick: Arc<Notify>, health: Arc<Health>, read: Arc<Reading>) {
+    // Games whose deadline waits for the mailbox, and whether that was logged.
+    let mut waiting_mail: BTreeMap<String, bool> = BTreeMap::new();
     // Failed adjudications in a row, per game: retried with the reconnect
     // back-off (a full disk must not make it retry every second).
     let mut failed: BTreeMap<String, u32> = BTreeMap::new();
@@ -557,6 +619,26 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                 None
             };
             let deadline_due = meta.deadline.is_some_and(|dl| now >= dl);
+            // A deadline is played once the mailbox was read through it
+            // (an order delivered before it counts), or once it has waited
+            // `[limits] deadline_mail_wait` for that (an outage: the
+            // referee is alerted of the mailbox's fault meanwhile).
+            if let Some(dl) = meta.deadline.filter(|_| deadline_due && meta.held.is_none()) {
+                if read.through.through(dl) {
+                    waiting_mail.remove(&gc.id);
+                } else if now.duration_since(dl) < d.referee.config.limits.deadline_mail_wait {
+                    read.through.awaited.store(true, Ordering::SeqCst);
+                    read.ask.notify_one();
+                    if !waiting_mail.insert(gc.id.clone(), true).unwrap_or(false) {
+                        tracing::info!(game = %gc.id, turn = meta.turn, "deadline due: waiting for the mailbox to be read through it");
+                    }
+                    next_wake = next_wake.min(Duration::from_secs(1));
+                    continue;
+                } else {
+                    waiting_mail.remove(&gc.id);
+                    tracing::error!(game = %gc.id, turn = meta.turn, waited = %d.referee.config.limits.deadline_mail_wait, "the mailbox could not be read through the deadline: the turn is played without what it could not read");
+                }
+            }
             let early_due = early.is_some_and(|t| now >= t);
             if (deadline_due || early_due) && meta.held.is_none() {
                 let mode = if deadline_due { Mode::Deadline } else { Mode::Early };

@@ -82,6 +82,27 @@ pub(super) struct Waiting {
     pub id: String,
     pub received: crate::referee::Result<Received>,
     pub now: Option<Timestamp>,
+    /// When the mail server delivered it (its clock), if it says.
+    pub delivered: Option<Timestamp>,
+}
+
+/// The game time a message is judged at: when it reached the mailbox, not
+/// when it was read — the clock's reading less how long it waited there
+/// (by the wall clock, which the mail server's instant is on). An order
+/// delivered before a deadline counts, however late the referee read it
+/// (an outage, an overload, a stop); the deadline waits for the mailbox to
+/// be read through it (`super::ReadThrough`). A scripted clock (the
+/// harnesses' `--clock-file`) is taken as it is: its game time is not the
+/// wall's.
+pub(super) fn judged_at(clock: &Clock, delivered: Option<Timestamp>) -> Timestamp {
+    let now = clock.now();
+    let Some(delivered) = delivered.filter(|_| !clock.is_scripted()) else { return now };
+    let waited = Timestamp::now().duration_since(delivered);
+    if waited.is_positive() {
+        now.checked_sub(waited).unwrap_or(now)
+    } else {
+        now
+    }
 }
 
 /// What step 2 made of one message of a run.
@@ -136,7 +157,7 @@ fn handle(r: &Referee, clock: &Clock, mut queue: VecDeque<Waiting>, mut in_batch
                 if key.as_ref().is_some_and(|k| !in_batch.insert(k.clone())) {
                     Handled::Done(key, Outcome::Duplicate)
                 } else {
-                    let now = w.now.unwrap_or_else(|| clock.now());
+                    let now = w.now.unwrap_or_else(|| judged_at(clock, w.delivered));
                     if let Some(key) = &key {
                         messages.push(RunMessage { key: key.clone(), now });
                     }
@@ -210,7 +231,7 @@ pub(super) fn recover(r: &Referee, clock: &Clock) -> crate::referee::Result<usiz
             tracing::warn!(key = %m.key, "a message of the interrupted run has no archived copy; left to the mailbox");
             continue;
         };
-        queue.push_back(Waiting { pos, id: m.key.to_string(), received: r.receive(&raw), now: Some(m.now) });
+        queue.push_back(Waiting { pos, id: m.key.to_string(), received: r.receive(&raw), now: Some(m.now), delivered: None });
     }
     if queue.is_empty() {
         r.store.remove_run_record()?;

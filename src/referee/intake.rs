@@ -376,25 +376,27 @@ impl Referee {
                         continue;
                     }
                     let recipients = self.relay_targets(&g, &fkey, target);
-                    let names: Vec<String> = recipients.iter().map(|(n, _, _)| n.clone()).collect();
+                    let names: Vec<String> = recipients.iter().map(|(_, n, _, _)| n.clone()).collect();
                     if !recipients.is_empty() {
                         relayed += 1;
                     }
-                    // One mail per language of the recipients, each in theirs.
-                    for rlang in ["fr", "en"] {
-                        let addresses: Vec<String> = recipients.iter().filter(|(_, _, l)| l == rlang).map(|(_, a, _)| a.clone()).collect();
-                        if addresses.is_empty() {
-                            continue;
-                        }
-                        let n = done_commands.len();
+                    // One mail per recipient, in the recipient's language:
+                    // no mail names another player's address. An anonymous
+                    // one is held until the next release instant, dated then
+                    // and sent in an order derived from the installation's
+                    // secret (`anonymous_release`), so neither its time nor
+                    // its place among the others points at its sender.
+                    let n = done_commands.len();
+                    let release = if *anonymous { Some(self.anonymous_release(now)) } else { None };
+                    for (rkey, _, raddress, rlang) in &recipients {
                         let mut context = json!({ "game": gid, "sender": if *anonymous { Value::Null } else { json!(fam.name) }, "body": body, "all": matches!(target, MessageTarget::All) });
                         if let Some(w) = member_word(self, &g.meta.ruleset, rlang) {
                             context["member"] = json!(w);
                         }
-                        self.queue(
+                        self.queue_at(
                             Draft {
-                                id: if rlang == "fr" { format!("relay-{key}-{n}") } else { format!("relay-{key}-{n}-{rlang}") },
-                                to: addresses,
+                                id: format!("relay-{key}-{n}-{}", self.relay_slot(key, n, rkey)),
+                                to: vec![raddress.clone()],
                                 subject: format!("[{gid}] {}", if rlang == "fr" { "Message diplomatique" } else { "Diplomatic message" }),
                                 template: "common/relay",
                                 lang: rlang,
@@ -404,13 +406,17 @@ impl Referee {
                                 attachments: vec![],
                             },
                             now,
+                            release,
                         )?;
                     }
                     let unknown = match target {
                         MessageTarget::Family(n) if names.is_empty() => Some(n.clone()),
                         _ => None,
                     };
-                    done_commands.push(json!({ "kind": "message", "to": names, "anonymous": anonymous, "unknown": unknown }));
+                    let leaves = release.filter(|t| *t > now && !names.is_empty()).and_then(|t| {
+                        self.game_config(&gid).map(|c| crate::scheduler::format_deadline(t, &c.time_zone, lang))
+                    });
+                    done_commands.push(json!({ "kind": "message", "to": names, "anonymous": anonymous, "unknown": unknown, "leaves": leaves }));
                 }
                 Command::Join { .. } => {}
             }
@@ -662,14 +668,17 @@ impl Referee {
     }
 
     /// The families a diplomatic message goes to: (name, address, language).
-    fn relay_targets(&self, g: &OpenGame, sender: &FamilyKey, target: &MessageTarget) -> Vec<(String, String, String)> {
+    /// The recipients of a diplomatic message: (family key, name, address,
+    /// language), every live family but the sender for `TOUS`.
+    fn relay_targets(&self, g: &OpenGame, sender: &FamilyKey, target: &MessageTarget) -> Vec<(FamilyKey, String, String, String)> {
         let live = g.meta.families.iter().filter(|(k, f)| *k != sender && !f.pnj);
         let lang = |l: &str| if l == "en" { "en".to_string() } else { "fr".to_string() };
+        let one = |(k, f): (&FamilyKey, &super::FamilyRecord)| (k.clone(), f.name.clone(), f.address.clone(), lang(&f.lang));
         match target {
-            MessageTarget::All => live.map(|(_, f)| (f.name.clone(), f.address.clone(), lang(&f.lang))).collect(),
+            MessageTarget::All => live.map(one).collect(),
             MessageTarget::Family(n) => {
                 let k = text::key(n);
-                live.filter(|(fk, _)| **fk == k).map(|(_, f)| (f.name.clone(), f.address.clone(), lang(&f.lang))).collect()
+                live.filter(|(fk, _)| **fk == k).map(one).collect()
             }
         }
     }

@@ -62,6 +62,16 @@ impl Referee {
     /// [`Referee::queue`], through `batch` when given (durable and visible to
     /// the sender at the batch's commit: the deadline's reports).
     pub fn queue_into(&self, d: Draft<'_>, now: Timestamp, batch: Option<&crate::store::Deferred>) -> Result<bool> {
+        self.queue_full(d, now, batch, None)
+    }
+
+    /// [`Referee::queue`] for a message that leaves at `release` (dated
+    /// then) rather than at once: an anonymous diplomatic message.
+    pub fn queue_at(&self, d: Draft<'_>, now: Timestamp, release: Option<Timestamp>) -> Result<bool> {
+        self.queue_full(d, now, None, release)
+    }
+
+    fn queue_full(&self, d: Draft<'_>, now: Timestamp, batch: Option<&crate::store::Deferred>, release: Option<Timestamp>) -> Result<bool> {
         let mut ctx = d.context;
         if let Value::Object(m) = &mut ctx {
             m.entry("referee_name").or_insert(json!(self.config.referee_name));
@@ -100,7 +110,7 @@ impl Referee {
             message_id: message_id(&[&d.id], &domain),
             in_reply_to,
             references,
-            date: now,
+            date: release.unwrap_or(now),
             auto_submitted: d.auto_submitted,
             text,
             html,
@@ -119,10 +129,36 @@ impl Referee {
         };
         let outbox = self.store.outbox();
         let queued = match batch {
+            None if release.is_some_and(|t| t > now) => outbox.enqueue_not_before(&id, &self.config.referee_address, &d.to, &raw, release)?,
             None => outbox.enqueue(&id, &self.config.referee_address, &d.to, &raw)?,
             Some(b) => outbox.enqueue_deferred(&id, &self.config.referee_address, &d.to, &raw, b)?,
         };
         Ok(queued == crate::store::Enqueued::Queued)
+    }
+}
+
+impl Referee {
+    /// When an anonymous message handled at `now` leaves: the next multiple
+    /// of `[outbox] anonymous_every` after it (`now` itself when 0).
+    pub fn anonymous_release(&self, now: Timestamp) -> Timestamp {
+        let every = self.config.outbox.anonymous_every.as_millis();
+        if every <= 0 {
+            return now;
+        }
+        let t = now.as_millisecond() as i128;
+        let next = (t.div_euclid(every) + 1) * every;
+        i64::try_from(next).ok().and_then(|ms| Timestamp::from_millisecond(ms).ok()).unwrap_or(now)
+    }
+
+    /// A relayed message's place among the others of its incoming mail: a
+    /// keyed hash of the recipient (so the outbox's order of sending, by
+    /// id, says nothing about who was left out).
+    pub fn relay_slot(&self, key: &str, n: usize, recipient: &str) -> String {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        h.update(self.secret);
+        h.update(format!("relay\0{key}\0{n}\0{recipient}").as_bytes());
+        hex::encode(&h.finalize()[..8])
     }
 }
 

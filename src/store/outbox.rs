@@ -296,7 +296,20 @@ impl Outbox {
         recipients: &[String],
         raw: &[u8],
     ) -> Result<Enqueued, StoreError> {
-        self.enqueue_with(id, envelope_from, recipients, raw, None)
+        self.enqueue_with(id, envelope_from, recipients, raw, None, None)
+    }
+
+    /// [`Outbox::enqueue`] for an item not to be sent before `not_before`
+    /// (its first `next_attempt`).
+    pub fn enqueue_not_before(
+        &self,
+        id: &str,
+        envelope_from: &str,
+        recipients: &[String],
+        raw: &[u8],
+        not_before: Option<Timestamp>,
+    ) -> Result<Enqueued, StoreError> {
+        self.enqueue_with(id, envelope_from, recipients, raw, None, not_before)
     }
 
     /// [`Outbox::enqueue`] through `batch`: the `.eml` written and the
@@ -311,7 +324,7 @@ impl Outbox {
         raw: &[u8],
         batch: &Deferred,
     ) -> Result<Enqueued, StoreError> {
-        self.enqueue_with(id, envelope_from, recipients, raw, Some(batch))
+        self.enqueue_with(id, envelope_from, recipients, raw, Some(batch), None)
     }
 
     fn enqueue_with(
@@ -321,6 +334,7 @@ impl Outbox {
         recipients: &[String],
         raw: &[u8],
         batch: Option<&Deferred>,
+        not_before: Option<Timestamp>,
     ) -> Result<Enqueued, StoreError> {
         match self.state_of(id)? {
             Some(OutboxState::New) => return Ok(Enqueued::AlreadyQueued),
@@ -339,7 +353,7 @@ impl Outbox {
             envelope_from: envelope_from.to_string(),
             recipients: recipients.to_vec(),
             attempts: 0,
-            next_attempt: None,
+            next_attempt: not_before,
             last_error: None,
             in_flight_since: None,
         };

@@ -320,13 +320,40 @@ impl ImapMailbox {
         Ok(uids)
     }
 
-    async fn fetch_pending_in(ctx: &Ctx, session: &mut Session, listed: Option<Vec<u32>>) -> Result<Vec<FetchedMail>, TransportError> {
+    async fn fetch_pending_in(ctx: &Ctx, session: &mut Session, listed: Option<Vec<u32>>, max_bytes: u64) -> Result<(Vec<FetchedMail>, bool), TransportError> {
         let uids = match listed {
             Some(uids) => uids,
             None => Self::pending_uids(ctx, session).await?,
         };
-        let mut mails = Vec::with_capacity(uids.len());
-        for chunk in uids.chunks(FETCH_CHUNK) {
+        // Sizes and delivery instants first (a few bytes each), to read no
+        // more than `max_bytes` of bodies at once.
+        let mut info: std::collections::BTreeMap<u32, (u64, Option<jiff::Timestamp>)> = std::collections::BTreeMap::new();
+        for chunk in uids.chunks(FETCH_CHUNK * 20) {
+            let set = chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            let fetches: Vec<Fetch> = ctx
+                .timed("UID FETCH (RFC822.SIZE INTERNALDATE)", async {
+                    let stream = session.uid_fetch(&set, "(UID RFC822.SIZE INTERNALDATE)").await?;
+                    stream.try_collect::<Vec<_>>().await
+                })
+                .await?;
+            for f in &fetches {
+                let Some(uid) = f.uid.filter(|u| chunk.binary_search(u).is_ok()) else { continue };
+                let delivered = f.internal_date().and_then(|d| jiff::Timestamp::from_second(d.timestamp()).ok());
+                info.insert(uid, (f.size.map_or(0, u64::from), delivered));
+            }
+        }
+        let mut chosen = Vec::new();
+        let mut taken = 0u64;
+        for uid in &uids {
+            let size = info.get(uid).map_or(0, |(s, _)| *s);
+            if !chosen.is_empty() && taken.saturating_add(size) > max_bytes {
+                break;
+            }
+            taken = taken.saturating_add(size);
+            chosen.push(*uid);
+        }
+        let mut mails = Vec::with_capacity(chosen.len());
+        for chunk in chosen.chunks(FETCH_CHUNK) {
             let set = chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
             // BODY.PEEK: fetching must not set \Seen (the caller marks a
             // message only once it is archived).
@@ -346,10 +373,11 @@ impl ImapMailbox {
             mails.extend(got.into_iter().map(|(uid, raw)| FetchedMail {
                 id: uid.to_string(),
                 raw,
+                delivered: info.get(&uid).and_then(|(_, d)| *d),
             }));
         }
         Self::drain_unsolicited(session);
-        Ok(mails)
+        Ok((mails, chosen.len() < uids.len()))
     }
 
     /// `set`: one UID or several, comma-separated (one round trip per
@@ -477,13 +505,17 @@ impl ImapMailbox {
 #[async_trait::async_trait]
 impl Mailbox for ImapMailbox {
     async fn fetch_pending(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
+        Ok(self.fetch_batch(u64::MAX).await?.0)
+    }
+
+    async fn fetch_batch(&mut self, max_bytes: u64) -> Result<(Vec<FetchedMail>, bool), TransportError> {
         let ctx = self.ctx.clone();
         let listed = self.just_listed.take();
         let mut session = self.take_session()?;
-        let mails = Self::fetch_pending_in(&ctx, &mut session, listed).await?;
+        let (mails, more) = Self::fetch_pending_in(&ctx, &mut session, listed, max_bytes).await?;
         self.session = Some(session);
         self.last_fetched = mails.iter().filter_map(|m| m.id.parse().ok()).collect();
-        Ok(mails)
+        Ok((mails, more))
     }
 
     async fn mark_processed(&mut self, id: &str) -> Result<(), TransportError> {

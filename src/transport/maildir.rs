@@ -223,18 +223,35 @@ impl MaildirMailbox {
 #[async_trait::async_trait]
 impl Mailbox for MaildirMailbox {
     async fn fetch_pending(&mut self) -> Result<Vec<FetchedMail>, TransportError> {
+        Ok(self.fetch_batch(u64::MAX).await?.0)
+    }
+
+    async fn fetch_batch(&mut self, max_bytes: u64) -> Result<(Vec<FetchedMail>, bool), TransportError> {
         let entries = self.unseen_entries()?;
-        let mut mails = Vec::with_capacity(entries.len());
-        for (_, name, path) in entries {
+        let mut mails = Vec::new();
+        let mut taken = 0u64;
+        let mut more = false;
+        for (mtime, name, path) in entries {
+            // The size before reading: a batch never holds more than
+            // `max_bytes` (but at least one message).
+            let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            if !mails.is_empty() && taken.saturating_add(size) > max_bytes {
+                more = true;
+                break;
+            }
             match std::fs::read(&path) {
-                Ok(raw) => mails.push(FetchedMail { id: name, raw }),
+                Ok(raw) => {
+                    taken = taken.saturating_add(raw.len() as u64);
+                    let delivered = mtime.duration_since(UNIX_EPOCH).ok().and_then(|d| jiff::Timestamp::from_millisecond(d.as_millis() as i64).ok());
+                    mails.push(FetchedMail { id: name, raw, delivered });
+                }
                 // Taken by another reader between listing and reading.
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
                 Err(e) => return Err(io_err(&path, "read", e)),
             }
         }
         self.last_fetched = mails.iter().map(|m| m.id.clone()).collect();
-        Ok(mails)
+        Ok((mails, more))
     }
 
     async fn mark_processed(&mut self, id: &str) -> Result<(), TransportError> {

@@ -44,7 +44,16 @@ pub struct FetchedMail {
     pub id: String,
     /// The message exactly as stored (RFC 5322 bytes).
     pub raw: Vec<u8>,
+    /// When the mail server put it in the mailbox (IMAP `INTERNALDATE`, the
+    /// Maildir file's time), by the server's clock: what lateness is judged
+    /// by, however long the referee took to read it.
+    pub delivered: Option<jiff::Timestamp>,
 }
+
+/// A batch of pending messages at most this large (bytes) is read at once,
+/// unless a single message is larger (it is then read alone): a full inbox
+/// never needs more memory than a batch.
+pub const DEFAULT_BATCH_BYTES: u64 = 32 * 1024 * 1024;
 
 /// A failure of a mailbox or of the connection set-up, with the server and
 /// the operation it concerns.
@@ -136,6 +145,15 @@ pub trait Mailbox: Send {
     /// Every message not yet processed, oldest first (IMAP UID order),
     /// without marking any of them as read.
     async fn fetch_pending(&mut self) -> Result<Vec<FetchedMail>, TransportError>;
+
+    /// The oldest pending messages, as many as fit in `max_bytes` (at least
+    /// one), without marking any of them; what is left is returned by the
+    /// next call (and [`Mailbox::wait_for_mail`] returns at once meanwhile).
+    /// The second value: whether more messages were pending than returned.
+    async fn fetch_batch(&mut self, max_bytes: u64) -> Result<(Vec<FetchedMail>, bool), TransportError> {
+        let _ = max_bytes;
+        Ok((self.fetch_pending().await?, false))
+    }
 
     /// Marks one message as handled. Call it only once the message is
     /// archived durably. IMAP: sets `\Seen` and moves it to the processed

@@ -22,6 +22,11 @@
 //! limited per address (`limit.rs`). The pages store nothing; the
 //! order-check box runs the same code as `arbitre orders check`, which
 //! writes nothing (a dry write group).
+//!
+//! Bounded by construction (`server.rs`): connections capped in all and
+//! per address, header, idle and lifetime timeouts, small bodies read only
+//! behind a good link, and at most `server::PAGE_WORKERS` pages built at
+//! once; the mail loops keep a reserve of descriptors the web never takes.
 
 mod assets;
 mod feed;
@@ -29,6 +34,7 @@ pub mod limit;
 pub mod link;
 mod private;
 mod public;
+pub mod server;
 mod strings;
 
 use std::net::{IpAddr, SocketAddr};
@@ -56,12 +62,14 @@ pub struct Web {
     pub clock: Clock,
     pub limiter: limit::Limiter,
     strings: strings::Strings,
+    /// Pages built at once (`server::PAGE_WORKERS`).
+    workers: tokio::sync::Semaphore,
 }
 
 impl Web {
     pub fn new(referee: Arc<Referee>, clock: Clock) -> Arc<Web> {
         let strings = strings::Strings::load(referee.templates_dir());
-        Arc::new(Web { referee, clock, limiter: limit::Limiter::default(), strings })
+        Arc::new(Web { referee, clock, limiter: limit::Limiter::default(), strings, workers: tokio::sync::Semaphore::new(server::PAGE_WORKERS) })
     }
 
     /// Renders `web/<name>.html.tera` with the strings of `lang` as `t`.
@@ -80,9 +88,11 @@ impl Web {
     }
 
     /// The client's address: the peer, or behind a trusted proxy the last
-    /// address of `X-Forwarded-For`.
+    /// address of `X-Forwarded-For` — only when the peer is the proxy
+    /// (`[web] trusted_proxies`): a client reaching the port directly
+    /// cannot choose the address it is counted as by writing the header.
     fn client(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-        let trust = self.referee.config.web.as_ref().is_some_and(|w| w.trust_proxy);
+        let trust = self.referee.config.web.as_ref().is_some_and(|w| w.trust_proxy && w.trusted_proxies.contains(&peer.ip()));
         if trust {
             let last = headers
                 .get_all("x-forwarded-for")
@@ -107,6 +117,8 @@ pub enum Page {
     File { content_type: &'static str, bytes: Vec<u8>, private: bool },
     NotFound,
     TooMany,
+    /// A request body over its limit, or too slow.
+    TooLarge,
     Error,
 }
 
@@ -119,6 +131,7 @@ impl IntoResponse for Page {
             Page::File { content_type, bytes, private } => (StatusCode::OK, content_type, bytes, private),
             Page::NotFound => (StatusCode::NOT_FOUND, "text/plain; charset=utf-8", b"404 Not Found\n".to_vec(), true),
             Page::TooMany => (StatusCode::TOO_MANY_REQUESTS, "text/plain; charset=utf-8", b"429 Too Many Requests\n".to_vec(), true),
+            Page::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "text/plain; charset=utf-8", b"413 Payload Too Large\n".to_vec(), true),
             Page::Error => (StatusCode::INTERNAL_SERVER_ERROR, "text/plain; charset=utf-8", b"500 Internal Server Error\n".to_vec(), true),
         };
         let mut r = (status, body).into_response();
@@ -129,14 +142,21 @@ impl IntoResponse for Page {
     }
 }
 
-/// Runs a page's work (file reads, rendering) off the runtime's threads.
+/// Runs a page's work (file reads, rendering) off the runtime's threads,
+/// at most `server::PAGE_WORKERS` at once.
 async fn blocking(web: &Arc<Web>, f: impl FnOnce(&Web) -> Page + Send + 'static) -> Page {
+    work(web, f).await.unwrap_or(Page::Error)
+}
+
+/// [`blocking`] for any result; `None` when the work failed (logged).
+async fn work<T: Send + 'static>(web: &Arc<Web>, f: impl FnOnce(&Web) -> T + Send + 'static) -> Option<T> {
+    let Ok(_worker) = web.workers.acquire().await else { return None };
     let w = web.clone();
     match tokio::task::spawn_blocking(move || f(&w)).await {
-        Ok(p) => p,
+        Ok(p) => Some(p),
         Err(e) => {
             tracing::error!(error = %e, "a web page failed");
-            Page::Error
+            None
         }
     }
 }
@@ -168,14 +188,23 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/p/{game}/{token}/check", post(private::check))
         .route("/static/{file}", get(assets::file))
         .fallback(|| async { Page::NotFound })
+        // Only the order-check form takes a body, read by its handler
+        // behind its own limit; anything larger is refused unread.
+        .layer(axum::extract::DefaultBodyLimit::max(private::MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(security_headers))
         .with_state(web)
 }
 
-/// Serves `router(web)` on `listener` until `stop` resolves.
+/// Serves `router(web)` on `listener` until `stop` resolves, within the
+/// limits of `server.rs`.
 pub async fn serve(listener: tokio::net::TcpListener, web: Arc<Web>, stop: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-    let app = router(web).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app).with_graceful_shutdown(stop).await
+    let trust_proxy = web.referee.config.web.as_ref().is_some_and(|w| w.trust_proxy);
+    serve_within(listener, web, server::Limits::for_process(trust_proxy), stop).await
+}
+
+/// [`serve`] within the given limits.
+pub async fn serve_within(listener: tokio::net::TcpListener, web: Arc<Web>, limits: server::Limits, stop: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+    server::serve(listener, router(web), limits, stop).await
 }
 
 /// Starts the web server of the daemon when `[web]` is configured. A port

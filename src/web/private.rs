@@ -11,7 +11,6 @@ use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
-use axum::Form;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -32,10 +31,10 @@ struct Private<'w> {
 }
 
 /// Resolves a private link, counting a wrong one against the client.
+/// A good link always opens (players behind one address, a household or a
+/// school, are never locked out by a guesser among them); a wrong one gets
+/// 404, or 429 once its address has guessed too often (`limit.rs`).
 fn open<'w>(web: &'w Web, ip: std::net::IpAddr, game: &str, token: &str) -> Result<Private<'w>, Page> {
-    if !web.limiter.allowed(ip) {
-        return Err(Page::TooMany);
-    }
     let found = find(web, game).and_then(|g| {
         let family = super::link::family_of_token(&web.referee, &g.meta, token)?.clone();
         Some((g, family))
@@ -45,6 +44,7 @@ fn open<'w>(web: &'w Web, ip: std::net::IpAddr, game: &str, token: &str) -> Resu
             let base = format!("/p/{}/{token}", g.meta.id);
             Ok(Private { g, family, base })
         }
+        None if !web.limiter.allowed(ip) => Err(Page::TooMany),
         None => {
             web.limiter.failed(ip);
             tracing::info!(%ip, game, "wrong private link");
@@ -157,14 +157,37 @@ pub struct CheckForm {
     orders: String,
 }
 
+/// The largest request body taken (the form's encoding of
+/// [`MAX_CHECK_BYTES`] of orders, with room for escapes).
+pub const MAX_BODY_BYTES: usize = 3 * MAX_CHECK_BYTES + 1024;
+
+/// How long the form's body may take to arrive once its link is known good.
+const BODY_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
 pub async fn check(
     State(web): State<Arc<Web>>,
     ci: ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Path((game, token)): Path<(String, String)>,
-    Form(form): Form<CheckForm>,
+    body: axum::body::Body,
 ) -> Page {
     let ip = client_of(&web, ci.clone(), &headers);
+    // The link first: a stranger's body is never read.
+    let (g, t) = (game.clone(), token.clone());
+    match super::work(&web, move |web| open(web, ip, &g, &t).err()).await {
+        Some(None) => {}
+        Some(Some(refused)) => return refused,
+        None => return Page::Error,
+    }
+    // Announced over the limit: refused without reading a byte.
+    let announced = headers.get(axum::http::header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        return Page::TooLarge;
+    }
+    let form = match tokio::time::timeout(BODY_TIME, axum::body::to_bytes(body, MAX_BODY_BYTES)).await {
+        Ok(Ok(bytes)) => serde_urlencoded::from_bytes::<CheckForm>(&bytes).unwrap_or(CheckForm { orders: String::new() }),
+        _ => return Page::TooLarge,
+    };
     with_link(web, ci, headers, game, token, move |web, p| {
         if !web.limiter.check(ip) {
             return Page::TooMany;
