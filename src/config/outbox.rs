@@ -59,11 +59,16 @@ impl Cx {
         if let Some(v) = t.get("retry_max") {
             outbox.retry_max = self.duration("outbox.retry_max".into(), v).unwrap_or(outbox.retry_max);
         }
-        if let Some(v) = t.get("anonymous_every") {
-            outbox.anonymous_every = self.duration("outbox.anonymous_every".into(), v).unwrap_or(outbox.anonymous_every);
-            if outbox.anonymous_every.is_negative() || outbox.anonymous_every > SignedDuration::from_hours(24) {
-                self.err("outbox.anonymous_every", "must be between 0s and 24h");
+        match t.get("anonymous_every") {
+            // At once: the referee accepts that the time may point at the sender.
+            Some(toml::Value::String(s)) if s.trim() == "0s" || s.trim() == "0" => outbox.anonymous_every = SignedDuration::ZERO,
+            Some(v) => {
+                outbox.anonymous_every = self.duration("outbox.anonymous_every".into(), v).unwrap_or(outbox.anonymous_every);
+                if outbox.anonymous_every > SignedDuration::from_hours(24) {
+                    self.err("outbox.anonymous_every", "must be 24h or less");
+                }
             }
+            None => {}
         }
         if outbox.retry_max < outbox.retry_initial {
             self.err("outbox.retry_max", "must not be shorter than outbox.retry_initial");
@@ -75,6 +80,14 @@ impl Cx {
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
+
+    #[test]
+    fn anonymous_messages_leave_on_the_hour_by_default_and_at_once_with_0s() {
+        assert_eq!(parse_at(BASE).unwrap().outbox.anonymous_every, jiff::SignedDuration::from_hours(1));
+        assert_eq!(parse_at(&format!("{BASE}\n[outbox]\nanonymous_every = \"0s\"\n")).unwrap().outbox.anonymous_every, jiff::SignedDuration::ZERO);
+        let e = errors_of(&format!("{BASE}\n[outbox]\nanonymous_every = \"2d\"\n"));
+        assert!(has(&e, "outbox.anonymous_every: must be 24h or less"), "{e:?}");
+    }
 
     #[test]
     fn retry_max_must_not_be_shorter_than_retry_initial() {
