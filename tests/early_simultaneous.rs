@@ -60,6 +60,8 @@ time_zone = "Europe/Paris"
 deadline = "weekly sunday 20:00"
 reminders = []
 registration_open = true
+# Registrations are taken at once here (the confirmation round trip is tested in tests/security.rs).
+registration_confirm = false
 seed = 9
 {early}
 [games.settings]

@@ -79,6 +79,8 @@ time_zone = "Europe/Paris"
 deadline = "manual"
 reminders = []
 registration_open = true
+# Registrations are taken at once here (the confirmation round trip is tested in tests/security.rs).
+registration_confirm = false
 seed = 11
 "#,
         data = data_dir.display(),

@@ -355,7 +355,7 @@ fn a_registration_handled_again_after_a_crash_is_answered_once() {
 fn a_registration_the_ruleset_refuses_is_answered_in_the_registrants_language() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("config.toml");
-    let game = "[[games]]\nid = \"stellar-1\"\nruleset = \"stellar\"\ntime_zone = \"Europe/Paris\"\ndeadline = \"after 48h\"\nregistration_open = true\nseed = 1\n";
+    let game = "[[games]]\nid = \"stellar-1\"\nruleset = \"stellar\"\ntime_zone = \"Europe/Paris\"\ndeadline = \"after 48h\"\nregistration_open = true\nregistration_confirm = false\nseed = 1\n";
     std::fs::write(&path, format!("{}\n{game}", config_head())).unwrap();
     let referee = arbitre::referee::Referee::new(arbitre::config::load(&path).unwrap(), templates()).unwrap();
     referee.create_game("stellar-1", Some(1), t0()).unwrap();

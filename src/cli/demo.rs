@@ -189,6 +189,8 @@ ruleset = "{ruleset}"
 language = "{lang}"
 time_zone = "Europe/Paris"
 {schedule}registration_open = true
+# Simulated players: registrations are taken at once, without the confirmation round trip.
+registration_confirm = false
 seed = {seed}
 
 [games.settings]

@@ -39,6 +39,11 @@ pub struct GameConfig {
     pub registration_open: bool,
     /// Rule 0.4: a player whose family became PNJ may register a new one.
     pub allow_new_family_after_pnj: bool,
+    /// A registration counts only once its address answers the confirmation
+    /// mail (`referee::join`): a forged sender gets one small mail, no seat.
+    pub registration_confirm: bool,
+    /// Families at most (`None`: the ruleset's own limit, if any).
+    pub max_families: Option<u32>,
     /// When at least this share of the families would be ONR at a
     /// deadline, the turn is held and the human referee alerted (0 < x ≤ 1).
     pub mass_onr_threshold: f64,
@@ -96,6 +101,8 @@ impl Cx {
                 "pnj_after_onr",
                 "registration_open",
                 "allow_new_family_after_pnj",
+                "registration_confirm",
+                "max_families",
                 "mass_onr_threshold",
                 "seed",
                 "language",
@@ -186,6 +193,8 @@ impl Cx {
         let pnj_after_onr = self.integer(t, prefix, "pnj_after_onr", 2, (0, 1000)) as u32;
         let registration_open = self.boolean(t, prefix, "registration_open", true);
         let allow_new_family_after_pnj = self.boolean(t, prefix, "allow_new_family_after_pnj", true);
+        let registration_confirm = self.boolean(t, prefix, "registration_confirm", true);
+        let max_families = t.contains_key("max_families").then(|| self.integer(t, prefix, "max_families", 0, (1, 10_000)) as u32);
 
         let mass_onr_threshold = match t.get("mass_onr_threshold") {
             None => 0.5,
@@ -286,6 +295,8 @@ impl Cx {
             pnj_after_onr,
             registration_open,
             allow_new_family_after_pnj,
+            registration_confirm,
+            max_families,
             mass_onr_threshold,
             seed,
             language,

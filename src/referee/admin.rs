@@ -94,6 +94,7 @@ impl Referee {
             adjudication_started: None,
             waiting: Default::default(),
             confirmed: Default::default(),
+            pending_joins: Default::default(),
         };
         self.write_meta(&meta)?;
         tracing::info!(game = %id, ruleset = %gc.ruleset, seed, "game created");

@@ -539,7 +539,9 @@ impl Referee {
 
     fn register(&self, key: &str, m: &Incoming, from: &str, lang: &str, g: &mut OpenGame, family_name: &str, now: Timestamp) -> Result<Outcome> {
         let gid = g.meta.id.clone();
-        let name = text::collapse_spaces(family_name);
+        // `INSCRIPTION <family> CODE <code>`: the confirmation of a request.
+        let (family_name, code) = super::join::split_code(family_name);
+        let mut name = text::collapse_spaces(&family_name);
         let fkey = text::key(&name);
         let base = json!({ "game": gid, "family": name });
         let gc = self.game_config(&gid);
@@ -573,6 +575,53 @@ impl Referee {
             let rejoin_ok = existing.pnj && gc.map_or(true, |c| c.allow_new_family_after_pnj);
             if !rejoin_ok {
                 return refuse("already", json!({ "existing": existing.name }));
+            }
+        }
+        if let Some(max) = gc.and_then(|c| c.max_families) {
+            if g.meta.families.values().filter(|f| !f.pnj && f.resigned.is_none()).count() >= max as usize {
+                return refuse("full", json!({ "max": max }));
+            }
+        }
+        // A request holds no seat until its address confirms it.
+        if gc.is_none_or(|c| c.registration_confirm) {
+            use super::join::{Confirmation, PendingJoin, Request};
+            match code {
+                None => {
+                    let code = self.join_code(&gid, &fkey, from, key);
+                    let pending = PendingJoin { name: name.clone(), address: from.to_ascii_lowercase(), lang: lang.to_string(), requested_at: now, by: key.to_string() };
+                    let asked = super::join::request(&mut g.meta, code, pending, now);
+                    self.write_meta(&g.meta)?;
+                    return match asked {
+                        Request::Silent(reason) => Ok(Outcome::Silenced { reason }),
+                        Request::Mail(code) => {
+                            self.queue(
+                                Draft {
+                                    id: format!("join-confirm-{key}"),
+                                    to: vec![from.to_string()],
+                                    subject: String::new(),
+                                    template: "common/join-confirm",
+                                    lang,
+                                    context: json!({ "game": gid, "family": name, "code": code, "hours": super::join::CONFIRM_WITHIN.as_hours() }),
+                                    threading: Threading { reply_to: Some(m) },
+                                    auto_submitted: "auto-replied",
+                                    attachments: vec![],
+                                },
+                                now,
+                            )?;
+                            Ok(answered("join-confirm", from, Some(gid), None))
+                        }
+                    };
+                }
+                Some(code) => match super::join::confirm(&mut g.meta, &code, &fkey, from, now) {
+                    // Registered under the name as first asked.
+                    Confirmation::Good(p) => name = p.name,
+                    Confirmation::Wrong => return refuse("bad-code", json!({ "hours": super::join::CONFIRM_WITHIN.as_hours() })),
+                    Confirmation::Stranger => {
+                        // Expired requests were dropped on the way.
+                        self.write_meta(&g.meta)?;
+                        return Ok(Outcome::Silenced { reason: format!("a registration code from {from}, which asked for none (or too long ago)") });
+                    }
+                },
             }
         }
         if let Err(why) = g.engine.register(&mut g.state, &fkey, &name)? {

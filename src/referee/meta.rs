@@ -78,6 +78,10 @@ pub struct GameMeta {
     /// CONFIRM` (no change-of-mind delay for them).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub confirmed: BTreeSet<FamilyKey>,
+    /// Registrations waiting for their address to confirm them, by code
+    /// (`referee::join`): they hold no seat.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pending_joins: BTreeMap<String, super::join::PendingJoin>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -15,6 +15,7 @@ pub mod admin;
 pub mod calendar;
 pub mod check;
 pub mod intake;
+pub mod join;
 pub mod journal;
 pub mod messages;
 pub mod meta;

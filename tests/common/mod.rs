@@ -34,6 +34,8 @@ time_zone = "Europe/Paris"
 deadline = "manual"
 reminders = []
 registration_open = true
+# Registrations are taken at once here (the confirmation round trip is tested in tests/security.rs).
+registration_confirm = false
 seed = {seed}
 "#,
         referee = stack.referee,

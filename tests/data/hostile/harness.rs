@@ -73,6 +73,8 @@ ruleset = "stellarium"
 time_zone = "Europe/Paris"
 deadline = "weekly sunday 20:00"
 registration_open = true
+# Registrations are taken at once here (the confirmation round trip is tested in tests/security.rs).
+registration_confirm = false
 seed = 7
 
 [games.settings]
@@ -84,6 +86,8 @@ ruleset = "galaxy"
 time_zone = "Europe/Paris"
 deadline = "weekly sunday 20:00"
 registration_open = true
+# Registrations are taken at once here (the confirmation round trip is tested in tests/security.rs).
+registration_confirm = false
 seed = 11
 
 [games.settings]
