@@ -87,3 +87,46 @@ fn r2_1_too_few_players_hold_turn_0_and_the_referee_is_told_at_once() {
     assert!(!ack.text.contains("famille"), "{}", ack.text);
     let _ = passwords;
 }
+
+#[test]
+fn registration_open_is_true_on_every_command_once_the_galaxy_is_made() {
+    let e = galaxy_env("players = 4\n");
+    let t = t0();
+    for (a, f) in [("a@x.test", "Alpha"), ("b@x.test", "Beta"), ("c@x.test", "Gamma"), ("d@x.test", "Delta")] {
+        join(&e.referee, a, f, t);
+    }
+    // The galaxy is full: nobody else can join, and nothing says otherwise.
+    let says_open = |e: &Env| {
+        let raw = mail("z@x.test", &format!("blank-{}@x.test", e.referee.read_meta(GAME).unwrap().unwrap().turn), "Bonjour", "Bonjour, comment jouer ?\n", t);
+        e.referee.handle_mail(&raw, t).unwrap();
+        let reply = take_outbox(&e.referee).remove(0);
+        assert!(reply.text.contains(GAME), "{}", reply.text);
+        (e.referee.status(GAME, t).unwrap().registration_open, reply.text.contains("inscriptions ouvertes"))
+    };
+    assert_eq!(says_open(&e), (false, false), "a full galaxy takes nobody");
+    let after = e.referee.read_meta(GAME).unwrap().unwrap().deadline.unwrap().checked_add(SignedDuration::from_mins(1)).unwrap();
+    e.referee.adjudicate(GAME, Mode::Deadline, after).unwrap();
+    assert_eq!(e.referee.read_meta(GAME).unwrap().unwrap().turn, 1, "the galaxy is made");
+    assert_eq!(says_open(&e), (false, false), "made: registration is closed");
+    // And a join is refused, as the status says.
+    let raw = mail("z@x.test", "join-z@x.test", "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION Zeta\n"), t);
+    e.referee.handle_mail(&raw, t).unwrap();
+    assert!(take_outbox(&e.referee).iter().all(|m| !m.text.contains("Bienvenue")));
+}
+
+#[test]
+fn registration_open_is_true_while_the_galaxy_has_room() {
+    let e = galaxy_env("players = 6\n");
+    join(&e.referee, "a@x.test", "Alpha", t0());
+    assert!(e.referee.status(GAME, t0()).unwrap().registration_open, "room for five more");
+}
+
+#[test]
+fn help_with_the_game_alone_lists_galaxys_orders() {
+    let e = galaxy_env("players = 6\n");
+    let raw = mail("z@x.test", "help-z@x.test", "Help", &format!("GAME {GAME}\nHELP\n"), t0());
+    e.referee.handle_mail(&raw, t0()).unwrap();
+    let t = &take_outbox(&e.referee)[0].text;
+    assert!(t.contains("MOVE F<a> <+H+V>") && t.contains("ATTACK F1 STAR"), "Galaxy's orders and an example: {t}");
+    assert!(t.contains("JOIN <name>"), "{t}");
+}
