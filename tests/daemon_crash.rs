@@ -195,7 +195,7 @@ fn sigkill_at_random_instants_loses_nothing_and_sends_nothing_twice() {
     let cli = Command::new(env!("CARGO_BIN_EXE_arbitre"))
         .arg("--config")
         .arg(root.join("config.toml"))
-        .args(["game", "extend", GAME, "-30d"])
+        .args(["game", "extend", GAME, "-30d", "--now"])
         .output()
         .unwrap();
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
