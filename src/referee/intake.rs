@@ -725,8 +725,13 @@ impl Referee {
     fn game_list(&self) -> Vec<Value> {
         self.game_ids()
             .into_iter()
-            .filter_map(|id| self.open_game(&id).ok())
-            .map(|g| json!({ "id": g.meta.id, "ruleset": g.meta.ruleset, "registration_open": g.registration_open().unwrap_or(false), "turn": g.meta.turn }))
+            .filter_map(|id| self.read_meta(&id).ok().flatten())
+            .map(|m| {
+                // The ruleset is asked (its state loaded) only where the
+                // referee's switch leaves registration open.
+                let open = m.registration_open && !m.finished && self.open_game(&m.id).and_then(|g| g.registration_open()).unwrap_or(false);
+                json!({ "id": m.id, "ruleset": m.ruleset, "registration_open": open, "turn": m.turn })
+            })
             .collect()
     }
 
