@@ -130,3 +130,45 @@ fn help_with_the_game_alone_lists_galaxys_orders() {
     assert!(t.contains("MOVE F<a> <+H+V>") && t.contains("ATTACK F1 STAR"), "Galaxy's orders and an example: {t}");
     assert!(t.contains("JOIN <name>"), "{t}");
 }
+
+#[test]
+fn a_galaxy_turn_held_then_resumed_then_rolled_back_tells_every_player_and_mails_every_report() {
+    let e = galaxy_env("players = 4\n");
+    let t = t0();
+    let players = [("a@x.test", "Alpha"), ("b@x.test", "Beta"), ("c@x.test", "Gamma")];
+    for (a, f) in players {
+        join(&e.referee, a, f, t);
+    }
+    // One player writes in English.
+    let raw = mail("d@x.test", "join-d@x.test", "Join", &format!("GAME {GAME}\nJOIN Delta\n"), t);
+    e.referee.handle_mail(&raw, t).unwrap();
+    take_outbox(&e.referee);
+    let after = |e: &Env| e.referee.read_meta(GAME).unwrap().unwrap().deadline.unwrap().checked_add(SignedDuration::from_mins(1)).unwrap();
+    e.referee.adjudicate(GAME, Mode::Deadline, after(&e)).unwrap();
+    take_outbox(&e.referee);
+    // Turn 1: nobody writes (the mail is down?): held, and every player told.
+    let s = e.referee.adjudicate(GAME, Mode::Deadline, after(&e)).unwrap();
+    assert!(s.held.is_some(), "held");
+    let sent = take_outbox(&e.referee);
+    for (a, _) in players {
+        let m: Vec<&Sent> = sent.iter().filter(|m| m.to == [a]).collect();
+        assert_eq!(m.len(), 1, "{a}: {sent:#?}");
+        assert!(m[0].subject.contains("Tour 1 suspendu") && m[0].text.contains("aucun ordre"), "{}", m[0].text);
+    }
+    let d = sent.iter().find(|m| m.to == ["d@x.test"]).expect("Delta is told");
+    assert!(d.subject.contains("Turn 1 on hold") && d.text.contains("I have received no orders from Delta"), "{}", d.text);
+    // Resumed: played at the next look, every report mailed.
+    e.referee.set_paused(GAME, false).unwrap();
+    let s = e.referee.adjudicate(GAME, Mode::Deadline, after(&e)).unwrap();
+    assert!(s.held.is_none());
+    let reports = |sent: &[Sent]| sent.iter().filter(|m| m.subject.contains("Rapport du tour 1") || m.subject.contains("Report for turn 1")).count();
+    assert_eq!(reports(&take_outbox(&e.referee)), 4);
+    // Rolled back to turn 1: told, and the turn played again mails its reports.
+    let before = after(&e).checked_sub(SignedDuration::from_hours(2)).unwrap();
+    e.referee.rollback(GAME, 1, before).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 4, "{sent:#?}");
+    assert!(sent.iter().any(|m| m.to == ["d@x.test"] && m.subject.contains("Back to the start of turn 1")));
+    e.referee.adjudicate(GAME, Mode::Force, after(&e)).unwrap();
+    assert_eq!(reports(&take_outbox(&e.referee)), 4);
+}
