@@ -109,7 +109,7 @@ impl Referee {
                     // The mails first, under ids of this turn: a crash before
                     // game.json is written holds again and queues nothing twice.
                     self.alert_admin_about(&format!("hold-{game_id}-{}", g.meta.turn_tag(n)), game_id, &reason, "hold", now)?;
-                    self.announce_hold(&g, &records, threshold, now)?;
+                    self.announce_hold(&g, &records, &statuses, threshold, now)?;
                     g.meta.held = Some(reason.clone());
                     self.write_meta(&g.meta)?;
                 }
@@ -573,8 +573,10 @@ impl Referee {
 
     /// Tells every family still playing that the mass-ONR guard holds the
     /// open turn, why, and whether its own orders arrived (nothing about the
-    /// others: who sent what is not the mail's to say).
-    fn announce_hold(&self, g: &OpenGame, records: &BTreeMap<FamilyKey, OrdersRecord>, threshold: f64, now: Timestamp) -> Result<()> {
+    /// others: who sent what is not the mail's to say); a seat the step does
+    /// not await (`statuses` holds the awaited ones) that nothing is asked
+    /// of it.
+    fn announce_hold(&self, g: &OpenGame, records: &BTreeMap<FamilyKey, OrdersRecord>, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold: f64, now: Timestamp) -> Result<()> {
         let id = &g.meta.id;
         for (key, fam) in g.meta.families.iter().filter(|(_, f)| !f.pnj && f.resigned.is_none()) {
             self.queue(
@@ -585,7 +587,7 @@ impl Referee {
                     template: "common/held",
                     lang: &fam.lang,
                     context: json!({ "game": id, "family": fam.name, "turn": g.meta.turn, "threshold": (threshold * 100.0).round() as i64,
-                        "has_orders": records.contains_key(key), "private_url": crate::web::link::private_url(self, id, key) }),
+                        "has_orders": records.contains_key(key), "awaited": statuses.contains_key(key), "private_url": crate::web::link::private_url(self, id, key) }),
                     threading: Threading::NONE,
                     auto_submitted: "auto-generated",
                     attachments: vec![],
