@@ -490,6 +490,14 @@ fn help_with_the_game_alone_gets_the_rulesets_guide_and_nothing_of_a_family() {
     assert!(t.contains("LIEU <qui> <lieu>") && t.contains("LIEU Leto STELLARIUM"), "Stellarium's orders and an example: {t}");
     assert!(t.contains("INSCRIPTION <nom>"), "{t}");
     assert!(!t.contains("Atréides"), "nothing of a family: {t}");
+    // A family named without its password: the same guide to the sender,
+    // nothing to the family (no orders were given in its name).
+    let raw = mail("new@example.test", "h1b@example.test", "Aide", &format!("PARTIE {GAME}\nFAMILLE Atréides\nAIDE\n"), at(2));
+    e.referee.handle_mail(&raw, at(2)).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0].to, ["new@example.test"]);
+    assert!(sent[0].text.contains("LIEU <qui> <lieu>") && !sent[0].text.contains("REFUSÉ"), "{}", sent[0].text);
     // With the full header: the guide and the family's own form.
     let pw = {
         let raw = mail("paul@example.test", "j2@example.test", "Inscription", &format!("GAME {GAME}\nJOIN Corrino\n"), at(3));

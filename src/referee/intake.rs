@@ -229,9 +229,11 @@ impl Referee {
             return self.register(key, m, &from, lang, &mut g, &family_name, now);
         }
 
-        if sub.family.is_none() && sub.commands.iter().any(|c| matches!(c, Command::Help)) {
-            // `PARTIE x` then `AIDE`: the guide of the game's ruleset, with
-            // nothing of any family's (the sender is not known yet).
+        let only_help = sub.orders.is_empty() && sub.later.is_empty() && sub.commands.iter().all(|c| matches!(c, Command::Help));
+        if sub.commands.iter().any(|c| matches!(c, Command::Help)) && (sub.family.is_none() || (sub.password.is_none() && only_help)) {
+            // `PARTIE x` then `AIDE` (a family named without its password
+            // too): the guide of the game's ruleset, with nothing of any
+            // family's (the sender is not known).
             let (deadline_text, time_left, _) = self.deadline_words(&g, lang, now);
             let mut ctx = json!({ "game": gid, "family": Value::Null, "turn": g.meta.turn, "ruleset": g.meta.ruleset, "form": [],
                 "deadline": deadline_text, "time_left": time_left, "registration_open": g.registration_open()?, "guide": self.ruleset_guide(&g.meta.ruleset, lang) });
