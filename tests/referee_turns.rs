@@ -415,8 +415,10 @@ fn rollback_tells_every_family_and_the_turn_played_again_mails_its_reports() {
     let sent = take_outbox(&e.referee);
     let reports = reports_of_turn(&sent, 1);
     assert_eq!(reports.len(), 2, "{sent:#?}");
-    // A second rollback to the same turn mails again too.
-    e.referee.rollback(GAME, 1, before_deadline(&e)).unwrap();
+    // A second rollback to the same turn (the referee's command) mails again too.
+    let out = arbitre_cli(&e, before_deadline(&e), &["rollback", GAME, "1"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && stdout.contains("every family is told") && stdout.contains("its deadline: "), "{stdout}");
     assert_eq!(take_outbox(&e.referee).len(), 2);
     e.referee.adjudicate(GAME, Mode::Force, after_deadline(&e)).unwrap();
     assert_eq!(reports_of_turn(&take_outbox(&e.referee), 1).len(), 2);

@@ -193,6 +193,14 @@ pub fn rollback(config: &Path, templates: Option<&Path>, game: &str, turn: u32, 
     let r = super::open_referee(config, templates)?;
     let m = r.rollback(game, turn, now)?;
     println!("game {} is back at the start of turn {}; every family is told, and the turn's reports go out when it is played again", m.id, m.turn);
+    if let (Some(d), Some(gc)) = (m.deadline, r.game_config(game)) {
+        let words = crate::scheduler::format_deadline(d, &gc.time_zone, "en");
+        if d <= now {
+            println!("its deadline, {words}, has passed: the daemon plays the turn again at its next look (pause the game before a rollback to keep it from being played; `arbitre game extend` moves the deadline)");
+        } else {
+            println!("its deadline: {words}");
+        }
+    }
     Ok(())
 }
 
