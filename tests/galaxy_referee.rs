@@ -172,3 +172,35 @@ fn a_galaxy_turn_held_then_resumed_then_rolled_back_tells_every_player_and_mails
     e.referee.adjudicate(GAME, Mode::Force, after(&e)).unwrap();
     assert_eq!(reports(&take_outbox(&e.referee)), 4);
 }
+
+#[test]
+fn a_player_turned_pnj_once_the_galaxy_is_made_is_not_invited_to_join_again() {
+    let e = galaxy_env("players = 4\n");
+    let t = t0();
+    let players = [("a@x.test", "Alpha"), ("b@x.test", "Beta"), ("c@x.test", "Gamma"), ("d@x.test", "Delta")];
+    let pws: Vec<String> = players.iter().map(|(a, f)| join(&e.referee, a, f, t)).collect();
+    let after = |e: &Env| e.referee.read_meta(GAME).unwrap().unwrap().deadline.unwrap().checked_add(SignedDuration::from_mins(1)).unwrap();
+    e.referee.adjudicate(GAME, Mode::Deadline, after(&e)).unwrap();
+    take_outbox(&e.referee);
+    // Alpha and Beta play; Delta never does: PNJ at its third ONR (turn 3).
+    let mut notice = None;
+    for turn in 1..=3u32 {
+        let g = e.referee.open_game(GAME).unwrap();
+        let before = g.meta.deadline.unwrap().checked_sub(SignedDuration::from_hours(2)).unwrap();
+        for (i, (a, f)) in players.iter().enumerate().take(2) {
+            let mut dice = arbitre::dice::Dice::for_turn(9, turn);
+            let lines = g.engine.sample_orders(&g.state, &arbitre::text::key(f), &mut dice).unwrap();
+            let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+            let raw = mail(a, &format!("o{turn}-{f}@x.test"), "Ordres", &orders_body(f, &pws[i], Some(turn), &refs), before);
+            e.referee.handle_mail(&raw, before).unwrap();
+        }
+        take_outbox(&e.referee);
+        let s = e.referee.adjudicate(GAME, Mode::Deadline, after(&e)).unwrap();
+        assert!(s.held.is_none(), "turn {turn}: {:?}", s.held);
+        notice = notice.or(take_outbox(&e.referee).into_iter().find(|m| m.to == ["d@x.test"] && m.subject.contains("PNJ")));
+    }
+    let notice = notice.expect("Delta is told it is PNJ");
+    assert!(notice.text.contains("Cette partie n'accepte pas de nouvelle inscription"), "{}", notice.text);
+    assert!(!notice.text.contains("INSCRIPTION <nouveau nom>"), "{}", notice.text);
+    assert!(!e.referee.status(GAME, t).unwrap().registration_open);
+}

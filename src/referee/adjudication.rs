@@ -267,11 +267,13 @@ impl Referee {
         // under its own id, so the files and mails are the same bytes in any
         // order (tests/deadline_parallel.rs compares with one thread).
         let families: Vec<(&FamilyKey, &super::FamilyRecord)> = g.meta.families.iter().collect();
+        // Whether a family turned PNJ may found a new one: registration as
+        // the state after this turn takes it (asked only when one turned).
+        let can_rejoin = !new_pnj.is_empty() && !finished && gc.map_or(true, |c| c.allow_new_family_after_pnj) && g.registration_open_in(&out.state)?;
         let reported = super::parallel::map_in_order(&families, self.threads, |&(key, fam)| -> Result<bool> {
             let status = statuses.get(key).copied();
             if status == Some(OrderStatus::Pnj) {
                 if new_pnj.contains(key) && preview_dir.is_none() {
-                    let can_rejoin = g.meta.registration_open && gc.map_or(true, |c| c.allow_new_family_after_pnj);
                     self.queue_into(
                         Draft {
                             id: format!("pnj-{game_id}-{}-{key}", g.meta.turn_tag(n)),

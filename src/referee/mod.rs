@@ -195,11 +195,17 @@ impl OpenGame {
     /// `late_registration`, the turn-based games not once started, no game
     /// when full). What the pages, replies and `game status` say.
     pub fn registration_open(&self) -> Result<bool> {
+        self.registration_open_in(&self.state)
+    }
+
+    /// [`OpenGame::registration_open`] in `state` (the state a turn just
+    /// produced, before it is committed).
+    pub fn registration_open_in(&self, state: &LoadedState) -> Result<bool> {
         if !self.meta.registration_open || self.meta.finished {
             return Ok(false);
         }
         // A registration tried on a copy, under a key no family has.
-        let mut copy = self.engine.load_state(&self.engine.save_state(&self.state)?)?;
+        let mut copy = self.engine.load_state(&self.engine.save_state(state)?)?;
         let probe = (0u32..).map(|i| format!("REGISTRATIONPROBE{i}")).find(|k| !self.meta.families.contains_key(k)).unwrap_or_default();
         Ok(self.engine.register(&mut copy, &probe, &probe)?.is_ok())
     }
