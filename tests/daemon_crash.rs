@@ -195,7 +195,7 @@ fn sigkill_at_random_instants_loses_nothing_and_sends_nothing_twice() {
     let cli = Command::new(env!("CARGO_BIN_EXE_arbitre"))
         .arg("--config")
         .arg(root.join("config.toml"))
-        .args(["game", "extend", GAME, "-30d"])
+        .args(["game", "extend", GAME, "-30d", "--now"])
         .output()
         .unwrap();
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
@@ -316,7 +316,7 @@ async fn a_run_cut_before_its_done_markers_is_finished_at_its_own_instants_befor
     assert!(unfinished(r.adjudicate(GAME, Mode::Deadline, after).map(drop)), "a turn was played over an unfinished run");
     assert!(unfinished(r.set_registration(GAME, true)), "registration reopened over an unfinished run");
     assert!(unfinished(r.extend(GAME, jiff::SignedDuration::from_hours(-200), after).map(drop)), "the deadline moved over an unfinished run");
-    assert!(unfinished(r.rollback(GAME, 0).map(drop)), "a rollback over an unfinished run");
+    assert!(unfinished(r.rollback(GAME, 0, after).map(drop)), "a rollback over an unfinished run");
 
     // The daemon starts after the deadline.
     let root = e.dir.path().to_path_buf();

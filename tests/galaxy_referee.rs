@@ -87,3 +87,120 @@ fn r2_1_too_few_players_hold_turn_0_and_the_referee_is_told_at_once() {
     assert!(!ack.text.contains("famille"), "{}", ack.text);
     let _ = passwords;
 }
+
+#[test]
+fn registration_open_is_true_on_every_command_once_the_galaxy_is_made() {
+    let e = galaxy_env("players = 4\n");
+    let t = t0();
+    for (a, f) in [("a@x.test", "Alpha"), ("b@x.test", "Beta"), ("c@x.test", "Gamma"), ("d@x.test", "Delta")] {
+        join(&e.referee, a, f, t);
+    }
+    // The galaxy is full: nobody else can join, and nothing says otherwise.
+    let says_open = |e: &Env| {
+        let raw = mail("z@x.test", &format!("blank-{}@x.test", e.referee.read_meta(GAME).unwrap().unwrap().turn), "Bonjour", "Bonjour, comment jouer ?\n", t);
+        e.referee.handle_mail(&raw, t).unwrap();
+        let reply = take_outbox(&e.referee).remove(0);
+        assert!(reply.text.contains(GAME), "{}", reply.text);
+        (e.referee.status(GAME, t).unwrap().registration_open, reply.text.contains("inscriptions ouvertes"))
+    };
+    assert_eq!(says_open(&e), (false, false), "a full galaxy takes nobody");
+    let after = e.referee.read_meta(GAME).unwrap().unwrap().deadline.unwrap().checked_add(SignedDuration::from_mins(1)).unwrap();
+    e.referee.adjudicate(GAME, Mode::Deadline, after).unwrap();
+    assert_eq!(e.referee.read_meta(GAME).unwrap().unwrap().turn, 1, "the galaxy is made");
+    assert_eq!(says_open(&e), (false, false), "made: registration is closed");
+    // And a join is refused, as the status says.
+    let raw = mail("z@x.test", "join-z@x.test", "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION Zeta\n"), t);
+    e.referee.handle_mail(&raw, t).unwrap();
+    assert!(take_outbox(&e.referee).iter().all(|m| !m.text.contains("Bienvenue")));
+}
+
+#[test]
+fn registration_open_is_true_while_the_galaxy_has_room() {
+    let e = galaxy_env("players = 6\n");
+    join(&e.referee, "a@x.test", "Alpha", t0());
+    assert!(e.referee.status(GAME, t0()).unwrap().registration_open, "room for five more");
+}
+
+#[test]
+fn help_with_the_game_alone_lists_galaxys_orders() {
+    let e = galaxy_env("players = 6\n");
+    let raw = mail("z@x.test", "help-z@x.test", "Help", &format!("GAME {GAME}\nHELP\n"), t0());
+    e.referee.handle_mail(&raw, t0()).unwrap();
+    let t = &take_outbox(&e.referee)[0].text;
+    assert!(t.contains("MOVE F<a> <+H+V>") && t.contains("ATTACK F1 STAR"), "Galaxy's orders and an example: {t}");
+    assert!(t.contains("JOIN <name>"), "{t}");
+}
+
+#[test]
+fn a_galaxy_turn_held_then_resumed_then_rolled_back_tells_every_player_and_mails_every_report() {
+    let e = galaxy_env("players = 4\n");
+    let t = t0();
+    let players = [("a@x.test", "Alpha"), ("b@x.test", "Beta"), ("c@x.test", "Gamma")];
+    for (a, f) in players {
+        join(&e.referee, a, f, t);
+    }
+    // One player writes in English.
+    let raw = mail("d@x.test", "join-d@x.test", "Join", &format!("GAME {GAME}\nJOIN Delta\n"), t);
+    e.referee.handle_mail(&raw, t).unwrap();
+    take_outbox(&e.referee);
+    let after = |e: &Env| e.referee.read_meta(GAME).unwrap().unwrap().deadline.unwrap().checked_add(SignedDuration::from_mins(1)).unwrap();
+    e.referee.adjudicate(GAME, Mode::Deadline, after(&e)).unwrap();
+    take_outbox(&e.referee);
+    // Turn 1: nobody writes (the mail is down?): held, and every player told.
+    let s = e.referee.adjudicate(GAME, Mode::Deadline, after(&e)).unwrap();
+    assert!(s.held.is_some(), "held");
+    let sent = take_outbox(&e.referee);
+    for (a, _) in players {
+        let m: Vec<&Sent> = sent.iter().filter(|m| m.to == [a]).collect();
+        assert_eq!(m.len(), 1, "{a}: {sent:#?}");
+        assert!(m[0].subject.contains("Tour 1 suspendu") && m[0].text.contains("aucun ordre"), "{}", m[0].text);
+    }
+    let d = sent.iter().find(|m| m.to == ["d@x.test"]).expect("Delta is told");
+    assert!(d.subject.contains("Turn 1 on hold") && d.text.contains("I have received no orders from Delta"), "{}", d.text);
+    // Resumed: played at the next look, every report mailed.
+    e.referee.set_paused(GAME, false).unwrap();
+    let s = e.referee.adjudicate(GAME, Mode::Deadline, after(&e)).unwrap();
+    assert!(s.held.is_none());
+    let reports = |sent: &[Sent]| sent.iter().filter(|m| m.subject.contains("Rapport du tour 1") || m.subject.contains("Report for turn 1")).count();
+    assert_eq!(reports(&take_outbox(&e.referee)), 4);
+    // Rolled back to turn 1: told, and the turn played again mails its reports.
+    let before = after(&e).checked_sub(SignedDuration::from_hours(2)).unwrap();
+    e.referee.rollback(GAME, 1, before).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 4, "{sent:#?}");
+    assert!(sent.iter().any(|m| m.to == ["d@x.test"] && m.subject.contains("Back to the start of turn 1")));
+    e.referee.adjudicate(GAME, Mode::Force, after(&e)).unwrap();
+    assert_eq!(reports(&take_outbox(&e.referee)), 4);
+}
+
+#[test]
+fn a_player_turned_pnj_once_the_galaxy_is_made_is_not_invited_to_join_again() {
+    let e = galaxy_env("players = 4\n");
+    let t = t0();
+    let players = [("a@x.test", "Alpha"), ("b@x.test", "Beta"), ("c@x.test", "Gamma"), ("d@x.test", "Delta")];
+    let pws: Vec<String> = players.iter().map(|(a, f)| join(&e.referee, a, f, t)).collect();
+    let after = |e: &Env| e.referee.read_meta(GAME).unwrap().unwrap().deadline.unwrap().checked_add(SignedDuration::from_mins(1)).unwrap();
+    e.referee.adjudicate(GAME, Mode::Deadline, after(&e)).unwrap();
+    take_outbox(&e.referee);
+    // Alpha and Beta play; Delta never does: PNJ at its third ONR (turn 3).
+    let mut notice = None;
+    for turn in 1..=3u32 {
+        let g = e.referee.open_game(GAME).unwrap();
+        let before = g.meta.deadline.unwrap().checked_sub(SignedDuration::from_hours(2)).unwrap();
+        for (i, (a, f)) in players.iter().enumerate().take(2) {
+            let mut dice = arbitre::dice::Dice::for_turn(9, turn);
+            let lines = g.engine.sample_orders(&g.state, &arbitre::text::key(f), &mut dice).unwrap();
+            let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+            let raw = mail(a, &format!("o{turn}-{f}@x.test"), "Ordres", &orders_body(f, &pws[i], Some(turn), &refs), before);
+            e.referee.handle_mail(&raw, before).unwrap();
+        }
+        take_outbox(&e.referee);
+        let s = e.referee.adjudicate(GAME, Mode::Deadline, after(&e)).unwrap();
+        assert!(s.held.is_none(), "turn {turn}: {:?}", s.held);
+        notice = notice.or(take_outbox(&e.referee).into_iter().find(|m| m.to == ["d@x.test"] && m.subject.contains("PNJ")));
+    }
+    let notice = notice.expect("Delta is told it is PNJ");
+    assert!(notice.text.contains("Cette partie n'accepte pas de nouvelle inscription"), "{}", notice.text);
+    assert!(!notice.text.contains("INSCRIPTION <nouveau nom>"), "{}", notice.text);
+    assert!(!e.referee.status(GAME, t).unwrap().registration_open);
+}

@@ -87,8 +87,32 @@ fn each_submission_replaces_the_previous_one_as_a_whole() {
     let raw = mail("leto@example.test", "o3@example.test", "Ordres", &orders_body("Atréides", &pw, None, &["LIEU Personne NULLE PART"]), at(4));
     e.referee.handle_mail(&raw, at(4)).unwrap();
     let sent = take_outbox(&e.referee);
-    assert!(sent[0].text.contains("vos ordres précédents pour ce tour, s'il y en a, restent en vigueur"), "{}", sent[0].text);
+    assert!(sent[0].text.contains("vos ordres précédents pour ce tour restent en vigueur"), "{}", sent[0].text);
     assert_eq!(e.referee.status(GAME, at(4)).unwrap().families[0].current, arbitre::game::OrderStatus::Opr);
+}
+
+#[test]
+fn an_acknowledgement_whose_every_line_is_refused_gives_the_status_of_the_orders_that_stand() {
+    let e = env();
+    let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
+    // Nothing valid yet: the message says so, and ONR agrees.
+    let raw = mail("leto@example.test", "o0@example.test", "Ordres", &orders_body("Atréides", &pw, None, &["LIEU Personne NULLE PART"]), at(2));
+    e.referee.handle_mail(&raw, at(2)).unwrap();
+    let ack = &take_outbox(&e.referee)[0];
+    assert!(ack.text.contains("vous n'avez encore aucun ordre"), "{}", ack.text);
+    assert!(ack.text.contains("maintenant : ONR"), "{}", ack.text);
+    // Complete orders, then a message whose every line is wrong: the
+    // complete orders stand, and the status is theirs (OR, nothing missing).
+    let raw = mail("leto@example.test", "o1@example.test", "Ordres", &orders_body("Atréides", &pw, None, FOUNDERS), at(3));
+    e.referee.handle_mail(&raw, at(3)).unwrap();
+    take_outbox(&e.referee);
+    let raw = mail("leto@example.test", "o2@example.test", "Ordres", &orders_body("Atréides", &pw, None, &["LIEU Personne NULLE PART", "PERSONAGE 9 Irulan F"]), at(4));
+    e.referee.handle_mail(&raw, at(4)).unwrap();
+    let ack = &take_outbox(&e.referee)[0];
+    assert!(ack.text.contains("vos ordres précédents pour ce tour restent en vigueur"), "{}", ack.text);
+    assert!(ack.text.contains("Statut de vos ordres si la date limite était maintenant : OR (ordres complets)"), "{}", ack.text);
+    assert!(!ack.text.contains("il manque"), "nothing is missing from the orders that stand: {}", ack.text);
+    assert_eq!(e.referee.status(GAME, at(4)).unwrap().families[0].current, arbitre::game::OrderStatus::Or);
 }
 
 #[test]
@@ -436,4 +460,65 @@ fn a_run_of_mails_in_one_write_group_reads_its_own_writes_and_is_durable_only_at
     let acks = take_outbox(&e.referee);
     assert_eq!(acks.len(), 3, "every acknowledgement queued once committed");
     assert!(acks.iter().any(|a| a.text.contains("3 ordre(s) accepté(s)")), "the replacing orders acknowledged");
+}
+
+#[test]
+fn help_alone_in_a_blank_mail_gets_how_to_play_and_the_games() {
+    let e = env();
+    for (body, lang_word) in [("Bonjour,\n\nAIDE\n\n-- \nmoi\n", "Parties :"), ("help\n", "Games:")] {
+        let raw = mail("new@example.test", &format!("{}@example.test", body.len()), "?", body, at(1));
+        e.referee.handle_mail(&raw, at(1)).unwrap();
+        let sent = take_outbox(&e.referee);
+        assert_eq!(sent.len(), 1);
+        assert_eq!(sent[0].to, ["new@example.test"]);
+        let t = &sent[0].text;
+        assert!(!t.contains("aucun bloc") && !t.contains("no orders block"), "{t}");
+        assert!(t.contains(lang_word) && t.contains("stellarium-1 (Stellarium, "), "the list of games: {t}");
+    }
+}
+
+#[test]
+fn help_with_the_game_alone_gets_the_rulesets_guide_and_nothing_of_a_family() {
+    let e = env();
+    join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let raw = mail("new@example.test", "h1@example.test", "Aide", &format!("PARTIE {GAME}\nAIDE\n"), at(2));
+    e.referee.handle_mail(&raw, at(2)).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0].to, ["new@example.test"]);
+    let t = &sent[0].text;
+    assert!(t.contains("LIEU <qui> <lieu>") && t.contains("LIEU Leto STELLARIUM"), "Stellarium's orders and an example: {t}");
+    assert!(t.contains("INSCRIPTION <nom>"), "{t}");
+    assert!(!t.contains("Atréides"), "nothing of a family: {t}");
+    // A family named without its password: the same guide to the sender,
+    // nothing to the family (no orders were given in its name).
+    let raw = mail("new@example.test", "h1b@example.test", "Aide", &format!("PARTIE {GAME}\nFAMILLE Atréides\nAIDE\n"), at(2));
+    e.referee.handle_mail(&raw, at(2)).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0].to, ["new@example.test"]);
+    assert!(sent[0].text.contains("LIEU <qui> <lieu>") && !sent[0].text.contains("REFUSÉ"), "{}", sent[0].text);
+    // With the full header: the guide and the family's own form.
+    let pw = {
+        let raw = mail("paul@example.test", "j2@example.test", "Inscription", &format!("GAME {GAME}\nJOIN Corrino\n"), at(3));
+        e.referee.handle_mail(&raw, at(3)).unwrap();
+        password_in(&take_outbox(&e.referee)[0].text)
+    };
+    let raw = mail("paul@example.test", "h2@example.test", "Help", &format!("GAME {GAME}\nFAMILY Corrino\nPASSWORD {pw}\nHELP\n"), at(4));
+    e.referee.handle_mail(&raw, at(4)).unwrap();
+    let t = &take_outbox(&e.referee)[0].text;
+    assert!(t.contains("LOCATION <who> <place>") && t.contains("FAMILY Corrino") && t.contains("PASSWORD ..."), "{t}");
+}
+
+#[test]
+fn an_unchanged_form_password_placeholder_is_explained_not_taken_for_a_break_in() {
+    let e = env();
+    join(&e.referee, "leto@example.test", "Atréides", at(1));
+    let raw = mail("leto@example.test", "ph@example.test", "Re: Rapport", &orders_body("Atréides", "...", None, FOUNDERS), at(2));
+    e.referee.handle_mail(&raw, at(2)).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 1);
+    let t = &sent[0].text;
+    assert!(t.contains("remplacez « ... » par votre mot de passe"), "{t}");
+    assert!(!t.contains("quelqu'un a tenté"), "no break-in warning: {t}");
 }

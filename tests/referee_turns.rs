@@ -23,12 +23,16 @@ fn after_deadline(e: &Env) -> Timestamp {
 
 /// Sends the ruleset's sample orders of `family` for the open turn.
 fn send_orders(e: &Env, addr: &str, family: &str, pw: &str, tag: &str) {
+    send_orders_at(e, addr, family, pw, tag, before_deadline(e));
+}
+
+/// [`send_orders`] at the instant `now`.
+fn send_orders_at(e: &Env, addr: &str, family: &str, pw: &str, tag: &str, now: Timestamp) {
     let g = e.referee.open_game(GAME).unwrap();
     let key = arbitre::text::key(family);
     let mut dice = arbitre::dice::Dice::for_turn(7, g.meta.turn);
     let lines = g.engine.sample_orders(&g.state, &key, &mut dice).unwrap();
     let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-    let now = before_deadline(e);
     let raw = mail(addr, &format!("{tag}-{}-{family}@x.test", g.meta.turn), "Ordres", &orders_body(family, pw, Some(g.meta.turn), &refs), now);
     e.referee.handle_mail(&raw, now).unwrap();
 }
@@ -113,9 +117,11 @@ fn mass_onr_guard_holds_the_turn_and_mails_the_referee() {
     assert_eq!(meta.turn, 1);
     assert!(meta.held.is_some());
     let sent = take_outbox(&e.referee);
-    assert_eq!(sent.len(), 1);
-    assert_eq!(sent[0].to, vec!["referee@example.test"]);
-    assert!(sent[0].text.contains("arbitre game resume stellarium-1"), "{}", sent[0].text);
+    // The referee once, and each family (a_held_turn_is_told_to_every_player…).
+    assert_eq!(sent.len(), 5);
+    let admin: Vec<&Sent> = sent.iter().filter(|m| m.to == ["referee@example.test"]).collect();
+    assert_eq!(admin.len(), 1);
+    assert!(admin[0].text.contains("arbitre game resume stellarium-1"), "{}", admin[0].text);
     // The referee resumes: the guard is released and the turn is played.
     e.referee.set_paused(GAME, false).unwrap();
     let s = e.referee.adjudicate(GAME, Mode::Force, after_deadline(&e)).unwrap();
@@ -172,7 +178,7 @@ fn preview_changes_nothing_and_rollback_returns_to_a_turn() {
     send_orders(&e, "a@x.test", "Atréides", &pa, "a1");
     e.referee.adjudicate(GAME, Mode::Force, after_deadline(&e)).unwrap();
     assert_eq!(e.referee.read_meta(GAME).unwrap().unwrap().turn, 2);
-    let m = e.referee.rollback(GAME, 1).unwrap();
+    let m = e.referee.rollback(GAME, 1, after_deadline(&e)).unwrap();
     assert_eq!(m.turn, 1);
     assert!(!game_dir(&e).join("turns/0002").exists());
     assert!(game_dir(&e).join("rolled-back").is_dir(), "rolled-back turns are kept aside");
@@ -256,4 +262,239 @@ fn r0_sending_nothing_when_nothing_can_be_ordered_is_not_onr() {
     assert!(s.statuses.values().all(|st| *st == OrderStatus::Or), "{:?}", s.statuses);
     let meta = r.read_meta(GAME).unwrap().unwrap();
     assert!(meta.families.values().all(|f| f.onr_streak == 0));
+}
+
+const FOUR: [(&str, &str); 4] = [("a@x.test", "Atréides"), ("b@x.test", "Harkonnen"), ("c@x.test", "Corrino"), ("d@x.test", "Ordos")];
+
+/// Four families play turn 0; at turn 1 only Atréides sends, and the
+/// mass-ONR guard holds turn 1 at its deadline. Returns the passwords; the
+/// outbox still holds what the hold queued.
+fn held_at_turn_1(e: &Env) -> Vec<String> {
+    let t = before_deadline(e);
+    let pws: Vec<String> = FOUR.iter().map(|(a, f)| join(&e.referee, a, f, t)).collect();
+    for ((a, f), pw) in FOUR.iter().zip(&pws) {
+        send_orders(e, a, f, pw, "t0");
+    }
+    assert!(e.referee.adjudicate(GAME, Mode::Deadline, after_deadline(e)).unwrap().held.is_none());
+    send_orders(e, FOUR[0].0, FOUR[0].1, &pws[0], "t1");
+    take_outbox(&e.referee);
+    let s = e.referee.adjudicate(GAME, Mode::Deadline, after_deadline(e)).unwrap();
+    assert!(s.held.is_some(), "the guard holds turn 1");
+    pws
+}
+
+fn reports_of_turn(sent: &[Sent], turn: u32) -> Vec<&Sent> {
+    let fr = format!("Rapport du tour {turn} ");
+    let en = format!("Report for turn {turn} ");
+    sent.iter().filter(|m| m.subject.contains(&fr) || m.subject.contains(&en)).collect()
+}
+
+#[test]
+fn a_held_turn_is_told_to_every_player_and_late_orders_are_still_taken() {
+    let e = env();
+    let pws = held_at_turn_1(&e);
+    let sent = take_outbox(&e.referee);
+    let admin: Vec<&Sent> = sent.iter().filter(|m| m.to == ["referee@example.test"]).collect();
+    assert_eq!(admin.len(), 1, "{sent:#?}");
+    assert!(admin[0].text.contains("Les joueurs ont été prévenus"), "{}", admin[0].text);
+    for (addr, family) in FOUR {
+        let told: Vec<&Sent> = sent.iter().filter(|m| m.to == [addr]).collect();
+        assert_eq!(told.len(), 1, "{family} is told once: {sent:#?}");
+        assert!(told[0].subject.contains("Tour 1 suspendu"), "{}", told[0].subject);
+        assert!(told[0].text.contains("plus de 50 %"), "the reason: {}", told[0].text);
+        let own = if family == "Atréides" { "sont bien arrivés" } else { "aucun ordre" };
+        assert!(told[0].text.contains(own), "{family}: {}", told[0].text);
+    }
+    // Corrino's orders arrive after the deadline, while the turn is held:
+    // taken, and the acknowledgement says why.
+    let late = after_deadline(&e).checked_add(SignedDuration::from_hours(3)).unwrap();
+    send_orders_at(&e, FOUR[2].0, FOUR[2].1, &pws[2], "late", late);
+    let ack = take_outbox(&e.referee);
+    assert_eq!(ack.len(), 1);
+    assert!(!ack[0].text.contains("en cours d'arbitrage"), "no false refusal: {}", ack[0].text);
+    assert!(ack[0].text.contains("Ce tour est suspendu par l'arbitre"), "{}", ack[0].text);
+    assert!(ack[0].text.contains("Statut de vos ordres si la date limite était maintenant : OR"), "{}", ack[0].text);
+}
+
+#[test]
+fn resuming_a_held_turn_plays_it_at_the_next_look_and_mails_every_report() {
+    let e = env();
+    held_at_turn_1(&e);
+    take_outbox(&e.referee);
+    e.referee.set_paused(GAME, false).unwrap();
+    // The daemon's next look: an ordinary deadline adjudication.
+    let s = e.referee.adjudicate(GAME, Mode::Deadline, after_deadline(&e)).unwrap();
+    assert_eq!(s.held, None, "not held again after the referee resumed it");
+    assert_eq!(s.turn, 1);
+    let sent = take_outbox(&e.referee);
+    assert_eq!(reports_of_turn(&sent, 1).len(), 4, "{sent:#?}");
+    // The next turn has its guard again.
+    assert_eq!(e.referee.read_meta(GAME).unwrap().unwrap().hold_lifted, None);
+}
+
+/// Runs the `arbitre` binary on the test's configuration at game time `at`.
+fn arbitre_cli(e: &Env, at: Timestamp, args: &[&str]) -> std::process::Output {
+    let clock = e.dir.path().join("clock");
+    std::fs::write(&clock, at.to_string()).unwrap();
+    std::process::Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .arg("--config")
+        .arg(e.dir.path().join("config.toml"))
+        .arg("--clock-file")
+        .arg(&clock)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn adjudicate_on_a_held_turn_lifts_the_hold_and_mails_every_report() {
+    let e = env();
+    held_at_turn_1(&e);
+    take_outbox(&e.referee);
+    let out = arbitre_cli(&e, after_deadline(&e), &["adjudicate", GAME]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("hold lifted") && stdout.contains("turn 1 of stellarium-1 adjudicated"), "{stdout}");
+    let sent = take_outbox(&e.referee);
+    assert_eq!(reports_of_turn(&sent, 1).len(), 4, "{sent:#?}");
+    assert_eq!(e.referee.read_meta(GAME).unwrap().unwrap().turn, 2);
+}
+
+#[test]
+fn extend_to_an_instant_already_past_is_refused_unless_now_is_given() {
+    let e = env();
+    let t = before_deadline(&e);
+    join(&e.referee, "a@x.test", "Atréides", t);
+    let d = deadline(&e);
+    // The deadline is 30 h away: three days back is in the past.
+    let out = arbitre_cli(&e, t, &["game", "extend", GAME, "-3d"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "refused");
+    assert!(stderr.contains("already past") && stderr.contains("--now"), "the reason and the way out: {stderr}");
+    assert_eq!(deadline(&e), d, "the deadline did not move");
+    assert!(take_outbox(&e.referee).is_empty(), "nobody is told of a move that did not happen");
+    // With --now the command does what it says: the turn is due at once.
+    let out = arbitre_cli(&e, t, &["game", "extend", GAME, "-3d", "--now"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("the deadline is past"), "{stdout}");
+    assert!(deadline(&e) < t);
+    // A move into the future is taken as before.
+    assert!(e.referee.extend(GAME, SignedDuration::from_hours(96), t).unwrap() > t);
+}
+
+#[test]
+fn rollback_tells_every_family_and_the_turn_played_again_mails_its_reports() {
+    let e = env();
+    let t = before_deadline(&e);
+    let pa = join(&e.referee, "a@x.test", "Atréides", t);
+    // An English family (its registration was written in English).
+    let raw = mail("b@x.test", "join-en@x.test", "Join", &format!("GAME {GAME}\nJOIN Harkonnen\n"), t);
+    e.referee.handle_mail(&raw, t).unwrap();
+    let pb = password_in(&take_outbox(&e.referee)[0].text);
+    for turn in 0..2 {
+        send_orders(&e, "a@x.test", "Atréides", &pa, &format!("a{turn}"));
+        send_orders(&e, "b@x.test", "Harkonnen", &pb, &format!("b{turn}"));
+        take_outbox(&e.referee);
+        e.referee.adjudicate(GAME, Mode::Force, after_deadline(&e)).unwrap();
+        assert_eq!(reports_of_turn(&take_outbox(&e.referee), turn).len(), 2);
+    }
+    // Back to turn 1, whose orders are kept.
+    e.referee.rollback(GAME, 1, before_deadline(&e)).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    let fr = sent.iter().find(|m| m.to == ["a@x.test"]).expect("Atréides is told");
+    assert!(fr.subject.contains("Retour au début du tour 1"), "{}", fr.subject);
+    assert!(fr.text.contains("au début du tour 1") && fr.text.contains("sont conservés"), "{}", fr.text);
+    let en = sent.iter().find(|m| m.to == ["b@x.test"]).expect("Harkonnen is told");
+    assert!(en.subject.contains("Back to the start of turn 1"), "{}", en.subject);
+    assert!(en.text.contains("back to the start of turn 1") && en.text.contains("are kept"), "{}", en.text);
+    // The turn played again mails its reports, though turn 1's were sent before.
+    let s = e.referee.adjudicate(GAME, Mode::Force, after_deadline(&e)).unwrap();
+    assert_eq!(s.reports, 2);
+    let sent = take_outbox(&e.referee);
+    let reports = reports_of_turn(&sent, 1);
+    assert_eq!(reports.len(), 2, "{sent:#?}");
+    // A second rollback to the same turn (the referee's command) mails again too.
+    let out = arbitre_cli(&e, before_deadline(&e), &["rollback", GAME, "1"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && stdout.contains("every family is told") && stdout.contains("its deadline: "), "{stdout}");
+    assert_eq!(take_outbox(&e.referee).len(), 2);
+    e.referee.adjudicate(GAME, Mode::Force, after_deadline(&e)).unwrap();
+    assert_eq!(reports_of_turn(&take_outbox(&e.referee), 1).len(), 2);
+}
+
+/// Files delivered to `address` by the daemon's embedded Maildir transport.
+fn delivered(root: &std::path::Path, address: &str) -> Vec<Sent> {
+    let dir = root.join("mail/outgoing").join(address).join("new");
+    std::fs::read_dir(dir).map(|d| d.flatten().map(|f| read("", &std::fs::read(f.path()).unwrap())).collect()).unwrap_or_default()
+}
+
+#[tokio::test(flavor = "current_thread", start_paused = true)]
+async fn extend_lifts_a_hold_and_the_daemon_plays_the_turn_at_the_new_deadline() {
+    let e = env();
+    held_at_turn_1(&e);
+    take_outbox(&e.referee);
+    let root = e.dir.path().to_path_buf();
+    let cfg = arbitre::config::load(&root.join("config.toml")).unwrap();
+    let referee = std::sync::Arc::new(arbitre::referee::Referee::new(cfg, templates()).unwrap());
+    let start = after_deadline(&e);
+    let (clock, stop_tx, running) = spawn_daemon(&root, referee.clone(), start, std::time::Duration::from_secs(60));
+    let turn = || referee.read_meta(GAME).unwrap().unwrap().turn;
+    let sleep_until = |target: Timestamp| {
+        let clock = clock.clone();
+        async move {
+            while clock.now() < target {
+                tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+            }
+        }
+    };
+    sleep_until(start.checked_add(SignedDuration::from_mins(2)).unwrap()).await;
+    assert_eq!(turn(), 1, "held: the daemon waits for the referee");
+    // The alert's suggestion: two more hours.
+    let new_deadline = referee.extend(GAME, SignedDuration::from_hours(2), clock.now()).unwrap();
+    assert!(referee.read_meta(GAME).unwrap().unwrap().held.is_none(), "extend lifts the hold");
+    sleep_until(new_deadline.checked_sub(SignedDuration::from_mins(1)).unwrap()).await;
+    assert_eq!(turn(), 1, "not before the new deadline");
+    sleep_until(new_deadline.checked_add(SignedDuration::from_mins(3)).unwrap()).await;
+    assert_eq!(turn(), 2, "played at the new deadline");
+    for (addr, family) in FOUR {
+        let got = delivered(&root, addr);
+        assert!(got.iter().any(|m| m.subject.contains("Nouvelle date limite du tour 1")), "{family} is told the new deadline: {got:#?}");
+        assert_eq!(reports_of_turn(&got, 1).len(), 1, "{family} gets its report: {got:#?}");
+    }
+    stop_tx.send(()).unwrap();
+    running.await.unwrap().unwrap();
+}
+
+#[tokio::test(flavor = "current_thread", start_paused = true)]
+async fn a_configured_game_that_cannot_be_created_is_mailed_to_the_referee_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    // A typo in the ruleset's settings: `turn` for `turns`.
+    std::fs::write(dir.path().join("config.toml"), config_text("[games.settings]\nturn = 5\n")).unwrap();
+    let cfg = arbitre::config::load(&dir.path().join("config.toml")).unwrap();
+    let referee = std::sync::Arc::new(arbitre::referee::Referee::new(cfg, templates()).unwrap());
+    let (_clock, stop_tx, running) = spawn_daemon(dir.path(), referee.clone(), t0(), std::time::Duration::from_secs(60));
+    tokio::time::sleep(std::time::Duration::from_secs(10)).await;
+    assert!(referee.read_meta(GAME).unwrap().is_none(), "not created");
+    let got = delivered(dir.path(), "referee@example.test");
+    assert_eq!(got.len(), 1, "the referee is told at once");
+    assert!(got[0].subject.contains("stellarium-1"), "{}", got[0].subject);
+    assert!(got[0].text.contains("n'a pas pu être créée") && got[0].text.contains("`turn`"), "{}", got[0].text);
+    assert!(got[0].text.contains("arbitre check-config"), "{}", got[0].text);
+    stop_tx.send(()).unwrap();
+    running.await.unwrap().unwrap();
+}
+
+#[test]
+fn check_config_runs_each_rulesets_own_settings_check() {
+    for (ruleset, settings, named) in [("stellarium", "turn = 5", "`turn`"), ("galaxy", "player = 4", "did you mean `players`")] {
+        let dir = tempfile::tempdir().unwrap();
+        let text = config_text(&format!("[games.settings]\n{settings}\n")).replace("ruleset = \"stellarium\"", &format!("ruleset = \"{ruleset}\""));
+        std::fs::write(dir.path().join("config.toml"), text).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbitre")).arg("--config").arg(dir.path().join("config.toml")).arg("check-config").output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{ruleset}: a typo in [games.settings] fails check-config");
+        assert!(stderr.contains("games[0].settings") && stderr.contains(named), "{ruleset}: the error names the setting: {stderr}");
+    }
 }

@@ -69,6 +69,8 @@ referee-form-password = votre mot de passe
 ## Subjects of the mails the referee sends by itself.
 referee-subject-reminder = [{ $game }] Rappel : ordres du tour { $turn }
 referee-subject-deadline-moved = [{ $game }] Nouvelle date limite du tour { $turn }
+referee-subject-rollback = [{ $game }] Retour au début du tour { $turn }
+referee-subject-held = [{ $game }] Tour { $turn } suspendu
 # $member: the ruleset's word for a player's side, capitalised ("Famille", "Joueur").
 referee-subject-pnj-member = [{ $game }] { $member } { $family } : PNJ désormais
 referee-subject-pnj = [{ $game }] Famille { $family } devenue PNJ

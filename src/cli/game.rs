@@ -22,15 +22,21 @@ pub enum GameCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Move the open turn's deadline, e.g. `2d`, `36h`, `-1h`.
+    /// Move the open turn's deadline, e.g. `2d`, `36h`, `-1h` (also lifts a
+    /// mass-ONR hold: the turn is played at the new deadline).
     Extend {
         game: String,
         #[arg(allow_hyphen_values = true)]
         duration: String,
+        /// Accept a new deadline already past: the turn is played now
+        /// (without it, such a move is refused).
+        #[arg(long)]
+        now: bool,
     },
     /// Stop deadlines from firing (orders are still taken).
     Pause { game: String },
-    /// Let deadlines fire again (also releases a mass-ONR hold).
+    /// Let deadlines fire again (also lifts a mass-ONR hold: the turn is
+    /// played at the next look if its deadline has passed).
     Resume { game: String },
     /// Open registration.
     Open { game: String },
@@ -102,20 +108,31 @@ pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand, now: Timesta
                 }
             }
         }
-        GameCommand::Extend { game, duration } => {
+        GameCommand::Extend { game, duration, now: play_now } => {
             let by = crate::scheduler::parse_duration(&duration).map_err(|e| anyhow::anyhow!("duration {duration:?}: {e}"))?;
-            let d = r.extend(&game, by, now)?;
+            let held = r.read_meta(&game)?.and_then(|m| m.held);
+            let d = if play_now { r.extend_allowing_past(&game, by, now)? } else { r.extend(&game, by, now)? };
             let gc = r.game_config(&game);
             let tz = gc.map(|g| g.time_zone.clone()).unwrap_or(jiff::tz::TimeZone::UTC);
-            println!("new deadline: {}", crate::scheduler::format_deadline(d, &tz, "fr"));
+            println!("new deadline: {}", crate::scheduler::format_deadline(d, &tz, "en"));
+            if let Some(h) = held {
+                println!("hold lifted ({h}): the turn is played at the new deadline");
+            }
+            if d <= now {
+                println!("the deadline is past: the daemon plays the turn at its next look (or run `arbitre adjudicate {game}`)");
+            }
         }
         GameCommand::Pause { game } => {
             r.set_paused(&game, true)?;
             println!("game {game} paused");
         }
         GameCommand::Resume { game } => {
+            let held = r.read_meta(&game)?.and_then(|m| m.held);
             r.set_paused(&game, false)?;
             println!("game {game} resumed");
+            if let Some(h) = held {
+                println!("hold lifted ({h}): the turn is played at its deadline, at once if it has passed");
+            }
         }
         GameCommand::Open { game } => {
             r.set_registration(&game, true)?;
@@ -140,9 +157,15 @@ pub fn adjudicate(config: &Path, templates: Option<&Path>, game: &str, preview: 
         (None, false) => Mode::Deadline,
     };
     let preview = matches!(mode, Mode::Preview(_));
+    // The referee asks for a held turn: the hold is lifted (the referee looked).
+    if mode == Mode::Deadline {
+        if let Some(h) = r.lift_hold(game)? {
+            println!("hold lifted ({h})");
+        }
+    }
     let s = r.adjudicate(game, mode.clone(), now)?;
     if let Some(h) = &s.held {
-        println!("turn {} HELD: {h}\n(use `arbitre game resume {game}` then adjudicate again, or `--force`)", s.turn);
+        println!("turn {} HELD: {h}\n(run `arbitre adjudicate {game}` again or `arbitre game resume {game}` to play it anyway)", s.turn);
         return Ok(());
     }
     let counts = s.statuses.values().fold(std::collections::BTreeMap::new(), |mut m, st| {
@@ -166,10 +189,18 @@ pub fn adjudicate(config: &Path, templates: Option<&Path>, game: &str, preview: 
     Ok(())
 }
 
-pub fn rollback(config: &Path, templates: Option<&Path>, game: &str, turn: u32) -> anyhow::Result<()> {
+pub fn rollback(config: &Path, templates: Option<&Path>, game: &str, turn: u32, now: Timestamp) -> anyhow::Result<()> {
     let r = super::open_referee(config, templates)?;
-    let m = r.rollback(game, turn)?;
-    println!("game {} is back at the start of turn {}", m.id, m.turn);
+    let m = r.rollback(game, turn, now)?;
+    println!("game {} is back at the start of turn {}; every family is told, and the turn's reports go out when it is played again", m.id, m.turn);
+    if let (Some(d), Some(gc)) = (m.deadline, r.game_config(game)) {
+        let words = crate::scheduler::format_deadline(d, &gc.time_zone, "en");
+        if d <= now {
+            println!("its deadline, {words}, has passed: the daemon plays the turn again at its next look (pause the game before a rollback to keep it from being played; `arbitre game extend` moves the deadline)");
+        } else {
+            println!("its deadline: {words}");
+        }
+    }
     Ok(())
 }
 

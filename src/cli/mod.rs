@@ -100,7 +100,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::CheckConfig => check_config(&cli.config),
         Command::Game(c) => game::run(&cli.config, cli.templates.as_deref(), c, now()?),
         Command::Adjudicate { game, preview, force } => game::adjudicate(&cli.config, cli.templates.as_deref(), &game, preview, force, now()?),
-        Command::Rollback { game, turn } => game::rollback(&cli.config, cli.templates.as_deref(), &game, turn),
+        Command::Rollback { game, turn } => game::rollback(&cli.config, cli.templates.as_deref(), &game, turn, now()?),
         Command::Resend { game, family } => game::resend(&cli.config, cli.templates.as_deref(), &game, family.as_deref(), now()?),
         Command::Orders(c) => orders_check::run(&cli.config, cli.templates.as_deref(), c, now()?),
         Command::Demo(a) => demo::run(cli.templates.as_deref(), a),
@@ -111,6 +111,18 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 fn check_config(path: &Path) -> anyhow::Result<()> {
     match crate::config::load(path) {
         Ok(c) => {
+            // Each ruleset's own check of `[games.settings]`, as game
+            // creation runs it: a typo there fails here, not at the daemon.
+            let mut bad = 0;
+            for (i, gc) in c.games.iter().enumerate() {
+                if let Err(e) = crate::referee::Referee::check_game_settings(gc) {
+                    eprintln!("{}: games[{i}].settings (game {}): {e}", path.display(), gc.id);
+                    bad += 1;
+                }
+            }
+            if bad > 0 {
+                anyhow::bail!("{bad} error(s) in {}", path.display());
+            }
             println!("{}: OK ({} game(s): {})", path.display(), c.games.len(), c.games.iter().map(|g| g.id.as_str()).collect::<Vec<_>>().join(", "));
             Ok(())
         }

@@ -349,6 +349,27 @@ fn find_block(lines: &[Prepared], depth: usize, tag_mode: bool) -> Option<(usize
     Some((start, last))
 }
 
+/// A mail with no orders block that asks for help: one of its own lines
+/// (not quoted, before the signature) is `AIDE` or `HELP` alone, as the
+/// welcome and the "no orders" reply suggest. `Some(english)`: it does,
+/// written in English or French.
+pub fn asks_for_help(body: &str) -> Option<bool> {
+    for line in body.lines() {
+        let t = line.trim();
+        if t == "--" || line.trim_end_matches(['\r', '\n']) == "-- " {
+            break;
+        }
+        if t.starts_with('>') {
+            continue;
+        }
+        let word = crate::text::key(t.trim_end_matches(['?', '!', '.', ':', ' ']));
+        if let Some(i) = KW_HELP.iter().position(|k| *k == word) {
+            return Some(is_english(KW_HELP, i) == Some(true));
+        }
+    }
+    None
+}
+
 /// Finds the orders block of a mail and reads its header lines and commands.
 /// `None` when no block is found in the body or the attachments.
 pub fn read_submission(subject: &str, body: &str, attachment_texts: &[String]) -> Option<Submission> {

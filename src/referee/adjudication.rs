@@ -100,13 +100,18 @@ impl Referee {
             streaks.insert(key.clone(), streak);
         }
 
-        // Mass-ONR guard: mail that stopped arriving looks like players quitting.
-        if matches!(mode, Mode::Deadline | Mode::Early) {
-            if let Some(reason) = mass_onr(&g, &statuses, gc.map_or(0.5, |c| c.mass_onr_threshold)) {
+        // Mass-ONR guard: mail that stopped arriving looks like players
+        // quitting. Skipped once the referee lifted this turn's hold.
+        if matches!(mode, Mode::Deadline | Mode::Early) && g.meta.hold_lifted != Some(n) {
+            let threshold = gc.map_or(0.5, |c| c.mass_onr_threshold);
+            if let Some(reason) = mass_onr(&g, &statuses, threshold) {
                 if g.meta.held.is_none() {
+                    // The mails first, under ids of this turn: a crash before
+                    // game.json is written holds again and queues nothing twice.
+                    self.alert_admin_about(&format!("hold-{game_id}-{}", g.meta.turn_tag(n)), game_id, &reason, "hold", now)?;
+                    self.announce_hold(&g, &records, &statuses, threshold, now)?;
                     g.meta.held = Some(reason.clone());
                     self.write_meta(&g.meta)?;
-                    self.alert_admin(&format!("hold-{game_id}-{n}"), game_id, &reason, now)?;
                 }
                 let awaited = awaited.into_iter().collect();
                 return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: 0, finished: false, early: false, awaited });
@@ -197,7 +202,7 @@ impl Referee {
                     self.write_meta(&g.meta)?;
                 }
                 // Once per situation: told again if it fails with other registrations.
-                self.alert_admin(&format!("alert-{game_id}-{n}-{}", g.meta.families.len()), game_id, &reason, now)?;
+                self.alert_admin(&format!("alert-{game_id}-{}-{}", g.meta.turn_tag(n), g.meta.families.len()), game_id, &reason, now)?;
             }
             return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: out.events.len(), finished: false, early: false, awaited: awaited.into_iter().collect() });
         }
@@ -262,14 +267,16 @@ impl Referee {
         // under its own id, so the files and mails are the same bytes in any
         // order (tests/deadline_parallel.rs compares with one thread).
         let families: Vec<(&FamilyKey, &super::FamilyRecord)> = g.meta.families.iter().collect();
+        // Whether a family turned PNJ may found a new one: registration as
+        // the state after this turn takes it (asked only when one turned).
+        let can_rejoin = !new_pnj.is_empty() && !finished && gc.map_or(true, |c| c.allow_new_family_after_pnj) && g.registration_open_in(&out.state)?;
         let reported = super::parallel::map_in_order(&families, self.threads, |&(key, fam)| -> Result<bool> {
             let status = statuses.get(key).copied();
             if status == Some(OrderStatus::Pnj) {
                 if new_pnj.contains(key) && preview_dir.is_none() {
-                    let can_rejoin = g.meta.registration_open && gc.map_or(true, |c| c.allow_new_family_after_pnj);
                     self.queue_into(
                         Draft {
-                            id: format!("pnj-{game_id}-{n}-{key}"),
+                            id: format!("pnj-{game_id}-{}-{key}", g.meta.turn_tag(n)),
                             to: vec![fam.address.clone()],
                             subject: match member_word(self, &g.meta.ruleset, &fam.lang) {
                                 Some(w) => {
@@ -324,7 +331,7 @@ impl Referee {
                 // nominal deadline so that a re-run renders the same bytes.
                 let stamp = g.meta.deadline.unwrap_or(started);
                 attachments.extend(self.deadline_attachment(game_id, n + 1, next_deadline, &fam.lang, stamp));
-                self.queue_report(&format!("report-{game_id}-{n}-{key}"), &g, key, fam, n, &files, attachments, extra, now, Some(&batch))?;
+                self.queue_report(&format!("report-{game_id}-{}-{key}", g.meta.turn_tag(n)), &g, key, fam, n, &files, attachments, extra, now, Some(&batch))?;
             }
             Ok(true)
         })?;
@@ -368,6 +375,7 @@ impl Referee {
         g.meta.confirmed = advance.iter().filter(|(_, a)| a.confirmed).map(|(k, _)| k.clone()).collect();
         g.meta.reminders_sent.clear();
         g.meta.held = None;
+        g.meta.hold_lifted = None;
         g.meta.finished = finished;
         g.meta.last_reported_turn = Some(n);
         self.write_meta(&g.meta)?;
@@ -543,7 +551,7 @@ impl Referee {
             let has = records.get(key).map(|r| r.status().label());
             self.queue(
                 Draft {
-                    id: format!("reminder-{game_id}-{}-{}-{key}", g.meta.turn, instant.as_second()),
+                    id: format!("reminder-{game_id}-{}-{}-{key}", g.meta.turn_tag(g.meta.turn), instant.as_second()),
                     to: vec![fam.address.clone()],
                     subject: super::messages::subject_reminder(game_id, g.meta.turn).render(crate::i18n::Lang::from_code(&fam.lang)),
                     template: "common/reminder",
@@ -565,8 +573,42 @@ impl Referee {
         Ok(n)
     }
 
+    /// Tells every family still playing that the mass-ONR guard holds the
+    /// open turn, why, and whether its own orders arrived (nothing about the
+    /// others: who sent what is not the mail's to say); a seat the step does
+    /// not await (`statuses` holds the awaited ones) that nothing is asked
+    /// of it.
+    fn announce_hold(&self, g: &OpenGame, records: &BTreeMap<FamilyKey, OrdersRecord>, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold: f64, now: Timestamp) -> Result<()> {
+        let id = &g.meta.id;
+        for (key, fam) in g.meta.families.iter().filter(|(_, f)| !f.pnj && f.resigned.is_none()) {
+            self.queue(
+                Draft {
+                    id: format!("held-{id}-{}-{key}", g.meta.turn_tag(g.meta.turn)),
+                    to: vec![fam.address.clone()],
+                    subject: super::messages::subject_held(id, g.meta.turn).render(crate::i18n::Lang::from_code(&fam.lang)),
+                    template: "common/held",
+                    lang: &fam.lang,
+                    context: json!({ "game": id, "family": fam.name, "turn": g.meta.turn, "threshold": (threshold * 100.0).round() as i64,
+                        "has_orders": records.contains_key(key), "awaited": statuses.contains_key(key), "private_url": crate::web::link::private_url(self, id, key) }),
+                    threading: Threading::NONE,
+                    auto_submitted: "auto-generated",
+                    attachments: vec![],
+                },
+                now,
+            )?;
+        }
+        Ok(())
+    }
+
     /// Mails the human referee (faults, holds).
     pub fn alert_admin(&self, id: &str, game: &str, reason: &str, now: Timestamp) -> Result<bool> {
+        self.alert_admin_about(id, game, reason, "", now)
+    }
+
+    /// [`Referee::alert_admin`] with the commands that fit `kind`: "hold"
+    /// (the mass-ONR guard), "create" (a configured game that could not be
+    /// created), "" (anything else).
+    pub fn alert_admin_about(&self, id: &str, game: &str, reason: &str, kind: &str, now: Timestamp) -> Result<bool> {
         self.queue(
             Draft {
                 id: format!("admin-{id}"),
@@ -574,7 +616,7 @@ impl Referee {
                 subject: format!("[arbitre] {game}: intervention requise"),
                 template: "common/admin",
                 lang: "fr",
-                context: json!({ "game": game, "reason": reason }),
+                context: json!({ "game": game, "reason": reason, "kind": kind }),
                 threading: Threading::NONE,
                 auto_submitted: "auto-generated",
                 attachments: vec![],

@@ -95,6 +95,8 @@ impl Referee {
             waiting: Default::default(),
             confirmed: Default::default(),
             pending_joins: Default::default(),
+            rollbacks: 0,
+            hold_lifted: None,
         };
         self.write_meta(&meta)?;
         tracing::info!(game = %id, ruleset = %gc.ruleset, seed, "game created");
@@ -102,13 +104,35 @@ impl Referee {
     }
 
     /// Creates every configured game that does not exist yet (daemon start).
+    /// A game that cannot be created is mailed to `admin_address` at once
+    /// (once per distinct error: the id carries a digest of it), since the
+    /// players writing to it are told it does not exist.
     pub fn create_missing_games(&self, now: Timestamp) -> Vec<(String, Result<GameMeta>)> {
-        self.config
+        let created: Vec<(String, Result<GameMeta>)> = self
+            .config
             .games
             .iter()
             .filter(|g| matches!(self.read_meta(&g.id), Ok(None)))
             .map(|g| (g.id.clone(), self.create_game(&g.id, None, now)))
-            .collect()
+            .collect();
+        for (id, res) in &created {
+            let Err(e) = res else { continue };
+            let reason = format!("la partie {id} configurée dans [[games]] n'a pas pu être créée : {e}");
+            let digest = super::message_id(&[id.as_str(), e.to_string().as_str()], "x");
+            let digest = digest.split('@').next().unwrap_or_default();
+            if let Err(q) = self.alert_admin_about(&format!("create-{id}-{digest}"), id, &reason, "create", now) {
+                tracing::error!(game = %id, error = %q, "could not queue the alert about the game's creation");
+            }
+        }
+        created
+    }
+
+    /// The settings check of the ruleset of the configured game `gc`, exactly
+    /// as [`Referee::create_game`] runs it (`arbitre check-config`): the error
+    /// names the setting.
+    pub fn check_game_settings(gc: &crate::config::GameConfig) -> std::result::Result<(), String> {
+        let engine = crate::games::engine(&gc.ruleset).ok_or_else(|| format!("ruleset {:?} is not in this build", gc.ruleset))?;
+        engine.new_game(&gc.settings, gc.seed.unwrap_or(0)).map(drop)
     }
 
     pub fn status(&self, id: &str, now: Timestamp) -> Result<GameStatus> {
@@ -160,7 +184,7 @@ impl Referee {
             paused: g.meta.paused,
             held: g.meta.held.clone(),
             finished: g.meta.finished,
-            registration_open: g.meta.registration_open,
+            registration_open: g.registration_open()?,
             families,
             outbox_pending: self.store.outbox().pending_count()?,
         })
@@ -169,16 +193,38 @@ impl Referee {
     /// Moves the open turn's deadline by `by` (from the current deadline, or
     /// from now when there is none); whole days are calendar days in the
     /// game's time zone (20:00 stays 20:00 across a DST change); reminders
-    /// are re-armed.
+    /// are re-armed. A mass-ONR hold is lifted: the turn is played at the
+    /// new deadline. A deadline that would already be past is refused (the
+    /// turn would be played at once): see [`Referee::extend_allowing_past`].
     pub fn extend(&self, id: &str, by: SignedDuration, now: Timestamp) -> Result<Timestamp> {
+        self.move_deadline(id, by, now, false)
+    }
+
+    /// [`Referee::extend`], but a deadline already past is kept: the turn is
+    /// played at the clock's next look (`game extend --now`).
+    pub fn extend_allowing_past(&self, id: &str, by: SignedDuration, now: Timestamp) -> Result<Timestamp> {
+        self.move_deadline(id, by, now, true)
+    }
+
+    fn move_deadline(&self, id: &str, by: SignedDuration, now: Timestamp, allow_past: bool) -> Result<Timestamp> {
         let tz = self.game_config(id).map(|c| c.time_zone.clone()).unwrap_or(jiff::tz::TimeZone::UTC);
         let mut sequence = 0;
         let d = self.with_meta(id, |m| {
             let base = m.deadline.unwrap_or(now);
             let d = crate::scheduler::shift_deadline(base, &tz, by)
                 .ok_or_else(|| RefereeError::Invalid("cannot move the deadline that far".into()))?;
+            if d <= now && !allow_past && !m.finished {
+                return Err(RefereeError::Invalid(format!(
+                    "the new deadline of game {id}, {}, is already past (now: {}): turn {} would be played at once. \
+                     Give a longer duration, or add --now to play the turn now",
+                    crate::scheduler::format_deadline(d, &tz, "en"),
+                    crate::scheduler::format_deadline(now, &tz, "en"),
+                    m.turn
+                )));
+            }
             m.deadline = Some(d);
             m.reminders_sent.clear();
+            lift_hold(m);
             // The calendar event of this deadline is updated, not duplicated:
             // same UID, higher SEQUENCE (`mail::calendar`).
             sequence = crate::mail::calendar::bump_sequence(&self.store.game(id)?, m.turn)?;
@@ -201,7 +247,7 @@ impl Referee {
             let (dl, left, _) = self.deadline_words(&g, &fam.lang, now);
             let queued = self.queue(
                 super::replies::Draft {
-                    id: format!("deadline-moved-{id}-{}-{sequence}-{key}", g.meta.turn),
+                    id: format!("deadline-moved-{id}-{}-{sequence}-{key}", g.meta.turn_tag(g.meta.turn)),
                     to: vec![fam.address.clone()],
                     subject: super::messages::subject_deadline_moved(id, g.meta.turn)
                         .render(crate::i18n::Lang::from_code(&fam.lang)),
@@ -224,11 +270,19 @@ impl Referee {
         self.with_meta(id, |m| {
             m.paused = paused;
             if !paused {
-                // Resuming also releases a mass-ONR hold: the referee looked.
-                m.held = None;
+                // Resuming also releases a mass-ONR hold: the referee looked,
+                // and the turn is played at the clock's next look.
+                lift_hold(m);
             }
             Ok(())
         })
+    }
+
+    /// Lifts a hold of the open turn (`arbitre adjudicate` on a held turn):
+    /// its next adjudication skips the mass-ONR guard. Returns the reason of
+    /// the hold lifted, if there was one.
+    pub fn lift_hold(&self, id: &str) -> Result<Option<String>> {
+        self.with_meta(id, |m| Ok(lift_hold(m)))
     }
 
     pub fn set_registration(&self, id: &str, open: bool) -> Result<()> {
@@ -241,7 +295,11 @@ impl Referee {
     /// Rolls the game back to the start of `turn`: later turns are moved
     /// aside (not deleted), statuses after it forgotten, the orders already
     /// received for `turn` kept. Mails already sent cannot be unsent.
-    pub fn rollback(&self, id: &str, turn: u32) -> Result<GameMeta> {
+    ///
+    /// Every family is told (`common/rollback`), and the turn played again
+    /// mails its reports: the rollback count in `game.json` is part of the
+    /// outbox id of every mail tied to a turn ([`GameMeta::turn_tag`]).
+    pub fn rollback(&self, id: &str, turn: u32, now: Timestamp) -> Result<GameMeta> {
         let dir = self.store.game(id)?;
         let _lock = dir.lock()?;
         self.store.check_no_unfinished_run(id)?;
@@ -253,6 +311,8 @@ impl Referee {
             return Err(RefereeError::Invalid(format!("game {id} has no state for turn {turn}")));
         }
         dir.remove_turns_after(turn)?;
+        let cancelled: Vec<(String, super::FamilyRecord)> =
+            m.families.iter().filter(|(_, f)| f.registered_turn > turn).map(|(k, f)| (k.clone(), f.clone())).collect();
         m.families.retain(|_, f| f.registered_turn <= turn);
         for f in m.families.values_mut() {
             f.statuses.retain(|t, _| *t < turn);
@@ -275,10 +335,45 @@ impl Referee {
         m.receipts = orders.values().map(|r| r.receipt_rank + 1).max().unwrap_or(0);
         m.receipt_of = orders.values().map(|r| (r.archive_key.clone(), super::meta::Receipt { rank: r.receipt_rank, received_at: r.received_at })).collect();
         m.last_reported_turn = turn.checked_sub(1);
+        m.rollbacks += 1;
+        m.hold_lifted = None;
         self.write_meta(&m)?;
         self.forget(id);
-        tracing::warn!(game = %id, turn, "game rolled back");
+        tracing::warn!(game = %id, turn, rollbacks = m.rollbacks, "game rolled back");
+        self.announce_rollback(id, &cancelled, now)?;
         Ok(m)
+    }
+
+    /// Tells every family that the game went back to the start of its open
+    /// turn (whether its orders for it are kept, the deadline), and each
+    /// family whose registration the rollback cancelled that it must
+    /// register again. Queued once per rollback (the count is in the id).
+    fn announce_rollback(&self, id: &str, cancelled: &[(String, super::FamilyRecord)], now: Timestamp) -> Result<usize> {
+        let g = self.open_game(id)?;
+        let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
+        let told = g.meta.families.iter().filter(|(_, f)| !f.pnj).map(|(k, f)| (k, f, false));
+        let told = told.chain(cancelled.iter().map(|(k, f)| (k, f, true)));
+        let mut n = 0;
+        for (key, fam, cancelled) in told {
+            let (dl, left, _) = self.deadline_words(&g, &fam.lang, now);
+            n += usize::from(self.queue(
+                super::replies::Draft {
+                    id: format!("rollback-{id}-{}-{key}", g.meta.rollbacks),
+                    to: vec![fam.address.clone()],
+                    subject: super::messages::subject_rollback(id, g.meta.turn).render(crate::i18n::Lang::from_code(&fam.lang)),
+                    template: "common/rollback",
+                    lang: &fam.lang,
+                    context: serde_json::json!({ "game": id, "family": fam.name, "turn": g.meta.turn, "deadline": dl, "time_left": left,
+                        "cancelled": cancelled, "has_orders": records.contains_key(key),
+                        "private_url": (if cancelled { None } else { crate::web::link::private_url(self, id, key) }) }),
+                    threading: super::replies::Threading::NONE,
+                    auto_submitted: "auto-generated",
+                    attachments: vec![],
+                },
+                now,
+            )?);
+        }
+        Ok(n)
     }
 
     /// Queues the latest reports again (all families, or one).
@@ -318,3 +413,11 @@ impl Referee {
     }
 }
 
+/// Lifts a hold of the open turn: the referee looked, so its adjudication
+/// skips the mass-ONR guard (`GameMeta::hold_lifted`). Returns the reason of
+/// the hold lifted.
+fn lift_hold(m: &mut GameMeta) -> Option<String> {
+    let reason = m.held.take()?;
+    m.hold_lifted = Some(m.turn);
+    Some(reason)
+}

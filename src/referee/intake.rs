@@ -26,7 +26,7 @@ use crate::mail::{self, Incoming};
 use crate::orders::{self, Command, MessageTarget};
 use crate::text;
 
-use super::replies::{member_word, Draft, Threading};
+use super::replies::{member_word, template_name, Draft, Threading};
 use super::{password, FamilyRecord, OpenGame, Referee, Result};
 
 /// What became of a message (kept in `archive/<key>.done.json`).
@@ -197,6 +197,12 @@ impl Referee {
         let sub = orders::read_submission(&m.subject, &m.text, &m.attachment_texts);
         let lang = if sub.as_ref().is_some_and(|s| s.english) { "en" } else { "fr" };
         let Some(sub) = sub else {
+            // `AIDE` alone, as the welcome suggests: how to play, and the games.
+            if let Some(english) = orders::asks_for_help(&m.text).filter(|_| !m.oversize) {
+                let lang = if english { "en" } else { "fr" };
+                self.reply(key, m, &from, "help-games", lang, json!({ "games": self.game_list() }), now)?;
+                return Ok(answered("help", &from, None, None));
+            }
             let kind = if m.oversize { "refusal-oversize" } else { "no-orders" };
             self.reply(key, m, &from, kind, lang, json!({ "games": self.game_list(), "oversize": m.oversize, "limit": self.config.limits.max_text_bytes }), now)?;
             return Ok(answered(kind, &from, None, None));
@@ -223,6 +229,20 @@ impl Referee {
             return self.register(key, m, &from, lang, &mut g, &family_name, now);
         }
 
+        let only_help = sub.orders.is_empty() && sub.later.is_empty() && sub.commands.iter().all(|c| matches!(c, Command::Help));
+        if sub.commands.iter().any(|c| matches!(c, Command::Help)) && (sub.family.is_none() || (sub.password.is_none() && only_help)) {
+            // `PARTIE x` then `AIDE` (a family named without its password
+            // too): the guide of the game's ruleset, with nothing of any
+            // family's (the sender is not known).
+            let (deadline_text, time_left, _) = self.deadline_words(&g, lang, now);
+            let mut ctx = json!({ "game": gid, "family": Value::Null, "turn": g.meta.turn, "ruleset": g.meta.ruleset, "form": [],
+                "deadline": deadline_text, "time_left": time_left, "registration_open": g.registration_open()?, "guide": self.ruleset_guide(&g.meta.ruleset, lang) });
+            if let Some(w) = member_word(self, &g.meta.ruleset, lang) {
+                ctx["member"] = json!(w);
+            }
+            self.reply(key, m, &from, "help", lang, ctx, now)?;
+            return Ok(answered("help", &from, Some(gid), None));
+        }
         let Some(family_written) = sub.family.clone() else {
             self.reply(key, m, &from, "no-family", lang, json!({ "game": gid }), now)?;
             return Ok(answered("no-family", &from, Some(gid), None));
@@ -231,7 +251,7 @@ impl Referee {
         let Some(fam) = g.meta.families.get(&fkey).cloned() else {
             let names: Vec<&str> = g.meta.families.values().map(|f| f.name.as_str()).collect();
             let suggestion = text::suggest(&family_written, names.iter().copied());
-            self.reply(key, m, &from, "unknown-family", lang, json!({ "game": gid, "asked": family_written, "suggestion": suggestion, "registration_open": g.meta.registration_open }), now)?;
+            self.reply(key, m, &from, "unknown-family", lang, json!({ "game": gid, "asked": family_written, "suggestion": suggestion, "registration_open": g.registration_open()? }), now)?;
             return Ok(answered("unknown-family", &from, Some(gid), None));
         };
         // From here on, answers go to the registered address only.
@@ -246,9 +266,13 @@ impl Referee {
             base["member"] = json!(w);
         }
         if !address_ok || !password_ok {
+            // The form's `MOTDEPASSE ...` sent back unchanged: a player who
+            // forgot to fill it in, not someone guessing.
+            let placeholder = sub.password.as_deref().is_some_and(|p| matches!(p.trim(), "..." | "…"));
             let reason = match (address_ok, sub.password.is_some(), password_ok) {
                 (false, _, _) => "address",
                 (true, false, _) => "no-password",
+                _ if placeholder => "placeholder",
                 _ => "password",
             };
             tracing::warn!(game = %gid, family = %fkey, %from, %reason, "authentication refused");
@@ -256,7 +280,7 @@ impl Referee {
             return Ok(answered("refusal-auth", &to, Some(gid), Some(fkey)));
         }
         if fam.pnj {
-            let can_rejoin = g.meta.registration_open && gc.map_or(true, |c| c.allow_new_family_after_pnj);
+            let can_rejoin = g.registration_open()? && gc.map_or(true, |c| c.allow_new_family_after_pnj);
             self.reply(key, m, &to, "refusal-pnj", lang, merge(base, json!({ "can_rejoin": can_rejoin })), now)?;
             return Ok(answered("refusal-pnj", &to, Some(gid), Some(fkey)));
         }
@@ -282,6 +306,11 @@ impl Referee {
             return Ok(answered("refusal-oversize", &to, Some(gid), Some(fkey)));
         }
         let (deadline_text, time_left, late) = self.deadline_words(&g, lang, now);
+        // A turn held by the referee's guard is not being played: orders
+        // that arrive meanwhile (perhaps the very mail that was stuck) are
+        // taken as before its deadline, until the referee resumes it.
+        let held = g.meta.held.is_some();
+        let late = late && !held;
         // An adjudication of the open step has begun (and was interrupted: it
         // holds the game's lock while it runs): its orders are frozen, or a
         // re-run would not reproduce what it already wrote.
@@ -356,7 +385,7 @@ impl Referee {
                             subject: String::new(),
                             template: "common/help",
                             lang,
-                            context: merge(base.clone(), json!({ "form": form.iter().map(|l| l.to_json(crate::i18n::Lang::from_code(lang))).collect::<Vec<_>>(), "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left })),
+                            context: merge(base.clone(), json!({ "form": form.iter().map(|l| l.to_json(crate::i18n::Lang::from_code(lang))).collect::<Vec<_>>(), "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left, "guide": self.ruleset_guide(&g.meta.ruleset, lang) })),
                             threading: Threading { reply_to: Some(m) },
                             auto_submitted: "auto-replied",
                             attachments: vec![],
@@ -425,7 +454,7 @@ impl Referee {
         // Orders.
         let mut ctx = merge(base, json!({
             "quoted": sub.from_quote, "attachment": sub.from_attachment,
-            "commands": done_commands, "deadline": deadline_text, "time_left": time_left,
+            "commands": done_commands, "deadline": deadline_text, "time_left": time_left, "held": held,
             "problems": sub.problems.iter().map(|v| verdict_json(v, lang)).collect::<Vec<_>>(),
         }));
         // Orders in advance: kept as written, read when their step opens.
@@ -499,6 +528,13 @@ impl Referee {
                     meta_changed |= g.meta.confirmed.remove(&fkey);
                 }
             }
+            // Nothing accepted: the orders already stored stand, and the
+            // status and what is missing are theirs, not this message's.
+            let previous: Option<OrdersRecord> = if any { None } else { g.dir.read_family_orders(g.meta.turn, &fkey)? };
+            let (status, completeness) = match &previous {
+                Some(r) => (g.status_from(&fkey, Some(r))?, r.completeness.clone()),
+                None => (status, completeness),
+            };
             let missing = match &completeness {
                 Completeness::Partial { missing } => missing.iter().map(|m| m.render(crate::i18n::Lang::from_code(lang))).collect(),
                 Completeness::Complete => vec![],
@@ -507,7 +543,7 @@ impl Referee {
                 "lines": verdicts.iter().map(|v| verdict_json(v, lang)).collect::<Vec<_>>(),
                 "accepted": verdicts.iter().filter(|v| v.is_accepted()).count(),
                 "rejected": verdicts.iter().filter(|v| !v.is_accepted()).count(),
-                "replaced": any, "status": status.label(), "missing": missing,
+                "replaced": any, "previous": previous.is_some(), "status": status.label(), "missing": missing,
             }));
         } else {
             let current: Option<OrdersRecord> = g.dir.read_family_orders(g.meta.turn, &fkey)?;
@@ -689,6 +725,13 @@ impl Referee {
         Ok(())
     }
 
+    /// The orders of `ruleset` with examples, in `lang` (`<ruleset>/guide`),
+    /// for the replies to `AIDE | HELP`.
+    fn ruleset_guide(&self, ruleset: &str, lang: &str) -> Option<String> {
+        let name = template_name(self, &format!("{ruleset}/guide"), lang, "txt")?;
+        self.renderer.render(&name, &json!({})).ok().map(|s| s.trim_end().to_string())
+    }
+
     /// The full rules text shipped in `rules/<ruleset>.txt`, as an attachment.
     fn rules_attachment(&self, ruleset: &str) -> Option<mail::Attachment> {
         let root = self.templates_dir().parent()?;
@@ -743,7 +786,12 @@ impl Referee {
         self.game_ids()
             .into_iter()
             .filter_map(|id| self.read_meta(&id).ok().flatten())
-            .map(|m| json!({ "id": m.id, "ruleset": m.ruleset, "registration_open": m.registration_open, "turn": m.turn }))
+            .map(|m| {
+                // The ruleset is asked (its state loaded) only where the
+                // referee's switch leaves registration open.
+                let open = m.registration_open && !m.finished && self.open_game(&m.id).and_then(|g| g.registration_open()).unwrap_or(false);
+                json!({ "id": m.id, "ruleset": m.ruleset, "registration_open": open, "turn": m.turn })
+            })
             .collect()
     }
 

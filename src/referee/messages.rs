@@ -32,6 +32,17 @@ pub fn subject_deadline_moved(game: &str, turn: u32) -> Msg {
     msg!("referee-subject-deadline-moved", game = game, turn = turn)
 }
 
+/// The subject of the mail telling the players the referee rolled the game
+/// back to the start of `turn`.
+pub fn subject_rollback(game: &str, turn: u32) -> Msg {
+    msg!("referee-subject-rollback", game = game, turn = turn)
+}
+
+/// The subject of the mail telling the players the mass-ONR guard holds `turn`.
+pub fn subject_held(game: &str, turn: u32) -> Msg {
+    msg!("referee-subject-held", game = game, turn = turn)
+}
+
 /// The subject of the mail telling a family it became PNJ; `member` is the
 /// ruleset's word for a side, capitalised, when it has one.
 pub fn subject_pnj(game: &str, member: Option<&str>, family: &str) -> Msg {
@@ -49,6 +60,8 @@ pub fn samples() -> Vec<Msg> {
         form_password(),
         subject_reminder("stellarium-1", 3),
         subject_deadline_moved("stellarium-1", 3),
+        subject_rollback("stellarium-1", 3),
+        subject_held("stellarium-1", 3),
         subject_pnj("stellarium-1", Some("Famille"), "Atréides"),
         subject_pnj("stellarium-1", None, "Atréides"),
     ]

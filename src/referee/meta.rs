@@ -82,6 +82,21 @@ pub struct GameMeta {
     /// (`referee::join`): they hold no seat.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub pending_joins: BTreeMap<String, super::join::PendingJoin>,
+    /// How many times the referee rolled the game back (`arbitre rollback`):
+    /// the outbox ids of every mail tied to a turn carry it (see
+    /// [`GameMeta::turn_tag`]), so a turn played again after a rollback
+    /// mails its reports instead of finding them "already sent".
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rollbacks: u32,
+    /// The turn whose mass-ONR hold the referee lifted (`game resume`,
+    /// `game extend`, `adjudicate`): its adjudication skips the guard, so the
+    /// turn is played at its deadline instead of being held again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hold_lifted: Option<u32>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -120,6 +135,17 @@ pub struct FamilyRecord {
 }
 
 impl GameMeta {
+    /// `turn` as it appears in the outbox ids of the mails tied to it: the
+    /// number alone until the game is first rolled back, then the number and
+    /// the rollback count (`3r1`), which no earlier id can carry. Derived
+    /// from `game.json` alone, so a re-run after a crash finds the same ids.
+    pub fn turn_tag(&self, turn: u32) -> String {
+        match self.rollbacks {
+            0 => turn.to_string(),
+            r => format!("{turn}r{r}"),
+        }
+    }
+
     /// The family whose registered address is `address`, if any (live ones first).
     pub fn family_by_address(&self, address: &str) -> Option<(&FamilyKey, &FamilyRecord)> {
         let a = address.to_ascii_lowercase();

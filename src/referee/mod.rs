@@ -189,6 +189,28 @@ impl Referee {
 }
 
 impl OpenGame {
+    /// Whether a new family could register now, as the registration itself
+    /// would decide: the referee's switch (`game open|close`), the game not
+    /// over, and the ruleset accepting one more seat in this state (Galaxy
+    /// not once its galaxy is made, Stellarium not after turn 0 without
+    /// `late_registration`, the turn-based games not once started, no game
+    /// when full). What the pages, replies and `game status` say.
+    pub fn registration_open(&self) -> Result<bool> {
+        self.registration_open_in(&self.state)
+    }
+
+    /// [`OpenGame::registration_open`] in `state` (the state a turn just
+    /// produced, before it is committed).
+    pub fn registration_open_in(&self, state: &LoadedState) -> Result<bool> {
+        if !self.meta.registration_open || self.meta.finished {
+            return Ok(false);
+        }
+        // A registration tried on a copy, under a key no family has.
+        let mut copy = self.engine.load_state(&self.engine.save_state(state)?)?;
+        let probe = (0u32..).map(|i| format!("REGISTRATIONPROBE{i}")).find(|k| !self.meta.families.contains_key(k)).unwrap_or_default();
+        Ok(self.engine.register(&mut copy, &probe, &probe)?.is_ok())
+    }
+
     /// The status rule 0 gives `family` now, from its stored orders (`None`:
     /// it sent nothing valid). A family that sent nothing is ONR, unless the
     /// ruleset requires nothing of it this turn (a registration turn).

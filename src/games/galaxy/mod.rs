@@ -55,6 +55,13 @@ fn setting_u32(t: &toml::Table, name: &str, default: u32) -> Result<u32, String>
 /// the rules'). The rules' galaxy takes 4 to 16 players (2.1); a scaled one
 /// takes what its stars can hold.
 pub fn settings(t: &toml::Table) -> Result<Settings, String> {
+    // An unknown key is refused, so that a typo does not silently leave a
+    // setting at its default.
+    const KNOWN: [&str; 5] = ["turns", "players", "size", "stars", "scaled"];
+    if let Some(k) = t.keys().find(|k| !KNOWN.contains(&k.as_str())) {
+        let hint = crate::text::suggest(k, KNOWN.iter().copied()).map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default();
+        return Err(format!("unknown setting `{k}`{hint}; Galaxy's settings are {}", KNOWN.join(", ")));
+    }
     let size = setting_u32(t, "size", 30)? as i32;
     let stars = setting_u32(t, "stars", 120)?;
     let scaled = match t.get("scaled") {
