@@ -120,6 +120,19 @@ proptest::proptest! {
     }
 }
 
+/// The move journal numbers each entry with the step it was played in, as
+/// the report's header ("Étape n jouée") and `TOUR n` do.
+#[test]
+fn the_move_journal_numbers_a_step_as_the_report_header_and_tour() {
+    let states = play(2, 4);
+    for w in states.windows(2) {
+        let (before, after) = (&w[0], &w[1]);
+        for (step, e) in &after.log[before.log.len()..] {
+            assert_eq!(*step, before.step, "{e:?}, played in step {}, is numbered {step}", before.step);
+        }
+    }
+}
+
 /// T25, ABANDON: the seat that concedes is played by the referee to the end
 /// (equal turns), is scored, and cannot be the Grand Architecte.
 #[test]

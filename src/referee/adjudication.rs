@@ -100,8 +100,9 @@ impl Referee {
             streaks.insert(key.clone(), streak);
         }
 
-        // Mass-ONR guard: mail that stopped arriving looks like players quitting.
-        if matches!(mode, Mode::Deadline | Mode::Early) {
+        // Mass-ONR guard: mail that stopped arriving looks like players quitting
+        // (not in a step whose silence the rules expect and settle).
+        if matches!(mode, Mode::Deadline | Mode::Early) && !g.engine.silence_expected(&g.state)? {
             if let Some(reason) = mass_onr(&g, &statuses, gc.map_or(0.5, |c| c.mass_onr_threshold)) {
                 if g.meta.held.is_none() {
                     g.meta.held = Some(reason.clone());

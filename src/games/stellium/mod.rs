@@ -105,6 +105,12 @@ impl Ruleset for Stellium {
         }
     }
 
+    /// A refill's choosers may stay silent: the default preferences then
+    /// pick for them at the deadline, never held (RULINGS, Stellium T25).
+    fn silence_expected(state: &StelliumState) -> bool {
+        matches!(state.phase, Phase::Refill(_))
+    }
+
     fn family_view(ctx: &ViewContext, before: &StelliumState, after: &StelliumState, events: &[Event], family: &FamilyKey) -> serde_json::Value {
         view::family_view(ctx, before, after, events, family)
     }
