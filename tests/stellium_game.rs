@@ -11,6 +11,9 @@ use arbitre::games::stellium::StelliumState;
 mod stellium_common;
 use stellium_common::{play, play_with_events};
 
+#[path = "data/stellium/oracle.rs"]
+mod oracle;
+
 /// 38 marbles: 11 green, 10 blue, 9 yellow, 8 pink, on the board or in the bag.
 fn marbles_conserved(s: &StelliumState) {
     let mut count = s.bag;
@@ -62,6 +65,8 @@ fn independent_totals(s: &StelliumState) -> Vec<u32> {
 
 fn check_game(players: usize, seed: u64) {
     let states = play(players, seed);
+    // The independent referee replays every step and recomputes the scores.
+    oracle::referee_game(&states);
     let last = states.last().unwrap();
     assert_eq!(last.phase, Phase::Over, "{players} players, seed {seed}: not over after {} steps", last.step);
     for s in &states {
