@@ -71,6 +71,11 @@ struct Case {
     /// after the first is left to silent choosers.
     #[serde(default)]
     deadline: bool,
+    /// The player to move is PNJ and the referee's robot plays for him
+    /// (`pnj = "robot"`): the simulated player's lines, status PNJ, then
+    /// the defaults, as the referee does; `orders` is left empty.
+    #[serde(default)]
+    robot: bool,
     /// The reserve ran out earlier: the display is empty and the game is in
     /// its last rounds (DERNIER TOUR).
     #[serde(default)]
@@ -128,7 +133,8 @@ fn run(file: &str, c: &Case) {
     let s = position(file, c);
     let mut inputs = BTreeMap::new();
     let mut dice = Dice::for_turn(7, s.step);
-    let ls: Vec<OrderLine> = c.orders.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
+    let texts = if c.robot { Stellium::sample_orders(&s, &KEYS[0].to_string(), &mut Dice::for_turn(3, s.step)) } else { c.orders.clone() };
+    let ls: Vec<OrderLine> = texts.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
     let parsed = Stellium::parse_orders(&s, &KEYS[0].to_string(), &ls);
     let refused: Vec<usize> = parsed.verdicts.iter().filter(|v| !v.is_accepted()).map(|v| v.line.no).collect();
     assert_eq!(refused, c.expect.refused, "{file} ({}): refused lines; verdicts {:#?}", c.rule, parsed.verdicts);
@@ -144,7 +150,7 @@ fn run(file: &str, c: &Case) {
         assert!(got.contains(want.as_str()), "{file}: refusal « {got} » lacks « {want} »");
     }
     let complete = Stellium::completeness(&s, &KEYS[0].to_string(), &parsed.orders);
-    let status = status_of(!c.orders.is_empty(), &complete);
+    let status = if c.robot { arbitre::game::OrderStatus::Pnj } else { status_of(!c.orders.is_empty(), &complete) };
     let orders = if c.deadline { Stellium::default_orders(&s, &KEYS[0].to_string(), status, parsed.orders, &mut dice) } else { parsed.orders };
     inputs.insert(KEYS[0].to_string(), FamilyInput::new(status, orders, None));
     for key in KEYS.iter().take(c.players).skip(1) {

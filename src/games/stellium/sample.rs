@@ -225,6 +225,14 @@ pub fn default_for(s: &StelliumState, me: usize, o: Orders, dice: &mut Dice) -> 
     }
 }
 
+/// What the robot may do for an absent (PNJ) player: its draw, placing,
+/// influence and refill preferences, as the referee's moves; no objective
+/// validated, no token spent, step 3 left to `default_take` (T25).
+pub fn for_absent(o: Orders) -> Orders {
+    let moved = o.draw.is_some() || !o.refill.is_empty();
+    Orders { token: None, validations: Vec::new(), take: None, defaulted: moved, player_drew: false, ..o }
+}
+
 /// The simulated player's orders (the demo): the bot's turn as lines.
 pub fn sample(s: &StelliumState, me: usize, dice: &mut Dice) -> Orders {
     match &s.phase {
