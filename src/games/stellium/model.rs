@@ -272,4 +272,18 @@ mod stored_tests {
         let back: LogEntry = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
         assert_eq!(back, e);
     }
+
+    #[test]
+    fn orders_and_refills_stored_before_vers_hors_read_back() {
+        use crate::games::stellium::place::Toward;
+        let o: Orders = serde_json::from_str(r#"{"draw":"blue","place":3,"toward":4,"token":null,"influence":null,"validations":[],"take":null,"refill":[]}"#).unwrap();
+        assert_eq!(o.toward, Some(Toward::Hole(4)));
+        let off = Orders { toward: Some(Toward::OFF), ..o };
+        let back: Orders = serde_json::from_str(&serde_json::to_string(&off).unwrap()).unwrap();
+        assert_eq!(back.toward, Some(Toward::OFF));
+        let r: Refill = serde_json::from_str(r#"{"place":1,"drawn":["green"],"choosers":[0],"mover":1,"pending":{"draw":null,"place":null,"toward":null,"token":null,"influence":null,"validations":[],"take":null,"refill":[]},"validated":[]}"#).unwrap();
+        assert!(r.before.is_empty());
+        let e: LogEntry = serde_json::from_str(r#"{"what":"placed","seat":0,"colour":"green","hole":"A1"}"#).unwrap();
+        assert_eq!(e, LogEntry::Placed { seat: 0, colour: Colour::Green, hole: "A1".into(), by_referee: false });
+    }
 }
