@@ -287,6 +287,15 @@ pub trait Ruleset: Send + Sync + 'static {
         None
     }
 
+    /// Whether the awaited seats may stay silent in the step now open
+    /// without it being a sign of mail trouble, the rules deciding for them
+    /// (Stellium's refill of an empty galaxy: the default preferences). The mass-ONR guard
+    /// does not hold such a step; a silent seat is still ONR.
+    fn silence_expected(state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
+
     /// What `family` may know after the turn, as a JSON view for the report
     /// templates (`templates/<ruleset>/report.*.tera`, `map.svg.tera`).
     fn family_view(
@@ -382,6 +391,7 @@ pub trait Engine: Send + Sync {
     fn is_over(&self, state: &LoadedState) -> Result<bool, EngineError>;
     /// [`Ruleset::awaiting`].
     fn awaiting(&self, state: &LoadedState) -> Result<Option<std::collections::BTreeSet<FamilyKey>>, EngineError>;
+    fn silence_expected(&self, state: &LoadedState) -> Result<bool, EngineError>;
     /// Decodes a turn's events once for the views below.
     fn load_events(&self, events: &[serde_json::Value]) -> Result<LoadedEvents, EngineError>;
     fn family_view(
@@ -510,6 +520,9 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn awaiting(&self, state: &LoadedState) -> Result<Option<std::collections::BTreeSet<FamilyKey>>, EngineError> {
         Ok(R::awaiting(self.state(state)?))
+    }
+    fn silence_expected(&self, state: &LoadedState) -> Result<bool, EngineError> {
+        Ok(R::silence_expected(self.state(state)?))
     }
     fn family_view(
         &self,

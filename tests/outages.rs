@@ -79,7 +79,7 @@ time_zone = "Europe/Paris"
 deadline = "manual"
 reminders = []
 registration_open = true
-# Registrations are taken at once here (the confirmation round trip is tested in tests/security.rs).
+# Registrations are taken at once here (the confirmation round trip is tested in tests/registration.rs).
 registration_confirm = false
 seed = 11
 "#,

@@ -11,6 +11,9 @@ use arbitre::games::stellium::StelliumState;
 mod stellium_common;
 use stellium_common::{play, play_with_events};
 
+#[path = "data/stellium/oracle.rs"]
+mod oracle;
+
 /// 38 marbles: 11 green, 10 blue, 9 yellow, 8 pink, on the board or in the bag.
 fn marbles_conserved(s: &StelliumState) {
     let mut count = s.bag;
@@ -62,6 +65,8 @@ fn independent_totals(s: &StelliumState) -> Vec<u32> {
 
 fn check_game(players: usize, seed: u64) {
     let states = play(players, seed);
+    // The independent referee replays every step and recomputes the scores.
+    oracle::referee_game(&states);
     let last = states.last().unwrap();
     assert_eq!(last.phase, Phase::Over, "{players} players, seed {seed}: not over after {} steps", last.step);
     for s in &states {
@@ -117,6 +122,19 @@ proptest::proptest! {
     #[test]
     fn property_whole_games_conserve_and_score_independently(players in 2usize..=4, seed in 1000u64..100_000) {
         check_game(players, seed);
+    }
+}
+
+/// The move journal numbers each entry with the step it was played in, as
+/// the report's header ("Étape n jouée") and `TOUR n` do.
+#[test]
+fn the_move_journal_numbers_a_step_as_the_report_header_and_tour() {
+    let states = play(2, 4);
+    for w in states.windows(2) {
+        let (before, after) = (&w[0], &w[1]);
+        for (step, e) in &after.log[before.log.len()..] {
+            assert_eq!(*step, before.step, "{e:?}, played in step {}, is numbered {step}", before.step);
+        }
     }
 }
 

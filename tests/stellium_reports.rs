@@ -118,3 +118,22 @@ fn no_leak_no_card_of_the_objective_reserve_reaches_a_player() {
         }
     }
 }
+
+/// T25: the moves the referee makes for a silent player are worded as the
+/// referee's in the report of that step, in both languages, never as the
+/// player's own.
+#[test]
+fn t25_the_moves_made_for_a_silent_player_are_worded_as_the_referees() {
+    let r = renderer();
+    let states = play_with_events(2, 5, Some((1, 3)));
+    let i = states.iter().position(|(s, _)| s.step >= 3 && s.phase == Phase::Play && s.mover == 1).unwrap();
+    let ((before, _), (after, events)) = (&states[i], &states[i + 1]);
+    let name = &before.seats[1].name;
+    for (lang, referee, own) in [("fr", format!("L'arbitre pioche pour {name}"), format!("{name} pioche")), ("en", format!("The referee draws for {name}"), format!("{name} draws"))] {
+        let out = mail(&r, before, after, events, KEYS[0], lang);
+        let header = if lang == "fr" { "== Cette étape ==" } else { "== This step ==" };
+        let this_step = out[1].split(header).nth(1).and_then(|t| t.split("\n==").next()).unwrap_or_else(|| panic!("{lang}: {}", out[1]));
+        assert!(this_step.contains(&referee), "{lang}: {this_step}");
+        assert!(!this_step.contains(&own), "{lang}: worded as the player's own move: {this_step}");
+    }
+}

@@ -41,7 +41,7 @@ time_zone = "Europe/Paris"
 deadline = "after 48h"
 reminders = ["6h"]
 registration_open = true
-# Registrations are taken at once here (the confirmation round trip is tested in tests/security.rs).
+# Registrations are taken at once here (the confirmation round trip is tested in tests/registration.rs).
 registration_confirm = false
 seed = 5
 {extra}

@@ -44,7 +44,7 @@ ruleset = "{ruleset}"
 time_zone = "Europe/Paris"
 deadline = "weekly sunday 20:00"
 registration_open = true
-# Registrations are taken at once here (the confirmation round trip is tested in tests/security.rs).
+# Registrations are taken at once here (the confirmation round trip is tested in tests/registration.rs).
 registration_confirm = false
 seed = 3
 [games.settings]

@@ -101,8 +101,9 @@ impl Referee {
         }
 
         // Mass-ONR guard: mail that stopped arriving looks like players
-        // quitting. Skipped once the referee lifted this turn's hold.
-        if matches!(mode, Mode::Deadline | Mode::Early) && g.meta.hold_lifted != Some(n) {
+        // quitting (not in a step whose silence the rules expect and settle).
+        // Skipped once the referee lifted this turn's hold.
+        if matches!(mode, Mode::Deadline | Mode::Early) && g.meta.hold_lifted != Some(n) && !g.engine.silence_expected(&g.state)? {
             let threshold = gc.map_or(0.5, |c| c.mass_onr_threshold);
             if let Some(reason) = mass_onr(&g, &statuses, threshold) {
                 if g.meta.held.is_none() {

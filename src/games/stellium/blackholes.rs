@@ -27,7 +27,7 @@ pub fn attract(s: &mut StelliumState, played: usize, black_hole: usize, from: us
     }
     let Some(c) = s.marbles.remove(&from) else { return Err(msg!("stellium-refused-attract-empty", hole = lf)) };
     s.marbles.insert(black_hole, c);
-    s.push_log(LogEntry::Attracted { black_hole: lt, from: lf });
+    s.push_log(LogEntry::Attracted { black_hole: lt, from: lf, by_referee: false });
     Ok(())
 }
 

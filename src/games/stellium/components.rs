@@ -496,8 +496,19 @@ mod tests {
         assert_eq!(c.holes.len(), 6 * 7 + 10);
         assert_eq!(c.objectives.len(), 40);
         assert!(c.provisional);
-        // every black hole touches a galaxy or another black hole; centres have six neighbours
+        // centres have six neighbours
         assert_eq!(c.neighbours(c.index_of("A0").unwrap()).len(), 6);
+    }
+
+    /// "Trous Noir": "des emplacements entre les galaxies" — each black hole
+    /// of the provisional board touches at least two galaxies.
+    #[test]
+    fn trous_noir_each_black_hole_of_the_provisional_board_lies_between_galaxies() {
+        let c = Components::embedded().unwrap();
+        for (i, h) in c.holes.iter().enumerate().filter(|(_, h)| h.kind == HoleKind::BlackHole) {
+            let galaxies: std::collections::BTreeSet<usize> = c.neighbours(i).into_iter().filter_map(|n| c.place_of(n)).collect();
+            assert!(galaxies.len() >= 2, "{} touches the galaxies {galaxies:?}", h.label);
+        }
     }
 
     #[test]

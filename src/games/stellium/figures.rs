@@ -5,7 +5,8 @@
 //! the six sixths of a turn (and mirrored when the setting `miroir` is on),
 //! lands on a hole holding a marble of the cell's colour; holes may be on
 //! galaxies or black holes. "Deux galaxies" also asks both marbles to be on
-//! galaxy holes of different galaxies. Counted figures (centres, symbols)
+//! galaxy holes of different galaxies; the S, holes on at least two
+//! galaxies (black holes may add to it). Counted figures (centres, symbols)
 //! match all the qualifying marbles at once, valued by the card's table.
 
 use std::collections::BTreeSet;
@@ -47,11 +48,13 @@ pub fn matches(s: &StelliumState, o: &Objective) -> Vec<Vec<usize>> {
                             }
                             holes.push(h);
                         }
-                        if o.figure == Figure::TwoGalaxies {
-                            let places: BTreeSet<Option<usize>> = holes.iter().map(|h| c.place_of(*h)).collect();
-                            if places.contains(&None) || places.len() != holes.len() {
-                                continue 'turn;
-                            }
+                        let places: BTreeSet<Option<usize>> = holes.iter().map(|h| c.place_of(*h)).collect();
+                        if o.figure == Figure::TwoGalaxies && (places.contains(&None) || places.len() != holes.len()) {
+                            continue 'turn;
+                        }
+                        // "Cet objectif n'est réalisable qu'à cheval sur plusieurs galaxies".
+                        if o.figure == Figure::S && places.iter().flatten().count() < 2 {
+                            continue 'turn;
                         }
                         holes.sort();
                         found.insert(holes);

@@ -78,10 +78,16 @@ impl Ruleset for Stellium {
     }
 
     /// ONR/OPR/PNJ: the awaited seat's turn (or refill choice) is completed
-    /// by the default policy and reported as a default move (T25).
-    fn default_orders(state: &StelliumState, family: &FamilyKey, _status: OrderStatus, orders: Orders, dice: &mut Dice) -> Orders {
+    /// by the default policy and reported as a default move (T25). A PNJ
+    /// seat's orders are the referee's robot's, never the player's: they
+    /// keep its draw, placing and refill choice, but validate nothing and
+    /// leave step 3 to the default.
+    fn default_orders(state: &StelliumState, family: &FamilyKey, status: OrderStatus, orders: Orders, dice: &mut Dice) -> Orders {
         match state.seat_of(family) {
-            Some(me) => sample::default_for(state, me, orders, dice),
+            Some(me) => {
+                let orders = if status == OrderStatus::Pnj { sample::for_absent(orders) } else { orders };
+                sample::default_for(state, me, orders, dice)
+            }
             None => orders,
         }
     }
@@ -103,6 +109,12 @@ impl Ruleset for Stellium {
             Phase::Refill(r) => Some(r.choosers.iter().filter(|i| live(i)).map(|i| state.seats[*i].key.clone()).collect()),
             Phase::Over => Some(BTreeSet::new()),
         }
+    }
+
+    /// A refill's choosers may stay silent: the default preferences then
+    /// pick for them at the deadline, never held (RULINGS, Stellium T25).
+    fn silence_expected(state: &StelliumState) -> bool {
+        matches!(state.phase, Phase::Refill(_))
     }
 
     fn family_view(ctx: &ViewContext, before: &StelliumState, after: &StelliumState, events: &[Event], family: &FamilyKey) -> serde_json::Value {

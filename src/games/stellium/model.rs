@@ -23,6 +23,10 @@ pub struct Settings {
     /// Whether the influence may be left out when one is possible (T6).
     #[serde(default)]
     pub optional_influence: bool,
+    /// Whether a player reaching the limit after the reserve ran out ends
+    /// the game at the end of that round, without the "ultime tour" (T22).
+    #[serde(default)]
+    pub limit_cancels_last_round: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,6 +74,11 @@ pub struct Refill {
     pub pending: Orders,
     /// Objectives the mover already validated this turn (not again).
     pub validated: Vec<u32>,
+    /// Which galaxies held a marble at the start of the turn: every one of
+    /// them emptied in the turn is refilled in turn (T16). Empty in states
+    /// stored before: the galaxies occupied after the refill.
+    #[serde(default)]
+    pub before: Vec<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,34 +100,53 @@ pub enum Ending {
     Reserve { rounds: u32 },
 }
 
-/// One line of the move log (public).
+/// One line of the move log (public). `by_referee`: a move the referee
+/// made for the player, worded as such in the reports (RULINGS, Stellium T25).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "what", rename_all = "snake_case")]
 pub enum LogEntry {
     Setup { first: usize },
-    Drew { seat: usize, colour: Colour },
+    Drew { seat: usize, colour: Colour, #[serde(default, skip_serializing_if = "std::ops::Not::not")] by_referee: bool },
     BagEmpty { seat: usize },
-    Placed { seat: usize, colour: Colour, hole: String },
+    Placed { seat: usize, colour: Colour, hole: String, #[serde(default, skip_serializing_if = "std::ops::Not::not")] by_referee: bool },
     Pushed { from: String, to: Option<String>, colour: Colour },
     Token { seat: usize, token: Colour },
-    Swapped { a: String, b: String },
-    Rotated { place: char, sixths: usize },
-    Attracted { black_hole: String, from: String },
+    Swapped { a: String, b: String, #[serde(default, skip_serializing_if = "std::ops::Not::not")] by_referee: bool },
+    Rotated { place: char, sixths: usize, #[serde(default, skip_serializing_if = "std::ops::Not::not")] by_referee: bool },
+    Attracted { black_hole: String, from: String, #[serde(default, skip_serializing_if = "std::ops::Not::not")] by_referee: bool },
     NoInfluence { seat: usize },
     Validated { seat: usize, objective: u32, value: u32, holes: Vec<String>, kept: String },
     Emptied { place: char, drawn: Vec<Colour> },
-    RefillPlaced { seat: usize, colour: Colour, hole: String, by_lot: bool },
+    RefillPlaced { seat: usize, colour: Colour, hole: String, by_lot: bool, #[serde(default, skip_serializing_if = "std::ops::Not::not")] by_referee: bool },
     RefillReturned { colours: Vec<Colour> },
-    Took { seat: usize, objective: u32 },
-    Boxed { seat: usize, objective: u32 },
+    Took { seat: usize, objective: u32, #[serde(default, skip_serializing_if = "std::ops::Not::not")] by_referee: bool },
+    Boxed { seat: usize, objective: u32, #[serde(default, skip_serializing_if = "std::ops::Not::not")] by_referee: bool },
     Revealed { objective: u32 },
     ReserveExhausted { set_aside: Vec<u32> },
-    LimitReached { seat: usize },
+    /// `ultime_tour`: the reserve had run out, its last round is still played (T22).
+    LimitReached { seat: usize, #[serde(default, skip_serializing_if = "std::ops::Not::not")] ultime_tour: bool },
     /// `reason`: a message; a plain string in logs stored before messages
     /// (read back verbatim).
     Dropped { seat: usize, order: String, reason: crate::i18n::Msg },
     DefaultTurn { seat: usize },
     Resigned { seat: usize },
+}
+
+impl LogEntry {
+    /// Marks a move as the referee's, made for the player.
+    pub fn mark_by_referee(&mut self) {
+        match self {
+            LogEntry::Drew { by_referee, .. }
+            | LogEntry::Placed { by_referee, .. }
+            | LogEntry::Swapped { by_referee, .. }
+            | LogEntry::Rotated { by_referee, .. }
+            | LogEntry::Attracted { by_referee, .. }
+            | LogEntry::RefillPlaced { by_referee, .. }
+            | LogEntry::Took { by_referee, .. }
+            | LogEntry::Boxed { by_referee, .. } => *by_referee = true,
+            _ => {}
+        }
+    }
 }
 
 /// The final scores (DÉCOMPTE FINAL).
@@ -223,6 +251,12 @@ impl StelliumState {
     pub fn push_log(&mut self, e: LogEntry) {
         self.log.push((self.step, e));
     }
+    /// Marks the moves logged from `from` on as the referee's.
+    pub fn mark_by_referee(&mut self, from: usize) {
+        for (_, e) in &mut self.log[from..] {
+            e.mark_by_referee();
+        }
+    }
 }
 
 #[cfg(test)]
@@ -237,5 +271,19 @@ mod stored_tests {
         let e = LogEntry::Dropped { seat: 1, order: "POSE B3".into(), reason: crate::msg!("stellium-refused-place-occupied", hole = "B3") };
         let back: LogEntry = serde_json::from_str(&serde_json::to_string(&e).unwrap()).unwrap();
         assert_eq!(back, e);
+    }
+
+    #[test]
+    fn orders_and_refills_stored_before_vers_hors_read_back() {
+        use crate::games::stellium::place::Toward;
+        let o: Orders = serde_json::from_str(r#"{"draw":"blue","place":3,"toward":4,"token":null,"influence":null,"validations":[],"take":null,"refill":[]}"#).unwrap();
+        assert_eq!(o.toward, Some(Toward::Hole(4)));
+        let off = Orders { toward: Some(Toward::OFF), ..o };
+        let back: Orders = serde_json::from_str(&serde_json::to_string(&off).unwrap()).unwrap();
+        assert_eq!(back.toward, Some(Toward::OFF));
+        let r: Refill = serde_json::from_str(r#"{"place":1,"drawn":["green"],"choosers":[0],"mover":1,"pending":{"draw":null,"place":null,"toward":null,"token":null,"influence":null,"validations":[],"take":null,"refill":[]},"validated":[]}"#).unwrap();
+        assert!(r.before.is_empty());
+        let e: LogEntry = serde_json::from_str(r#"{"what":"placed","seat":0,"colour":"green","hole":"A1"}"#).unwrap();
+        assert_eq!(e, LogEntry::Placed { seat: 0, colour: Colour::Green, hole: "A1".into(), by_referee: false });
     }
 }

@@ -13,7 +13,7 @@ use crate::text;
 
 use super::components::Colour;
 use super::model::{Phase, StelliumState};
-use super::place::{self, Influence};
+use super::place::{self, Influence, Toward};
 use super::turn::{self, Validation};
 
 /// Step 3 ("PRENDRE UN OBJECTIF").
@@ -32,7 +32,7 @@ pub enum Take {
 pub struct Orders {
     pub draw: Option<Colour>,
     pub place: Option<usize>,
-    pub toward: Option<usize>,
+    pub toward: Option<Toward>,
     pub token: Option<Colour>,
     pub influence: Option<Influence>,
     pub validations: Vec<Validation>,
@@ -42,6 +42,9 @@ pub struct Orders {
     /// Set by the default policy: the move was the referee's.
     #[serde(default)]
     pub defaulted: bool,
+    /// With `defaulted`: the player drew himself (the referee placed).
+    #[serde(default)]
+    pub player_drew: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -151,7 +154,13 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
                 return Err(msg!("stellium-refused-token-same", colour = c.word()));
             }
             let h = hole(s, a(0))?;
-            let toward = if is(a(1), &["VERS", "TOWARD"]) { Some(hole(s, a(2))?) } else { None };
+            let toward = if !is(a(1), &["VERS", "TOWARD"]) {
+                None
+            } else if is(a(2), OFF_WORDS) {
+                Some(Toward::OFF)
+            } else {
+                Some(Toward::Hole(hole(s, a(2))?))
+            };
             let kind = place::influence_kind(c, o.token);
             let collision = place::by_collision(kind) && place::collision_possible(s);
             place::place(s, sim.me, c, h, toward, collision)?;
@@ -161,10 +170,7 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
             sim.played = Some(h);
             o.place = Some(h);
             o.toward = toward;
-            Ok(match toward {
-                Some(t) => format!("POSE {} VERS {}", s.label(h), s.label(t)),
-                None => format!("POSE {}", s.label(h)),
-            })
+            Ok(place_line(s, h, toward))
         }
         Word::Swap | Word::Rotate | Word::Attract => {
             let (Some(c), Some(played)) = (sim.drawn, sim.played) else { return Err(msg!("stellium-refused-influence-before-place")) };
@@ -250,6 +256,16 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
     }
 }
 
+/// `VERS HORS`: the marble on the hole leaves the board (T8).
+const OFF_WORDS: &[&str] = &["HORS", "DEHORS", "OUT", "OFF"];
+
+fn place_line(s: &StelliumState, h: usize, toward: Option<Toward>) -> String {
+    match toward {
+        Some(t) => format!("POSE {} VERS {}", s.label(h), t.word(s)),
+        None => format!("POSE {}", s.label(h)),
+    }
+}
+
 fn canonical_influence(s: &StelliumState, inf: &Influence) -> String {
     match *inf {
         Influence::Swap { a, b } => format!("PERMUTE {} {}", s.label(a), s.label(b)),
@@ -283,10 +299,7 @@ pub fn lines(s: &StelliumState, o: &Orders) -> Vec<String> {
         v.push(format!("JETON {}", t.word()));
     }
     if let Some(h) = o.place {
-        v.push(match o.toward {
-            Some(t) => format!("POSE {} VERS {}", s.label(h), s.label(t)),
-            None => format!("POSE {}", s.label(h)),
-        });
+        v.push(place_line(s, h, o.toward));
     }
     if let Some(i) = &o.influence {
         v.push(canonical_influence(s, i));
@@ -382,9 +395,29 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
                 Err(e) => LineVerdict::rejected(&input[*i], e, None),
             });
         }
+        // A line that the turn could not play as acknowledged is refused
+        // now, never replaced by the referee's choice (RULINGS, Stellium
+        // T25): ECARTE without PREND (T18), JETON without its placing (T11).
+        if matches!(orders.take, Some(Take::Replace { objective: 0, .. })) {
+            orders.take = None;
+            refuse_word(&mut verdicts, &by_word, input, Word::Discard, msg!("stellium-refused-discard-without-take"));
+        }
+        if orders.token.is_some() && orders.place.is_none() {
+            orders.token = None;
+            refuse_word(&mut verdicts, &by_word, input, Word::Token, msg!("stellium-refused-token-without-place"));
+        }
     }
     let verdicts = verdicts.into_iter().zip(input).map(|(v, l)| v.unwrap_or_else(|| LineVerdict::rejected(l, msg!("stellium-refused-unread"), None))).collect();
     ParsedOrders { orders, verdicts }
+}
+
+/// Refuses the accepted lines of `word` with `why`.
+fn refuse_word(verdicts: &mut [Option<LineVerdict>], by_word: &[(Word, usize, Vec<String>)], input: &[OrderLine], word: Word, why: Msg) {
+    for (w, i, _) in by_word {
+        if *w == word && verdicts[*i].as_ref().is_some_and(|v| v.is_accepted()) {
+            verdicts[*i] = Some(LineVerdict::rejected(&input[*i], why.clone(), None));
+        }
+    }
 }
 
 /// One sample of every refusal of this file, `place.rs`, `blackholes.rs`
@@ -411,6 +444,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("stellium-refused-one-token"),
         msg!("stellium-refused-token-used", colour = "VERTE"),
         msg!("stellium-refused-token-after-place"),
+        msg!("stellium-refused-token-without-place"),
         msg!("stellium-refused-place-before-draw"),
         msg!("stellium-refused-one-place"),
         msg!("stellium-refused-token-same", colour = "VERTE"),
@@ -433,6 +467,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("stellium-refused-toward-without-collision"),
         msg!("stellium-refused-comet-on-empty", hole = "B3"),
         msg!("stellium-refused-collision-toward", hole = "B3"),
+        msg!("stellium-refused-not-on-edge", hole = "B3"),
         msg!("stellium-refused-not-adjacent", hole = "B3", of = "B4"),
         msg!("stellium-refused-swap-played"),
         msg!("stellium-refused-swap-kind", colour = "VERTE", hole = "B3"),

@@ -23,6 +23,33 @@ pub enum Influence {
     Attract { black_hole: usize, from: usize },
 }
 
+/// Where the Comet's collision pushes (T8): toward a neighbouring hole, or
+/// straight off the board from a hole on its edge (`VERS HORS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Toward {
+    Hole(usize),
+    Off(OffBoard),
+}
+
+/// The off-board side of `Toward` (stored as `"off"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OffBoard {
+    Off,
+}
+
+impl Toward {
+    pub const OFF: Toward = Toward::Off(OffBoard::Off);
+    /// The order's words (`A4`, `HORS`).
+    pub fn word(self, s: &StelliumState) -> String {
+        match self {
+            Toward::Hole(h) => s.label(h),
+            Toward::Off(_) => "HORS".into(),
+        }
+    }
+}
+
 /// The influence kind a marble plays with (its own, or the token's; T11).
 pub fn influence_kind(colour: Colour, token: Option<Colour>) -> Colour {
     token.unwrap_or(colour)
@@ -39,7 +66,7 @@ pub fn draw(s: &mut StelliumState, seat: usize, colour: Colour) -> Result<(), Ms
         return Err(msg!("stellium-refused-bag-empty", colour = colour.word()));
     }
     s.bag[colour.index()] -= 1;
-    s.push_log(LogEntry::Drew { seat, colour });
+    s.push_log(LogEntry::Drew { seat, colour, by_referee: false });
     Ok(())
 }
 
@@ -50,7 +77,7 @@ pub fn collision_possible(s: &StelliumState) -> bool {
 
 /// Step 2: places the drawn marble on `hole`; by collision, pushing toward
 /// `toward` (T8), else on an empty galaxy hole (T24).
-pub fn place(s: &mut StelliumState, seat: usize, colour: Colour, hole: usize, toward: Option<usize>, collision: bool) -> Result<(), Msg> {
+pub fn place(s: &mut StelliumState, seat: usize, colour: Colour, hole: usize, toward: Option<Toward>, collision: bool) -> Result<(), Msg> {
     let label = s.label(hole);
     if s.is_black_hole(hole) {
         return Err(msg!("stellium-refused-place-black-hole", hole = label));
@@ -63,14 +90,27 @@ pub fn place(s: &mut StelliumState, seat: usize, colour: Colour, hole: usize, to
             return Err(msg!("stellium-refused-toward-without-collision"));
         }
         s.marbles.insert(hole, colour);
-        s.push_log(LogEntry::Placed { seat, colour, hole: label });
+        s.push_log(LogEntry::Placed { seat, colour, hole: label, by_referee: false });
         return Ok(());
     }
     if !s.marbles.contains_key(&hole) {
         return Err(msg!("stellium-refused-comet-on-empty", hole = label));
     }
-    let Some(toward) = toward else {
-        return Err(msg!("stellium-refused-collision-toward", hole = label));
+    let toward = match toward {
+        None => return Err(msg!("stellium-refused-collision-toward", hole = label)),
+        // "Un astre peut se retrouver éjecté du plateau": from the edge, straight off.
+        Some(Toward::Off(_)) => {
+            if s.components.neighbours(hole).len() == super::components::DIRS.len() {
+                return Err(msg!("stellium-refused-not-on-edge", hole = label));
+            }
+            let c = s.marbles[&hole];
+            s.bag[c.index()] += 1;
+            s.push_log(LogEntry::Pushed { from: label.clone(), to: None, colour: c });
+            s.marbles.insert(hole, colour);
+            s.push_log(LogEntry::Placed { seat, colour, hole: label, by_referee: false });
+            return Ok(());
+        }
+        Some(Toward::Hole(t)) => t,
     };
     if !s.components.adjacent(hole, toward) {
         return Err(msg!("stellium-refused-not-adjacent", hole = s.label(toward), of = label));
@@ -111,7 +151,7 @@ pub fn place(s: &mut StelliumState, seat: usize, colour: Colour, hole: usize, to
         s.push_log(LogEntry::Pushed { from: s.label(w[0]), to: Some(s.label(w[1])), colour: c });
     }
     s.marbles.insert(hole, colour);
-    s.push_log(LogEntry::Placed { seat, colour, hole: label });
+    s.push_log(LogEntry::Placed { seat, colour, hole: label, by_referee: false });
     Ok(())
 }
 
@@ -133,7 +173,7 @@ pub fn swap(s: &mut StelliumState, played: usize, a: usize, b: usize) -> Result<
     let ca = s.marbles[&a];
     s.marbles.insert(a, cb);
     s.marbles.insert(b, ca);
-    s.push_log(LogEntry::Swapped { a: la, b: lb });
+    s.push_log(LogEntry::Swapped { a: la, b: lb, by_referee: false });
     Ok(())
 }
 
@@ -152,7 +192,7 @@ pub fn rotate_galaxy(s: &mut StelliumState, played: usize, sixths: usize) -> Res
         s.marbles.insert(s.components.galaxy_hole(place, (r - 1 + sixths) % 6 + 1), c);
     }
     s.discs[place].turn = (s.discs[place].turn + sixths) % 6;
-    s.push_log(LogEntry::Rotated { place: s.place_letter(place), sixths });
+    s.push_log(LogEntry::Rotated { place: s.place_letter(place), sixths, by_referee: false });
     Ok(())
 }
 

@@ -10,7 +10,7 @@ use super::components::{add, rotate, Colour, Figure, Objective};
 use super::figures;
 use super::model::{Phase, StelliumState};
 use super::orders::{Orders, Take};
-use super::place::{self, Influence};
+use super::place::{self, Influence, Toward};
 use super::turn::{self, Validation};
 
 /// How close the board is to `o`: the most cells of one placement that hold
@@ -61,10 +61,11 @@ fn worth(o: &Objective) -> u32 {
     if o.figure == Figure::Centres || o.figure == Figure::Symbols { o.table.get(1).or(o.table.first()).map(|x| x.1).unwrap_or(0) } else { o.value }
 }
 
-/// Step 3 by default: the most valuable card of the display (lowest id on
-/// ties); with 3 in hand, the least valuable one goes to the box for it.
-pub fn default_take(s: &StelliumState, me: usize, _dice: &mut Dice) -> Option<Take> {
-    let best = s.display.iter().copied().max_by_key(|id| (worth(s.objective(*id)), std::cmp::Reverse(*id)))?;
+/// The simulated player's step 3: the most valuable card of the display
+/// (lowest id on ties); with 3 in hand, the least valuable one goes to the
+/// box for it (the demo's players, never a silent player's default).
+pub fn bot_take(s: &StelliumState, me: usize) -> Option<Take> {
+    let best = best_shown(s)?;
     let hand = &s.seats[me].hand;
     if hand.len() < 3 {
         return Some(Take::Take { objective: best });
@@ -73,29 +74,50 @@ pub fn default_take(s: &StelliumState, me: usize, _dice: &mut Dice) -> Option<Ta
     Some(Take::Replace { discard: worst, objective: best })
 }
 
+fn best_shown(s: &StelliumState) -> Option<u32> {
+    s.display.iter().copied().max_by_key(|id| (worth(s.objective(*id)), std::cmp::Reverse(*id)))
+}
+
+/// Step 3 when the player gave none (or it failed): the least harmful legal
+/// move (RULINGS, Stellium T18, T25). With fewer than 3 in hand taking is
+/// compulsory: the most valuable card shown (lowest id on ties); with 3,
+/// they are all kept: no card of the player's goes to the box.
+pub fn default_take(s: &StelliumState, me: usize) -> Option<Take> {
+    if s.seats[me].hand.len() >= 3 {
+        return Some(Take::KeepAll);
+    }
+    best_shown(s).map(|objective| Take::Take { objective })
+}
+
 /// A placing when the order failed: the first empty galaxy hole (by label),
-/// or for a collision the first occupied one pushed toward its first neighbour.
-pub fn default_place(s: &StelliumState, _c: Colour, collision: bool) -> Option<(usize, Option<usize>)> {
+/// or for a collision the first occupied one pushed toward its first neighbour
+/// (off the board from the edge last).
+pub fn default_place(s: &StelliumState, _c: Colour, collision: bool) -> Option<(usize, Option<Toward>)> {
     placings(s, collision).into_iter().next()
 }
 
-fn placings(s: &StelliumState, collision: bool) -> Vec<(usize, Option<usize>)> {
+fn placings(s: &StelliumState, collision: bool) -> Vec<(usize, Option<Toward>)> {
     let mut holes: Vec<usize> = (0..s.components.holes.len()).filter(|h| !s.is_black_hole(*h) && s.marbles.contains_key(h) == collision).collect();
     holes.sort_by_key(|h| s.label(*h));
     if !collision {
         return holes.into_iter().map(|h| (h, None)).collect();
     }
-    holes.into_iter().flat_map(|h| s.components.neighbours(h).into_iter().map(move |n| (h, Some(n)))).collect()
+    let edge = |h: usize| s.components.neighbours(h).len() < super::components::DIRS.len();
+    holes
+        .into_iter()
+        .flat_map(|h| s.components.neighbours(h).into_iter().map(move |n| (h, Some(Toward::Hole(n)))).chain(edge(h).then_some((h, Some(Toward::OFF)))))
+        .collect()
 }
 
-/// The bot's whole turn for the player to move.
-pub fn plan(s: &StelliumState, me: usize, dice: &mut Dice) -> Orders {
+/// The bot's whole turn for the player to move; `only`: the kind the player
+/// drew (the bot's choice otherwise).
+pub fn plan(s: &StelliumState, me: usize, only: Option<Colour>, dice: &mut Dice) -> Orders {
     let hand = s.seats[me].hand.clone();
     let before = turn::occupied(s);
     // Stage 1: every kind on every placing, judged before its influence.
-    let mut placed_all: Vec<(i64, Colour, usize, Option<usize>, StelliumState)> = Vec::new();
+    let mut placed_all: Vec<(i64, Colour, usize, Option<Toward>, StelliumState)> = Vec::new();
     for c in Colour::ALL {
-        if s.bag[c.index()] == 0 {
+        if s.bag[c.index()] == 0 || only.is_some_and(|o| o != c) {
             continue;
         }
         let mut after_draw = s.clone();
@@ -156,7 +178,7 @@ pub fn plan(s: &StelliumState, me: usize, dice: &mut Dice) -> Orders {
         }
     }
     if turn::empty_galaxy(&t, &before).is_none() {
-        o.take = default_take(&t, me, dice);
+        o.take = bot_take(&t, me);
     }
     o
 }
@@ -172,22 +194,28 @@ pub fn refill_prefs(s: &StelliumState, me: usize) -> Vec<(Colour, usize)> {
     colours.into_iter().flat_map(|c| starts.iter().map(move |h| (c, *h))).collect()
 }
 
-/// Completes `o` for a seat that owes orders and sent none or too few.
+/// Completes `o` for a seat that owes orders and sent none or too few
+/// (RULINGS, Stellium T25: the least harmful legal move). Missing draw or
+/// placing: the simulated player's, of the kind the player drew if he
+/// did; nothing is validated for him but what he ordered; step 3 is his
+/// own or, at the end of the turn, `default_take`.
 pub fn default_for(s: &StelliumState, me: usize, o: Orders, dice: &mut Dice) -> Orders {
     match &s.phase {
         Phase::Play if s.mover == me => {
             if o.draw.is_none() && s.bag_total() > 0 || o.place.is_none() && o.draw.is_some() {
-                // The referee's placing; the player's own validations and
-                // objective, when given, are kept (checked again at play).
-                let mut p = plan(s, me, dice);
-                p.defaulted = true;
-                if !o.validations.is_empty() {
-                    p.validations = o.validations;
+                let p = plan(s, me, o.draw, dice);
+                Orders {
+                    draw: p.draw,
+                    place: p.place,
+                    toward: p.toward,
+                    influence: p.influence,
+                    token: None,
+                    validations: o.validations,
+                    take: o.take,
+                    refill: Vec::new(),
+                    defaulted: true,
+                    player_drew: o.draw.is_some(),
                 }
-                if o.take.is_some() {
-                    p.take = o.take;
-                }
-                p
             } else {
                 o
             }
@@ -197,10 +225,18 @@ pub fn default_for(s: &StelliumState, me: usize, o: Orders, dice: &mut Dice) -> 
     }
 }
 
+/// What the robot may do for an absent (PNJ) player: its draw, placing,
+/// influence and refill preferences, as the referee's moves; no objective
+/// validated, no token spent, step 3 left to `default_take` (T25).
+pub fn for_absent(o: Orders) -> Orders {
+    let moved = o.draw.is_some() || !o.refill.is_empty();
+    Orders { token: None, validations: Vec::new(), take: None, defaulted: moved, player_drew: false, ..o }
+}
+
 /// The simulated player's orders (the demo): the bot's turn as lines.
 pub fn sample(s: &StelliumState, me: usize, dice: &mut Dice) -> Orders {
     match &s.phase {
-        Phase::Play if s.mover == me => plan(s, me, dice),
+        Phase::Play if s.mover == me => plan(s, me, None, dice),
         Phase::Refill(r) if r.choosers.contains(&me) => Orders { refill: refill_prefs(s, me), ..Default::default() },
         _ => Orders::default(),
     }

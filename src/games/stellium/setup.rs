@@ -9,7 +9,7 @@ use crate::game::{FamilyKey, Refusal};
 use super::components::{Colour, Components, Source, Sources};
 use super::model::{LogEntry, Phase, Placed, Seat, Settings, StelliumState};
 
-const KEYS: [&str; 9] = ["limite", "premiere_partie", "miroir", "premier", "tirage", "influence", "plateau", "disques", "objectifs"];
+const KEYS: [&str; 10] = ["limite", "premiere_partie", "miroir", "premier", "tirage", "influence", "ultime_tour", "plateau", "disques", "objectifs"];
 
 fn string(t: &toml::Table, name: &str) -> Result<Option<String>, String> {
     match t.get(name) {
@@ -38,7 +38,7 @@ fn source(t: &toml::Table, name: &str, default: Source) -> Result<Source, String
 }
 
 /// Reads `[games.settings]` (README, "Stellium"): `limite`, `premiere_partie`,
-/// `miroir`, `premier`, `tirage`, `influence` and the component files `plateau`,
+/// `miroir`, `premier`, `tirage`, `influence`, `ultime_tour` and the component files `plateau`,
 /// `disques`, `objectifs`.
 pub fn new_game(t: &toml::Table, seed: u64) -> Result<StelliumState, String> {
     if let Some(k) = t.keys().find(|k| !KEYS.contains(&k.as_str())) {
@@ -61,7 +61,19 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<StelliumState, String> {
         Some("facultative") => true,
         Some(o) => return Err(format!("réglage `influence` : \"{o}\" inconnu (\"obligatoire\" ou \"facultative\")")),
     };
-    let settings = Settings { limit, first_game: boolean(t, "premiere_partie")?, mirror: boolean(t, "miroir")?, first: string(t, "premier")?, optional_influence };
+    let limit_cancels_last_round = match string(t, "ultime_tour")?.as_deref() {
+        None | Some("maintenu") => false,
+        Some("annule") => true,
+        Some(o) => return Err(format!("réglage `ultime_tour` : \"{o}\" inconnu (\"maintenu\" ou \"annule\")")),
+    };
+    let settings = Settings {
+        limit,
+        first_game: boolean(t, "premiere_partie")?,
+        mirror: boolean(t, "miroir")?,
+        first: string(t, "premier")?,
+        optional_influence,
+        limit_cancels_last_round,
+    };
     let e = Sources::embedded();
     let components = Components::parse(Sources {
         board: source(t, "plateau", e.board)?,

@@ -93,8 +93,13 @@ pub fn validate(s: &mut StelliumState, me: usize, v: &Validation, done_now: &[u3
     s.push_log(LogEntry::Validated { seat: me, objective: id, value, holes: labels, kept: s.label(keep) });
     if reached {
         s.seats[me].reached = Some(s.moves);
-        s.push_log(LogEntry::LimitReached { seat: me });
-        s.ending = Some(Ending::Limit);
+        // The reserve ran out first: the "ultime tour" granted then is
+        // played, unless the setting `ultime_tour = "annule"` (T22).
+        let ultime_tour = matches!(s.ending, Some(Ending::Reserve { .. })) && !s.settings.limit_cancels_last_round;
+        s.push_log(LogEntry::LimitReached { seat: me, ultime_tour });
+        if !ultime_tour {
+            s.ending = Some(Ending::Limit);
+        }
     }
     Ok(())
 }
@@ -147,14 +152,14 @@ fn take(s: &mut StelliumState, me: usize, t: Take, dice: &mut Dice) -> Result<()
         Take::Replace { discard, objective } => {
             s.seats[me].hand.retain(|x| *x != discard);
             s.boxed.push(discard);
-            s.push_log(LogEntry::Boxed { seat: me, objective: discard });
+            s.push_log(LogEntry::Boxed { seat: me, objective: discard, by_referee: false });
             objective
         }
         Take::Take { objective } => objective,
     };
     s.display.retain(|x| *x != objective);
     s.seats[me].hand.push(objective);
-    s.push_log(LogEntry::Took { seat: me, objective });
+    s.push_log(LogEntry::Took { seat: me, objective, by_referee: false });
     match reveal(s, dice, "3. Prendre un objectif, Renouvellement") {
         Some(id) => s.push_log(LogEntry::Revealed { objective: id }),
         None => {
@@ -170,6 +175,15 @@ fn take(s: &mut StelliumState, me: usize, t: Take, dice: &mut Dice) -> Result<()
     Ok(())
 }
 
+/// The order of a take, for the log of a line that could not be carried out.
+fn take_line(t: Take) -> String {
+    match t {
+        Take::Take { objective } => format!("PREND O{objective}"),
+        Take::Replace { discard, objective } => format!("ECARTE O{discard} PREND O{objective}"),
+        Take::KeepAll => "GARDE-TOUT".into(),
+    }
+}
+
 fn drop_line(s: &mut StelliumState, me: usize, order: String, reason: Msg) {
     s.push_log(LogEntry::Dropped { seat: me, order, reason });
 }
@@ -178,7 +192,7 @@ fn drop_line(s: &mut StelliumState, me: usize, order: String, reason: Msg) {
 /// interrupted by an empty galaxy (then the rest waits in the refill).
 fn finish_turn(s: &mut StelliumState, me: usize, mut o: Orders, mut validated: Vec<u32>, before: &[bool], dice: &mut Dice) {
     if let Some(p) = empty_galaxy(s, before) {
-        start_refill(s, me, p, o, validated, dice);
+        start_refill(s, me, p, o, validated, before, dice);
         return;
     }
     while !o.validations.is_empty() {
@@ -191,16 +205,27 @@ fn finish_turn(s: &mut StelliumState, me: usize, mut o: Orders, mut validated: V
             }
         }
         if let Some(p) = empty_galaxy(s, before) {
-            start_refill(s, me, p, o, validated, dice);
+            start_refill(s, me, p, o, validated, before, dice);
             return;
         }
     }
-    let t = o.take.or_else(|| sample::default_take(s, me, dice));
-    if let Some(t) = t {
-        if let Err(e) = take(s, me, t, dice) {
-            drop_line(s, me, "PREND".into(), e);
-            if let Some(t) = sample::default_take(s, me, dice) {
-                let _ = take(s, me, t, dice);
+    // Step 3: the player's own, or the least harmful (T18, T25): taking
+    // while fewer than 3 are in hand, else keeping them all.
+    let own = match o.take {
+        Some(t) => match take(s, me, t, dice) {
+            Ok(()) => true,
+            Err(e) => {
+                drop_line(s, me, take_line(t), e);
+                false
+            }
+        },
+        None => false,
+    };
+    if !own {
+        if let Some(t) = sample::default_take(s, me) {
+            let from = s.log.len();
+            if take(s, me, t, dice).is_ok() {
+                s.mark_by_referee(from);
             }
         }
     }
@@ -209,7 +234,7 @@ fn finish_turn(s: &mut StelliumState, me: usize, mut o: Orders, mut validated: V
 
 /// "Galaxie vide" 1: the emptier draws 5 marbles; the choosers are the
 /// previous player and on anticlockwise, cycling (T16).
-fn start_refill(s: &mut StelliumState, me: usize, place: usize, pending: Orders, validated: Vec<u32>, dice: &mut Dice) {
+fn start_refill(s: &mut StelliumState, me: usize, place: usize, pending: Orders, validated: Vec<u32>, before: &[bool], dice: &mut Dice) {
     let mut drawn = Vec::new();
     for _ in 0..5 {
         match draw_by_lot(s, dice, "Galaxie vide 1", "astre pioché pour recharger la galaxie") {
@@ -221,7 +246,7 @@ fn start_refill(s: &mut StelliumState, me: usize, place: usize, pending: Orders,
     let picks = drawn.len().min(4);
     let choosers = (0..picks).map(|k| (me + n * 4 - 1 - k) % n).collect();
     s.push_log(LogEntry::Emptied { place: s.place_letter(place), drawn: drawn.clone() });
-    s.phase = Phase::Refill(Box::new(Refill { place, drawn, choosers, mover: me, pending, validated }));
+    s.phase = Phase::Refill(Box::new(Refill { place, drawn, choosers, mover: me, pending, validated, before: before.to_vec() }));
 }
 
 /// "Galaxie vide" 2: each chooser's first preference still possible, else by lot (T17).
@@ -233,7 +258,8 @@ fn resolve_refill(s: &mut StelliumState, r: Box<Refill>, inputs: &BTreeMap<Famil
         if free.is_empty() || drawn.is_empty() {
             break;
         }
-        let prefs = inputs.get(&s.seats[c].key).map(|f| f.orders.refill.clone()).unwrap_or_default();
+        let given = inputs.get(&s.seats[c].key).map(|f| f.orders.clone()).unwrap_or_default();
+        let (prefs, by_referee) = (given.refill, given.defaulted);
         let chosen = prefs.into_iter().find(|(col, h)| drawn.contains(col) && free.contains(h));
         let (col, h, by_lot) = match chosen {
             Some((col, h)) => (col, h, false),
@@ -247,15 +273,17 @@ fn resolve_refill(s: &mut StelliumState, r: Box<Refill>, inputs: &BTreeMap<Famil
             drawn.remove(i);
         }
         s.marbles.insert(h, col);
-        s.push_log(LogEntry::RefillPlaced { seat: c, colour: col, hole: s.label(h), by_lot });
+        s.push_log(LogEntry::RefillPlaced { seat: c, colour: col, hole: s.label(h), by_lot, by_referee: by_referee && !by_lot });
     }
     for c in &drawn {
         s.bag[c.index()] += 1;
     }
     s.push_log(LogEntry::RefillReturned { colours: drawn });
     s.phase = Phase::Play;
-    let now = occupied(s);
-    finish_turn(s, r.mover, r.pending, r.validated, &now, dice);
+    // Another galaxy emptied in the same turn (by the same validation) is
+    // refilled next, then the rest of the turn plays (T16).
+    let before = if r.before.is_empty() { occupied(s) } else { r.before.clone() };
+    finish_turn(s, r.mover, r.pending, r.validated, &before, dice);
 }
 
 /// "5. Tour du joueur suivant", and DERNIER TOUR.
@@ -285,6 +313,7 @@ fn play_turn(s: &mut StelliumState, me: usize, o: Orders, dice: &mut Dice) {
     if o.defaulted {
         s.push_log(LogEntry::DefaultTurn { seat: me });
     }
+    let mut from = s.log.len();
     let mut drawn = None;
     if let Some(c) = o.draw {
         match place::draw(s, me, c) {
@@ -293,6 +322,9 @@ fn play_turn(s: &mut StelliumState, me: usize, o: Orders, dice: &mut Dice) {
         }
     } else if s.bag_total() == 0 {
         s.push_log(LogEntry::BagEmpty { seat: me });
+    }
+    if o.player_drew {
+        from = s.log.len();
     }
     if let Some(c) = drawn {
         let token = o.token.filter(|t| *t != c && s.seats[me].tokens.contains(t));
@@ -308,7 +340,10 @@ fn play_turn(s: &mut StelliumState, me: usize, o: Orders, dice: &mut Dice) {
         // A marble drawn must be placed: the default placing if the order failed.
         let placed = placed.or_else(|| {
             let (h, toward) = sample::default_place(s, c, collision)?;
-            place::place(s, me, c, h, toward, collision).ok().map(|_| h)
+            let from = s.log.len();
+            let h = place::place(s, me, c, h, toward, collision).ok().map(|_| h);
+            s.mark_by_referee(from);
+            h
         });
         if let Some(h) = placed {
             if let Some(t) = token {
@@ -331,7 +366,9 @@ fn play_turn(s: &mut StelliumState, me: usize, o: Orders, dice: &mut Dice) {
                     // T6: compulsory when possible; the first legal one in label order.
                     match place::legal(s, h, kind).first() {
                         Some(i) => {
+                            let from = s.log.len();
                             let _ = place::apply(s, h, kind, *i);
+                            s.mark_by_referee(from);
                         }
                         None => s.push_log(LogEntry::NoInfluence { seat: me }),
                     }
@@ -342,12 +379,16 @@ fn play_turn(s: &mut StelliumState, me: usize, o: Orders, dice: &mut Dice) {
             s.bag[c.index()] += 1;
         }
     }
+    if o.defaulted {
+        s.mark_by_referee(from);
+    }
     finish_turn(s, me, Orders { validations: o.validations, take: o.take, ..Default::default() }, Vec::new(), &before, dice);
 }
 
 pub fn adjudicate(prev: &StelliumState, inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>>, dice: &mut Dice) -> (StelliumState, Vec<Event>) {
     let mut s = prev.clone();
-    s.step += 1;
+    // The log numbers entries with the step being played (the report's
+    // header and `TOUR`); the state then opens the next one.
     let log_from = s.log.len();
     if matches!(s.phase, Phase::Play | Phase::Refill(_)) {
         for i in 0..s.n() {
@@ -395,6 +436,7 @@ pub fn adjudicate(prev: &StelliumState, inputs: &BTreeMap<FamilyKey, FamilyInput
         }
         Phase::Over => {}
     }
+    s.step += 1;
     let mut events: Vec<Event> = s.log[log_from..].iter().map(|(_, e)| Event::Logged { entry: e.clone() }).collect();
     if s.phase == Phase::Over && prev.phase != Phase::Over {
         dice.mark("Décompte final", "score final");

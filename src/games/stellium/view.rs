@@ -114,12 +114,18 @@ fn entry_json(s: &StelliumState, lang: Lang, step: u32, e: &LogEntry) -> Value {
     | LogEntry::RefillPlaced { seat, .. }
     | LogEntry::Took { seat, .. }
     | LogEntry::Boxed { seat, .. }
-    | LogEntry::LimitReached { seat }
+    | LogEntry::LimitReached { seat, .. }
     | LogEntry::Dropped { seat, .. }
     | LogEntry::DefaultTurn { seat }
     | LogEntry::Resigned { seat } = e
     {
         v["name"] = json!(name(seat));
+    }
+    // Flags stored only when set, always present for the templates.
+    for k in ["by_referee", "ultime_tour"] {
+        if v.get(k).is_none() {
+            v[k] = json!(false);
+        }
     }
     if let LogEntry::Dropped { reason, .. } = e {
         v["reason"] = json!(reason.render(lang));
@@ -187,7 +193,7 @@ fn players_json(s: &StelliumState, viewer: Option<usize>) -> Vec<Value> {
 
 fn common(ctx: &ViewContext, before: &StelliumState, s: &StelliumState, events: &[Event], viewer: Option<usize>) -> Value {
     let lang = Lang::from_code(&ctx.lang);
-    let this_step: Vec<Value> = s.log.iter().filter(|(st, _)| *st == s.step && s.step > before.step).map(|(st, e)| entry_json(s, lang, *st, e)).collect();
+    let this_step: Vec<Value> = s.log.iter().filter(|(st, _)| *st == before.step && s.step > before.step).map(|(st, e)| entry_json(s, lang, *st, e)).collect();
     let mut log: Vec<Value> = s.log.iter().map(|(st, e)| entry_json(s, lang, *st, e)).collect();
     log.reverse();
     log.truncate(60);

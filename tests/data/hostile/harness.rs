@@ -73,7 +73,7 @@ ruleset = "stellarium"
 time_zone = "Europe/Paris"
 deadline = "weekly sunday 20:00"
 registration_open = true
-# Registrations are taken at once here (the confirmation round trip is tested in tests/security.rs).
+# Registrations are taken at once here (the confirmation round trip is tested in tests/registration.rs).
 registration_confirm = false
 seed = 7
 
@@ -86,7 +86,7 @@ ruleset = "galaxy"
 time_zone = "Europe/Paris"
 deadline = "weekly sunday 20:00"
 registration_open = true
-# Registrations are taken at once here (the confirmation round trip is tested in tests/security.rs).
+# Registrations are taken at once here (the confirmation round trip is tested in tests/registration.rs).
 registration_confirm = false
 seed = 11
 
