@@ -6,13 +6,15 @@
 
 use std::collections::BTreeSet;
 
-use arbitre::games::stellar::components::{Kind, Number, Section};
+use arbitre::games::stellar::components::Kind;
 use arbitre::games::stellar::model::{LogEntry, Phase};
 use arbitre::games::stellar::StellarState;
 use proptest::prelude::*;
 
 mod stellar_common;
 use stellar_common::{play, B};
+#[path = "data/stellar/oracle.rs"]
+mod oracle;
 
 /// Every card is somewhere, exactly once.
 fn conserved(s: &StellarState) {
@@ -20,76 +22,6 @@ fn conserved(s: &StellarState) {
     let set: BTreeSet<u16> = all.iter().copied().collect();
     assert_eq!(all.len(), 60, "step {}: {} cards", s.step, all.len());
     assert_eq!(set.len(), 60, "step {}: a card is twice", s.step);
-}
-
-/// "Décompte des points", recomputed from the rules text with a brute force
-/// of its own (every satellite in every collection, every 6/0 both ways).
-fn independent_totals(s: &StellarState) -> Vec<u32> {
-    let section_total = |seat: usize, sec: Section| -> u32 {
-        s.seats[seat]
-            .telescope
-            .iter()
-            .filter(|(slot, _)| s.components.slots[slot].section == sec)
-            .map(|(_, p)| if !p.face_up { 3 } else { match s.card(p.card).number { Number::SixZero => 6, Number::Plain(n) => n as u32 } })
-            .sum()
-    };
-    (0..2)
-        .map(|me| {
-            let other = 1 - me;
-            let mut stars = [0u32; 5];
-            let mut kinds = BTreeSet::new();
-            for p in s.seats[me].telescope.values().filter(|p| p.face_up) {
-                if let Some(k) = s.card(p.card).kind {
-                    stars[k as usize] += s.card(p.card).stars;
-                    kinds.insert(k);
-                }
-            }
-            let notebook: Vec<_> = s.seats[me].notebook.iter().map(|id| s.card(*id).clone()).collect();
-            let flex: Vec<_> = notebook.iter().filter(|c| c.kind.is_none() || c.number == Number::SixZero).collect();
-            let mut best = 0;
-            // Each flexible card: satellites 5 collections, 6/0 two values.
-            let choices: Vec<usize> = flex.iter().map(|c| if c.kind.is_none() { 5 } else { 2 }).collect();
-            let total: usize = choices.iter().product();
-            for code in 0..total {
-                let mut sets: Vec<BTreeSet<i32>> = vec![BTreeSet::new(); 5];
-                for c in notebook.iter().filter(|c| c.kind.is_some() && c.number != Number::SixZero) {
-                    if let Number::Plain(n) = c.number {
-                        sets[c.kind.unwrap() as usize].insert(n as i32);
-                    }
-                }
-                let mut x = code;
-                for (c, n) in flex.iter().zip(&choices) {
-                    let pick = x % n;
-                    x /= n;
-                    match (c.kind, c.number) {
-                        (None, Number::Plain(v)) => {
-                            sets[pick].insert(v as i32);
-                        }
-                        (Some(k), _) => {
-                            sets[k as usize].insert(if pick == 0 { 6 } else { 0 });
-                        }
-                        _ => {}
-                    }
-                }
-                let mut sum = 0;
-                for k in 0..5 {
-                    let mut run = 0;
-                    for start in sets[k].iter() {
-                        let mut l = 0;
-                        while sets[k].contains(&(start + l)) {
-                            l += 1;
-                        }
-                        run = run.max(l);
-                    }
-                    sum += stars[k] * run as u32;
-                }
-                best = best.max(sum);
-            }
-            let majorities: u32 = [Section::Top, Section::Middle, Section::Bottom].iter().filter(|sec| section_total(me, **sec) > section_total(other, **sec)).count() as u32 * 10;
-            let diversity = if kinds.len() == 5 { 10 } else { 0 };
-            best + majorities + diversity
-        })
-        .collect()
 }
 
 #[test]
@@ -106,7 +38,7 @@ fn fin_de_la_partie_a_whole_game_ends_with_12_and_13_cards_and_a_winner() {
     let moves = end.log.iter().filter(|e| matches!(e, LogEntry::Move { .. })).count();
     assert_eq!(moves, 22);
     let r = end.result.as_ref().unwrap();
-    let totals = independent_totals(end);
+    let totals = oracle::totals(end);
     assert_eq!(r.sheets.iter().map(|x| x.total).collect::<Vec<_>>(), totals);
     let top = *totals.iter().max().unwrap();
     let winners: Vec<usize> = (0..2).filter(|i| totals[*i] == top).collect();
@@ -146,7 +78,7 @@ proptest! {
             conserved(s);
             if s.phase != Phase::Registration {
                 let sheets = arbitre::games::stellar::scoring::sheets(s);
-                prop_assert_eq!(sheets.iter().map(|x| x.total).collect::<Vec<_>>(), independent_totals(s));
+                prop_assert_eq!(sheets.iter().map(|x| x.total).collect::<Vec<_>>(), oracle::totals(s));
             }
         }
         prop_assert_eq!(states.last().unwrap().phase, Phase::Over);
