@@ -16,7 +16,7 @@
 use std::collections::BTreeSet;
 
 use arbitre::games::stellar::components::{CardId, Number, Section, Slot};
-use arbitre::games::stellar::model::{FaceDownNumber, Phase, Placed, StellarState, Zone};
+use arbitre::games::stellar::model::{Phase, Placed, StellarState, Zone};
 use arbitre::games::stellar::Orders;
 
 /// The unit cells a slot's rectangle covers.
@@ -48,7 +48,9 @@ pub fn face_up_allowed(s: &StellarState, telescope: &std::collections::BTreeMap<
 /// (`None`: the top of the pile). Face down it counts « 3 » ("Le
 /// télescope"), unless the game's setting reads the printed number.
 fn step3_position(s: &StellarState, card: CardId, zone: Zone) -> Option<usize> {
-    if matches!(zone, Zone::Telescope { face_up: false, .. }) && s.settings.face_down_number == FaceDownNumber::Three {
+    // The setting as stored (`face_down_number`, absent: the booklet's « 3 »).
+    let printed = serde_json::to_value(&s.settings).ok().and_then(|v| v.get("face_down_number").cloned()) == Some(serde_json::json!("printed"));
+    if matches!(zone, Zone::Telescope { face_up: false, .. }) && !printed {
         return Some(3);
     }
     match s.card(card).number {
