@@ -232,3 +232,49 @@ fn a_stored_state_that_loses_doubles_or_invents_a_card_does_not_load() {
     let e = serde_json::from_value::<StellarState>(v).unwrap_err().to_string();
     assert!(e.contains("journal des coups"), "{e}");
 }
+
+#[test]
+fn mise_en_place_2_to_6_the_starting_cards_are_placed_before_the_hands_row_and_first_player_are_dealt() {
+    use arbitre::dice::Dice;
+    use arbitre::game::Ruleset;
+    use arbitre::games::stellar::Stellar;
+    let s = stellar_common::new_game(8);
+    let dealt = Stellar::adjudicate(&s, &Default::default(), &mut Dice::for_turn(8, 0)).state;
+    assert_eq!(dealt.phase, Phase::Start);
+    for seat in &dealt.seats {
+        assert_eq!(seat.starting.len(), 2);
+        assert!(seat.hand.is_empty(), "a hand dealt before the starting choice");
+    }
+    assert!(dealt.row.iter().all(Option::is_none), "a row dealt before the starting choice");
+    let started = Stellar::adjudicate(&dealt, &Default::default(), &mut Dice::for_turn(8, 1)).state;
+    assert_eq!(started.phase, Phase::Play);
+    for seat in &started.seats {
+        assert_eq!((seat.starting.len(), seat.hand.len(), seat.telescope.len(), seat.notebook.len()), (0, 2, 1, 1));
+    }
+    assert!(started.row.iter().all(Option::is_some));
+    // "y compris la cinquième carte de départ": it was in the pile for the deal.
+    let fifth = started.components.cards.values().filter(|c| c.start).map(|c| c.id).find(|id| !dealt.seats.iter().any(|x| x.starting.contains(id))).unwrap();
+    assert!(!dealt.pile.is_empty() && dealt.pile.contains(&fifth));
+}
+
+#[test]
+fn s22_face_down_number_is_a_setting_3_by_default_printed_on_request() {
+    use arbitre::game::Ruleset;
+    use arbitre::games::stellar::model::{FaceDownNumber, Zone};
+    use arbitre::games::stellar::orders::step2_position;
+    use arbitre::games::stellar::Stellar;
+    let table = |v: &str| -> toml::Table { toml::from_str(&format!("face_down_number = {v}")).unwrap() };
+    let s = Stellar::new_game(&toml::Table::new(), 1).unwrap();
+    assert_eq!(s.settings.face_down_number, FaceDownNumber::Three);
+    assert_eq!(Stellar::new_game(&table("3"), 1).unwrap().settings.face_down_number, FaceDownNumber::Three);
+    let printed = Stellar::new_game(&table("\"printed\""), 1).unwrap();
+    assert_eq!(printed.settings.face_down_number, FaceDownNumber::Printed);
+    let e = Stellar::new_game(&table("\"4\""), 1).unwrap_err();
+    assert!(e.contains("face_down_number"), "{e}");
+    // A moon numbered 5 played face down: row position 3 by default, 5 when printed.
+    let moon5 = s.components.cards.values().find(|c| c.name() == "LUNE-5").unwrap().id;
+    let down = Zone::Telescope { slot: 4, face_up: false };
+    assert_eq!(step2_position(&s, moon5, down), Some(3));
+    assert_eq!(step2_position(&printed, moon5, down), Some(5));
+    assert_eq!(step2_position(&s, moon5, Zone::Notebook), Some(5));
+}
