@@ -1,9 +1,39 @@
 //! `arbitre demo --ruleset stellar`: a whole game through the Maildir
 //! transport, to its final score, with a refresh, a blind draw and a player
 //! who goes silent (default moves), through early adjudication and orders in
-//! advance.
+//! advance; then the independent referee (`tests/data/stellar/oracle.rs`)
+//! replays every step the demo stored, from the stored states and orders.
 
+use std::path::Path;
 use std::process::Command;
+
+use arbitre::games::stellar::{Orders, StellarState};
+
+#[path = "data/stellar/oracle.rs"]
+mod oracle;
+
+/// The independent referee over every step a demo stored: the state open at
+/// step n (`turns/n/state.json`), the orders accepted for it
+/// (`turns/n/orders/<seat>.json`, none for a silent seat) and the state of
+/// step n + 1.
+fn oracle_over_stored_game(game: &Path) -> Vec<String> {
+    let load = |n: usize| -> Option<StellarState> { std::fs::read(game.join(format!("turns/{n:04}/state.json"))).ok().map(|b| serde_json::from_slice(&b).unwrap()) };
+    let mut faults = Vec::new();
+    let mut n = 0;
+    while let (Some(before), Some(after)) = (load(n), load(n + 1)) {
+        let orders: [Orders; 2] = std::array::from_fn(|seat| {
+            let key = before.seats.get(seat).map(|s| s.key.clone()).unwrap_or_default();
+            std::fs::read(game.join(format!("turns/{n:04}/orders/{key}.json")))
+                .ok()
+                .map(|b| serde_json::from_value(serde_json::from_slice::<serde_json::Value>(&b).unwrap()["orders"].clone()).unwrap())
+                .unwrap_or_default()
+        });
+        faults.extend(oracle::check_step(&before, &orders, &after).into_iter().map(|e| format!("step {n}: {e}")));
+        n += 1;
+    }
+    assert!(n > 22, "only {n} stored steps");
+    faults
+}
 
 #[test]
 fn demo_plays_a_whole_game_to_the_final_score() {
@@ -35,5 +65,8 @@ fn demo_plays_a_whole_game_to_the_final_score() {
             assert!(reports.join(p).join(f).exists(), "{p}/{f}");
         }
     }
+    // Every stored step, replayed by the independent referee.
+    let faults = oracle_over_stored_game(&out.join("data/games/demo"));
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
     std::fs::remove_dir_all(&out).ok();
 }

@@ -6,13 +6,15 @@
 
 use std::collections::BTreeSet;
 
-use arbitre::games::stellar::components::{Kind, Number, Section};
+use arbitre::games::stellar::components::Kind;
 use arbitre::games::stellar::model::{LogEntry, Phase};
 use arbitre::games::stellar::StellarState;
 use proptest::prelude::*;
 
 mod stellar_common;
 use stellar_common::{play, B};
+#[path = "data/stellar/oracle.rs"]
+mod oracle;
 
 /// Every card is somewhere, exactly once.
 fn conserved(s: &StellarState) {
@@ -20,76 +22,6 @@ fn conserved(s: &StellarState) {
     let set: BTreeSet<u16> = all.iter().copied().collect();
     assert_eq!(all.len(), 60, "step {}: {} cards", s.step, all.len());
     assert_eq!(set.len(), 60, "step {}: a card is twice", s.step);
-}
-
-/// "Décompte des points", recomputed from the rules text with a brute force
-/// of its own (every satellite in every collection, every 6/0 both ways).
-fn independent_totals(s: &StellarState) -> Vec<u32> {
-    let section_total = |seat: usize, sec: Section| -> u32 {
-        s.seats[seat]
-            .telescope
-            .iter()
-            .filter(|(slot, _)| s.components.slots[slot].section == sec)
-            .map(|(_, p)| if !p.face_up { 3 } else { match s.card(p.card).number { Number::SixZero => 6, Number::Plain(n) => n as u32 } })
-            .sum()
-    };
-    (0..2)
-        .map(|me| {
-            let other = 1 - me;
-            let mut stars = [0u32; 5];
-            let mut kinds = BTreeSet::new();
-            for p in s.seats[me].telescope.values().filter(|p| p.face_up) {
-                if let Some(k) = s.card(p.card).kind {
-                    stars[k as usize] += s.card(p.card).stars;
-                    kinds.insert(k);
-                }
-            }
-            let notebook: Vec<_> = s.seats[me].notebook.iter().map(|id| s.card(*id).clone()).collect();
-            let flex: Vec<_> = notebook.iter().filter(|c| c.kind.is_none() || c.number == Number::SixZero).collect();
-            let mut best = 0;
-            // Each flexible card: satellites 5 collections, 6/0 two values.
-            let choices: Vec<usize> = flex.iter().map(|c| if c.kind.is_none() { 5 } else { 2 }).collect();
-            let total: usize = choices.iter().product();
-            for code in 0..total {
-                let mut sets: Vec<BTreeSet<i32>> = vec![BTreeSet::new(); 5];
-                for c in notebook.iter().filter(|c| c.kind.is_some() && c.number != Number::SixZero) {
-                    if let Number::Plain(n) = c.number {
-                        sets[c.kind.unwrap() as usize].insert(n as i32);
-                    }
-                }
-                let mut x = code;
-                for (c, n) in flex.iter().zip(&choices) {
-                    let pick = x % n;
-                    x /= n;
-                    match (c.kind, c.number) {
-                        (None, Number::Plain(v)) => {
-                            sets[pick].insert(v as i32);
-                        }
-                        (Some(k), _) => {
-                            sets[k as usize].insert(if pick == 0 { 6 } else { 0 });
-                        }
-                        _ => {}
-                    }
-                }
-                let mut sum = 0;
-                for k in 0..5 {
-                    let mut run = 0;
-                    for start in sets[k].iter() {
-                        let mut l = 0;
-                        while sets[k].contains(&(start + l)) {
-                            l += 1;
-                        }
-                        run = run.max(l);
-                    }
-                    sum += stars[k] * run as u32;
-                }
-                best = best.max(sum);
-            }
-            let majorities: u32 = [Section::Top, Section::Middle, Section::Bottom].iter().filter(|sec| section_total(me, **sec) > section_total(other, **sec)).count() as u32 * 10;
-            let diversity = if kinds.len() == 5 { 10 } else { 0 };
-            best + majorities + diversity
-        })
-        .collect()
 }
 
 #[test]
@@ -106,7 +38,7 @@ fn fin_de_la_partie_a_whole_game_ends_with_12_and_13_cards_and_a_winner() {
     let moves = end.log.iter().filter(|e| matches!(e, LogEntry::Move { .. })).count();
     assert_eq!(moves, 22);
     let r = end.result.as_ref().unwrap();
-    let totals = independent_totals(end);
+    let totals = oracle::totals(end);
     assert_eq!(r.sheets.iter().map(|x| x.total).collect::<Vec<_>>(), totals);
     let top = *totals.iter().max().unwrap();
     let winners: Vec<usize> = (0..2).filter(|i| totals[*i] == top).collect();
@@ -146,7 +78,7 @@ proptest! {
             conserved(s);
             if s.phase != Phase::Registration {
                 let sheets = arbitre::games::stellar::scoring::sheets(s);
-                prop_assert_eq!(sheets.iter().map(|x| x.total).collect::<Vec<_>>(), independent_totals(s));
+                prop_assert_eq!(sheets.iter().map(|x| x.total).collect::<Vec<_>>(), oracle::totals(s));
             }
         }
         prop_assert_eq!(states.last().unwrap().phase, Phase::Over);
@@ -299,4 +231,50 @@ fn a_stored_state_that_loses_doubles_or_invents_a_card_does_not_load() {
     mv["took"][1] = serde_json::json!(999);
     let e = serde_json::from_value::<StellarState>(v).unwrap_err().to_string();
     assert!(e.contains("journal des coups"), "{e}");
+}
+
+#[test]
+fn mise_en_place_2_to_6_the_starting_cards_are_placed_before_the_hands_row_and_first_player_are_dealt() {
+    use arbitre::dice::Dice;
+    use arbitre::game::Ruleset;
+    use arbitre::games::stellar::Stellar;
+    let s = stellar_common::new_game(8);
+    let dealt = Stellar::adjudicate(&s, &Default::default(), &mut Dice::for_turn(8, 0)).state;
+    assert_eq!(dealt.phase, Phase::Start);
+    for seat in &dealt.seats {
+        assert_eq!(seat.starting.len(), 2);
+        assert!(seat.hand.is_empty(), "a hand dealt before the starting choice");
+    }
+    assert!(dealt.row.iter().all(Option::is_none), "a row dealt before the starting choice");
+    let started = Stellar::adjudicate(&dealt, &Default::default(), &mut Dice::for_turn(8, 1)).state;
+    assert_eq!(started.phase, Phase::Play);
+    for seat in &started.seats {
+        assert_eq!((seat.starting.len(), seat.hand.len(), seat.telescope.len(), seat.notebook.len()), (0, 2, 1, 1));
+    }
+    assert!(started.row.iter().all(Option::is_some));
+    // "y compris la cinquième carte de départ": it was in the pile for the deal.
+    let fifth = started.components.cards.values().filter(|c| c.start).map(|c| c.id).find(|id| !dealt.seats.iter().any(|x| x.starting.contains(id))).unwrap();
+    assert!(!dealt.pile.is_empty() && dealt.pile.contains(&fifth));
+}
+
+#[test]
+fn s22_face_down_number_is_a_setting_3_by_default_printed_on_request() {
+    use arbitre::game::Ruleset;
+    use arbitre::games::stellar::model::{FaceDownNumber, Zone};
+    use arbitre::games::stellar::orders::step2_position;
+    use arbitre::games::stellar::Stellar;
+    let table = |v: &str| -> toml::Table { toml::from_str(&format!("face_down_number = {v}")).unwrap() };
+    let s = Stellar::new_game(&toml::Table::new(), 1).unwrap();
+    assert_eq!(s.settings.face_down_number, FaceDownNumber::Three);
+    assert_eq!(Stellar::new_game(&table("3"), 1).unwrap().settings.face_down_number, FaceDownNumber::Three);
+    let printed = Stellar::new_game(&table("\"printed\""), 1).unwrap();
+    assert_eq!(printed.settings.face_down_number, FaceDownNumber::Printed);
+    let e = Stellar::new_game(&table("\"4\""), 1).unwrap_err();
+    assert!(e.contains("face_down_number"), "{e}");
+    // A moon numbered 5 played face down: row position 3 by default, 5 when printed.
+    let moon5 = s.components.cards.values().find(|c| c.name() == "LUNE-5").unwrap().id;
+    let down = Zone::Telescope { slot: 4, face_up: false };
+    assert_eq!(step2_position(&s, moon5, down), Some(3));
+    assert_eq!(step2_position(&printed, moon5, down), Some(5));
+    assert_eq!(step2_position(&s, moon5, Zone::Notebook), Some(5));
 }

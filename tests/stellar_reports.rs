@@ -204,3 +204,45 @@ fn html_reports_escape_the_players_names() {
         assert!(!parts[3].contains("<script>") && !parts[3].contains("<b>co"), "{}", parts[3]);
     }
 }
+
+/// The reports of both players say in words what the referee chose and for
+/// whom (RULINGS, Stellar S19): the whole move of a silent player, or only
+/// the step-3 slot that incomplete orders left out.
+#[test]
+fn s19_reports_say_in_words_what_the_referee_chose_and_for_whom() {
+    use arbitre::dice::Dice;
+    use arbitre::game::{FamilyInput, OrderLine, OrderStatus};
+    use arbitre::games::stellar::model::LogEntry;
+    let r = renderer();
+    // Neil silent from step 4: the referee plays his whole moves.
+    let states = play_with_events(5, Some(4));
+    let neil = states[1].0.seat_of(&B.to_string()).unwrap();
+    let w = states
+        .windows(2)
+        .find(|w| w[1].1.iter().any(|e| matches!(e, Event::Logged { entry: LogEntry::Move { seat, default: true, .. } } if *seat == neil)))
+        .expect("a default move for Neil");
+    let ((before, _), (after, events)) = (&w[0], &w[1]);
+    let youri_fr = mail(&r, before, after, events, A, "fr");
+    assert!(youri_fr[1].contains("Neil (coup joué par l'arbitre pour Neil, faute d'ordres) : prend"), "{}", youri_fr[1]);
+    let neil_en = mail(&r, before, after, events, B, "en");
+    assert!(neil_en[1].contains("You (move played by the referee for you, no orders): takes"), "{}", neil_en[1]);
+    // Youri sends PRENDRE and JOUER … CARNET with a known step-3 card and no COORDONNEE.
+    let s = states.iter().map(|x| &x.0).find(|s| s.phase == Phase::Play && s.seats[s.mover()].key == A && !s.refresh_allowed).unwrap();
+    let me = s.mover();
+    let (take, card) = (1..=5usize)
+        .flat_map(|t| s.seats[me].hand.iter().map(move |c| (t, *c)))
+        .find(|(t, c)| s.card(*c).number.row_position().is_some_and(|p| p != *t && s.row[p - 1].is_some()))
+        .expect("a hand card whose step 3 is a known row card");
+    let lines = [format!("PRENDRE {take}"), format!("JOUER {} CARNET", s.card(card).name())];
+    let lines: Vec<OrderLine> = lines.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
+    let parsed = Stellar::parse_orders(s, &A.to_string(), &lines);
+    assert!(parsed.verdicts.iter().all(|v| v.is_accepted()), "{:?}", parsed.verdicts);
+    let mut dice = Dice::for_turn(5, s.step);
+    let orders = Stellar::default_orders(s, &A.to_string(), OrderStatus::Opr, parsed.orders, &mut dice);
+    let inputs = [(A.to_string(), FamilyInput::new(OrderStatus::Opr, orders, None))].into_iter().collect();
+    let out = Stellar::adjudicate(s, &inputs, &mut dice);
+    let neil_fr = mail(&r, s, &out.state, &out.events, B, "fr");
+    assert!(neil_fr[1].contains("Youri (ordres incomplets ; l'arbitre a choisi pour Youri l'emplacement de l'étape 3) : prend"), "{}", neil_fr[1]);
+    let youri_en = mail(&r, s, &out.state, &out.events, A, "en");
+    assert!(youri_en[1].contains("You (incomplete orders; the referee chose for you the slot of step 3): takes"), "{}", youri_en[1]);
+}

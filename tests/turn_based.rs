@@ -202,6 +202,10 @@ fn orders_in_advance_are_kept_then_read_when_their_step_opens() {
     let t = &ack[0].text;
     assert!(t.contains("TOUR 2 : 2 ligne(s) gardée(s) comme ordres d'avance"), "{t}");
     assert!(t.contains("TOUR 3 : 1 ligne(s) gardée(s)"), "{t}");
+    // The acknowledgement says what each block will play: its lines, read as written.
+    let lines: Vec<&str> = t.lines().map(str::trim_end).collect();
+    let kept = lines.iter().position(|l| l.starts_with("TOUR 2 : 2 ligne(s)")).unwrap();
+    assert_eq!(lines[kept + 1..kept + 4], ["  AJOUTER 3", "  AJOUTER 7", "Chaque ligne sera lue telle qu'elle est écrite à l'ouverture du tour 2 : une ligne qui ne convient plus alors sera refusée et signalée dans le rapport (ce qui manque est alors complété comme pour des ordres incomplets)."], "{t}");
     assert!(g.r.read_meta(RACE).unwrap().unwrap().turn == 1);
     g.send(0, "a1", None, &["AJOUTER 1", "CONFIRMER"], at(3));
     g.r.adjudicate(RACE, Mode::Early, at(3)).unwrap();

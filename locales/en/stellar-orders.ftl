@@ -37,7 +37,12 @@ stellar-refused-wrong-step = this order is of no use at this step of the game
 stellar-s12-refreshing = you refresh the row: it will change, send the rest of your turn after the report (S12)
 stellar-refused-refresh-not-allowed = you may not refresh the row: your opponent did not take a satellite into their hand on their last turn ("Satellite cards")
 stellar-refused-refresh-after-take = RAFRAICHIR comes before PRENDRE
-stellar-refused-row-position = row position missing or not from 1 to 5
+stellar-refused-row-position = row position (1 to 5) or card missing: TAKE 3, TAKE MOON-4 or TAKE 3 MOON-4
+## $there: the card now at $position.
+stellar-refused-take-changed = row position { $position } holds { $there }, not { $card }: nothing is taken (the row has changed)
+stellar-refused-not-in-row = no { $card } card in the row: nothing is taken
+## $positions: "1, 3".
+stellar-refused-take-ambiguous = the row has several { $card } cards (positions { $positions }): write TAKE <position> { $card }
 stellar-refused-row-empty = row position { $position } is empty
 stellar-refused-coordinate-first = COORDONNEE follows PRENDRE and JOUER
 stellar-refused-coordinate-blind = step 3 will be a blind draw: place the card with PIOCHE <TYPE> <slot> and PIOCHE SINON lines

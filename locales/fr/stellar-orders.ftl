@@ -37,7 +37,12 @@ stellar-refused-wrong-step = cet ordre ne sert pas à cette étape de la partie
 stellar-s12-refreshing = vous rafraîchissez la rangée : elle va changer, envoyez le reste de votre tour après le rapport (S12)
 stellar-refused-refresh-not-allowed = vous ne pouvez pas rafraîchir la rangée : votre adversaire n'a pas pris de satellite dans sa main à son dernier tour (« Cartes satellite »)
 stellar-refused-refresh-after-take = RAFRAICHIR vient avant PRENDRE
-stellar-refused-row-position = position de la rangée manquante ou hors de 1 à 5
+stellar-refused-row-position = position de la rangée (1 à 5) ou carte manquante : PRENDRE 3, PRENDRE LUNE-4 ou PRENDRE 3 LUNE-4
+## $there: the card now at $position.
+stellar-refused-take-changed = la position { $position } de la rangée porte { $there }, pas { $card } : rien n'est pris (la rangée a changé)
+stellar-refused-not-in-row = pas de carte { $card } dans la rangée : rien n'est pris
+## $positions: "1, 3".
+stellar-refused-take-ambiguous = la rangée a plusieurs cartes { $card } (positions { $positions }) : écrivez PRENDRE <position> { $card }
 stellar-refused-row-empty = la position { $position } de la rangée est vide
 stellar-refused-coordinate-first = COORDONNEE suit PRENDRE et JOUER
 stellar-refused-coordinate-blind = l'étape 3 sera une pioche à l'aveugle : placez la carte avec des lignes PIOCHE <TYPE> <emplacement> et PIOCHE SINON

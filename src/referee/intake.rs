@@ -478,7 +478,7 @@ impl Referee {
                     confirmed: confirms && first_is_advance,
                 };
                 g.dir.write_advance(*turn, &fkey, &record)?;
-                json!({ "turn": turn, "kept": true, "count": lines.len() })
+                json!({ "turn": turn, "kept": true, "count": lines.len(), "lines": lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>() })
             };
             advance.push(entry);
         }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use arbitre::dice::Dice;
 use arbitre::game::{Completeness, FamilyInput, OrderLine, OrderStatus, Ruleset};
-use arbitre::games::stellar::{Event, Stellar, StellarState};
+use arbitre::games::stellar::{Event, Orders, Stellar, StellarState};
 
 pub const A: &str = "YOURI";
 pub const B: &str = "NEIL";
@@ -22,6 +22,14 @@ pub fn new_game(seed: u64) -> StellarState {
 /// One step: each awaited seat sends the simulated player's lines (unless
 /// silent), which are parsed, defaulted and adjudicated as the daemon does.
 pub fn step(s: &StellarState, seed: u64, silent: &BTreeSet<&str>) -> (StellarState, Vec<Event>) {
+    let (after, events, _) = step_recorded(s, seed, silent);
+    (after, events)
+}
+
+/// [`step`], with the orders each seat had accepted (as the daemon stores
+/// them, before the referee completes them), seats in the state's order.
+pub fn step_recorded(s: &StellarState, seed: u64, silent: &BTreeSet<&str>) -> (StellarState, Vec<Event>, [Orders; 2]) {
+    let mut accepted: [Orders; 2] = Default::default();
     let mut inputs = BTreeMap::new();
     let mut dice = Dice::for_turn(seed, s.step);
     for key in [A, B] {
@@ -36,6 +44,9 @@ pub fn step(s: &StellarState, seed: u64, silent: &BTreeSet<&str>) -> (StellarSta
         for v in &parsed.verdicts {
             assert!(v.is_accepted(), "step {}: {key}'s sample line refused: {v:?}", s.step);
         }
+        if let Some(seat) = s.seat_of(&key) {
+            accepted[seat] = parsed.orders.clone();
+        }
         let complete = Stellar::completeness(s, &key, &parsed.orders);
         let status = match (lines.is_empty(), complete) {
             (true, Completeness::Complete) => OrderStatus::Or,
@@ -47,13 +58,17 @@ pub fn step(s: &StellarState, seed: u64, silent: &BTreeSet<&str>) -> (StellarSta
         inputs.insert(key, FamilyInput::new(status, orders, None));
     }
     let out = Stellar::adjudicate(s, &inputs, &mut dice);
-    (out.state, out.events)
+    (out.state, out.events, accepted)
 }
 
-/// Every state of a whole game, with the events of the step that led to it.
-pub fn play_with_events(seed: u64, silent_from: Option<u32>) -> Vec<(StellarState, Vec<Event>)> {
+/// One recorded step: the state before, the orders each seat had accepted,
+/// the state after and the step's events.
+pub type Recorded = (StellarState, [Orders; 2], StellarState, Vec<Event>);
+
+/// Every step of a whole game as it would be stored.
+pub fn play_recorded(seed: u64, silent_from: Option<u32>) -> Vec<Recorded> {
     let mut s = new_game(seed);
-    let mut states = vec![(s.clone(), Vec::new())];
+    let mut steps = Vec::new();
     for _ in 0..60 {
         if Stellar::is_over(&s) {
             break;
@@ -62,11 +77,18 @@ pub fn play_with_events(seed: u64, silent_from: Option<u32>) -> Vec<(StellarStat
             Some(t) if s.step >= t => BTreeSet::from([B]),
             _ => BTreeSet::new(),
         };
-        let (next, events) = step(&s, seed, &silent);
+        let (next, events, orders) = step_recorded(&s, seed, &silent);
+        steps.push((s, orders, next.clone(), events));
         s = next;
-        states.push((s.clone(), events));
     }
-    states
+    steps
+}
+
+/// Every state of a whole game, with the events of the step that led to it.
+pub fn play_with_events(seed: u64, silent_from: Option<u32>) -> Vec<(StellarState, Vec<Event>)> {
+    let steps = play_recorded(seed, silent_from);
+    let first = steps.first().map_or_else(|| new_game(seed), |s| s.0.clone());
+    std::iter::once((first, Vec::new())).chain(steps.into_iter().map(|(_, _, after, events)| (after, events))).collect()
 }
 
 pub fn play(seed: u64, silent_from: Option<u32>) -> Vec<StellarState> {

@@ -5,8 +5,9 @@
 //! after the mover's orders): each step is played when `Referee::early_due`
 //! says so, else at its deadline. Youri plays every step in French and
 //! writes `CONFIRMER` (his steps are played at once); every third move he
-//! also sends orders in advance for his next move (`TOUR n+2`), which the
-//! referee reads when that step opens. Neil writes in English, lets the
+//! also sends orders in advance for his next move (`TOUR n+2`: a hand card he
+//! keeps, named, to the notebook), which the referee reads when that step
+//! opens and completes. Neil writes in English, lets the
 //! change-of-mind delay run, and goes silent from step 10 on, so his steps
 //! wait for their deadline and the referee plays default moves for him
 //! (reported as such). The simulated players refresh the row whenever the
@@ -25,6 +26,18 @@ use super::{drop_in_inbox, find_password, player_mail, pump, read_new_mail, setu
 
 /// From this step on Neil sends nothing.
 const SILENT_FROM: u32 = 10;
+
+/// The name of a hand card that the move `lines` does not play, so that it
+/// is still in the hand at the player's next move; `None` when a name would
+/// be ambiguous there.
+fn kept_card(state: &[u8], key: &str, lines: &[String]) -> anyhow::Result<Option<String>> {
+    let st: StellarState = serde_json::from_slice(state)?;
+    let Some(me) = st.seats.iter().position(|s| s.key == key) else { return Ok(None) };
+    let played = lines.iter().find_map(|l| l.strip_prefix("JOUER ")).and_then(|rest| rest.split_whitespace().next()).unwrap_or("");
+    let names: Vec<String> = st.seats[me].hand.iter().map(|c| st.card(*c).name()).collect();
+    let kept = names.iter().find(|n| n.as_str() != played && names.iter().filter(|m| m == n).count() == 1);
+    Ok(kept.cloned())
+}
 
 pub(super) async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
     let Setup { inbox_dir, outgoing_dir, mut mailbox, sender, mut now, engine } = setup(r, a.seed)?;
@@ -98,11 +111,15 @@ pub(super) async fn play(r: &Referee, a: &DemoArgs) -> anyhow::Result<()> {
             );
             if !en {
                 body.push_str("CONFIRMER\n");
-                // Every third move, the same move again for the next one, in
-                // advance: read when that step opens, applied where it still fits.
+                // Every third move, orders in advance for the next move: a
+                // hand card this move keeps, named (RULINGS, Stellar S23), to
+                // the notebook; read when that step opens, the referee then
+                // completes the rest.
                 if awaited.as_ref().is_some_and(|set| set.len() == 1) && t % 3 == 0 && !lines.iter().any(|l| l.starts_with("RAFRAICHIR")) {
-                    body.push_str(&format!("TOUR {}\n{}\n", t + 2, lines.join("\n")));
-                    advance_sent += 1;
+                    if let Some(kept) = kept_card(&engine.save_state(&g.state)?, &key, &lines)? {
+                        body.push_str(&format!("TOUR {}\nJOUER {kept} CARNET\n", t + 2));
+                        advance_sent += 1;
+                    }
                 }
             }
             body.push_str(if en { "END\n" } else { "FIN\n" });

@@ -85,7 +85,7 @@ impl Ruleset for Stellar {
                 }
                 match (o.take, o.play) {
                     (_, None) => m.push(missing("play")),
-                    (Some(t), Some((card, Zone::Notebook))) if orders::step3_card(state, t, card).is_some() && o.coordinate.is_none() => {
+                    (Some(t), Some((card, Zone::Notebook))) if orders::step3_card(state, t, (card, Zone::Notebook)).is_some() && o.coordinate.is_none() => {
                         m.push(missing("coordinate"));
                     }
                     _ => {}

@@ -15,6 +15,23 @@ use super::components::{CardId, Components, Kind, Number, Slot};
 pub struct Settings {
     /// The player who starts (name as registered); by lot when absent (S3).
     pub first: Option<String>,
+    /// The number a card played face down from the hand counts in step 2 (S22).
+    #[serde(default)]
+    pub face_down_number: FaceDownNumber,
+}
+
+/// Which number a card played face down in step 2 gives step 3 (RULINGS,
+/// Stellar S22; setting `face_down_number`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FaceDownNumber {
+    /// "Le télescope": « On considère que le numéro des cartes face cachée
+    /// est « 3 » »: step 3 takes row position 3, whatever the card.
+    #[default]
+    Three,
+    /// ÉTAPE 2's printed number: the row position taken then tells the
+    /// opponent that number (the reports say so).
+    Printed,
 }
 
 /// Where the game stands.
@@ -64,6 +81,27 @@ pub enum Zone {
     Notebook,
 }
 
+/// Which parts of a move the referee chose for the player (S19), so that
+/// the reports say it in words; what the player ordered is never among them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chosen {
+    /// Step 1: the row card taken.
+    #[serde(default)]
+    pub take: bool,
+    /// Step 2: the hand card played and where.
+    #[serde(default)]
+    pub play: bool,
+    /// Step 3: the telescope slot of the step-3 card.
+    #[serde(default)]
+    pub coordinate: bool,
+}
+
+impl Chosen {
+    pub fn any(&self) -> bool {
+        self.take || self.play || self.coordinate
+    }
+}
+
 /// One entry of the move log (what happened in a step). Face-down cards are
 /// filtered by the views.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,6 +118,9 @@ pub enum LogEntry {
         played: (CardId, Zone),
         /// Step 3: the card, whether it was a blind draw, where it went.
         coordinate: (CardId, bool, Zone),
+        /// What the referee chose (S19); nothing in older logs.
+        #[serde(default)]
+        chosen: Chosen,
     },
     Final { step: u32, seat: usize, notebook: CardId, default: bool },
     Resign { step: u32, seat: usize },

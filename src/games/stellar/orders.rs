@@ -14,7 +14,7 @@ use crate::msg;
 use crate::text::{self, Cursor, Token};
 
 use super::components::{CardId, Kind, Slot};
-use super::model::{Phase, StellarState, Zone};
+use super::model::{Chosen, FaceDownNumber, Phase, StellarState, Zone};
 
 /// A conditional placement of the blind draw: a type (`None` = satellite).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,6 +53,9 @@ pub struct Orders {
     /// Completed by the referee (ONR/OPR): reported as a default move.
     #[serde(default)]
     pub defaulted: bool,
+    /// Which parts the referee completed (S19).
+    #[serde(default)]
+    pub chosen: Chosen,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -112,18 +115,9 @@ fn or_list(items: &[String]) -> Msg {
     }
 }
 
-/// Reads a card among `cards` (letter, or `TYPE-N` / `TYPE N`).
-fn card_ref(c: &mut Cursor, cards: &[(char, CardId)], s: &StellarState) -> Result<CardId, Refused> {
-    let Some(t) = c.next() else { return Err(no(msg!("stellar-refused-card-missing"))) };
-    let k = t.key();
-    if k.len() == 1 {
-        let letter = k.chars().next().unwrap_or(' ');
-        return cards.iter().find(|(l, _)| *l == letter).map(|(_, id)| *id).ok_or_else(|| {
-            let have = cards.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>().join(", ");
-            no(msg!("stellar-refused-no-such-letter", letter = letter.to_string(), letters = have))
-        });
-    }
-    // `LUNE-4`, `TROU-NOIR-6/0`, or `LUNE 4`.
+/// A card's name as written (`LUNE-4`, `TROU-NOIR-6/0`, or `LUNE 4`) after
+/// its first token `t`: (type, number label, the words as written).
+fn card_name(c: &mut Cursor, t: &Token) -> Result<(Option<Kind>, String, String), Refused> {
     let mut words = t.text.clone();
     if !words.contains(|ch: char| ch.is_ascii_digit()) {
         if let Some(n) = c.peek().filter(|n| n.text.chars().next().is_some_and(|ch| ch.is_ascii_digit())) {
@@ -140,6 +134,26 @@ fn card_ref(c: &mut Cursor, cards: &[(char, CardId)], s: &StellarState) -> Resul
     } else {
         Some(Kind::from_word(&kind_w).ok_or_else(|| no(msg!("stellar-refused-unknown-card-kind", written = kind_w.as_str())))?)
     };
+    Ok((kind, num_w, words))
+}
+
+/// The canonical name of a (type, number) as written.
+fn name_of(kind: Option<Kind>, num: &str) -> String {
+    format!("{}-{num}", kind.map_or("SATELLITE", Kind::word))
+}
+
+/// Reads a card among `cards` (letter, or `TYPE-N` / `TYPE N`).
+fn card_ref(c: &mut Cursor, cards: &[(char, CardId)], s: &StellarState) -> Result<CardId, Refused> {
+    let Some(t) = c.next() else { return Err(no(msg!("stellar-refused-card-missing"))) };
+    let k = t.key();
+    if k.len() == 1 {
+        let letter = k.chars().next().unwrap_or(' ');
+        return cards.iter().find(|(l, _)| *l == letter).map(|(_, id)| *id).ok_or_else(|| {
+            let have = cards.iter().map(|(l, _)| l.to_string()).collect::<Vec<_>>().join(", ");
+            no(msg!("stellar-refused-no-such-letter", letter = letter.to_string(), letters = have))
+        });
+    }
+    let (kind, num_w, words) = card_name(c, t)?;
     let names: Vec<String> = cards.iter().map(|(_, id)| s.card(*id).name()).collect();
     let matching: Vec<&(char, CardId)> = cards
         .iter()
@@ -155,7 +169,48 @@ fn card_ref(c: &mut Cursor, cards: &[(char, CardId)], s: &StellarState) -> Resul
     matching
         .first()
         .map(|(_, id)| *id)
-        .ok_or_else(|| (msg!("stellar-refused-no-such-card", card = format!("{}-{num_w}", kind.map_or("SATELLITE", Kind::word))), text::suggest(&words, names.iter().map(String::as_str))))
+        .ok_or_else(|| (msg!("stellar-refused-no-such-card", card = name_of(kind, &num_w)), text::suggest(&words, names.iter().map(String::as_str))))
+}
+
+/// Step 1 (S23): `PRENDRE n`, `PRENDRE n CARTE` (refused when position n
+/// no longer holds that card) or `PRENDRE CARTE` (wherever it is in the
+/// row; refused when it has left the row or is there twice).
+fn take_ref(c: &mut Cursor, s: &StellarState) -> Result<usize, Refused> {
+    let pos = match c.peek() {
+        Some(t) if t.text.chars().all(|ch| ch.is_ascii_digit()) => {
+            Some(c.eat_number().filter(|n| (1..=5).contains(n)).ok_or_else(|| no(msg!("stellar-refused-row-position")))? as usize)
+        }
+        _ => None,
+    };
+    let named = match c.next() {
+        Some(t) => Some(card_name(c, t)?),
+        None => None,
+    };
+    end(c)?;
+    let is = |p: usize, kind: Option<Kind>, num: &str| s.row[p - 1].is_some_and(|id| s.card(id).kind == kind && s.card(id).number.label() == num);
+    match (pos, named) {
+        (None, None) => Err(no(msg!("stellar-refused-row-position"))),
+        (Some(p), None) => s.row[p - 1].map(|_| p).ok_or_else(|| no(msg!("stellar-refused-row-empty", position = p))),
+        (Some(p), Some((kind, num, _))) => {
+            if is(p, kind, &num) {
+                Ok(p)
+            } else {
+                let there = s.row[p - 1].map_or_else(String::new, |id| s.card(id).name());
+                Err(no(msg!("stellar-refused-take-changed", position = p, card = name_of(kind, &num), there = there)))
+            }
+        }
+        (None, Some((kind, num, words))) => {
+            let at: Vec<usize> = (1..=5).filter(|p| is(*p, kind, &num)).collect();
+            match at.as_slice() {
+                [p] => Ok(*p),
+                [] => {
+                    let names: Vec<String> = s.row.iter().flatten().map(|id| s.card(*id).name()).collect();
+                    Err((msg!("stellar-refused-not-in-row", card = name_of(kind, &num)), text::suggest(&words, names.iter().map(String::as_str))))
+                }
+                _ => Err(no(msg!("stellar-refused-take-ambiguous", card = name_of(kind, &num), positions = at.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")))),
+            }
+        }
+    }
 }
 
 /// `TELESCOPE <slot> [CACHEE]` or `CARNET`.
@@ -203,9 +258,20 @@ fn check_slot(s: &StellarState, seat: usize, card: CardId, slot: Slot, face_up: 
     Ok(legal)
 }
 
+/// The row position step 3 takes after `card` is played to `zone` in step 2
+/// (ÉTAPE 2: "le numéro figurant sur cette carte"); `None` sends step 3 to
+/// the pile. A card played face down counts « 3 » ("Le télescope"; S22),
+/// unless the setting `face_down_number` says "printed".
+pub fn step2_position(s: &StellarState, card: CardId, zone: Zone) -> Option<usize> {
+    match zone {
+        Zone::Telescope { face_up: false, .. } if s.settings.face_down_number == FaceDownNumber::Three => Some(3),
+        _ => s.card(card).number.row_position(),
+    }
+}
+
 /// What step 3 will be, once steps 1 and 2 are known: the row card, or a blind draw.
-pub fn step3_card(s: &StellarState, take: usize, played: CardId) -> Option<CardId> {
-    match s.card(played).number.row_position() {
+pub fn step3_card(s: &StellarState, take: usize, played: (CardId, Zone)) -> Option<CardId> {
+    match step2_position(s, played.0, played.1) {
         Some(p) if p != take => s.row[p - 1],
         _ => None,
     }
@@ -332,11 +398,10 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             Ok(("RAFRAICHIR".into(), vec![msg!("stellar-note-refresh")]))
         }
         Word::Take => {
-            let pos = c.eat_number().filter(|n| (1..=5).contains(n)).ok_or_else(|| no(msg!("stellar-refused-row-position")))? as usize;
-            end(c)?;
-            let card = s.row[pos - 1].ok_or_else(|| no(msg!("stellar-refused-row-empty", position = pos)))?;
+            let pos = take_ref(c, s)?;
+            let Some(card) = s.row[pos - 1] else { return Err(no(msg!("stellar-refused-row-empty", position = pos))) };
             o.take = Some(pos);
-            Ok((format!("PRENDRE {pos}"), vec![msg!("stellar-note-take", card = s.card(card).name())]))
+            Ok((format!("PRENDRE {pos} {}", s.card(card).name()), vec![msg!("stellar-note-take", card = s.card(card).name())]))
         }
         Word::Play => {
             let mut cards = s.hand_letters(me);
@@ -354,9 +419,9 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                 let legal = check_slot(s, me, card, slot, face_up)?;
                 notes.push(msg!("stellar-note-face-up", slots = slots(&legal)));
             }
-            let position = s.card(card).number.row_position().unwrap_or(0);
+            let position = step2_position(s, card, z).unwrap_or(0);
             notes.push(match o.take {
-                Some(take) => match step3_card(s, take, card) {
+                Some(take) => match step3_card(s, take, (card, z)) {
                     Some(row) if z == Zone::Notebook => msg!(
                         "stellar-note-step-3-telescope",
                         card = s.card(row).name(),
@@ -377,7 +442,7 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             let (Some(take), Some((played, pz))) = (o.take, o.play) else {
                 return Err(no(msg!("stellar-refused-coordinate-first")));
             };
-            let Some(row) = step3_card(s, take, played) else {
+            let Some(row) = step3_card(s, take, (played, pz)) else {
                 return Err(no(msg!("stellar-refused-coordinate-blind")));
             };
             match (pz, z) {
@@ -395,7 +460,7 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             let (Some(take), Some((played, pz))) = (o.take, o.play) else {
                 return Err(no(msg!("stellar-refused-draw-first")));
             };
-            if step3_card(s, take, played).is_some() {
+            if step3_card(s, take, (played, pz)).is_some() {
                 return Err(no(msg!("stellar-refused-draw-known")));
             }
             if pz != Zone::Notebook {
@@ -497,6 +562,9 @@ pub fn samples() -> Vec<Msg> {
         msg!("stellar-refused-refresh-after-take"),
         msg!("stellar-refused-row-position"),
         msg!("stellar-refused-row-empty", position = 2),
+        msg!("stellar-refused-take-changed", position = 3, card = "LUNE-4", there = "NUAGE-1"),
+        msg!("stellar-refused-not-in-row", card = "LUNE-4"),
+        msg!("stellar-refused-take-ambiguous", card = "LUNE-4", positions = "1, 3"),
         msg!("stellar-refused-coordinate-first"),
         msg!("stellar-refused-coordinate-blind"),
         msg!("stellar-refused-coordinate-notebook"),

@@ -8,8 +8,8 @@
 
 use crate::dice::Dice;
 
-use super::components::{CardId, Kind};
-use super::model::{Phase, StellarState, Zone};
+use super::components::{CardId, Kind, Section};
+use super::model::{Chosen, Phase, StellarState, Zone};
 use super::orders::{step3_card, Orders};
 use super::scoring;
 use super::turn::{default_slot, place};
@@ -45,6 +45,47 @@ fn value(s: &StellarState, seat: usize) -> i64 {
     mine - theirs
 }
 
+/// The telescope placements the referee weighs for `card`: each legal
+/// face-up slot in slot order, then face down on the first free slot of
+/// each section (the sections are what a face-down card changes).
+fn placements(s: &StellarState, me: usize, card: CardId) -> Vec<Zone> {
+    let mut v: Vec<Zone> = s.legal_face_up(me, card).into_iter().map(|slot| Zone::Telescope { slot, face_up: true }).collect();
+    let free = s.free_slots(me);
+    for sec in Section::ALL {
+        if let Some(&slot) = free.iter().find(|f| s.components.section_of(**f) == sec) {
+            v.push(Zone::Telescope { slot, face_up: false });
+        }
+    }
+    v
+}
+
+/// S9: where the referee puts a known step-3 card in the telescope when the
+/// player said nothing: the placement with the best provisional value for
+/// that player (first of the best: face up before face down, lower slot
+/// first); never face up where the adjacency rule forbids it.
+pub fn best_slot(s: &StellarState, me: usize, card: CardId) -> Zone {
+    let mut best: Option<(i64, Zone)> = None;
+    for z in placements(s, me, card) {
+        let mut t = s.clone();
+        place(&mut t, me, card, z);
+        let v = value(&t, me);
+        if best.is_none_or(|b| v > b.0) {
+            best = Some((v, z));
+        }
+    }
+    best.map_or_else(|| default_slot(s, me, card), |b| b.1)
+}
+
+/// The position after steps 1 and 2 of a move.
+fn after_step2(s: &StellarState, me: usize, take: usize, took: CardId, (card, zone): (CardId, Zone)) -> StellarState {
+    let mut t = s.clone();
+    t.row[take - 1] = None;
+    t.seats[me].hand.insert(took);
+    t.seats[me].hand.remove(&card);
+    place(&mut t, me, card, zone);
+    t
+}
+
 /// Every complete move (take, play, step-3 telescope slot) for the player
 /// to move, each with its value.
 fn moves(s: &StellarState, me: usize, fixed_take: Option<usize>, fixed_play: Option<(CardId, Zone)>) -> Vec<(i64, Orders)> {
@@ -63,25 +104,16 @@ fn moves(s: &StellarState, me: usize, fixed_take: Option<usize>, fixed_play: Opt
             None => {
                 for &c in &hand {
                     plays.push((c, Zone::Notebook));
-                    for slot in s.legal_face_up(me, c) {
-                        plays.push((c, Zone::Telescope { slot, face_up: true }));
-                    }
-                    if let Some(&slot) = s.free_slots(me).first() {
-                        plays.push((c, Zone::Telescope { slot, face_up: false }));
-                    }
+                    plays.extend(placements(s, me, c).into_iter().map(|z| (c, z)));
                 }
             }
         }
         for (card, zone) in plays {
-            let mut t = s.clone();
-            t.row[take - 1] = None;
-            t.seats[me].hand.insert(took);
-            t.seats[me].hand.remove(&card);
-            place(&mut t, me, card, zone);
+            let t = after_step2(s, me, take, took, (card, zone));
             let o = Orders { take: Some(take), play: Some((card, zone)), ..Default::default() };
-            match (step3_card(s, take, card), zone) {
+            match (step3_card(s, take, (card, zone)), zone) {
                 (Some(c3), Zone::Notebook) => {
-                    let mut zones: Vec<Zone> = t.legal_face_up(me, c3).into_iter().map(|slot| Zone::Telescope { slot, face_up: true }).collect();
+                    let mut zones = placements(&t, me, c3);
                     if zones.is_empty() {
                         zones.push(default_slot(&t, me, c3));
                     }
@@ -116,8 +148,9 @@ fn best(s: &StellarState, me: usize, take: Option<usize>, play: Option<(CardId, 
 }
 
 /// Completes a player's orders for the step open (S19): what was given and
-/// is still legal stays; the rest comes from the greedy policy. Marks the
-/// orders `defaulted` when anything was added.
+/// is still legal stays (an accepted line is never replaced); the rest comes
+/// from the greedy policy. Marks the orders `defaulted` when anything was
+/// added, and which parts in `chosen`.
 pub fn complete(s: &StellarState, me: usize, given: Orders, _dice: &mut Dice) -> Orders {
     let take = given.take.filter(|p| (1..=5).contains(p) && s.row[p - 1].is_some());
     let play = given.play.filter(|(c, z)| {
@@ -131,7 +164,8 @@ pub fn complete(s: &StellarState, me: usize, given: Orders, _dice: &mut Dice) ->
     let mut o = given.clone();
     o.refresh = false;
     if take.is_none() || play.is_none() {
-        let Some(b) = best(s, me, take, play.filter(|_| take.is_some())) else { return o };
+        let Some(b) = best(s, me, take, play) else { return o };
+        o.chosen = Chosen { take: take.is_none(), play: play.is_none(), coordinate: b.coordinate.is_some() };
         o.take = b.take;
         o.play = b.play;
         o.coordinate = b.coordinate;
@@ -142,11 +176,13 @@ pub fn complete(s: &StellarState, me: usize, given: Orders, _dice: &mut Dice) ->
     }
     let (Some(t), Some((card, zone))) = (take, play) else { return o };
     if zone == Zone::Notebook {
-        if let Some(c3) = step3_card(s, t, card) {
+        if let Some(c3) = step3_card(s, t, (card, zone)) {
             let ok = matches!(o.coordinate, Some(Zone::Telescope { slot, face_up }) if !s.seats[me].telescope.contains_key(&slot) && (!face_up || s.legal_face_up(me, c3).contains(&slot)));
             if !ok {
-                o.coordinate = Some(default_slot(s, me, c3));
+                let after = after_step2(s, me, t, s.row[t - 1].unwrap_or(card), (card, zone));
+                o.coordinate = Some(best_slot(&after, me, c3));
                 o.defaulted = true;
+                o.chosen.coordinate = true;
             }
         }
     }
@@ -203,6 +239,13 @@ pub fn lines(s: &StellarState, me: usize, o: &Orders) -> Vec<String> {
         Zone::Telescope { slot, face_up } => format!("TELESCOPE {slot}{}", if *face_up { "" } else { " CACHEE" }),
     };
     let letter = |c: CardId, cards: &[(char, CardId)]| cards.iter().find(|(_, id)| *id == c).map_or('C', |(l, _)| *l);
+    // A hand card by its name, which still means the same card in an order
+    // written in advance (S23); by its letter when the name is ambiguous.
+    let by_name = |c: CardId, cards: &[(char, CardId)]| {
+        let name = s.card(c).name();
+        let ambiguous = cards.iter().any(|(_, id)| s.card(*id).name() == name && s.card(*id).stars != s.card(c).stars);
+        if ambiguous { letter(c, cards).to_string() } else { name }
+    };
     if let Some(c) = o.start {
         v.push(format!("DEPART {} TELESCOPE", letter(c, &s.starting_letters(me))));
     }
@@ -214,13 +257,20 @@ pub fn lines(s: &StellarState, me: usize, o: &Orders) -> Vec<String> {
         v.push("RAFRAICHIR".into());
     }
     if let Some(t) = o.take {
-        v.push(format!("PRENDRE {t}"));
+        v.push(match s.row[t - 1] {
+            Some(c) => format!("PRENDRE {t} {}", s.card(c).name()),
+            None => format!("PRENDRE {t}"),
+        });
     }
     if let Some((c, z)) = &o.play {
-        v.push(format!("JOUER {} {}", letter(*c, &hand), zone(z)));
+        let mut cards = hand.clone();
+        if let Some(took) = o.take.and_then(|t| s.row[t - 1]) {
+            cards.push(('C', took));
+        }
+        v.push(format!("JOUER {} {}", by_name(*c, &cards), zone(z)));
         // A blind draw into the telescope: one line per type, then a fallback.
         if let (Some(t), Zone::Notebook) = (o.take, z) {
-            if step3_card(s, t, *c).is_none() {
+            if step3_card(s, t, (*c, *z)).is_none() {
                 let mut kinds: Vec<Option<Kind>> = Kind::ALL.iter().map(|k| Some(*k)).collect();
                 kinds.push(None);
                 for k in kinds {

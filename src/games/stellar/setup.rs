@@ -1,16 +1,16 @@
 //! A new game, registration, and "Mise en place" once both players are in.
 //!
-//! Registration (the daemon's turn 0) takes two seats. The first adjudication
-//! with two seats deals everything by lot (S5): two starting cards each, two
-//! hand cards each, the five cards of the row, and the first player (S3,
-//! unless the setting `first` names one). The next step is the simultaneous
-//! starting choice ("Mise en place" 2).
+//! Registration (the daemon's turn 0) takes two seats. In the booklet's order
+//! (S5): the first adjudication with two seats deals two starting cards to
+//! each player by lot ("Mise en place" 2); the next step is the simultaneous
+//! starting choice, after which the hands, the row and the first player are
+//! dealt ("Mise en place" 3–6; S3 unless the setting `first` names one).
 
 use crate::dice::Dice;
 use crate::game::{FamilyKey, Refusal};
 
 use super::components::{CardId, Components, Source, Sources};
-use super::model::{Phase, Seat, Settings, StellarState};
+use super::model::{FaceDownNumber, Phase, Seat, Settings, StellarState};
 
 fn setting_str(t: &toml::Table, name: &str) -> Result<Option<String>, String> {
     match t.get(name) {
@@ -25,16 +25,32 @@ fn read_source(path: &str, what: &str) -> Result<Source, String> {
     Ok(Source { name: path.to_string(), text })
 }
 
-/// Reads `[games.settings]`: `first` (a player's name), `cards` and
-/// `telescope` (paths of the referee's own component files; the embedded
-/// provisional set otherwise).
+/// The setting `face_down_number` (S22): `3` (the booklet's « 3 », default)
+/// or `"printed"`.
+fn face_down_number(t: &toml::Table) -> Result<FaceDownNumber, String> {
+    let bad = |v: &toml::Value| format!("réglage `face_down_number` : 3 ou \"printed\" attendu, trouvé {v}");
+    match t.get("face_down_number") {
+        None => Ok(FaceDownNumber::Three),
+        Some(toml::Value::Integer(3)) => Ok(FaceDownNumber::Three),
+        Some(v @ toml::Value::String(s)) => match crate::text::key(s).as_str() {
+            "3" | "TROIS" | "THREE" => Ok(FaceDownNumber::Three),
+            "PRINTED" | "IMPRIME" => Ok(FaceDownNumber::Printed),
+            _ => Err(bad(v)),
+        },
+        Some(v) => Err(bad(v)),
+    }
+}
+
+/// Reads `[games.settings]`: `first` (a player's name), `face_down_number`
+/// (S22), `cards` and `telescope` (paths of the referee's own component
+/// files; the embedded provisional set otherwise).
 pub fn new_game(t: &toml::Table, seed: u64) -> Result<StellarState, String> {
     for k in t.keys() {
-        if !["first", "cards", "telescope"].contains(&k.as_str()) {
-            return Err(format!("réglage `{k}` inconnu pour Stellar (first, cards, telescope)"));
+        if !["first", "face_down_number", "cards", "telescope"].contains(&k.as_str()) {
+            return Err(format!("réglage `{k}` inconnu pour Stellar (first, face_down_number, cards, telescope)"));
         }
     }
-    let settings = Settings { first: setting_str(t, "first")? };
+    let settings = Settings { first: setting_str(t, "first")?, face_down_number: face_down_number(t)? };
     let embedded = Components::embedded()?;
     let components = match (setting_str(t, "cards")?, setting_str(t, "telescope")?) {
         (None, None) => embedded,
@@ -100,14 +116,26 @@ fn draw_from_pile(s: &mut StellarState, dice: &mut Dice, only_start: bool, rule:
     Some(id)
 }
 
-/// "Mise en place" 2–6, by lot.
-pub fn deal(s: &mut StellarState, dice: &mut Dice) {
+/// "Mise en place" 2, by lot: two starting cards to each player; the choice
+/// follows, then [`deal_rest`].
+pub fn deal_starting(s: &mut StellarState, dice: &mut Dice) {
     for seat in 0..2 {
         for _ in 0..2 {
             if let Some(c) = draw_from_pile(s, dice, true, "Mise en place 2", &format!("carte de départ du joueur {}", seat + 1)) {
                 s.seats[seat].starting.insert(c);
             }
         }
+    }
+    s.phase = Phase::Start;
+}
+
+/// "Mise en place" 3–6, by lot, once the starting cards are placed: the
+/// remaining cards (the fifth starting card among them) give two hand cards
+/// each, the five cards of the row, then the first player. Nothing is dealt
+/// twice (a game saved after an older deal already has its hands).
+pub fn deal_rest(s: &mut StellarState, dice: &mut Dice) {
+    if s.seats.iter().any(|x| !x.hand.is_empty()) || s.row.iter().any(Option::is_some) {
+        return;
     }
     for seat in 0..2 {
         for _ in 0..2 {
@@ -124,7 +152,6 @@ pub fn deal(s: &mut StellarState, dice: &mut Dice) {
         Some(i) => i,
         None => dice.pick_index(2, "Mise en place 6", "premier joueur").unwrap_or(0),
     };
-    s.phase = Phase::Start;
 }
 
 /// Draws the next card by lot, reshuffling the discard into the pile when

@@ -15,15 +15,17 @@ use crate::game::{FamilyInput, FamilyKey};
 
 use super::components::{CardId, Slot};
 use super::model::{LogEntry, Phase, Placed, StellarState, Zone, MOVES};
-use super::orders::{step3_card, Orders};
-use super::setup::{deal, draw};
+use super::orders::{step2_position, step3_card, Orders};
+use super::setup::{deal_rest, deal_starting, draw};
 use super::{sample, scoring};
 
 /// What happened in a step (archived; the views read the state's log).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
-    /// "Mise en place": cards dealt, `first` starts.
+    /// "Mise en place" 2: the starting cards dealt (the choice follows).
+    StartingDealt,
+    /// "Mise en place" 3–6: hands and row dealt, `first` starts.
     Dealt { first: usize },
     /// An entry added to the move log.
     Logged { entry: LogEntry },
@@ -59,8 +61,8 @@ pub fn adjudicate(s: &StellarState, inputs: &BTreeMap<FamilyKey, FamilyInput<Ord
     match n.phase {
         Phase::Registration => {
             if n.seats.len() == 2 {
-                deal(&mut n, dice);
-                events.push(Event::Dealt { first: n.first });
+                deal_starting(&mut n, dice);
+                events.push(Event::StartingDealt);
             }
         }
         Phase::Start => {
@@ -77,6 +79,8 @@ pub fn adjudicate(s: &StellarState, inputs: &BTreeMap<FamilyKey, FamilyInput<Ord
                 n.log.push(entry.clone());
                 events.push(Event::Logged { entry });
             }
+            deal_rest(&mut n, dice);
+            events.push(Event::Dealt { first: n.first });
             n.phase = Phase::Play;
         }
         Phase::Play => play_turn(s, &mut n, inputs, dice, &mut events),
@@ -137,6 +141,7 @@ fn play_turn(s: &StellarState, n: &mut StellarState, inputs: &BTreeMap<FamilyKey
     // Complete or repair the move with the default policy (S19).
     let o = sample::complete(n, me, given, dice);
     let default = o.defaulted;
+    let mut chosen = o.chosen;
     let (Some(take), Some((played, zone))) = (o.take, o.play) else {
         // No card at all in the row and the hand: cannot happen with 60 cards (S18).
         return;
@@ -145,14 +150,15 @@ fn play_turn(s: &StellarState, n: &mut StellarState, inputs: &BTreeMap<FamilyKey
     let Some(took) = n.row[take - 1].take() else { return };
     n.seats[me].hand.insert(took);
     // ÉTAPE 2.
-    let row_card = step3_card(s, take, played);
+    let row_card = step3_card(s, take, (played, zone));
     n.seats[me].hand.remove(&played);
     place(n, me, played, zone);
     // ÉTAPE 3.
     let (card3, blind) = match row_card {
         Some(c) => {
-            let p = s.card(played).number.row_position().unwrap_or(1);
-            n.row[p - 1] = None;
+            if let Some(p) = step2_position(s, played, zone) {
+                n.row[p - 1] = None;
+            }
             (Some(c), false)
         }
         None => {
@@ -176,13 +182,16 @@ fn play_turn(s: &StellarState, n: &mut StellarState, inputs: &BTreeMap<FamilyKey
                     _ => None,
                 }
             };
-            telescope_slot(n, me, c, wanted)
+            let (z, by_referee) = telescope_slot(n, me, c, wanted);
+            chosen.coordinate |= by_referee;
+            z
         }
         (None, _) => Zone::Notebook,
     };
     if let Some(c) = card3 {
         place(n, me, c, zone3);
-        let entry = LogEntry::Move { step: s.step, round: s.round(), seat: me, default, took: (take, took), played: (played, zone), coordinate: (c, blind, zone3) };
+        let default = default || chosen.any();
+        let entry = LogEntry::Move { step: s.step, round: s.round(), seat: me, default, took: (take, took), played: (played, zone), coordinate: (c, blind, zone3), chosen };
         n.log.push(entry.clone());
         events.push(Event::Logged { entry });
     }
@@ -197,21 +206,22 @@ fn play_turn(s: &StellarState, n: &mut StellarState, inputs: &BTreeMap<FamilyKey
     }
 }
 
-/// Where a step-3 card goes in the telescope: the wanted slot when it is
-/// free and legal (face down: any free slot; a face-up wish that the card
-/// cannot take goes face down there, "ou ne voulez pas"/"ne pouvez pas");
-/// otherwise the default S9.
-pub fn telescope_slot(n: &StellarState, me: usize, card: CardId, wanted: Option<(Slot, bool)>) -> Zone {
+/// Where a step-3 card goes in the telescope, and whether the referee chose
+/// it: the wanted slot when it is free, face down when ordered so ("ou ne
+/// voulez pas") or when the card cannot go face up there ("ne pouvez pas");
+/// otherwise the referee's choice (S9, [`sample::best_slot`]).
+pub fn telescope_slot(n: &StellarState, me: usize, card: CardId, wanted: Option<(Slot, bool)>) -> (Zone, bool) {
     if let Some((slot, face_up)) = wanted {
         if !n.seats[me].telescope.contains_key(&slot) {
-            let ok = !face_up || n.legal_face_up(me, card).contains(&slot);
-            return Zone::Telescope { slot, face_up: ok };
+            let face_up = face_up && n.legal_face_up(me, card).contains(&slot);
+            return (Zone::Telescope { slot, face_up }, false);
         }
     }
-    default_slot(n, me, card)
+    (sample::best_slot(n, me, card), true)
 }
 
-/// S9: the first legal face-up slot in slot order, else face down on the lowest free slot.
+/// The first legal face-up slot in slot order, else face down on the lowest
+/// free slot (the simulated player's fallback when it weighs nothing).
 pub fn default_slot(n: &StellarState, me: usize, card: CardId) -> Zone {
     match n.legal_face_up(me, card).first() {
         Some(&slot) => Zone::Telescope { slot, face_up: true },

@@ -14,7 +14,7 @@ use crate::i18n::Msg;
 use crate::msg;
 
 use super::components::{CardId, Kind, Section};
-use super::model::{LogEntry, Phase, StellarState, Zone, MOVES};
+use super::model::{Chosen, LogEntry, Phase, StellarState, Zone, MOVES};
 use super::orders::{slot_list, step3_card};
 use super::scoring::{self, Sheet};
 use super::turn::Event;
@@ -114,6 +114,11 @@ fn sheet_json(sheet: &Sheet) -> Value {
     })
 }
 
+/// The parts of a move the referee chose, in the order of the turn.
+fn chosen_parts(c: &Chosen) -> Vec<&'static str> {
+    [("take", c.take), ("play", c.play), ("coordinate", c.coordinate)].into_iter().filter(|p| p.1).map(|p| p.0).collect()
+}
+
 /// One log entry as `viewer` may see it.
 fn entry_json(s: &StellarState, viewer: Option<usize>, e: &LogEntry) -> Value {
     let name = |seat: usize| s.seats.get(seat).map_or(String::new(), |x| x.name.clone());
@@ -132,8 +137,12 @@ fn entry_json(s: &StellarState, viewer: Option<usize>, e: &LogEntry) -> Value {
             "kind": "refresh", "step": step, "player": name(*seat), "me": viewer == Some(*seat),
             "discarded": discarded.iter().map(|c| card_json(s, *c)).collect::<Vec<_>>(),
         }),
-        LogEntry::Move { step, round, seat, default, took, played, coordinate } => json!({
+        LogEntry::Move { step, round, seat, default, took, played, coordinate, chosen } => json!({
             "kind": "move", "step": step, "round": round, "player": name(*seat), "me": viewer == Some(*seat), "default": default,
+            "chosen": {
+                "all": chosen.take && chosen.play,
+                "parts": chosen_parts(chosen),
+            },
             "took": { "position": took.0, "card": card_json(s, took.1) },
             "played": { "card": hide(*seat, played.0, &played.1), "where": zone_json(&played.1) },
             "coordinate": { "card": hide(*seat, coordinate.0, &coordinate.2), "blind": coordinate.1, "where": zone_json(&coordinate.2) },
@@ -154,7 +163,7 @@ fn players_json(s: &StellarState, viewer: Option<usize>, sheets: &[Sheet]) -> Ve
             json!({
                 "name": seat.name,
                 "me": viewer == Some(i),
-                "first": s.phase != Phase::Registration && s.first == i,
+                "first": !matches!(s.phase, Phase::Registration | Phase::Start) && s.first == i,
                 "hand_count": seat.hand.len(),
                 "telescope": telescope_json(s, viewer, i),
                 "notebook": notebook_json(s, i, &sheet),
@@ -209,6 +218,7 @@ fn common(ctx: &ViewContext, before: &StellarState, s: &StellarState, events: &[
         "refresh_allowed": s.phase == Phase::Play && s.refresh_allowed,
         "this_step": this_step,
         "dealt": events.iter().any(|e| matches!(e, Event::Dealt { .. })),
+        "starting_dealt": events.iter().any(|e| matches!(e, Event::StartingDealt)),
         "reshuffled": events.iter().any(|e| matches!(e, Event::Reshuffled { .. })),
         "log": log,
         "row": (1..=5).map(|p| json!({ "position": p, "card": s.row[p - 1].map(|c| card_json(s, c)) })).collect::<Vec<_>>(),
@@ -251,6 +261,8 @@ pub fn family_view(ctx: &ViewContext, before: &StellarState, after: &StellarStat
         x["letter"] = json!(l.to_string());
         // Where step 3 would go if this card is played after taking each position.
         x["row_position"] = json!(s.card(*c).number.row_position());
+        // Played face down, it counts « 3 » (S22).
+        x["face_down_position"] = json!(super::orders::step2_position(s, *c, Zone::Telescope { slot: 0, face_up: false }));
         x
     }).collect::<Vec<_>>());
     v["starting"] = json!(s.starting_letters(me).iter().map(|(l, c)| {
@@ -337,7 +349,7 @@ pub fn order_form(s: &StellarState, family: &FamilyKey) -> Vec<FormLine> {
                     o.take.and_then(|p| s.row[p - 1]).map(|c| msg!("stellar-form-take", card = s.card(c).name()))
                 } else if t.starts_with("JOUER") {
                     match (o.take, o.play) {
-                        (Some(tk), Some((c, _))) => Some(match step3_card(s, tk, c) {
+                        (Some(tk), Some(played)) => Some(match step3_card(s, tk, played) {
                             Some(r) => msg!("stellar-form-step3", card = s.card(r).name()),
                             None => msg!("stellar-form-step3-blind"),
                         }),
