@@ -96,9 +96,10 @@ fn spoofed_sender_is_refused_and_only_the_registered_address_is_told() {
     let e = env();
     let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
     let before = snapshot(&game_dir(&e));
-    for (from, pass, id) in [("mallory@evil.test", pw.as_str(), "s1@evil.test"), ("mallory@evil.test", "guess", "s2@evil.test"), ("leto@example.test", "wrong-password", "s3@example.test")] {
-        let raw = mail(from, id, "Ordres", &orders_body("Atréides", pass, None, FOUNDERS), at(2));
-        let out = e.referee.handle_mail(&raw, at(2)).unwrap();
+    // Two hours apart: within an hour only the first refusal is mailed.
+    for (from, pass, id, h) in [("mallory@evil.test", pw.as_str(), "s1@evil.test", 2), ("mallory@evil.test", "guess", "s2@evil.test", 4), ("leto@example.test", "wrong-password", "s3@example.test", 6)] {
+        let raw = mail(from, id, "Ordres", &orders_body("Atréides", pass, None, FOUNDERS), at(h));
+        let out = e.referee.handle_mail(&raw, at(h)).unwrap();
         assert!(matches!(out, Outcome::Answered { ref kind, ref to, .. } if kind == "refusal-auth" && to == "leto@example.test"), "{out:?}");
         let sent = take_outbox(&e.referee);
         assert_eq!(sent.len(), 1);

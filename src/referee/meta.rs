@@ -113,7 +113,16 @@ pub struct FamilyRecord {
     /// `resigned = true` in that step, and it is awaited no more after.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resigned: Option<u32>,
+    /// How many times the referee issued a new password
+    /// (`arbitre family password`); the next one derives from it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub password_generation: u32,
 }
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 
 impl GameMeta {
     /// The family whose registered address is `address`, if any (live ones first).

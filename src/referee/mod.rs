@@ -14,12 +14,14 @@ pub mod adjudication;
 pub mod admin;
 pub mod calendar;
 pub mod check;
+pub mod family;
 pub mod intake;
 pub mod journal;
 pub mod messages;
 pub mod meta;
 pub mod parallel;
 pub mod password;
+pub mod refusals;
 pub mod replies;
 pub mod steps;
 
