@@ -438,3 +438,38 @@ fn a_run_of_mails_in_one_write_group_reads_its_own_writes_and_is_durable_only_at
     assert_eq!(acks.len(), 3, "every acknowledgement queued once committed");
     assert!(acks.iter().any(|a| a.text.contains("3 ordre(s) accepté(s)")), "the replacing orders acknowledged");
 }
+
+/// A registration flood (issue 25): a game takes at most `max_families`,
+/// and one domain at most `registrations_per_domain` registrations a day;
+/// beyond the latter nothing is mailed (the forged addresses would each get
+/// a mail), the reason is logged.
+#[test]
+fn registrations_are_capped_per_game_and_per_domain() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let text = config_text("max_families = 3").replace("[[games]]", "[limits]\nregistrations_per_domain = 2\n\n[[games]]");
+    std::fs::write(&path, text).unwrap();
+    let r = arbitre::referee::Referee::new(arbitre::config::load(&path).unwrap(), templates()).unwrap();
+    r.create_game(GAME, Some(42), t0()).unwrap();
+    let register = |from: &str, name: &str, h: i64| {
+        let raw = mail(from, &format!("join-{name}@x"), "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION {name}\n"), at(h));
+        let out = r.handle_mail(&raw, at(h)).unwrap();
+        (out, take_outbox(&r))
+    };
+    for (from, name) in [("a@flood.test", "Alpha"), ("b@flood.test", "Beta")] {
+        assert!(matches!(register(from, name, 1).0, Outcome::Answered { ref kind, .. } if kind == "welcome"));
+    }
+    // The third from the same domain that day: not answered, not registered.
+    let (out, sent) = register("c@flood.test", "Gamma", 2);
+    assert!(matches!(&out, Outcome::Silenced { reason } if reason.contains("registrations_per_domain")), "{out:?}");
+    assert!(sent.is_empty());
+    // Another domain: the third family; then the game is full.
+    assert!(matches!(register("d@other.test", "Delta", 2).0, Outcome::Answered { ref kind, .. } if kind == "welcome"));
+    let (out, sent) = register("e@third.test", "Epsilon", 3);
+    assert!(matches!(&out, Outcome::Answered { kind, .. } if kind == "refusal-join"), "{out:?}");
+    assert!(sent[0].text.contains("complète : 3 familles au plus"), "{}", sent[0].text);
+    assert_eq!(r.read_meta(GAME).unwrap().unwrap().families.len(), 3);
+    // A day later the domain may register again (were the game not full).
+    let (out, _) = register("c@flood.test", "Gamma", 26);
+    assert!(matches!(&out, Outcome::Answered { kind, .. } if kind == "refusal-join"), "{out:?}");
+}

@@ -39,6 +39,9 @@ pub struct GameConfig {
     pub registration_open: bool,
     /// Rule 0.4: a player whose family became PNJ may register a new one.
     pub allow_new_family_after_pnj: bool,
+    /// At most this many families may register (`None`: no limit but the
+    /// ruleset's own, such as Galaxy's `players`).
+    pub max_families: Option<u32>,
     /// When at least this share of the families would be ONR at a
     /// deadline, the turn is held and the human referee alerted (0 < x ≤ 1).
     pub mass_onr_threshold: f64,
@@ -96,6 +99,7 @@ impl Cx {
                 "pnj_after_onr",
                 "registration_open",
                 "allow_new_family_after_pnj",
+                "max_families",
                 "mass_onr_threshold",
                 "seed",
                 "language",
@@ -186,6 +190,7 @@ impl Cx {
         let pnj_after_onr = self.integer(t, prefix, "pnj_after_onr", 2, (0, 1000)) as u32;
         let registration_open = self.boolean(t, prefix, "registration_open", true);
         let allow_new_family_after_pnj = self.boolean(t, prefix, "allow_new_family_after_pnj", true);
+        let max_families = t.contains_key("max_families").then(|| self.integer(t, prefix, "max_families", 0, (1, 100_000)) as u32);
 
         let mass_onr_threshold = match t.get("mass_onr_threshold") {
             None => 0.5,
@@ -286,6 +291,7 @@ impl Cx {
             pnj_after_onr,
             registration_open,
             allow_new_family_after_pnj,
+            max_families,
             mass_onr_threshold,
             seed,
             language,
@@ -300,6 +306,14 @@ impl Cx {
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
+
+    #[test]
+    fn max_families_is_off_by_default_and_checked() {
+        assert_eq!(parse_at(&game("")).unwrap().games[0].max_families, None);
+        assert_eq!(parse_at(&game("max_families = 40")).unwrap().games[0].max_families, Some(40));
+        let e = errors_of(&game("max_families = 0"));
+        assert!(has(&e, "games[0].max_families: 0 is out of range"), "{e:?}");
+    }
     use super::*;
 
     #[test]

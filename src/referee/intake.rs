@@ -578,8 +578,18 @@ impl Referee {
             self.reply(key, m, from, "refusal-join", lang, merge(merge(base.clone(), json!({ "reason": why })), extra), now)?;
             Ok(answered("refusal-join", from, Some(gid.clone()), None))
         };
+        // A flood of registrations from forged addresses must not make the
+        // referee mail them all: beyond the limits, nothing is answered.
+        // (Not for this very message handled again after a crash.)
+        let again = g.meta.families.values().any(|f| f.registered_by.as_deref() == Some(key));
+        if let Some(why) = self.registration_rate(from, g, now).filter(|_| !again) {
+            return Ok(Outcome::Silenced { reason: why });
+        }
         if !g.meta.registration_open || g.meta.finished {
             return refuse("closed", json!({}));
+        }
+        if let Some(max) = gc.and_then(|c| c.max_families).filter(|m| g.meta.families.len() >= *m as usize && !again) {
+            return refuse("full", json!({ "max": max }));
         }
         if fkey.is_empty() || name.chars().count() > 40 || !name.chars().all(|c| c.is_alphanumeric() || " -'".contains(c)) {
             return refuse("bad-name", json!({}));
@@ -632,6 +642,7 @@ impl Referee {
             registered_by: Some(key.to_string()),
             resigned: None,
             password_generation: 0,
+            registered_at: Some(now),
         };
         g.meta.families.insert(fkey.clone(), record);
         let form = g.engine.order_form(&g.state, &fkey)?;
@@ -676,6 +687,32 @@ impl Referee {
             &[pw.to_string()],
         )?;
         Ok(())
+    }
+
+    /// Why a registration from `from` at `now` is over the limits of
+    /// `[limits]` (families registered in the last 24 hours by this address,
+    /// or from its domain, in every game), if it is.
+    fn registration_rate(&self, from: &str, g: &OpenGame, now: Timestamp) -> Option<String> {
+        let limits = &self.config.limits;
+        let domain = |a: &str| a.rsplit_once('@').map(|(_, d)| d.to_ascii_lowercase()).unwrap_or_default();
+        let (address, dom) = (from.to_ascii_lowercase(), domain(from));
+        let day = jiff::SignedDuration::from_hours(24);
+        let others: Vec<super::GameMeta> =
+            self.game_ids().into_iter().filter(|id| *id != g.meta.id).filter_map(|id| self.read_meta(&id).ok().flatten()).collect();
+        let recent: Vec<&FamilyRecord> = std::iter::once(&g.meta)
+            .chain(others.iter())
+            .flat_map(|m| m.families.values())
+            .filter(|f| f.registered_at.is_some_and(|t| t <= now && now.duration_since(t) < day))
+            .collect();
+        let by_address = recent.iter().filter(|f| f.address == address).count();
+        let by_domain = recent.iter().filter(|f| domain(&f.address) == dom).count();
+        if limits.registrations_per_address > 0 && by_address >= limits.registrations_per_address as usize {
+            return Some(format!("registration not answered: {address} registered {by_address} families in 24 hours ([limits] registrations_per_address = {})", limits.registrations_per_address));
+        }
+        if limits.registrations_per_domain > 0 && by_domain >= limits.registrations_per_domain as usize {
+            return Some(format!("registration not answered: {by_domain} families registered from {dom} in 24 hours ([limits] registrations_per_domain = {})", limits.registrations_per_domain));
+        }
+        None
     }
 
     /// Why the From of `m` cannot be taken as its author, if it cannot.

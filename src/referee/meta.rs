@@ -117,6 +117,10 @@ pub struct FamilyRecord {
     /// (`arbitre family password`); the next one derives from it.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub password_generation: u32,
+    /// When the family registered (game time): registrations per address
+    /// and per domain are limited over 24 hours (`[limits]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub registered_at: Option<Timestamp>,
 }
 
 fn is_zero(n: &u32) -> bool {
