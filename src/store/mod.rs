@@ -527,12 +527,33 @@ impl Store {
         for dir in [store.archive_dir(), store.games_dir()] {
             create_dir_all_durable(&dir).map_err(StoreError::io(&dir))?;
         }
+        store.close_root();
         store.outbox().open_dirs()?;
         Ok(store)
     }
 
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// A data directory made by an earlier version (0755, files 0640) is
+    /// closed to everyone but its owner: its folder becomes 0700, which
+    /// covers every file below. One that cannot be changed (owned by another
+    /// user) is left as it is, with a warning.
+    fn close_root(&self) {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let Ok(meta) = fs::metadata(&self.root) else { return };
+            let mode = meta.permissions().mode() & 0o777;
+            if mode & 0o077 == 0 {
+                return;
+            }
+            match fs::set_permissions(&self.root, fs::Permissions::from_mode(mode & 0o700)) {
+                Ok(()) => tracing::info!(dir = %self.root.display(), "the data directory is now readable by its owner alone (0700)"),
+                Err(e) => tracing::warn!(dir = %self.root.display(), error = %e, "the data directory is readable by others and could not be closed"),
+            }
+        }
     }
 
     pub fn archive_dir(&self) -> PathBuf {
@@ -798,6 +819,11 @@ pub(crate) mod tests {
         game.write_game(&serde_json::json!({"id": "g"})).unwrap();
         s.outbox().enqueue("welcome-1", "a@x", &["b@x".into()], b"Subject: s\r\n\r\npassword\r\n").unwrap();
         let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        // A data directory an earlier version made world-readable is closed.
+        let old = d.path().join("old");
+        fs::create_dir(&old).unwrap();
+        fs::set_permissions(&old, fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(mode(Store::open(&old).unwrap().root()), 0o700);
         for dir in [s.root().to_path_buf(), s.archive_dir(), s.games_dir(), s.outbox_dir().join("new"), game.path().to_path_buf()] {
             assert_eq!(mode(&dir), 0o700, "{}", dir.display());
         }
