@@ -237,6 +237,19 @@ fn two_hundred_wrong_passwords_send_one_refusal_an_hour() {
 }
 
 #[test]
+fn the_order_check_shows_the_refusal_even_within_the_hour_of_one_mailed() {
+    let w = World::new(true);
+    let leto = w.family(STEL, "ATREIDES").clone();
+    let raw = mail_from(&w, &leto.address, &orders_body(&leto, Some("faux"), &valid_lines(&w, &leto)));
+    assert_eq!(answered(&send(&w, &raw, w.now).0).0, "refusal-auth");
+    // The player pastes another try in the box of the private page.
+    let again = mail_from(&w, &leto.address, &orders_body(&leto, Some("faux-encore"), &valid_lines(&w, &leto)));
+    let checked = w.referee.check_message(STEL, &again, w.now).expect("checked");
+    assert_eq!(answered(&checked.outcome).0, "refusal-auth");
+    assert_eq!(checked.replies.len(), 1);
+}
+
+#[test]
 fn a_trusted_dmarc_failure_with_a_rejecting_policy_is_refused_even_with_the_password() {
     let mut w = World::new(true);
     w.referee.config.auth.trusted_authserv_id = Some("mx.referee.test".into());

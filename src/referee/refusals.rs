@@ -29,8 +29,13 @@ pub struct AuthRefusal {
 pub struct AuthRefusals(BTreeMap<FamilyKey, AuthRefusal>);
 
 impl AuthRefusals {
+    /// The folder of every game's file.
+    pub fn dir(store: &Store) -> std::path::PathBuf {
+        store.root().join("auth-refusals")
+    }
+
     fn path(store: &Store, game: &str) -> std::path::PathBuf {
-        store.root().join("auth-refusals").join(format!("{game}.json"))
+        Self::dir(store).join(format!("{game}.json"))
     }
 
     pub fn read(store: &Store, game: &str) -> Result<AuthRefusals> {
