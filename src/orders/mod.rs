@@ -510,6 +510,10 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
         }
         if let Some((k, rest)) = starts_with(&toks, KW_PASSWORD) {
             lang.note(KW_PASSWORD, k);
+            // The acknowledgement quotes the line without its words: a
+            // password must not be kept in the outbox's copy of a reply.
+            let masked = OrderLine { no: line.no, text: format!("{} ***", KW_PASSWORD[k]) };
+            let problem = |sub: &mut Submission, p: Problem| sub.problems.push(LineVerdict::rejected(&masked, p.msg(), None));
             match (sub.password.clone(), rest.first()) {
                 (_, None) => problem(&mut sub, Problem::PasswordMissing),
                 (None, Some(p)) => {

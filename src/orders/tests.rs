@@ -459,3 +459,12 @@ fn a_message_longer_than_the_limit_is_not_relayed() {
     let s = read(&format!("PARTIE g\nFAMILLE A\nMESSAGE TOUS\n{}\nFINMESSAGE\nFIN\n", "x".repeat(MAX_MESSAGE_CHARS - 1)));
     assert_eq!(s.commands.len(), 1);
 }
+
+#[test]
+fn a_problem_on_a_password_line_does_not_quote_the_password() {
+    let s = read("PARTIE g\nFAMILLE A\nMOTDEPASSE bako-rifu tane\nMOT DE PASSE autre\nFIN\n");
+    assert_eq!(s.password.as_deref(), Some("bako-rifu"));
+    let quoted: Vec<&str> = s.problems.iter().map(|p| p.line.text.as_str()).collect();
+    assert_eq!(quoted, ["MOTDEPASSE ***", "MOT DE PASSE ***"]);
+    assert_eq!(s.problems.iter().map(|p| p.line.no).collect::<Vec<_>>(), [3, 4]);
+}
