@@ -104,6 +104,15 @@ fn is_plain_key(s: &str) -> bool {
         && b.iter().all(|&c| c == b' ' || (c.is_ascii_graphic() && !c.is_ascii_lowercase() && !matches!(c, b'-' | b'_' | b'`')))
 }
 
+/// Whether two names look alike to a reader: the same confusable
+/// skeleton (Unicode TS #39) once made keys ([`key`]: case, accents and
+/// separators do not count). `Atreіdes` with a Cyrillic `і` and `Atreides`
+/// are; `Atreides` and `Harkonnen` are not.
+pub fn confusable(a: &str, b: &str) -> bool {
+    let skeleton = |s: &str| unicode_security::skeleton(&key(s)).collect::<String>();
+    skeleton(a) == skeleton(b)
+}
+
 /// Whether `key(s) == k`, without building the key of an ASCII `s`.
 pub fn key_eq(s: &str, k: &str) -> bool {
     if !s.is_ascii() {
@@ -392,6 +401,16 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_that_look_alike_are_confusable() {
+        assert!(confusable("Atreides", "Atre\u{456}des"), "Cyrillic i");
+        assert!(confusable("Atreides", "ATRE\u{406}DES"), "Cyrillic capital I");
+        assert!(confusable("Corrino", "C\u{43e}rrino"), "Cyrillic o");
+        assert!(confusable("Atréides", "Atreides"));
+        assert!(!confusable("Atreides", "Harkonnen"));
+        assert!(!confusable("Atreides", "Atreidas"));
+    }
 
     #[test]
     fn fold_of_ascii_is_the_unicode_fold() {

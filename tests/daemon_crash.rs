@@ -297,15 +297,20 @@ async fn a_run_cut_before_its_done_markers_is_finished_at_its_own_instants_befor
     assert_eq!(r.read_meta(GAME).unwrap().unwrap().deadline, Some(deadline));
     let mut ids = Vec::new();
     let mut keys = Vec::new();
+    let mut raws = Vec::new();
     for (i, ((addr, fam), pw)) in families.iter().zip(&passwords).enumerate() {
         let id = format!("orders-{i}@x.test");
         let raw = mail(addr, &id, "Ordres", &orders_body(fam, pw, Some(0), FOUNDERS), handled_at);
         r.handle_mail(&raw, handled_at).unwrap();
         keys.push(ArchiveKey::for_message(Some(&id), &raw));
         ids.push(id);
+        raws.push(raw);
     }
-    for k in &keys {
+    // Killed before the markers: the archived copies are still whole (their
+    // passwords are masked only after the markers are durable).
+    for (k, raw) in keys.iter().zip(&raws) {
         std::fs::remove_file(r.store.done_path(k)).unwrap();
+        std::fs::write(r.store.archive_path(k), raw).unwrap();
     }
     let record = RunRecord { games: vec![GAME.into()], messages: keys.iter().map(|key| RunMessage { key: key.clone(), now: handled_at }).collect() };
     std::fs::write(r.store.run_record_path(), r.store.run_record_bytes(&record).unwrap()).unwrap();

@@ -120,9 +120,10 @@ fn spoofed_sender_is_refused_and_only_the_registered_address_is_told() {
     let e = env();
     let pw = join(&e.referee, "leto@example.test", "Atréides", at(1));
     let before = snapshot(&game_dir(&e));
-    for (from, pass, id) in [("mallory@evil.test", pw.as_str(), "s1@evil.test"), ("mallory@evil.test", "guess", "s2@evil.test"), ("leto@example.test", "wrong-password", "s3@example.test")] {
-        let raw = mail(from, id, "Ordres", &orders_body("Atréides", pass, None, FOUNDERS), at(2));
-        let out = e.referee.handle_mail(&raw, at(2)).unwrap();
+    // Two hours apart: within an hour only the first refusal is mailed.
+    for (from, pass, id, h) in [("mallory@evil.test", pw.as_str(), "s1@evil.test", 2), ("mallory@evil.test", "guess", "s2@evil.test", 4), ("leto@example.test", "wrong-password", "s3@example.test", 6)] {
+        let raw = mail(from, id, "Ordres", &orders_body("Atréides", pass, None, FOUNDERS), at(h));
+        let out = e.referee.handle_mail(&raw, at(h)).unwrap();
         assert!(matches!(out, Outcome::Answered { ref kind, ref to, .. } if kind == "refusal-auth" && to == "leto@example.test"), "{out:?}");
         let sent = take_outbox(&e.referee);
         assert_eq!(sent.len(), 1);
@@ -521,4 +522,39 @@ fn an_unchanged_form_password_placeholder_is_explained_not_taken_for_a_break_in(
     let t = &sent[0].text;
     assert!(t.contains("remplacez « ... » par votre mot de passe"), "{t}");
     assert!(!t.contains("quelqu'un a tenté"), "no break-in warning: {t}");
+}
+
+/// A registration flood (issue 25): a game takes at most `max_families`,
+/// and one domain at most `registrations_per_domain` registrations a day;
+/// beyond the latter nothing is mailed (the forged addresses would each get
+/// a mail), the reason is logged.
+#[test]
+fn registrations_are_capped_per_game_and_per_domain() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let text = config_text("max_families = 3").replace("[[games]]", "[limits]\nregistrations_per_domain = 2\n\n[[games]]");
+    std::fs::write(&path, text).unwrap();
+    let r = arbitre::referee::Referee::new(arbitre::config::load(&path).unwrap(), templates()).unwrap();
+    r.create_game(GAME, Some(42), t0()).unwrap();
+    let register = |from: &str, name: &str, h: i64| {
+        let raw = mail(from, &format!("join-{name}@x"), "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION {name}\n"), at(h));
+        let out = r.handle_mail(&raw, at(h)).unwrap();
+        (out, take_outbox(&r))
+    };
+    for (from, name) in [("a@flood.test", "Alpha"), ("b@flood.test", "Beta")] {
+        assert!(matches!(register(from, name, 1).0, Outcome::Answered { ref kind, .. } if kind == "welcome"));
+    }
+    // The third from the same domain that day: not answered, not registered.
+    let (out, sent) = register("c@flood.test", "Gamma", 2);
+    assert!(matches!(&out, Outcome::Silenced { reason } if reason.contains("registrations_per_domain")), "{out:?}");
+    assert!(sent.is_empty());
+    // Another domain: the third family; then the game is full.
+    assert!(matches!(register("d@other.test", "Delta", 2).0, Outcome::Answered { ref kind, .. } if kind == "welcome"));
+    let (out, sent) = register("e@third.test", "Epsilon", 3);
+    assert!(matches!(&out, Outcome::Answered { kind, .. } if kind == "refusal-join"), "{out:?}");
+    assert!(sent[0].text.contains("complète : 3 familles au plus"), "{}", sent[0].text);
+    assert_eq!(r.read_meta(GAME).unwrap().unwrap().families.len(), 3);
+    // A day later the domain may register again (were the game not full).
+    let (out, _) = register("c@flood.test", "Gamma", 26);
+    assert!(matches!(&out, Outcome::Answered { kind, .. } if kind == "refusal-join"), "{out:?}");
 }

@@ -149,6 +149,6 @@ fn max_families_is_kept() {
         r.handle_mail(&raw, t0()).unwrap();
     }
     let last = take_outbox(r);
-    assert!(last.iter().any(|s| s.text.contains("déjà ses 1 familles")), "{last:?}");
+    assert!(last.iter().any(|s| s.text.contains("la partie est complète : 1 familles au plus")), "{last:?}");
     assert_eq!(families(r), 1, "the first to confirm takes the seat");
 }

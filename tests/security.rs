@@ -75,6 +75,12 @@ fn only_reply_to(w: &World, new: &BTreeMap<String, Vec<String>>, to: &str) -> St
     text_of(w, id)
 }
 
+/// `n` hours and a minute after the world's `now` (one refusal of
+/// authentication an hour is mailed to a family).
+fn an_hour_later(w: &World, n: usize) -> Timestamp {
+    w.now.checked_add(SignedDuration::from_mins(61 * n as i64)).expect("time")
+}
+
 fn answered(o: &Outcome) -> (&str, &str) {
     match o {
         Outcome::Answered { kind, to, .. } => (kind.as_str(), to.as_str()),
@@ -146,9 +152,11 @@ fn wrong_password_from_the_registered_address_changes_nothing() {
     let leto = w.family(STEL, "ATREIDES").clone();
     let vlad = w.family(STEL, "HARKONNEN").clone();
     let before = w.game_files();
-    for (pw, why) in [(Some("mauvais"), "mot de passe était faux"), (Some(vlad.password.as_str()), "mot de passe était faux"), (None, "MOTDEPASSE")] {
+    let cases = [(Some("mauvais"), "mot de passe était faux"), (Some(vlad.password.as_str()), "mot de passe était faux"), (None, "MOTDEPASSE")];
+    for (i, (pw, why)) in cases.into_iter().enumerate() {
+        // An hour apart: within the hour only the first refusal is mailed.
         let raw = mail_from(&w, &leto.address, &orders_body(&leto, pw, &valid_lines(&w, &leto)));
-        let (out, new) = send(&w, &raw, w.now);
+        let (out, new) = send(&w, &raw, an_hour_later(&w, i));
         assert_eq!(answered(&out), ("refusal-auth", leto.address.as_str()));
         let text = only_reply_to(&w, &new, &leto.address);
         assert!(text.contains(why), "{pw:?}: {text}");
@@ -169,6 +177,137 @@ fn another_familys_password_from_its_address_cannot_order_for_this_family() {
     assert_eq!(answered(&out), ("refusal-auth", leto.address.as_str()));
     only_reply_to(&w, &new, &leto.address);
     assert!(w.game_files() == before);
+}
+
+#[test]
+fn two_from_headers_are_refused_not_the_last_one_used() {
+    let w = World::new(true);
+    let leto = w.family(STEL, "ATREIDES").clone();
+    let before = w.game_files();
+    let body = orders_body(&leto, Some(&leto.password), &valid_lines(&w, &leto));
+    let both = format!("{EVIL}, {}", leto.address);
+    for (i, from) in [vec![EVIL, leto.address.as_str()], vec![both.as_str()]].into_iter().enumerate() {
+        let mut headers: Vec<(&str, &str)> = from.iter().map(|f| ("From", *f)).collect();
+        let id = format!("<{}>", w.next_id("twofrom"));
+        headers.extend([("To", REFEREE), ("Subject", "Ordres"), ("Message-ID", id.as_str()), ("Date", "Mon, 05 Jan 2026 10:00:00 +0000")]);
+        let (out, new) = send(&w, &raw_mail(&headers, &body), an_hour_later(&w, i));
+        assert_eq!(answered(&out), ("refusal-auth", leto.address.as_str()), "{from:?}");
+        let text = only_reply_to(&w, &new, &leto.address);
+        assert!(text.contains("plusieurs adresses d'expéditeur"), "{text}");
+        assert!(w.game_files() == before, "{from:?}: orders with two From were taken");
+    }
+    // Naming no family: nobody to answer, the reason is logged.
+    let headers = [("From", EVIL), ("From", VICTIM), ("Subject", "Inscription"), ("Message-ID", "<twofrom-join@x>")];
+    let (out, new) = send(&w, &raw_mail(&headers, "PARTIE stel\nINSCRIPTION Fenring\n"), w.now);
+    assert!(matches!(&out, Outcome::Silenced { reason } if reason.contains("2 From addresses")), "{out:?}");
+    assert!(new.is_empty());
+    assert!(w.game_files() == before, "a registration with two From was taken");
+}
+
+#[test]
+fn two_hundred_wrong_passwords_send_one_refusal_an_hour() {
+    let w = World::new(true);
+    let leto = w.family(STEL, "ATREIDES").clone();
+    let before = w.game_files();
+    let mut refusals = 0;
+    let mut at = w.now;
+    for i in 0..200 {
+        let raw = mail_from(&w, EVIL, &orders_body(&leto, Some(&format!("guess-{i}")), &valid_lines(&w, &leto)));
+        let (out, new) = send(&w, &raw, at);
+        match out {
+            Outcome::Answered { kind, to, .. } => {
+                assert_eq!((kind.as_str(), to.as_str()), ("refusal-auth", leto.address.as_str()));
+                refusals += new.len();
+            }
+            Outcome::Silenced { reason } => {
+                assert!(reason.contains("less than an hour ago"), "{reason}");
+                assert!(new.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
+        at = at.checked_add(SignedDuration::from_secs(10)).expect("time");
+    }
+    // 200 guesses 10 s apart: 33 minutes, one refusal.
+    assert_eq!(refusals, 1, "the victim got {refusals} refusals for 200 guesses");
+    // An hour after the refusal, the next guess is reported again.
+    let later = w.now.checked_add(SignedDuration::from_mins(61)).expect("time");
+    let raw = mail_from(&w, EVIL, &orders_body(&leto, Some("again"), &valid_lines(&w, &leto)));
+    assert_eq!(answered(&send(&w, &raw, later).0).0, "refusal-auth");
+    assert!(w.game_files() == before, "refusals changed game files");
+}
+
+#[test]
+fn the_order_check_shows_the_refusal_even_within_the_hour_of_one_mailed() {
+    let w = World::new(true);
+    let leto = w.family(STEL, "ATREIDES").clone();
+    let raw = mail_from(&w, &leto.address, &orders_body(&leto, Some("faux"), &valid_lines(&w, &leto)));
+    assert_eq!(answered(&send(&w, &raw, w.now).0).0, "refusal-auth");
+    // The player pastes another try in the box of the private page.
+    let again = mail_from(&w, &leto.address, &orders_body(&leto, Some("faux-encore"), &valid_lines(&w, &leto)));
+    let checked = w.referee.check_message(STEL, &again, w.now).expect("checked");
+    assert_eq!(answered(&checked.outcome).0, "refusal-auth");
+    assert_eq!(checked.replies.len(), 1);
+}
+
+#[test]
+fn a_trusted_dmarc_failure_with_a_rejecting_policy_is_refused_even_with_the_password() {
+    let mut w = World::new(true);
+    w.referee.config.auth.trusted_authserv_id = Some("mx.referee.test".into());
+    let leto = w.family(STEL, "ATREIDES").clone();
+    let before = w.game_files();
+    let body = orders_body(&leto, Some(&leto.password), &valid_lines(&w, &leto));
+    let result = |r: &str| format!("mx.referee.test; spf=fail smtp.mailfrom=players.test; {r} header.from=players.test");
+    let mail = |ar: &str, tag: &str| {
+        let id = format!("<{}>", w.next_id(tag));
+        raw_mail(&[("Authentication-Results", ar), ("From", &leto.address), ("Subject", "Ordres"), ("Message-ID", &id)], &body)
+    };
+    let (out, new) = send(&w, &mail(&result("dmarc=fail (p=reject dis=none)"), "dmarc"), w.now);
+    assert_eq!(answered(&out), ("refusal-auth", leto.address.as_str()));
+    assert!(only_reply_to(&w, &new, &leto.address).contains("DMARC"));
+    assert!(w.game_files() == before, "orders failing DMARC were taken");
+    // A registration failing so is not answered: its From may be a victim's.
+    let id = "<dmarc-join@players.test>";
+    let join = raw_mail(&[("Authentication-Results", &result("dmarc=fail policy.published-domain-policy=reject")), ("From", VICTIM), ("Message-ID", id)], "PARTIE stel\nINSCRIPTION Fenring\n");
+    let (out, new) = send(&w, &join, w.now);
+    assert!(matches!(&out, Outcome::Silenced { reason } if reason.contains("DMARC")), "{out:?}");
+    assert!(new.is_empty());
+    // A header written by anyone else, or a policy that is not reject, is no reason.
+    let forged = result("dmarc=fail (p=reject)").replace("mx.referee.test", "mx.attacker.test");
+    assert_eq!(answered(&send(&w, &mail(&forged, "other"), w.now).0).0, "ack");
+    assert_eq!(answered(&send(&w, &mail(&result("dmarc=fail (p=quarantine)"), "quar"), w.now).0).0, "ack");
+}
+
+#[test]
+fn a_five_megabyte_references_header_is_not_reflected_to_a_stranger() {
+    let w = World::new(false);
+    let refs: Vec<String> = (0..105_000).map(|i| format!("<ref-{i:06}-padding-padding-padding@evil.test>")).collect();
+    let refs = refs.join("\r\n ");
+    assert!(refs.len() > 5_000_000, "{}", refs.len());
+    let subject = "S".repeat(100_000);
+    let long_id = format!("<{}@evil.test>", "i".repeat(5_000));
+    let headers = [("From", EVIL), ("Subject", subject.as_str()), ("Message-ID", long_id.as_str()), ("References", refs.as_str()), ("In-Reply-To", "<ref-000001-padding-padding-padding@evil.test>")];
+    let (out, new) = send(&w, &raw_mail(&headers, "Bonjour"), w.now);
+    assert_eq!(answered(&out), ("no-orders", EVIL));
+    let id = new.keys().next().expect("a reply");
+    let raw = w.referee.store.outbox().raw(id).expect("outbox").expect("queued");
+    assert!(raw.len() < 20_000, "the reply to a stranger is {} bytes", raw.len());
+    let reply = decode(&raw, &Limits::default()).expect("decodes");
+    assert!(reply.references.len() <= 10 && reply.subject.chars().count() < 300, "{:?} {}", reply.references.len(), reply.subject.len());
+    assert_eq!(reply.references.first().map(String::as_str), Some("ref-000000-padding-padding-padding@evil.test"), "the thread's root is kept");
+    assert_eq!(reply.in_reply_to, None, "a 5,000-byte Message-ID is not repeated");
+}
+
+#[test]
+fn a_family_name_confusable_with_a_registered_one_is_refused_at_registration() {
+    let w = World::new(false);
+    let before = w.game_files();
+    // "Atreіdes" with a Cyrillic і, beside the registered "Atréides".
+    let raw = mail_from(&w, EVIL, "PARTIE stel\nINSCRIPTION Atre\u{456}des\n");
+    let (out, new) = send(&w, &raw, w.now);
+    assert_eq!(answered(&out), ("refusal-join", EVIL));
+    let text = only_reply_to(&w, &new, EVIL);
+    assert!(text.contains("se confond") && text.contains("Atréides"), "{text}");
+    assert!(w.game_files() == before, "a confusable family was registered");
 }
 
 // ------------------------------------------------------------------ replays
@@ -198,20 +337,20 @@ fn replay_of_an_accepted_message_is_a_duplicate_without_a_second_ack() {
 }
 
 #[test]
-fn replay_of_a_message_id_with_other_orders_changes_nothing() {
-    // An eavesdropper re-sends an accepted Message-ID with its own orders.
+fn a_message_id_taken_first_by_a_stranger_does_not_drop_the_players_orders() {
+    // The attacker guesses the Message-ID the player's client will give his
+    // next mail and sends a mail of his own under it first.
     let w = World::new(true);
     let leto = w.family(STEL, "ATREIDES").clone();
-    let id = w.next_id("replayed");
+    let id = w.next_id("predicted");
+    let forged = player_mail(EVIL, "Evil", &id, "Ordres", &orders_body(&leto, None, &valid_lines(&w, &leto)), w.now);
+    assert_eq!(answered(&send(&w, &forged, w.now).0), ("refusal-auth", leto.address.as_str()));
     let raw = player_mail(&leto.address, "Leto", &id, "Ordres", &orders_body(&leto, Some(&leto.password), &valid_lines(&w, &leto)), w.now);
-    assert_eq!(answered(&send(&w, &raw, w.now).0).0, "ack");
-    let files = w.game_files();
-    let other: Vec<String> = first_names(&w, STEL, &leto.key).into_iter().map(|n| format!("LIEU {n} FLOTTE 1")).collect();
-    let forged = player_mail(&leto.address, "Leto", &id, "Ordres", &orders_body(&leto, Some(&leto.password), &other), w.now);
-    let (out, new) = send(&w, &forged, w.now);
-    assert_eq!(out, Outcome::Duplicate);
-    assert!(new.is_empty());
-    assert!(w.game_files() == files);
+    let (out, new) = send(&w, &raw, w.now);
+    assert_eq!(answered(&out), ("ack", leto.address.as_str()), "the player's orders were dropped as a duplicate");
+    assert_eq!(new.len(), 1);
+    // The player's own mail delivered again is still one message.
+    assert_eq!(send(&w, &raw, w.now).0, Outcome::Duplicate);
 }
 
 #[test]
@@ -351,7 +490,7 @@ fn reply_to_and_a_forged_from_never_get_mail() {
     // The registered address as Reply-To of the attacker's mail: no effect.
     let id = format!("<{}>", w.next_id("rt"));
     let raw = raw_mail(&[("From", EVIL), ("Reply-To", &leto.address), ("To", REFEREE), ("Subject", "x"), ("Message-ID", &id)], &body);
-    let (out, new) = send(&w, &raw, w.now);
+    let (out, new) = send(&w, &raw, an_hour_later(&w, 1));
     assert_eq!(answered(&out), ("refusal-auth", leto.address.as_str()));
     only_reply_to(&w, &new, &leto.address);
     // A mail naming no family is answered at its From only, never Reply-To.

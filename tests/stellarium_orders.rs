@@ -901,3 +901,21 @@ fn lenient_word_order_for_founders_and_bids() {
         .collect();
     assert_eq!(canon, ["PERSONNAGE 1 Leto H GUERRIER +5", "ENCHERE 4 M$ \"Aurore\""]);
 }
+
+/// Input bounds (issue 25): a name a player gives — a founder's first name,
+/// a ship's — goes into every report and the chronicle; one longer than 40
+/// characters is refused when it arrives, with the reason.
+#[test]
+fn names_longer_than_forty_characters_are_refused_on_arrival() {
+    let mut s0 = State::new(Settings::default());
+    s0.register(A, "Atréides").unwrap();
+    let long = "A".repeat(41);
+    let why = "Nom de 41 caractères : 40 au plus.";
+    assert_eq!(reason(&s0, A, &[], &format!("PERSONNAGE 7 {long} F")), why);
+    assert_eq!(reason(&s0, A, &[], &format!("ENCHERE 5 \"{long}\"")), why);
+    let s = fixture();
+    assert_eq!(reason(&s, A, &[], &format!("BAPTEME Enfant30 {long}")), why);
+    // Forty is still a name.
+    let p = parse_orders(&s0, A, &lines(&[&format!("PERSONNAGE 7 {} F", "A".repeat(40))]));
+    assert!(p.verdicts[0].is_accepted(), "{:?}", p.verdicts[0]);
+}

@@ -20,6 +20,8 @@ pub fn family_record(i: usize, name: String, statuses: BTreeMap<u32, OrderStatus
         pnj: false,
         registered_by: None,
         resigned: None,
+        password_generation: 0,
+        registered_at: None,
     }
 }
 

@@ -17,3 +17,5 @@ orders-join-name-missing = { $kw }: the family's name is missing.
 orders-message-unclosed = MESSAGE without ENDMESSAGE: the message stops at the end of the orders.
 orders-message-no-recipient = MESSAGE: the recipient is missing (a family, or ALL); message not relayed.
 orders-message-empty = Empty MESSAGE: nothing is relayed.
+orders-message-too-long = MESSAGE of { $chars } characters: { $max } at most; message not relayed.
+orders-line-too-long = Line of { $chars } characters: { $max } at most; line ignored.

@@ -351,6 +351,7 @@ stellarium-refusal-first-name-empty = The first name is empty.
 stellarium-refusal-first-name-separator = The first name "{ $name }" cannot contain "/" or ",".
 stellarium-refusal-not-a-first-name = "{ $name }" is not a first name.
 stellarium-refusal-first-name-reserved = "{ $name }" is reserved for newborns not yet baptised.
+stellarium-refusal-name-too-long = A name of { $chars } characters: { $max } at most.
 
 ## The pre-filled order form's comments (form.rs).
 stellarium-form-unknown-family = No such family in this game.

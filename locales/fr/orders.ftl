@@ -17,3 +17,5 @@ orders-join-name-missing = { $kw } : le nom de la famille manque.
 orders-message-unclosed = MESSAGE sans FINMESSAGE : le message s'arrête à la fin des ordres.
 orders-message-no-recipient = MESSAGE : le destinataire manque (une famille, ou TOUS) ; message non transmis.
 orders-message-empty = MESSAGE vide : rien n'est transmis.
+orders-message-too-long = MESSAGE de { $chars } caractères : { $max } au plus ; message non transmis.
+orders-line-too-long = Ligne de { $chars } caractères : { $max } au plus ; ligne ignorée.

@@ -375,6 +375,7 @@ stellarium-refusal-first-name-empty = Le prénom est vide.
 stellarium-refusal-first-name-separator = Le prénom « { $name } » ne peut pas contenir « / » ni « , ».
 stellarium-refusal-not-a-first-name = « { $name } » n'est pas un prénom.
 stellarium-refusal-first-name-reserved = « { $name } » est réservé aux nouveau-nés pas encore baptisés.
+stellarium-refusal-name-too-long = Nom de { $chars } caractères : { $max } au plus.
 
 ## The pre-filled order form's comments (form.rs).
 stellarium-form-unknown-family = Famille inconnue dans cette partie.

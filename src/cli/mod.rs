@@ -3,6 +3,7 @@
 
 pub mod demo;
 mod demo_steps;
+mod family;
 mod game;
 mod orders_check;
 mod serve;
@@ -39,6 +40,9 @@ enum Command {
     /// Manage games.
     #[command(subcommand)]
     Game(game::GameCommand),
+    /// The referee's commands on one family.
+    #[command(subcommand)]
+    Family(family::FamilyCommand),
     /// Adjudicate the open turn of a game now.
     Adjudicate {
         game: String,
@@ -99,6 +103,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve => serve::serve(&cli.config, cli.templates.as_deref(), clock),
         Command::CheckConfig => check_config(&cli.config),
         Command::Game(c) => game::run(&cli.config, cli.templates.as_deref(), c, now()?),
+        Command::Family(c) => family::run(&cli.config, cli.templates.as_deref(), c, now()?),
         Command::Adjudicate { game, preview, force } => game::adjudicate(&cli.config, cli.templates.as_deref(), &game, preview, force, now()?),
         Command::Rollback { game, turn } => game::rollback(&cli.config, cli.templates.as_deref(), &game, turn, now()?),
         Command::Resend { game, family } => game::resend(&cli.config, cli.templates.as_deref(), &game, family.as_deref(), now()?),

@@ -42,7 +42,8 @@ pub struct GameConfig {
     /// A registration counts only once its address answers the confirmation
     /// mail (`referee::join`): a forged sender gets one small mail, no seat.
     pub registration_confirm: bool,
-    /// Families at most (`None`: the ruleset's own limit, if any).
+    /// At most this many families may register (`None`: no limit but the
+    /// ruleset's own, such as Galaxy's `players`).
     pub max_families: Option<u32>,
     /// When at least this share of the families would be ONR at a
     /// deadline, the turn is held and the human referee alerted (0 < x ≤ 1).
@@ -194,7 +195,7 @@ impl Cx {
         let registration_open = self.boolean(t, prefix, "registration_open", true);
         let allow_new_family_after_pnj = self.boolean(t, prefix, "allow_new_family_after_pnj", true);
         let registration_confirm = self.boolean(t, prefix, "registration_confirm", true);
-        let max_families = t.contains_key("max_families").then(|| self.integer(t, prefix, "max_families", 0, (1, 10_000)) as u32);
+        let max_families = t.contains_key("max_families").then(|| self.integer(t, prefix, "max_families", 0, (1, 100_000)) as u32);
 
         let mass_onr_threshold = match t.get("mass_onr_threshold") {
             None => 0.5,
@@ -311,6 +312,14 @@ impl Cx {
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
+
+    #[test]
+    fn max_families_is_off_by_default_and_checked() {
+        assert_eq!(parse_at(&game("")).unwrap().games[0].max_families, None);
+        assert_eq!(parse_at(&game("max_families = 40")).unwrap().games[0].max_families, Some(40));
+        let e = errors_of(&game("max_families = 0"));
+        assert!(has(&e, "games[0].max_families: 0 is out of range"), "{e:?}");
+    }
     use super::*;
 
     #[test]

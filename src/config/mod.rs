@@ -8,12 +8,13 @@
 //! working directory. The shipped `config.toml` documents every setting.
 //!
 //! One file per section of the file: [`limits`], [`outbox`], [`transport`]
-//! (with `[transport.imap]` and `[transport.smtp]`), [`alerts`], [`web`] and
+//! (with `[transport.imap]` and `[transport.smtp]`), [`alerts`], [`auth`], [`web`] and
 //! [`games`] (`[[games]]`, each with its ruleset's `settings`); [`check`]
 //! holds the typed getters they share. Every type is re-exported here, so
 //! callers name `crate::config::GameConfig` and so on.
 
 mod alerts;
+mod auth;
 mod check;
 mod games;
 mod limits;
@@ -24,6 +25,7 @@ mod transport;
 mod web;
 
 pub use alerts::AlertsConfig;
+pub use auth::AuthConfig;
 pub use check::looks_like_address;
 pub use games::{GameConfig, PnjMode, KNOWN_RULESETS, LANGUAGES};
 pub use limits::Limits;
@@ -57,6 +59,8 @@ pub struct Config {
     pub reconnect: ReconnectConfig,
     /// `[alerts]`: when a fault is reported to the human referee.
     pub alerts: AlertsConfig,
+    /// `[auth]`: whose `Authentication-Results` headers are trusted.
+    pub auth: AuthConfig,
     /// `[web]`: the game pages (`None`: no `[web]` table, no web server).
     pub web: Option<WebConfig>,
     pub games: Vec<GameConfig>,
@@ -152,7 +156,7 @@ impl Cx {
         self.unknown_keys(
             t,
             "",
-            &["data_dir", "referee_address", "referee_name", "admin_address", "limits", "outbox", "transport", "alerts", "web", "games"],
+            &["data_dir", "referee_address", "referee_name", "admin_address", "limits", "outbox", "transport", "alerts", "auth", "web", "games"],
         );
         let data_dir = self.path(t, "", "data_dir", "var/data");
         let referee_address = self.address(t, "", "referee_address");
@@ -178,6 +182,7 @@ impl Cx {
         };
 
         let alerts = self.sub_table(t, "", "alerts").map(|at| self.alerts(at)).unwrap_or_default();
+        let auth = self.sub_table(t, "", "auth").map(|at| self.auth(at)).unwrap_or_default();
         let web = self.sub_table(t, "", "web").and_then(|wt| self.web(wt));
 
         let mut games = Vec::new();
@@ -215,6 +220,7 @@ impl Cx {
             transport: transport?,
             reconnect,
             alerts,
+            auth,
             web,
             games: games.into_iter().map(|(_, g)| g).collect(),
         })

@@ -225,6 +225,8 @@ pub(super) fn recover(r: &Referee, clock: &Clock) -> crate::referee::Result<usiz
     let mut queue = VecDeque::new();
     for (pos, m) in record.messages.iter().enumerate() {
         if r.store.archive_done(&m.key)?.is_some() {
+            // Cut between its marker and the masking of its passwords.
+            r.scrub_archive(&m.key)?;
             continue;
         }
         let Some(raw) = r.store.read_archived(&m.key)? else {

@@ -22,10 +22,12 @@
 //!   removed: `<>` gives `""`, `<bounce@example.org>` gives
 //!   `bounce@example.org`. It is the raw header, never the `From` fallback.
 
+pub mod authres;
 pub mod calendar;
 mod compose;
 mod guards;
 mod html;
+pub mod mask;
 
 pub use compose::{compose, Attachment, ComposeError, Outgoing, JOURNAL_HEADER};
 pub use guards::{silence_reason, Silence, LOOP_HEADER};
@@ -59,6 +61,10 @@ pub struct Incoming {
     pub from: Option<String>,
     /// The display name of `From`, decoded.
     pub from_name: Option<String>,
+    /// How many addresses the `From` headers name together (two `From`
+    /// headers, or one `From` with several addresses, make more than one:
+    /// such a message has no single author to authenticate or answer).
+    pub from_count: usize,
     /// The raw `Return-Path` header without its angle brackets (`""` for `<>`);
     /// `None` when the header is absent.
     pub return_path: Option<String>,
@@ -143,6 +149,11 @@ pub fn decode(raw: &[u8], limits: &Limits) -> Result<Incoming, Undecodable> {
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| format!("sha256-{}", hex::encode(Sha256::digest(raw))));
 
+    let from_count = msg
+        .header_values(mail_parser::HeaderName::From)
+        .filter_map(|v| v.as_address())
+        .map(|a| a.iter().filter(|a| a.address().is_some_and(|s| !s.trim().is_empty())).count())
+        .sum();
     let first_from = msg.from().and_then(|a| a.first());
     let from = first_from.and_then(|a| a.address()).map(|a| a.trim().to_lowercase()).filter(|a| !a.is_empty());
     let from_name = first_from.and_then(|a| a.name()).map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
@@ -232,6 +243,7 @@ pub fn decode(raw: &[u8], limits: &Limits) -> Result<Incoming, Undecodable> {
         message_id,
         from,
         from_name,
+        from_count,
         return_path,
         subject,
         in_reply_to,
@@ -372,6 +384,15 @@ mod tests {
         let m = dec("From: =?UTF-8?Q?L=C3=A9to?= <Leto.Atreides@Example.ORG>\r\n\r\nb");
         assert_eq!(m.from.as_deref(), Some("leto.atreides@example.org"));
         assert_eq!(m.from_name.as_deref(), Some("Léto"));
+    }
+
+    #[test]
+    fn every_from_address_is_counted() {
+        assert_eq!(dec("From: a@b.org\r\n\r\nb").from_count, 1);
+        assert_eq!(dec("Subject: s\r\n\r\nb").from_count, 0);
+        assert_eq!(dec("From: a@b.org\r\nFrom: c@d.org\r\n\r\nb").from_count, 2);
+        assert_eq!(dec("From: a@b.org, c@d.org\r\n\r\nb").from_count, 2);
+        assert_eq!(dec("From: team: a@b.org, c@d.org;\r\n\r\nb").from_count, 2);
     }
 
     #[test]

@@ -59,6 +59,9 @@
 //!   with or without quotes. A header repeated with another value keeps the
 //!   first value and reports a problem; a `PARTIE` line without an id falls
 //!   back to the subject tag.
+//! - **Sizes**: a line of more than [`MAX_LINE_CHARS`] characters is a
+//!   problem and is not read (neither a header nor an order); a message body
+//!   of more than [`MAX_MESSAGE_CHARS`] is a problem and is not relayed.
 //! - **Messages**: the body is the lines between `MESSAGE …` and
 //!   `FINMESSAGE|ENDMESSAGE` (also `FIN MESSAGE`, `FIN-MESSAGE`), verbatim,
 //!   blank lines kept, `#` not a comment, leading and trailing blank lines
@@ -153,6 +156,14 @@ pub enum MessageTarget {
     /// `TOUS | ALL`.
     All,
 }
+
+/// The longest line of a block that is read (characters): a longer one is
+/// a problem and goes to no ruleset, so no name a player chooses (a ship,
+/// a character, a family named in a header) can be longer.
+pub const MAX_LINE_CHARS: usize = 300;
+
+/// The longest diplomatic message relayed (characters, line ends counted).
+pub const MAX_MESSAGE_CHARS: usize = 10_000;
 
 // Keyword tables: French first, then English (index parity tells which,
 // except where noted).
@@ -459,7 +470,17 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
         if l.is_blank() {
             continue;
         }
-        let line = OrderLine { no: l.no, text: l.content.trim_matches(is_space).to_string() };
+        let text = l.content.trim_matches(is_space);
+        let chars = text.chars().count();
+        if chars > MAX_LINE_CHARS {
+            // Not read at all: no name, no header value of this size goes
+            // into a report, a chronicle or a reply (nor is it echoed whole).
+            let cut: String = text.chars().take(60).chain("…".chars()).collect();
+            let reason = Problem::LineTooLong { chars, max: MAX_LINE_CHARS }.msg();
+            sub.problems.push(LineVerdict::rejected(&OrderLine { no: l.no, text: cut }, reason, None));
+            continue;
+        }
+        let line = OrderLine { no: l.no, text: text.to_string() };
         let toks = keyword_tokens(&l.content);
         let problem = |sub: &mut Submission, p: Problem| {
             sub.problems.push(LineVerdict::rejected(&line, p.msg(), None));
@@ -510,6 +531,10 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
         }
         if let Some((k, rest)) = starts_with(&toks, KW_PASSWORD) {
             lang.note(KW_PASSWORD, k);
+            // The acknowledgement quotes the line without its words: a
+            // password must not be kept in the outbox's copy of a reply.
+            let masked = OrderLine { no: line.no, text: format!("{} ***", KW_PASSWORD[k]) };
+            let problem = |sub: &mut Submission, p: Problem| sub.problems.push(LineVerdict::rejected(&masked, p.msg(), None));
             match (sub.password.clone(), rest.first()) {
                 (_, None) => problem(&mut sub, Problem::PasswordMissing),
                 (None, Some(p)) => {
@@ -619,9 +644,13 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
             if !closed {
                 problem(&mut sub, Problem::MessageUnclosed);
             }
+            let body_chars: usize = body.iter().map(|b| b.chars().count() + 1).sum();
             match target {
                 None => problem(&mut sub, Problem::MessageNoRecipient),
                 Some(_) if body.is_empty() => problem(&mut sub, Problem::MessageEmpty),
+                Some(_) if body_chars > MAX_MESSAGE_CHARS => {
+                    problem(&mut sub, Problem::MessageTooLong { chars: body_chars, max: MAX_MESSAGE_CHARS })
+                }
                 Some(to) => sub.commands.push(Command::Message { to, anonymous, body: body.join("\n") }),
             }
             continue;

@@ -27,6 +27,8 @@ pub enum Problem {
     MessageUnclosed,
     MessageNoRecipient,
     MessageEmpty,
+    MessageTooLong { chars: usize, max: usize },
+    LineTooLong { chars: usize, max: usize },
 }
 
 impl Problem {
@@ -49,6 +51,8 @@ impl Problem {
             Problem::MessageUnclosed => msg!("orders-message-unclosed"),
             Problem::MessageNoRecipient => msg!("orders-message-no-recipient"),
             Problem::MessageEmpty => msg!("orders-message-empty"),
+            Problem::MessageTooLong { chars, max } => msg!("orders-message-too-long", chars = *chars, max = *max),
+            Problem::LineTooLong { chars, max } => msg!("orders-line-too-long", chars = *chars, max = *max),
         }
     }
 }
@@ -73,6 +77,8 @@ pub fn samples() -> Vec<Msg> {
         Problem::MessageUnclosed,
         Problem::MessageNoRecipient,
         Problem::MessageEmpty,
+        Problem::MessageTooLong { chars: 12_000, max: 10_000 },
+        Problem::LineTooLong { chars: 450_000, max: 300 },
     ];
     // A new variant must be added above: this match fails to compile otherwise.
     for p in &all {
@@ -92,7 +98,9 @@ pub fn samples() -> Vec<Msg> {
             | Problem::JoinNameMissing { .. }
             | Problem::MessageUnclosed
             | Problem::MessageNoRecipient
-            | Problem::MessageEmpty => {}
+            | Problem::MessageEmpty
+            | Problem::MessageTooLong { .. }
+            | Problem::LineTooLong { .. } => {}
         }
     }
     all.iter().map(Problem::msg).collect()

@@ -433,3 +433,38 @@ proptest::proptest! {
         let _ = read_submission(&subject, &body, std::slice::from_ref(&body));
     }
 }
+
+// ---- sizes (issue 25) ---------------------------------------------------
+
+#[test]
+fn a_line_longer_than_the_limit_is_a_problem_and_reaches_no_ruleset() {
+    let ship = "N".repeat(450_000);
+    let family = "F".repeat(MAX_LINE_CHARS);
+    let s = read(&format!("PARTIE g\nFAMILLE {family}\nENCHERE 5 \"{ship}\"\nLIEU Paul X\nFIN\n"));
+    // (Compared by length first: a failure must not print 450 KB.)
+    assert_eq!(order_texts(&s).iter().map(|t| t.len()).collect::<Vec<_>>(), [11], "only LIEU Paul X is an order");
+    assert_eq!(order_texts(&s), ["LIEU Paul X"]);
+    assert_eq!(s.family.as_ref().map(String::len), None, "a header line over the limit is not read either");
+    assert_eq!(reasons(&s), ["Ligne de 308 caractères : 300 au plus ; ligne ignorée.", "Ligne de 450012 caractères : 300 au plus ; ligne ignorée."]);
+    assert!(s.problems.iter().all(|p| p.line.text.chars().count() <= 61), "the line is echoed cut");
+    assert_eq!(s.problems[1].line.no, 3);
+}
+
+#[test]
+fn a_message_longer_than_the_limit_is_not_relayed() {
+    let body = "blabla\n".repeat(MAX_MESSAGE_CHARS / 7 + 1);
+    let s = read(&format!("PARTIE g\nFAMILLE A\nMESSAGE TOUS\n{body}FINMESSAGE\nFIN\n"));
+    assert!(s.commands.is_empty(), "{:?}", s.commands.len());
+    assert_eq!(reasons(&s), [format!("MESSAGE de {} caractères : 10000 au plus ; message non transmis.", 7 * (MAX_MESSAGE_CHARS / 7 + 1))]);
+    let s = read(&format!("PARTIE g\nFAMILLE A\nMESSAGE TOUS\n{}\nFINMESSAGE\nFIN\n", "x".repeat(MAX_MESSAGE_CHARS - 1)));
+    assert_eq!(s.commands.len(), 1);
+}
+
+#[test]
+fn a_problem_on_a_password_line_does_not_quote_the_password() {
+    let s = read("PARTIE g\nFAMILLE A\nMOTDEPASSE bako-rifu tane\nMOT DE PASSE autre\nFIN\n");
+    assert_eq!(s.password.as_deref(), Some("bako-rifu"));
+    let quoted: Vec<&str> = s.problems.iter().map(|p| p.line.text.as_str()).collect();
+    assert_eq!(quoted, ["MOTDEPASSE ***", "MOT DE PASSE ***"]);
+    assert_eq!(s.problems.iter().map(|p| p.line.no).collect::<Vec<_>>(), [3, 4]);
+}

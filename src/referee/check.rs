@@ -23,7 +23,10 @@ impl Referee {
     /// Handles `raw` as if it arrived at `at` in `game`; changes nothing.
     pub fn check_message(&self, game: &str, raw: &[u8], at: Timestamp) -> anyhow::Result<CheckResult> {
         let scoped = self.scoped_to(game);
-        let dry = crate::store::Group::dry(vec![self.store.archive_dir(), self.store.outbox_dir()]);
+        // The memory of refusals mailed is hidden too: the message is
+        // answered as if it were the first refusal of the hour.
+        let hidden = vec![self.store.archive_dir(), self.store.outbox_dir(), super::refusals::AuthRefusals::dir(&self.store)];
+        let dry = crate::store::Group::dry(hidden);
         dry.enter(|| {
             let outcome = scoped.handle_mail(raw, at)?;
             let outbox = scoped.store.outbox();

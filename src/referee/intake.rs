@@ -2,13 +2,15 @@
 //!
 //! Order of durable steps (each idempotent, so a crash anywhere is followed by
 //! a restart that finishes the work once):
-//! 1. archive the raw bytes (`archive/<key>.eml`), keyed by Message-ID;
+//! 1. archive the raw bytes (`archive/<key>.eml`), keyed by Message-ID and
+//!    content (`store::ArchiveKey::for_message`);
 //! 2. if `archive/<key>.done.json` exists, stop: already handled;
 //! 3. decide, and write the effects: the family's orders for the turn
 //!    (replacing the previous ones), registrations in `game.json`, replies in
 //!    the outbox under ids derived from the archive key (re-queuing an id
 //!    already queued or sent does nothing);
-//! 4. write `archive/<key>.done.json` with the outcome;
+//! 4. write `archive/<key>.done.json` with the outcome; once it is durable,
+//!    mask the passwords in the archived copy;
 //! 5. only then the caller tells the mailbox the message was handled.
 //!
 //! Who gets an answer: a message that names a registered family is answered
@@ -33,7 +35,7 @@ use super::{password, FamilyRecord, OpenGame, Referee, Result};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum Outcome {
-    /// Handled before (same Message-ID): nothing done again.
+    /// Handled before (the same message: same archive key): nothing done again.
     Duplicate,
     /// Not answered, with the reason (loop, bounce, list, undecodable).
     Silenced { reason: String },
@@ -161,11 +163,26 @@ impl Referee {
     /// Step 3: the message's done marker (`archive/<key>.done.json`), after
     /// its effects; only then may the mailbox be told it was handled. A
     /// duplicate's marker is left as it is.
+    ///
+    /// Then the archived copy loses its passwords (`mail::mask`): replaced
+    /// only once the marker is durable (the commit's last round), since a
+    /// message handled again after a crash is read from that copy and must
+    /// be decided as it was.
     pub fn finish(&self, key: &crate::store::ArchiveKey, outcome: &Outcome) -> Result<()> {
         if matches!(outcome, Outcome::Duplicate | Outcome::JournalCopy { .. }) {
             return Ok(());
         }
         self.store.mark_done(key, &serde_json::to_value(outcome).unwrap_or(Value::Null))?;
+        self.scrub_archive(key)
+    }
+
+    /// Masks the passwords of an archived message whose done marker is
+    /// written ([`Referee::finish`]; and, for a run a crash cut between its
+    /// markers and its scrubs, when the run is finished: `daemon::run`).
+    pub fn scrub_archive(&self, key: &crate::store::ArchiveKey) -> Result<()> {
+        if let Some(masked) = self.store.read_archived(key)?.and_then(|raw| mail::mask::mask_passwords(&raw)) {
+            self.store.scrub_archived(key, &masked)?;
+        }
         Ok(())
     }
 
@@ -191,11 +208,17 @@ impl Referee {
         // A From no reply can be addressed to (a route, a quoted local part
         // with a line break, a 10,000-byte domain): answering is impossible,
         // and registering it would make a family that never gets its password.
-        if from.contains(['\r', '\n']) || from.parse::<lettre::message::Mailbox>().is_err() {
+        if from.len() > 254 || from.contains(['\r', '\n']) || from.parse::<lettre::message::Mailbox>().is_err() {
             return Ok(Outcome::Silenced { reason: format!("the From address {from:?} cannot be answered") });
         }
+        // Whether the From can be taken as the author at all (one address;
+        // no DMARC failure of a domain that asks for rejection): if not, the
+        // message is answered only at a registered family's address, as an
+        // authentication refusal, and never at its From.
+        let doubt = self.sender_doubt(m);
         let sub = orders::read_submission(&m.subject, &m.text, &m.attachment_texts);
         let lang = if sub.as_ref().is_some_and(|s| s.english) { "en" } else { "fr" };
+        let sender = Sender { key, m, from: &from, lang, doubt: doubt.as_ref(), now };
         let Some(sub) = sub else {
             // `AIDE` alone, as the welcome suggests: how to play, and the games.
             if let Some(english) = orders::asks_for_help(&m.text).filter(|_| !m.oversize) {
@@ -204,18 +227,15 @@ impl Referee {
                 return Ok(answered("help", &from, None, None));
             }
             let kind = if m.oversize { "refusal-oversize" } else { "no-orders" };
-            self.reply(key, m, &from, kind, lang, json!({ "games": self.game_list(), "oversize": m.oversize, "limit": self.config.limits.max_text_bytes }), now)?;
-            return Ok(answered(kind, &from, None, None));
+            return self.answer_sender(&sender, kind, json!({ "games": self.game_list(), "oversize": m.oversize, "limit": self.config.limits.max_text_bytes }), None);
         };
         let Some(game_id) = sub.game.clone() else {
-            self.reply(key, m, &from, "no-game", lang, json!({ "games": self.game_list() }), now)?;
-            return Ok(answered("no-game", &from, None, None));
+            return self.answer_sender(&sender, "no-game", json!({ "games": self.game_list() }), None);
         };
         let game_id = self.resolve_game_id(&game_id);
         let Some(gid) = game_id.clone().filter(|g| self.read_meta(g).ok().flatten().is_some()) else {
             let suggestion = text::suggest(sub.game.as_deref().unwrap_or(""), self.game_ids().iter().map(String::as_str));
-            self.reply(key, m, &from, "unknown-game", lang, json!({ "asked": sub.game, "games": self.game_list(), "suggestion": suggestion }), now)?;
-            return Ok(answered("unknown-game", &from, sub.game.clone(), None));
+            return self.answer_sender(&sender, "unknown-game", json!({ "asked": sub.game, "games": self.game_list(), "suggestion": suggestion }), sub.game.clone());
         };
         let dir = self.store.game(&gid)?;
         let _lock = dir.lock()?;
@@ -226,6 +246,9 @@ impl Referee {
             _ => None,
         }) {
             let _ = line;
+            if let Some(d) = &doubt {
+                return Ok(Outcome::Silenced { reason: format!("registration not answered: {}", d.describe()) });
+            }
             return self.register(key, m, &from, lang, &mut g, &family_name, now);
         }
 
@@ -244,15 +267,14 @@ impl Referee {
             return Ok(answered("help", &from, Some(gid), None));
         }
         let Some(family_written) = sub.family.clone() else {
-            self.reply(key, m, &from, "no-family", lang, json!({ "game": gid }), now)?;
-            return Ok(answered("no-family", &from, Some(gid), None));
+            return self.answer_sender(&sender, "no-family", json!({ "game": gid }), Some(gid));
         };
         let fkey: FamilyKey = text::key(&family_written);
         let Some(fam) = g.meta.families.get(&fkey).cloned() else {
             let names: Vec<&str> = g.meta.families.values().map(|f| f.name.as_str()).collect();
             let suggestion = text::suggest(&family_written, names.iter().copied());
-            self.reply(key, m, &from, "unknown-family", lang, json!({ "game": gid, "asked": family_written, "suggestion": suggestion, "registration_open": g.registration_open()? }), now)?;
-            return Ok(answered("unknown-family", &from, Some(gid), None));
+            let ctx = json!({ "game": gid, "asked": family_written, "suggestion": suggestion, "registration_open": g.registration_open()? });
+            return self.answer_sender(&sender, "unknown-family", ctx, Some(gid));
         };
         // From here on, answers go to the registered address only.
         let lang = fam.lang.as_str();
@@ -265,17 +287,32 @@ impl Referee {
         if let Some(w) = member_word(self, &g.meta.ruleset, lang) {
             base["member"] = json!(w);
         }
-        if !address_ok || !password_ok {
+        if !address_ok || !password_ok || doubt.is_some() {
             // The form's `MOTDEPASSE ...` sent back unchanged: a player who
             // forgot to fill it in, not someone guessing.
             let placeholder = sub.password.as_deref().is_some_and(|p| matches!(p.trim(), "..." | "…"));
-            let reason = match (address_ok, sub.password.is_some(), password_ok) {
-                (false, _, _) => "address",
-                (true, false, _) => "no-password",
+            let reason = match (&doubt, address_ok, sub.password.is_some(), password_ok) {
+                (Some(d), ..) => d.reason(),
+                (None, false, _, _) => "address",
+                (None, true, false, _) => "no-password",
                 _ if placeholder => "placeholder",
                 _ => "password",
             };
             tracing::warn!(game = %gid, family = %fkey, %from, %reason, "authentication refused");
+            // One refusal an hour goes to the family's address; the others
+            // are only logged (200 wrong guesses must not send 200 mails to
+            // the victim). The same message handled again after a crash
+            // is answered again (under the same outbox id: a no-op).
+            let mut refusals = super::refusals::AuthRefusals::read(&self.store, &gid)?;
+            match refusals.last(&fkey) {
+                Some(last) if last.by == key => {}
+                Some(last) if now.duration_since(last.at) < AUTH_REFUSAL_QUIET => {
+                    return Ok(Outcome::Silenced {
+                        reason: format!("authentication refused ({reason}) for {fkey} in {gid}; a refusal went to the family at {}, less than an hour ago: this one is logged only", last.at),
+                    });
+                }
+                _ => refusals.record(&self.store, &gid, &fkey, now, key)?,
+            }
             self.reply(key, m, &to, "refusal-auth", lang, merge(base, json!({ "reason": reason })), now)?;
             return Ok(answered("refusal-auth", &to, Some(gid), Some(fkey)));
         }
@@ -585,8 +622,18 @@ impl Referee {
             self.reply(key, m, from, "refusal-join", lang, merge(merge(base.clone(), json!({ "reason": why })), extra), now)?;
             Ok(answered("refusal-join", from, Some(gid.clone()), None))
         };
+        // A flood of registrations from forged addresses must not make the
+        // referee mail them all: beyond the limits, nothing is answered.
+        // (Not for this very message handled again after a crash.)
+        let again = g.meta.families.values().any(|f| f.registered_by.as_deref() == Some(key));
+        if let Some(why) = self.registration_rate(from, g, now).filter(|_| !again) {
+            return Ok(Outcome::Silenced { reason: why });
+        }
         if !g.meta.registration_open || g.meta.finished {
             return refuse("closed", json!({}));
+        }
+        if let Some(max) = gc.and_then(|c| c.max_families).filter(|m| g.meta.families.len() >= *m as usize && !again) {
+            return refuse("full", json!({ "max": max }));
         }
         if fkey.is_empty() || name.chars().count() > 40 || !name.chars().all(|c| c.is_alphanumeric() || " -'".contains(c)) {
             return refuse("bad-name", json!({}));
@@ -607,15 +654,15 @@ impl Referee {
             }
             return refuse("taken", json!({}));
         }
+        // "Atreіdes" with a Cyrillic і beside "Atreides": two names a reader
+        // cannot tell apart (Unicode's confusable skeletons, UTS #39).
+        if let Some(existing) = g.meta.families.values().find(|f| text::confusable(&f.name, &name)) {
+            return refuse("confusable", json!({ "existing": existing.name }));
+        }
         if let Some((_, existing)) = g.meta.family_by_address(from) {
             let rejoin_ok = existing.pnj && gc.map_or(true, |c| c.allow_new_family_after_pnj);
             if !rejoin_ok {
                 return refuse("already", json!({ "existing": existing.name }));
-            }
-        }
-        if let Some(max) = gc.and_then(|c| c.max_families) {
-            if g.meta.families.values().filter(|f| !f.pnj && f.resigned.is_none()).count() >= max as usize {
-                return refuse("full", json!({ "max": max }));
             }
         }
         // A request holds no seat until its address confirms it.
@@ -680,6 +727,8 @@ impl Referee {
             pnj: false,
             registered_by: Some(key.to_string()),
             resigned: None,
+            password_generation: 0,
+            registered_at: Some(now),
         };
         g.meta.families.insert(fkey.clone(), record);
         let form = g.engine.order_form(&g.state, &fkey)?;
@@ -703,7 +752,7 @@ impl Referee {
         now: Timestamp,
     ) -> Result<()> {
         let (deadline_text, time_left, _) = self.deadline_words(g, lang, now);
-        self.queue(
+        self.queue_secret(
             Draft {
                 id: format!("welcome-{key}"),
                 to: vec![from.to_string()],
@@ -721,6 +770,7 @@ impl Referee {
                     .collect(),
             },
             now,
+            &[pw.to_string()],
         )?;
         Ok(())
     }
@@ -730,6 +780,54 @@ impl Referee {
     fn ruleset_guide(&self, ruleset: &str, lang: &str) -> Option<String> {
         let name = template_name(self, &format!("{ruleset}/guide"), lang, "txt")?;
         self.renderer.render(&name, &json!({})).ok().map(|s| s.trim_end().to_string())
+    }
+
+    /// Why a registration from `from` at `now` is over the limits of
+    /// `[limits]` (families registered in the last 24 hours by this address,
+    /// or from its domain, in every game), if it is.
+    fn registration_rate(&self, from: &str, g: &OpenGame, now: Timestamp) -> Option<String> {
+        let limits = &self.config.limits;
+        let domain = |a: &str| a.rsplit_once('@').map(|(_, d)| d.to_ascii_lowercase()).unwrap_or_default();
+        let (address, dom) = (from.to_ascii_lowercase(), domain(from));
+        let day = jiff::SignedDuration::from_hours(24);
+        let others: Vec<super::GameMeta> =
+            self.game_ids().into_iter().filter(|id| *id != g.meta.id).filter_map(|id| self.read_meta(&id).ok().flatten()).collect();
+        let recent: Vec<&FamilyRecord> = std::iter::once(&g.meta)
+            .chain(others.iter())
+            .flat_map(|m| m.families.values())
+            .filter(|f| f.registered_at.is_some_and(|t| t <= now && now.duration_since(t) < day))
+            .collect();
+        let by_address = recent.iter().filter(|f| f.address == address).count();
+        let by_domain = recent.iter().filter(|f| domain(&f.address) == dom).count();
+        if limits.registrations_per_address > 0 && by_address >= limits.registrations_per_address as usize {
+            return Some(format!("registration not answered: {address} registered {by_address} families in 24 hours ([limits] registrations_per_address = {})", limits.registrations_per_address));
+        }
+        if limits.registrations_per_domain > 0 && by_domain >= limits.registrations_per_domain as usize {
+            return Some(format!("registration not answered: {by_domain} families registered from {dom} in 24 hours ([limits] registrations_per_domain = {})", limits.registrations_per_domain));
+        }
+        None
+    }
+
+    /// Why the From of `m` cannot be taken as its author, if it cannot.
+    fn sender_doubt(&self, m: &Incoming) -> Option<SenderDoubt> {
+        if m.from_count > 1 {
+            return Some(SenderDoubt::SeveralFrom(m.from_count));
+        }
+        let id = self.config.auth.trusted_authserv_id.as_deref()?;
+        let d = mail::authres::dmarc(m, id)?;
+        d.fails_with_reject().then(|| SenderDoubt::DmarcReject(d.domain.unwrap_or_default()))
+    }
+
+    /// Answers the sender of a message that names no registered family,
+    /// at its From address; when that address cannot be trusted to be the
+    /// sender's (several From, DMARC failure), answering would send mail to
+    /// whoever the From names: the message is silenced, the reason logged.
+    fn answer_sender(&self, s: &Sender<'_>, kind: &str, ctx: Value, game: Option<String>) -> Result<Outcome> {
+        if let Some(d) = s.doubt {
+            return Ok(Outcome::Silenced { reason: format!("{kind} not answered: {}", d.describe()) });
+        }
+        self.reply(s.key, s.m, s.from, kind, s.lang, ctx, s.now)?;
+        Ok(answered(kind, s.from, game, None))
     }
 
     /// The full rules text shipped in `rules/<ruleset>.txt`, as an attachment.
@@ -800,6 +898,48 @@ impl Referee {
         let k = text::key(written);
         self.config.games.iter().find(|g| text::key(&g.id) == k).map(|g| g.id.clone())
     }
+}
+
+/// After a refusal of authentication is mailed to a family, the next ones
+/// within this time are only logged.
+pub const AUTH_REFUSAL_QUIET: jiff::SignedDuration = jiff::SignedDuration::from_hours(1);
+
+/// Why a message's From cannot be taken as its author.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum SenderDoubt {
+    /// Two `From` headers, or one with several addresses.
+    SeveralFrom(usize),
+    /// The trusted server found DMARC failing for this domain, which
+    /// publishes a rejecting policy.
+    DmarcReject(String),
+}
+
+impl SenderDoubt {
+    /// The `reason` of the `refusal-auth` template.
+    fn reason(&self) -> &'static str {
+        match self {
+            SenderDoubt::SeveralFrom(_) => "several-from",
+            SenderDoubt::DmarcReject(_) => "dmarc",
+        }
+    }
+
+    /// For the log.
+    fn describe(&self) -> String {
+        match self {
+            SenderDoubt::SeveralFrom(n) => format!("{n} From addresses, no single sender to answer"),
+            SenderDoubt::DmarcReject(d) => format!("DMARC fails for the From domain {d:?}, which publishes p=reject: the From may be forged"),
+        }
+    }
+}
+
+/// The sender of a message and how to answer it.
+struct Sender<'a> {
+    key: &'a str,
+    m: &'a Incoming,
+    from: &'a str,
+    lang: &'a str,
+    doubt: Option<&'a SenderDoubt>,
+    now: Timestamp,
 }
 
 fn answered(kind: &str, to: &str, game: Option<String>, family: Option<String>) -> Outcome {

@@ -132,7 +132,17 @@ pub struct FamilyRecord {
     /// `resigned = true` in that step, and it is awaited no more after.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resigned: Option<u32>,
+    /// How many times the referee issued a new password
+    /// (`arbitre family password`); the next one derives from it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub password_generation: u32,
+    /// When the family registered (game time): registrations per address
+    /// and per domain are limited over 24 hours (`[limits]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub registered_at: Option<Timestamp>,
 }
+
+
 
 impl GameMeta {
     /// `turn` as it appears in the outbox ids of the mails tied to it: the

@@ -14,6 +14,7 @@ pub mod adjudication;
 pub mod admin;
 pub mod calendar;
 pub mod check;
+pub mod family;
 pub mod intake;
 pub mod join;
 pub mod journal;
@@ -21,6 +22,7 @@ pub mod messages;
 pub mod meta;
 pub mod parallel;
 pub mod password;
+pub mod refusals;
 pub mod replies;
 pub mod steps;
 

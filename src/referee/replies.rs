@@ -62,16 +62,22 @@ impl Referee {
     /// [`Referee::queue`], through `batch` when given (durable and visible to
     /// the sender at the batch's commit: the deadline's reports).
     pub fn queue_into(&self, d: Draft<'_>, now: Timestamp, batch: Option<&crate::store::Deferred>) -> Result<bool> {
-        self.queue_full(d, now, batch, None)
+        self.queue_full(d, now, batch, None, &[])
     }
 
     /// [`Referee::queue`] for a message that leaves at `release` (dated
     /// then) rather than at once: an anonymous diplomatic message.
     pub fn queue_at(&self, d: Draft<'_>, now: Timestamp, release: Option<Timestamp>) -> Result<bool> {
-        self.queue_full(d, now, None, release)
+        self.queue_full(d, now, None, release, &[])
     }
 
-    fn queue_full(&self, d: Draft<'_>, now: Timestamp, batch: Option<&crate::store::Deferred>, release: Option<Timestamp>) -> Result<bool> {
+    /// [`Referee::queue`] of a message carrying `secrets` (a password): they
+    /// are masked in the outbox's copy once it is sent (`Outbox::scrub`).
+    pub fn queue_secret(&self, d: Draft<'_>, now: Timestamp, secrets: &[String]) -> Result<bool> {
+        self.queue_full(d, now, None, None, secrets)
+    }
+
+    fn queue_full(&self, d: Draft<'_>, now: Timestamp, batch: Option<&crate::store::Deferred>, release: Option<Timestamp>, secrets: &[String]) -> Result<bool> {
         let mut ctx = d.context;
         if let Value::Object(m) = &mut ctx {
             m.entry("referee_name").or_insert(json!(self.config.referee_name));
@@ -87,16 +93,25 @@ impl Referee {
         };
         let (subject, in_reply_to, references) = match d.threading.reply_to {
             Some(m) => {
-                let subj = if m.subject.trim().is_empty() {
+                // What the sender wrote comes back bounded (a 5 MB
+                // `References` must not be mailed back to a stranger).
+                let theirs = truncate_chars(m.subject.trim(), MAX_REFLECTED_SUBJECT_CHARS);
+                let subj = if theirs.is_empty() {
                     d.subject.clone()
-                } else if m.subject.trim_start().to_ascii_lowercase().starts_with("re:") {
-                    m.subject.trim().to_string()
+                } else if theirs.to_ascii_lowercase().starts_with("re:") {
+                    theirs.to_string()
                 } else {
-                    format!("Re: {}", m.subject.trim())
+                    format!("Re: {theirs}")
                 };
-                let mut refs = m.references.clone();
-                refs.push(m.message_id.clone());
-                (subj, Some(m.message_id.clone()), refs)
+                let sane = |id: &&String| id.len() <= MAX_REFLECTED_ID_BYTES;
+                let own = Some(&m.message_id).filter(sane).cloned();
+                let mut refs: Vec<String> = m.references.iter().filter(sane).cloned().collect();
+                refs.extend(own.clone());
+                // The first (the thread's root) and the latest ones.
+                if refs.len() > MAX_REFLECTED_REFERENCES {
+                    refs.drain(1..refs.len() - (MAX_REFLECTED_REFERENCES - 1));
+                }
+                (subj, own, refs)
             }
             None => (d.subject.clone(), None, Vec::new()),
         };
@@ -130,6 +145,7 @@ impl Referee {
         let outbox = self.store.outbox();
         let queued = match batch {
             None if release.is_some_and(|t| t > now) => outbox.enqueue_not_before(&id, &self.config.referee_address, &d.to, &raw, release)?,
+            None if !secrets.is_empty() => outbox.enqueue_secret(&id, &self.config.referee_address, &d.to, &raw, secrets)?,
             None => outbox.enqueue(&id, &self.config.referee_address, &d.to, &raw)?,
             Some(b) => outbox.enqueue_deferred(&id, &self.config.referee_address, &d.to, &raw, b)?,
         };
@@ -159,6 +175,23 @@ impl Referee {
         h.update(self.secret);
         h.update(format!("relay\0{key}\0{n}\0{recipient}").as_bytes());
         hex::encode(&h.finalize()[..8])
+    }
+}
+
+/// The longest subject of a sender's mail repeated in a reply (characters).
+pub const MAX_REFLECTED_SUBJECT_CHARS: usize = 200;
+/// A Message-ID of a sender's mail longer than this (bytes) is not repeated
+/// in a reply's `In-Reply-To` or `References` (RFC 5322 lines are 998 bytes).
+pub const MAX_REFLECTED_ID_BYTES: usize = 250;
+/// At most this many ids in a reply's `References`: the thread's first and
+/// the latest ones (RFC 5322 3.6.4 allows trimming the middle).
+pub const MAX_REFLECTED_REFERENCES: usize = 10;
+
+/// The first `max` characters of `s`, with `…` when cut.
+fn truncate_chars(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(max) {
+        None => s.into(),
+        Some((i, _)) => format!("{}…", &s[..i]).into(),
     }
 }
 

@@ -67,7 +67,7 @@ impl Deferred {
                 self.create_dir_all(parent)?;
             }
         }
-        match fs::create_dir(dir) {
+        match super::create_dir_private(dir) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir() => return Ok(()),
             Err(e) => return Err(e),
@@ -96,7 +96,7 @@ impl Deferred {
     /// a crash) overwrites the staged file.
     pub fn stage(&self, path: &Path, bytes: &[u8]) -> io::Result<()> {
         let staged = staged_name(path)?;
-        let mut f = File::create(&staged)?;
+        let mut f = super::private_file_options().write(true).create(true).truncate(true).open(&staged)?;
         f.write_all(bytes)?;
         let mut p = self.pending();
         if !p.staged.iter().any(|(s, _)| *s == staged) {

@@ -61,7 +61,7 @@ pub(super) fn lock_file(path: PathBuf, timeout: Duration) -> Result<GameLock, St
     let file = match OpenOptions::new().read(true).open(&path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            OpenOptions::new().create(true).truncate(false).write(true).open(&path).map_err(StoreError::io(&path))?;
+            super::private_file_options().create(true).truncate(false).write(true).open(&path).map_err(StoreError::io(&path))?;
             OpenOptions::new().read(true).open(&path).map_err(StoreError::io(&path))?
         }
         Err(e) => return Err(StoreError::Io { path, source: e }),
@@ -305,7 +305,7 @@ impl GameDir {
         let mut line = serde_json::to_vec(entry).map_err(|source| StoreError::Json { path: path.clone(), source })?;
         line.push(b'\n');
         let existed = path.exists();
-        let mut f = OpenOptions::new().create(true).append(true).open(&path).map_err(StoreError::io(&path))?;
+        let mut f = super::private_file_options().create(true).append(true).open(&path).map_err(StoreError::io(&path))?;
         // A torn line left by a crash must not swallow this one.
         let len = f.metadata().map_err(StoreError::io(&path))?.len();
         if len > 0 {
@@ -376,7 +376,7 @@ impl GameDir {
         let mut k = 1u32;
         let target = loop {
             let t = base.join(format!("after-{}-{k}", turn_name(n)));
-            match fs::create_dir(&t) {
+            match super::create_dir_private(&t) {
                 Ok(()) => break t,
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => k += 1,
                 Err(e) => return Err(StoreError::Io { path: t, source: e }),

@@ -17,12 +17,15 @@
 //!    renamed, and their folders fsynced;
 //! 4. then the *final* writes ([`write_atomic_final`]: a message's done
 //!    marker, which says every effect and reply of the message is durable),
-//!    and their folders fsynced.
+//!    and their folders fsynced;
+//! 5. then the *scrubs* ([`write_atomic_scrub`]: a message's archived copy
+//!    with its passwords masked, which must not replace the copy a re-run
+//!    would read before its done marker is durable), and their folders.
 //!
 //! A group may also carry an *intent* ([`Group::set_intent`]: the record of
 //! the run of messages being committed, `store::RunRecord`): written and
 //! made durable in round 1, before any other file of the group is renamed,
-//! and removed after round 4, before the game locks are released. So a
+//! and removed after round 5, before the game locks are released. So a
 //! record found on disk while holding one of its games' locks means its run
 //! was interrupted: some of its effects may be on disk, some of its done
 //! markers not.
@@ -110,6 +113,10 @@ pub(super) enum Round {
     Point,
     /// Round 4: once every commit point is durable.
     Final,
+    /// Round 5: once every final write is durable (a message's archived
+    /// copy with its passwords masked: only once nothing can make the
+    /// message be handled again).
+    Scrub,
 }
 
 thread_local! {
@@ -254,11 +261,12 @@ fn commit_ops(
     // Round 2: renames and removals, then their folders (and the parents of
     // created folders).
     let mut dirs: BTreeSet<PathBuf> = created.iter().filter_map(|d| d.parent().map(Path::to_path_buf)).collect();
-    let (mut points, mut finals): (Vec<&Path>, Vec<&Path>) = (Vec::new(), Vec::new());
+    let (mut points, mut finals, mut scrubs): (Vec<&Path>, Vec<&Path>, Vec<&Path>) = (Vec::new(), Vec::new(), Vec::new());
     for (path, op) in &staged {
         match op {
             Op::Write { round: Round::Point, .. } => points.push(path),
             Op::Write { round: Round::Final, .. } => finals.push(path),
+            Op::Write { round: Round::Scrub, .. } => scrubs.push(path),
             Op::Write { .. } => {
                 let tmp = temps.remove(path.as_path()).ok_or_else(|| io::Error::other("staged file lost"))?;
                 persist(tmp, path, op)?;
@@ -274,8 +282,9 @@ fn commit_ops(
         }
     }
     sync_dirs(&dirs)?;
-    // Round 3: the commit points. Round 4: the final writes.
-    for round in [points, finals] {
+    // Round 3: the commit points. Round 4: the final writes. Round 5: the
+    // scrubbed copies.
+    for round in [points, finals, scrubs] {
         if round.is_empty() {
             continue;
         }

@@ -6,8 +6,10 @@
 //!
 //! ```text
 //! <data>/archive/<key>.eml          every raw message received, written before anything
-//!                                    else is done with it; key = the sanitised Message-ID
-//!                                    (or `nomid=<sha256>` of the bytes when there is none)
+//!                                    else is done with it; key = the sanitised Message-ID and
+//!                                    a digest of its content (`ArchiveKey::for_message`; or
+//!                                    `nomid=<sha256>` of the bytes when there is none); its
+//!                                    passwords masked once its done marker is durable
 //! <data>/archive/<key>.done.json    processing marker with a JSON outcome summary, written last
 //! <data>/daemon.lock                held by the running daemon (one per data directory)
 //! <data>/intake-run.json            the run of messages being committed (`RunRecord`):
@@ -98,13 +100,43 @@ impl StoreError {
     }
 }
 
-/// Permissions of files the store writes: the daemon's user and its group
-/// (a referee in the group can read and back up; the world cannot, since
-/// `game.json` holds password hashes).
+/// Permissions of files the store writes: the daemon's user alone (0600),
+/// whatever the umask: `game.json` holds password hashes, the outbox and
+/// the archive hold players' mail; folders are 0700 ([`create_dir_private`]).
 #[cfg(unix)]
 fn file_permissions() -> fs::Permissions {
     use std::os::unix::fs::PermissionsExt;
-    fs::Permissions::from_mode(0o640)
+    fs::Permissions::from_mode(0o600)
+}
+
+/// Options that create a file readable and writable by the daemon's user
+/// alone (0600; the umask can only take bits away).
+pub fn private_file_options() -> fs::OpenOptions {
+    #[allow(unused_mut)]
+    let mut o = fs::OpenOptions::new();
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut o, 0o600);
+    o
+}
+
+/// Creates one folder, readable by the daemon's user alone (0700).
+pub fn create_dir_private(dir: &Path) -> io::Result<()> {
+    #[allow(unused_mut)]
+    let mut b = fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut b, 0o700);
+    b.create(dir)
+}
+
+/// Creates `dir` and its missing parents, each readable by the daemon's
+/// user alone (0700), without fsyncing (mail folders of the transport).
+pub fn create_dir_all_private(dir: &Path) -> io::Result<()> {
+    #[allow(unused_mut)]
+    let mut b = fs::DirBuilder::new();
+    b.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut b, 0o700);
+    b.create(dir)
 }
 
 fn temp_in(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
@@ -154,7 +186,7 @@ pub fn create_dir_all_durable(dir: &Path) -> io::Result<()> {
             create_dir_all_durable(parent)?;
         }
     }
-    match fs::create_dir(dir) {
+    match create_dir_private(dir) {
         Ok(()) => {}
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir() => return Ok(()),
         Err(e) => return Err(e),
@@ -217,6 +249,18 @@ pub fn write_atomic_last(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// are durable.
 pub fn write_atomic_final(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if group::stage_write(path, bytes, false, group::Round::Final).is_some() {
+        return Ok(());
+    }
+    write_atomic(path, bytes)
+}
+
+/// Like [`write_atomic`], for what may replace a file only once the final
+/// writes are durable (an archived message with its passwords masked, once
+/// its done marker is): inside a [`Group`], renamed in the commit's last
+/// round; outside one, written at once (the caller's final write is
+/// durable already).
+pub fn write_atomic_scrub(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if group::stage_write(path, bytes, false, group::Round::Scrub).is_some() {
         return Ok(());
     }
     write_atomic(path, bytes)
@@ -335,6 +379,64 @@ pub fn family_from_file_name(name: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// A digest (16 hex digits) of what the author of a raw message wrote and
+/// every copy of it keeps: the `From`, `Date`, `Subject`, `Message-ID`,
+/// `To` and `Cc` headers (unfolded, trimmed) and the body (line ends made
+/// LF, trailing white space dropped). The headers servers add on the way
+/// (`Received:`, `Return-Path:`, `Delivered-To:`, `Authentication-Results:`
+/// …) are left out, so a message delivered twice has one digest.
+pub fn content_digest(raw: &[u8]) -> String {
+    const KEPT: [&[u8]; 6] = [b"from", b"date", b"subject", b"message-id", b"to", b"cc"];
+    // The header block ends at the first empty line.
+    let mut end = raw.len();
+    let mut start = 0;
+    while let Some(n) = raw[start..].iter().position(|b| *b == b'\n') {
+        let line = &raw[start..start + n];
+        if line.is_empty() || line == b"\r" {
+            end = start + n + 1;
+            break;
+        }
+        start += n + 1;
+    }
+    let (head, body) = if end == raw.len() { (raw, &raw[raw.len()..]) } else { (&raw[..end], &raw[end..]) };
+    let mut h = Sha256::new();
+    h.update(b"arbitre-content-v1\0");
+    let mut fields: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+    for line in head.split(|b| *b == b'\n').map(|l| l.strip_suffix(b"\r").unwrap_or(l)) {
+        if line.first().is_some_and(|b| *b == b' ' || *b == b'\t') {
+            if let Some((_, v)) = fields.last_mut() {
+                v.push(b' ');
+                v.extend_from_slice(line.trim_ascii());
+            }
+            continue;
+        }
+        let Some(colon) = line.iter().position(|b| *b == b':') else {
+            fields.push((Vec::new(), Vec::new()));
+            continue;
+        };
+        fields.push((line[..colon].trim_ascii().to_ascii_lowercase(), line[colon + 1..].trim_ascii().to_vec()));
+    }
+    for (name, value) in fields.iter().filter(|(n, _)| KEPT.contains(&n.as_slice())) {
+        h.update(name);
+        h.update(b":");
+        // Folding and runs of white space do not count.
+        for (i, word) in value.split(u8::is_ascii_whitespace).filter(|w| !w.is_empty()).enumerate() {
+            if i > 0 {
+                h.update(b" ");
+            }
+            h.update(word);
+        }
+        h.update(b"\n");
+    }
+    h.update(b"\0");
+    let mut body: Vec<u8> = body.iter().copied().filter(|b| *b != b'\r').collect();
+    while body.last().is_some_and(u8::is_ascii_whitespace) {
+        body.pop();
+    }
+    h.update(&body);
+    hex::encode(&h.finalize()[..8])
+}
+
 /// The key of an archived message: the file name (without extension) under
 /// `<data>/archive/`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
@@ -342,28 +444,51 @@ pub fn family_from_file_name(name: &str) -> Option<String> {
 pub struct ArchiveKey(String);
 
 impl ArchiveKey {
-    /// The key of a message. A Message-ID (angle brackets and surrounding
-    /// space dropped) made only of `[A-Za-z0-9._@+-]`, not starting with a
-    /// dot and at most 150 bytes long is the key as it is; any other one is
-    /// sanitised and suffixed with `=` and a hash of the whole ID, so two IDs
-    /// never share a key. Without a Message-ID (or with an empty one) the
-    /// key is `nomid=` and the SHA-256 of the raw bytes.
+    /// The key of a message: its Message-ID and a digest of what its author
+    /// wrote ([`content_digest`]), `<id>=<digest>`. The Message-ID is chosen
+    /// by the sender, so it alone cannot tell two messages apart: a stranger
+    /// who sends a mail under the Message-ID a player's client will use would
+    /// otherwise have the player's orders dropped as a duplicate. The same
+    /// message delivered again (the same bytes, or a copy with other
+    /// `Received:` lines) keeps its key.
+    ///
+    /// A Message-ID (angle brackets and surrounding space dropped) made only
+    /// of `[A-Za-z0-9._@+-]`, not starting with a dot and at most 150 bytes
+    /// long is written as it is; any other one is sanitised and suffixed with
+    /// `=` and a hash of the whole ID, so two IDs never share a key. Without
+    /// a Message-ID (or with an empty one) the key is `nomid=` and the
+    /// SHA-256 of the raw bytes.
     pub fn for_message(message_id: Option<&str>, raw: &[u8]) -> ArchiveKey {
+        match ArchiveKey::of_id(message_id, raw) {
+            (key, true) => ArchiveKey(format!("{}={}", key.0, content_digest(raw))),
+            (key, false) => key,
+        }
+    }
+
+    /// The key earlier versions gave a message (its Message-ID alone);
+    /// [`Store::archive_raw`] still recognises a message archived under it.
+    fn legacy(message_id: Option<&str>, raw: &[u8]) -> ArchiveKey {
+        ArchiveKey::of_id(message_id, raw).0
+    }
+
+    /// The key made of the Message-ID (`true`), or of the raw bytes when
+    /// there is none (`false`).
+    fn of_id(message_id: Option<&str>, raw: &[u8]) -> (ArchiveKey, bool) {
         let id =
             message_id.map(|m| m.trim().trim_start_matches('<').trim_end_matches('>').trim()).filter(|m| !m.is_empty());
         let Some(id) = id else {
-            return ArchiveKey(format!("nomid={}", hex::encode(Sha256::digest(raw))));
+            return (ArchiveKey(format!("nomid={}", hex::encode(Sha256::digest(raw)))), false);
         };
         let clean = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '@' | '+' | '-');
         if id.len() <= 150 && !id.starts_with('.') && id.chars().all(clean) {
-            return ArchiveKey(id.to_string());
+            return (ArchiveKey(id.to_string()), true);
         }
         let mut s: String = id.chars().map(|c| if clean(c) { c } else { '_' }).take(100).collect();
         if s.starts_with('.') {
             s.replace_range(0..1, "_");
         }
         let h = hex::encode(Sha256::digest(id.as_bytes()));
-        ArchiveKey(format!("{s}={}", &h[..16]))
+        (ArchiveKey(format!("{s}={}", &h[..16])), true)
     }
 
     /// A key read back from a file name or from the lead's records.
@@ -402,12 +527,33 @@ impl Store {
         for dir in [store.archive_dir(), store.games_dir()] {
             create_dir_all_durable(&dir).map_err(StoreError::io(&dir))?;
         }
+        store.close_root();
         store.outbox().open_dirs()?;
         Ok(store)
     }
 
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// A data directory made by an earlier version (0755, files 0640) is
+    /// closed to everyone but its owner: its folder becomes 0700, which
+    /// covers every file below. One that cannot be changed (owned by another
+    /// user) is left as it is, with a warning.
+    fn close_root(&self) {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let Ok(meta) = fs::metadata(&self.root) else { return };
+            let mode = meta.permissions().mode() & 0o777;
+            if mode & 0o077 == 0 {
+                return;
+            }
+            match fs::set_permissions(&self.root, fs::Permissions::from_mode(mode & 0o700)) {
+                Ok(()) => tracing::info!(dir = %self.root.display(), "the data directory is now readable by its owner alone (0700)"),
+                Err(e) => tracing::warn!(dir = %self.root.display(), error = %e, "the data directory is readable by others and could not be closed"),
+            }
+        }
     }
 
     pub fn archive_dir(&self) -> PathBuf {
@@ -437,7 +583,17 @@ impl Store {
     /// is (the first copy wins: the same message delivered twice, with
     /// different `Received:` lines, is one message).
     pub fn archive_raw(&self, message_id: Option<&str>, raw: &[u8]) -> Result<ArchiveKey, StoreError> {
-        let key = ArchiveKey::for_message(message_id, raw);
+        let mut key = ArchiveKey::for_message(message_id, raw);
+        let legacy = ArchiveKey::legacy(message_id, raw);
+        if legacy != key && !path_exists(&self.archive_path(&key)) {
+            // Archived by an earlier version under its Message-ID alone: the
+            // same message (the same digest) keeps that key and its marker.
+            if let Some(old) = read_bytes(&self.archive_path(&legacy))? {
+                if content_digest(&old) == content_digest(raw) {
+                    key = legacy;
+                }
+            }
+        }
         let path = self.archive_path(&key);
         if !path_exists(&path) {
             write_new_atomic(&path, raw).map_err(StoreError::io(&path))?;
@@ -467,6 +623,13 @@ impl Store {
         let path = self.done_path(key);
         let bytes = to_json_bytes(&path, outcome)?;
         write_atomic_final(&path, &bytes).map_err(StoreError::io(&path))
+    }
+
+    /// Replaces an archived message by `bytes` (its passwords masked),
+    /// once its done marker is durable ([`write_atomic_scrub`]).
+    pub fn scrub_archived(&self, key: &ArchiveKey, bytes: &[u8]) -> Result<(), StoreError> {
+        let path = self.archive_path(key);
+        write_atomic_scrub(&path, bytes).map_err(StoreError::io(&path))
     }
 
     /// Archived messages that have no processing marker (to finish after a
@@ -624,13 +787,14 @@ pub(crate) mod tests {
     #[test]
     fn archive_keys_are_message_ids_or_hashes_and_never_collide() {
         let k = ArchiveKey::for_message(Some("<20261129.abc@example.org>"), b"x");
-        assert_eq!(k.as_str(), "20261129.abc@example.org");
+        assert_eq!(k.as_str(), format!("20261129.abc@example.org={}", content_digest(b"x")));
         let a = ArchiveKey::for_message(Some("<a/b@x>"), b"x");
         let b = ArchiveKey::for_message(Some("<a_b@x>"), b"x");
         let c = ArchiveKey::for_message(Some("<a\\b@x>"), b"x");
         assert_ne!(a, b);
         assert_ne!(a, c);
         assert!(a.as_str().starts_with("a_b@x="), "{a}");
+        assert_eq!(a.as_str().len(), "a_b@x=".len() + 16 + 1 + 16, "{a}");
         let n1 = ArchiveKey::for_message(None, b"one");
         let n2 = ArchiveKey::for_message(Some("  <> "), b"one");
         let n3 = ArchiveKey::for_message(None, b"two");
@@ -643,14 +807,62 @@ pub(crate) mod tests {
         assert!(ArchiveKey::from_string("../x").is_err());
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn files_are_the_owners_alone_and_folders_too() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = tempfile::tempdir().unwrap();
+        let s = Store::open(d.path().join("data")).unwrap();
+        let k = s.archive_raw(Some("<m1@x>"), b"MOTDEPASSE x\r\n").unwrap();
+        let game = s.game("g").unwrap();
+        game.create().unwrap();
+        game.write_game(&serde_json::json!({"id": "g"})).unwrap();
+        s.outbox().enqueue("welcome-1", "a@x", &["b@x".into()], b"Subject: s\r\n\r\npassword\r\n").unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        // A data directory an earlier version made world-readable is closed.
+        let old = d.path().join("old");
+        fs::create_dir(&old).unwrap();
+        fs::set_permissions(&old, fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(mode(Store::open(&old).unwrap().root()), 0o700);
+        for dir in [s.root().to_path_buf(), s.archive_dir(), s.games_dir(), s.outbox_dir().join("new"), game.path().to_path_buf()] {
+            assert_eq!(mode(&dir), 0o700, "{}", dir.display());
+        }
+        for file in [s.archive_path(&k), game.path().join("game.json"), s.outbox_dir().join("new/welcome-1.eml"), s.outbox_dir().join("new/welcome-1.json")] {
+            assert_eq!(mode(&file), 0o600, "{}", file.display());
+        }
+    }
+
+    #[test]
+    fn a_message_id_reused_by_another_message_is_not_a_duplicate() {
+        let victim = b"Message-ID: <m1@x>\r\nFrom: leto@x\r\nSubject: ordres\r\n\r\nPARTIE g\r\n";
+        let forged = b"Message-ID: <m1@x>\r\nFrom: baron@y\r\nSubject: ordres\r\n\r\nPARTIE g\r\n";
+        assert_ne!(ArchiveKey::for_message(Some("<m1@x>"), victim), ArchiveKey::for_message(Some("<m1@x>"), forged));
+        // Delivered again, with the lines servers add on the way and other line ends.
+        let again = b"Received: from mx by mx2\nReturn-Path: <leto@x>\nMessage-ID: <m1@x>\nFrom: leto@x\nSubject:\n ordres\n\nPARTIE g\n\n";
+        assert_eq!(ArchiveKey::for_message(Some("<m1@x>"), victim), ArchiveKey::for_message(Some("<m1@x>"), again));
+        assert!(ArchiveKey::for_message(Some("<m1@x>"), victim).as_str().starts_with("m1@x="));
+    }
+
+    #[test]
+    fn a_message_archived_by_an_earlier_version_keeps_its_key() {
+        let d = tempfile::tempdir().unwrap();
+        let s = Store::open(d.path().join("data")).unwrap();
+        let raw = b"Message-ID: <m1@x>\r\nFrom: leto@x\r\n\r\nbody\r\n";
+        let legacy = ArchiveKey::from_string("m1@x").unwrap();
+        write_new_atomic(&s.archive_path(&legacy), raw).unwrap();
+        assert_eq!(s.archive_raw(Some("<m1@x>"), raw).unwrap(), legacy);
+        let other = b"Message-ID: <m1@x>\r\nFrom: baron@y\r\n\r\nbody\r\n";
+        assert_ne!(s.archive_raw(Some("<m1@x>"), other).unwrap(), legacy);
+    }
+
     #[test]
     fn archive_is_idempotent_and_first_copy_wins() {
         let d = tempfile::tempdir().unwrap();
         let s = Store::open(d.path().join("data")).unwrap();
-        let k1 = s.archive_raw(Some("<m1@x>"), b"first").unwrap();
-        let k2 = s.archive_raw(Some("<m1@x>"), b"first, delivered again").unwrap();
+        let k1 = s.archive_raw(Some("<m1@x>"), b"Received: a\r\n\r\nfirst").unwrap();
+        let k2 = s.archive_raw(Some("<m1@x>"), b"Received: b\r\n\r\nfirst").unwrap();
         assert_eq!(k1, k2);
-        assert_eq!(s.read_archived(&k1).unwrap().unwrap(), b"first");
+        assert_eq!(s.read_archived(&k1).unwrap().unwrap(), b"Received: a\r\n\r\nfirst");
         assert_eq!(s.undone_archive().unwrap(), vec![k1.clone()]);
         assert_eq!(s.archive_done(&k1).unwrap(), None);
         s.mark_done(&k1, &serde_json::json!({"outcome": "accepted"})).unwrap();

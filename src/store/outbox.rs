@@ -242,6 +242,13 @@ impl Outbox {
                 sync_dir(d).map_err(StoreError::io(d))?;
             }
         }
+        // Secrets of items that left `new/` before their copy was scrubbed.
+        for name in list_names(&new)? {
+            let Some(id) = name.strip_suffix(".secrets") else { continue };
+            if Self::check_id(id).is_ok() && self.json(OutboxState::Sent, id).exists() {
+                self.scrub(id)?;
+            }
+        }
         for name in list_names(&new)? {
             let Some(id) = name.strip_suffix(".eml") else { continue };
             if Self::check_id(id).is_err() || self.json(OutboxState::New, id).exists() {
@@ -310,6 +317,59 @@ impl Outbox {
         not_before: Option<Timestamp>,
     ) -> Result<Enqueued, StoreError> {
         self.enqueue_with(id, envelope_from, recipients, raw, None, not_before)
+    }
+
+    /// [`Outbox::enqueue`] of a message that carries `secrets` (a new
+    /// family's password): once the server accepted it, its copy in `cur/`
+    /// has each of them masked ([`Outbox::scrub`]). Until then they wait in
+    /// `new/<id>.secrets`, beside the message that holds them anyway.
+    pub fn enqueue_secret(
+        &self,
+        id: &str,
+        envelope_from: &str,
+        recipients: &[String],
+        raw: &[u8],
+        secrets: &[String],
+    ) -> Result<Enqueued, StoreError> {
+        Self::check_id(id)?;
+        if !secrets.is_empty() && self.state_of(id)?.is_none() {
+            let path = self.secrets_path(id);
+            write_json_atomic(&path, secrets)?;
+        }
+        self.enqueue_with(id, envelope_from, recipients, raw, None, None)
+    }
+
+    fn secrets_path(&self, id: &str) -> PathBuf {
+        self.dir.join("new").join(format!("{id}.secrets"))
+    }
+
+    /// Masks the secrets of item `id` in its copy once it was sent, then
+    /// forgets them. Idempotent; nothing to do for an item without secrets,
+    /// still waiting, or given up (`failed/` keeps it whole, so that the
+    /// referee's `resend` can send it again).
+    pub fn scrub(&self, id: &str) -> Result<(), StoreError> {
+        let path = self.secrets_path(id);
+        if !path_exists(&self.json(OutboxState::Sent, id)) {
+            return Ok(());
+        }
+        let Some(secrets) = read_json::<Vec<String>>(&path)? else { return Ok(()) };
+        let eml = self.eml(OutboxState::Sent, id);
+        if let Some(raw) = read_bytes(&eml)? {
+            let mut masked = raw.clone();
+            for s in &secrets {
+                mask_literal(&mut masked, s.as_bytes());
+            }
+            if masked != raw {
+                write_atomic(&eml, &masked).map_err(StoreError::io(&eml))?;
+            }
+        }
+        match fs::remove_file(&path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(StoreError::Io { path, source: e }),
+        }
+        let new = self.dir.join("new");
+        sync_dir(&new).map_err(StoreError::io(&new))
     }
 
     /// [`Outbox::enqueue`] through `batch`: the `.eml` written and the
@@ -452,7 +512,8 @@ impl Outbox {
     pub fn mark_sent(&self, id: &str) -> Result<(), StoreError> {
         Self::check_id(id)?;
         let _changing = changing();
-        self.move_item(id, OutboxState::Sent)
+        self.move_item(id, OutboxState::Sent)?;
+        self.scrub(id)
     }
 
     /// [`Outbox::mark_sent`] of several items at once, with one fsync of
@@ -503,6 +564,11 @@ impl Outbox {
             if let Err(e) = sync_dir(dir) {
                 fail_all(&mut results, dir, e);
                 break;
+            }
+        }
+        for (id, r) in ids.iter().zip(results.iter_mut()) {
+            if r.is_ok() {
+                *r = self.scrub(id);
             }
         }
         results
@@ -600,6 +666,7 @@ impl Outbox {
             match self.get(id)? {
                 Some((OutboxState::New, meta)) if meta.in_flight_since.is_some() => {
                     self.move_item(id, OutboxState::Sent)?;
+                    self.scrub(id)?;
                     Ok(true)
                 }
                 _ => Ok(false),
@@ -664,10 +731,86 @@ impl Outbox {
     }
 }
 
+/// Replaces each occurrence of `secret` in `raw` (ASCII case ignored, a
+/// quoted-printable soft line break allowed between two of its bytes) by
+/// `*`s, keeping the soft breaks: the message keeps its structure.
+fn mask_literal(raw: &mut [u8], secret: &[u8]) {
+    if secret.is_empty() {
+        return;
+    }
+    let soft = |raw: &[u8], i: usize| match raw.get(i..) {
+        Some([b'=', b'\r', b'\n', ..]) => Some(i + 3),
+        Some([b'=', b'\n', ..]) => Some(i + 2),
+        _ => None,
+    };
+    let mut i = 0;
+    while i < raw.len() {
+        let mut at = Vec::with_capacity(secret.len());
+        let mut j = i;
+        for (k, want) in secret.iter().enumerate() {
+            if k > 0 {
+                while let Some(next) = soft(raw, j) {
+                    j = next;
+                }
+            }
+            if raw.get(j).is_some_and(|b| b.eq_ignore_ascii_case(want)) {
+                at.push(j);
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        if at.len() == secret.len() {
+            for p in at {
+                raw[p] = b'*';
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::Store;
     use super::*;
+
+    #[test]
+    fn a_secret_is_masked_in_the_sent_copy_and_forgotten() {
+        let d = tempfile::tempdir().unwrap();
+        let s = Store::open(d.path()).unwrap();
+        let ob = s.outbox();
+        let raw = b"Subject: bienvenue\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nMOTDEPASSE bako-=\r\nrifu\r\nBAKO-RIFU encore\r\n";
+        ob.enqueue_secret("welcome-1", "a@x", &["b@x".into()], raw, &["bako-rifu".into()]).unwrap();
+        assert_eq!(ob.raw("welcome-1").unwrap().unwrap(), raw, "whole until sent");
+        ob.mark_sent("welcome-1").unwrap();
+        let sent = ob.raw("welcome-1").unwrap().unwrap();
+        assert_eq!(sent, b"Subject: bienvenue\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nMOTDEPASSE *****=\r\n****\r\n********* encore\r\n");
+        let all: Vec<String> = walk(d.path());
+        assert!(all.iter().all(|f| !f.ends_with(".secrets")), "{all:?}");
+        // Sent before the scrub (a crash in between): the next open scrubs it.
+        ob.enqueue_secret("welcome-2", "a@x", &["b@x".into()], raw, &["bako-rifu".into()]).unwrap();
+        ob.move_item("welcome-2", OutboxState::Sent).unwrap();
+        Store::open(d.path()).unwrap();
+        assert!(!String::from_utf8_lossy(&ob.raw("welcome-2").unwrap().unwrap()).contains("rifu"));
+        // Re-queuing a sent id writes no secret again.
+        ob.enqueue_secret("welcome-1", "a@x", &["b@x".into()], raw, &["bako-rifu".into()]).unwrap();
+        assert!(!ob.secrets_path("welcome-1").exists());
+    }
+
+    fn walk(dir: &Path) -> Vec<String> {
+        let mut out = Vec::new();
+        for e in fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else {
+                out.push(p.display().to_string());
+            }
+        }
+        out
+    }
 
     fn ts(s: &str) -> Timestamp {
         s.parse().unwrap()

@@ -25,10 +25,10 @@ fn io_err(path: &Path, operation: &str, source: std::io::Error) -> TransportErro
     }
 }
 
-/// Makes `root/{tmp,new,cur}`.
+/// Makes `root/{tmp,new,cur}` (0700: mail is read by its owner alone).
 fn ensure_maildir(root: &Path) -> std::io::Result<()> {
     for sub in ["tmp", "new", "cur"] {
-        std::fs::create_dir_all(root.join(sub))?;
+        crate::store::create_dir_all_private(&root.join(sub))?;
     }
     Ok(())
 }
@@ -95,7 +95,7 @@ fn write_into_new(maildir: &Path, name: &str, raw: &[u8]) -> std::io::Result<Pat
     let tmp = maildir.join("tmp").join(name);
     let dest = maildir.join("new").join(name);
     {
-        let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&tmp)?;
+        let mut f = crate::store::private_file_options().write(true).create(true).truncate(true).open(&tmp)?;
         f.write_all(raw)?;
         f.sync_all()?;
     }
@@ -526,6 +526,25 @@ mod tests {
             assert_eq!(got[0].raw, raw);
             assert_eq!(std::fs::read_dir(dir.path().join(who).join("tmp")).unwrap().count(), 0);
         }
+    }
+
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn mail_is_readable_by_its_owner_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let sender = MaildirSender::new(&dir.path().join("outgoing"));
+        sender.send("", &["p@example.test".into()], b"Subject: mot de passe\r\n\r\nsecret\r\n").await.unwrap();
+        let md = dir.path().join("outgoing").join("p@example.test");
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        for d in [dir.path().join("outgoing"), md.clone(), md.join("new"), md.join("tmp"), md.join("cur")] {
+            assert_eq!(mode(&d), 0o700, "{}", d.display());
+        }
+        let file = std::fs::read_dir(md.join("new")).unwrap().next().unwrap().unwrap().path();
+        assert_eq!(mode(&file), 0o600);
+        let inbox = dir.path().join("inbox");
+        MaildirMailbox::open(&inbox).unwrap();
+        assert_eq!(mode(&inbox.join("new")), 0o700);
     }
 
     #[tokio::test]

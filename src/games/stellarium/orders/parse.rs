@@ -164,6 +164,7 @@ impl<'a> Reader<'a> {
             let ship_name = name
                 .filter(|s| !s.is_empty())
                 .ok_or_else(|| Reject::new(Rf::BidNoName))?;
+            check_name_length(&ship_name)?;
             return Ok(Order::Bid(BidOrder { amount, ship_name }));
         }
         if c.eat_keyword(K_CANDIDATE).is_some() {
@@ -862,10 +863,24 @@ fn eat_years(c: &mut Cursor) -> Option<u32> {
 
 /// A first name a player gives: one name, no `/`, not a number, not the
 /// provisional label of a newborn.
+/// The longest name a player gives (a character's first name, a ship's
+/// name), in characters: names go into every report and the chronicle.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// Refuses a name longer than [`MAX_NAME_CHARS`].
+fn check_name_length(name: &str) -> R<()> {
+    let chars = name.chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(Reject::new(Rf::NameTooLong { chars: chars as i64, max: MAX_NAME_CHARS as i64 }));
+    }
+    Ok(())
+}
+
 pub fn check_first_name(name: &str) -> R<()> {
     if name.is_empty() {
         return Err(Reject::new(Rf::FirstNameEmpty));
     }
+    check_name_length(name)?;
     if name.contains('/') || name.contains(',') {
         return Err(Reject::new(Rf::FirstNameSeparator { name: name.to_string() }));
     }

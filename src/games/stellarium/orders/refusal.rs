@@ -477,6 +477,7 @@ refusals! {
     FirstNameSeparator { name: String } = "stellarium-refusal-first-name-separator",
     NotAFirstName { name: String } = "stellarium-refusal-not-a-first-name",
     FirstNameReserved { name: String } = "stellarium-refusal-first-name-reserved",
+    NameTooLong { chars: i64, max: i64 } = "stellarium-refusal-name-too-long",
 }
 
 impl From<Refusal> for Msg {
