@@ -14,6 +14,7 @@
 //! | anonymous press | no mail any player receives names another player's address in any header; the anonymous one names nobody |
 //! | a backlog of large mails (9 MiB) in the inbox | every one answered; the daemon's peak memory bounded by its batch size, not the backlog's |
 //! | `X-Forwarded-For` rotation with `trust_proxy` | a direct client is counted as itself: locked out of wrong links after the limit |
+//! | a registration flood: requests in a victim's name, and from a hundred addresses of one domain | the victim gets one short mail, the domain at most its share; no seat is taken; a real player still registers |
 
 mod common;
 mod support;
@@ -358,6 +359,47 @@ fn large_mail_backlog(_rt: &tokio::runtime::Runtime) -> Outcome {
     }
 }
 
+fn registration_flood(_rt: &tokio::runtime::Runtime) -> Outcome {
+    // Registrations must be confirmed (the default; the tests' configuration
+    // turns it off for the other trials).
+    let r = Referee::start_after("", 1024, |dir| {
+        let p = dir.join("config.toml");
+        let text = std::fs::read_to_string(&p).unwrap().replace("registration_confirm = false", "registration_confirm = true");
+        std::fs::write(p, text).unwrap();
+    });
+    let n = 200 * scale();
+    let at: jiff::Timestamp = BEFORE_DEADLINE.parse().unwrap();
+    for i in 0..n {
+        // Half in one victim's name, half from as many addresses of one domain.
+        let from = if i % 2 == 0 { "victim@victim.test".to_string() } else { format!("p{i}@flood.test") };
+        let raw = mail(&from, &format!("flood-{i}@evil.test"), "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION Maison {i}\n"), at);
+        r.deliver(&format!("flood-{i}"), &raw);
+    }
+    let until = Instant::now() + Duration::from_secs(120);
+    let cur = r.dir.join("mail/inbox/cur");
+    while std::fs::read_dir(&cur).map(|d| d.count()).unwrap_or(0) < n && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    let to_victim = r.received("victim@victim.test").len();
+    let to_domain: usize = (0..n).filter(|i| i % 2 == 1).map(|i| r.received(&format!("p{i}@flood.test")).len()).sum();
+    let families = r.game_json()["families"].as_object().map_or(0, |f| f.len());
+    // A real player still registers, through the confirmation.
+    let raw = mail("leto@caladan.test", "real@caladan.test", "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION Atréides\n"), at);
+    r.deliver("real", &raw);
+    let line = r.wait_for("leto@caladan.test", " CODE ", 60).and_then(|t| t.lines().find(|l| l.contains(" CODE ")).map(str::to_string));
+    let welcomed = line.is_some_and(|line| {
+        let raw = mail("leto@caladan.test", "real-2@caladan.test", "Re: Inscription", &format!("PARTIE {GAME}\n{line}\n"), at);
+        r.deliver("real-2", &raw);
+        r.wait_for("leto@caladan.test", "Bienvenue", 60).is_some()
+    });
+    Outcome {
+        name: "registration flood",
+        held: to_victim <= 1 && to_domain <= arbitre::referee::join::PER_DOMAIN && families == 0 && welcomed,
+        detail: format!("{n} forged requests; mails to the victim {to_victim}, to the flooded domain {to_domain}; families registered {families}; a real player welcomed {welcomed}"),
+    }
+}
+
 fn forwarded_for_rotation(rt: &tokio::runtime::Runtime) -> Outcome {
     let r = Referee::start("trust_proxy = true\ntrusted_proxies = [\"127.0.0.9\"]\n", 1024);
     let wrong = format!("/p/{GAME}/00000000000000000000000000000000");
@@ -386,12 +428,13 @@ fn forwarded_for_rotation(rt: &tokio::runtime::Runtime) -> Outcome {
 #[test]
 fn attack_trials() {
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let trials: [(&str, fn(&tokio::runtime::Runtime) -> Outcome); 5] = [
+    let trials: [(&str, fn(&tokio::runtime::Runtime) -> Outcome); 6] = [
         ("descriptors", descriptors_across_a_deadline),
         ("slow", slow_requests),
         ("press", anonymous_press),
         ("backlog", large_mail_backlog),
         ("forwarded", forwarded_for_rotation),
+        ("registration", registration_flood),
     ];
     // `ATTACK_ONLY=backlog`: one of them (while working on it).
     let only = std::env::var("ATTACK_ONLY").unwrap_or_default();
