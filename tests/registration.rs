@@ -152,3 +152,25 @@ fn max_families_is_kept() {
     assert!(last.iter().any(|s| s.text.contains("la partie est complète : 1 familles au plus")), "{last:?}");
     assert_eq!(families(r), 1, "the first to confirm takes the seat");
 }
+
+#[test]
+fn the_welcome_links_to_the_rules_when_the_pages_are_served_instead_of_attaching_them() {
+    // #25: each 331-byte registration drew a 104 KB welcome (the rules attached).
+    for (web, attached) in [("\n[web]\nlisten = \"127.0.0.1:1\"\npublic_url = \"https://jeux.example.org\"\n", false), ("", true)] {
+        let e = confirming(web);
+        let r = &e.referee;
+        ask(r, "leto@caladan.test", "Atréides", "j1@caladan.test", t0());
+        let line = code_line(&take_outbox(r).remove(0).text);
+        let raw = mail("leto@caladan.test", "c1@caladan.test", "Inscription", &format!("PARTIE {GAME}\n{line}\n"), t0());
+        r.handle_mail(&raw, t0()).unwrap();
+        let outbox = r.store.outbox();
+        let id = outbox.list(arbitre::store::OutboxState::New).unwrap().into_iter().map(|m| m.id).find(|id| id.starts_with("welcome-")).expect("a welcome");
+        let size = outbox.raw(&id).unwrap().unwrap().len();
+        let w = take_outbox(r).into_iter().find(|s| s.id == id).unwrap();
+        assert_eq!(!w.attachments.iter().all(|a| !a.ends_with(".txt")), attached, "{:?}", w.attachments);
+        if !attached {
+            assert!(w.text.contains(&format!("https://jeux.example.org/g/{GAME}/rules.txt")), "{}", w.text);
+            assert!(size < 24 * 1024, "a small welcome: {size} bytes");
+        }
+    }
+}

@@ -147,8 +147,10 @@ impl MailboxSeen {
 #[derive(Debug, Default)]
 struct Reading {
     through: ReadThrough,
-    /// The clock asks for a reading now.
-    ask: Notify,
+    /// The clock asks for a reading now: raised, it ends the intake's wait
+    /// for mail at the mailbox's next look at the server
+    /// (`Mailbox::set_wake`; cancelling the wait would lose an IDLE session).
+    ask: Arc<std::sync::atomic::AtomicBool>,
 }
 
 #[derive(Debug)]
@@ -225,7 +227,10 @@ async fn intake_loop(
             return;
         }
         let mut mailbox = match (d.open_mailbox)().await {
-            Ok(m) => m,
+            Ok(mut m) => {
+                m.set_wake(read.ask.clone());
+                m
+            }
             Err(e) => {
                 mailbox_failures += 1;
                 let backoff = reconnect.delay(mailbox_failures);
@@ -449,8 +454,6 @@ async fn intake_loop(
                     tracing::warn!(error = %e, "waiting for mail failed; reconnecting");
                     continue 'connect;
                 },
-                // A deadline is due: read the mailbox through it now.
-                _ = read.ask.notified() => {},
                 _ = stop.changed() => return,
             }
         }
@@ -628,7 +631,7 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                     waiting_mail.remove(&gc.id);
                 } else if now.duration_since(dl) < d.referee.config.limits.deadline_mail_wait {
                     read.through.awaited.store(true, Ordering::SeqCst);
-                    read.ask.notify_one();
+                    read.ask.store(true, Ordering::SeqCst);
                     if !waiting_mail.insert(gc.id.clone(), true).unwrap_or(false) {
                         tracing::info!(game = %gc.id, turn = meta.turn, "deadline due: waiting for the mailbox to be read through it");
                     }

@@ -751,6 +751,7 @@ impl Referee {
         form: Vec<crate::game::FormLine>,
         now: Timestamp,
     ) -> Result<()> {
+        let rules_url = self.config.web.as_ref().filter(|_| self.rules_attachment(&g.meta.ruleset).is_some()).map(|w| format!("{}/g/{}/rules.txt", w.public_url, g.meta.id));
         let (deadline_text, time_left, _) = self.deadline_words(g, lang, now);
         self.queue_secret(
             Draft {
@@ -760,11 +761,15 @@ impl Referee {
                 template: "common/welcome",
                 lang,
                 context: json!({ "game": g.meta.id, "family": name, "password": pw, "turn": g.meta.turn, "form": form.iter().map(|l| l.to_json(crate::i18n::Lang::from_code(lang))).collect::<Vec<_>>(), "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left,
-                    "private_url": crate::web::link::private_url(self, &g.meta.id, fkey) }),
+                    "private_url": crate::web::link::private_url(self, &g.meta.id, fkey), "rules_url": rules_url.clone() }),
                 threading: Threading { reply_to: Some(m) },
                 auto_submitted: "auto-replied",
-                attachments: self
-                    .rules_attachment(&g.meta.ruleset)
+                // The rules as a link when the pages are served (a small
+                // welcome), attached otherwise.
+                attachments: rules_url
+                    .is_none()
+                    .then(|| self.rules_attachment(&g.meta.ruleset))
+                    .flatten()
                     .into_iter()
                     .chain(self.deadline_attachment(&g.meta.id, g.meta.turn, g.meta.deadline, lang, now))
                     .collect(),

@@ -184,6 +184,8 @@ pub struct ImapMailbox {
     /// once only for pending mail beyond these (a message the caller could
     /// not archive must not turn the wait into a busy loop).
     last_fetched: BTreeSet<u32>,
+    /// Raised to end a wait early (`Mailbox::set_wake`).
+    wake: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// The inbox's UIDs as `wait_for_mail` just read them (it returned at
     /// once for them): the next `fetch_pending` uses them instead of asking
     /// again (nothing was sent to the server in between).
@@ -238,6 +240,7 @@ impl ImapMailbox {
             has_uidplus,
             allow_move: true,
             last_fetched: BTreeSet::new(),
+            wake: None,
             just_listed: None,
             probed_at: tokio::time::Instant::now(),
         })
@@ -447,7 +450,7 @@ impl ImapMailbox {
         let deadline = tokio::time::Instant::now() + max;
         loop {
             let now = tokio::time::Instant::now();
-            if now >= deadline {
+            if now >= deadline || super::woken(&self.wake) {
                 return Ok(());
             }
             tokio::time::sleep(every.min(deadline - now)).await;
@@ -577,7 +580,7 @@ impl Mailbox for ImapMailbox {
                 }
                 let (s, news) = Self::idle_until_news(&ctx, session, every.min(remaining)).await?;
                 session = s;
-                if news {
+                if news || super::woken(&self.wake) {
                     break;
                 }
                 if self.recheck.is_some() {
@@ -596,6 +599,10 @@ impl Mailbox for ImapMailbox {
             tokio::time::sleep(self.poll.min(max)).await;
         }
         Ok(())
+    }
+
+    fn set_wake(&mut self, wake: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.wake = Some(wake);
     }
 }
 

@@ -143,6 +143,8 @@ fn deliver_once(maildir: &Path, raw: &[u8]) -> std::io::Result<PathBuf> {
 pub struct MaildirMailbox {
     root: PathBuf,
     last_fetched: BTreeSet<String>,
+    /// Raised to end a wait early (`Mailbox::set_wake`).
+    wake: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl MaildirMailbox {
@@ -152,6 +154,7 @@ impl MaildirMailbox {
         Ok(MaildirMailbox {
             root: root.to_path_buf(),
             last_fetched: BTreeSet::new(),
+            wake: None,
         })
     }
 
@@ -299,11 +302,15 @@ impl Mailbox for MaildirMailbox {
                 return Ok(());
             }
             let now = tokio::time::Instant::now();
-            if now >= deadline {
+            if now >= deadline || super::woken(&self.wake) {
                 return Ok(());
             }
             tokio::time::sleep(POLL_STEP.min(deadline - now)).await;
         }
+    }
+
+    fn set_wake(&mut self, wake: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.wake = Some(wake);
     }
 }
 

@@ -50,6 +50,11 @@ pub struct FetchedMail {
     pub delivered: Option<jiff::Timestamp>,
 }
 
+/// Whether `wake` was raised; lowers it.
+pub(crate) fn woken(wake: &Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) -> bool {
+    wake.as_ref().is_some_and(|w| w.swap(false, std::sync::atomic::Ordering::SeqCst))
+}
+
 /// A batch of pending messages at most this large (bytes) is read at once,
 /// unless a single message is larger (it is then read alone): a full inbox
 /// never needs more memory than a batch.
@@ -171,8 +176,17 @@ pub trait Mailbox: Send {
 
     /// Waits until new mail may have arrived, at most `max`. Returns early
     /// (and at once) when pending mail is there that the last
-    /// [`Mailbox::fetch_pending`] did not return.
+    /// [`Mailbox::fetch_pending`] did not return, and soon after the flag
+    /// given to [`Mailbox::set_wake`] is raised (at its next look at the
+    /// server: the IDLE's recheck, a poll step), lowering it. Never cancel
+    /// it to wake it: an IMAP session in IDLE would be lost.
     async fn wait_for_mail(&mut self, max: Duration) -> Result<(), TransportError>;
+
+    /// A flag that ends [`Mailbox::wait_for_mail`] early when raised (the
+    /// clock asking for a reading of the mailbox through a deadline).
+    fn set_wake(&mut self, wake: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        let _ = wake;
+    }
 }
 
 /// Sends one message to its recipients.
