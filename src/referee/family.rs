@@ -20,10 +20,8 @@ impl Referee {
         let _lock = dir.lock()?;
         self.store.check_no_unfinished_run(game)?;
         let mut g = self.open_game(game)?;
-        let key = if g.meta.families.contains_key(family) { family.to_string() } else { crate::text::key(family) };
-        let Some(fam) = g.meta.families.get_mut(&key) else {
-            return Err(RefereeError::Invalid(format!("game {game} has no family {family:?}")));
-        };
+        let key = family_key(&g.meta, game, family)?;
+        let fam = g.meta.families.get_mut(&key).expect("checked");
         fam.password_generation += 1;
         let generation = fam.password_generation;
         let pw = password::derive(&self.secret, &[game, &key, "reissued", &generation.to_string()]);
