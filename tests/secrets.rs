@@ -209,6 +209,54 @@ fn family_move_and_replace_refuse_with_a_reason() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("were being recorded"), "{}", String::from_utf8_lossy(&out.stderr));
         r.store.remove_run_record().unwrap();
     }
+    // `remove`: an unknown game or family, an unfinished run.
+    for (args, says) in [(["nope", "Atréides"], "nope"), ([GAME, "Corrino"], "Corrino")] {
+        let out = family_command(&root, &[&["remove"][..], &args[..]].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "remove {args:?}: {err}");
+        assert!(err.contains(says), "remove {args:?}: {err}");
+    }
+    let r = &e.referee;
+    std::fs::write(r.store.run_record_path(), r.store.run_record_bytes(&arbitre::store::RunRecord { games: vec![GAME.into()], messages: vec![] }).unwrap()).unwrap();
+    let out = family_command(&root, &["remove", GAME, "Atréides"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("were being recorded"), "remove over an unfinished run: {}", String::from_utf8_lossy(&out.stderr));
+    r.store.remove_run_record().unwrap();
     assert_eq!(e.referee.read_meta(GAME).unwrap().unwrap(), before, "a refused command changed the game");
     assert_eq!(e.referee.store.outbox().pending_count().unwrap(), 0, "a refused command mailed someone");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn family_remove_makes_the_seat_pnj_after_the_start_and_is_refused_before() {
+    let e = env();
+    let root = e.dir.path().to_path_buf();
+    let start = t0();
+    let pw = join(&e.referee, "a@x.test", "Atréides", start);
+    join(&e.referee, "h@x.test", "Harkonnen", start);
+    // Turn 0: no ruleset can free a seat; the reason names what to do instead.
+    let out = family_command(&root, &["remove", GAME, "Atréides"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("has not started (turn 0)") && err.contains("family replace"), "{err}");
+    assert!(!e.referee.read_meta(GAME).unwrap().unwrap().families["ATREIDES"].pnj);
+
+    e.referee.adjudicate(GAME, arbitre::referee::adjudication::Mode::Force, start).unwrap();
+    take_outbox(&e.referee);
+    std::fs::create_dir_all(root.join("mail/inbox/new")).unwrap();
+    let cfg = arbitre::config::load(&root.join("config.toml")).unwrap();
+    let referee = Arc::new(arbitre::referee::Referee::new(cfg, templates()).unwrap());
+    let (_clock, stop_tx, running) = spawn_daemon(&root, referee.clone(), start, Duration::from_millis(200));
+    let out = family_command(&root, &["remove", GAME, "Atréides"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    until("the notice delivered", || delivered(&root, "a@x.test").len() == 1).await;
+    let notice = &delivered(&root, "a@x.test")[0];
+    assert!(notice.contains("à partir du tour 1, elle est PNJ") && notice.contains("selon les règles par défaut"), "{notice}");
+    assert!(referee.read_meta(GAME).unwrap().unwrap().families["ATREIDES"].pnj);
+    // Its orders are refused from now on.
+    deliver(&root, "1.orders", &mail("a@x.test", "o1@x.test", "Ordres", &orders_body("Atréides", &pw, None, &[]), start));
+    until("the refusal delivered", || delivered(&root, "a@x.test").len() == 2).await;
+    assert!(delivered(&root, "a@x.test")[1].contains("n'a pas été appliqué"), "{:?}", delivered(&root, "a@x.test"));
+    until("the outbox empty", || referee.store.outbox().pending_count().unwrap() == 0).await;
+    stop_tx.send(()).unwrap();
+    running.await.unwrap().unwrap();
+    assert_eq!(delivered(&root, "h@x.test").len(), 0, "another family was told");
 }

@@ -18,6 +18,10 @@ pub enum FamilyCommand {
     /// form are mailed there, the old address is told it no longer plays,
     /// the old private link stops working.
     Replace { game: String, family: String, new_address: String },
+    /// The family leaves the game: from the open turn it is PNJ, played as
+    /// the game's `pnj` setting says; its address is told. Refused at turn 0
+    /// (no ruleset can free a seat: close registration, or replace).
+    Remove { game: String, family: String },
 }
 
 pub fn run(config: &Path, templates: Option<&Path>, c: FamilyCommand, now: jiff::Timestamp) -> anyhow::Result<()> {
@@ -34,6 +38,10 @@ pub fn run(config: &Path, templates: Option<&Path>, c: FamilyCommand, now: jiff:
         FamilyCommand::Replace { game, family, new_address } => {
             let (new, old) = r.change_seat(&game, &family, &new_address, SeatChange::Replace, now)?;
             println!("the seat was given to {new_address} with a new password and the form (outbox item {new}); the old address was told it no longer plays (outbox item {old})");
+        }
+        FamilyCommand::Remove { game, family } => {
+            let id = r.remove_family(&game, &family, now)?;
+            println!("the family is PNJ from the open turn on; its address was told (outbox item {id})");
         }
     }
     Ok(())

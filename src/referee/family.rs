@@ -167,3 +167,56 @@ fn family_key(meta: &super::GameMeta, game: &str, family: &str) -> Result<String
     }
     Ok(key)
 }
+
+impl Referee {
+    /// `arbitre family remove`: family `family` leaves game `game`. Once a
+    /// turn was played it becomes PNJ from the open turn on (rule 0.4,
+    /// irreversible), played as the game's `pnj` setting says (default
+    /// orders, the robot, or forfeit), its orders of the open turn no longer
+    /// count; its address is told. Before (turn 0) no ruleset can free a
+    /// seat, so the command refuses, naming what the referee can do instead.
+    /// Returns the outbox id of the notice.
+    pub fn remove_family(&self, game: &str, family: &str, now: Timestamp) -> Result<String> {
+        let dir = self.store.game(game)?;
+        let _lock = dir.lock()?;
+        self.store.check_no_unfinished_run(game)?;
+        let mut g = self.open_game(game)?;
+        let key = family_key(&g.meta, game, family)?;
+        if g.meta.turn == 0 {
+            return Err(RefereeError::Invalid(format!(
+                "game {game} has not started (turn 0) and its ruleset ({}) cannot free a seat: close registration (`arbitre game close {game}`) or give the seat to another player (`arbitre family replace {game} {key} <address>`)",
+                g.meta.ruleset
+            )));
+        }
+        let pnj_mode = self.game_config(game).map_or(crate::config::PnjMode::Default, |c| c.pnj);
+        let fam = g.meta.families.get_mut(&key).expect("checked");
+        if fam.pnj || fam.resigned.is_some() {
+            return Err(RefereeError::Invalid(format!("family {} of game {game} already left ({})", fam.name, if fam.pnj { "PNJ" } else { "resigned" })));
+        }
+        fam.pnj = true;
+        let (name, address, lang) = (fam.name.clone(), fam.address.clone(), if fam.lang == "en" { "en" } else { "fr" });
+        let id = format!("seat-remove-{game}-{key}-{}", g.meta.turn_tag(g.meta.turn));
+        let group = crate::store::Group::new();
+        group.enter(|| -> Result<()> {
+            self.write_meta(&g.meta)?;
+            self.queue(
+                Draft {
+                    id: id.clone(),
+                    to: vec![address],
+                    subject: format!("[{game}] {}", if lang == "en" { "You no longer play" } else { "Vous ne jouez plus" }),
+                    template: "common/seat",
+                    lang,
+                    context: json!({ "kind": "remove", "game": game, "family": name, "turn": g.meta.turn, "pnj_mode": pnj_mode }),
+                    threading: Threading::NONE,
+                    auto_submitted: "auto-generated",
+                    attachments: vec![],
+                },
+                now,
+            )?;
+            Ok(())
+        })?;
+        group.commit().map_err(crate::store::StoreError::io(dir.path()))?;
+        tracing::info!(%game, family = %key, ?pnj_mode, "family removed by the referee: PNJ from the open turn");
+        Ok(super::replies::outbox_id(&id))
+    }
+}
