@@ -20,10 +20,8 @@ impl Referee {
         let _lock = dir.lock()?;
         self.store.check_no_unfinished_run(game)?;
         let mut g = self.open_game(game)?;
-        let key = if g.meta.families.contains_key(family) { family.to_string() } else { crate::text::key(family) };
-        let Some(fam) = g.meta.families.get_mut(&key) else {
-            return Err(RefereeError::Invalid(format!("game {game} has no family {family:?}")));
-        };
+        let key = family_key(&g.meta, game, family)?;
+        let fam = g.meta.families.get_mut(&key).expect("checked");
         fam.password_generation += 1;
         let generation = fam.password_generation;
         let pw = password::derive(&self.secret, &[game, &key, "reissued", &generation.to_string()]);
@@ -53,6 +51,172 @@ impl Referee {
         })?;
         group.commit().map_err(crate::store::StoreError::io(dir.path()))?;
         tracing::info!(%game, family = %key, generation, "new password issued and mailed");
+        Ok(super::replies::outbox_id(&id))
+    }
+}
+
+/// Which of the referee's seat commands (`family move|replace`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatChange {
+    /// The same player at a new address: the password stays.
+    Move,
+    /// A new player at a new address: a new password, the old link revoked.
+    Replace,
+}
+
+impl Referee {
+    /// `arbitre family move|replace`: gives family `family`'s seat a new
+    /// address. The new address must be a mail address not already playing
+    /// in the game; a PNJ or resigned seat cannot be handed on (rule 0.4: PNJ
+    /// is irreversible). The new address is mailed (for `Replace`, a welcome
+    /// with a new password and the form), the old one told it no longer
+    /// receives the family's mail; all in one write group with `game.json`.
+    /// Returns the outbox ids of the two mails (new address first).
+    pub fn change_seat(&self, game: &str, family: &str, new_address: &str, change: SeatChange, now: Timestamp) -> Result<(String, String)> {
+        let address = new_address.trim().to_ascii_lowercase();
+        if address.len() > 254 || address.contains(['\r', '\n']) || !address.contains('@') || address.parse::<lettre::message::Mailbox>().is_err() {
+            return Err(RefereeError::Invalid(format!("{new_address:?} is not a mail address")));
+        }
+        let key = {
+            let meta = self.read_meta(game)?.ok_or_else(|| RefereeError::NoSuchGame(game.into()))?;
+            family_key(&meta, game, family)?
+        };
+        if change == SeatChange::Replace {
+            // The old player's private page stops working (it takes the
+            // game's lock itself, so before ours).
+            crate::web::link::revoke(self, game, &key)?;
+        }
+        let dir = self.store.game(game)?;
+        let _lock = dir.lock()?;
+        self.store.check_no_unfinished_run(game)?;
+        let mut g = self.open_game(game)?;
+        let key = family_key(&g.meta, game, family)?;
+        if let Some((other, _)) = g.meta.families.iter().find(|(_, f)| f.address == address) {
+            return Err(RefereeError::Invalid(format!("{address} already plays family {} in game {game}", g.meta.families[other].name)));
+        }
+        let fam = g.meta.families.get_mut(&key).expect("checked");
+        if fam.pnj || fam.resigned.is_some() {
+            return Err(RefereeError::Invalid(format!("family {} of game {game} is {} (rule 0.4: no one takes its seat back)", fam.name, if fam.pnj { "PNJ" } else { "resigned" })));
+        }
+        let old = std::mem::replace(&mut fam.address, address.clone());
+        let (name, lang) = (fam.name.clone(), if fam.lang == "en" { "en" } else { "fr" });
+        let tag = format!("{game}-{key}-{address}-{}", now.as_second());
+        let mut secrets = vec![];
+        let mut context = json!({ "game": game, "family": name, "old_address": old, "new_address": address, "ruleset": g.meta.ruleset, "turn": g.meta.turn });
+        let (kind, id) = match change {
+            SeatChange::Move => ("move", format!("seat-move-{tag}")),
+            SeatChange::Replace => {
+                fam.password_generation += 1;
+                fam.onr_streak = 0;
+                let pw = password::derive(&self.secret, &[game, &key, "replaced", &address, &fam.password_generation.to_string()]);
+                fam.password_sha256 = password::hash(game, &key, &pw);
+                let form = g.engine.order_form(&g.state, &key)?;
+                let (deadline, time_left, _) = self.deadline_words(&g, lang, now);
+                let l = crate::i18n::Lang::from_code(lang);
+                let m = context.as_object_mut().expect("object");
+                m.insert("password".into(), json!(pw));
+                m.insert("form".into(), json!(form.iter().map(|f| f.to_json(l)).collect::<Vec<_>>()));
+                m.insert("deadline".into(), json!(deadline));
+                m.insert("time_left".into(), json!(time_left));
+                m.insert("private_url".into(), json!(crate::web::link::private_url(self, game, &key)));
+                secrets.push(pw);
+                ("replace", format!("seat-replace-{tag}"))
+            }
+        };
+        let subject = |fr: &str, en: &str| format!("[{game}] {}", if lang == "en" { en } else { fr });
+        let group = crate::store::Group::new();
+        group.enter(|| -> Result<()> {
+            self.write_meta(&g.meta)?;
+            super::refusals::AuthRefusals::read(&self.store, game)?.forget(&self.store, game, &key)?;
+            for (to, side, id, subject) in [
+                (&address, "in", format!("{id}-in"), subject("Votre famille", "Your family")),
+                (&old, "out", format!("{id}-out"), subject("Vous ne recevez plus le courrier de la famille", "You no longer receive the family's mail")),
+            ] {
+                let mut ctx = context.clone();
+                ctx.as_object_mut().expect("object").insert("kind".into(), json!(format!("{kind}-{side}")));
+                if side == "out" {
+                    ctx.as_object_mut().expect("object").remove("password");
+                }
+                let draft = Draft {
+                    id,
+                    to: vec![to.clone()],
+                    subject,
+                    template: "common/seat",
+                    lang,
+                    context: ctx,
+                    threading: Threading::NONE,
+                    auto_submitted: "auto-generated",
+                    attachments: vec![],
+                };
+                if side == "in" { self.queue_secret(draft, now, &secrets)? } else { self.queue(draft, now)? };
+            }
+            Ok(())
+        })?;
+        group.commit().map_err(crate::store::StoreError::io(dir.path()))?;
+        tracing::info!(%game, family = %key, %old, new = %address, ?change, "seat given a new address");
+        Ok((super::replies::outbox_id(&format!("{id}-in")), super::replies::outbox_id(&format!("{id}-out"))))
+    }
+}
+
+/// The key of `family` (its key, or its name as players write it) in `meta`.
+fn family_key(meta: &super::GameMeta, game: &str, family: &str) -> Result<String> {
+    let key = if meta.families.contains_key(family) { family.to_string() } else { crate::text::key(family) };
+    if !meta.families.contains_key(&key) {
+        let known: Vec<&str> = meta.families.values().map(|f| f.name.as_str()).collect();
+        return Err(RefereeError::Invalid(format!("game {game} has no family {family:?} (families: {})", known.join(", "))));
+    }
+    Ok(key)
+}
+
+impl Referee {
+    /// `arbitre family remove`: family `family` leaves game `game`. Once a
+    /// turn was played it becomes PNJ from the open turn on (rule 0.4,
+    /// irreversible), played as the game's `pnj` setting says (default
+    /// orders, the robot, or forfeit), its orders of the open turn no longer
+    /// count; its address is told. Before (turn 0) no ruleset can free a
+    /// seat, so the command refuses, naming what the referee can do instead.
+    /// Returns the outbox id of the notice.
+    pub fn remove_family(&self, game: &str, family: &str, now: Timestamp) -> Result<String> {
+        let dir = self.store.game(game)?;
+        let _lock = dir.lock()?;
+        self.store.check_no_unfinished_run(game)?;
+        let mut g = self.open_game(game)?;
+        let key = family_key(&g.meta, game, family)?;
+        if g.meta.turn == 0 {
+            return Err(RefereeError::Invalid(format!(
+                "game {game} has not started (turn 0) and its ruleset ({}) cannot free a seat: close registration (`arbitre game close {game}`) or give the seat to another player (`arbitre family replace {game} {key} <address>`)",
+                g.meta.ruleset
+            )));
+        }
+        let pnj_mode = self.game_config(game).map_or(crate::config::PnjMode::Default, |c| c.pnj);
+        let fam = g.meta.families.get_mut(&key).expect("checked");
+        if fam.pnj || fam.resigned.is_some() {
+            return Err(RefereeError::Invalid(format!("family {} of game {game} already left ({})", fam.name, if fam.pnj { "PNJ" } else { "resigned" })));
+        }
+        fam.pnj = true;
+        let (name, address, lang) = (fam.name.clone(), fam.address.clone(), if fam.lang == "en" { "en" } else { "fr" });
+        let id = format!("seat-remove-{game}-{key}-{}", g.meta.turn_tag(g.meta.turn));
+        let group = crate::store::Group::new();
+        group.enter(|| -> Result<()> {
+            self.write_meta(&g.meta)?;
+            self.queue(
+                Draft {
+                    id: id.clone(),
+                    to: vec![address],
+                    subject: format!("[{game}] {}", if lang == "en" { "You no longer play" } else { "Vous ne jouez plus" }),
+                    template: "common/seat",
+                    lang,
+                    context: json!({ "kind": "remove", "game": game, "family": name, "turn": g.meta.turn, "pnj_mode": pnj_mode }),
+                    threading: Threading::NONE,
+                    auto_submitted: "auto-generated",
+                    attachments: vec![],
+                },
+                now,
+            )?;
+            Ok(())
+        })?;
+        group.commit().map_err(crate::store::StoreError::io(dir.path()))?;
+        tracing::info!(%game, family = %key, ?pnj_mode, "family removed by the referee: PNJ from the open turn");
         Ok(super::replies::outbox_id(&id))
     }
 }
