@@ -325,7 +325,7 @@ fn anonymous_press(_rt: &tokio::runtime::Runtime) -> Outcome {
 
 fn large_mail_backlog(_rt: &tokio::runtime::Runtime) -> Outcome {
     // The backlog is in the inbox before the daemon starts.
-    let n = 12 * scale();
+    let n = 20 * scale();
     let big = "x".repeat(72);
     // 9 MiB each: under the 10 MiB a message may have, over the 1 MiB of text
     // read, so each is answered with a refusal.
@@ -349,9 +349,9 @@ fn large_mail_backlog(_rt: &tokio::runtime::Runtime) -> Outcome {
     }
     let peak_mib = r.peak_rss_kib() / 1024;
     // The whole backlog read at once (before #25): 466 MiB for 12 mails, and
-    // growing with the backlog; in batches of 16 MiB: about 200 MiB whatever
-    // its size.
-    let bound = 320;
+    // growing with it (about 40 MiB a mail); in batches of 16 MiB: 190 to 280
+    // MiB here whatever its size.
+    let bound = 420;
     Outcome {
         name: "a backlog of large mails",
         held: answered == n && peak_mib < bound,
