@@ -751,7 +751,8 @@ impl Referee {
         form: Vec<crate::game::FormLine>,
         now: Timestamp,
     ) -> Result<()> {
-        let rules_url = self.config.web.as_ref().filter(|_| self.rules_attachment(&g.meta.ruleset).is_some()).map(|w| format!("{}/g/{}/rules.txt", w.public_url, g.meta.id));
+        let rules = self.rules_attachment(&g.meta.ruleset);
+        let rules_url = self.config.web.as_ref().filter(|_| rules.is_some()).map(|w| format!("{}/g/{}/rules.txt", w.public_url, g.meta.id));
         let (deadline_text, time_left, _) = self.deadline_words(g, lang, now);
         self.queue_secret(
             Draft {
@@ -766,10 +767,8 @@ impl Referee {
                 auto_submitted: "auto-replied",
                 // The rules as a link when the pages are served (a small
                 // welcome), attached otherwise.
-                attachments: rules_url
-                    .is_none()
-                    .then(|| self.rules_attachment(&g.meta.ruleset))
-                    .flatten()
+                attachments: rules
+                    .filter(|_| rules_url.is_none())
                     .into_iter()
                     .chain(self.deadline_attachment(&g.meta.id, g.meta.turn, g.meta.deadline, lang, now))
                     .collect(),

@@ -25,7 +25,7 @@
 use jiff::{SignedDuration, Timestamp};
 use serde::{Deserialize, Serialize};
 
-use super::{GameMeta, Referee};
+use super::{domain_of as domain, GameMeta, Referee};
 
 /// A request not confirmed within this is forgotten.
 pub const CONFIRM_WITHIN: SignedDuration = SignedDuration::from_hours(48);
@@ -82,10 +82,6 @@ pub fn split_code(written: &str) -> (String, Option<String>) {
         }
         _ => (t.to_string(), None),
     }
-}
-
-fn domain(address: &str) -> &str {
-    address.rsplit_once('@').map_or(address, |(_, d)| d)
 }
 
 impl Referee {
