@@ -75,6 +75,27 @@ async fn game_page_shows_the_deadline_and_the_statuses_the_referee_holds_and_no_
     assert!(list.contains(&format!("href=\"/g/{GAME}\"")) && list.contains("ouvertes") && list.contains("INSCRIPTION"));
 }
 
+/// #26 (registration state that is true on every page): the pages said
+/// "open" from the referee's switch alone, so a game that takes no new
+/// family (here: its `max_families` reached) invited players who were then
+/// refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_say_registration_closed_when_the_game_takes_no_new_family_with_the_switch_on() {
+    let (env, passwords, now) = played_game();
+    let path = env.dir.path().join("config.toml");
+    let text = std::fs::read_to_string(&path).unwrap().replace("registration_open = true\n", "registration_open = true\nmax_families = 4\n");
+    std::fs::write(&path, text).unwrap();
+    let s = Site::start(env, passwords, now).await;
+    assert!(s.referee.read_meta(GAME).unwrap().unwrap().registration_open, "the switch is on");
+    assert!(!s.referee.open_game(GAME).unwrap().registration_open().unwrap(), "four seats of four taken: closed");
+    let page = s.get(&format!("/g/{GAME}")).await.text();
+    let line = page.lines().find(|l| l.contains("Inscriptions")).unwrap_or_default().to_string();
+    assert!(line.contains("fermées") && !line.contains("ouvertes"), "{line}");
+    assert!(!page.contains("INSCRIPTION"), "the game page still tells how to join");
+    let list = s.get("/").await.text();
+    assert!(list.contains("fermées") && !list.contains("ouvertes") && !list.contains("INSCRIPTION"), "{list}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_page_carries_a_strict_content_security_policy_and_no_inline_script() {
     let s = site().await;

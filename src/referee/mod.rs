@@ -68,6 +68,8 @@ pub struct OpenGame {
     pub engine: Box<dyn Engine>,
     pub state: LoadedState,
     pub dir: GameDir,
+    /// The game's `max_families` (registration refuses a family beyond it).
+    pub max_families: Option<u32>,
 }
 
 /// The referee: configuration, store, templates.
@@ -139,7 +141,8 @@ impl Referee {
             .ok_or_else(|| RefereeError::NoSuchRuleset { game: id.to_string(), ruleset: meta.ruleset.clone() })?;
         let dir = self.store.game(id)?;
         let state = self.effective_state(&meta, engine.as_ref(), &dir)?;
-        Ok(OpenGame { meta, engine, state, dir })
+        let max_families = self.game_config(id).and_then(|c| c.max_families);
+        Ok(OpenGame { meta, engine, state, dir, max_families })
     }
 
     /// The snapshot of the open turn plus the families registered during it.
@@ -197,7 +200,8 @@ impl OpenGame {
     /// over, and the ruleset accepting one more seat in this state (Galaxy
     /// not once its galaxy is made, Stellarium not after turn 0 without
     /// `late_registration`, the turn-based games not once started, no game
-    /// when full). What the pages, replies and `game status` say.
+    /// when full), and `max_families` not reached. What the pages, replies
+    /// and `game status` say.
     pub fn registration_open(&self) -> Result<bool> {
         self.registration_open_in(&self.state)
     }
@@ -205,7 +209,7 @@ impl OpenGame {
     /// [`OpenGame::registration_open`] in `state` (the state a turn just
     /// produced, before it is committed).
     pub fn registration_open_in(&self, state: &LoadedState) -> Result<bool> {
-        if !self.meta.registration_open || self.meta.finished {
+        if !self.meta.registration_open || self.meta.finished || self.max_families.is_some_and(|m| self.meta.families.len() >= m as usize) {
             return Ok(false);
         }
         // A registration tried on a copy, under a key no family has.

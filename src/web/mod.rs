@@ -64,12 +64,38 @@ pub struct Web {
     strings: strings::Strings,
     /// Pages built at once (`server::PAGE_WORKERS`).
     workers: tokio::sync::Semaphore,
+    /// Whether each game takes a new family, as registration would decide
+    /// ([`crate::referee::OpenGame::registration_open`]), remembered for the
+    /// game's (turn, families, rollbacks): with the switch on, the answer
+    /// changes only with those, and working it out loads the game's state.
+    seats: std::sync::Mutex<std::collections::HashMap<String, (SeatsKey, bool)>>,
 }
+
+type SeatsKey = (u32, usize, u32);
 
 impl Web {
     pub fn new(referee: Arc<Referee>, clock: Clock) -> Arc<Web> {
         let strings = strings::Strings::load(referee.templates_dir());
-        Arc::new(Web { referee, clock, limiter: limit::Limiter::default(), strings, workers: tokio::sync::Semaphore::new(server::PAGE_WORKERS) })
+        Arc::new(Web { referee, clock, limiter: limit::Limiter::default(), strings, workers: tokio::sync::Semaphore::new(server::PAGE_WORKERS), seats: Default::default() })
+    }
+
+    /// Whether game `meta` takes a new family now: the referee's switch, the
+    /// game not over, and the ruleset accepting one more seat (a Galaxy game
+    /// once its galaxy is made, a full Stellar game: closed). What every page
+    /// says; a game whose state cannot be read says closed.
+    pub(crate) fn registration_open(&self, meta: &crate::referee::GameMeta) -> bool {
+        if !meta.registration_open || meta.finished {
+            return false;
+        }
+        let key: SeatsKey = (meta.turn, meta.families.len(), meta.rollbacks);
+        if let Some((k, open)) = self.seats.lock().unwrap_or_else(|e| e.into_inner()).get(&meta.id) {
+            if *k == key {
+                return *open;
+            }
+        }
+        let open = self.referee.open_game(&meta.id).and_then(|g| g.registration_open()).unwrap_or(false);
+        self.seats.lock().unwrap_or_else(|e| e.into_inner()).insert(meta.id.clone(), (key, open));
+        open
     }
 
     /// Renders `web/<name>.html.tera` with the strings of `lang` as `t`.
