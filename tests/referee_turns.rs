@@ -424,6 +424,38 @@ fn rollback_tells_every_family_and_the_turn_played_again_mails_its_reports() {
     assert_eq!(reports_of_turn(&take_outbox(&e.referee), 1).len(), 2);
 }
 
+/// A rollback and the mails telling the families are written together: when
+/// the mails cannot be written, the game is not rolled back either (before,
+/// `game.json` went back a turn first and a failure or crash in between left
+/// a rolled-back game that nobody was told of).
+#[test]
+fn a_rollback_whose_announcements_cannot_be_written_leaves_the_game_where_it_was() {
+    let e = env();
+    let t = before_deadline(&e);
+    let pa = join(&e.referee, "a@x.test", "Atréides", t);
+    let pb = join(&e.referee, "b@x.test", "Harkonnen", t);
+    for turn in 0..2 {
+        send_orders(&e, "a@x.test", "Atréides", &pa, &format!("a{turn}"));
+        send_orders(&e, "b@x.test", "Harkonnen", &pb, &format!("b{turn}"));
+        e.referee.adjudicate(GAME, Mode::Force, after_deadline(&e)).unwrap();
+    }
+    take_outbox(&e.referee);
+    // The outbox's queue made unwritable: a file where its folder was.
+    let new = e.dir.path().join("data/outbox/new");
+    assert!(new.is_dir(), "{}", new.display());
+    let aside = e.dir.path().join("data/outbox/new-aside");
+    std::fs::rename(&new, &aside).unwrap();
+    std::fs::write(&new, b"not a folder").unwrap();
+    assert!(e.referee.rollback(GAME, 1, before_deadline(&e)).is_err());
+    assert_eq!(e.referee.read_meta(GAME).unwrap().unwrap().turn, 2, "rolled back with nobody told");
+    // Mended, the same command rolls back and tells both families.
+    std::fs::remove_file(&new).unwrap();
+    std::fs::rename(&aside, &new).unwrap();
+    e.referee.rollback(GAME, 1, before_deadline(&e)).unwrap();
+    assert_eq!(e.referee.read_meta(GAME).unwrap().unwrap().turn, 1);
+    assert_eq!(take_outbox(&e.referee).iter().filter(|m| m.subject.contains("Retour au début du tour 1")).count(), 2);
+}
+
 /// Files delivered to `address` by the daemon's embedded Maildir transport.
 fn delivered(root: &std::path::Path, address: &str) -> Vec<Sent> {
     let dir = root.join("mail/outgoing").join(address).join("new");

@@ -337,10 +337,18 @@ impl Referee {
         m.last_reported_turn = turn.checked_sub(1);
         m.rollbacks += 1;
         m.hold_lifted = None;
-        self.write_meta(&m)?;
+        // The new game.json and the mails telling the families are made
+        // durable together: a crash in between cannot leave a game rolled
+        // back that nobody was told of.
+        self.forget(id);
+        let group = crate::store::Group::new();
+        group.enter(|| -> Result<usize> {
+            self.write_meta(&m)?;
+            self.announce_rollback(id, &cancelled, now)
+        })?;
+        group.commit().map_err(crate::store::StoreError::io(dir.path()))?;
         self.forget(id);
         tracing::warn!(game = %id, turn, rollbacks = m.rollbacks, "game rolled back");
-        self.announce_rollback(id, &cancelled, now)?;
         Ok(m)
     }
 
