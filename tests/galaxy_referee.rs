@@ -63,6 +63,14 @@ fn r2_1_too_few_players_hold_turn_0_and_the_referee_is_told_at_once() {
     let alert = sent.iter().find(|m| m.to == vec!["referee@example.test".to_string()]).expect("the referee is mailed at once");
     assert!(alert.text.contains("n'a pas pu être créée"), "{}", alert.text);
     assert!(sent.iter().all(|m| !m.subject.contains("Rapport")), "no report for a game that did not start");
+    // Each player is told why the game does not start, without the referee's commands.
+    for a in ["a@x.test", "b@x.test", "c@x.test"] {
+        let told = sent.iter().find(|m| m.to == vec![a.to_string()]).unwrap_or_else(|| panic!("{a} is not told the turn is held: {sent:#?}"));
+        assert!(told.subject.contains("suspendu"), "{}", told.subject);
+        assert!(told.text.contains("les règles ne permettent pas de le jouer") && told.text.contains("au moins 4 pour créer la galaxie (2.1)"), "{}", told.text);
+        assert!(!told.text.contains("arbitre game") && !told.text.contains("% de ceux"), "{}", told.text);
+        assert!(told.text.contains("Rien n'est demandé") && !told.text.contains("aucun ordre"), "nothing is asked at registration: {}", told.text);
+    }
     let meta = e.referee.read_meta(GAME).unwrap().unwrap();
     assert_eq!(meta.turn, 0, "registration stays open, not a turn 1 without a galaxy");
     assert!(meta.held.is_some());

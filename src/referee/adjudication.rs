@@ -110,7 +110,7 @@ impl Referee {
                     // The mails first, under ids of this turn: a crash before
                     // game.json is written holds again and queues nothing twice.
                     self.alert_admin_about(&format!("hold-{game_id}-{}", g.meta.turn_tag(n)), game_id, &reason, "hold", now)?;
-                    self.announce_hold(&g, &records, &statuses, threshold, now)?;
+                    self.announce_hold(&g, &records, &statuses, Held::Guard { threshold }, now)?;
                     g.meta.held = Some(reason.clone());
                     self.write_meta(&g.meta)?;
                 }
@@ -204,6 +204,13 @@ impl Referee {
                 }
                 // Once per situation: told again if it fails with other registrations.
                 self.alert_admin(&format!("alert-{game_id}-{}-{}", g.meta.turn_tag(n), g.meta.families.len()), game_id, &reason, now)?;
+                // The players too, each in its language, with the rules' reason.
+                let mut reasons = BTreeMap::new();
+                for lang in ["fr", "en"] {
+                    let view = if lang == "fr" { chronicle_view.clone() } else { g.engine.public_view(&lang_ctx(lang), &g.state, &out.state, &events)? };
+                    reasons.insert(lang, view.get("hold_reason").and_then(Value::as_str).unwrap_or_default().to_string());
+                }
+                self.announce_hold(&g, &records, &statuses, Held::Rules { reasons: &reasons }, now)?;
             }
             return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: out.events.len(), finished: false, early: false, awaited: awaited.into_iter().collect() });
         }
@@ -579,18 +586,29 @@ impl Referee {
     /// others: who sent what is not the mail's to say); a seat the step does
     /// not await (`statuses` holds the awaited ones) that nothing is asked
     /// of it.
-    fn announce_hold(&self, g: &OpenGame, records: &BTreeMap<FamilyKey, OrdersRecord>, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold: f64, now: Timestamp) -> Result<()> {
+    fn announce_hold(&self, g: &OpenGame, records: &BTreeMap<FamilyKey, OrdersRecord>, statuses: &BTreeMap<FamilyKey, OrderStatus>, why: Held<'_>, now: Timestamp) -> Result<()> {
         let id = &g.meta.id;
+        // A hold by the rules is told again when it holds with other
+        // registrations (as the referee's alert is).
+        let tag = match why {
+            Held::Guard { .. } => g.meta.turn_tag(g.meta.turn),
+            Held::Rules { .. } => format!("{}-rules-{}", g.meta.turn_tag(g.meta.turn), g.meta.families.len()),
+        };
         for (key, fam) in g.meta.families.iter().filter(|(_, f)| !f.pnj && f.resigned.is_none()) {
+            let (threshold, by_rules, reason) = match why {
+                Held::Guard { threshold } => ((threshold * 100.0).round() as i64, false, ""),
+                Held::Rules { reasons } => (0, true, reasons.get(if fam.lang == "en" { "en" } else { "fr" }).map_or("", String::as_str)),
+            };
+            let awaited = statuses.contains_key(key) && !g.engine.nothing_required(&g.state, key)?;
             self.queue(
                 Draft {
-                    id: format!("held-{id}-{}-{key}", g.meta.turn_tag(g.meta.turn)),
+                    id: format!("held-{id}-{tag}-{key}"),
                     to: vec![fam.address.clone()],
                     subject: super::messages::subject_held(id, g.meta.turn).render(crate::i18n::Lang::from_code(&fam.lang)),
                     template: "common/held",
                     lang: &fam.lang,
-                    context: json!({ "game": id, "family": fam.name, "turn": g.meta.turn, "threshold": (threshold * 100.0).round() as i64,
-                        "has_orders": records.contains_key(key), "awaited": statuses.contains_key(key), "private_url": crate::web::link::private_url(self, id, key) }),
+                    context: json!({ "game": id, "family": fam.name, "turn": g.meta.turn, "threshold": threshold, "by_rules": by_rules, "rules_reason": reason,
+                        "has_orders": records.contains_key(key), "awaited": awaited, "private_url": crate::web::link::private_url(self, id, key) }),
                     threading: Threading::NONE,
                     auto_submitted: "auto-generated",
                     attachments: vec![],
@@ -632,6 +650,15 @@ impl Referee {
 /// when above the threshold. Only awaited seats count (`statuses` holds
 /// them), and one silent seat is never "mass": at least two must have been
 /// active (RULINGS.md, "Turn-based play").
+/// Why a turn is held, for the mail telling the players.
+#[derive(Clone, Copy)]
+enum Held<'a> {
+    /// The mass-ONR guard: more than `threshold` of the families went silent.
+    Guard { threshold: f64 },
+    /// The ruleset could not play the turn; its reason in each language.
+    Rules { reasons: &'a BTreeMap<&'static str, String> },
+}
+
 fn mass_onr(g: &OpenGame, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold: f64) -> Option<String> {
     let active: Vec<&FamilyKey> = g
         .meta

@@ -443,7 +443,9 @@ pub fn public_view(ctx: &ViewContext, _before: &GalaxyState, s: &GalaxyState, ev
         Event::GenerationFailed { reason } => Some(reason.clone()),
         _ => None,
     }) {
-        v["referee_alert"] = json!(msg!("galaxy-referee-generation-failed", reason = reason).render(Lang::from_code(&ctx.lang)));
+        v["referee_alert"] = json!(msg!("galaxy-referee-generation-failed", reason = reason.clone()).render(Lang::from_code(&ctx.lang)));
+        // What the players are told of it (the referee's commands are not theirs).
+        v["hold_reason"] = json!(reason.render(Lang::from_code(&ctx.lang)));
     }
     v
 }
