@@ -226,18 +226,39 @@ fn family_move_and_replace_refuse_with_a_reason() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn family_remove_makes_the_seat_pnj_after_the_start_and_is_refused_before() {
-    let e = env();
+async fn family_remove_frees_a_seat_taken_in_the_open_turn_and_makes_it_pnj_after_the_start() {
+    let e = env_with("\n[web]\nlisten = \"127.0.0.1:1\"\npublic_url = \"http://site.test\"\n");
     let root = e.dir.path().to_path_buf();
     let start = t0();
     let pw = join(&e.referee, "a@x.test", "Atréides", start);
     join(&e.referee, "h@x.test", "Harkonnen", start);
-    // Turn 0: no ruleset can free a seat; the reason names what to do instead.
-    let out = family_command(&root, &["remove", GAME, "Atréides"]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("has not started (turn 0)") && err.contains("family replace"), "{err}");
+    join(&e.referee, "c@x.test", "Corrino", start);
+    let old_link = arbitre::web::link::private_path(&e.referee, GAME, "CORRINO").unwrap();
+    let holds_corrino = || {
+        let g = e.referee.open_game(GAME).unwrap();
+        g.engine.save_state(&g.state).unwrap().windows(7).any(|w| w == b"CORRINO")
+    };
+    assert!(holds_corrino());
+    take_outbox(&e.referee);
+    // Turn 0: Corrino registered during the open turn, so its registration is
+    // undone and the seat is free (it was refused before: "no ruleset can
+    // free a seat").
+    let out = family_command(&root, &["remove", GAME, "Corrino"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("registration is cancelled and the seat is free"), "{stdout}");
+    let meta = e.referee.read_meta(GAME).unwrap().unwrap();
+    assert!(!meta.families.contains_key("CORRINO"), "the seat is still taken");
+    let told = take_outbox(&e.referee);
+    assert_eq!(told.iter().map(|m| m.to.clone()).collect::<Vec<_>>(), vec![vec!["c@x.test".to_string()]], "{told:#?}");
+    assert!(told[0].text.contains("a annulé l'inscription de Corrino") && told[0].text.contains("la place est de nouveau libre"), "{}", told[0].text);
+    assert!(!holds_corrino(), "the open turn's state still holds Corrino");
+    // Another player takes the name; the old link does not open the new seat.
+    join(&e.referee, "z@x.test", "Corrino", start);
+    assert_eq!(e.referee.read_meta(GAME).unwrap().unwrap().families["CORRINO"].address, "z@x.test");
+    assert_ne!(arbitre::web::link::private_path(&e.referee, GAME, "CORRINO").unwrap(), old_link, "the removed player's link opens the new seat");
     assert!(!e.referee.read_meta(GAME).unwrap().unwrap().families["ATREIDES"].pnj);
+    take_outbox(&e.referee);
 
     e.referee.adjudicate(GAME, arbitre::referee::adjudication::Mode::Force, start).unwrap();
     take_outbox(&e.referee);

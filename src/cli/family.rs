@@ -4,7 +4,7 @@ use std::path::Path;
 
 use clap::Subcommand;
 
-use crate::referee::SeatChange;
+use crate::referee::{Removal, SeatChange};
 
 #[derive(Debug, Subcommand)]
 pub enum FamilyCommand {
@@ -40,8 +40,10 @@ pub fn run(config: &Path, templates: Option<&Path>, c: FamilyCommand, now: jiff:
             println!("the seat was given to {new_address} with a new password and the form (outbox item {new}); the old address was told it no longer plays (outbox item {old})");
         }
         FamilyCommand::Remove { game, family } => {
-            let id = r.remove_family(&game, &family, now)?;
-            println!("the family is PNJ from the open turn on; its address was told (outbox item {id})");
+            match r.remove_family(&game, &family, now)? {
+                Removal::Pnj(id) => println!("the family is PNJ from the open turn on; its address was told (outbox item {id})"),
+                Removal::Cancelled(id) => println!("the family had registered during the open turn: its registration is cancelled and the seat is free; its address was told (outbox item {id})"),
+            }
         }
     }
     Ok(())

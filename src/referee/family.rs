@@ -55,6 +55,16 @@ impl Referee {
     }
 }
 
+/// What `family remove` did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Removal {
+    /// The seat is PNJ from the open turn on (outbox item of the notice).
+    Pnj(String),
+    /// The family had registered during the open turn: its registration is
+    /// undone and the seat free (outbox item of the notice).
+    Cancelled(String),
+}
+
 /// Which of the referee's seat commands (`family move|replace`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SeatChange {
@@ -176,17 +186,14 @@ impl Referee {
     /// count; its address is told. Before (turn 0) no ruleset can free a
     /// seat, so the command refuses, naming what the referee can do instead.
     /// Returns the outbox id of the notice.
-    pub fn remove_family(&self, game: &str, family: &str, now: Timestamp) -> Result<String> {
+    pub fn remove_family(&self, game: &str, family: &str, now: Timestamp) -> Result<Removal> {
         let dir = self.store.game(game)?;
         let _lock = dir.lock()?;
         self.store.check_no_unfinished_run(game)?;
         let mut g = self.open_game(game)?;
         let key = family_key(&g.meta, game, family)?;
-        if g.meta.turn == 0 {
-            return Err(RefereeError::Invalid(format!(
-                "game {game} has not started (turn 0) and its ruleset ({}) cannot free a seat: close registration (`arbitre game close {game}`) or give the seat to another player (`arbitre family replace {game} {key} <address>`)",
-                g.meta.ruleset
-            )));
+        if g.meta.families[&key].registered_turn == g.meta.turn {
+            return self.cancel_registration(g, &dir, key, now).map(Removal::Cancelled);
         }
         let pnj_mode = self.game_config(game).map_or(crate::config::PnjMode::Default, |c| c.pnj);
         let fam = g.meta.families.get_mut(&key).expect("checked");
@@ -217,6 +224,47 @@ impl Referee {
         })?;
         group.commit().map_err(crate::store::StoreError::io(dir.path()))?;
         tracing::info!(%game, family = %key, ?pnj_mode, "family removed by the referee: PNJ from the open turn");
+        Ok(Removal::Pnj(super::replies::outbox_id(&id)))
+    }
+
+    /// `family remove` of a family registered during the open turn: it is in
+    /// no stored state yet (the open turn's state is its snapshot plus the
+    /// registrations of `game.json`, [`Referee::effective_state`]), so the
+    /// registration is undone and the seat is free again: its record, its
+    /// orders of the turn and its private link go; the address is told.
+    fn cancel_registration(&self, mut g: super::OpenGame, dir: &crate::store::GameDir, key: String, now: Timestamp) -> Result<String> {
+        let game = g.meta.id.clone();
+        let turn = g.meta.turn;
+        let fam = g.meta.families.remove(&key).expect("checked");
+        g.meta.waiting.remove(&key);
+        g.meta.confirmed.remove(&key);
+        let lang = if fam.lang == "en" { "en" } else { "fr" };
+        let id = format!("seat-cancel-{game}-{key}-{}-{}", g.meta.turn_tag(turn), fam.registration_seq);
+        let group = crate::store::Group::new();
+        group.enter(|| -> Result<()> {
+            self.write_meta(&g.meta)?;
+            dir.remove_orders(turn, &key)?;
+            // A later registration under the same name gets another link.
+            crate::web::link::bump_generation(dir, &key)?;
+            self.queue(
+                Draft {
+                    id: id.clone(),
+                    to: vec![fam.address.clone()],
+                    subject: format!("[{game}] {}", if lang == "en" { "Registration cancelled" } else { "Inscription annulée" }),
+                    template: "common/seat",
+                    lang,
+                    context: json!({ "kind": "cancel", "game": game, "family": fam.name, "turn": turn }),
+                    threading: Threading::NONE,
+                    auto_submitted: "auto-generated",
+                    attachments: vec![],
+                },
+                now,
+            )?;
+            Ok(())
+        })?;
+        group.commit().map_err(crate::store::StoreError::io(dir.path()))?;
+        self.forget(&game);
+        tracing::info!(%game, family = %key, turn, "registration cancelled by the referee: the seat is free");
         Ok(super::replies::outbox_id(&id))
     }
 }

@@ -38,7 +38,7 @@ use crate::render::Renderer;
 use crate::store::{GameDir, Store};
 
 pub use meta::{FamilyRecord, GameMeta};
-pub use family::SeatChange;
+pub use family::{Removal, SeatChange};
 
 /// Errors of the referee's use cases. Player input never causes one: these
 /// are I/O failures, corrupted files, or a referee's command on a missing game.

@@ -62,6 +62,14 @@ pub fn family_of_token<'m>(r: &Referee, meta: &'m crate::referee::GameMeta, give
     found
 }
 
+/// Kills `family`'s current link (the caller holds the game's lock).
+pub(crate) fn bump_generation(dir: &GameDir, family: &str) -> Result<(), RefereeError> {
+    let mut all = generations(dir);
+    *all.entry(family.to_string()).or_insert(0) += 1;
+    crate::store::write_json_atomic(&dir.path().join(GENERATIONS_FILE), &all)?;
+    Ok(())
+}
+
 /// `arbitre web revoke`: kills `family`'s link and returns the new one (its
 /// path when no web server is configured).
 pub fn revoke(r: &Referee, game: &str, family: &str) -> Result<String, RefereeError> {
@@ -72,8 +80,6 @@ pub fn revoke(r: &Referee, game: &str, family: &str) -> Result<String, RefereeEr
     }
     let dir = r.store.game(game)?;
     let _lock = dir.lock()?;
-    let mut all = generations(&dir);
-    *all.entry(family.to_string()).or_insert(0) += 1;
-    crate::store::write_json_atomic(&dir.path().join(GENERATIONS_FILE), &all)?;
+    bump_generation(&dir, family)?;
     Ok(private_url(r, game, family).or_else(|| private_path(r, game, family)).unwrap_or_default())
 }
