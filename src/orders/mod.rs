@@ -1,8 +1,9 @@
 //! The game-independent part of the order language (`orders.md` §2–§4):
 //! where the orders block is in a mail, its header lines (`PARTIE`,
 //! `FAMILLE`, `MOTDEPASSE`, `TOUR`) and the commands that are not orders
-//! (`INSCRIPTION`, `AIDE`, `RAPPORT`, `ANNULER`, `MESSAGE … FINMESSAGE`,
-//! `CONFIRMER`, `ATTENDRE`, `ABANDON`).
+//! (`INSCRIPTION`, `AIDE`, `RAPPORT [n]`, `ANNULER`, `MESSAGE … FINMESSAGE`,
+//! `CONFIRMER`, `ATTENDRE`, `ABANDON`, `MOTDEPASSE OUBLIE`, `ADRESSE [CODE]`,
+//! `REPONDRE … FINMESSAGE`).
 //! Every other line of the block goes to the ruleset as an [`OrderLine`].
 //!
 //! [`read_submission`] never fails and never panics: it returns `None` only
