@@ -207,25 +207,27 @@ fn an_address_code_expires_after_48_hours() {
 async fn a_reply_to_a_relayed_message_reaches_its_sender_without_naming_it() {
     let e = life_env();
     let apw = join(&e.referee, "a@x.test", "Atréides", t0());
-    let hpw = join(&e.referee, "h@x.test", "Harkonnen", t0());
+    // Harkonnen plays in English.
+    e.referee.handle_mail(&mail("h@x.test", "join-h@x.test", "Join", &format!("GAME {GAME}\nJOIN Harkonnen\n"), t0()), t0()).unwrap();
+    let hpw = password_in(&take_outbox(&e.referee).iter().find(|s| s.text.contains("Welcome")).expect("an English welcome").text);
     let cpw = join(&e.referee, "c@x.test", "Corrino", t0());
     let d = start(&e);
     let everyone = ["a@x.test", "h@x.test", "c@x.test"];
-    let token_in = |text: &str| text.lines().find_map(|l| l.strip_prefix("REPONDRE ")).expect("a reply line").trim().to_string();
+    let token_in = |text: &str| text.lines().find_map(|l| l.strip_prefix("REPONDRE ").or_else(|| l.strip_prefix("REPLY "))).expect("a reply line").trim().to_string();
 
     // Atréides writes to Harkonnen anonymously.
     d.mail(1, "a@x.test", &format!("{}MESSAGE Harkonnen ANONYME\nL'Empereur ment.\nFINMESSAGE\nFIN\n", header("Atréides", &apw))).await;
     assert_eq!(counts(&d.root, &everyone), [1, 1, 0]);
     let relayed = delivered(&d.root, "h@x.test").remove(0);
-    assert!(relayed.contains("Message anonyme") && relayed.contains("L'Empereur ment."), "{relayed}");
+    assert!(relayed.contains("Anonymous message") && relayed.contains("L'Empereur ment.") && relayed.contains("REPLY "), "{relayed}");
     assert!(!relayed.contains("Atréides") && !relayed.contains("a@x.test") && !relayed.contains("ATREIDES"), "the relay names its sender: {relayed}");
     let token = token_in(&relayed);
 
     // Harkonnen answers with the token: the answer reaches Atréides, signed.
-    d.mail(2, "h@x.test", &format!("{}REPONDRE {token}\nQui êtes-vous ?\nFINMESSAGE\nFIN\n", header("Harkonnen", &hpw))).await;
+    d.mail(2, "h@x.test", &format!("GAME {GAME}\nFAMILY Harkonnen\nPASSWORD {hpw}\nREPLY {token}\nQui êtes-vous ?\nENDMESSAGE\nEND\n")).await;
     assert_eq!(counts(&d.root, &everyone), [2, 2, 0]);
     let ack = delivered(&d.root, "h@x.test").remove(1);
-    assert!(ack.contains("REPONDRE : votre réponse est transmise à l'auteur du message"), "{ack}");
+    assert!(ack.contains("REPLY: your reply is relayed to the author of the message"), "{ack}");
     assert!(!ack.contains("Atréides"), "the acknowledgement names the anonymous sender: {ack}");
     let answer = delivered(&d.root, "a@x.test").remove(1);
     assert!(answer.contains("Réponse à votre message, de la part de la famille Harkonnen") && answer.contains("Qui êtes-vous ?"), "{answer}");
@@ -240,7 +242,7 @@ async fn a_reply_to_a_relayed_message_reaches_its_sender_without_naming_it() {
     d.mail(4, "a@x.test", &format!("{}REPONDRE {back} ANONYME\nUn ami.\nFINMESSAGE\nFIN\n", header("Atréides", &apw))).await;
     assert_eq!(counts(&d.root, &everyone), [3, 3, 1]);
     let second = delivered(&d.root, "h@x.test").remove(2);
-    assert!(second.contains("Réponse à votre message, anonyme") && second.contains("Un ami."), "{second}");
+    assert!(second.contains("Reply to your message, anonymous") && second.contains("Un ami."), "{second}");
     assert!(!second.contains("Atréides") && !second.contains("a@x.test"), "{second}");
     d.stop().await;
 }
