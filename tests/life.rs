@@ -113,36 +113,44 @@ async fn a_forgotten_password_goes_only_to_the_registered_address_once_an_hour_a
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn report_n_resends_the_familys_own_report_of_an_earlier_turn_even_once_the_game_is_over() {
+async fn report_n_resends_the_familys_own_report_of_an_earlier_turn() {
     let e = life_env();
     let pw = join(&e.referee, "a@x.test", "Atréides", t0());
     let hpw = join(&e.referee, "h@x.test", "Harkonnen", t0());
     for (f, p) in [("Atréides", &pw), ("Harkonnen", &hpw)] {
-        let founders: Vec<String> = FOUNDERS.iter().map(|l| if f == "Harkonnen" { l.replace("Leto", "Feyd") } else { l.to_string() }).collect();
-        let lines: Vec<&str> = founders.iter().map(String::as_str).collect();
-        e.referee.handle_mail(&mail(&format!("{}@x.test", &f[..1].to_lowercase()), &format!("o-{f}@x.test"), "Ordres", &orders_body(f, p, None, &lines), t0()), t0()).unwrap();
+        let from = if f == "Atréides" { "a@x.test" } else { "h@x.test" };
+        e.referee.handle_mail(&mail(from, &format!("o-{from}"), "Ordres", &orders_body(f, p, None, FOUNDERS), t0()), t0()).unwrap();
     }
-    for _ in 0..2 {
-        e.referee.adjudicate(GAME, arbitre::referee::adjudication::Mode::Force, t0()).unwrap();
-    }
+    e.referee.adjudicate(GAME, arbitre::referee::adjudication::Mode::Force, t0()).unwrap();
     take_outbox(&e.referee);
-    let meta = e.referee.read_meta(GAME).unwrap().unwrap();
-    assert_eq!((meta.turn, meta.last_reported_turn), (2, Some(1)));
-    let kept = std::fs::read_to_string(game_dir(&e).join("turns/0000/reports/ATREIDES/report.txt")).unwrap();
     let d = start(&e);
     let everyone = ["a@x.test", "h@x.test"];
+    let kept = |t: u32| std::fs::read_to_string(game_dir(&e).join(format!("turns/{t:04}/reports/ATREIDES/report.txt"))).unwrap();
+    let ask = format!("{}RAPPORT 0\nRAPPORT 7\nFIN\n", header("Atréides", &pw));
 
-    d.mail(1, "a@x.test", &format!("{}RAPPORT 0\nRAPPORT 7\nFIN\n", header("Atréides", &pw))).await;
+    // Turn 1 open: the report of turn 0 (the latest), and a refusal for a turn not played.
+    d.mail(1, "a@x.test", &ask).await;
     let got = delivered(&d.root, "a@x.test");
-    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(counts(&d.root, &everyone), [2, 0], "{got:?}");
     let ack = got.iter().find(|t| t.contains("RAPPORT 0 :")).expect("the acknowledgement");
-    assert!(ack.contains("votre rapport du tour 0 vous est renvoyé"), "{ack}");
-    assert!(ack.contains("RAPPORT 7 : le tour 7 n'a pas encore été joué (le tour ouvert est le 2)"), "{ack}");
+    assert!(ack.contains("RAPPORT 0 : votre rapport du tour 0 vous est renvoyé"), "{ack}");
+    assert!(ack.contains("RAPPORT 7 : le tour 7 n'a pas encore été joué (le tour ouvert est le 1)"), "{ack}");
+    let first_line = |t: &str| t.lines().find(|l| !l.trim().is_empty()).unwrap().to_string();
+    assert!(got.iter().any(|t| !t.contains("RAPPORT 0 :") && t.contains(&first_line(&kept(0)))), "no report of turn 0: {got:?}");
+
+    // Turn 1 played (the game may be over then): turn 0's report is still there, the family's own.
+    d.referee.adjudicate(GAME, arbitre::referee::adjudication::Mode::Force, t0()).unwrap();
+    until("the reports sent", || d.referee.store.outbox().pending_count().unwrap() == 0).await;
+    let before = counts(&d.root, &everyone);
+    let (zero, one) = (kept(0), kept(1));
+    let only_zero = zero.lines().find(|l| l.trim().len() > 20 && !one.contains(*l)).expect("a line of turn 0's report not in turn 1's").to_string();
+    d.mail(2, "a@x.test", &ask).await;
+    assert_eq!(counts(&d.root, &everyone), [before[0] + 2, before[1]], "another family was mailed");
+    let got = delivered(&d.root, "a@x.test").split_off(before[0]);
+    let reply = got.iter().find(|t| t.contains("RAPPORT 0 :")).expect("the answer");
+    assert!(reply.contains("RAPPORT 0 : votre rapport du tour 0 vous est renvoyé"), "{reply}");
     let report = got.iter().find(|t| !t.contains("RAPPORT 0 :")).expect("the report");
-    let first_line = kept.lines().find(|l| !l.trim().is_empty()).unwrap();
-    assert!(report.contains(first_line), "not the report of turn 0: {report}");
-    assert!(!report.contains("Harkonnen") || kept.contains("Harkonnen"), "another family's report");
-    assert_eq!(counts(&d.root, &everyone), [2, 0]);
+    assert!(report.contains(&only_zero), "not the report of turn 0: {report}");
     d.stop().await;
 }
 
