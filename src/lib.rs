@@ -35,7 +35,9 @@
 //!   pixel buffer kept per thread (`render::spare`).
 //! - [`referee`]: the use cases shared by the daemon and the CLI: handle one
 //!   incoming mail, adjudicate one turn, resend, roll back; turn-based play
-//!   (awaited seats, early adjudication, orders in advance).
+//!   (awaited seats, early adjudication, orders in advance); a player's life
+//!   by mail (`referee::life`: a forgotten password, a change of address,
+//!   earlier reports, replies to relayed messages).
 //! - [`daemon`]: the event loop: mail arrived, deadline reached, shutdown;
 //!   the intake's runs of messages and the run a crash cut (`daemon::run`);
 //!   the outbox's sendings as a pipeline (`daemon::outbox`).

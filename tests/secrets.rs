@@ -7,41 +7,9 @@ mod support;
 
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use arbitre::mail::{decode, Limits};
 use support::*;
-
-/// The mails delivered so far to `address` by the embedded Maildir sender.
-fn delivered(root: &Path, address: &str) -> Vec<String> {
-    let dir = root.join("mail/outgoing").join(address).join("new");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-    // In delivery order (the names' microseconds are not zero-padded).
-    files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
-    files.iter().map(|p| decode(&std::fs::read(p).unwrap(), &Limits::default()).unwrap().text).collect()
-}
-
-async fn until(what: &str, mut cond: impl FnMut() -> bool) {
-    let t = Instant::now();
-    while !cond() {
-        assert!(t.elapsed() < Duration::from_secs(60), "{what}: not after 60 s");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// Puts a player's mail in the referee's inbox, as the mail server would.
-fn deliver(root: &Path, name: &str, raw: &[u8]) {
-    std::fs::write(root.join("mail/inbox/new").join(name), raw).unwrap();
-}
-
-/// Every file of the data directory that holds `secret` (any case).
-fn files_holding(dir: &Path, secret: &str) -> Vec<String> {
-    snapshot(dir)
-        .into_iter()
-        .filter(|(_, bytes)| bytes.windows(secret.len()).any(|w| w.eq_ignore_ascii_case(secret.as_bytes())))
-        .map(|(p, _)| p.display().to_string())
-        .collect()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_password_is_mailed_to_the_family_and_no_password_stays_in_clear() {
@@ -93,19 +61,6 @@ async fn a_new_password_is_mailed_to_the_family_and_no_password_stays_in_clear()
     for pw in [&old, &new] {
         assert_eq!(files_holding(&data(&e), pw), Vec::<String>::new(), "{pw} in clear");
     }
-}
-
-/// `arbitre family <args…>` as the referee types it.
-fn family_command(root: &Path, args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_arbitre"))
-        .arg("--config")
-        .arg(root.join("config.toml"))
-        .arg("--templates")
-        .arg(templates())
-        .arg("family")
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

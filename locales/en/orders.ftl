@@ -19,3 +19,6 @@ orders-message-no-recipient = MESSAGE: the recipient is missing (a family, or AL
 orders-message-empty = Empty MESSAGE: nothing is relayed.
 orders-message-too-long = MESSAGE of { $chars } characters: { $max } at most; message not relayed.
 orders-line-too-long = Line of { $chars } characters: { $max } at most; line ignored.
+orders-report-not-a-number = { $kw } "{ $text }": a turn number is expected (for example { $kw } 3), or { $kw } alone for the latest report.
+orders-address-missing = { $kw }: one address is expected (for example { $kw } new@example.com), or { $kw } CODE followed by the code the new address received.
+orders-reply-no-token = { $kw }: the reply code of the message received is expected (for example { $kw } K7F3Q9X2HM); reply not relayed.

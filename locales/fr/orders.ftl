@@ -19,3 +19,6 @@ orders-message-no-recipient = MESSAGE : le destinataire manque (une famille, ou 
 orders-message-empty = MESSAGE vide : rien n'est transmis.
 orders-message-too-long = MESSAGE de { $chars } caractères : { $max } au plus ; message non transmis.
 orders-line-too-long = Ligne de { $chars } caractères : { $max } au plus ; ligne ignorée.
+orders-report-not-a-number = { $kw } « { $text } » : un numéro de tour est attendu (par exemple { $kw } 3), ou { $kw } seul pour le dernier rapport.
+orders-address-missing = { $kw } : une seule adresse est attendue (par exemple { $kw } nouvelle@exemple.fr), ou { $kw } CODE suivi du code reçu à la nouvelle adresse.
+orders-reply-no-token = { $kw } : le code de réponse du message reçu est attendu (par exemple { $kw } K7F3Q9X2HM) ; réponse non transmise.

@@ -1,8 +1,9 @@
 //! The game-independent part of the order language (`orders.md` §2–§4):
 //! where the orders block is in a mail, its header lines (`PARTIE`,
 //! `FAMILLE`, `MOTDEPASSE`, `TOUR`) and the commands that are not orders
-//! (`INSCRIPTION`, `AIDE`, `RAPPORT`, `ANNULER`, `MESSAGE … FINMESSAGE`,
-//! `CONFIRMER`, `ATTENDRE`, `ABANDON`).
+//! (`INSCRIPTION`, `AIDE`, `RAPPORT [n]`, `ANNULER`, `MESSAGE … FINMESSAGE`,
+//! `CONFIRMER`, `ATTENDRE`, `ABANDON`, `MOTDEPASSE OUBLIE`, `ADRESSE [CODE]`,
+//! `REPONDRE … FINMESSAGE`).
 //! Every other line of the block goes to the ruleset as an [`OrderLine`].
 //!
 //! [`read_submission`] never fails and never panics: it returns `None` only
@@ -137,6 +138,21 @@ pub enum Command {
     Wait,
     /// `ABANDON | RESIGN`: concede the game.
     Resign,
+    /// `RAPPORT <n> | REPORT <n>`: resend the report of turn `n`.
+    ReportOf(u32),
+    /// `MOTDEPASSE OUBLIE | FORGOT-PASSWORD`: mail a new password to the
+    /// registered address (taken without a password).
+    ForgotPassword,
+    /// `ADRESSE <address> | ADDRESS <address>`: move the seat to a new
+    /// address, once that address confirms it.
+    Address { address: String },
+    /// `ADRESSE CODE <code> | ADDRESS CODE <code>`: the new address confirms
+    /// a change of address (taken without a password, from that address).
+    AddressCode { code: String },
+    /// `REPONDRE <token> [ANONYME] … FINMESSAGE | REPLY <token> [ANONYMOUS] …
+    /// ENDMESSAGE`: answer a relayed message, to its sender (whom the token
+    /// names only to the referee).
+    Reply { token: String, anonymous: bool, body: String },
 }
 
 /// The lines after a further `TOUR n` line.
@@ -183,6 +199,10 @@ static KW_MESSAGE: &[&str] = &["MESSAGE"];
 static KW_END_MESSAGE: &[&str] = &["FINMESSAGE", "ENDMESSAGE", "FIN MESSAGE", "END MESSAGE"];
 static KW_ALL: &[&str] = &["TOUS", "ALL"];
 static KW_ANONYMOUS: &[&str] = &["ANONYME", "ANONYMOUS"];
+static KW_FORGOT: &[&str] = &["MOTDEPASSE OUBLIE", "FORGOT PASSWORD", "MOT DE PASSE OUBLIE", "PASSWORD FORGOTTEN"];
+static KW_ADDRESS: &[&str] = &["ADRESSE", "ADDRESS"];
+static KW_CODE: &[&str] = &["CODE", "CODE"];
+static KW_REPLY: &[&str] = &["REPONDRE", "REPLY"];
 
 /// Whether alias `i` of the tables above is English.
 fn is_english(table: &[&str], i: usize) -> Option<bool> {
@@ -190,6 +210,8 @@ fn is_english(table: &[&str], i: usize) -> Option<bool> {
         None
     } else if std::ptr::eq(table, KW_PASSWORD) && i == 2 {
         Some(false)
+    } else if std::ptr::eq(table, KW_CODE) {
+        None
     } else {
         Some(i % 2 == 1)
     }
@@ -347,7 +369,7 @@ fn is_block_start(content: &str, tag_mode: bool) -> bool {
         return true;
     }
     tag_mode
-        && [KW_FAMILY, KW_PASSWORD, KW_TURN, KW_JOIN, KW_HELP, KW_REPORT, KW_CANCEL, KW_CONFIRM, KW_WAIT, KW_RESIGN, KW_MESSAGE]
+        && [KW_FAMILY, KW_PASSWORD, KW_TURN, KW_JOIN, KW_HELP, KW_REPORT, KW_CANCEL, KW_CONFIRM, KW_WAIT, KW_RESIGN, KW_MESSAGE, KW_ADDRESS, KW_REPLY]
             .iter()
             .any(|t| starts_with(&toks, t).is_some())
 }
@@ -442,6 +464,73 @@ fn joined(toks: &[Token]) -> String {
     toks.iter().map(|t| t.text.as_str()).filter(|t| !t.is_empty()).collect::<Vec<_>>().join(" ")
 }
 
+/// `ANONYME|ANONYMOUS` as the last word of a `MESSAGE` or `REPONDRE`
+/// line: whether it is there, and the words before it.
+fn anonymous_suffix<'t>(rest: &'t [Token], lang: &mut Lang) -> (bool, &'t [Token]) {
+    if let Some((last, init)) = rest.split_last() {
+        let mut c = Cursor::new(std::slice::from_ref(last));
+        if let Some(k) = c.eat_keyword(KW_ANONYMOUS) {
+            lang.note(KW_ANONYMOUS, k);
+            return (true, init);
+        }
+    }
+    (false, rest)
+}
+
+/// The body of a `MESSAGE` or `REPONDRE` whose line is just before
+/// `visible[*i]`: verbatim lines up to `FINMESSAGE` (see the module notes),
+/// `*i` moved past them. `None` (with a problem) when it cannot be relayed:
+/// `missing` (no recipient) first, then an empty or too long body.
+fn message_body(visible: &[&Prepared], i: &mut usize, lang: &mut Lang, missing: Option<Problem>, mut problem: impl FnMut(Problem)) -> Option<String> {
+    let mut body: Vec<&str> = Vec::new();
+    let mut closed = false;
+    while *i < visible.len() {
+        let m = visible[*i];
+        let mtoks = keyword_tokens(&m.content);
+        if let Some((k, _)) = starts_with(&mtoks, KW_END_MESSAGE) {
+            lang.note(KW_END_MESSAGE, k);
+            *i += 1;
+            closed = true;
+            break;
+        }
+        // A line that is only FIN|END ends the block even here.
+        if mtoks.len() == 1 && starts_with(&mtoks, KW_END).is_some() {
+            break;
+        }
+        body.push(m.content.trim_end_matches(['\r', '\n']));
+        *i += 1;
+    }
+    while body.first().is_some_and(|b| b.trim_matches(is_space).is_empty()) {
+        body.remove(0);
+    }
+    while body.last().is_some_and(|b| b.trim_matches(is_space).is_empty()) {
+        body.pop();
+    }
+    if !closed {
+        problem(Problem::MessageUnclosed);
+    }
+    let body_chars: usize = body.iter().map(|b| b.chars().count() + 1).sum();
+    if let Some(p) = missing {
+        problem(p);
+        None
+    } else if body.is_empty() {
+        problem(Problem::MessageEmpty);
+        None
+    } else if body_chars > MAX_MESSAGE_CHARS {
+        problem(Problem::MessageTooLong { chars: body_chars, max: MAX_MESSAGE_CHARS });
+        None
+    } else {
+        Some(body.join("\n"))
+    }
+}
+
+/// An address as a player may write it: `<a@b.test>`, `mailto:a@b.test`.
+fn bare_address(written: &str) -> String {
+    let t = written.trim().trim_start_matches('<').trim_end_matches('>');
+    let t = t.strip_prefix("mailto:").or_else(|| t.strip_prefix("MAILTO:")).unwrap_or(t);
+    t.to_string()
+}
+
 /// Reads one block: `lines` runs from the block's first line to the last
 /// line that may belong to it; `depth` is the quote depth read.
 fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachment: bool) -> Submission {
@@ -529,6 +618,13 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
             }
             continue;
         }
+        if let Some((k, _)) = starts_with(&toks, KW_FORGOT) {
+            lang.note(KW_FORGOT, k);
+            if !sub.commands.contains(&Command::ForgotPassword) {
+                sub.commands.push(Command::ForgotPassword);
+            }
+            continue;
+        }
         if let Some((k, rest)) = starts_with(&toks, KW_PASSWORD) {
             lang.note(KW_PASSWORD, k);
             // The acknowledgement quotes the line without its words: a
@@ -582,6 +678,27 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
             }
             continue;
         }
+        if let Some((k, [n, ..])) = starts_with(&toks, KW_REPORT) {
+            // `RAPPORT <n>`: an earlier turn's report.
+            lang.note(KW_REPORT, k);
+            match n.text.parse::<u32>() {
+                Ok(n) if !sub.commands.contains(&Command::ReportOf(n)) => sub.commands.push(Command::ReportOf(n)),
+                Ok(_) => {}
+                Err(_) => problem(&mut sub, Problem::ReportTurnNotANumber { kw: KW_REPORT[k].to_string(), text: n.text.clone() }),
+            }
+            continue;
+        }
+        if let Some((k, rest)) = starts_with(&toks, KW_ADDRESS) {
+            lang.note(KW_ADDRESS, k);
+            match starts_with(rest, KW_CODE) {
+                Some((_, [code])) => sub.commands.push(Command::AddressCode { code: code.text.to_ascii_uppercase() }),
+                _ => match rest {
+                    [a] => sub.commands.push(Command::Address { address: bare_address(&a.text) }),
+                    _ => problem(&mut sub, Problem::AddressMissing { kw: KW_ADDRESS[k].to_string() }),
+                },
+            }
+            continue;
+        }
         let simple = [
             (KW_HELP, Command::Help),
             (KW_REPORT, Command::Report),
@@ -600,15 +717,7 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
             continue;
         }
         if let Some((_, rest)) = starts_with(&toks, KW_MESSAGE) {
-            let (mut anonymous, mut target_toks) = (false, rest);
-            if let Some((last, init)) = target_toks.split_last() {
-                let mut c = Cursor::new(std::slice::from_ref(last));
-                if let Some(k) = c.eat_keyword(KW_ANONYMOUS) {
-                    lang.note(KW_ANONYMOUS, k);
-                    anonymous = true;
-                    target_toks = init;
-                }
-            }
+            let (anonymous, target_toks) = anonymous_suffix(rest, &mut lang);
             let target = match starts_with(target_toks, KW_ALL) {
                 Some((k, [])) => {
                     lang.note(KW_ALL, k);
@@ -616,42 +725,22 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
                 }
                 _ => Some(joined(target_toks)).filter(|n| !n.is_empty()).map(MessageTarget::Family),
             };
-            // The body: verbatim lines up to FINMESSAGE.
-            let mut body: Vec<&str> = Vec::new();
-            let mut closed = false;
-            while i < visible.len() {
-                let m = visible[i];
-                let mtoks = keyword_tokens(&m.content);
-                if let Some((k, _)) = starts_with(&mtoks, KW_END_MESSAGE) {
-                    lang.note(KW_END_MESSAGE, k);
-                    i += 1;
-                    closed = true;
-                    break;
-                }
-                // A line that is only FIN|END ends the block even here.
-                if mtoks.len() == 1 && starts_with(&mtoks, KW_END).is_some() {
-                    break;
-                }
-                body.push(m.content.trim_end_matches(['\r', '\n']));
-                i += 1;
+            let missing = target.is_none().then_some(Problem::MessageNoRecipient);
+            if let (Some(body), Some(to)) = (message_body(&visible, &mut i, &mut lang, missing, |p| problem(&mut sub, p)), target) {
+                sub.commands.push(Command::Message { to, anonymous, body });
             }
-            while body.first().is_some_and(|b| b.trim_matches(is_space).is_empty()) {
-                body.remove(0);
-            }
-            while body.last().is_some_and(|b| b.trim_matches(is_space).is_empty()) {
-                body.pop();
-            }
-            if !closed {
-                problem(&mut sub, Problem::MessageUnclosed);
-            }
-            let body_chars: usize = body.iter().map(|b| b.chars().count() + 1).sum();
-            match target {
-                None => problem(&mut sub, Problem::MessageNoRecipient),
-                Some(_) if body.is_empty() => problem(&mut sub, Problem::MessageEmpty),
-                Some(_) if body_chars > MAX_MESSAGE_CHARS => {
-                    problem(&mut sub, Problem::MessageTooLong { chars: body_chars, max: MAX_MESSAGE_CHARS })
-                }
-                Some(to) => sub.commands.push(Command::Message { to, anonymous, body: body.join("\n") }),
+            continue;
+        }
+        if let Some((k, rest)) = starts_with(&toks, KW_REPLY) {
+            lang.note(KW_REPLY, k);
+            let (anonymous, token_toks) = anonymous_suffix(rest, &mut lang);
+            let token = match token_toks {
+                [t] => Some(t.text.to_ascii_uppercase()),
+                _ => None,
+            };
+            let missing = token.is_none().then(|| Problem::ReplyNoToken { kw: KW_REPLY[k].to_string() });
+            if let (Some(body), Some(token)) = (message_body(&visible, &mut i, &mut lang, missing, |p| problem(&mut sub, p)), token) {
+                sub.commands.push(Command::Reply { token, anonymous, body });
             }
             continue;
         }

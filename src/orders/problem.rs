@@ -29,6 +29,9 @@ pub enum Problem {
     MessageEmpty,
     MessageTooLong { chars: usize, max: usize },
     LineTooLong { chars: usize, max: usize },
+    ReportTurnNotANumber { kw: String, text: String },
+    AddressMissing { kw: String },
+    ReplyNoToken { kw: String },
 }
 
 impl Problem {
@@ -53,6 +56,9 @@ impl Problem {
             Problem::MessageEmpty => msg!("orders-message-empty"),
             Problem::MessageTooLong { chars, max } => msg!("orders-message-too-long", chars = *chars, max = *max),
             Problem::LineTooLong { chars, max } => msg!("orders-line-too-long", chars = *chars, max = *max),
+            Problem::ReportTurnNotANumber { kw, text } => msg!("orders-report-not-a-number", kw = kw, text = text),
+            Problem::AddressMissing { kw } => msg!("orders-address-missing", kw = kw),
+            Problem::ReplyNoToken { kw } => msg!("orders-reply-no-token", kw = kw),
         }
     }
 }
@@ -79,6 +85,9 @@ pub fn samples() -> Vec<Msg> {
         Problem::MessageEmpty,
         Problem::MessageTooLong { chars: 12_000, max: 10_000 },
         Problem::LineTooLong { chars: 450_000, max: 300 },
+        Problem::ReportTurnNotANumber { kw: "RAPPORT".into(), text: "abc".into() },
+        Problem::AddressMissing { kw: "ADRESSE".into() },
+        Problem::ReplyNoToken { kw: "REPONDRE".into() },
     ];
     // A new variant must be added above: this match fails to compile otherwise.
     for p in &all {
@@ -100,7 +109,10 @@ pub fn samples() -> Vec<Msg> {
             | Problem::MessageNoRecipient
             | Problem::MessageEmpty
             | Problem::MessageTooLong { .. }
-            | Problem::LineTooLong { .. } => {}
+            | Problem::LineTooLong { .. }
+            | Problem::ReportTurnNotANumber { .. }
+            | Problem::AddressMissing { .. }
+            | Problem::ReplyNoToken { .. } => {}
         }
     }
     all.iter().map(Problem::msg).collect()

@@ -468,3 +468,27 @@ fn a_problem_on_a_password_line_does_not_quote_the_password() {
     assert_eq!(quoted, ["MOTDEPASSE ***", "MOT DE PASSE ***"]);
     assert_eq!(s.problems.iter().map(|p| p.line.no).collect::<Vec<_>>(), [3, 4]);
 }
+
+#[test]
+fn a_players_life_commands_in_both_languages() {
+    // A forgotten password: no password is read from the line.
+    let s = read("PARTIE p\nFAMILLE A\nMOTDEPASSE OUBLIÉ\n");
+    assert_eq!((s.commands.as_slice(), s.password.as_deref()), ([Command::ForgotPassword].as_slice(), None));
+    let s = read("GAME p\nFAMILY A\nFORGOT-PASSWORD\n");
+    assert_eq!(s.commands, [Command::ForgotPassword]);
+    assert!(s.english);
+    let s = read("PARTIE p\nMot de passe oublie\n");
+    assert_eq!(s.commands, [Command::ForgotPassword]);
+    // An earlier turn's report; `RAPPORT` alone stays the latest.
+    let s = read("PARTIE p\nRAPPORT 3\nREPORT 0\nRAPPORT\nRAPPORT trois\n");
+    assert_eq!(s.commands, [Command::ReportOf(3), Command::ReportOf(0), Command::Report]);
+    assert_eq!(s.problems.len(), 1, "{:?}", s.problems);
+    // A change of address, and its confirmation.
+    let s = read("PARTIE p\nADRESSE <Nouvelle@Exemple.fr>\nADDRESS CODE k7f3q9x2hm\nADRESSE\n");
+    assert_eq!(s.commands, [Command::Address { address: "Nouvelle@Exemple.fr".into() }, Command::AddressCode { code: "K7F3Q9X2HM".into() }]);
+    assert_eq!(s.problems.len(), 1);
+    // A reply to a relayed message, like a MESSAGE.
+    let s = read("PARTIE p\nREPONDRE abcdef1234567890 ANONYME\nMerci.\nFINMESSAGE\nREPLY\nHi\nENDMESSAGE\n");
+    assert_eq!(s.commands, [Command::Reply { token: "ABCDEF1234567890".into(), anonymous: true, body: "Merci.".into() }]);
+    assert_eq!(s.problems.len(), 1, "a reply without its token is a problem");
+}

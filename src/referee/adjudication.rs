@@ -507,6 +507,19 @@ impl Referee {
     /// Returns whether there was one.
     pub fn resend_report(&self, g: &OpenGame, family: &FamilyKey, cause: Option<&str>, now: Timestamp) -> Result<bool> {
         let Some(t) = g.meta.last_reported_turn else { return Ok(false) };
+        let id = match cause {
+            Some(c) => format!("report-again-{c}"),
+            None => format!("report-resend-{}-{t}-{family}-{}", g.meta.id, now.as_second()),
+        };
+        self.resend_report_of(g, family, t, &id, now)
+    }
+
+    /// Queues the report of turn `t` for `family` again, under outbox id
+    /// `id` (`RAPPORT <n>`): the files kept for that turn
+    /// (`turns/<t>/reports/<family>/`). Returns whether they are there.
+    /// A report older than the latest says nothing of the open turn (no
+    /// "your move", no orders in advance, no calendar event).
+    pub fn resend_report_of(&self, g: &OpenGame, family: &FamilyKey, t: u32, id: &str, now: Timestamp) -> Result<bool> {
         let Some(fam) = g.meta.families.get(family) else { return Ok(false) };
         let read = |f: &str| g.dir.read_report_file(t, family, f).ok().flatten();
         let Some(text) = read("report.txt").and_then(|b| String::from_utf8(b).ok()) else { return Ok(false) };
@@ -516,14 +529,14 @@ impl Referee {
             svg: read("map.svg").and_then(|b| String::from_utf8(b).ok()),
             png: read("map.png"),
         };
-        let id = match cause {
-            Some(c) => format!("report-again-{c}"),
-            None => format!("report-resend-{}-{t}-{family}-{}", g.meta.id, now.as_second()),
-        };
-        let notes = read("notes.json").and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| json!({}));
+        let mut notes = read("notes.json").and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_else(|| json!({}));
         let mut attachments = files.attachments();
-        attachments.extend(self.deadline_attachment(&g.meta.id, g.meta.turn, g.meta.deadline.filter(|_| !g.meta.finished), &fam.lang, now));
-        self.queue_report(&id, g, family, fam, t, &files, attachments, notes, now, None)?;
+        if g.meta.last_reported_turn == Some(t) {
+            attachments.extend(self.deadline_attachment(&g.meta.id, g.meta.turn, g.meta.deadline.filter(|_| !g.meta.finished), &fam.lang, now));
+        } else {
+            super::intake::merge_into(&mut notes, json!({ "your_move": false, "advance": null }));
+        }
+        self.queue_report(id, g, family, fam, t, &files, attachments, notes, now, None)?;
         Ok(true)
     }
 

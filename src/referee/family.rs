@@ -26,6 +26,7 @@ impl Referee {
         let generation = fam.password_generation;
         let pw = password::derive(&self.secret, &[game, &key, "reissued", &generation.to_string()]);
         fam.password_sha256 = password::hash(game, &key, &pw);
+        fam.password_reset = None;
         let (name, address, lang) = (fam.name.clone(), fam.address.clone(), if fam.lang == "en" { "en" } else { "fr" });
         let id = format!("password-{game}-{key}-{generation}");
         let group = crate::store::Group::new();
@@ -83,10 +84,7 @@ impl Referee {
     /// receives the family's mail; all in one write group with `game.json`.
     /// Returns the outbox ids of the two mails (new address first).
     pub fn change_seat(&self, game: &str, family: &str, new_address: &str, change: SeatChange, now: Timestamp) -> Result<(String, String)> {
-        let address = new_address.trim().to_ascii_lowercase();
-        if address.len() > 254 || address.contains(['\r', '\n']) || !address.contains('@') || address.parse::<lettre::message::Mailbox>().is_err() {
-            return Err(RefereeError::Invalid(format!("{new_address:?} is not a mail address")));
-        }
+        let address = valid_address(new_address).ok_or_else(|| RefereeError::Invalid(format!("{new_address:?} is not a mail address")))?;
         let key = {
             let meta = self.read_meta(game)?.ok_or_else(|| RefereeError::NoSuchGame(game.into()))?;
             family_key(&meta, game, family)?
@@ -101,71 +99,94 @@ impl Referee {
         self.store.check_no_unfinished_run(game)?;
         let mut g = self.open_game(game)?;
         let key = family_key(&g.meta, game, family)?;
+        let tag = format!("{game}-{key}-{address}-{}", now.as_second());
+        let group = crate::store::Group::new();
+        let ids = group.enter(|| self.move_seat(&mut g, &key, &address, change, &tag, false, now))?;
+        group.commit().map_err(crate::store::StoreError::io(dir.path()))?;
+        Ok(ids)
+    }
+
+    /// Gives the seat of family `key` (in `g`, locked by the caller) the
+    /// address `address` (lower case, checked): writes `game.json` and
+    /// queues the mails to both addresses (in the caller's write group),
+    /// under ids derived from `tag`. `asked`: the player asked for it
+    /// (`ADRESSE`, confirmed from the new address), not the referee. A
+    /// change of address the player asked for and that was waiting is
+    /// dropped. Returns the outbox ids of the two mails (new address first).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn move_seat(&self, g: &mut super::OpenGame, key: &str, address: &str, change: SeatChange, tag: &str, asked: bool, now: Timestamp) -> Result<(String, String)> {
+        let game = g.meta.id.clone();
+        let game = game.as_str();
         if let Some((other, _)) = g.meta.families.iter().find(|(_, f)| f.address == address) {
             return Err(RefereeError::Invalid(format!("{address} already plays family {} in game {game}", g.meta.families[other].name)));
         }
-        let fam = g.meta.families.get_mut(&key).expect("checked");
+        let form = if change == SeatChange::Replace { Some(g.engine.order_form(&g.state, &key.to_string())?) } else { None };
+        let (deadline, time_left, _) = self.deadline_words(g, if g.meta.families.get(key).is_some_and(|f| f.lang == "en") { "en" } else { "fr" }, now);
+        let ruleset = g.meta.ruleset.clone();
+        let turn = g.meta.turn;
+        let fam = g.meta.families.get_mut(key).ok_or_else(|| RefereeError::Invalid(format!("game {game} has no family {key:?}")))?;
         if fam.pnj || fam.resigned.is_some() {
             return Err(RefereeError::Invalid(format!("family {} of game {game} is {} (rule 0.4: no one takes its seat back)", fam.name, if fam.pnj { "PNJ" } else { "resigned" })));
         }
-        let old = std::mem::replace(&mut fam.address, address.clone());
+        let old = std::mem::replace(&mut fam.address, address.to_string());
+        fam.address_change = None;
         let (name, lang) = (fam.name.clone(), if fam.lang == "en" { "en" } else { "fr" });
-        let tag = format!("{game}-{key}-{address}-{}", now.as_second());
         let mut secrets = vec![];
-        let mut context = json!({ "game": game, "family": name, "old_address": old, "new_address": address, "ruleset": g.meta.ruleset, "turn": g.meta.turn });
+        let mut context = json!({ "game": game, "family": name, "old_address": old, "new_address": address, "ruleset": ruleset, "turn": turn, "asked": asked });
         let (kind, id) = match change {
             SeatChange::Move => ("move", format!("seat-move-{tag}")),
             SeatChange::Replace => {
                 fam.password_generation += 1;
                 fam.onr_streak = 0;
-                let pw = password::derive(&self.secret, &[game, &key, "replaced", &address, &fam.password_generation.to_string()]);
-                fam.password_sha256 = password::hash(game, &key, &pw);
-                let form = g.engine.order_form(&g.state, &key)?;
-                let (deadline, time_left, _) = self.deadline_words(&g, lang, now);
+                fam.password_reset = None;
+                let pw = password::derive(&self.secret, &[game, key, "replaced", address, &fam.password_generation.to_string()]);
+                fam.password_sha256 = password::hash(game, key, &pw);
                 let l = crate::i18n::Lang::from_code(lang);
                 let m = context.as_object_mut().expect("object");
                 m.insert("password".into(), json!(pw));
-                m.insert("form".into(), json!(form.iter().map(|f| f.to_json(l)).collect::<Vec<_>>()));
+                m.insert("form".into(), json!(form.unwrap_or_default().iter().map(|f| f.to_json(l)).collect::<Vec<_>>()));
                 m.insert("deadline".into(), json!(deadline));
                 m.insert("time_left".into(), json!(time_left));
-                m.insert("private_url".into(), json!(crate::web::link::private_url(self, game, &key)));
+                m.insert("private_url".into(), json!(crate::web::link::private_url(self, game, key)));
                 secrets.push(pw);
                 ("replace", format!("seat-replace-{tag}"))
             }
         };
         let subject = |fr: &str, en: &str| format!("[{game}] {}", if lang == "en" { en } else { fr });
-        let group = crate::store::Group::new();
-        group.enter(|| -> Result<()> {
-            self.write_meta(&g.meta)?;
-            super::refusals::AuthRefusals::read(&self.store, game)?.forget(&self.store, game, &key)?;
-            for (to, side, id, subject) in [
-                (&address, "in", format!("{id}-in"), subject("Votre famille", "Your family")),
-                (&old, "out", format!("{id}-out"), subject("Vous ne recevez plus le courrier de la famille", "You no longer receive the family's mail")),
-            ] {
-                let mut ctx = context.clone();
-                ctx.as_object_mut().expect("object").insert("kind".into(), json!(format!("{kind}-{side}")));
-                if side == "out" {
-                    ctx.as_object_mut().expect("object").remove("password");
-                }
-                let draft = Draft {
-                    id,
-                    to: vec![to.clone()],
-                    subject,
-                    template: "common/seat",
-                    lang,
-                    context: ctx,
-                    threading: Threading::NONE,
-                    auto_submitted: "auto-generated",
-                    attachments: vec![],
-                };
-                if side == "in" { self.queue_secret(draft, now, &secrets)? } else { self.queue(draft, now)? };
+        self.write_meta(&g.meta)?;
+        super::refusals::AuthRefusals::read(&self.store, game)?.forget(&self.store, game, &key.to_string())?;
+        for (to, side, id, subject) in [
+            (address.to_string(), "in", format!("{id}-in"), subject("Votre famille", "Your family")),
+            (old.clone(), "out", format!("{id}-out"), subject("Vous ne recevez plus le courrier de la famille", "You no longer receive the family's mail")),
+        ] {
+            let mut ctx = context.clone();
+            ctx.as_object_mut().expect("object").insert("kind".into(), json!(format!("{kind}-{side}")));
+            if side == "out" {
+                ctx.as_object_mut().expect("object").remove("password");
             }
-            Ok(())
-        })?;
-        group.commit().map_err(crate::store::StoreError::io(dir.path()))?;
-        tracing::info!(%game, family = %key, %old, new = %address, ?change, "seat given a new address");
+            let draft = Draft {
+                id,
+                to: vec![to],
+                subject,
+                template: "common/seat",
+                lang,
+                context: ctx,
+                threading: Threading::NONE,
+                auto_submitted: "auto-generated",
+                attachments: vec![],
+            };
+            if side == "in" { self.queue_secret(draft, now, &secrets)? } else { self.queue(draft, now)? };
+        }
+        tracing::info!(%game, family = %key, %old, new = %address, ?change, asked, "seat given a new address");
         Ok((super::replies::outbox_id(&format!("{id}-in")), super::replies::outbox_id(&format!("{id}-out"))))
     }
+}
+
+/// `written` as a mail address a seat may be given (lower case), if it is one.
+pub fn valid_address(written: &str) -> Option<String> {
+    let address = written.trim().to_ascii_lowercase();
+    let ok = address.len() <= 254 && !address.contains(['\r', '\n']) && address.contains('@') && address.parse::<lettre::message::Mailbox>().is_ok();
+    ok.then_some(address)
 }
 
 /// The key of `family` (its key, or its name as players write it) in `meta`.

@@ -276,13 +276,25 @@ impl Referee {
             let ctx = json!({ "game": gid, "asked": family_written, "suggestion": suggestion, "registration_open": g.registration_open()? });
             return self.answer_sender(&sender, "unknown-family", ctx, Some(gid));
         };
+        // A new password asked for, or a change of address confirmed from
+        // the new address: no password (`referee::life` says who is answered).
+        if sub.commands.contains(&Command::ForgotPassword) {
+            return self.forgot_password(key, m, &from, doubt.as_ref().map(SenderDoubt::describe), &mut g, &fkey, now);
+        }
+        if let Some(code) = sub.commands.iter().find_map(|c| match c {
+            Command::AddressCode { code } => Some(code.clone()),
+            _ => None,
+        }) {
+            return self.confirm_address(key, m, &from, doubt.as_ref().map(SenderDoubt::describe), &mut g, &fkey, &code, now);
+        }
         // From here on, answers go to the registered address only.
         let lang = fam.lang.as_str();
         let to = fam.address.clone();
         let gc = self.game_config(&gid);
         let require_address = gc.map_or(true, |c| c.require_registered_address);
         let address_ok = !require_address || from.eq_ignore_ascii_case(&fam.address);
-        let password_ok = sub.password.as_deref().is_some_and(|p| password::verify(&gid, &fkey, p, &fam.password_sha256));
+        let matched = super::life::check_password(&gid, &fkey, sub.password.as_deref(), &fam);
+        let password_ok = matched != super::life::PasswordMatch::Neither;
         let mut base = json!({ "game": gid, "family": fam.name, "turn": g.meta.turn, "from": from });
         if let Some(w) = member_word(self, &g.meta.ruleset, lang) {
             base["member"] = json!(w);
@@ -316,13 +328,32 @@ impl Referee {
             self.reply(key, m, &to, "refusal-auth", lang, merge(base, json!({ "reason": reason })), now)?;
             return Ok(answered("refusal-auth", &to, Some(gid), Some(fkey)));
         }
+        if matched == super::life::PasswordMatch::Reset {
+            // The new password the player asked for is used: the old one stops.
+            if let Some(f) = g.meta.families.get_mut(&fkey) {
+                if let Some(r) = f.password_reset.take() {
+                    f.password_sha256 = r.sha256;
+                }
+            }
+            self.write_meta(&g.meta)?;
+        }
         if fam.pnj {
             let can_rejoin = g.registration_open()? && gc.map_or(true, |c| c.allow_new_family_after_pnj);
             self.reply(key, m, &to, "refusal-pnj", lang, merge(base, json!({ "can_rejoin": can_rejoin })), now)?;
             return Ok(answered("refusal-pnj", &to, Some(gid), Some(fkey)));
         }
         if g.meta.finished {
-            self.reply(key, m, &to, "refusal-finished", lang, base, now)?;
+            // The reports stay available once the game is over: `RAPPORT`
+            // and `RAPPORT <n>` are answered (the orders are not).
+            let mut reports = Vec::new();
+            for c in &sub.commands {
+                match c {
+                    Command::Report => reports.push(json!({ "kind": "report", "sent": self.resend_report(&g, &fkey, Some(key), now)? })),
+                    Command::ReportOf(n) => reports.push(self.report_of(key, &g, &fkey, *n, now)?),
+                    _ => {}
+                }
+            }
+            self.reply(key, m, &to, "refusal-finished", lang, merge(base, json!({ "reports": reports })), now)?;
             return Ok(answered("refusal-finished", &to, Some(gid), Some(fkey)));
         }
         if let Some(t) = fam.resigned {
@@ -455,25 +486,8 @@ impl Referee {
                     let n = done_commands.len();
                     let release = if *anonymous { Some(self.anonymous_release(now)) } else { None };
                     for (rkey, _, raddress, rlang) in &recipients {
-                        let mut context = json!({ "game": gid, "sender": if *anonymous { Value::Null } else { json!(fam.name) }, "body": body, "all": matches!(target, MessageTarget::All) });
-                        if let Some(w) = member_word(self, &g.meta.ruleset, rlang) {
-                            context["member"] = json!(w);
-                        }
-                        self.queue_at(
-                            Draft {
-                                id: format!("relay-{key}-{n}-{}", self.relay_slot(key, n, rkey)),
-                                to: vec![raddress.clone()],
-                                subject: format!("[{gid}] {}", if rlang == "fr" { "Message diplomatique" } else { "Diplomatic message" }),
-                                template: "common/relay",
-                                lang: rlang,
-                                context,
-                                threading: Threading::NONE,
-                                auto_submitted: "auto-generated",
-                                attachments: vec![],
-                            },
-                            now,
-                            release,
-                        )?;
+                        let relay = Relay { key, n, sender: &fkey, sender_name: &fam.name, anonymous: *anonymous, body, all: matches!(target, MessageTarget::All), reply: false, release };
+                        self.queue_relay(&g, &relay, rkey, raddress, rlang, now)?;
                     }
                     let unknown = match target {
                         MessageTarget::Family(n) if names.is_empty() => Some(n.clone()),
@@ -484,7 +498,35 @@ impl Referee {
                     });
                     done_commands.push(json!({ "kind": "message", "to": names, "anonymous": anonymous, "unknown": unknown, "leaves": leaves }));
                 }
-                Command::Join { .. } => {}
+                Command::ReportOf(n) => {
+                    let entry = self.report_of(key, &g, &fkey, *n, now)?;
+                    done_commands.push(entry);
+                }
+                Command::Address { address } => {
+                    let entry = self.ask_address_change(key, &mut g, &fkey, address, now)?;
+                    done_commands.push(entry);
+                }
+                Command::Reply { token, anonymous, body } => {
+                    if relayed >= MAX_RELAYS_PER_MAIL {
+                        done_commands.push(json!({ "kind": "reply", "over_limit": MAX_RELAYS_PER_MAIL }));
+                        continue;
+                    }
+                    let n = done_commands.len();
+                    // The acknowledgement never names whom a reply went to.
+                    let Some(skey) = self.reply_sender(&g.meta, &fkey, token) else {
+                        done_commands.push(json!({ "kind": "reply", "unknown": true }));
+                        continue;
+                    };
+                    relayed += 1;
+                    let release = if *anonymous { Some(self.anonymous_release(now)) } else { None };
+                    let s = &g.meta.families[&skey];
+                    let (saddress, slang) = (s.address.clone(), if s.lang == "en" { "en" } else { "fr" });
+                    let relay = Relay { key, n, sender: &fkey, sender_name: &fam.name, anonymous: *anonymous, body, all: false, reply: true, release };
+                    self.queue_relay(&g, &relay, &skey, &saddress, slang, now)?;
+                    let leaves = release.filter(|t| *t > now).and_then(|t| self.game_config(&gid).map(|c| crate::scheduler::format_deadline(t, &c.time_zone, lang)));
+                    done_commands.push(json!({ "kind": "reply", "anonymous": anonymous, "leaves": leaves }));
+                }
+                Command::Join { .. } | Command::ForgotPassword | Command::AddressCode { .. } => {}
             }
         }
 
@@ -729,6 +771,8 @@ impl Referee {
             resigned: None,
             password_generation: 0,
             registered_at: Some(now),
+            password_reset: None,
+            address_change: None,
         };
         g.meta.families.insert(fkey.clone(), record);
         let form = g.engine.order_form(&g.state, &fkey)?;
@@ -861,7 +905,40 @@ impl Referee {
         Ok(())
     }
 
-    /// The families a diplomatic message goes to: (name, address, language).
+    /// Queues diplomatic message `relay` for recipient `rkey` (at
+    /// `raddress`, in `rlang`), with the token the recipient may answer it
+    /// with (`REPONDRE`, `referee::life`).
+    fn queue_relay(&self, g: &OpenGame, relay: &Relay<'_>, rkey: &FamilyKey, raddress: &str, rlang: &str, now: Timestamp) -> Result<()> {
+        let gid = &g.meta.id;
+        let mut context = json!({ "game": gid, "sender": if relay.anonymous { Value::Null } else { json!(relay.sender_name) }, "body": relay.body, "all": relay.all,
+            "reply": relay.reply, "token": self.reply_token(gid, rkey, relay.sender, relay.key, relay.n) });
+        if let Some(w) = member_word(self, &g.meta.ruleset, rlang) {
+            context["member"] = json!(w);
+        }
+        let subject = match (relay.reply, rlang) {
+            (false, "fr") => "Message diplomatique",
+            (false, _) => "Diplomatic message",
+            (true, "fr") => "Réponse à votre message diplomatique",
+            (true, _) => "Reply to your diplomatic message",
+        };
+        self.queue_at(
+            Draft {
+                id: format!("relay-{}-{}-{}", relay.key, relay.n, self.relay_slot(relay.key, relay.n, rkey)),
+                to: vec![raddress.to_string()],
+                subject: format!("[{gid}] {subject}"),
+                template: "common/relay",
+                lang: rlang,
+                context,
+                threading: Threading::NONE,
+                auto_submitted: "auto-generated",
+                attachments: vec![],
+            },
+            now,
+            relay.release,
+        )?;
+        Ok(())
+    }
+
     /// The recipients of a diplomatic message: (family key, name, address,
     /// language), every live family but the sender for `TOUS`.
     fn relay_targets(&self, g: &OpenGame, sender: &FamilyKey, target: &MessageTarget) -> Vec<(FamilyKey, String, String, String)> {
@@ -936,6 +1013,22 @@ impl SenderDoubt {
     }
 }
 
+/// A diplomatic message to relay (`MESSAGE`, `REPONDRE`): the incoming
+/// message's archive key and the command's rank in it, who sent it, what.
+struct Relay<'a> {
+    key: &'a str,
+    n: usize,
+    sender: &'a FamilyKey,
+    sender_name: &'a str,
+    anonymous: bool,
+    body: &'a str,
+    all: bool,
+    /// An answer to a relayed message (`REPONDRE`).
+    reply: bool,
+    /// When an anonymous one leaves.
+    release: Option<Timestamp>,
+}
+
 /// The sender of a message and how to answer it.
 struct Sender<'a> {
     key: &'a str,
@@ -946,7 +1039,7 @@ struct Sender<'a> {
     now: Timestamp,
 }
 
-fn answered(kind: &str, to: &str, game: Option<String>, family: Option<String>) -> Outcome {
+pub(super) fn answered(kind: &str, to: &str, game: Option<String>, family: Option<String>) -> Outcome {
     Outcome::Answered { kind: kind.to_string(), to: to.to_string(), game, family }
 }
 

@@ -140,6 +140,14 @@ pub struct FamilyRecord {
     /// and per domain are limited over 24 hours (`[limits]`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub registered_at: Option<Timestamp>,
+    /// A new password the player asked for (`MOTDEPASSE OUBLIE`), waiting
+    /// to be used: until then the old one works too (`referee::life`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password_reset: Option<super::life::PasswordReset>,
+    /// A change of address the player asked for (`ADRESSE <new>`), waiting
+    /// for the new address to send its code back (`referee::life`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address_change: Option<super::life::AddressChange>,
 }
 
 

@@ -18,6 +18,7 @@ pub mod family;
 pub mod intake;
 pub mod join;
 pub mod journal;
+pub mod life;
 pub mod messages;
 pub mod meta;
 pub mod parallel;

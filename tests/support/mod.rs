@@ -238,3 +238,48 @@ pub fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     v.sort();
     v
 }
+
+/// The mails delivered so far to `address` by the embedded Maildir sender.
+pub fn delivered(root: &Path, address: &str) -> Vec<String> {
+    let dir = root.join("mail/outgoing").join(address).join("new");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    // In delivery order (the names' microseconds are not zero-padded).
+    files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+    files.iter().map(|p| arbitre::mail::decode(&std::fs::read(p).unwrap(), &arbitre::mail::Limits::default()).unwrap().text).collect()
+}
+
+/// Waits (up to 60 s) until `cond` holds.
+pub async fn until(what: &str, mut cond: impl FnMut() -> bool) {
+    let t = std::time::Instant::now();
+    while !cond() {
+        assert!(t.elapsed() < std::time::Duration::from_secs(60), "{what}: not after 60 s");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// Puts a player's mail in the referee's inbox, as the mail server would.
+pub fn deliver(root: &Path, name: &str, raw: &[u8]) {
+    std::fs::write(root.join("mail/inbox/new").join(name), raw).unwrap();
+}
+
+/// Every file of the data directory that holds `secret` (any case).
+pub fn files_holding(dir: &Path, secret: &str) -> Vec<String> {
+    snapshot(dir)
+        .into_iter()
+        .filter(|(_, bytes)| bytes.windows(secret.len()).any(|w| w.eq_ignore_ascii_case(secret.as_bytes())))
+        .map(|(p, _)| p.display().to_string())
+        .collect()
+}
+
+/// `arbitre family <args…>` as the referee types it.
+pub fn family_command(root: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .arg("--config")
+        .arg(root.join("config.toml"))
+        .arg("--templates")
+        .arg(templates())
+        .arg("family")
+        .args(args)
+        .output()
+        .unwrap()
+}
