@@ -438,7 +438,7 @@ impl<'a> Reader<'a> {
         if training.is_none() && extra_pp == 0 {
             unknown_training_left(c)?;
         }
-        Ok(FounderOrder { n: n as u8, first_name, sex, training, extra_pp })
+        Ok(FounderOrder { n: n as u8, first_name, sex, training, extra_pp, by_referee: false })
     }
 
     fn candidacy(&self, c: &mut Cursor) -> R<CandidacyOrder> {
