@@ -1,18 +1,24 @@
-//! English that is English (issue 14): a few steps of `arbitre demo --lang en`
+//! English that is English (issue 14, issue 26): `arbitre demo --lang en`
 //! for Galaxy, Stellar, Stellium and Stellarium, and no French word in any
-//! mail a player receives; the converse for `--lang fr` (no English word in a
-//! French family's mails). Stellarium's mails are read whole: the text and
+//! mail a player receives nor on any web page of the game (the list of
+//! games, the game's page and every turn's, each family's private page and
+//! every turn of it); the converse for `--lang fr` (no English word in a
+//! French family's mails). The English mails are read whole: the text and
 //! HTML reports, the map SVG, the chronicle attached, the form,
 //! acknowledgements and refusals (only the French rulebook sent with the
-//! welcome is left out: it is the authority).
+//! welcome is left out: it is the authority, and exists in French only).
 //!
 //! The words are tell-tale words of sentences, in lower case and whole: order
 //! keywords (`CONSTRUIRE`, `FLOTTE`) are upper case and proper names
-//! (`Atréides`) capitalised, so neither is counted. The order form's
-//! comments are checked (they are messages), and so are the referee's notes
-//! after an accepted order's echo (`OK line 5: PRENDRE 1 # PLANETE-5 into
-//! your hand`): only the echoed order itself, in the order language's
-//! canonical keywords, is left out.
+//! (`Atréides`) capitalised, so neither is counted. In English, any word in
+//! lower case with a French accented letter (`étoile`, `à`) counts as French
+//! too. The order form's comments are checked (they are messages), and so
+//! are the referee's notes after an accepted order's echo (`OK line 5:
+//! PRENDRE 1 # PLANETE-5 into your hand`): only the echoed order itself, in
+//! the order language's canonical keywords, is left out.
+
+mod support;
+mod web_fixture;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -23,6 +29,25 @@ const FRENCH: &[&str] = &[
     "vous", "votre", "vos", "est", "une", "des", "les", "avec", "dans", "sur", "pas", "et", "ou", "aucun", "aucune", "flotte", "étoile",
     "joueur", "manquant", "inconnu", "inconnue", "refusée", "tour", "ordres",
 ];
+/// French words that are not English words (nor parts of an English
+/// sentence: no "son", "place", "date", "message", "mars", "en"), chosen from
+/// the sentences the referee writes: articles, pronouns, prepositions, the
+/// game's nouns, days and months.
+const FRENCH_MORE: &[&str] = &[
+    "le", "la", "du", "au", "aux", "pour", "par", "qui", "que", "sont", "nous", "leur", "leurs", "cette", "ces", "il", "elle", "ils",
+    "ne", "de", "partie", "famille", "familles", "étape", "manche", "joue", "jouer", "prend", "pioche", "rangée", "carnet",
+    "emplacement", "chronique", "prochaine", "personnage", "personnages", "pyramide", "pyramides", "vaisseau", "vaisseaux", "planète",
+    "planètes", "ordre", "inscription", "inscriptions", "ouvertes", "fermées", "fermée", "ouverte", "joueurs", "lundi", "mardi", "mercredi",
+    "jeudi", "vendredi", "samedi", "dimanche", "janvier", "février", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+    "novembre", "décembre", "heure", "heures", "jours", "jour", "règles", "envoyé", "envoyés", "reçu", "reçus", "carte", "cartes",
+    "rapport", "rapports", "statut", "délai", "reste", "restent", "parties", "terminée", "semaine", "carte", "aide",
+];
+
+/// A French accented letter (a word in lower case that has one is French).
+fn accented(w: &str) -> bool {
+    w.chars().any(|c| "àâäéèêëîïôöùûüÿçœæ".contains(c))
+}
+
 const ENGLISH: &[&str] = &["the", "your", "you", "is", "of", "and", "with", "fleet", "star", "player", "missing", "unknown", "refused", "orders"];
 
 /// Plays `arbitre demo` and returns (recipient, subject, text) of every mail
@@ -135,7 +160,9 @@ fn offending(mails: &[(String, String, String)], words: &[&str], skip: impl Fn(&
             }
             let Some(part) = checked_part(line, in_form) else { continue };
             for w in part.split(|c: char| !c.is_alphanumeric() && c != '\'').map(|w| w.rsplit('\'').next().unwrap_or(w)) {
-                if words.contains(&w) {
+                let french = words == FRENCH;
+                let lower = w.chars().next().is_some_and(char::is_lowercase);
+                if words.contains(&w) || (french && lower && (FRENCH_MORE.contains(&w) || accented(w))) {
                     found.push(format!("{to} «{subject}»: [{w}] {line}"));
                 }
             }
@@ -149,16 +176,64 @@ fn check(ruleset: &str, players: u32, turns: u32, lang: &str, skip: impl Fn(&str
 }
 
 fn check_mails(ruleset: &str, players: u32, turns: u32, lang: &str, whole: bool, skip: impl Fn(&str) -> bool) {
-    let (out, mails) = demo(ruleset, players, turns, lang, whole);
+    let (out, mut mails) = demo(ruleset, players, turns, lang, whole);
+    if lang == "en" {
+        mails.extend(pages(&out));
+    }
     let words = if lang == "en" { FRENCH } else { ENGLISH };
     let bad = offending(&mails, words, skip);
     std::fs::remove_dir_all(&out).ok();
-    assert!(bad.is_empty(), "{} line(s) in the wrong language in {} mails:\n{}", bad.len(), mails.len(), bad.join("\n"));
+    assert!(bad.is_empty(), "{} line(s) in the wrong language in {} mails and pages:\n{}", bad.len(), mails.len(), bad.join("\n"));
+}
+
+/// Every web page of the demo's game, served by `arbitre::web` over the
+/// demo's data (its configuration with a `[web]` table added), as
+/// ("page", path, text): the list of games, the game's page and each
+/// turn's, and each family's private page and each of its turns.
+fn pages(out: &Path) -> Vec<(String, String, String)> {
+    let config = out.join("config.toml");
+    let mut text = std::fs::read_to_string(&config).unwrap();
+    text.push_str("\n[web]\nlisten = \"127.0.0.1:1\"\npublic_url = \"http://site.test\"\n");
+    std::fs::write(&config, text).unwrap();
+    let cfg = arbitre::config::load(&config).unwrap();
+    let referee = std::sync::Arc::new(arbitre::referee::Referee::new(cfg, support::templates()).unwrap());
+    let meta = referee.read_meta("demo").unwrap().unwrap();
+    // Within the open turn (its deadline ahead), or after the end.
+    let now = meta.deadline.map(|d| d.checked_sub(jiff::SignedDuration::from_hours(30)).unwrap()).unwrap_or_else(|| "2027-01-01T00:00:00Z".parse().unwrap());
+    let mut paths = vec!["/".to_string(), "/g/demo".to_string()];
+    paths.extend((0..=meta.turn).map(|n| format!("/g/demo/turn/{n}")));
+    for family in meta.families.keys() {
+        let private = arbitre::web::link::private_path(&referee, "demo", family).unwrap();
+        paths.extend((0..=meta.turn).map(|n| format!("{private}/turn/{n}")));
+        paths.push(private);
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    rt.block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let web = arbitre::web::Web::new(referee.clone(), arbitre::daemon::Clock::starting_at(now));
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(arbitre::web::serve(listener, web, async move {
+            let _ = rx.await;
+        }));
+        let mut found = Vec::new();
+        for path in paths {
+            let r = web_fixture::http(&base, "GET", &path, &[], b"").await;
+            // A turn without a page of its own (no chronicle yet) is a 404.
+            if r.status == 404 && path.contains("/turn/") {
+                continue;
+            }
+            assert_eq!(r.status, 200, "{path}");
+            found.push(("page".to_string(), path, strip_markup(&r.text())));
+        }
+        let _ = tx.send(());
+        found
+    })
 }
 
 #[test]
 fn galaxy_english_demo_mails_have_no_french_word() {
-    check("galaxy", 4, 2, "en", |_| false);
+    check_mails("galaxy", 4, 2, "en", true, |_| false);
 }
 
 #[test]
@@ -168,7 +243,7 @@ fn galaxy_french_demo_mails_have_no_english_word() {
 
 #[test]
 fn stellar_english_demo_mails_have_no_french_word() {
-    check("stellar", 2, 6, "en", |_| false);
+    check_mails("stellar", 2, 6, "en", true, |_| false);
 }
 
 #[test]
@@ -179,7 +254,7 @@ fn stellar_french_demo_mails_have_no_english_word() {
 
 #[test]
 fn stellium_english_demo_mails_have_no_french_word() {
-    check("stellium", 2, 6, "en", |_| false);
+    check_mails("stellium", 2, 6, "en", true, |_| false);
 }
 
 #[test]

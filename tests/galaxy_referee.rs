@@ -19,6 +19,35 @@ fn galaxy_env(settings: &str) -> Env {
     Env { dir, referee }
 }
 
+/// Rule 0 (RULINGS, Galaxy): a player without orders plays nothing, and
+/// the report says what was played for it by default (issue 26); a player
+/// who gave orders is not told so.
+#[test]
+fn r0_a_report_says_what_was_played_by_default_for_a_player_without_orders() {
+    let e = galaxy_env("players = 4\n");
+    let t = t0();
+    let players = [("a@x.test", "Alpha"), ("b@x.test", "Beta"), ("c@x.test", "Gamma"), ("d@x.test", "Delta")];
+    let passwords: Vec<String> = players.iter().map(|(a, f)| join(&e.referee, a, f, t)).collect();
+    let after = |e: &Env| e.referee.read_meta(GAME).unwrap().unwrap().deadline.unwrap().checked_add(SignedDuration::from_mins(1)).unwrap();
+    e.referee.adjudicate(GAME, Mode::Force, after(&e)).unwrap();
+    take_outbox(&e.referee);
+    // Turn 1: Alpha gives its orders, the others nothing.
+    let g = e.referee.open_game(GAME).unwrap();
+    let key = g.meta.families.iter().find(|(_, f)| f.name == "Alpha").map(|(k, _)| k.clone()).unwrap();
+    let lines = g.engine.sample_orders(&g.state, &key, &mut arbitre::dice::Dice::for_turn(1, 1)).unwrap();
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    assert!(!refs.is_empty());
+    let raw = mail("a@x.test", "orders-a@x.test", "Ordres", &orders_body("Alpha", &passwords[0], Some(1), &refs), t);
+    e.referee.handle_mail(&raw, t).unwrap();
+    take_outbox(&e.referee);
+    e.referee.adjudicate(GAME, Mode::Force, after(&e)).unwrap();
+    let sent = take_outbox(&e.referee);
+    let report = |a: &str| sent.iter().find(|m| m.to == [a] && m.subject.contains("Rapport du tour 1")).unwrap_or_else(|| panic!("{a}: {sent:#?}")).text.clone();
+    let told = "Joué pour vous par défaut (règle 0) : rien — vos flottes sont restées en place, vos étoiles n'ont rien construit et vos ressources sont conservées.";
+    assert!(report("b@x.test").contains(told), "{}", report("b@x.test"));
+    assert!(!report("a@x.test").contains("par défaut"), "{}", report("a@x.test"));
+}
+
 #[test]
 fn r2_1_players_outside_4_to_16_are_refused_in_the_rules_galaxy() {
     for (settings, ok) in [("players = 3\n", false), ("players = 17\n", false), ("players = 4\n", true), ("players = 16\n", true)] {

@@ -530,3 +530,40 @@ fn check_config_runs_each_rulesets_own_settings_check() {
         assert!(stderr.contains("games[0].settings") && stderr.contains(named), "{ruleset}: the error names the setting: {stderr}");
     }
 }
+
+/// b–d (issue 26): the founders the referee made for PERSONNAGE lines that
+/// were refused or missing are named in the family's report, with the rule,
+/// not slipped in silently; the founders the family wrote are not.
+#[test]
+fn r_b_founders_made_by_the_referee_are_named_in_the_report() {
+    let e = env();
+    let r = &e.referee;
+    let t = t0();
+    let pw = join(r, "a@x.test", "Atréides", t);
+    join(r, "b@x.test", "Harkonnen", t);
+    let lines = [
+        "PERSONNAGE 1 Romuald H GUERRIER",
+        "PERSONNAGE 2 Ines F EXPLORATEUR",
+        "PERSONNAGE 3 Duncan H MARCHAND",
+        "PERSONNAGE 4 Alia F GUERRIER",
+        "PERSONNAGE 5 Chani F PRETRE",
+        "PERSONNAGE 6 Gurney H PRETRE",
+        // Refused (no sex), then missing (8): both made by the referee.
+        "PERSONNAGE 7 Leto",
+    ];
+    r.handle_mail(&mail("a@x.test", "orders-a@x.test", "Ordres", &orders_body("Atréides", &pw, None, &lines), t), t).unwrap();
+    take_outbox(r);
+    let after = r.read_meta(GAME).unwrap().unwrap().deadline.unwrap().checked_add(SignedDuration::from_mins(1)).unwrap();
+    r.adjudicate(GAME, Mode::Force, after).unwrap();
+    let sent = take_outbox(r);
+    let report = sent.iter().find(|s| s.to == ["a@x.test"] && s.subject.contains("Rapport")).expect("Atréides' report");
+    // The report's items, their wrapped lines joined.
+    let flat = report.text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let made: Vec<&str> = flat.split(" - ").filter(|l| l.contains("créé par l'arbitre pour une ligne PERSONNAGE manquante ou refusée")).collect();
+    assert_eq!(made.len(), 2, "{}", report.text);
+    assert!(made[0].contains("n° 7") && made[1].contains("n° 8"), "{made:?}");
+    assert!(made.iter().all(|l| l.contains("(b, c)")), "{made:?}");
+    for own in ["Romuald", "Ines", "Duncan"] {
+        assert!(!made.iter().any(|l| l.contains(own)), "{own} was written by the family: {made:?}");
+    }
+}

@@ -919,3 +919,40 @@ fn names_longer_than_forty_characters_are_refused_on_arrival() {
     let p = parse_orders(&s0, A, &lines(&[&format!("PERSONNAGE 7 {} F", "A".repeat(40))]));
     assert!(p.verdicts[0].is_accepted(), "{:?}", p.verdicts[0]);
 }
+
+/// b: at the foundation a misspelt keyword is an unknown order with the
+/// foundation keyword it looks like, not "your family is not founded yet"
+/// (which is for known orders that must wait, such as LIEU).
+#[test]
+fn r_b_turn0_misspelt_keyword_gets_did_you_mean() {
+    let mut s = State::new(Settings::default());
+    s.register(A, "Atréides").unwrap();
+    let (r, sug) = verdict(&s, A, &[], "PERSONAGE 1 Romuald H GUERRIER +5");
+    assert_eq!(r, "Ordre inconnu « PERSONAGE ».");
+    assert_eq!(sug.as_deref(), Some("PERSONNAGE"));
+    let (_, sug) = verdict(&s, A, &[], "CANDIDAT Romuald JUGE");
+    assert_eq!(sug, None);
+    let (r, sug) = verdict(&s, A, &[], "PUBLICTE 3");
+    assert_eq!(r, "Ordre inconnu « PUBLICTE ».");
+    assert_eq!(sug.as_deref(), Some("PUBLICITE"));
+    let (r, sug) = verdict(&s, A, &[], "LIEU Romuald STELLARIUM");
+    assert!(r.starts_with("Votre famille n'est pas encore fondée"), "{r}");
+    assert_eq!(sug, None);
+}
+
+/// The words inside an order (a pyramid, POUR/CONTRE, PRET/VENTE,
+/// COUPABLE/INNOCENT, NON) get "did you mean" when misspelt.
+#[test]
+fn misspelt_words_inside_an_order_get_did_you_mean() {
+    let s = fixture();
+    for (line, want) in [
+        ("DESTITUTION Paul EGLSE", "EGLISE"),
+        ("COUP Paul CONTR", "CONTRE"),
+        ("CESSION \"Aurore\" Atréides Harkonnen 5 VENT", "VENTE"),
+        ("NAISSANCES Paul AUCUNNE", "AUCUNE"),
+        ("VERDICT Paul 1 COUPABLLE 2-3", "COUPABLE"),
+    ] {
+        let (r, sug) = verdict(&s, A, &[], line);
+        assert_eq!(sug.as_deref(), Some(want), "{line}: {r}");
+    }
+}

@@ -350,3 +350,21 @@ async fn the_game_page_offers_its_deadlines_as_a_feed_and_mails_carry_the_privat
     assert!(text.contains(&format!("http://site.test{}", s.private(1))), "{text}");
     assert!(!text.contains(&s.private(0)));
 }
+
+/// Issue 26: a family that reads English (it joined in English) gets its
+/// private page in English, words and deadline included, in a French game;
+/// the French families keep theirs in French.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_private_page_is_in_the_familys_language() {
+    let s = site().await;
+    let mut meta = s.referee.read_meta(GAME).unwrap().unwrap();
+    meta.families.get_mut(FAMILIES[1].1).unwrap().lang = "en".into();
+    s.referee.write_meta(&meta).unwrap();
+    let en = s.get(&s.private(1)).await.text();
+    assert!(en.contains("<html lang=\"en\"") && en.contains("Your private page"), "{en}");
+    let gc = s.referee.game_config(GAME).unwrap();
+    let deadline = meta.deadline.unwrap();
+    assert!(en.contains(&html_escaped(&arbitre::scheduler::format_deadline(deadline, &gc.time_zone, "en"))), "no English deadline in\n{en}");
+    let fr = s.get(&s.private(0)).await.text();
+    assert!(fr.contains("Votre page privée") && fr.contains(&html_escaped(&arbitre::scheduler::format_deadline(deadline, &gc.time_zone, "fr"))));
+}

@@ -546,6 +546,7 @@ stellarium-why-judge-convicted = convicted
 stellarium-why-judge-died = deceased
 stellarium-why-judge-absent = absent from the Supreme Assembly (prisoner)
 stellarium-why-name-drawn = first name drawn by lot: { $name }
+stellarium-why-founder-by-referee = { $name }, made by the referee for a CHARACTER line missing or refused: sex, first name and training drawn by lot (b, c)
 stellarium-why-training-drawn = training drawn by lot: { $training }
 stellarium-why-pp-reduced = PP cut from { $wanted } to { $extra } (reserve used up)
 

@@ -645,6 +645,7 @@ stellarium-why-judge-convicted = condamné
 stellarium-why-judge-died = décédé
 stellarium-why-judge-absent = absent de l'Assemblée suprême (prisonnier)
 stellarium-why-name-drawn = prénom tiré au sort : { $name }
+stellarium-why-founder-by-referee = { $name }, créé par l'arbitre pour une ligne PERSONNAGE manquante ou refusée : sexe, prénom et formation tirés au sort (b, c)
 stellarium-why-training-drawn = formation tirée au sort : { $training }
 stellarium-why-pp-reduced = PP réduits de { $wanted } à { $extra } (réserve épuisée)
 

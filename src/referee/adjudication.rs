@@ -194,7 +194,9 @@ impl Referee {
         // referee is told at once, the turn is held and nothing is committed.
         // The events decoded once for every view of the turn.
         let events = g.engine.load_events(&out.events)?;
-        let chronicle_view = g.engine.public_view(&lang_ctx("fr"), &g.state, &out.state, &events)?;
+        // The public chronicle and map (the web pages') in the game's language.
+        let game_lang = gc.map_or("fr", |c| c.language.as_str());
+        let chronicle_view = g.engine.public_view(&lang_ctx(game_lang), &g.state, &out.state, &events)?;
         if let Some(reason) = chronicle_view.get("referee_alert").and_then(Value::as_str).map(str::to_string) {
             if preview_dir.is_none() {
                 if g.meta.held.as_deref() != Some(reason.as_str()) || g.meta.adjudication_started.is_some() {
@@ -230,10 +232,10 @@ impl Referee {
         // deadline's writes"); their mails are seen by the sender only then.
         let batch = crate::store::Deferred::new();
         let out_root = preview_dir.clone().unwrap_or_else(|| g.dir.turn_dir(n));
-        let chronicle_ctx = json!({ "ctx": lang_ctx("fr"), "view": chronicle_view });
+        let chronicle_ctx = json!({ "ctx": lang_ctx(game_lang), "view": chronicle_view });
         let mut chronicle_txt = String::new();
         for ext in ["txt", "html"] {
-            if let Some(name) = template_name(self, &format!("{}/chronicle", g.meta.ruleset), "fr", ext) {
+            if let Some(name) = template_name(self, &format!("{}/chronicle", g.meta.ruleset), game_lang, ext) {
                 let body = self.renderer.render(&name, &chronicle_ctx)?;
                 write_deferred(&batch, &out_root.join(format!("chronicle.{ext}")), body.as_bytes())?;
                 if ext == "txt" {
@@ -242,13 +244,13 @@ impl Referee {
             }
         }
         // The chronicle attached to each family's report mail, in the
-        // family's language (the files above are the web pages', in French).
+        // family's language (the files above are the web pages', in the game's).
         let mut chronicle_mail: BTreeMap<String, String> = BTreeMap::new();
         for fam in g.meta.families.values() {
             if chronicle_mail.contains_key(&fam.lang) {
                 continue;
             }
-            let text = if fam.lang == "fr" || chronicle_txt.is_empty() {
+            let text = if fam.lang == game_lang || chronicle_txt.is_empty() {
                 chronicle_txt.clone()
             } else {
                 let ctx = lang_ctx(&fam.lang);
@@ -265,7 +267,7 @@ impl Referee {
         if let Some(m) = chronicle_view.get("public_map").filter(|m| !m.is_null()) {
             let tpl = format!("{}/map.svg.tera", g.meta.ruleset);
             if self.renderer.has_template(&tpl) {
-                let svg = self.renderer.render(&tpl, &json!({ "ctx": lang_ctx("fr"), "family": Value::Null, "view": { "map": m } }))?;
+                let svg = self.renderer.render(&tpl, &json!({ "ctx": lang_ctx(game_lang), "family": Value::Null, "view": { "map": m } }))?;
                 write_deferred(&batch, &out_root.join("public-map.svg"), svg.as_bytes())?;
                 write_deferred(&batch, &out_root.join("public-map.png"), &self.renderer.svg_to_png(&svg)?)?;
             }

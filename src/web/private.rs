@@ -75,7 +75,7 @@ fn report(p: &Private<'_>, t: u32) -> Option<Value> {
 /// The family's acknowledged orders of the open turn, line by line.
 fn current_orders(p: &Private<'_>) -> Value {
     let Ok(Some(rec)) = p.g.dir.read_family_orders::<OrdersRecord>(p.g.meta.turn, &p.family) else { return Value::Null };
-    let lang = crate::i18n::Lang::from_code(p.g.meta.families.get(&p.family).map_or("fr", |f| f.lang.as_str()));
+    let lang = crate::i18n::Lang::from_code(family_lang(p));
     let lines: Vec<Value> = rec
         .verdicts
         .iter()
@@ -87,6 +87,12 @@ fn current_orders(p: &Private<'_>) -> Value {
     json!({ "status": rec.status().label(), "lines": lines })
 }
 
+/// The language the family reads (its reports', its mails'): the page's
+/// words, deadline and acknowledged orders are in it.
+fn family_lang<'p>(p: &'p Private<'_>) -> &'p str {
+    p.g.meta.families.get(&p.family).map_or(p.g.config.language.as_str(), |f| f.lang.as_str())
+}
+
 fn context(web: &Web, p: &Private<'_>, shown: Option<u32>, check: Value) -> Value {
     let turns = report_turns(p);
     let shown = shown.or(turns.last().copied());
@@ -96,7 +102,7 @@ fn context(web: &Web, p: &Private<'_>, shown: Option<u32>, check: Value) -> Valu
         "game": { "id": p.g.meta.id, "ruleset": p.g.meta.ruleset, "turn": p.g.meta.turn, "finished": p.g.meta.finished },
         "family": { "name": fam.name, "pnj": fam.pnj, "last": p.g.meta.last_status(&p.family).map(|s| s.label()) },
         "base": p.base,
-        "deadline": deadline(web, &p.g),
+        "deadline": deadline(web, &p.g, family_lang(p)),
         "orders": current_orders(p),
         "turns": turns,
         "report": shown.and_then(|t| report(p, t)),
@@ -105,7 +111,7 @@ fn context(web: &Web, p: &Private<'_>, shown: Option<u32>, check: Value) -> Valu
 }
 
 fn render(web: &Web, p: &Private<'_>, shown: Option<u32>, check: Value) -> Page {
-    match web.render("private", &p.g.config.language, context(web, p, shown, check)) {
+    match web.render("private", family_lang(p), context(web, p, shown, check)) {
         Page::Html(h) => Page::PrivateHtml(h),
         other => other,
     }

@@ -48,10 +48,10 @@ pub(super) fn body_of(html: &str, map_src: Option<&str>) -> String {
     }
 }
 
-/// The open turn's deadline for a page: words in the game's zone, the
-/// instant (for the countdown script) and the time left as computed now.
-pub(super) fn deadline(web: &Web, g: &Found<'_>) -> Value {
-    let lang = g.config.language.as_str();
+/// The open turn's deadline for a page: words in the game's zone and in
+/// `lang`, the instant (for the countdown script) and the time left as
+/// computed now.
+pub(super) fn deadline(web: &Web, g: &Found<'_>, lang: &str) -> Value {
     match g.meta.deadline {
         Some(d) if !g.meta.finished => {
             let now = web.clock.now();
@@ -128,7 +128,7 @@ fn game_summary(web: &Web, c: &GameConfig) -> Value {
         "paused": g.meta.paused,
         "registration_open": web.registration_open(&g.meta),
         "families": g.meta.families.len(),
-        "deadline": deadline(web, &g),
+        "deadline": deadline(web, &g, &c.language),
         "lang": c.language,
     })
 }
@@ -164,7 +164,7 @@ pub(super) fn game_context(web: &Web, g: &Found<'_>, shown_turn: Option<u32>) ->
             "time_zone": g.config.time_zone_name,
             "has_rules": rules_path(web, &g.meta.ruleset).is_some(),
         },
-        "deadline": deadline(web, g),
+        "deadline": deadline(web, g, &g.config.language),
         "families": roster(g),
         "shown_turn": shown,
         "chronicle": shown.and_then(|n| chronicle(g, n)),

@@ -238,7 +238,7 @@ fn default_founders(state: &State, family: &str, o: &mut Orders, dice: &mut Dice
             5 | 6 => Some(draw_training(&Training::ALL, dice, "c", &format!("training of founder {n} of {fam_name}"))),
             _ => None,
         };
-        o.founders.push(FounderOrder { n, first_name, sex, training, extra_pp: 0 });
+        o.founders.push(FounderOrder { n, first_name, sex, training, extra_pp: 0, by_referee: true });
         if n <= 6 {
             created.push(n);
         }

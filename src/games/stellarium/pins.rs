@@ -204,7 +204,11 @@ fn the_foundation_of_48_families_is_the_one_recorded_before_the_speed_work() {
     let (foundation, _, cov) = run();
     println!("{cov:?}");
     assert!(cov.founding_refused >= 16 && cov.names_drawn >= 40 && cov.marriages >= 40, "{cov:?}");
-    assert_eq!(foundation, "bee68a547c688af648278b7bbbbb80390a8577c099d6daa7326fd69a314cd4ec", "foundation digest");
+    // Issue 26 changed it on purpose: a misspelt founding keyword is an
+    // unknown order with its suggestion (the verdicts), and the founders the
+    // referee made are flagged and told (the inputs and events); the state
+    // and both dice logs are as before.
+    assert_eq!(foundation, "cf88e125dbf0c64c488416a7c564033f880f38dcc9824f6b4f5c0b0a5142bd92", "foundation digest");
 }
 
 #[test]

@@ -277,6 +277,7 @@ whys! {
     JudgeDied = "stellarium-why-judge-died",
     JudgeAbsent = "stellarium-why-judge-absent",
     NameDrawn { name: String } = "stellarium-why-name-drawn",
+    FounderByReferee { name: String } = "stellarium-why-founder-by-referee",
     TrainingDrawn { training: Msg } = "stellarium-why-training-drawn",
     PpReduced { wanted: i64, extra: i64 } = "stellarium-why-pp-reduced",
 }

@@ -60,7 +60,15 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
                 continue;
             }
             if checker.founding() && !parse::is_foundation_order(&toks.tokens) {
-                verdicts[i] = Some(LineVerdict::rejected(line, Refusal::NotFounded.msg(), None));
+                // A known order that must wait for the foundation, or a
+                // keyword misspelt (PERSONAGE): "did you mean PERSONNAGE".
+                verdicts[i] = Some(if parse::is_known_order(&toks.tokens) {
+                    LineVerdict::rejected(line, Refusal::NotFounded.msg(), None)
+                } else {
+                    let word = toks.tokens[0].text.clone();
+                    let suggestion = text::suggest(&word, parse::FOUNDATION_HEADS.iter().copied());
+                    LineVerdict::rejected(line, Refusal::UnknownOrder { word }.msg(), suggestion)
+                });
                 continue;
             }
             let founders = orders.founders.clone();

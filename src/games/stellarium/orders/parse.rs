@@ -102,6 +102,28 @@ pub fn pass_of(toks: &[Token]) -> Pass {
     }
 }
 
+/// The head keywords of the orders a family may give while it is being
+/// founded, for "did you mean" on that turn.
+pub const FOUNDATION_HEADS: &[&str] = &["PERSONNAGE", "CHARACTER", "PUBLICITE", "ADVERTISING", "ENCHERE", "BID", "CANDIDAT", "CANDIDATE"];
+
+/// Whether a line starts with a head keyword of any order (a known order,
+/// whether or not it may be given now).
+pub fn is_known_order(toks: &[Token]) -> bool {
+    const HEADS: &[&[&str]] = &[
+        K_FOUNDER, K_ADVERTISING, K_BID, K_CANDIDATE, K_LOCATION, K_BUY, K_CONTRACT, K_RANSOM, K_MARRIAGE, K_BIRTHS, K_BASTARD,
+        K_EXPEDITION, K_TRANSFER, K_BAPTISM, K_TRAINING, K_COUP, K_DEPOSE, K_VERDICT, K_RESIGN, K_EMPEROR, K_ARCHPOPE, K_GENERAL,
+        K_COMMANDER, K_MASTER,
+    ];
+    HEADS.iter().any(|k| Cursor::new(toks).eat_keyword(k).is_some())
+}
+
+/// The refusal of a line whose keyword at the cursor is not one of `words`:
+/// `reason`, and the nearest of `words` to what was written, if any.
+fn expected(c: &Cursor, reason: Rf, words: &[&str]) -> Reject {
+    let suggestion = c.peek().and_then(|t| text::suggest(&t.text, words.iter().copied()));
+    Reject::with(reason, suggestion)
+}
+
 /// Whether a line is one of the orders a family may give while it is being
 /// founded (PERSONNAGE, PUBLICITE, ENCHERE, CANDIDAT).
 pub fn is_foundation_order(toks: &[Token]) -> bool {
@@ -214,7 +236,7 @@ impl<'a> Reader<'a> {
             } else if let Some(n) = c.eat_number() {
                 Some(n)
             } else {
-                return Err(Reject::new(Rf::BirthsSyntax));
+                return Err(expected(c, Rf::BirthsSyntax, &["NON", "NO", "AUCUNE", "NONE"]));
             };
             return Ok(Order::Births(BirthsOrder { who, max }));
         }
@@ -238,7 +260,7 @@ impl<'a> Reader<'a> {
                 Some(_) => TransferKind::Loan,
                 None => match c.eat_keyword(&["VENTE", "SALE"]) {
                     Some(_) => TransferKind::Sale,
-                    None => return Err(Reject::new(Rf::TransferKind)),
+                    None => return Err(expected(c, Rf::TransferKind, &["PRET", "LOAN", "LOCATION", "RENT", "VENTE", "SALE"])),
                 },
             };
             return Ok(Order::Transfer(TransferOrder { ship, from, to, amount, kind }));
@@ -266,16 +288,14 @@ impl<'a> Reader<'a> {
                 Some(_) => true,
                 None => match c.eat_keyword(&["CONTRE", "AGAINST"]) {
                     Some(_) => false,
-                    None => return Err(Reject::new(Rf::CoupSyntax)),
+                    None => return Err(expected(c, Rf::CoupSyntax, &["POUR", "FOR", "CONTRE", "AGAINST"])),
                 },
             };
             return Ok(Order::Coup(CoupStanceOrder { who, supports }));
         }
         if c.eat_keyword(K_DEPOSE).is_some() {
             let who = self.who(c, Slot::Deposition)?;
-            let pyramid = pyramid_of(c).ok_or_else(|| {
-                Reject::new(Rf::DepositionSyntax)
-            })?;
+            let pyramid = pyramid_of(c).ok_or_else(|| expected(c, Rf::DepositionSyntax, PYRAMIDS))?;
             return Ok(Order::Deposition(DepositionOrder { who, pyramid }));
         }
         if c.eat_keyword(K_VERDICT).is_some() {
@@ -288,7 +308,7 @@ impl<'a> Reader<'a> {
                     Some(_) => true,
                     None => match c.eat_keyword(&["INNOCENT", "NON COUPABLE", "NOT GUILTY"]) {
                         Some(_) => false,
-                        None => return Err(Reject::new(Rf::VerdictSyntax)),
+                        None => return Err(expected(c, Rf::VerdictSyntax, &["COUPABLE", "GUILTY", "INNOCENT", "ABSTENTION", "ABSTAIN"])),
                     },
                 };
                 let years = eat_years(c).ok_or_else(|| {
@@ -418,7 +438,7 @@ impl<'a> Reader<'a> {
         if training.is_none() && extra_pp == 0 {
             unknown_training_left(c)?;
         }
-        Ok(FounderOrder { n: n as u8, first_name, sex, training, extra_pp })
+        Ok(FounderOrder { n: n as u8, first_name, sex, training, extra_pp, by_referee: false })
     }
 
     fn candidacy(&self, c: &mut Cursor) -> R<CandidacyOrder> {
@@ -792,14 +812,17 @@ pub fn training_of(c: &mut Cursor) -> Option<Training> {
     }
 }
 
+/// The pyramids' keywords, for "did you mean".
+const PYRAMIDS: &[&str] = &["GOUVERNEMENT", "GOVERNMENT", "EGLISE", "CHURCH", "ARMEE", "ARMY", "EXPLORATEURS", "EXPLORERS", "MARCHANDS", "MERCHANTS"];
+
 pub fn pyramid_of(c: &mut Cursor) -> Option<Pyramid> {
     for p in Pyramid::ALL {
         let extra: &[&str] = match p {
-            Pyramid::Government => &["GOUVERNEMENT", "GOVERNMENT"],
-            Pyramid::Church => &["EGLISE", "CHURCH"],
-            Pyramid::Army => &["ARMEE", "ARMY"],
-            Pyramid::Explorers => &["EXPLORATEURS", "EXPLORERS"],
-            Pyramid::Merchants => &["MARCHANDS", "MERCHANTS"],
+            Pyramid::Government => &PYRAMIDS[0..2],
+            Pyramid::Church => &PYRAMIDS[2..4],
+            Pyramid::Army => &PYRAMIDS[4..6],
+            Pyramid::Explorers => &PYRAMIDS[6..8],
+            Pyramid::Merchants => &PYRAMIDS[8..10],
         };
         if c.eat_keyword(extra).is_some() {
             return Some(p);

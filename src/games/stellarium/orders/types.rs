@@ -112,6 +112,11 @@ pub struct FounderOrder {
     pub training: Option<Training>,
     /// PP added from the family's free pool (d).
     pub extra_pp: u32,
+    /// Made by the referee for a line missing or refused (b–d,
+    /// `defaults::default_orders`), not written by the family: its report
+    /// says so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_referee: bool,
 }
 
 /// `ENCHERE M$ "nom"`.

@@ -74,7 +74,9 @@ fn founders_reference_year(state: &State) -> i32 {
 
 fn found_one(ctx: &mut TurnCtx, dice: &mut Dice, family: &str) {
     let given: &Orders = ctx.orders(family);
-    let by_default = given.founders.is_empty();
+    // No PERSONNAGE line of the family's own: the referee founded it (the
+    // daemon's defaults may have made all eight already).
+    let by_default = given.founders.iter().all(|f| f.by_referee);
     // Missing PERSONNAGE lines are completed like the daemon's defaults do
     // (b–d: sex, name, training by lot; undistributed PP spread over the
     // created founders 1–6) when the orders did not come through them.
@@ -103,6 +105,11 @@ fn found_one(ctx: &mut TurnCtx, dice: &mut Dice, family: &str) {
     for n in 1u8..=8 {
         let given = orders.founders.iter().find(|f| f.n == n);
         let what = |x: &str| format!("{x} of founder {n} of {family}");
+        // b–d: a founder the referee made for a line missing or refused is
+        // told to the family, with what was drawn for it.
+        if let Some(f) = given.filter(|f| f.by_referee && !by_default) {
+            ctx.emit(Event::FoundationDefault { family: family.to_string(), founder_no: n, what: Why::FounderByReferee { name: f.first_name.clone() }.msg() });
+        }
         // b: the first name.
         let sex = match given {
             Some(f) => f.sex,
