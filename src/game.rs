@@ -296,6 +296,20 @@ pub trait Ruleset: Send + Sync + 'static {
         false
     }
 
+    /// Every kind of step this ruleset has (`step_kind` returns one of them):
+    /// the keys a game's `deadlines` table may name (`check-config` refuses
+    /// any other). A ruleset that does not tell its steps apart has one kind.
+    const STEP_KINDS: &'static [&'static str] = &["tour"];
+
+    /// The kind of the step now open (one of [`Ruleset::STEP_KINDS`]): the
+    /// game's `deadlines` table gives its deadline by kind, falling back to
+    /// `deadline` (Galactic Destiny's senate steps are longer than its
+    /// windows). Depends only on public state, as `awaiting` does.
+    fn step_kind(state: &Self::State) -> &'static str {
+        let _ = state;
+        "tour"
+    }
+
     /// What `family` may know after the turn, as a JSON view for the report
     /// templates (`templates/<ruleset>/report.*.tera`, `map.svg.tera`).
     fn family_view(
@@ -392,6 +406,10 @@ pub trait Engine: Send + Sync {
     /// [`Ruleset::awaiting`].
     fn awaiting(&self, state: &LoadedState) -> Result<Option<std::collections::BTreeSet<FamilyKey>>, EngineError>;
     fn silence_expected(&self, state: &LoadedState) -> Result<bool, EngineError>;
+    /// [`Ruleset::STEP_KINDS`].
+    fn step_kinds(&self) -> &'static [&'static str];
+    /// [`Ruleset::step_kind`].
+    fn step_kind(&self, state: &LoadedState) -> Result<&'static str, EngineError>;
     /// Decodes a turn's events once for the views below.
     fn load_events(&self, events: &[serde_json::Value]) -> Result<LoadedEvents, EngineError>;
     fn family_view(
@@ -523,6 +541,12 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn silence_expected(&self, state: &LoadedState) -> Result<bool, EngineError> {
         Ok(R::silence_expected(self.state(state)?))
+    }
+    fn step_kinds(&self) -> &'static [&'static str] {
+        R::STEP_KINDS
+    }
+    fn step_kind(&self, state: &LoadedState) -> Result<&'static str, EngineError> {
+        Ok(R::step_kind(self.state(state)?))
     }
     fn family_view(
         &self,

@@ -174,7 +174,7 @@ impl Referee {
         // Capability 5: who moves in the next step ("à vous de jouer").
         let next_awaited = if finished { None } else { g.engine.awaiting(&out.state)? };
 
-        let next_deadline = if finished { None } else { self.next_deadline_after(&g, started) };
+        let next_deadline = if finished { None } else { self.next_deadline_after(&g, &out.state, started)? };
         let lang_ctx = |lang: &str| -> ViewContext {
             let (deadline, time_left) = match (next_deadline, gc) {
                 (Some(d), Some(c)) => {
@@ -384,16 +384,19 @@ impl Referee {
         Ok(summary)
     }
 
-    /// The next deadline after the open one (or after `now` when the game
-    /// runs late), from the game's schedule; a relative schedule counts from
+    /// The deadline of the step that opens in `next` (the state the open
+    /// step's adjudication produced), after the open one's (or after `now`
+    /// when the game runs late), from the schedule of that step's kind
+    /// (`deadlines`, else `deadline`); a relative schedule counts from
     /// `now`, the instant the adjudication began (the report).
-    fn next_deadline_after(&self, g: &OpenGame, now: Timestamp) -> Option<Timestamp> {
-        let gc = self.game_config(&g.meta.id)?;
-        let after = match gc.deadline {
+    fn next_deadline_after(&self, g: &OpenGame, next: &crate::game::LoadedState, now: Timestamp) -> Result<Option<Timestamp>> {
+        let Some(gc) = self.game_config(&g.meta.id) else { return Ok(None) };
+        let schedule = gc.schedule(g.engine.step_kind(next)?);
+        let after = match schedule {
             crate::scheduler::Schedule::After(_) => now,
             _ => g.meta.deadline.map_or(now, |d| d.max(now)),
         };
-        crate::scheduler::next_deadline(&gc.deadline, &gc.time_zone, after)
+        Ok(crate::scheduler::next_deadline(schedule, &gc.time_zone, after))
     }
 
     /// The open turn's deadline in words, time left, and whether it passed.
@@ -408,7 +411,9 @@ impl Referee {
         }
     }
 
-    /// The deadline of the turn after the open one, in words.
+    /// The deadline of the turn after the open one, in words: by the game's
+    /// `deadline` (the kind of that step, which `deadlines` may schedule
+    /// otherwise, is known only once the open one is played).
     pub fn next_deadline_words(&self, g: &OpenGame, lang: &str) -> String {
         let Some(c) = self.game_config(&g.meta.id) else { return String::new() };
         g.meta
