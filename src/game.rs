@@ -310,6 +310,21 @@ pub trait Ruleset: Send + Sync + 'static {
         "tour"
     }
 
+    /// Whether the step now open awaits an answer from its seats although
+    /// silence is a pass (Galactic Destiny's "before the dice" and purchase
+    /// steps, where nothing is required). When true, a seat without a
+    /// record (no accepted line, no `CONFIRMER`) has not answered yet: early
+    /// adjudication waits for it and reminders go to it; at the deadline it
+    /// passes, with status OR and the empty orders, whatever `completeness`
+    /// says of them, its ONR streak unchanged (neither counted toward PNJ
+    /// nor reset), and it never makes the mass-ONR guard hold the step; the
+    /// pass is not kept among the seat's statuses (its last status stays
+    /// the one it had when it last had to answer).
+    fn answers_expected(state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
+
     /// What `family` may know after the turn, as a JSON view for the report
     /// templates (`templates/<ruleset>/report.*.tera`, `map.svg.tera`).
     fn family_view(
@@ -410,6 +425,8 @@ pub trait Engine: Send + Sync {
     fn step_kinds(&self) -> &'static [&'static str];
     /// [`Ruleset::step_kind`].
     fn step_kind(&self, state: &LoadedState) -> Result<&'static str, EngineError>;
+    /// [`Ruleset::answers_expected`].
+    fn answers_expected(&self, state: &LoadedState) -> Result<bool, EngineError>;
     /// Decodes a turn's events once for the views below.
     fn load_events(&self, events: &[serde_json::Value]) -> Result<LoadedEvents, EngineError>;
     fn family_view(
@@ -547,6 +564,9 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn step_kind(&self, state: &LoadedState) -> Result<&'static str, EngineError> {
         Ok(R::step_kind(self.state(state)?))
+    }
+    fn answers_expected(&self, state: &LoadedState) -> Result<bool, EngineError> {
+        Ok(R::answers_expected(self.state(state)?))
     }
     fn family_view(
         &self,

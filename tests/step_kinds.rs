@@ -1,7 +1,11 @@
 //! The seam Galactic Destiny's steps need (design note §2.6, items 1–2), on a
 //! small ruleset whose rounds have a bidding step and an answer step
 //! (`support/mises.rs`): deadlines by step kind (`deadlines`, checked
-//! against the ruleset's `STEP_KINDS`).
+//! against the ruleset's `STEP_KINDS`), and steps whose silence is a pass
+//! but whose answers are awaited (`Ruleset::answers_expected`: early
+//! adjudication waits for every answer, reminders go to the seats that have
+//! not answered, a silent seat passes at the deadline — OR, its ONR streak
+//! unchanged, never a mass-ONR hold).
 
 mod support;
 #[allow(dead_code)]
@@ -15,6 +19,7 @@ use std::time::Duration;
 
 use arbitre::referee::adjudication::Mode;
 use arbitre::referee::Referee;
+use arbitre::game::OrderStatus;
 use jiff::{SignedDuration, Timestamp};
 use support::{mail, take_outbox};
 
@@ -97,12 +102,28 @@ impl Game {
         self.r.read_meta(GAME).unwrap().unwrap()
     }
 
+    /// Player `i`'s answer `PASSE`, put in the Maildir inbox as a mail server would.
+    fn drop_answer(&self, i: usize, id: &str, when: Timestamp) {
+        let inbox = self.dir.path().join("mail/inbox");
+        std::fs::create_dir_all(inbox.join("tmp")).unwrap();
+        std::fs::create_dir_all(inbox.join("new")).unwrap();
+        std::fs::write(inbox.join("tmp").join(id), self.mail(i, id, &["PASSE"], when)).unwrap();
+        std::fs::rename(inbox.join("tmp").join(id), inbox.join("new").join(id)).unwrap();
+    }
+
     /// Both seats bid in step 1 at `when`, which is then played: step 2 (answers) opens at `when`.
     fn both_bid(&self, when: Timestamp) {
         self.send(0, "a-bid", &["MISE 3"], when);
         self.send(1, "b-bid", &["MISE 4"], when);
         self.r.adjudicate(GAME, Mode::Force, when).unwrap();
         take_outbox(&self.r);
+    }
+}
+
+/// Lets the daemon's paused clock run until `t`.
+async fn until(clock: &arbitre::daemon::Clock, t: Timestamp) {
+    while clock.now() < t {
+        tokio::time::sleep(Duration::from_secs(5)).await;
     }
 }
 
@@ -154,25 +175,12 @@ async fn the_daemon_plays_each_step_at_the_deadline_of_its_kind() {
     g.both_bid(at(10));
     let root = g.dir.path().to_path_buf();
     // Both answer at once; without early adjudication the step waits for its 2 h deadline.
-    for (i, id) in [(0, "a-ans"), (1, "b-ans")] {
-        let raw = g.mail(i, id, &["PASSE"], at(11));
-        std::fs::create_dir_all(root.join("mail/inbox/tmp")).unwrap();
-        std::fs::create_dir_all(root.join("mail/inbox/new")).unwrap();
-        std::fs::write(root.join("mail/inbox/tmp").join(id), &raw).unwrap();
-        std::fs::rename(root.join("mail/inbox/tmp").join(id), root.join("mail/inbox/new").join(id)).unwrap();
-    }
+    g.drop_answer(0, "a-ans", at(11));
+    g.drop_answer(1, "b-ans", at(11));
     let (clock, stop_tx, running) = support::spawn_daemon(&root, g.r.clone(), at(11), Duration::from_secs(60));
-    let until = |t: Timestamp| {
-        let clock = clock.clone();
-        async move {
-            while clock.now() < t {
-                tokio::time::sleep(Duration::from_secs(5)).await;
-            }
-        }
-    };
-    until(at(10) + hours(2) - SignedDuration::from_mins(2)).await;
+    until(&clock, at(10) + hours(2) - SignedDuration::from_mins(2)).await;
     assert_eq!(g.meta().turn, 2, "not played before the answer step's 2 h deadline");
-    until(at(10) + hours(2) + SignedDuration::from_mins(1)).await;
+    until(&clock, at(10) + hours(2) + SignedDuration::from_mins(1)).await;
     for _ in 0..200 {
         if g.meta().turn == 3 {
             break;
@@ -188,3 +196,93 @@ async fn the_daemon_plays_each_step_at_the_deadline_of_its_kind() {
     running.await.unwrap().unwrap();
 }
 
+#[test]
+fn an_answer_step_is_played_early_only_once_every_seat_answered() {
+    let g = game("early = \"15m\"");
+    g.both_bid(at(10));
+    assert_eq!(g.meta().turn, 2);
+    assert_eq!(g.r.early_due(GAME).unwrap(), None, "nobody answered yet, though silence would pass");
+    let ack = g.send(0, "a-ans", &["PASSE"], at(12));
+    assert!(!ack[0].text.contains("sera joué le"), "Bruno has not answered: {}", ack[0].text);
+    assert_eq!(g.r.early_due(GAME).unwrap(), None, "Bruno has not answered");
+    g.send(1, "b-ans", &["DOUBLER"], at(14));
+    assert_eq!(g.r.early_due(GAME).unwrap(), Some(at(29)), "both answered: the change-of-mind delay after the last");
+    // CONFIRMER alone is an answer: "nothing to add, play it".
+    let g = game("early = \"15m\"");
+    g.both_bid(at(10));
+    g.send(0, "a-ans", &["PASSE", "CONFIRMER"], at(12));
+    assert_eq!(g.r.early_due(GAME).unwrap(), None);
+    g.send(1, "b-conf", &["CONFIRMER"], at(13));
+    assert_eq!(g.r.early_due(GAME).unwrap(), Some(at(12)), "both confirmed: at once");
+}
+
+#[test]
+fn reminders_of_an_answer_step_go_to_the_seats_that_have_not_answered() {
+    let g = game("");
+    g.both_bid(at(10));
+    g.send(0, "a-ans", &["PASSE"], at(12));
+    let one_hour_before = g.meta().deadline.unwrap() - hours(1);
+    assert_eq!(g.r.send_reminders(GAME, one_hour_before).unwrap(), 1);
+    let sent = take_outbox(&g.r);
+    assert_eq!(sent.iter().map(|m| m.to.clone()).collect::<Vec<_>>(), [vec!["b@x.test".to_string()]]);
+}
+
+#[test]
+fn a_silent_seat_passes_at_the_deadline_with_its_onr_streak_unchanged() {
+    // More than one ONR in a row makes a seat PNJ.
+    let g = game("pnj_after_onr = 1");
+    // Step 1: Bruno sends no bid (ONR, streak 1).
+    g.send(0, "a-bid", &["MISE 3"], at(5));
+    let s = g.r.adjudicate(GAME, Mode::Deadline, g.meta().deadline.unwrap()).unwrap();
+    assert_eq!(s.statuses["BRUNO"], OrderStatus::Onr);
+    take_outbox(&g.r);
+    // Step 2 (answers): both silent. They pass: OR, the empty orders.
+    let s = g.r.adjudicate(GAME, Mode::Deadline, g.meta().deadline.unwrap()).unwrap();
+    assert_eq!(s.held, None);
+    assert_eq!((s.statuses["ANNE"], s.statuses["BRUNO"]), (OrderStatus::Or, OrderStatus::Or));
+    let reports = take_outbox(&g.r);
+    assert!(reports.iter().any(|m| m.text.contains("ANNE passe (OR)")), "the silent seat passed");
+    let m = g.meta();
+    assert_eq!(m.families["BRUNO"].onr_streak, 1, "neither counted nor reset");
+    assert_eq!(m.families["BRUNO"].statuses.get(&2), None, "the pass is not kept among its statuses");
+    assert!(!m.families["BRUNO"].pnj);
+    // Step 3: silent again in a bid: the second ONR in a row, PNJ.
+    g.send(0, "a-bid3", &["MISE 2"], g.meta().opened_at.unwrap() + SignedDuration::from_mins(1));
+    let s = g.r.adjudicate(GAME, Mode::Deadline, g.meta().deadline.unwrap()).unwrap();
+    assert_eq!(s.statuses["BRUNO"], OrderStatus::Pnj);
+}
+
+#[test]
+fn silence_in_an_answer_step_never_holds_it_as_a_mass_onr() {
+    let g = game("");
+    g.both_bid(at(10));
+    // Both were active in step 1; both silent in step 2.
+    let s = g.r.adjudicate(GAME, Mode::Deadline, g.meta().deadline.unwrap()).unwrap();
+    assert_eq!(s.held, None);
+    assert_eq!(g.meta().turn, 3);
+}
+
+#[tokio::test(flavor = "current_thread", start_paused = true)]
+async fn the_daemon_waits_for_every_answer_before_playing_an_answer_step_early() {
+    let g = game("early = \"5m\"");
+    g.both_bid(at(10));
+    let root = g.dir.path().to_path_buf();
+    let (clock, stop_tx, running) = support::spawn_daemon(&root, g.r.clone(), at(11), Duration::from_secs(60));
+    until(&clock, at(12)).await;
+    g.drop_answer(0, "a-ans", at(12));
+    until(&clock, at(60)).await;
+    assert_eq!(g.meta().turn, 2, "Anne answered, Bruno not yet: the step waits (its deadline is two days off)");
+    g.drop_answer(1, "b-ans", at(60));
+    until(&clock, at(64)).await;
+    assert_eq!(g.meta().turn, 2, "the change-of-mind delay runs");
+    until(&clock, at(67)).await;
+    for _ in 0..200 {
+        if g.meta().turn == 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    assert_eq!(g.meta().turn, 3, "played 5 min after the last answer");
+    stop_tx.send(()).unwrap();
+    running.await.unwrap().unwrap();
+}

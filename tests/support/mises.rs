@@ -151,6 +151,9 @@ impl Ruleset for Mises {
         s.step += 1;
         Adjudicated { state: s, events }
     }
+    fn answers_expected(state: &State) -> bool {
+        state.kind() == Step::Answer
+    }
     fn is_over(state: &State) -> bool {
         state.kind() == Step::Over
     }
