@@ -296,6 +296,35 @@ pub trait Ruleset: Send + Sync + 'static {
         false
     }
 
+    /// Every kind of step this ruleset has (`step_kind` returns one of them):
+    /// the keys a game's `deadlines` table may name (`check-config` refuses
+    /// any other). A ruleset that does not tell its steps apart has one kind.
+    const STEP_KINDS: &'static [&'static str] = &["tour"];
+
+    /// The kind of the step now open (one of [`Ruleset::STEP_KINDS`]): the
+    /// game's `deadlines` table gives its deadline by kind, falling back to
+    /// `deadline` (Galactic Destiny's senate steps are longer than its
+    /// windows). Depends only on public state, as `awaiting` does.
+    fn step_kind(state: &Self::State) -> &'static str {
+        let _ = state;
+        "tour"
+    }
+
+    /// Whether the step now open awaits an answer from its seats although
+    /// silence is a pass (Galactic Destiny's "before the dice" and purchase
+    /// steps, where nothing is required). When true, a seat without a
+    /// record (no accepted line, no `CONFIRMER`) has not answered yet: early
+    /// adjudication waits for it and reminders go to it; at the deadline it
+    /// passes, with status OR and the empty orders, whatever `completeness`
+    /// says of them, its ONR streak unchanged (neither counted toward PNJ
+    /// nor reset), and it never makes the mass-ONR guard hold the step; the
+    /// pass is not kept among the seat's statuses (its last status stays
+    /// the one it had when it last had to answer).
+    fn answers_expected(state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
+
     /// What `family` may know after the turn, as a JSON view for the report
     /// templates (`templates/<ruleset>/report.*.tera`, `map.svg.tera`).
     fn family_view(
@@ -392,6 +421,12 @@ pub trait Engine: Send + Sync {
     /// [`Ruleset::awaiting`].
     fn awaiting(&self, state: &LoadedState) -> Result<Option<std::collections::BTreeSet<FamilyKey>>, EngineError>;
     fn silence_expected(&self, state: &LoadedState) -> Result<bool, EngineError>;
+    /// [`Ruleset::STEP_KINDS`].
+    fn step_kinds(&self) -> &'static [&'static str];
+    /// [`Ruleset::step_kind`].
+    fn step_kind(&self, state: &LoadedState) -> Result<&'static str, EngineError>;
+    /// [`Ruleset::answers_expected`].
+    fn answers_expected(&self, state: &LoadedState) -> Result<bool, EngineError>;
     /// Decodes a turn's events once for the views below.
     fn load_events(&self, events: &[serde_json::Value]) -> Result<LoadedEvents, EngineError>;
     fn family_view(
@@ -523,6 +558,15 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn silence_expected(&self, state: &LoadedState) -> Result<bool, EngineError> {
         Ok(R::silence_expected(self.state(state)?))
+    }
+    fn step_kinds(&self) -> &'static [&'static str] {
+        R::STEP_KINDS
+    }
+    fn step_kind(&self, state: &LoadedState) -> Result<&'static str, EngineError> {
+        Ok(R::step_kind(self.state(state)?))
+    }
+    fn answers_expected(&self, state: &LoadedState) -> Result<bool, EngineError> {
+        Ok(R::answers_expected(self.state(state)?))
     }
     fn family_view(
         &self,

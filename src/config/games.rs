@@ -26,7 +26,12 @@ pub struct GameConfig {
     pub time_zone: TimeZone,
     /// Its IANA name as written (`"Europe/Paris"`).
     pub time_zone_name: String,
+    /// The deadline schedule of every step whose kind `deadlines` does not name.
     pub deadline: Schedule,
+    /// Schedules by step kind (`deadlines = { senat = "after 72h" }`): the
+    /// kinds are the ruleset's ([`crate::game::Ruleset::STEP_KINDS`]); a
+    /// step of a kind not named here follows `deadline`.
+    pub deadlines: std::collections::BTreeMap<String, Schedule>,
     /// Reminders are mailed this long before each deadline.
     pub reminders: Vec<SignedDuration>,
     /// Orders are accepted only from the address a family registered with
@@ -83,11 +88,49 @@ pub enum PnjMode {
     Robot,
 }
 
+impl GameConfig {
+    /// The schedule of a step of `kind`: its entry in `deadlines`, else `deadline`.
+    pub fn schedule(&self, kind: &str) -> &Schedule {
+        self.deadlines.get(kind).unwrap_or(&self.deadline)
+    }
+}
+
 fn is_game_id(s: &str) -> bool {
     !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 impl Cx {
+    /// `deadlines = { <kind> = "<schedule>", … }`: each kind one of the
+    /// ruleset's step kinds (unchecked when the ruleset is unknown: that is
+    /// reported on its own), each schedule as `deadline`'s.
+    fn deadlines(&mut self, t: &Table, prefix: &str, ruleset: &str) -> std::collections::BTreeMap<String, Schedule> {
+        let mut out = std::collections::BTreeMap::new();
+        let Some(table) = self.sub_table(t, prefix, "deadlines") else { return out };
+        let kinds = crate::games::engine(ruleset).map(|e| e.step_kinds());
+        let here = join(prefix, "deadlines");
+        for (kind, v) in table {
+            let setting = join(&here, kind);
+            if let Some(kinds) = kinds.filter(|k| !k.contains(&kind.as_str())) {
+                let hint = crate::text::suggest(kind, kinds.iter().copied()).map(|s| format!(" (did you mean {s:?}?)")).unwrap_or_default();
+                self.err(
+                    setting,
+                    format!("ruleset {ruleset:?} has no step of kind {kind:?}{hint}: its kinds are {}", kinds.join(", ")),
+                );
+                continue;
+            }
+            match v {
+                Value::String(s) => match s.parse::<Schedule>() {
+                    Ok(d) => {
+                        out.insert(kind.clone(), d);
+                    }
+                    Err(e) => self.err(setting, e.to_string()),
+                },
+                v => self.err(setting, format!("expected a schedule such as \"after 48h\", found {}", type_name(v))),
+            }
+        }
+        out
+    }
+
     pub(super) fn game(&mut self, t: &Table, prefix: &str) -> Option<GameConfig> {
         self.unknown_keys(
             t,
@@ -97,6 +140,7 @@ impl Cx {
                 "ruleset",
                 "time_zone",
                 "deadline",
+                "deadlines",
                 "reminders",
                 "require_registered_address",
                 "pnj_after_onr",
@@ -165,6 +209,8 @@ impl Cx {
             },
             None => None,
         };
+
+        let deadlines = self.deadlines(t, prefix, &ruleset);
 
         let mut reminders = Vec::new();
         match t.get("reminders") {
@@ -291,6 +337,7 @@ impl Cx {
             time_zone: time_zone?,
             time_zone_name,
             deadline: deadline?,
+            deadlines,
             reminders,
             require_registered_address,
             pnj_after_onr,
@@ -339,6 +386,26 @@ mod tests {
         assert!(has(&errors_of(&game("early = \"soon\"")), "games[0].early: invalid duration \"soon\""), "{:?}", errors_of(&game("early = \"soon\"")));
         assert!(has(&errors_of(&game("pnj = \"bot\"")), r#"games[0].pnj: "bot": expected "default", "forfeit" or "robot""#));
         assert!(has(&errors_of(&game("advance_orders = \"yes\"")), "games[0].advance_orders: expected true or false, found a string"));
+    }
+
+    #[test]
+    fn deadlines_by_step_kind_fall_back_to_deadline_and_name_only_the_rulesets_kinds() {
+        let g = parse_at(&game(r#"deadlines = { tour = "after 24h" }"#)).unwrap_or_else(|e| panic!("{e}")).games.remove(0);
+        assert_eq!(g.schedule("tour"), &Schedule::After(SignedDuration::from_hours(24)));
+        let g = parse_at(&game("")).unwrap().games.remove(0);
+        assert!(g.deadlines.is_empty());
+        assert_eq!(g.schedule("tour"), &g.deadline, "no entry: `deadline`");
+        // Stellarium's steps are all of one kind.
+        let e = errors_of(&game(r#"deadlines = { senat = "after 72h" }"#));
+        assert!(has(&e, r#"games[0].deadlines.senat: ruleset "stellarium" has no step of kind "senat": its kinds are tour"#), "{e:?}");
+        let e = errors_of(&game(r#"deadlines = { tours = "after 72h" }"#));
+        assert!(has(&e, r#"games[0].deadlines.tours: ruleset "stellarium" has no step of kind "tours" (did you mean "tour"?)"#), "{e:?}");
+        let e = errors_of(&game(r#"deadlines = { tour = "soon" }"#));
+        assert!(has(&e, "games[0].deadlines.tour: invalid schedule"), "{e:?}");
+        let e = errors_of(&game(r#"deadlines = { tour = 48 }"#));
+        assert!(has(&e, "games[0].deadlines.tour: expected a schedule such as \"after 48h\", found an integer"), "{e:?}");
+        let e = errors_of(&game(r#"deadlines = "after 48h""#));
+        assert!(has(&e, "games[0].deadlines: expected a table"), "{e:?}");
     }
 
     #[test]

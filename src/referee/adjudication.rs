@@ -82,8 +82,13 @@ impl Referee {
         let awaited = g.awaited()?;
 
         // 1. Statuses (rule 0) and PNJ (more than `pnj_after` ONR in a row, irreversible).
+        // In a step whose silence is a pass (`answers_expected`), a silent
+        // seat is OR, its streak as it was, and its pass is not kept among
+        // its statuses: it neither counts toward PNJ nor resets the count.
+        let answers_expected = g.engine.answers_expected(&g.state)?;
         let mut statuses = BTreeMap::new();
         let mut streaks = BTreeMap::new();
+        let mut silent_passes = std::collections::BTreeSet::new();
         let mut new_pnj = Vec::new();
         for (key, fam) in &g.meta.families {
             if !awaited.contains(key) {
@@ -91,7 +96,15 @@ impl Referee {
             }
             let conceding = fam.resigned.is_some();
             let mut status = g.status_from(key, records.get(key))?;
-            let streak = if status == OrderStatus::Onr { fam.onr_streak + 1 } else { 0 };
+            let silent_pass = answers_expected && status == OrderStatus::Or && !g.answered(key, records.get(key));
+            if silent_pass {
+                silent_passes.insert(key.clone());
+            }
+            let streak = match status {
+                _ if silent_pass => fam.onr_streak,
+                OrderStatus::Onr => fam.onr_streak + 1,
+                _ => 0,
+            };
             if status == OrderStatus::Onr && streak > pnj_after && !conceding {
                 status = OrderStatus::Pnj;
                 new_pnj.push(key.clone());
@@ -174,7 +187,7 @@ impl Referee {
         // Capability 5: who moves in the next step ("à vous de jouer").
         let next_awaited = if finished { None } else { g.engine.awaiting(&out.state)? };
 
-        let next_deadline = if finished { None } else { self.next_deadline_after(&g, started) };
+        let next_deadline = if finished { None } else { self.next_deadline_after(&g, &out.state, started)? };
         let lang_ctx = |lang: &str| -> ViewContext {
             let (deadline, time_left) = match (next_deadline, gc) {
                 (Some(d), Some(c)) => {
@@ -369,7 +382,9 @@ impl Referee {
         // 5. Commit.
         for (key, fam) in g.meta.families.iter_mut() {
             let Some(status) = statuses.get(key).copied() else { continue };
-            fam.statuses.insert(n, status);
+            if !silent_passes.contains(key) {
+                fam.statuses.insert(n, status);
+            }
             fam.onr_streak = streaks[key];
             if status == OrderStatus::Pnj {
                 fam.pnj = true;
@@ -393,16 +408,19 @@ impl Referee {
         Ok(summary)
     }
 
-    /// The next deadline after the open one (or after `now` when the game
-    /// runs late), from the game's schedule; a relative schedule counts from
+    /// The deadline of the step that opens in `next` (the state the open
+    /// step's adjudication produced), after the open one's (or after `now`
+    /// when the game runs late), from the schedule of that step's kind
+    /// (`deadlines`, else `deadline`); a relative schedule counts from
     /// `now`, the instant the adjudication began (the report).
-    fn next_deadline_after(&self, g: &OpenGame, now: Timestamp) -> Option<Timestamp> {
-        let gc = self.game_config(&g.meta.id)?;
-        let after = match gc.deadline {
+    fn next_deadline_after(&self, g: &OpenGame, next: &crate::game::LoadedState, now: Timestamp) -> Result<Option<Timestamp>> {
+        let Some(gc) = self.game_config(&g.meta.id) else { return Ok(None) };
+        let schedule = gc.schedule(g.engine.step_kind(next)?);
+        let after = match schedule {
             crate::scheduler::Schedule::After(_) => now,
             _ => g.meta.deadline.map_or(now, |d| d.max(now)),
         };
-        crate::scheduler::next_deadline(&gc.deadline, &gc.time_zone, after)
+        Ok(crate::scheduler::next_deadline(schedule, &gc.time_zone, after))
     }
 
     /// The open turn's deadline in words, time left, and whether it passed.
@@ -417,7 +435,9 @@ impl Referee {
         }
     }
 
-    /// The deadline of the turn after the open one, in words.
+    /// The deadline of the turn after the open one, in words: by the game's
+    /// `deadline` (the kind of that step, which `deadlines` may schedule
+    /// otherwise, is known only once the open one is played).
     pub fn next_deadline_words(&self, g: &OpenGame, lang: &str) -> String {
         let Some(c) = self.game_config(&g.meta.id) else { return String::new() };
         g.meta
@@ -543,7 +563,8 @@ impl Referee {
     }
 
     /// Sends the reminders due for the open turn (before the deadline, to
-    /// families without complete orders). Returns how many were queued.
+    /// families without complete orders, or, in a step whose answers are
+    /// awaited, without an answer). Returns how many were queued.
     pub fn send_reminders(&self, game_id: &str, now: Timestamp) -> Result<usize> {
         let Some(gc) = self.game_config(game_id) else { return Ok(0) };
         let dir = self.store.game(game_id)?;
@@ -563,11 +584,13 @@ impl Referee {
             .collect();
         let Some(instant) = due.iter().max().copied() else { return Ok(0) };
         let records = g.dir.read_orders::<OrdersRecord>(g.meta.turn)?;
-        // Capability 1: only the seats the step waits for are reminded.
+        // Capability 1: only the seats the step waits for are reminded; of
+        // them, those not done with it (in a step whose answers are
+        // awaited, those that have not answered).
         let waited = g.waited_for()?;
         let mut n = 0;
         for (key, fam) in &g.meta.families {
-            if !waited.contains(key) || g.status_from(key, records.get(key))? == OrderStatus::Or {
+            if !waited.contains(key) || g.ready(key, records.get(key))? {
                 continue;
             }
             let (dl, left, _) = self.deadline_words(&g, &fam.lang, now);

@@ -45,7 +45,8 @@ pub struct GameStatus {
     pub outbox_pending: usize,
     /// The ruleset names the awaited seats (a turn-based game).
     pub turn_based: bool,
-    /// The game's schedule (`weekly sunday 20:00`, `after 2d`…).
+    /// The open step's schedule (`weekly sunday 20:00`, `after 2d`…): its kind's in
+    /// the game's `deadlines`, else `deadline`.
     pub schedule: String,
     /// Early adjudication's change-of-mind delay (`None`: off).
     pub early_delay: Option<String>,
@@ -80,7 +81,7 @@ impl Referee {
             ruleset: gc.ruleset.clone(),
             seed,
             turn: 0,
-            deadline: crate::scheduler::next_deadline(&gc.deadline, &gc.time_zone, now),
+            deadline: crate::scheduler::next_deadline(gc.schedule(engine.step_kind(&state)?), &gc.time_zone, now),
             paused: false,
             held: None,
             registration_open: gc.registration_open,
@@ -171,7 +172,10 @@ impl Referee {
         }
         Ok(GameStatus {
             turn_based: g.turn_based()?,
-            schedule: gc.map(|c| c.deadline.to_string()).unwrap_or_default(),
+            schedule: match gc {
+                Some(c) => c.schedule(g.engine.step_kind(&g.state)?).to_string(),
+                None => String::new(),
+            },
             early_delay: gc.and_then(|c| c.early).map(crate::scheduler::format_duration),
             timing,
             early_at,

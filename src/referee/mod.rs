@@ -221,7 +221,8 @@ impl OpenGame {
 
     /// The status rule 0 gives `family` now, from its stored orders (`None`:
     /// it sent nothing valid). A family that sent nothing is ONR, unless the
-    /// ruleset requires nothing of it this turn (a registration turn).
+    /// ruleset requires nothing of it this turn (a registration turn) or
+    /// its silence is a pass (`Ruleset::answers_expected`): then OR.
     pub fn status_from(&self, family: &crate::game::FamilyKey, orders: Option<&intake::OrdersRecord>) -> Result<crate::game::OrderStatus> {
         use crate::game::OrderStatus;
         if self.meta.families.get(family).is_some_and(|f| f.pnj) {
@@ -229,7 +230,7 @@ impl OpenGame {
         }
         Ok(match orders {
             Some(r) => r.status(),
-            None if self.engine.nothing_required(&self.state, family)? => OrderStatus::Or,
+            None if self.engine.nothing_required(&self.state, family)? || self.engine.answers_expected(&self.state)? => OrderStatus::Or,
             None => OrderStatus::Onr,
         })
     }

@@ -50,6 +50,21 @@ impl OpenGame {
             .collect())
     }
 
+    /// Whether `family` answered in the open step: some line of its was
+    /// accepted (a record) or it wrote `CONFIRMER`. What a step whose silence
+    /// is a pass but whose answers are awaited waits for
+    /// (`Ruleset::answers_expected`).
+    pub fn answered(&self, family: &FamilyKey, record: Option<&OrdersRecord>) -> bool {
+        record.is_some() || self.meta.confirmed.contains(family)
+    }
+
+    /// Whether an awaited seat is done with the open step, for early
+    /// adjudication and reminders: its orders are OR and, in a step whose
+    /// answers are awaited, it answered.
+    pub fn ready(&self, family: &FamilyKey, record: Option<&OrdersRecord>) -> Result<bool> {
+        Ok(self.status_from(family, record)? == OrderStatus::Or && (self.answered(family, record) || !self.engine.answers_expected(&self.state)?))
+    }
+
     /// The awaited seats whose mail is waited for (not PNJ, not conceding).
     pub fn waited_for(&self) -> Result<BTreeSet<FamilyKey>> {
         let mut s = self.awaited()?;
@@ -74,7 +89,8 @@ impl Referee {
     }
 
     /// When the open step of `g` will be played early, from its stored orders
-    /// (capability 3). Every seat waited for must have complete orders (OR);
+    /// (capability 3). Every seat waited for must have complete orders (OR),
+    /// and have answered in a step whose answers are awaited;
     /// the step is then due the change-of-mind delay after the last of them
     /// arrived, or at once when all of them wrote `CONFIRMER`; never while
     /// registration is open. A step in which
@@ -96,7 +112,7 @@ impl Referee {
         let mut last = g.meta.opened_at.unwrap_or(Timestamp::UNIX_EPOCH);
         for k in &waited {
             let rec = records.get(k);
-            if g.status_from(k, rec)? != OrderStatus::Or {
+            if !g.ready(k, rec)? {
                 return Ok(Timing::Deadline);
             }
             if let Some(r) = rec {
