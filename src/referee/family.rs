@@ -94,6 +94,8 @@ impl Referee {
         if let Some((other, _)) = g.meta.families.iter().find(|(_, f)| f.address == address) {
             return Err(RefereeError::Invalid(format!("{address} already plays family {} in game {game}", g.meta.families[other].name)));
         }
+        // The new address no longer follows the game: it plays.
+        g.meta.followers.remove(&address);
         let fam = g.meta.families.get_mut(&key).expect("checked");
         if fam.pnj || fam.resigned.is_some() {
             return Err(RefereeError::Invalid(format!("family {} of game {game} is {} (rule 0.4: no one takes its seat back)", fam.name, if fam.pnj { "PNJ" } else { "resigned" })));
@@ -120,6 +122,10 @@ impl Referee {
                 m.insert("time_left".into(), json!(time_left));
                 m.insert("private_url".into(), json!(crate::web::link::private_url(self, game, &key)));
                 secrets.push(pw);
+                // The player who leaves follows the game to its end (its
+                // public chronicle, then the final result).
+                let follower = super::Follower { family: name.clone(), lang: lang.to_string(), since: g.meta.turn };
+                g.meta.followers.insert(old.clone(), follower);
                 ("replace", format!("seat-replace-{tag}"))
             }
         };
@@ -194,6 +200,7 @@ impl Referee {
             return Err(RefereeError::Invalid(format!("family {} of game {game} already left ({})", fam.name, if fam.pnj { "PNJ" } else { "resigned" })));
         }
         fam.pnj = true;
+        fam.removed = true;
         let (name, address, lang) = (fam.name.clone(), fam.address.clone(), if fam.lang == "en" { "en" } else { "fr" });
         let id = format!("seat-remove-{game}-{key}-{}", g.meta.turn_tag(g.meta.turn));
         let group = crate::store::Group::new();
