@@ -236,6 +236,13 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The name used in `config.toml` (`ruleset = "stellarium"`).
     const ID: &'static str;
 
+    /// Whether the player of a seat that became PNJ may take it back by
+    /// sending valid orders with the password (RULINGS.md, "PNJ seats"):
+    /// no where the rules make PNJ irreversible (Stellarium 0.4, and Galaxy,
+    /// whose statuses are Stellarium's: orders.md §7); the game's
+    /// `pnj_return` setting may say otherwise.
+    const PNJ_RETURN: bool = false;
+
     /// A new game, from its `[games.settings]` table and its seed.
     fn new_game(settings: &toml::Table, game_seed: u64) -> Result<Self::State, String>;
 
@@ -427,6 +434,8 @@ pub trait Engine: Send + Sync {
     fn step_kind(&self, state: &LoadedState) -> Result<&'static str, EngineError>;
     /// [`Ruleset::answers_expected`].
     fn answers_expected(&self, state: &LoadedState) -> Result<bool, EngineError>;
+    /// [`Ruleset::PNJ_RETURN`].
+    fn pnj_return(&self) -> bool;
     /// Decodes a turn's events once for the views below.
     fn load_events(&self, events: &[serde_json::Value]) -> Result<LoadedEvents, EngineError>;
     fn family_view(
@@ -567,6 +576,9 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn answers_expected(&self, state: &LoadedState) -> Result<bool, EngineError> {
         Ok(R::answers_expected(self.state(state)?))
+    }
+    fn pnj_return(&self) -> bool {
+        R::PNJ_RETURN
     }
     fn family_view(
         &self,

@@ -68,7 +68,7 @@ fn r0_statuses_pnj_after_more_than_two_onr_and_reports_with_maps() {
         }
         if s.statuses["ORDOS"] == OrderStatus::Pnj && pnj_turn.is_none() {
             pnj_turn = Some(turn);
-            let notice = sent.iter().find(|m| m.to == vec!["d@x.test".to_string()]).expect("PNJ notice");
+            let notice = sent.iter().find(|m| m.to == vec!["d@x.test".to_string()] && m.subject.contains("PNJ")).expect("PNJ notice");
             assert!(notice.text.contains("devient PNJ"), "{}", notice.text);
         }
     }

@@ -278,7 +278,8 @@ fn pnj_robot_plays_the_simulated_player_and_forfeit_concedes() {
     assert_eq!(s.statuses["ANNE"], OrderStatus::Pnj);
     let reports = take_outbox(&g.r);
     assert!(to(&reports, "b@x.test")[0].text.contains("ANNE +2"), "the robot adds 2");
-    assert!(to(&reports, "a@x.test")[0].text.contains("un robot (le joueur simulé de l'arbitre) le joue désormais"), "the PNJ notice says so");
+    let notice = to(&reports, "a@x.test").into_iter().find(|m| m.subject.contains("PNJ")).expect("the PNJ notice");
+    assert!(notice.text.contains("un robot (le joueur simulé de l'arbitre) le joue désormais"), "the PNJ notice says so");
     // A robot seat is awaited but not waited for: with early adjudication its step plays itself.
     let g = game("pnj_after_onr = 0\npnj = \"forfeit\"");
     let s = g.r.adjudicate(RACE, Mode::Deadline, g.meta().deadline.unwrap()).unwrap();

@@ -68,6 +68,8 @@ referee-subject-reminder = [{ $game }] Reminder: orders for turn { $turn }
 referee-subject-deadline-moved = [{ $game }] New deadline for turn { $turn }
 referee-subject-rollback = [{ $game }] Back to the start of turn { $turn }
 referee-subject-held = [{ $game }] Turn { $turn } on hold
+# To a player without a seat (PNJ for good, or replaced) who follows the game.
+referee-subject-follow = [{ $game }] Chronicle of turn { $turn }
 # $member: the ruleset's word for a player's side, capitalised ("Family", "Player").
 referee-subject-pnj-member = [{ $game }] { $member } { $family }: now a non-player family (PNJ)
 referee-subject-pnj = [{ $game }] Family { $family } is now a non-player family (PNJ)

@@ -71,6 +71,8 @@ referee-subject-reminder = [{ $game }] Rappel : ordres du tour { $turn }
 referee-subject-deadline-moved = [{ $game }] Nouvelle date limite du tour { $turn }
 referee-subject-rollback = [{ $game }] Retour au début du tour { $turn }
 referee-subject-held = [{ $game }] Tour { $turn } suspendu
+# To a player without a seat (PNJ for good, or replaced) who follows the game.
+referee-subject-follow = [{ $game }] Chronique du tour { $turn }
 # $member: the ruleset's word for a player's side, capitalised ("Famille", "Joueur").
 referee-subject-pnj-member = [{ $game }] { $member } { $family } : PNJ désormais
 referee-subject-pnj = [{ $game }] Famille { $family } devenue PNJ

@@ -70,6 +70,16 @@ pub struct GameConfig {
     pub advance_orders: Option<bool>,
     /// What a seat that became PNJ plays.
     pub pnj: PnjMode,
+    /// Whether a PNJ seat's player takes it back by sending valid orders
+    /// with the password; `None`: as the ruleset's rules say
+    /// (`Ruleset::PNJ_RETURN`: Stellar and Stellium yes, Stellarium 0.4 and
+    /// Galaxy no).
+    pub pnj_return: Option<bool>,
+    /// What a declared absence (`ABSENCE | AWAY`) does.
+    pub absence: AbsenceMode,
+    /// With `absence = "extend"`: the days of absence each player may
+    /// declare over the whole game (njudge's absence budget).
+    pub absence_days: u32,
     /// Ruleset-specific settings, passed to `Ruleset::new_game`.
     pub settings: Table,
 }
@@ -93,6 +103,19 @@ impl GameConfig {
     pub fn schedule(&self, kind: &str) -> &Schedule {
         self.deadlines.get(kind).unwrap_or(&self.deadline)
     }
+}
+
+/// What a declared absence does (`absence = "…"`; RULINGS.md, "Absences").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AbsenceMode {
+    /// The rules' default is played for the absent family, and its ONR
+    /// turns during the absence do not count toward PNJ.
+    #[default]
+    Default,
+    /// A deadline falling inside the absence is moved past its end, within
+    /// the player's budget of days (`absence_days`).
+    Extend,
 }
 
 fn is_game_id(s: &str) -> bool {
@@ -154,6 +177,9 @@ impl Cx {
                 "early",
                 "advance_orders",
                 "pnj",
+                "pnj_return",
+                "absence",
+                "absence_days",
                 "settings",
             ],
         );
@@ -316,6 +342,18 @@ impl Cx {
             }
         };
 
+        let pnj_return = t.contains_key("pnj_return").then(|| self.boolean(t, prefix, "pnj_return", false));
+        let absence = match self.string(t, prefix, "absence", false).map(|s| crate::text::fold(&s)).as_deref() {
+            None | Some("DEFAULT" | "DEFAUT") => AbsenceMode::Default,
+            Some("EXTEND" | "PROLONGE") => AbsenceMode::Extend,
+            Some(_) => {
+                let written = self.string(t, prefix, "absence", false).unwrap_or_default();
+                self.err(join(prefix, "absence"), format!("{written:?}: expected \"default\" (or \"defaut\") or \"extend\" (or \"prolonge\")"));
+                AbsenceMode::Default
+            }
+        };
+        let absence_days = self.integer(t, prefix, "absence_days", 14, (0, 3660)) as u32;
+
         let settings = match t.get("settings") {
             None => Table::new(),
             Some(Value::Table(s)) => s.clone(),
@@ -351,6 +389,9 @@ impl Cx {
             early,
             advance_orders,
             pnj,
+            pnj_return,
+            absence,
+            absence_days,
             settings,
         })
     }
@@ -385,6 +426,12 @@ mod tests {
         assert_eq!(relative.deadline, Schedule::After(SignedDuration::from_hours(48)));
         assert!(has(&errors_of(&game("early = \"soon\"")), "games[0].early: invalid duration \"soon\""), "{:?}", errors_of(&game("early = \"soon\"")));
         assert!(has(&errors_of(&game("pnj = \"bot\"")), r#"games[0].pnj: "bot": expected "default", "forfeit" or "robot""#));
+        assert_eq!((d.pnj_return, d.absence, d.absence_days), (None, super::AbsenceMode::Default, 14));
+        assert_eq!(g("pnj_return = true").pnj_return, Some(true));
+        assert_eq!((g("absence = \"prolonge\"").absence, g("absence = \"extend\"").absence), (super::AbsenceMode::Extend, super::AbsenceMode::Extend));
+        assert_eq!(g("absence = \"défaut\"\nabsence_days = 7").absence_days, 7);
+        assert!(has(&errors_of(&game("absence = \"away\"")), r#"games[0].absence: "away": expected "default" (or "defaut") or "extend" (or "prolonge")"#));
+        assert!(has(&errors_of(&game("absence_days = -1")), "games[0].absence_days: -1 is out of range"));
         assert!(has(&errors_of(&game("advance_orders = \"yes\"")), "games[0].advance_orders: expected true or false, found a string"));
     }
 

@@ -27,7 +27,7 @@ mod web;
 pub use alerts::AlertsConfig;
 pub use auth::AuthConfig;
 pub use check::looks_like_address;
-pub use games::{GameConfig, PnjMode, KNOWN_RULESETS, LANGUAGES};
+pub use games::{AbsenceMode, GameConfig, PnjMode, KNOWN_RULESETS, LANGUAGES};
 pub use limits::Limits;
 pub use outbox::OutboxConfig;
 pub use transport::{ReconnectConfig, TransportConfig};

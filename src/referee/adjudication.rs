@@ -259,21 +259,21 @@ impl Referee {
         // The chronicle attached to each family's report mail, in the
         // family's language (the files above are the web pages', in the game's).
         let mut chronicle_mail: BTreeMap<String, String> = BTreeMap::new();
-        for fam in g.meta.families.values() {
-            if chronicle_mail.contains_key(&fam.lang) {
+        for lang in g.meta.families.values().map(|f| &f.lang).chain(g.meta.followers.values().map(|f| &f.lang)) {
+            if chronicle_mail.contains_key(lang) {
                 continue;
             }
-            let text = if fam.lang == game_lang || chronicle_txt.is_empty() {
+            let text = if lang == game_lang || chronicle_txt.is_empty() {
                 chronicle_txt.clone()
             } else {
-                let ctx = lang_ctx(&fam.lang);
+                let ctx = lang_ctx(lang);
                 let view = g.engine.public_view(&ctx, &g.state, &out.state, &events)?;
-                match template_name(self, &format!("{}/chronicle", g.meta.ruleset), &fam.lang, "txt") {
+                match template_name(self, &format!("{}/chronicle", g.meta.ruleset), lang, "txt") {
                     Some(name) => self.renderer.render(&name, &json!({ "ctx": ctx, "view": view }))?,
                     None => chronicle_txt.clone(),
                 }
             };
-            chronicle_mail.insert(fam.lang.clone(), text);
+            chronicle_mail.insert(lang.clone(), text);
         }
         // The public map (the web pages' game page), where the ruleset's
         // public view draws one (`public_map`, rendered by its map template).
@@ -295,7 +295,11 @@ impl Referee {
         let can_rejoin = !new_pnj.is_empty() && !finished && gc.map_or(true, |c| c.allow_new_family_after_pnj) && g.registration_open_in(&out.state)?;
         let reported = super::parallel::map_in_order(&families, self.threads, |&(key, fam)| -> Result<bool> {
             let status = statuses.get(key).copied();
-            if status == Some(OrderStatus::Pnj) {
+            let pnj = status == Some(OrderStatus::Pnj) || fam.pnj;
+            // Where the seat is given back (RULINGS.md, "PNJ seats"), its
+            // player keeps its own report, told how to take it back.
+            let returns = pnj && self.pnj_returns(&g, fam);
+            if pnj {
                 if new_pnj.contains(key) && preview_dir.is_none() {
                     self.queue_into(
                         Draft {
@@ -312,7 +316,7 @@ impl Referee {
                             .render(crate::i18n::Lang::from_code(&fam.lang)),
                             template: "common/pnj",
                             lang: &fam.lang,
-                            context: json!({ "game": game_id, "family": fam.name, "turn": n, "onr": streaks[key], "threshold": pnj_after, "can_rejoin": can_rejoin, "pnj_mode": pnj_mode }),
+                            context: json!({ "game": game_id, "family": fam.name, "turn": n, "onr": streaks[key], "threshold": pnj_after, "can_rejoin": can_rejoin, "pnj_mode": pnj_mode, "returns": returns }),
                             threading: Threading::NONE,
                             auto_submitted: "auto-generated",
                             attachments: vec![],
@@ -321,7 +325,16 @@ impl Referee {
                         Some(&batch),
                     )?;
                 }
-                return Ok(false);
+                if !returns {
+                    // The seat is no longer its player's: the public
+                    // chronicle, to the end of the game.
+                    if preview_dir.is_none() {
+                        let chronicle = chronicle_mail.get(&fam.lang).map_or("", String::as_str);
+                        let follow = FollowMail { reason: "pnj", family: &fam.name, lang: &fam.lang, chronicle, can_rejoin: can_rejoin && new_pnj.contains(key) };
+                        self.queue_follow(&g, n, &format!("follow-{game_id}-{}-{key}", g.meta.turn_tag(n)), &fam.address, &follow, finished, now, &batch)?;
+                    }
+                    return Ok(false);
+                }
             }
             let ctx = lang_ctx(&fam.lang);
             let view = g.engine.family_view(&ctx, &g.state, &out.state, &events, key)?;
@@ -347,7 +360,7 @@ impl Referee {
                         content_id: None,
                     });
                 }
-                let extra = json!({ "status": status.map(OrderStatus::label), "your_move": your_move, "advance": advance.get(key) });
+                let extra = json!({ "status": status.map(OrderStatus::label), "your_move": your_move, "advance": advance.get(key), "pnj_return": returns });
                 // Kept beside the report, so that a resent report says the same.
                 write_deferred(&batch, &report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
                 // The next deadline as a calendar event, stamped with the
@@ -359,6 +372,14 @@ impl Referee {
             Ok(true)
         })?;
         let reports = reported.into_iter().filter(|r| *r).count();
+        // The players who left their seat to another follow the game to its end.
+        if preview_dir.is_none() {
+            for (i, (address, f)) in g.meta.followers.iter().enumerate() {
+                let chronicle = chronicle_mail.get(&f.lang).map_or("", String::as_str);
+                let follow = FollowMail { reason: "replaced", family: &f.family, lang: &f.lang, chronicle, can_rejoin: false };
+                self.queue_follow(&g, n, &format!("follow-{game_id}-{}-replaced-{i}-{}", g.meta.turn_tag(n), super::replies::outbox_id(address)), address, &follow, finished, now, &batch)?;
+            }
+        }
         // Every report, map and mail of the turn durable, the mails visible
         // to the sender: only now may the turn commit.
         batch.commit().map_err(crate::store::StoreError::io(&out_root))?;
@@ -499,7 +520,7 @@ impl Referee {
     #[allow(clippy::too_many_arguments)]
     fn queue_report(&self, id: &str, g: &OpenGame, key: &FamilyKey, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, extra: Value, now: Timestamp, batch: Option<&crate::store::Deferred>) -> Result<bool> {
         let subject_ctx =
-            super::intake::merge(json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_word(self, &g.meta.ruleset, &fam.lang).unwrap_or_else(|| if fam.lang == "en" { "family" } else { "famille" }.to_string()), "status": null, "your_move": false, "advance": null }), extra);
+            super::intake::merge(json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_word(self, &g.meta.ruleset, &fam.lang).unwrap_or_else(|| if fam.lang == "en" { "family" } else { "famille" }.to_string()), "status": null, "your_move": false, "advance": null, "pnj_return": false }), extra);
         let subject = match template_name(self, "common/report-subject", &fam.lang, "txt") {
             Some(t) => self.renderer.render(&t, &subject_ctx)?.trim().to_string(),
             None => format!("[{}] {turn} {}", g.meta.id, fam.name),
@@ -523,6 +544,41 @@ impl Referee {
             now,
             batch,
         )
+    }
+
+    /// Queues the public chronicle of turn `turn` to a player without a
+    /// seat who follows the game (a PNJ seat that is not given back, or a
+    /// player replaced at the seat), through the turn's batch.
+    #[allow(clippy::too_many_arguments)]
+    fn queue_follow(&self, g: &OpenGame, turn: u32, id: &str, to: &str, f: &FollowMail<'_>, finished: bool, now: Timestamp, batch: &crate::store::Deferred) -> Result<bool> {
+        let mut context = json!({ "game": g.meta.id, "family": f.family, "turn": turn, "reason": f.reason, "chronicle": f.chronicle, "finished": finished, "can_rejoin": f.can_rejoin });
+        if let Some(w) = member_word(self, &g.meta.ruleset, f.lang) {
+            context["member"] = json!(w);
+        }
+        self.queue_into(
+            Draft {
+                id: id.to_string(),
+                to: vec![to.to_string()],
+                subject: super::messages::subject_follow(&g.meta.id, turn).render(crate::i18n::Lang::from_code(f.lang)),
+                template: "common/follow",
+                lang: f.lang,
+                context,
+                threading: Threading::NONE,
+                auto_submitted: "auto-generated",
+                attachments: vec![],
+            },
+            now,
+            Some(batch),
+        )
+    }
+
+    /// Whether the player of `fam`, a PNJ seat, may take it back by sending
+    /// valid orders (RULINGS.md, "PNJ seats"): the game's `pnj_return`
+    /// setting, else the ruleset's rules; never a seat the referee removed,
+    /// nor one that conceded for good (`pnj = "forfeit"`).
+    pub fn pnj_returns(&self, g: &OpenGame, fam: &super::FamilyRecord) -> bool {
+        let gc = self.game_config(&g.meta.id);
+        !fam.removed && gc.is_none_or(|c| c.pnj != PnjMode::Forfeit) && gc.and_then(|c| c.pnj_return).unwrap_or_else(|| g.engine.pnj_return())
     }
 
     /// Queues the latest report of `family` again (RAPPORT, `arbitre resend`).
@@ -758,6 +814,16 @@ fn quote_if_needed(name: &str) -> String {
     } else {
         name.to_string()
     }
+}
+
+/// What a follower's mail says ([`Referee::queue_follow`]).
+struct FollowMail<'a> {
+    /// "pnj" or "replaced".
+    reason: &'a str,
+    family: &'a str,
+    lang: &'a str,
+    chronicle: &'a str,
+    can_rejoin: bool,
 }
 
 #[derive(Default)]

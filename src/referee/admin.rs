@@ -98,6 +98,7 @@ impl Referee {
             pending_joins: Default::default(),
             rollbacks: 0,
             hold_lifted: None,
+            followers: Default::default(),
         };
         self.write_meta(&meta)?;
         tracing::info!(game = %id, ruleset = %gc.ruleset, seed, "game created");

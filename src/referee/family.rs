@@ -124,6 +124,8 @@ impl Referee {
         let (deadline, time_left, _) = self.deadline_words(g, if g.meta.families.get(key).is_some_and(|f| f.lang == "en") { "en" } else { "fr" }, now);
         let ruleset = g.meta.ruleset.clone();
         let turn = g.meta.turn;
+        // The new address no longer follows the game: it plays.
+        g.meta.followers.remove(address);
         let fam = g.meta.families.get_mut(key).ok_or_else(|| RefereeError::Invalid(format!("game {game} has no family {key:?}")))?;
         if fam.pnj || fam.resigned.is_some() {
             return Err(RefereeError::Invalid(format!("family {} of game {game} is {} (rule 0.4: no one takes its seat back)", fam.name, if fam.pnj { "PNJ" } else { "resigned" })));
@@ -149,6 +151,10 @@ impl Referee {
                 m.insert("time_left".into(), json!(time_left));
                 m.insert("private_url".into(), json!(crate::web::link::private_url(self, game, key)));
                 secrets.push(pw);
+                // The player who leaves follows the game to its end (its
+                // public chronicle, then the final result).
+                let follower = super::Follower { family: name.clone(), lang: lang.to_string(), since: turn };
+                g.meta.followers.insert(old.clone(), follower);
                 ("replace", format!("seat-replace-{tag}"))
             }
         };
@@ -222,6 +228,7 @@ impl Referee {
             return Err(RefereeError::Invalid(format!("family {} of game {game} already left ({})", fam.name, if fam.pnj { "PNJ" } else { "resigned" })));
         }
         fam.pnj = true;
+        fam.removed = true;
         let (name, address, lang) = (fam.name.clone(), fam.address.clone(), if fam.lang == "en" { "en" } else { "fr" });
         let id = format!("seat-remove-{game}-{key}-{}", g.meta.turn_tag(g.meta.turn));
         let group = crate::store::Group::new();

@@ -337,7 +337,10 @@ impl Referee {
             }
             self.write_meta(&g.meta)?;
         }
-        if fam.pnj {
+        // A PNJ seat the rules give back (RULINGS.md, "PNJ seats") is taken
+        // back by valid orders; any other stays the referee's.
+        let returning = fam.pnj && !g.meta.finished && self.pnj_returns(&g, &fam);
+        if fam.pnj && !returning {
             let can_rejoin = g.registration_open()? && gc.map_or(true, |c| c.allow_new_family_after_pnj);
             self.reply(key, m, &to, "refusal-pnj", lang, merge(base, json!({ "can_rejoin": can_rejoin })), now)?;
             return Ok(answered("refusal-pnj", &to, Some(gid), Some(fkey)));
@@ -562,6 +565,10 @@ impl Referee {
             advance.push(entry);
         }
         merge_into(&mut ctx, json!({ "advance": advance, "open_turn": open, "awaited": awaited_now }));
+        // Orders kept for a later step bring a PNJ seat's player back too.
+        if returning && advance.iter().any(|a| a["kept"] == json!(true)) {
+            meta_changed |= take_seat_back(&mut g.meta, &fkey);
+        }
         if !open_lines.is_empty() && !awaited_now {
             // Capability 1: a seat not awaited owes nothing, and its orders
             // would not be applied to this step: say so rather than keep them.
@@ -597,6 +604,9 @@ impl Referee {
                     completeness: completeness.clone(),
                 };
                 g.dir.write_orders(g.meta.turn, &fkey, &record)?;
+                if returning {
+                    meta_changed |= take_seat_back(&mut g.meta, &fkey);
+                }
                 if g.meta.receipts <= rank {
                     g.meta.receipts = rank + 1;
                     meta_changed = true;
@@ -644,6 +654,11 @@ impl Referee {
             json!({ "kind": "not_awaited", "early_on": false })
         };
         merge_into(&mut ctx, json!({ "when": when }));
+        if returning {
+            // Whether this mail gave the seat back to its player.
+            let back = g.meta.families.get(&fkey).is_some_and(|f| !f.pnj);
+            merge_into(&mut ctx, json!({ "pnj_return": if back { "back" } else { "still" } }));
+        }
         if sub.orders.is_empty() && sub.later.is_empty() && extra_kind.is_some() && done_commands.len() == 1 {
             // A lone AIDE got its own answer.
             return Ok(answered("help", &to, Some(gid), Some(fkey)));
@@ -767,6 +782,7 @@ impl Referee {
             statuses: Default::default(),
             onr_streak: 0,
             pnj: false,
+            removed: false,
             registered_by: Some(key.to_string()),
             resigned: None,
             password_generation: 0,
@@ -1069,5 +1085,19 @@ pub fn merge_into(base: &mut Value, extra: Value) {
         for (k, v) in e {
             b.insert(k, v);
         }
+    }
+}
+
+/// A PNJ seat's player sent valid orders: the seat is theirs again, its ONR
+/// streak starting afresh (RULINGS.md, "PNJ seats"). Whether it changed.
+fn take_seat_back(meta: &mut super::GameMeta, family: &FamilyKey) -> bool {
+    match meta.families.get_mut(family) {
+        Some(f) if f.pnj => {
+            f.pnj = false;
+            f.onr_streak = 0;
+            tracing::info!(game = %meta.id, %family, "a PNJ seat's player took it back");
+            true
+        }
+        _ => false,
     }
 }

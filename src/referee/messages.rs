@@ -43,6 +43,12 @@ pub fn subject_held(game: &str, turn: u32) -> Msg {
     msg!("referee-subject-held", game = game, turn = turn)
 }
 
+/// The subject of the public chronicle mailed to a player without a seat
+/// (PNJ for good, or replaced) who follows the game to its end.
+pub fn subject_follow(game: &str, turn: u32) -> Msg {
+    msg!("referee-subject-follow", game = game, turn = turn)
+}
+
 /// The subject of the mail telling a family it became PNJ; `member` is the
 /// ruleset's word for a side, capitalised, when it has one.
 pub fn subject_pnj(game: &str, member: Option<&str>, family: &str) -> Msg {
@@ -62,6 +68,7 @@ pub fn samples() -> Vec<Msg> {
         subject_deadline_moved("stellarium-1", 3),
         subject_rollback("stellarium-1", 3),
         subject_held("stellarium-1", 3),
+        subject_follow("stellarium-1", 3),
         subject_pnj("stellarium-1", Some("Famille"), "Atréides"),
         subject_pnj("stellarium-1", None, "Atréides"),
     ]

@@ -93,6 +93,23 @@ pub struct GameMeta {
     /// turn is played at its deadline instead of being held again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hold_lifted: Option<u32>,
+    /// Players who no longer hold a seat but follow the game to its end
+    /// (the old address of a seat `arbitre family replace` gave to someone
+    /// else), by address: each adjudication mails them the game's public
+    /// report (the chronicle), the last one with the final result.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub followers: BTreeMap<String, Follower>,
+}
+
+/// A player who follows a game without a seat ([`GameMeta::followers`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Follower {
+    /// The name of the seat they played.
+    pub family: String,
+    /// `fr` or `en`: the language of their mails.
+    pub lang: String,
+    /// The open turn when they left the seat.
+    pub since: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -119,9 +136,14 @@ pub struct FamilyRecord {
     /// ONR turns in a row, up to the last adjudicated turn.
     #[serde(default)]
     pub onr_streak: u32,
-    /// PNJ: irreversible (rule 0.4).
+    /// PNJ: irreversible in Stellarium (rule 0.4) and Galaxy; a seat the
+    /// ruleset gives back (`Engine::pnj_return`) is PNJ until its player
+    /// sends valid orders again.
     #[serde(default)]
     pub pnj: bool,
+    /// Made PNJ by the referee (`arbitre family remove`): never given back.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub removed: bool,
     /// The archive key of the registration message: handling that message
     /// again (after a crash before its `done` marker) answers it the same way
     /// instead of refusing the name as taken.

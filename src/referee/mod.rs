@@ -38,7 +38,7 @@ use crate::game::{Engine, LoadedState};
 use crate::render::Renderer;
 use crate::store::{GameDir, Store};
 
-pub use meta::{FamilyRecord, GameMeta};
+pub use meta::{FamilyRecord, Follower, GameMeta};
 pub use family::{Removal, SeatChange};
 
 /// Errors of the referee's use cases. Player input never causes one: these

@@ -55,6 +55,9 @@ impl Ruleset for Stellar {
     type Event = Event;
 
     const ID: &'static str = "stellar";
+    // The booklet is silent on a player who stops answering (a table game):
+    // a seat the referee plays meanwhile is given back (RULINGS.md, \"PNJ seats\").
+    const PNJ_RETURN: bool = true;
 
     fn new_game(settings: &toml::Table, game_seed: u64) -> Result<StellarState, String> {
         setup::new_game(settings, game_seed)

@@ -54,6 +54,9 @@ impl Ruleset for Stellium {
     type Event = Event;
 
     const ID: &'static str = "stellium";
+    // The booklet is silent on a player who stops answering (a table game):
+    // a seat the referee plays meanwhile is given back (RULINGS.md, \"PNJ seats\").
+    const PNJ_RETURN: bool = true;
 
     fn new_game(settings: &toml::Table, game_seed: u64) -> Result<StelliumState, String> {
         setup::new_game(settings, game_seed)

@@ -1,0 +1,205 @@
+//! Players away from their seat (issue 26, "a player's life by mail"; issue
+//! 30, item 6): a PNJ or replaced player keeps receiving the game's public
+//! reports to the end and the final result; a PNJ seat's player takes it back
+//! where the rules allow; an absence declared by mail (`ABSENCE | AWAY`).
+//! Each test follows a mail or a command to every mail each player receives.
+
+mod support;
+#[path = "support/race21.rs"]
+mod race21;
+
+use arbitre::game::OrderStatus;
+use arbitre::referee::adjudication::Mode;
+use arbitre::referee::{Referee, SeatChange};
+use jiff::{SignedDuration, Timestamp};
+use support::{mail, take_outbox, Sent};
+
+const RACE: &str = "race-1";
+const PLAYERS: [(&str, &str); 2] = [("a@x.test", "Anne"), ("b@x.test", "Bruno")];
+
+fn t0() -> Timestamp {
+    "2026-03-23T10:00:00Z".parse().unwrap()
+}
+
+fn at(mins: i64) -> Timestamp {
+    t0().checked_add(SignedDuration::from_mins(mins)).unwrap()
+}
+
+fn to<'a>(sent: &'a [Sent], addr: &str) -> Vec<&'a Sent> {
+    sent.iter().filter(|m| m.to == vec![addr.to_string()]).collect()
+}
+
+/// A race21 game (turn-based, two seats) with Anne and Bruno, turn 0
+/// played: step 1 awaits Anne.
+struct Race {
+    _dir: tempfile::TempDir,
+    r: Referee,
+    pw: Vec<String>,
+}
+
+fn race(extra: &str) -> Race {
+    arbitre::games::register_extra(race21::engine);
+    let dir = tempfile::tempdir().unwrap();
+    let templates = race21::templates_in(dir.path());
+    let config = format!(
+        r#"{head}
+[[games]]
+id = "{RACE}"
+ruleset = "race21"
+time_zone = "Europe/Paris"
+deadline = "after 48h"
+reminders = []
+registration_open = true
+registration_confirm = false
+seed = 5
+{extra}
+"#,
+        head = support::config_head()
+    );
+    std::fs::write(dir.path().join("config.toml"), config).unwrap();
+    let r = Referee::new(arbitre::config::load(&dir.path().join("config.toml")).unwrap(), templates).unwrap();
+    r.create_game(RACE, None, t0()).unwrap();
+    let mut pw = Vec::new();
+    for (addr, name) in PLAYERS {
+        let raw = mail(addr, &format!("join-{name}@x.test"), "Inscription", &format!("PARTIE {RACE}\nINSCRIPTION {name}\n"), t0());
+        r.handle_mail(&raw, t0()).unwrap();
+        pw.push(support::password_in(&take_outbox(&r)[0].text));
+    }
+    r.set_registration(RACE, false).unwrap();
+    r.adjudicate(RACE, Mode::Force, at(1)).unwrap();
+    take_outbox(&r);
+    Race { _dir: dir, r, pw }
+}
+
+impl Race {
+    fn send(&self, i: usize, id: &str, lines: &[&str], when: Timestamp) -> Vec<Sent> {
+        let (addr, name) = PLAYERS[i];
+        let body = format!("PARTIE {RACE}\nJOUEUR {name}\nMOTDEPASSE {}\n{}\nFIN\n", self.pw[i], lines.join("\n"));
+        self.r.handle_mail(&mail(addr, &format!("{id}@x.test"), "Ordres", &body, when), when).unwrap();
+        take_outbox(&self.r)
+    }
+
+    fn meta(&self) -> arbitre::referee::GameMeta {
+        self.r.read_meta(RACE).unwrap().unwrap()
+    }
+
+    /// Plays the open step at its deadline; every mail it sends.
+    fn play(&self) -> Vec<Sent> {
+        self.r.adjudicate(RACE, Mode::Deadline, self.meta().deadline.unwrap()).unwrap();
+        take_outbox(&self.r)
+    }
+}
+
+#[test]
+fn a_pnj_seat_keeps_its_reports_and_its_player_takes_it_back_with_valid_orders() {
+    // The game's setting gives a PNJ seat back (as Stellar's and Stellium's rulings do).
+    let g = race("pnj_after_onr = 0\npnj = \"robot\"\npnj_return = true");
+    // Step 1: Anne silent, PNJ at once; the robot plays for her.
+    let sent = g.play();
+    let mut anne = to(&sent, "a@x.test");
+    anne.sort_by_key(|m| !m.subject.contains("PNJ"));
+    assert_eq!(anne.len(), 2, "the PNJ notice and her report: {anne:#?}");
+    assert!(anne[0].text.contains("pour reprendre votre siège, envoyez des ordres valides avec votre mot de passe"), "{}", anne[0].text);
+    assert!(!anne[0].text.contains("irréversible"), "{}", anne[0].text);
+    assert!(anne[1].text.contains("ANNE +2"), "her own report, the robot's move: {}", anne[1].text);
+    assert!(anne[1].text.contains("Votre siège est PNJ : l'arbitre l'a joué pour vous."), "{}", anne[1].text);
+    assert!(anne[1].text.contains("Votre siège reste PNJ tant que vous ne revenez pas : pour le reprendre, envoyez des ordres valides avec votre mot de passe"), "{}", anne[1].text);
+    assert_eq!(to(&sent, "b@x.test").len(), 1, "Bruno's report");
+    // Step 2 is Bruno's; Anne still gets her report.
+    g.send(1, "b2", &["AJOUTER 1"], at(3000));
+    let sent = g.play();
+    assert_eq!(to(&sent, "a@x.test").len(), 1, "{sent:#?}");
+    assert!(to(&sent, "a@x.test")[0].text.contains("pour le reprendre, envoyez des ordres valides"), "{}", to(&sent, "a@x.test")[0].text);
+    // Step 3 awaits Anne's seat: a mail with no valid order leaves it PNJ, and says so.
+    let ack = g.send(0, "a3", &["AJOUTER 9"], at(6000));
+    assert!(ack[0].text.contains("Votre siège est PNJ : l'arbitre le joue pour vous. Ce message n'a donné aucun ordre valide"), "{}", ack[0].text);
+    assert!(g.meta().families["ANNE"].pnj);
+    // Valid orders with the password: the seat is hers again.
+    let ack = g.send(0, "a4", &["AJOUTER 3"], at(6001));
+    assert!(ack[0].text.contains("Votre siège n'est plus PNJ : vous le reprenez avec ces ordres"), "{}", ack[0].text);
+    let m = g.meta();
+    assert!(!m.families["ANNE"].pnj && m.families["ANNE"].onr_streak == 0);
+    let s = g.r.adjudicate(RACE, Mode::Deadline, m.deadline.unwrap()).unwrap();
+    assert_eq!(s.statuses["ANNE"], OrderStatus::Or);
+    let sent = take_outbox(&g.r);
+    let anne = to(&sent, "a@x.test");
+    assert_eq!(anne.len(), 1);
+    assert!(anne[0].text.contains("ANNE +3"), "her own move, not the robot's: {}", anne[0].text);
+    assert!(!anne[0].text.contains("PNJ"), "{}", anne[0].text);
+}
+
+#[test]
+fn where_pnj_is_for_good_the_player_is_refused_and_follows_the_game_to_its_result() {
+    // race21 keeps the default reading (no return), as Stellarium's 0.4 and Galaxy.
+    let g = race("pnj_after_onr = 0\npnj = \"robot\"");
+    let sent = g.play();
+    let mut anne = to(&sent, "a@x.test");
+    anne.sort_by_key(|m| !m.subject.contains("PNJ"));
+    assert_eq!(anne.len(), 2, "the PNJ notice and the turn's public mail: {anne:#?}");
+    assert!(anne[0].text.contains("la chronique publique de la partie vous sera envoyée à chaque tour jusqu'à la fin"), "{}", anne[0].text);
+    assert!(anne[1].subject.contains("Chronique du tour 1"), "{}", anne[1].subject);
+    assert!(!anne[1].text.contains("ANNE +2"), "no seat's report: {}", anne[1].text);
+    let refused = g.send(0, "a2", &["AJOUTER 1"], at(100));
+    assert!(refused[0].text.contains("irréversible"), "{}", refused[0].text);
+    // Every later step, to the end and its result.
+    let mut last_to_anne = None;
+    for step in 2..40 {
+        if g.meta().finished {
+            break;
+        }
+        let opened = g.meta().opened_at.unwrap();
+        g.send(1, &format!("b{step}"), &["AJOUTER 3"], opened.checked_add(SignedDuration::from_mins(1)).unwrap());
+        let sent = g.play();
+        let anne: Vec<Sent> = to(&sent, "a@x.test").into_iter().cloned().collect();
+        assert_eq!(anne.len(), 1, "step {step}: one public mail to Anne: {sent:#?}");
+        last_to_anne = anne.into_iter().next();
+    }
+    assert!(g.meta().finished);
+    let last = last_to_anne.expect("mails to Anne");
+    assert!(last.text.contains("La partie est terminée"), "{}", last.text);
+}
+
+/// A Stellarium game with Atréides and Harkonnen founded at turn 0.
+fn stellarium(extra: &str) -> (support::Env, String, String) {
+    let e = support::env_with(extra);
+    let pa = support::join(&e.referee, "a@x.test", "Atréides", support::t0());
+    let ph = support::join(&e.referee, "h@x.test", "Harkonnen", support::t0());
+    (e, pa, ph)
+}
+
+#[test]
+fn a_stellarium_pnj_family_and_a_replaced_player_get_the_chronicle_to_the_final_result() {
+    use support::{orders_body, FOUNDERS, GAME};
+    // Rule 0.4: PNJ for good. Two turns, then the end (30.1).
+    let (e, pa, _ph) = stellarium("pnj_after_onr = 0
+[games.settings]
+turns = 2");
+    let r = &e.referee;
+    let t = support::t0();
+    r.handle_mail(&mail("a@x.test", "a0@x.test", "Ordres", &orders_body("Atréides", &pa, None, FOUNDERS), t), t).unwrap();
+    take_outbox(r);
+    // Turn 0: Harkonnen silent, PNJ at once.
+    r.adjudicate(GAME, Mode::Force, t).unwrap();
+    let sent = take_outbox(r);
+    let mut h = to(&sent, "h@x.test");
+    h.sort_by_key(|m| !m.subject.contains("PNJ"));
+    assert_eq!(h.len(), 2, "{h:#?}");
+    assert!(h[0].text.contains("la chronique publique de la partie vous sera envoyée"), "{}", h[0].text);
+    assert!(h[1].subject.contains("Chronique du tour 0") && h[1].text.contains("CLASSEMENT"), "{}\n{}", h[1].subject, h[1].text);
+    // The referee gives Atréides to a new player: the old one follows the game.
+    r.change_seat(GAME, "Atréides", "c@x.test", SeatChange::Replace, t).unwrap();
+    let sent = take_outbox(r);
+    assert!(to(&sent, "a@x.test")[0].text.contains("Vous recevrez la chronique publique de la partie à chaque tour jusqu'à la fin"), "{}", to(&sent, "a@x.test")[0].text);
+    // Turn 1, the last: everyone is told, the result included.
+    let s = r.adjudicate(GAME, Mode::Force, t).unwrap();
+    assert!(s.finished, "turns = 2");
+    let sent = take_outbox(r);
+    for (addr, why) in [("a@x.test", "a été confiée à un autre joueur"), ("h@x.test", "est PNJ (personnage non joueur)")] {
+        let m = to(&sent, addr);
+        assert_eq!(m.len(), 1, "{addr}: {sent:#?}");
+        assert!(m[0].subject.contains("Chronique du tour 1"), "{}", m[0].subject);
+        assert!(m[0].text.contains(why) && m[0].text.contains("La partie est terminée") && m[0].text.contains("LA PARTIE EST TERMINÉE"), "{addr}: {}", m[0].text);
+    }
+    // The family's own mail goes to its new player (silent too, so PNJ now), never to the old one.
+    assert!(to(&sent, "c@x.test").iter().any(|m| m.subject.contains("Famille Atréides devenue PNJ")), "{sent:#?}");
+}
