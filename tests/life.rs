@@ -196,19 +196,40 @@ async fn a_change_of_address_is_confirmed_from_the_new_address_and_the_old_one_i
 }
 
 #[test]
-fn an_address_code_expires_after_48_hours() {
+fn an_address_code_expires_after_48_hours_and_the_player_may_cancel_it() {
+    use arbitre::referee::intake::Outcome;
     let e = life_env();
     let r = &e.referee;
     let pw = join(r, "a@x.test", "Atréides", t0());
-    r.handle_mail(&mail("a@x.test", "c1@x.test", "Adresse", &format!("{}ADRESSE b@x.test\nFIN\n", header("Atréides", &pw)), t0()), t0()).unwrap();
-    let sent = take_outbox(r);
-    let code_line = sent.iter().find(|s| s.to == ["b@x.test"]).unwrap().text.lines().find(|l| l.starts_with("ADRESSE CODE ")).unwrap().to_string();
+    let ask = |n: u32, to: &str, at: jiff::Timestamp| {
+        r.handle_mail(&mail("a@x.test", &format!("c{n}@x.test"), "Adresse", &format!("{}ADRESSE {to}\nFIN\n", header("Atréides", &pw)), at), at).unwrap();
+        take_outbox(r)
+    };
+    let confirm = |n: u32, code_line: &str, at: jiff::Timestamp| {
+        r.handle_mail(&mail("b@x.test", &format!("k{n}@x.test"), "Adresse", &format!("PARTIE {GAME}\nFAMILLE Atréides\n{code_line}\nFIN\n"), at), at).unwrap()
+    };
+    let silenced = |o: &Outcome, why: &str| matches!(o, Outcome::Silenced { reason } if reason.contains(why));
+    let code_of = |sent: &[Sent]| sent.iter().find(|s| s.to == ["b@x.test"]).expect("the code mailed").text.lines().find(|l| l.starts_with("ADRESSE CODE ")).unwrap().to_string();
+
+    // Expired after 48 hours.
+    let code = code_of(&ask(1, "b@x.test", t0()));
     let late = t0() + jiff::SignedDuration::from_hours(48);
-    let out = r.handle_mail(&mail("b@x.test", "c2@x.test", "Adresse", &format!("PARTIE {GAME}\nFAMILLE Atréides\n{code_line}\nFIN\n"), late), late).unwrap();
-    assert!(matches!(&out, arbitre::referee::intake::Outcome::Silenced { reason } if reason.contains("expired")), "{out:?}");
+    let out = confirm(1, &code, late);
+    assert!(silenced(&out, "expired"), "{out:?}");
     assert!(take_outbox(r).is_empty());
+
+    // Cancelled from the registered address: the code is worth nothing; asking
+    // again within the hour mails b@x.test nothing.
+    let later = late + jiff::SignedDuration::from_hours(1);
+    let code = code_of(&ask(2, "b@x.test", later));
+    let acks = ask(3, "a@x.test", later);
+    assert!(acks.len() == 1 && acks[0].text.contains("le changement d'adresse vers b@x.test est annulé"), "{acks:?}");
+    let out = confirm(2, &code, later);
+    assert!(silenced(&out, "no change of address waits"), "{out:?}");
+    let again = ask(4, "b@x.test", later);
+    assert!(again.len() == 1 && again[0].to == ["a@x.test"] && again[0].text.contains("il y a moins d'une heure"), "{again:?}");
     let fam = &r.read_meta(GAME).unwrap().unwrap().families["ATREIDES"];
-    assert_eq!((fam.address.as_str(), fam.address_change.is_none()), ("a@x.test", true));
+    assert_eq!(fam.address, "a@x.test");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -72,6 +72,12 @@ pub struct AddressChange {
     pub requested_at: Timestamp,
     /// The archive key of the request.
     pub by: String,
+    /// Cancelled by the player (`ADRESSE <the family's own address>`): its
+    /// code is worth nothing, but it still counts for
+    /// [`ADDRESS_RESEND_AFTER`] (cancelling and asking again must not mail
+    /// a third party more often).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cancelled: bool,
 }
 
 /// Which password of a family a message carries.
@@ -166,6 +172,14 @@ impl Referee {
         };
         let Some(fam) = g.meta.families.get_mut(fkey) else { return Ok(Value::Null) };
         if address == fam.address {
+            // The family's own address: a change waiting for its code is
+            // cancelled (the player did not ask for it, or changed his mind).
+            if let Some(p) = fam.address_change.as_mut().filter(|p| !p.cancelled) {
+                p.cancelled = true;
+                let to = p.address.clone();
+                self.write_meta(&g.meta)?;
+                return Ok(json!({ "kind": "address", "cancelled": to }));
+            }
             return Ok(json!({ "kind": "address", "refused": "same", "address": address }));
         }
         let lang = if fam.lang == "en" { "en" } else { "fr" };
@@ -176,7 +190,7 @@ impl Referee {
         }
         let code = keyed_code(&self.secret, &["address", &gid, fkey, &address, key], 10);
         let requested_at = fam.address_change.as_ref().filter(|p| p.by == key).map_or(now, |p| p.requested_at);
-        fam.address_change = Some(AddressChange { address: address.clone(), code: code.clone(), requested_at, by: key.to_string() });
+        fam.address_change = Some(AddressChange { address: address.clone(), code: code.clone(), requested_at, by: key.to_string(), cancelled: false });
         let name = fam.name.clone();
         self.write_meta(&g.meta)?;
         let mut context = json!({ "kind": "confirm", "game": gid, "family": name, "code": code, "hours": ADDRESS_CONFIRM_WITHIN.as_hours(), "until": when(requested_at + ADDRESS_CONFIRM_WITHIN) });
@@ -211,7 +225,7 @@ impl Referee {
         }
         let from_lc = from.to_ascii_lowercase();
         // The same message handled again after a crash: the move is done, its mails queued already.
-        let waiting = fam.address_change.clone().filter(|p| p.address == from_lc);
+        let waiting = fam.address_change.clone().filter(|p| p.address == from_lc && !p.cancelled);
         let Some(p) = waiting else {
             return Ok(Outcome::Silenced { reason: format!("an address code for {fkey} in {gid} from {from}, for which no change of address waits: not answered") });
         };

@@ -257,9 +257,14 @@ pub async fn until(what: &str, mut cond: impl FnMut() -> bool) {
     }
 }
 
-/// Puts a player's mail in the referee's inbox, as the mail server would.
+/// Puts a player's mail in the referee's inbox, as the mail server would:
+/// written in `tmp/`, then renamed into `new/` (the daemon never reads half
+/// a mail).
 pub fn deliver(root: &Path, name: &str, raw: &[u8]) {
-    std::fs::write(root.join("mail/inbox/new").join(name), raw).unwrap();
+    let tmp = root.join("mail/inbox/tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::write(tmp.join(name), raw).unwrap();
+    std::fs::rename(tmp.join(name), root.join("mail/inbox/new").join(name)).unwrap();
 }
 
 /// Every file of the data directory that holds `secret` (any case).
