@@ -296,6 +296,24 @@ pub trait Ruleset: Send + Sync + 'static {
         false
     }
 
+    /// How many steps after the open one `family` moves next, if no step is
+    /// inserted meanwhile (a refresh, a refill): 1 when it moves in the next
+    /// step. `None`: the ruleset cannot tell (the shell then says the next
+    /// step). Asked of a seat not awaited now ("not your move" replies).
+    fn steps_to_move(state: &Self::State, family: &FamilyKey) -> Option<u32> {
+        let _ = (state, family);
+        None
+    }
+
+    /// Whether a seat conceding in the step now open ends the game at once
+    /// (Stellar S21: the other player wins). The step is then played as
+    /// soon as the concession is acknowledged, whoever was to move, and no
+    /// seat is held to have missed it.
+    fn concession_ends_game(state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
+
     /// What `family` may know after the turn, as a JSON view for the report
     /// templates (`templates/<ruleset>/report.*.tera`, `map.svg.tera`).
     fn family_view(
@@ -392,6 +410,8 @@ pub trait Engine: Send + Sync {
     /// [`Ruleset::awaiting`].
     fn awaiting(&self, state: &LoadedState) -> Result<Option<std::collections::BTreeSet<FamilyKey>>, EngineError>;
     fn silence_expected(&self, state: &LoadedState) -> Result<bool, EngineError>;
+    fn concession_ends_game(&self, state: &LoadedState) -> Result<bool, EngineError>;
+    fn steps_to_move(&self, state: &LoadedState, family: &FamilyKey) -> Result<Option<u32>, EngineError>;
     /// Decodes a turn's events once for the views below.
     fn load_events(&self, events: &[serde_json::Value]) -> Result<LoadedEvents, EngineError>;
     fn family_view(
@@ -523,6 +543,12 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn silence_expected(&self, state: &LoadedState) -> Result<bool, EngineError> {
         Ok(R::silence_expected(self.state(state)?))
+    }
+    fn concession_ends_game(&self, state: &LoadedState) -> Result<bool, EngineError> {
+        Ok(R::concession_ends_game(self.state(state)?))
+    }
+    fn steps_to_move(&self, state: &LoadedState, family: &FamilyKey) -> Result<Option<u32>, EngineError> {
+        Ok(R::steps_to_move(self.state(state)?, family))
     }
     fn family_view(
         &self,

@@ -391,6 +391,10 @@ impl Referee {
                 Command::Confirm if first_is_advance => {
                     done_commands.push(json!({ "kind": "confirm", "advance": true }));
                 }
+                // A seat not awaited holds or hastens nothing in this step.
+                Command::Confirm | Command::Wait if !awaited_now => {
+                    done_commands.push(json!({ "kind": if *c == Command::Confirm { "confirm" } else { "wait" }, "not_awaited": true }));
+                }
                 Command::Confirm => {
                     meta_changed |= g.meta.waiting.remove(&fkey);
                     meta_changed |= g.meta.confirmed.insert(fkey.clone());
@@ -523,7 +527,8 @@ impl Referee {
         if !open_lines.is_empty() && !awaited_now {
             // Capability 1: a seat not awaited owes nothing, and its orders
             // would not be applied to this step: say so rather than keep them.
-            merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": Value::Null, "not_awaited_lines": open_lines.len(), "advance_ok": advance_ok }));
+            let next_move = open + g.engine.steps_to_move(&g.state, &fkey)?.unwrap_or(1);
+            merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": Value::Null, "not_awaited_lines": open_lines.len(), "advance_ok": advance_ok, "next_move": next_move }));
         } else if !open_lines.is_empty() {
             let (orders_json, verdicts, completeness) = g.engine.parse_orders(&g.state, &fkey, open_lines)?;
             let any = verdicts.iter().any(LineVerdict::is_accepted);
