@@ -99,6 +99,33 @@ async fn a_full_game_starts_at_once_without_game_close_or_its_deadline() {
     running.await.unwrap().unwrap();
 }
 
+/// The same at the referee's level: the registration step of a full game
+/// is due at once; one seat short, it waits for its deadline.
+#[test]
+fn a_full_game_is_due_at_once_and_not_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = referee_in(dir.path(), &config(STELLIUM, "stellium", ""));
+    r.create_game(STELLIUM, Some(5), t0()).unwrap();
+    for i in 0..3 {
+        r.handle_mail(&join_mail(STELLIUM, i, "fr"), t0()).unwrap();
+    }
+    assert_eq!(r.early_due(STELLIUM).unwrap(), None, "three seats of four");
+    let raw = mail("d@x.test", "join-Dora@x.test", "Inscription", &format!("PARTIE {STELLIUM}\nINSCRIPTION Dora\n"), at(5));
+    r.handle_mail(&raw, at(5)).unwrap();
+    let due = r.early_due(STELLIUM).unwrap().expect("a full game is due at once");
+    assert!(due <= at(5));
+    let s = r.adjudicate(STELLIUM, Mode::Early, at(5)).unwrap();
+    assert_eq!((s.turn, s.reports), (0, 4));
+    // A referee who announced a start date keeps it.
+    let dir = tempfile::tempdir().unwrap();
+    let r = referee_in(dir.path(), &config(STELLAR, "stellar", "start_when_full = false"));
+    r.create_game(STELLAR, None, t0()).unwrap();
+    for i in 0..2 {
+        r.handle_mail(&join_mail(STELLAR, i, "fr"), t0()).unwrap();
+    }
+    assert_eq!(r.early_due(STELLAR).unwrap(), None);
+}
+
 /// A game by mail through the referee (no daemon): players registered, the
 /// registration step played.
 struct Game {
@@ -108,8 +135,7 @@ struct Game {
     pw: Vec<String>,
 }
 
-/// Stellar with Anne and Bruno: full, so its registration step is due at
-/// once (checked here at the referee's level), and played.
+/// Stellar with Anne and Bruno, its registration step played.
 fn stellar(extra: &str) -> Game {
     let dir = tempfile::tempdir().unwrap();
     let r = referee_in(dir.path(), &config(STELLAR, "stellar", extra));
@@ -120,9 +146,7 @@ fn stellar(extra: &str) -> Game {
             password_in(&take_outbox(&r)[0].text)
         })
         .collect();
-    let due = r.early_due(STELLAR).unwrap().expect("a full game is due at once");
-    assert!(due <= t0());
-    r.adjudicate(STELLAR, Mode::Early, at(1)).unwrap();
+    r.adjudicate(STELLAR, Mode::Force, at(1)).unwrap();
     take_outbox(&r);
     Game { _dir: dir, r, id: STELLAR, pw }
 }
@@ -308,3 +332,122 @@ fn not_your_move_names_the_step_of_the_players_next_move() {
     assert!(ack[0].text.contains("écrivez « TOUR 3 »"), "{}", ack[0].text);
 }
 
+#[test]
+fn the_welcome_carries_the_guide_and_speaks_of_players_not_families() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = referee_in(dir.path(), &config(STELLAR, "stellar", ""));
+    r.create_game(STELLAR, None, t0()).unwrap();
+    r.handle_mail(&join_mail(STELLAR, 0, "fr"), t0()).unwrap();
+    let w = take_outbox(&r);
+    let w = &w[0].text;
+    assert!(w.contains("Le guide du joueur") && w.contains("PRENDRE <1-5>") && w.contains("FINALE <A|B>"), "{w}");
+    assert!(w.contains("JOUEUR Anne") && w.contains("joueur Anne, vous êtes inscrit"), "{w}");
+    assert!(!w.to_lowercase().contains("famille"), "{w}");
+}
+
+#[test]
+fn every_report_ends_with_how_to_write_the_moves_legal_now() {
+    let g = stellar("");
+    // The reports of the registration step: the starting choice.
+    let dir = tempfile::tempdir().unwrap();
+    let _ = dir;
+    let mails = g.play(at(10));
+    let mover = g.awaited()[0];
+    let report = &to(&mails, PLAYERS[mover].0)[0].text;
+    let how = report.rfind("== Comment écrire votre coup ==").unwrap_or_else(|| panic!("{report}"));
+    assert!(how > report.rfind("== Formulaire d'ordres ==").unwrap(), "{report}");
+    assert!(report[how..].contains("PRENDRE <position> <carte>") && report[how..].contains("COORDONNEE TELESCOPE"), "{report}");
+    assert!(report.contains(&format!("JOUEUR {}", PLAYERS[mover].1)) && !report.contains("FAMILLE"), "{report}");
+    // Stellium: the player to move is told how to write a turn; the log's
+    // colours agree with "astre".
+    let g = stellium(2, "");
+    let mut all = String::new();
+    for k in 0..4 {
+        let mails = g.play(at(10 + k));
+        for m in &mails {
+            all.push_str(&m.text);
+        }
+        let mover = g.awaited()[0];
+        let report = &to(&mails, PLAYERS[mover].0)[0].text;
+        assert!(report.contains("== Comment écrire votre coup ==") && report.contains("PIOCHE <couleur>"), "{report}");
+    }
+    for bad in ["astre verte", "astre bleue", "astre jaune", "astre rose"] {
+        assert!(!all.contains(bad), "{bad}: {all}");
+    }
+}
+
+#[test]
+fn help_and_a_mail_without_orders_speak_the_rulesets_words() {
+    let g = stellar("");
+    let sent = g.send(0, "h", None, &["AIDE"], at(5));
+    let help = sent.iter().find(|m| m.text.contains("Guide du joueur")).unwrap_or_else(|| panic!("{sent:?}"));
+    assert!(help.text.contains("JOUEUR Anne") && help.text.contains("PRENDRE <1-5>"), "{}", help.text);
+    assert!(!help.text.contains("FAMILLE") && !help.text.contains("<famille>") && !help.text.contains("LIEU"), "{}", help.text);
+    // A mail with no orders block, to a referee whose only game is Stellar.
+    g.r.handle_mail(&mail("z@x.test", "blank@x.test", "Bonjour", "Bonjour, comment joue-t-on ?\n", at(6)), at(6)).unwrap();
+    let sent = take_outbox(&g.r);
+    let t = &sent[0].text;
+    assert!(t.contains("PARTIE stellar-1") && t.contains("JOUEUR VotreNom") && t.contains("PRENDRE 3"), "{t}");
+    assert!(!t.contains("STELLARIUM") && !t.contains("FAMILLE") && !t.contains("LIEU"), "{t}");
+}
+
+#[test]
+fn a_report_to_a_player_who_had_no_move_has_no_blank_status_line() {
+    let g = stellar("waiting_notice = false");
+    g.play(at(10));
+    let mails = g.play(at(20));
+    let waiting = g.awaited()[0];
+    // The player who moves next had no move in the step just played.
+    let report = &to(&mails, PLAYERS[waiting].0)[0].text;
+    assert!(report.contains("Vous n'aviez pas à jouer à cette étape."), "{report}");
+    assert!(report.lines().all(|l| l.trim_end() != "Statut de vos ordres à cette étape :"), "a blank status line:\n{report}");
+}
+
+#[test]
+fn game_status_into_a_closed_pipe_exits_quietly() {
+    use std::process::{Command, Stdio};
+    let g = stellar("");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .arg("--config")
+        .arg(g._dir.path().join("config.toml"))
+        .arg("--templates")
+        .arg(support::templates())
+        .args(["game", "status", STELLAR])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader is gone before anything is written (`| head` that has read enough).
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && !err.contains("panicked"), "{:?}: {err}", out.status);
+}
+
+/// Stellium's orders in advance name holes and colours: a block whose hole
+/// was taken meanwhile is not played there, and the report that opens the
+/// step says which line was refused and why.
+#[test]
+fn stellium_orders_in_advance_whose_hole_was_taken_are_reported_not_played() {
+    let g = stellium(2, "");
+    let mover = g.awaited()[0];
+    let other = 1 - mover;
+    let gm = g.r.open_game(g.id).unwrap();
+    let key = arbitre::text::key(PLAYERS[mover].1);
+    let lines = gm.engine.sample_orders(&gm.state, &key, &mut arbitre::dice::Dice::for_turn(7, 1)).unwrap();
+    let pose = lines.iter().find(|l| l.starts_with("POSE ")).unwrap().clone();
+    let hole = pose.split_whitespace().nth(1).unwrap().to_string();
+    let draw = lines.iter().find(|l| l.starts_with("PIOCHE ")).unwrap().clone();
+    // The other player writes his step 2 ahead, on the hole the mover is about to take.
+    let ack = g.send(other, "adv", Some(2), &[&draw, &format!("POSE {hole}")], at(5));
+    assert!(ack[0].text.contains(&format!("POSE {hole}")) && ack[0].text.contains("TOUR 2"), "{}", ack[0].text);
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    g.send(mover, "mv", Some(1), &lines, at(6));
+    g.r.adjudicate(g.id, Mode::Force, at(7)).unwrap();
+    let mails = take_outbox(&g.r);
+    let report = &to(&mails, PLAYERS[other].0)[0].text;
+    let refused = report.lines().position(|l| l.contains("ERREUR") && l.contains(&format!("POSE {hole}"))).unwrap_or_else(|| panic!("{report}"));
+    assert!(report.lines().nth(refused + 1).is_some_and(|l| l.contains('→')), "{report}");
+    let s: arbitre::games::stellium::StelliumState = serde_json::from_slice(&g.r.store.game(g.id).unwrap().read_state(2).unwrap().unwrap()).unwrap();
+    assert_eq!(s.mover, s.seats.iter().position(|x| x.name == PLAYERS[other].1).unwrap());
+}

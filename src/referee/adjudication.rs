@@ -471,7 +471,7 @@ impl Referee {
         let name = family["name"].as_str().unwrap_or_default();
         let mut v = vec![
             json!({ "text": format!("{} {}", if en { "GAME" } else { "PARTIE" }, g.meta.id), "comment": null }),
-            json!({ "text": format!("{} {}", if en { "FAMILY" } else { "FAMILLE" }, quote_if_needed(name)), "comment": null }),
+            json!({ "text": format!("{} {}", seat_keyword(self, &g.meta.ruleset, en), quote_if_needed(name)), "comment": null }),
             json!({ "text": if en { "PASSWORD ..." } else { "MOTDEPASSE ..." }, "comment": super::messages::form_password().render(if en { crate::i18n::Lang::En } else { crate::i18n::Lang::Fr }) }),
             json!({ "text": format!("{} {}", if en { "TURN" } else { "TOUR" }, g.meta.turn + 1), "comment": null }),
         ];
@@ -771,3 +771,14 @@ fn member_of(r: &Referee, ruleset: &str, lang: &str) -> String {
     member_word(r, ruleset, lang).unwrap_or_else(|| if lang == "en" { "family" } else { "famille" }.to_string())
 }
 
+/// The keyword that names the seat in the ruleset's order form: `JOUEUR |
+/// PLAYER` where the ruleset's seats are players, `FAMILLE | FAMILY`
+/// otherwise (both are read everywhere).
+pub(crate) fn seat_keyword(r: &Referee, ruleset: &str, en: bool) -> &'static str {
+    match (member_word(r, ruleset, if en { "en" } else { "fr" }).as_deref(), en) {
+        (Some("joueur" | "player"), false) => "JOUEUR",
+        (Some("joueur" | "player"), true) => "PLAYER",
+        (_, false) => "FAMILLE",
+        (_, true) => "FAMILY",
+    }
+}

@@ -759,6 +759,7 @@ impl Referee {
         let rules = self.rules_attachment(&g.meta.ruleset);
         let rules_url = self.config.web.as_ref().filter(|_| rules.is_some()).map(|w| format!("{}/g/{}/rules.txt", w.public_url, g.meta.id));
         let (deadline_text, time_left, _) = self.deadline_words(g, lang, now);
+        let guide_url = self.config.web.as_ref().filter(|_| self.ruleset_guide(&g.meta.ruleset, lang).is_some()).map(|w| format!("{}/g/{}/guide/{lang}", w.public_url, g.meta.id));
         self.queue_secret(
             Draft {
                 id: format!("welcome-{key}"),
@@ -767,7 +768,9 @@ impl Referee {
                 template: "common/welcome",
                 lang,
                 context: json!({ "game": g.meta.id, "family": name, "password": pw, "turn": g.meta.turn, "form": form.iter().map(|l| l.to_json(crate::i18n::Lang::from_code(lang))).collect::<Vec<_>>(), "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left,
-                    "private_url": crate::web::link::private_url(self, &g.meta.id, fkey), "rules_url": rules_url.clone() }),
+                    "private_url": crate::web::link::private_url(self, &g.meta.id, fkey), "rules_url": rules_url.clone(),
+                    "member": member_word(self, &g.meta.ruleset, lang).unwrap_or_else(|| if lang == "en" { "family" } else { "famille" }.to_string()),
+                    "guide": self.ruleset_guide(&g.meta.ruleset, lang), "guide_url": guide_url }),
                 threading: Threading { reply_to: Some(m) },
                 auto_submitted: "auto-replied",
                 // The rules as a link when the pages are served (a small
@@ -786,7 +789,7 @@ impl Referee {
 
     /// The orders of `ruleset` with examples, in `lang` (`<ruleset>/guide`),
     /// for the replies to `AIDE | HELP`.
-    fn ruleset_guide(&self, ruleset: &str, lang: &str) -> Option<String> {
+    pub fn ruleset_guide(&self, ruleset: &str, lang: &str) -> Option<String> {
         let name = template_name(self, &format!("{ruleset}/guide"), lang, "txt")?;
         self.renderer.render(&name, &json!({})).ok().map(|s| s.trim_end().to_string())
     }
