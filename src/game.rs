@@ -332,6 +332,24 @@ pub trait Ruleset: Send + Sync + 'static {
         false
     }
 
+    /// How many steps after the open one `family` moves next, if no step is
+    /// inserted meanwhile (a refresh, a refill): 1 when it moves in the next
+    /// step. `None`: the ruleset cannot tell (the shell then says the next
+    /// step). Asked of a seat not awaited now ("not your move" replies).
+    fn steps_to_move(state: &Self::State, family: &FamilyKey) -> Option<u32> {
+        let _ = (state, family);
+        None
+    }
+
+    /// Whether a seat conceding in the step now open ends the game at once
+    /// (Stellar S21: the other player wins). The step is then played as
+    /// soon as the concession is acknowledged, whoever was to move, and no
+    /// seat is held to have missed it.
+    fn concession_ends_game(state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
+
     /// What `family` may know after the turn, as a JSON view for the report
     /// templates (`templates/<ruleset>/report.*.tera`, `map.svg.tera`).
     fn family_view(
@@ -436,6 +454,8 @@ pub trait Engine: Send + Sync {
     fn answers_expected(&self, state: &LoadedState) -> Result<bool, EngineError>;
     /// [`Ruleset::PNJ_RETURN`].
     fn pnj_return(&self) -> bool;
+    fn concession_ends_game(&self, state: &LoadedState) -> Result<bool, EngineError>;
+    fn steps_to_move(&self, state: &LoadedState, family: &FamilyKey) -> Result<Option<u32>, EngineError>;
     /// Decodes a turn's events once for the views below.
     fn load_events(&self, events: &[serde_json::Value]) -> Result<LoadedEvents, EngineError>;
     fn family_view(
@@ -579,6 +599,12 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn pnj_return(&self) -> bool {
         R::PNJ_RETURN
+    }
+    fn concession_ends_game(&self, state: &LoadedState) -> Result<bool, EngineError> {
+        Ok(R::concession_ends_game(self.state(state)?))
+    }
+    fn steps_to_move(&self, state: &LoadedState, family: &FamilyKey) -> Result<Option<u32>, EngineError> {
+        Ok(R::steps_to_move(self.state(state)?, family))
     }
     fn family_view(
         &self,

@@ -3,13 +3,13 @@
 //! SMTP), played by early adjudication: each step is played as soon as the
 //! awaited players' orders (with `CONFIRMER`) are in, and its report reaches
 //! both players without waiting for the step's deadline (48 h after the
-//! previous report). The report to the player who moves next says "À vous de
-//! jouer" in its subject.
+//! previous report). The game starts as soon as both players are
+//! registered. The report to the player who moves next says "À vous de
+//! jouer" in its subject; the other player gets a short notice.
 
 mod common;
 
 use std::collections::BTreeSet;
-use std::process::Command;
 use std::time::Duration;
 
 use arbitre::transport::testkit::{compose, MailStack};
@@ -56,20 +56,14 @@ async fn a_short_stellar_game_by_mail_with_early_adjudication() {
         let (welcome, _) = wait_for_subject(s, player, &daemon, Duration::from_secs(60), |subj| subj.contains("Inscription")).await;
         passwords.push(password_in(&text_of(&welcome)));
     }
-    // Early adjudication waits for registration to close.
-    let out = Command::new(env!("CARGO_BIN_EXE_arbitre")).arg("--config").arg(&config).args(["game", "close", GAME]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-
     // The players' side: what they would write, from the referee's own
     // simulated player (read-only use of the data directory).
     let cfg = arbitre::config::load(&config).unwrap();
     let templates = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("templates");
     let referee = arbitre::referee::Referee::new(cfg, templates).unwrap();
 
-    // The registration step owes nothing: any mail wakes the daemon's clock,
-    // and the step is played at once.
-    let raw = compose(&players[0], &s.referee, "Rapport", &format!("PARTIE {GAME}\nJOUEUR Youri\nMOTDEPASSE {}\nRAPPORT\n", passwords[0]));
-    s.send_as(&players[0], std::slice::from_ref(&s.referee), &raw).await.unwrap();
+    // The game is full: its registration step is played at once, without
+    // `game close` or any other mail.
     let mut step = 0;
     for player in &players {
         wait_for_subject(s, player, &daemon, Duration::from_secs(60), |subj| subj.contains("Rapport du tour 0")).await;
@@ -95,12 +89,15 @@ async fn a_short_stellar_game_by_mail_with_early_adjudication() {
             let raw = compose(player, &s.referee, &format!("Stellar {step}"), &body);
             s.send_as(player, std::slice::from_ref(&s.referee), &raw).await.unwrap();
         }
+        // The player to move next gets the report, the other a short notice.
         let report = format!("Rapport du tour {step} ");
+        let notice = format!("Tour {step} joué ");
         for (player, name) in players.iter().zip(names) {
-            let (m, _) = wait_for_subject(s, player, &daemon, Duration::from_secs(60), |subj| subj.contains(&report)).await;
+            let (m, _) = wait_for_subject(s, player, &daemon, Duration::from_secs(60), |subj| subj.contains(&report) || subj.contains(&notice)).await;
             let next = referee.open_game(GAME).unwrap().awaited().unwrap();
             let your_move = subject_of(&m).contains("vous de jouer");
             assert_eq!(your_move, next.contains(&arbitre::text::key(name)), "step {step}, {name}: {}", subject_of(&m));
+            assert_eq!(subject_of(&m).contains(&notice), !your_move, "step {step}, {name}: {}", subject_of(&m));
         }
         let meta = referee.read_meta(GAME).unwrap().unwrap();
         assert!(meta.deadline.unwrap() > meta.opened_at.unwrap().checked_add(jiff::SignedDuration::from_hours(47)).unwrap());

@@ -134,7 +134,10 @@ fn only_the_awaited_seat_owes_orders_gets_reminders_and_an_onr_default_move() {
     let reports = take_outbox(&g.r);
     let anne = to(&reports, "a@x.test");
     assert!(anne[0].text.contains("le coup par défaut prévu par les règles a été joué pour vous"), "{}", anne[0].text);
-    assert!(anne[0].text.contains("ANNE +1"), "{}", anne[0].text);
+    // Anne does not move next: a short notice; Bruno's report shows her default move.
+    assert!(anne[0].subject.contains("Tour 1 joué"), "{}", anne[0].subject);
+    let bruno = to(&reports, "b@x.test");
+    assert!(bruno[0].text.contains("ANNE +1"), "{}", bruno[0].text);
     // The next step counts 48 h from the report.
     assert_eq!(m.deadline, Some(m.opened_at.unwrap().checked_add(SignedDuration::from_hours(48)).unwrap()));
 }
@@ -148,6 +151,15 @@ fn your_move_is_in_the_subject_of_the_next_movers_report_only() {
     let (anne, bruno) = (to(&reports, "a@x.test"), to(&reports, "b@x.test"));
     assert!(bruno[0].subject.contains("À vous de jouer"), "{}", bruno[0].subject);
     assert!(bruno[0].text.starts_with("À VOUS DE JOUER"), "{}", bruno[0].text);
+    assert!(!anne[0].subject.contains("vous de jouer"), "{}", anne[0].subject);
+    // Anne, not to move next, gets a notice (tests/stellar_flow.rs); the
+    // full report for both where the referee wants it.
+    assert!(anne[0].subject.contains("Tour 1 joué"), "{}", anne[0].subject);
+    let g = game("waiting_notice = false");
+    g.send(0, "a1", Some(1), &["AJOUTER 2"], at(2));
+    g.r.adjudicate(RACE, Mode::Force, at(3)).unwrap();
+    let reports = take_outbox(&g.r);
+    let anne = to(&reports, "a@x.test");
     assert!(!anne[0].subject.contains("vous de jouer"), "{}", anne[0].subject);
     assert!(anne[0].subject.contains("Rapport du tour 1"), "{}", anne[0].subject);
 }
@@ -182,15 +194,15 @@ fn early_adjudication_waits_the_change_of_mind_delay_confirm_plays_at_once_wait_
 }
 
 #[test]
-fn early_adjudication_is_off_by_default_and_while_registration_is_open() {
+fn early_adjudication_is_off_by_default_and_the_registration_switch_does_not_hold_a_started_game() {
     let g = game("");
     g.send(0, "a1", None, &["AJOUTER 2", "CONFIRMER"], at(2));
     assert_eq!(g.r.early_due(RACE).unwrap(), None);
+    // The referee's switch left on: the started game takes no seat, so
+    // nobody can join the step and it is played early all the same.
     let g = game("early = \"0m\"");
     g.r.set_registration(RACE, true).unwrap();
     g.send(0, "a1", None, &["AJOUTER 2"], at(2));
-    assert_eq!(g.r.early_due(RACE).unwrap(), None);
-    g.r.set_registration(RACE, false).unwrap();
     assert_eq!(g.r.early_due(RACE).unwrap(), Some(at(2)));
 }
 

@@ -70,6 +70,12 @@ async fn game_page_shows_the_deadline_and_the_statuses_the_referee_holds_and_no_
     let rules = s.get(&format!("/g/{GAME}/rules.txt")).await;
     assert_eq!(rules.status, 200);
     assert_eq!(rules.body, std::fs::read(templates().parent().unwrap().join("rules/stellarium.txt")).unwrap());
+    // The player's guide, linked from the page and from the welcome mail.
+    assert!(page.contains(&format!("href=\"/g/{GAME}/guide/fr\"")), "no guide on the game page");
+    let guide = s.get(&format!("/g/{GAME}/guide/en")).await;
+    assert_eq!(guide.status, 200);
+    assert!(guide.text().contains("LOCATION"), "{}", guide.text());
+    assert_eq!(s.get(&format!("/g/{GAME}/guide/de")).await.status, 404);
     // The list of games.
     let list = s.get("/").await.text();
     assert!(list.contains(&format!("href=\"/g/{GAME}\"")) && list.contains("ouvertes") && list.contains("INSCRIPTION"));
@@ -349,6 +355,10 @@ async fn the_game_page_offers_its_deadlines_as_a_feed_and_mails_carry_the_privat
     let text = read("r", &raw).text;
     assert!(text.contains(&format!("http://site.test{}", s.private(1))), "{text}");
     assert!(!text.contains(&s.private(0)));
+    // The welcome links to the player's guide on the site, and carries its text.
+    let welcome = sent.iter().find(|m| m.id.starts_with("welcome-")).expect("a welcome");
+    let text = read("w", &s.referee.store.outbox().raw(&welcome.id).unwrap().unwrap()).text;
+    assert!(text.contains(&format!("http://site.test/g/{GAME}/guide/fr")) && text.contains("Le guide du joueur"), "{text}");
 }
 
 /// Issue 26: a family that reads English (it joined in English) gets its

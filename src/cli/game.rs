@@ -58,36 +58,45 @@ pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand, now: Timesta
         }
         GameCommand::Status { game, json } => {
             let s = r.status(&game, now)?;
+            // Written at once, and quietly cut short when the reader has
+            // gone (`arbitre game status | head`).
+            let mut text = String::new();
+            macro_rules! out {
+                ($($a:tt)*) => {{
+                    use std::fmt::Write as _;
+                    let _ = writeln!(text, $($a)*);
+                }};
+            }
             if json {
-                println!("{}", serde_json::to_string_pretty(&s)?);
+                out!("{}", serde_json::to_string_pretty(&s)?);
             } else {
-                println!("game {} ({}), turn {}", s.id, s.ruleset, s.turn);
+                out!("game {} ({}), turn {}", s.id, s.ruleset, s.turn);
                 match (&s.deadline, &s.time_left) {
-                    (Some(d), Some(l)) => println!("deadline: {d} ({l})"),
-                    _ => println!("deadline: none (manual)"),
+                    (Some(d), Some(l)) => out!("deadline: {d} ({l})"),
+                    _ => out!("deadline: none (manual)"),
                 }
                 if s.paused {
-                    println!("PAUSED");
+                    out!("PAUSED");
                 }
                 if let Some(h) = &s.held {
-                    println!("HELD: {h}");
+                    out!("HELD: {h}");
                 }
                 if s.finished {
-                    println!("FINISHED");
+                    out!("FINISHED");
                 }
-                println!("registration: {}", if s.registration_open { "open" } else { "closed" });
-                println!("schedule: {}{}", s.schedule, if s.turn_based { " (turn-based)" } else { "" });
+                out!("registration: {}", if s.registration_open { "open" } else { "closed" });
+                out!("schedule: {}{}", s.schedule, if s.turn_based { " (turn-based)" } else { "" });
                 match (&s.early_delay, &s.timing) {
-                    (None, _) => println!("early adjudication: off"),
-                    (Some(d), timing) => println!("early adjudication: after {d}; {}", timing_line(timing, s.early_at.as_deref())),
+                    (None, _) => out!("early adjudication: off"),
+                    (Some(d), timing) => out!("early adjudication: after {d}; {}", timing_line(timing, s.early_at.as_deref())),
                 }
                 let awaited: Vec<&str> = s.families.iter().filter(|f| f.awaited && !f.pnj && f.resigned.is_none()).map(|f| f.name.as_str()).collect();
-                println!("awaited: {}", if awaited.is_empty() { "nobody".to_string() } else { awaited.join(", ") });
+                out!("awaited: {}", if awaited.is_empty() { "nobody".to_string() } else { awaited.join(", ") });
                 for (t, seats) in &s.advance {
-                    println!("orders in advance for turn {t}: {}", seats.join(", "));
+                    out!("orders in advance for turn {t}: {}", seats.join(", "));
                 }
-                println!("outbox: {} message(s) waiting", s.outbox_pending);
-                println!("{:<24} {:<32} {:>7} {:>6} {:>5} {:>4}", "family", "address", "awaited", "orders", "last", "ONR");
+                out!("outbox: {} message(s) waiting", s.outbox_pending);
+                out!("{:<24} {:<32} {:>7} {:>6} {:>5} {:>4}", "family", "address", "awaited", "orders", "last", "ONR");
                 for f in &s.families {
                     let awaited = match (f.awaited, f.resigned, f.waiting, f.confirmed) {
                         (_, Some(_), _, _) => "resigned",
@@ -96,7 +105,7 @@ pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand, now: Timesta
                         (true, _, _, true) => "CONFIRM",
                         (true, ..) => "yes",
                     };
-                    println!(
+                    out!(
                         "{:<24} {:<32} {:>7} {:>6} {:>5} {:>4}",
                         f.name,
                         f.address,
@@ -107,6 +116,7 @@ pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand, now: Timesta
                     );
                 }
             }
+            super::print_quietly(&text)?;
         }
         GameCommand::Extend { game, duration, now: play_now } => {
             let by = crate::scheduler::parse_duration(&duration).map_err(|e| anyhow::anyhow!("duration {duration:?}: {e}"))?;

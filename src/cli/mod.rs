@@ -172,3 +172,15 @@ fn init_logging(daemon: bool) {
     }
     let _ = tracing_subscriber::registry().with(filter).with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr)).try_init();
 }
+
+/// Writes `text` to the standard output; a reader that has gone (a closed
+/// pipe: `arbitre game status | head`) ends the output quietly, as for any
+/// Unix tool, instead of `println!`'s panic.
+pub(crate) fn print_quietly(text: &str) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => Ok(r?),
+    }
+}

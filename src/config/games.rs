@@ -68,6 +68,15 @@ pub struct GameConfig {
     /// opens; `None`: yes for turn-based rulesets (those that name the
     /// awaited seats), no for simultaneous ones.
     pub advance_orders: Option<bool>,
+    /// The registration step is played as soon as the ruleset takes no more
+    /// seat and nothing is asked of the registered ones (a full game starts
+    /// at once), without waiting for `game close` or its deadline (default
+    /// on; RULINGS.md, "Turn-based play", capability 3).
+    pub start_when_full: bool,
+    /// In a turn-based game, a seat that does not move in the next step gets
+    /// a short notice of the step played instead of the full report and its
+    /// calendar alarm (default on; off: everyone gets the full report).
+    pub waiting_notice: bool,
     /// What a seat that became PNJ plays.
     pub pnj: PnjMode,
     /// Whether a PNJ seat's player takes it back by sending valid orders
@@ -176,6 +185,8 @@ impl Cx {
                 "language",
                 "early",
                 "advance_orders",
+                "start_when_full",
+                "waiting_notice",
                 "pnj",
                 "pnj_return",
                 "absence",
@@ -332,6 +343,8 @@ impl Cx {
             Some(v) => self.duration(join(prefix, "early"), v),
         };
         let advance_orders = t.contains_key("advance_orders").then(|| self.boolean(t, prefix, "advance_orders", false));
+        let start_when_full = self.boolean(t, prefix, "start_when_full", true);
+        let waiting_notice = self.boolean(t, prefix, "waiting_notice", true);
         let pnj = match self.string(t, prefix, "pnj", false).as_deref() {
             None | Some("default") => PnjMode::Default,
             Some("forfeit") => PnjMode::Forfeit,
@@ -388,6 +401,8 @@ impl Cx {
             language,
             early,
             advance_orders,
+            start_when_full,
+            waiting_notice,
             pnj,
             pnj_return,
             absence,

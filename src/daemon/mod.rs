@@ -606,8 +606,12 @@ async fn clock_loop(d: Arc<Daemon>, mut stop: watch::Receiver<bool>, kick: Arc<N
                 Ok(Err(e)) => tracing::error!(game = %gc.id, error = %e, "reminders failed"),
                 _ => {}
             }
-            // Early adjudication: due when every awaited seat is ready.
-            let early = if gc.early.is_some() && meta.held.is_none() {
+            // Early adjudication: due when every awaited seat is ready; a
+            // full game's registration step, or a step in which a
+            // concession ends the game, is due at once, early adjudication
+            // or not (asked only in those steps).
+            let at_once = (meta.turn == 0 && gc.start_when_full) || meta.families.values().any(|f| f.resigned == Some(meta.turn));
+            let early = if (gc.early.is_some() || at_once) && meta.held.is_none() {
                 let r = d.referee.clone();
                 let id = gc.id.clone();
                 match tokio::task::spawn_blocking(move || r.early_due(&id)).await {

@@ -78,8 +78,9 @@ impl Referee {
         let pnj_after = gc.map_or(2, |c| c.pnj_after_onr);
         let pnj_mode = gc.map_or(PnjMode::Default, |c| c.pnj);
         let records = g.dir.read_orders::<OrdersRecord>(n)?;
-        // Capability 1: only the awaited seats owe orders in this step.
-        let awaited = g.awaited()?;
+        // Capability 1: only the awaited seats owe orders in this step;
+        // none when a concession ends the game in it.
+        let awaited = if g.concession_ends_game()? { Default::default() } else { g.awaited()? };
 
         // 1. Statuses (rule 0) and PNJ (more than `pnj_after` ONR in a row, irreversible).
         // In a step whose silence is a pass (`answers_expected`), a silent
@@ -293,6 +294,11 @@ impl Referee {
         // Whether a family turned PNJ may found a new one: registration as
         // the state after this turn takes it (asked only when one turned).
         let can_rejoin = !new_pnj.is_empty() && !finished && gc.map_or(true, |c| c.allow_new_family_after_pnj) && g.registration_open_in(&out.state)?;
+        let waiting_notice = gc.is_none_or(|c| c.waiting_notice);
+        let next_movers: Vec<String> = match &next_awaited {
+            Some(s) => g.meta.families.iter().filter(|(k, f)| s.contains(*k) && f.resigned.is_none()).map(|(_, f)| f.name.clone()).collect(),
+            None => Vec::new(),
+        };
         let reported = super::parallel::map_in_order(&families, self.threads, |&(key, fam)| -> Result<bool> {
             let status = statuses.get(key).copied();
             let pnj = status == Some(OrderStatus::Pnj) || fam.pnj;
@@ -365,9 +371,17 @@ impl Referee {
                 write_deferred(&batch, &report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
                 // The next deadline as a calendar event, stamped with the
                 // nominal deadline so that a re-run renders the same bytes.
-                let stamp = g.meta.deadline.unwrap_or(started);
-                attachments.extend(self.deadline_attachment(game_id, n + 1, next_deadline, &fam.lang, stamp));
-                self.queue_report(&format!("report-{game_id}-{}-{key}", g.meta.turn_tag(n)), &g, key, fam, n, &files, attachments, extra, now, Some(&batch))?;
+                let id = format!("report-{game_id}-{}-{key}", g.meta.turn_tag(n));
+                // A turn-based game: the seat that does not move next gets a
+                // short notice, without the report or the calendar alarm
+                // (setting `waiting_notice`); its report is written all the
+                // same (RAPPORT, the private page).
+                if waiting_notice && next_awaited.as_ref().is_some_and(|s| !s.contains(key)) {
+                    self.queue_notice(&id, &g, key, fam, n, &next_movers, next_deadline, extra, now, &batch)?;
+                    return Ok(true);
+                }
+                attachments.extend(self.deadline_attachment(game_id, n + 1, next_deadline, &fam.lang, started));
+                self.queue_report(&id, &g, key, fam, n, &files, attachments, extra, now, Some(&batch))?;
             }
             Ok(true)
         })?;
@@ -507,7 +521,7 @@ impl Referee {
         let name = family["name"].as_str().unwrap_or_default();
         let mut v = vec![
             json!({ "text": format!("{} {}", if en { "GAME" } else { "PARTIE" }, g.meta.id), "comment": null }),
-            json!({ "text": format!("{} {}", if en { "FAMILY" } else { "FAMILLE" }, quote_if_needed(name)), "comment": null }),
+            json!({ "text": format!("{} {}", seat_keyword(self, &g.meta.ruleset, en), quote_if_needed(name)), "comment": null }),
             json!({ "text": if en { "PASSWORD ..." } else { "MOTDEPASSE ..." }, "comment": super::messages::form_password().render(if en { crate::i18n::Lang::En } else { crate::i18n::Lang::Fr }) }),
             json!({ "text": format!("{} {}", if en { "TURN" } else { "TOUR" }, g.meta.turn + 1), "comment": null }),
         ];
@@ -519,16 +533,7 @@ impl Referee {
 
     #[allow(clippy::too_many_arguments)]
     fn queue_report(&self, id: &str, g: &OpenGame, key: &FamilyKey, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, extra: Value, now: Timestamp, batch: Option<&crate::store::Deferred>) -> Result<bool> {
-        let subject_ctx =
-            super::intake::merge(json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_word(self, &g.meta.ruleset, &fam.lang).unwrap_or_else(|| if fam.lang == "en" { "family" } else { "famille" }.to_string()), "status": null, "your_move": false, "advance": null, "pnj_return": false }), extra);
-        let subject = match template_name(self, "common/report-subject", &fam.lang, "txt") {
-            Some(t) => self.renderer.render(&t, &subject_ctx)?.trim().to_string(),
-            None => format!("[{}] {turn} {}", g.meta.id, fam.name),
-        };
-        let notes = match template_name(self, "common/report-notes", &fam.lang, "txt") {
-            Some(t) => self.renderer.render(&t, &subject_ctx)?.trim_start().to_string(),
-            None => String::new(),
-        };
+        let (subject, notes) = self.report_heading(g, fam, turn, extra, false)?;
         self.queue_into(
             Draft {
                 id: id.to_string(),
@@ -563,6 +568,51 @@ impl Referee {
                 template: "common/follow",
                 lang: f.lang,
                 context,
+                threading: Threading::NONE,
+                auto_submitted: "auto-generated",
+                attachments: vec![],
+            },
+            now,
+            Some(batch),
+        )
+    }
+
+    /// The subject of the report (or notice) of `turn` to `fam`, and the
+    /// notes put before it (its status, its orders in advance: `extra`).
+    fn report_heading(&self, g: &OpenGame, fam: &super::FamilyRecord, turn: u32, extra: Value, notice: bool) -> Result<(String, String)> {
+        let ctx = super::intake::merge(
+            json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_of(self, &g.meta.ruleset, &fam.lang), "status": null, "your_move": false, "advance": null, "pnj_return": false, "notice": notice }),
+            extra,
+        );
+        let subject = match template_name(self, "common/report-subject", &fam.lang, "txt") {
+            Some(t) => self.renderer.render(&t, &ctx)?.trim().to_string(),
+            None => format!("[{}] {turn} {}", g.meta.id, fam.name),
+        };
+        let notes = match template_name(self, "common/report-notes", &fam.lang, "txt") {
+            Some(t) => self.renderer.render(&t, &ctx)?.trim_start().to_string(),
+            None => String::new(),
+        };
+        Ok((subject, notes))
+    }
+
+    /// The short notice of step `turn` to a seat that does not move next
+    /// (`common/notice`): what the report's notes say of its own orders,
+    /// who moves next and until when, and how to get the full report. No
+    /// calendar alarm: it has nothing to do by then.
+    #[allow(clippy::too_many_arguments)]
+    fn queue_notice(&self, id: &str, g: &OpenGame, key: &FamilyKey, fam: &super::FamilyRecord, turn: u32, movers: &[String], next_deadline: Option<Timestamp>, extra: Value, now: Timestamp, batch: &crate::store::Deferred) -> Result<bool> {
+        let member = member_of(self, &g.meta.ruleset, &fam.lang);
+        let (subject, notes) = self.report_heading(g, fam, turn, extra, true)?;
+        let tz = self.game_config(&g.meta.id).map(|c| c.time_zone.clone()).unwrap_or(jiff::tz::TimeZone::UTC);
+        let deadline = next_deadline.map(|d| crate::scheduler::format_deadline(d, &tz, &fam.lang));
+        self.queue_into(
+            Draft {
+                id: id.to_string(),
+                to: vec![fam.address.clone()],
+                subject,
+                template: "common/notice",
+                lang: &fam.lang,
+                context: json!({ "game": g.meta.id, "turn": turn, "next_turn": turn + 1, "member": member, "family": fam.name, "notes": notes, "movers": movers, "deadline": deadline, "private_url": crate::web::link::private_url(self, &g.meta.id, key) }),
                 threading: Threading::NONE,
                 auto_submitted: "auto-generated",
                 attachments: vec![],
@@ -844,5 +894,22 @@ impl ReportFiles {
             v.push(Attachment { filename: "carte.svg".into(), content_type: "image/svg+xml".into(), bytes: svg.clone().into_bytes(), content_id: None });
         }
         v
+    }
+}
+
+/// The ruleset's word for a seat ("joueur", "famille") in `lang`.
+fn member_of(r: &Referee, ruleset: &str, lang: &str) -> String {
+    member_word(r, ruleset, lang).unwrap_or_else(|| if lang == "en" { "family" } else { "famille" }.to_string())
+}
+
+/// The keyword that names the seat in the ruleset's order form: `JOUEUR |
+/// PLAYER` where the ruleset's seats are players, `FAMILLE | FAMILY`
+/// otherwise (both are read everywhere).
+pub(crate) fn seat_keyword(r: &Referee, ruleset: &str, en: bool) -> &'static str {
+    match (member_word(r, ruleset, if en { "en" } else { "fr" }).as_deref(), en) {
+        (Some("joueur" | "player"), false) => "JOUEUR",
+        (Some("joueur" | "player"), true) => "PLAYER",
+        (_, false) => "FAMILLE",
+        (_, true) => "FAMILY",
     }
 }

@@ -425,6 +425,10 @@ impl Referee {
                 Command::Confirm if first_is_advance => {
                     done_commands.push(json!({ "kind": "confirm", "advance": true }));
                 }
+                // A seat not awaited holds or hastens nothing in this step.
+                Command::Confirm | Command::Wait if !awaited_now => {
+                    done_commands.push(json!({ "kind": if *c == Command::Confirm { "confirm" } else { "wait" }, "not_awaited": true }));
+                }
                 Command::Confirm => {
                     meta_changed |= g.meta.waiting.remove(&fkey);
                     meta_changed |= g.meta.confirmed.insert(fkey.clone());
@@ -572,7 +576,8 @@ impl Referee {
         if !open_lines.is_empty() && !awaited_now {
             // Capability 1: a seat not awaited owes nothing, and its orders
             // would not be applied to this step: say so rather than keep them.
-            merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": Value::Null, "not_awaited_lines": open_lines.len(), "advance_ok": advance_ok }));
+            let next_move = open + g.engine.steps_to_move(&g.state, &fkey)?.unwrap_or(1);
+            merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": Value::Null, "not_awaited_lines": open_lines.len(), "advance_ok": advance_ok, "next_move": next_move }));
         } else if !open_lines.is_empty() {
             let (orders_json, verdicts, completeness) = g.engine.parse_orders(&g.state, &fkey, open_lines)?;
             let any = verdicts.iter().any(LineVerdict::is_accepted);
@@ -814,6 +819,7 @@ impl Referee {
         let rules = self.rules_attachment(&g.meta.ruleset);
         let rules_url = self.config.web.as_ref().filter(|_| rules.is_some()).map(|w| format!("{}/g/{}/rules.txt", w.public_url, g.meta.id));
         let (deadline_text, time_left, _) = self.deadline_words(g, lang, now);
+        let guide_url = self.config.web.as_ref().filter(|_| self.ruleset_guide(&g.meta.ruleset, lang).is_some()).map(|w| format!("{}/g/{}/guide/{lang}", w.public_url, g.meta.id));
         self.queue_secret(
             Draft {
                 id: format!("welcome-{key}"),
@@ -822,7 +828,9 @@ impl Referee {
                 template: "common/welcome",
                 lang,
                 context: json!({ "game": g.meta.id, "family": name, "password": pw, "turn": g.meta.turn, "form": form.iter().map(|l| l.to_json(crate::i18n::Lang::from_code(lang))).collect::<Vec<_>>(), "ruleset": g.meta.ruleset, "deadline": deadline_text, "time_left": time_left,
-                    "private_url": crate::web::link::private_url(self, &g.meta.id, fkey), "rules_url": rules_url.clone() }),
+                    "private_url": crate::web::link::private_url(self, &g.meta.id, fkey), "rules_url": rules_url.clone(),
+                    "member": member_word(self, &g.meta.ruleset, lang).unwrap_or_else(|| if lang == "en" { "family" } else { "famille" }.to_string()),
+                    "guide": self.ruleset_guide(&g.meta.ruleset, lang), "guide_url": guide_url }),
                 threading: Threading { reply_to: Some(m) },
                 auto_submitted: "auto-replied",
                 // The rules as a link when the pages are served (a small
@@ -841,7 +849,7 @@ impl Referee {
 
     /// The orders of `ruleset` with examples, in `lang` (`<ruleset>/guide`),
     /// for the replies to `AIDE | HELP`.
-    fn ruleset_guide(&self, ruleset: &str, lang: &str) -> Option<String> {
+    pub fn ruleset_guide(&self, ruleset: &str, lang: &str) -> Option<String> {
         let name = template_name(self, &format!("{ruleset}/guide"), lang, "txt")?;
         self.renderer.render(&name, &json!({})).ok().map(|s| s.trim_end().to_string())
     }

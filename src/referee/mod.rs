@@ -213,10 +213,32 @@ impl OpenGame {
         if !self.meta.registration_open || self.meta.finished || self.max_families.is_some_and(|m| self.meta.families.len() >= m as usize) {
             return Ok(false);
         }
-        // A registration tried on a copy, under a key no family has.
+        self.ruleset_takes_a_seat(state)
+    }
+
+    /// Whether the ruleset would take one more seat in `state`, whatever
+    /// the referee's switch says (a registration tried on a copy, under a
+    /// key no family has).
+    pub fn ruleset_takes_a_seat(&self, state: &LoadedState) -> Result<bool> {
         let mut copy = self.engine.load_state(&self.engine.save_state(state)?)?;
         let probe = (0u32..).map(|i| format!("REGISTRATIONPROBE{i}")).find(|k| !self.meta.families.contains_key(k)).unwrap_or_default();
         Ok(self.engine.register(&mut copy, &probe, &probe)?.is_ok())
+    }
+
+    /// A full game waiting for its start: the registration step is open,
+    /// some seat is taken, the ruleset takes no more, and nothing is asked
+    /// of the registered seats in it. Nothing can change in that step any
+    /// more, so it is played at once (setting `start_when_full`).
+    pub fn full_at_registration(&self) -> Result<bool> {
+        if self.meta.turn != 0 || self.meta.finished || self.meta.families.is_empty() {
+            return Ok(false);
+        }
+        for k in self.meta.families.keys() {
+            if !self.engine.nothing_required(&self.state, k)? {
+                return Ok(false);
+            }
+        }
+        Ok(!self.ruleset_takes_a_seat(&self.state)?)
     }
 
     /// The status rule 0 gives `family` now, from its stored orders (`None`:

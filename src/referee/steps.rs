@@ -65,6 +65,14 @@ impl OpenGame {
         Ok(self.status_from(family, record)? == OrderStatus::Or && (self.answered(family, record) || !self.engine.answers_expected(&self.state)?))
     }
 
+    /// A seat conceded in the open step and the ruleset ends the game on
+    /// it (Stellar S21): the step is played at once, with no seat awaited
+    /// (the player who was to move has missed nothing).
+    pub fn concession_ends_game(&self) -> Result<bool> {
+        let t = self.meta.turn;
+        Ok(!self.meta.finished && self.meta.families.values().any(|f| f.resigned == Some(t)) && self.engine.concession_ends_game(&self.state)?)
+    }
+
     /// The awaited seats whose mail is waited for (not PNJ, not conceding).
     pub fn waited_for(&self) -> Result<BTreeSet<FamilyKey>> {
         let mut s = self.awaited()?;
@@ -83,6 +91,19 @@ impl Referee {
         }
     }
 
+    /// Whether the open step of `g` is played as soon as the clock sees it:
+    /// the registration step of a full game (setting `start_when_full`), or
+    /// a step in which a seat conceded and the ruleset ends the game on it.
+    pub fn starts_at_once(&self, g: &OpenGame) -> Result<bool> {
+        if g.concession_ends_game()? {
+            return Ok(true);
+        }
+        if !self.game_config(&g.meta.id).is_some_and(|c| c.start_when_full) {
+            return Ok(false);
+        }
+        g.full_at_registration()
+    }
+
     /// The change-of-mind delay of early adjudication, if the game has it on.
     pub fn early_delay(&self, game: &str) -> Option<SignedDuration> {
         self.game_config(game).and_then(|c| c.early)
@@ -97,10 +118,19 @@ impl Referee {
     /// nobody has to move (every awaited seat is PNJ or conceded) is due when
     /// it opened.
     pub fn timing(&self, g: &OpenGame, records: &BTreeMap<FamilyKey, OrdersRecord>) -> Result<Timing> {
+        if g.meta.finished {
+            return Ok(Timing::Deadline);
+        }
+        // A full game starts at once, early adjudication or not.
+        if self.starts_at_once(g)? {
+            return Ok(Timing::Early { at: g.meta.opened_at.unwrap_or(Timestamp::UNIX_EPOCH), confirmed: true });
+        }
         let Some(delay) = self.early_delay(&g.meta.id) else { return Ok(Timing::Deadline) };
-        // While registration is open a new seat may still join the step:
-        // it is played at its deadline (RULINGS.md, "Turn-based play").
-        if g.meta.finished || g.meta.registration_open {
+        // While a new seat may still join the step, it is played at its
+        // deadline (RULINGS.md, "Turn-based play"): the referee's switch and
+        // the ruleset both decide (a started turn-based game takes no seat,
+        // whatever the switch says).
+        if g.registration_open()? {
             return Ok(Timing::Deadline);
         }
         let waited = g.waited_for()?;
@@ -127,9 +157,6 @@ impl Referee {
     /// The instant the open step of `game` is due early, if it is (the clock
     /// loop's question). `None`: not early, held, or the game is over.
     pub fn early_due(&self, game: &str) -> Result<Option<Timestamp>> {
-        if self.early_delay(game).is_none() {
-            return Ok(None);
-        }
         let g = self.open_game(game)?;
         if g.meta.finished || g.meta.paused {
             return Ok(None);

@@ -8,6 +8,7 @@
 //! | `/g/<game>/turn/<n>` | the chronicle and map of an earlier turn | `public.rs` |
 //! | `/g/<game>/deadlines.ics` | the deadlines as a calendar feed | `feed.rs` |
 //! | `/g/<game>/rules.txt` | the rules | `public.rs` |
+//! | `/g/<game>/guide/<fr\|en>` | the player's guide (the ruleset's orders) | `public.rs` |
 //! | `/p/<game>/<token>` (+ `/turn/<n>`, `/turn/<n>/map.png`, POST `/check`) | a family's private page | `private.rs` |
 //! | `/static/<file>` | the style sheet and the countdown script, built in | `assets.rs` |
 //!
@@ -207,6 +208,7 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/g/{game}/turn/{turn}/map.png", get(public::map))
         .route("/g/{game}/deadlines.ics", get(feed::deadlines))
         .route("/g/{game}/rules.txt", get(public::rules))
+        .route("/g/{game}/guide/{lang}", get(public::guide))
         .route("/p/{game}/{token}", get(private::page))
         .route("/p/{game}/{token}/", get(private::page))
         .route("/p/{game}/{token}/turn/{turn}", get(private::turn))

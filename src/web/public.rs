@@ -163,6 +163,7 @@ pub(super) fn game_context(web: &Web, g: &Found<'_>, shown_turn: Option<u32>) ->
             "registration_open": web.registration_open(&g.meta),
             "time_zone": g.config.time_zone_name,
             "has_rules": rules_path(web, &g.meta.ruleset).is_some(),
+            "has_guide": web.referee.ruleset_guide(&g.meta.ruleset, "fr").is_some(),
         },
         "deadline": deadline(web, g, &g.config.language),
         "families": roster(g),
@@ -212,6 +213,22 @@ fn rules_path(web: &Web, ruleset: &str) -> Option<std::path::PathBuf> {
     }
     let p = web.referee.templates_dir().parent()?.join("rules").join(format!("{ruleset}.txt"));
     p.is_file().then_some(p)
+}
+
+/// The ruleset's guide (its orders with examples, `<ruleset>/guide`), in
+/// French or English: what the welcome mail links to.
+pub async fn guide(State(web): State<Arc<Web>>, Path((id, lang)): Path<(String, String)>) -> Page {
+    blocking(&web, move |web| {
+        let Some(g) = find(web, &id) else { return Page::NotFound };
+        if !matches!(lang.as_str(), "fr" | "en") {
+            return Page::NotFound;
+        }
+        match web.referee.ruleset_guide(&g.meta.ruleset, &lang) {
+            Some(text) => Page::File { content_type: "text/plain; charset=utf-8", bytes: (text + "\n").into_bytes(), private: false },
+            None => Page::NotFound,
+        }
+    })
+    .await
 }
 
 pub async fn rules(State(web): State<Arc<Web>>, Path(id): Path<String>) -> Page {

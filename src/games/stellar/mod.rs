@@ -127,6 +127,11 @@ impl Ruleset for Stellar {
         }
     }
 
+    /// S21: a concession ends the game, whoever was to move.
+    fn concession_ends_game(state: &StellarState) -> bool {
+        matches!(state.phase, Phase::Start | Phase::Play | Phase::Final)
+    }
+
     fn family_view(ctx: &ViewContext, before: &StellarState, after: &StellarState, events: &[Event], family: &FamilyKey) -> serde_json::Value {
         view::family_view(ctx, before, after, events, family)
     }

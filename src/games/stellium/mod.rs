@@ -114,6 +114,18 @@ impl Ruleset for Stellium {
         }
     }
 
+    /// Seats move in turn order, a resigned one too (played by default); a
+    /// refill step finishes its mover's turn.
+    fn steps_to_move(state: &StelliumState, family: &FamilyKey) -> Option<u32> {
+        let me = state.seat_of(family)?;
+        let n = state.n();
+        match &state.phase {
+            Phase::Play if me != state.mover => Some(((me + n - state.mover) % n) as u32),
+            Phase::Refill(r) => Some(1 + ((me + 2 * n - r.mover - 1) % n) as u32),
+            _ => None,
+        }
+    }
+
     /// A refill's choosers may stay silent: the default preferences then
     /// pick for them at the deadline, never held (RULINGS, Stellium T25).
     fn silence_expected(state: &StelliumState) -> bool {
