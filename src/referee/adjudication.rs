@@ -81,6 +81,16 @@ impl Referee {
         // Capability 1: only the awaited seats owe orders in this step.
         let awaited = g.awaited()?;
 
+        // Seats away at this deadline where the game plays the rules' default
+        // for them (`absence = "default"`): their ONR does not count toward PNJ.
+        let tz = gc.map_or(jiff::tz::TimeZone::UTC, |c| c.time_zone.clone());
+        let at = g.meta.deadline.unwrap_or(now);
+        let absent: std::collections::BTreeSet<FamilyKey> = if gc.is_some_and(|c| c.absence == crate::config::AbsenceMode::Default) {
+            g.meta.families.iter().filter(|(_, f)| f.absence.is_some_and(|a| a.covers(at, &tz))).map(|(k, _)| k.clone()).collect()
+        } else {
+            Default::default()
+        };
+
         // 1. Statuses (rule 0) and PNJ (more than `pnj_after` ONR in a row, irreversible).
         let mut statuses = BTreeMap::new();
         let mut streaks = BTreeMap::new();
@@ -91,7 +101,11 @@ impl Referee {
             }
             let conceding = fam.resigned.is_some();
             let mut status = g.status_from(key, records.get(key))?;
-            let streak = if status == OrderStatus::Onr { fam.onr_streak + 1 } else { 0 };
+            let streak = match status {
+                OrderStatus::Onr if absent.contains(key) => fam.onr_streak,
+                OrderStatus::Onr => fam.onr_streak + 1,
+                _ => 0,
+            };
             if status == OrderStatus::Onr && streak > pnj_after && !conceding {
                 status = OrderStatus::Pnj;
                 new_pnj.push(key.clone());
@@ -105,7 +119,9 @@ impl Referee {
         // Skipped once the referee lifted this turn's hold.
         if matches!(mode, Mode::Deadline | Mode::Early) && g.meta.hold_lifted != Some(n) && !g.engine.silence_expected(&g.state)? {
             let threshold = gc.map_or(0.5, |c| c.mass_onr_threshold);
-            if let Some(reason) = mass_onr(&g, &statuses, threshold) {
+            // An announced absence is not mail trouble.
+            let guarded: BTreeMap<FamilyKey, OrderStatus> = statuses.iter().filter(|(k, _)| !absent.contains(*k)).map(|(k, s)| (k.clone(), *s)).collect();
+            if let Some(reason) = mass_onr(&g, &guarded, threshold) {
                 if g.meta.held.is_none() {
                     // The mails first, under ids of this turn: a crash before
                     // game.json is written holds again and queues nothing twice.
@@ -175,6 +191,13 @@ impl Referee {
         let next_awaited = if finished { None } else { g.engine.awaiting(&out.state)? };
 
         let next_deadline = if finished { None } else { self.next_deadline_after(&g, started) };
+        // `absence = "extend"`: a deadline inside a declared absence moves past it.
+        let next_deadline = match next_deadline {
+            Some(d) if gc.is_some_and(|c| c.absence == crate::config::AbsenceMode::Extend) => g.meta.deadline_after_absences(d, &tz).or(Some(d)),
+            d => d,
+        };
+        // The absences not over, public (in every report's notes).
+        let absences = self.absences_in(&g.meta, started);
         let lang_ctx = |lang: &str| -> ViewContext {
             let (deadline, time_left) = match (next_deadline, gc) {
                 (Some(d), Some(c)) => {
@@ -338,7 +361,8 @@ impl Referee {
                         content_id: None,
                     });
                 }
-                let extra = json!({ "status": status.map(OrderStatus::label), "your_move": your_move, "advance": advance.get(key), "pnj_return": returns });
+                let extra = json!({ "status": status.map(OrderStatus::label), "your_move": your_move, "advance": advance.get(key), "pnj_return": returns,
+                    "absent": absent.contains(key) && status == Some(OrderStatus::Onr), "absences": absences });
                 // Kept beside the report, so that a resent report says the same.
                 write_deferred(&batch, &report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
                 // The next deadline as a calendar event, stamped with the
@@ -400,6 +424,11 @@ impl Referee {
         g.meta.hold_lifted = None;
         g.meta.finished = finished;
         g.meta.last_reported_turn = Some(n);
+        // Absences over by the day this turn was played are forgotten.
+        let today = started.to_zoned(tz.clone()).date();
+        for fam in g.meta.families.values_mut() {
+            fam.absence = fam.absence.filter(|a| a.to >= today);
+        }
         self.write_meta(&g.meta)?;
         tracing::info!(game = %game_id, turn = n, reports, rolls = summary.rolls, finished, "turn adjudicated");
         Ok(summary)
@@ -491,7 +520,7 @@ impl Referee {
     #[allow(clippy::too_many_arguments)]
     fn queue_report(&self, id: &str, g: &OpenGame, key: &FamilyKey, fam: &super::FamilyRecord, turn: u32, files: &ReportFiles, attachments: Vec<Attachment>, extra: Value, now: Timestamp, batch: Option<&crate::store::Deferred>) -> Result<bool> {
         let subject_ctx =
-            super::intake::merge(json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_word(self, &g.meta.ruleset, &fam.lang).unwrap_or_else(|| if fam.lang == "en" { "family" } else { "famille" }.to_string()), "status": null, "your_move": false, "advance": null, "pnj_return": false }), extra);
+            super::intake::merge(json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_word(self, &g.meta.ruleset, &fam.lang).unwrap_or_else(|| if fam.lang == "en" { "family" } else { "famille" }.to_string()), "status": null, "your_move": false, "advance": null, "pnj_return": false, "absent": false, "absences": [] }), extra);
         let subject = match template_name(self, "common/report-subject", &fam.lang, "txt") {
             Some(t) => self.renderer.render(&t, &subject_ctx)?.trim().to_string(),
             None => format!("[{}] {turn} {}", g.meta.id, fam.name),
