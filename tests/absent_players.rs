@@ -271,3 +271,42 @@ fn absence_default_plays_the_default_without_counting_toward_pnj_and_every_repor
     let s = g.r.adjudicate(RACE, Mode::Deadline, g.meta().deadline.unwrap()).unwrap();
     assert_eq!(s.statuses["ANNE"], OrderStatus::Pnj);
 }
+
+#[test]
+fn which_rulesets_give_a_pnj_seat_back() {
+    // RULINGS.md, "PNJ seats": Stellarium 0.4 and Galaxy (its statuses are Stellarium's) never; the table games do.
+    let back = |id: &str| arbitre::games::engine(id).unwrap().pnj_return();
+    assert_eq!([back("stellarium"), back("galaxy"), back("stellar"), back("stellium")], [false, false, true, true]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn away_by_mail_through_the_daemon_moves_the_deadline_and_every_player_is_mailed_in_their_language() {
+    use std::time::{Duration, Instant};
+    let e = support::env_with("absence = \"extend\"");
+    let root = e.dir.path().to_path_buf();
+    let t = support::t0();
+    // An English player (JOIN) and a French one.
+    e.referee.handle_mail(&mail("a@x.test", "join-a@x.test", "Join", &format!("GAME {}\nJOIN Atreides\n", support::GAME), t), t).unwrap();
+    let pa = support::password_in(&take_outbox(&e.referee)[0].text);
+    support::join(&e.referee, "h@x.test", "Harkonnen", t);
+    std::fs::create_dir_all(root.join("mail/inbox/new")).unwrap();
+    let referee = std::sync::Arc::new(Referee::new(arbitre::config::load(&root.join("config.toml")).unwrap(), support::templates()).unwrap());
+    let (_clock, stop_tx, running) = support::spawn_daemon(&root, referee.clone(), t, Duration::from_millis(200));
+    let body = format!("GAME {}\nFAMILY Atreides\nPASSWORD {pa}\nAWAY 2026-03-28 2026-04-02\nEND\n", support::GAME);
+    std::fs::write(root.join("mail/inbox/new/1.away"), mail("a@x.test", "away-a@x.test", "Away", &body, t)).unwrap();
+    let start = Instant::now();
+    while support::delivered(&root, "a@x.test").len() < 2 || support::delivered(&root, "h@x.test").is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(60), "not delivered: {:?} {:?}", support::delivered(&root, "a@x.test"), support::delivered(&root, "h@x.test"));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    stop_tx.send(()).unwrap();
+    running.await.unwrap().unwrap();
+    let anne = support::delivered(&root, "a@x.test");
+    let ack = anne.iter().find(|m| m.contains("AWAY: noted")).unwrap_or_else(|| panic!("{anne:#?}"));
+    assert!(ack.contains("you are away from 2026-03-28 to 2026-04-02 (inclusive)") && ack.contains("6 day(s) counted; you have 8 left of 14"), "{ack}");
+    assert!(anne.iter().any(|m| m.contains("Atreides declared an absence from 2026-03-28 to 2026-04-02")), "{anne:#?}");
+    let h = support::delivered(&root, "h@x.test");
+    assert_eq!(h.len(), 1, "{h:#?}");
+    assert!(h[0].contains("Atreides a déclaré une absence du 2026-03-28 au 2026-04-02") && h[0].contains("vendredi 3 avril 2026"), "{}", h[0]);
+    assert_eq!(referee.read_meta(support::GAME).unwrap().unwrap().deadline, Some("2026-04-03T18:00:00Z".parse().unwrap()));
+}

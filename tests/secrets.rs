@@ -9,17 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use arbitre::mail::{decode, Limits};
 use support::*;
-
-/// The mails delivered so far to `address` by the embedded Maildir sender.
-fn delivered(root: &Path, address: &str) -> Vec<String> {
-    let dir = root.join("mail/outgoing").join(address).join("new");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-    // In delivery order (the names' microseconds are not zero-padded).
-    files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
-    files.iter().map(|p| decode(&std::fs::read(p).unwrap(), &Limits::default()).unwrap().text).collect()
-}
 
 async fn until(what: &str, mut cond: impl FnMut() -> bool) {
     let t = Instant::now();

@@ -238,3 +238,12 @@ pub fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     v.sort();
     v
 }
+
+/// The mails delivered so far to `address` by the embedded Maildir sender.
+pub fn delivered(root: &Path, address: &str) -> Vec<String> {
+    let dir = root.join("mail/outgoing").join(address).join("new");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    // In delivery order (the names' microseconds are not zero-padded).
+    files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+    files.iter().map(|p| arbitre::mail::decode(&std::fs::read(p).unwrap(), &arbitre::mail::Limits::default()).unwrap().text).collect()
+}
