@@ -228,6 +228,10 @@ fn absence_extend_moves_a_deadline_inside_it_within_the_budget_and_tells_every_f
         assert!(moved.text.contains("Atréides a déclaré une absence du 2026-03-28 au 2026-04-02") && moved.text.contains("vendredi 3 avril 2026"), "{}", moved.text);
         assert!(moved.attachments.iter().any(|a| a.ends_with(".ics")), "{:?}", moved.attachments);
     }
+    // The reminder 48 h before the moved deadline falls on a day of the absence: Harkonnen only.
+    assert_eq!(r.send_reminders(GAME, "2026-04-01T18:30:00Z".parse().unwrap()).unwrap(), 1);
+    let reminders = take_outbox(r);
+    assert_eq!(reminders.iter().map(|m| m.to[0].as_str()).collect::<Vec<_>>(), ["h@x.test"], "{reminders:#?}");
     // Beyond the budget (11 days, 10 left once the first absence's days come back): refused on arrival, nothing changes.
     r.handle_mail(&mail("a@x.test", "abs2@x.test", "Absence", &orders_body("Atréides", &pa, None, &["ABSENCE 2026-03-30 2026-04-09"]), t), t).unwrap();
     let sent = take_outbox(r);

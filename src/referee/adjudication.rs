@@ -633,6 +633,10 @@ impl Referee {
             if !waited.contains(key) || g.status_from(key, records.get(key))? == OrderStatus::Or {
                 continue;
             }
+            // A player who said they are away that day is not reminded.
+            if fam.absence.is_some_and(|a| a.covers(instant, &gc.time_zone)) {
+                continue;
+            }
             let (dl, left, _) = self.deadline_words(&g, &fam.lang, now);
             let has = records.get(key).map(|r| r.status().label());
             self.queue(
