@@ -203,3 +203,114 @@ turns = 2");
     // The family's own mail goes to its new player (silent too, so PNJ now), never to the old one.
     assert!(to(&sent, "c@x.test").iter().any(|m| m.subject.contains("Famille Atréides devenue PNJ")), "{sent:#?}");
 }
+
+#[test]
+fn absence_extend_moves_a_deadline_inside_it_within_the_budget_and_tells_every_family() {
+    use support::{orders_body, GAME};
+    // Stellarium (simultaneous): turn 0's deadline is Sunday 29 March 2026, 20:00 in Paris.
+    let (e, pa, _) = stellarium("absence = \"prolonge\"\nabsence_days = 10");
+    let r = &e.referee;
+    let t = support::t0();
+    let before = r.read_meta(GAME).unwrap().unwrap().deadline.unwrap();
+    assert_eq!(before, "2026-03-29T18:00:00Z".parse::<Timestamp>().unwrap());
+    r.handle_mail(&mail("a@x.test", "abs1@x.test", "Absence", &orders_body("Atréides", &pa, None, &["ABSENCE 2026-03-28 02/04/2026"]), t), t).unwrap();
+    let sent = take_outbox(r);
+    // The deadline moved to the day after the absence, same time.
+    let after = r.read_meta(GAME).unwrap().unwrap().deadline.unwrap();
+    assert_eq!(after, "2026-04-03T18:00:00Z".parse::<Timestamp>().unwrap());
+    let ack = to(&sent, "a@x.test").into_iter().find(|m| m.subject.contains("Re:") || m.text.contains("ABSENCE :")).expect("the acknowledgement");
+    assert!(ack.text.contains("ABSENCE : notée, vous êtes absent du 2026-03-28 au 2026-04-02 (inclus)"), "{}", ack.text);
+    assert!(ack.text.contains("celle de ce tour l'est déjà, au vendredi 3 avril 2026 à 20 h 00"), "{}", ack.text);
+    assert!(ack.text.contains("6 jour(s) décompté(s) ; il vous en reste 4 sur 10"), "{}", ack.text);
+    // Every family is told, with the calendar event, and why.
+    for addr in ["a@x.test", "h@x.test"] {
+        let moved = to(&sent, addr).into_iter().find(|m| m.subject.contains("Nouvelle date limite du tour 0")).unwrap_or_else(|| panic!("{addr}: {sent:#?}"));
+        assert!(moved.text.contains("Atréides a déclaré une absence du 2026-03-28 au 2026-04-02") && moved.text.contains("vendredi 3 avril 2026"), "{}", moved.text);
+        assert!(moved.attachments.iter().any(|a| a.ends_with(".ics")), "{:?}", moved.attachments);
+    }
+    // The reminder 48 h before the moved deadline falls on a day of the absence: Harkonnen only.
+    assert_eq!(r.send_reminders(GAME, "2026-04-01T18:30:00Z".parse().unwrap()).unwrap(), 1);
+    let reminders = take_outbox(r);
+    assert_eq!(reminders.iter().map(|m| m.to[0].as_str()).collect::<Vec<_>>(), ["h@x.test"], "{reminders:#?}");
+    // Beyond the budget (11 days, 10 left once the first absence's days come back): refused on arrival, nothing changes.
+    r.handle_mail(&mail("a@x.test", "abs2@x.test", "Absence", &orders_body("Atréides", &pa, None, &["ABSENCE 2026-03-30 2026-04-09"]), t), t).unwrap();
+    let sent = take_outbox(r);
+    assert_eq!(sent.len(), 1, "only the acknowledgement: {sent:#?}");
+    assert!(sent[0].text.contains("ABSENCE : refusée, rien n'est changé ; elle compte 11 jour(s) à venir, et il ne vous en reste que 10 sur les 10"), "{}", sent[0].text);
+    let m = r.read_meta(GAME).unwrap().unwrap();
+    assert_eq!((m.deadline.unwrap(), m.families["ATREIDES"].absence_days_used), (after, 6));
+    // Withdrawn before it begins: the days come back.
+    r.handle_mail(&mail("a@x.test", "abs3@x.test", "Absence", &orders_body("Atréides", &pa, None, &["ABSENCE ANNULER"]), t), t).unwrap();
+    let sent = take_outbox(r);
+    assert!(sent[0].text.contains("ABSENCE ANNULER : votre absence du 2026-03-28 au 2026-04-02 est retirée"), "{}", sent[0].text);
+    let m = r.read_meta(GAME).unwrap().unwrap();
+    assert_eq!((m.families["ATREIDES"].absence, m.families["ATREIDES"].absence_days_used), (None, 0));
+}
+
+#[test]
+fn absence_default_plays_the_default_without_counting_toward_pnj_and_every_report_shows_it() {
+    // race21 (turn-based): step 1 awaits Anne, its deadline is 25 March 2026, 11:01 in Paris.
+    let g = race("pnj_after_onr = 0\nabsence = \"defaut\"");
+    let ack = g.send(0, "away", &["ABSENCE 2026-03-24 2026-03-30"], at(2));
+    assert!(ack[0].text.contains("ABSENCE : notée, vous êtes absent du 2026-03-24 au 2026-03-30 (inclus)"), "{}", ack[0].text);
+    assert!(ack[0].text.contains("le coup par défaut des règles est joué pour vous, et ces tours sans ordres ne comptent pas pour devenir PNJ"), "{}", ack[0].text);
+    assert_eq!(g.meta().deadline, Some(at(1).checked_add(SignedDuration::from_hours(48)).unwrap()), "the deadline stays");
+    let s = g.r.adjudicate(RACE, Mode::Deadline, g.meta().deadline.unwrap()).unwrap();
+    assert_eq!(s.statuses["ANNE"], OrderStatus::Onr, "ONR, not PNJ, although pnj_after_onr = 0");
+    let m = g.meta();
+    assert!(!m.families["ANNE"].pnj && m.families["ANNE"].onr_streak == 0);
+    let sent = take_outbox(&g.r);
+    let anne = to(&sent, "a@x.test");
+    assert_eq!(anne.len(), 1, "her report, no PNJ notice: {sent:#?}");
+    assert!(anne[0].text.contains("ANNE +1"), "the default move: {}", anne[0].text);
+    assert!(anne[0].text.contains("Vous étiez absent : le coup par défaut des règles a été joué pour vous"), "{}", anne[0].text);
+    for m in &sent {
+        assert!(m.text.contains("Absences déclarées : Anne du 2026-03-24 au 2026-03-30."), "{}: {}", m.to[0], m.text);
+    }
+    // Withdrawn: the next silence counts again.
+    let ack = g.send(0, "back", &["ABSENCE ANNULER"], at(3000));
+    assert!(ack[0].text.contains("ABSENCE ANNULER : votre absence du 2026-03-24 au 2026-03-30 est retirée."), "{}", ack[0].text);
+    g.send(1, "b2", &["AJOUTER 1"], at(3001));
+    g.play();
+    let s = g.r.adjudicate(RACE, Mode::Deadline, g.meta().deadline.unwrap()).unwrap();
+    assert_eq!(s.statuses["ANNE"], OrderStatus::Pnj);
+}
+
+#[test]
+fn which_rulesets_give_a_pnj_seat_back() {
+    // RULINGS.md, "PNJ seats": Stellarium 0.4 and Galaxy (its statuses are Stellarium's) never; the table games do.
+    let back = |id: &str| arbitre::games::engine(id).unwrap().pnj_return();
+    assert_eq!([back("stellarium"), back("galaxy"), back("stellar"), back("stellium")], [false, false, true, true]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn away_by_mail_through_the_daemon_moves_the_deadline_and_every_player_is_mailed_in_their_language() {
+    use std::time::{Duration, Instant};
+    let e = support::env_with("absence = \"extend\"");
+    let root = e.dir.path().to_path_buf();
+    let t = support::t0();
+    // An English player (JOIN) and a French one.
+    e.referee.handle_mail(&mail("a@x.test", "join-a@x.test", "Join", &format!("GAME {}\nJOIN Atreides\n", support::GAME), t), t).unwrap();
+    let pa = support::password_in(&take_outbox(&e.referee)[0].text);
+    support::join(&e.referee, "h@x.test", "Harkonnen", t);
+    std::fs::create_dir_all(root.join("mail/inbox/new")).unwrap();
+    let referee = std::sync::Arc::new(Referee::new(arbitre::config::load(&root.join("config.toml")).unwrap(), support::templates()).unwrap());
+    let (_clock, stop_tx, running) = support::spawn_daemon(&root, referee.clone(), t, Duration::from_millis(200));
+    let body = format!("GAME {}\nFAMILY Atreides\nPASSWORD {pa}\nAWAY 2026-03-28 2026-04-02\nEND\n", support::GAME);
+    std::fs::write(root.join("mail/inbox/new/1.away"), mail("a@x.test", "away-a@x.test", "Away", &body, t)).unwrap();
+    let start = Instant::now();
+    while support::delivered(&root, "a@x.test").len() < 2 || support::delivered(&root, "h@x.test").is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(60), "not delivered: {:?} {:?}", support::delivered(&root, "a@x.test"), support::delivered(&root, "h@x.test"));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    stop_tx.send(()).unwrap();
+    running.await.unwrap().unwrap();
+    let anne = support::delivered(&root, "a@x.test");
+    let ack = anne.iter().find(|m| m.contains("AWAY: noted")).unwrap_or_else(|| panic!("{anne:#?}"));
+    assert!(ack.contains("you are away from 2026-03-28 to 2026-04-02 (inclusive)") && ack.contains("6 day(s) counted; you have 8 left of 14"), "{ack}");
+    assert!(anne.iter().any(|m| m.contains("Atreides declared an absence from 2026-03-28 to 2026-04-02")), "{anne:#?}");
+    let h = support::delivered(&root, "h@x.test");
+    assert_eq!(h.len(), 1, "{h:#?}");
+    assert!(h[0].contains("Atreides a déclaré une absence du 2026-03-28 au 2026-04-02") && h[0].contains("vendredi 3 avril 2026"), "{}", h[0]);
+    assert_eq!(referee.read_meta(support::GAME).unwrap().unwrap().deadline, Some("2026-04-03T18:00:00Z".parse().unwrap()));
+}

@@ -378,3 +378,19 @@ async fn the_private_page_is_in_the_familys_language() {
     let fr = s.get(&s.private(0)).await.text();
     assert!(fr.contains("Votre page privée") && fr.contains(&html_escaped(&arbitre::scheduler::format_deadline(deadline, &gc.time_zone, "fr"))));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_page_shows_a_declared_absence_to_everyone() {
+    // An absence is public (RULINGS.md, "Absences"): declared by mail, shown beside the family.
+    let (env, passwords, now) = played_game();
+    let from = now.to_zoned(jiff::tz::TimeZone::get("Europe/Paris").unwrap()).date();
+    let to = from.checked_add(jiff::Span::new().days(5)).unwrap();
+    let raw = mail("b@x.test", "away-b@x.test", "Absence", &orders_body("Harkonnen", &passwords[1], None, &[&format!("ABSENCE {from} {to}")]), now);
+    env.referee.handle_mail(&raw, now).unwrap();
+    take_outbox(&env.referee);
+    let s = Site::start(env, passwords, now).await;
+    let page = s.get(&format!("/g/{GAME}")).await.text();
+    let row = |name: &str| page.lines().find(|l| l.contains(&format!("<td>{}</td>", html_escaped(name)))).unwrap_or_default().to_string();
+    assert!(row("Harkonnen").contains(&format!("absent(e) du {from} – {to}")), "{}", row("Harkonnen"));
+    assert!(!row("Atréides").contains("absent"), "{}", row("Atréides"));
+}

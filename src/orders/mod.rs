@@ -2,8 +2,8 @@
 //! where the orders block is in a mail, its header lines (`PARTIE`,
 //! `FAMILLE`, `MOTDEPASSE`, `TOUR`) and the commands that are not orders
 //! (`INSCRIPTION`, `AIDE`, `RAPPORT [n]`, `ANNULER`, `MESSAGE … FINMESSAGE`,
-//! `CONFIRMER`, `ATTENDRE`, `ABANDON`, `MOTDEPASSE OUBLIE`, `ADRESSE [CODE]`,
-//! `REPONDRE … FINMESSAGE`).
+//! `CONFIRMER`, `ATTENDRE`, `ABANDON`, `ABSENCE`, `MOTDEPASSE OUBLIE`,
+//! `ADRESSE [CODE]`, `REPONDRE … FINMESSAGE`).
 //! Every other line of the block goes to the ruleset as an [`OrderLine`].
 //!
 //! [`read_submission`] never fails and never panics: it returns `None` only
@@ -153,6 +153,29 @@ pub enum Command {
     /// ENDMESSAGE`: answer a relayed message, to its sender (whom the token
     /// names only to the referee).
     Reply { token: String, anonymous: bool, body: String },
+    /// `ABSENCE | AWAY <from> <to>`, or `ABSENCE ANNULER | AWAY CANCEL`.
+    Absence(AbsenceCommand),
+}
+
+/// What an `ABSENCE | AWAY` line asks (RULINGS.md, "Absences").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AbsenceCommand {
+    /// Away from the first day to the last, both whole days in the game's
+    /// time zone.
+    Declare { from: jiff::civil::Date, to: jiff::civil::Date },
+    /// `ABSENCE ANNULER | AWAY CANCEL`: the absence declared is withdrawn.
+    Cancel,
+}
+
+/// A date as players write it in `ABSENCE`: `2026-04-01` (ISO 8601) or
+/// `01/04/2026` (day first, also with dots or hyphens: `1.4.2026`).
+pub fn parse_date(text: &str) -> Option<jiff::civil::Date> {
+    let t = text.trim();
+    let parts: Vec<&str> = t.split(['-', '/', '.']).collect();
+    let [a, b, c] = parts.as_slice() else { return None };
+    let num = |s: &str| -> Option<i32> { (!s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse().ok()).flatten() };
+    let (y, m, d) = if a.len() == 4 { (num(a)?, num(b)?, num(c)?) } else if c.len() == 4 { (num(c)?, num(b)?, num(a)?) } else { return None };
+    jiff::civil::Date::new(i16::try_from(y).ok()?, i8::try_from(m).ok()?, i8::try_from(d).ok()?).ok()
 }
 
 /// The lines after a further `TOUR n` line.
@@ -195,6 +218,7 @@ static KW_CANCEL: &[&str] = &["ANNULER", "CANCEL"];
 static KW_CONFIRM: &[&str] = &["CONFIRMER", "CONFIRM"];
 static KW_WAIT: &[&str] = &["ATTENDRE", "WAIT"];
 static KW_RESIGN: &[&str] = &["ABANDON", "RESIGN"];
+static KW_ABSENCE: &[&str] = &["ABSENCE", "AWAY"];
 static KW_MESSAGE: &[&str] = &["MESSAGE"];
 static KW_END_MESSAGE: &[&str] = &["FINMESSAGE", "ENDMESSAGE", "FIN MESSAGE", "END MESSAGE"];
 static KW_ALL: &[&str] = &["TOUS", "ALL"];
@@ -369,7 +393,7 @@ fn is_block_start(content: &str, tag_mode: bool) -> bool {
         return true;
     }
     tag_mode
-        && [KW_FAMILY, KW_PASSWORD, KW_TURN, KW_JOIN, KW_HELP, KW_REPORT, KW_CANCEL, KW_CONFIRM, KW_WAIT, KW_RESIGN, KW_MESSAGE, KW_ADDRESS, KW_REPLY]
+        && [KW_FAMILY, KW_PASSWORD, KW_TURN, KW_JOIN, KW_HELP, KW_REPORT, KW_CANCEL, KW_CONFIRM, KW_WAIT, KW_RESIGN, KW_ABSENCE, KW_MESSAGE, KW_ADDRESS, KW_REPLY]
             .iter()
             .any(|t| starts_with(&toks, t).is_some())
 }
@@ -696,6 +720,30 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
                     [a] => sub.commands.push(Command::Address { address: bare_address(&a.text) }),
                     _ => problem(&mut sub, Problem::AddressMissing { kw: KW_ADDRESS[k].to_string() }),
                 },
+            }
+            continue;
+        }
+        if let Some((k, rest)) = starts_with(&toks, KW_ABSENCE) {
+            lang.note(KW_ABSENCE, k);
+            let kw = KW_ABSENCE[k].to_string();
+            if let Some((c, [])) = starts_with(rest, KW_CANCEL) {
+                lang.note(KW_CANCEL, c);
+                sub.commands.retain(|c| !matches!(c, Command::Absence(_)));
+                sub.commands.push(Command::Absence(AbsenceCommand::Cancel));
+                continue;
+            }
+            // The dates as written (the keyword tokens split them).
+            let words: Vec<&str> = text.split(is_space).filter(|w| !w.is_empty()).skip(1).collect();
+            match words.as_slice() {
+                [a, b] => match (parse_date(a), parse_date(b)) {
+                    (Some(from), Some(to)) if from <= to => {
+                        sub.commands.retain(|c| !matches!(c, Command::Absence(_)));
+                        sub.commands.push(Command::Absence(AbsenceCommand::Declare { from, to }));
+                    }
+                    (Some(_), Some(_)) => problem(&mut sub, Problem::AbsenceBackwards { kw }),
+                    _ => problem(&mut sub, Problem::AbsenceDates { kw, text: words.join(" ") }),
+                },
+                _ => problem(&mut sub, Problem::AbsenceDates { kw, text: words.join(" ") }),
             }
             continue;
         }

@@ -24,6 +24,8 @@ pub enum Problem {
     TurnNotANumber { kw: String, text: String },
     TurnBackwards { kw: String, n: u32, current: u32 },
     JoinNameMissing { kw: String },
+    AbsenceDates { kw: String, text: String },
+    AbsenceBackwards { kw: String },
     MessageUnclosed,
     MessageNoRecipient,
     MessageEmpty,
@@ -51,6 +53,8 @@ impl Problem {
             Problem::TurnNotANumber { kw, text } => msg!("orders-turn-not-a-number", kw = kw, text = text),
             Problem::TurnBackwards { kw, n, current } => msg!("orders-turn-backwards", kw = kw, n = *n, current = *current),
             Problem::JoinNameMissing { kw } => msg!("orders-join-name-missing", kw = kw),
+            Problem::AbsenceDates { kw, text } => msg!("orders-absence-dates", kw = kw, text = text),
+            Problem::AbsenceBackwards { kw } => msg!("orders-absence-backwards", kw = kw),
             Problem::MessageUnclosed => msg!("orders-message-unclosed"),
             Problem::MessageNoRecipient => msg!("orders-message-no-recipient"),
             Problem::MessageEmpty => msg!("orders-message-empty"),
@@ -80,6 +84,8 @@ pub fn samples() -> Vec<Msg> {
         Problem::TurnNotANumber { kw: kw(), text: "abc".into() },
         Problem::TurnBackwards { kw: kw(), n: 2, current: 3 },
         Problem::JoinNameMissing { kw: kw() },
+        Problem::AbsenceDates { kw: kw(), text: "demain".into() },
+        Problem::AbsenceBackwards { kw: kw() },
         Problem::MessageUnclosed,
         Problem::MessageNoRecipient,
         Problem::MessageEmpty,
@@ -105,6 +111,8 @@ pub fn samples() -> Vec<Msg> {
             | Problem::TurnNotANumber { .. }
             | Problem::TurnBackwards { .. }
             | Problem::JoinNameMissing { .. }
+            | Problem::AbsenceDates { .. }
+            | Problem::AbsenceBackwards { .. }
             | Problem::MessageUnclosed
             | Problem::MessageNoRecipient
             | Problem::MessageEmpty

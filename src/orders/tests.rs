@@ -492,3 +492,27 @@ fn a_players_life_commands_in_both_languages() {
     assert_eq!(s.commands, [Command::Reply { token: "ABCDEF1234567890".into(), anonymous: true, body: "Merci.".into() }]);
     assert_eq!(s.problems.len(), 1, "a reply without its token is a problem");
 }
+
+#[test]
+fn absence_takes_two_dates_iso_or_day_first_and_annuler_withdraws() {
+    let d = |y, m, day| jiff::civil::date(y, m, day);
+    let s = read("PARTIE g\nABSENCE 2026-04-01 14/04/2026\nFIN\n");
+    assert_eq!(s.commands, vec![Command::Absence(AbsenceCommand::Declare { from: d(2026, 4, 1), to: d(2026, 4, 14) })]);
+    assert!(s.orders.is_empty() && !s.english);
+    let s = read("GAME g\nAWAY 1.4.2026 2026-04-01\nEND\n");
+    assert_eq!(s.commands, vec![Command::Absence(AbsenceCommand::Declare { from: d(2026, 4, 1), to: d(2026, 4, 1) })]);
+    assert!(s.english);
+    assert_eq!(read("PARTIE g\nabsence annuler\n").commands, vec![Command::Absence(AbsenceCommand::Cancel)]);
+    assert_eq!(read("GAME g\nAway Cancel\n").commands, vec![Command::Absence(AbsenceCommand::Cancel)]);
+    // Refused, with what to write: one date, a date that does not exist, the dates backwards.
+    for (line, says) in [
+        ("ABSENCE 2026-04-01", "deux dates sont attendues"),
+        ("ABSENCE 31/02/2026 2026-03-05", "deux dates sont attendues"),
+        ("ABSENCE demain lundi", "ABSENCE 2026-04-01 2026-04-14"),
+        ("ABSENCE 2026-04-14 2026-04-01", "le dernier jour d'absence précède le premier"),
+    ] {
+        let s = read(&format!("PARTIE g\n{line}\n"));
+        assert!(s.commands.is_empty(), "{line}");
+        assert!(reasons(&s).iter().any(|r| r.contains(says)), "{line}: {:?}", reasons(&s));
+    }
+}

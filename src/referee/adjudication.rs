@@ -82,6 +82,16 @@ impl Referee {
         // none when a concession ends the game in it.
         let awaited = if g.concession_ends_game()? { Default::default() } else { g.awaited()? };
 
+        // Seats away at this deadline where the game plays the rules' default
+        // for them (`absence = "default"`): their ONR does not count toward PNJ.
+        let tz = gc.map_or(jiff::tz::TimeZone::UTC, |c| c.time_zone.clone());
+        let at = g.meta.deadline.unwrap_or(now);
+        let absent: std::collections::BTreeSet<FamilyKey> = if gc.is_some_and(|c| c.absence == crate::config::AbsenceMode::Default) {
+            g.meta.families.iter().filter(|(_, f)| f.absence.is_some_and(|a| a.covers(at, &tz))).map(|(k, _)| k.clone()).collect()
+        } else {
+            Default::default()
+        };
+
         // 1. Statuses (rule 0) and PNJ (more than `pnj_after` ONR in a row, irreversible).
         // In a step whose silence is a pass (`answers_expected`), a silent
         // seat is OR, its streak as it was, and its pass is not kept among
@@ -103,6 +113,7 @@ impl Referee {
             }
             let streak = match status {
                 _ if silent_pass => fam.onr_streak,
+                OrderStatus::Onr if absent.contains(key) => fam.onr_streak,
                 OrderStatus::Onr => fam.onr_streak + 1,
                 _ => 0,
             };
@@ -119,7 +130,9 @@ impl Referee {
         // Skipped once the referee lifted this turn's hold.
         if matches!(mode, Mode::Deadline | Mode::Early) && g.meta.hold_lifted != Some(n) && !g.engine.silence_expected(&g.state)? {
             let threshold = gc.map_or(0.5, |c| c.mass_onr_threshold);
-            if let Some(reason) = mass_onr(&g, &statuses, threshold) {
+            // An announced absence is not mail trouble.
+            let guarded: BTreeMap<FamilyKey, OrderStatus> = statuses.iter().filter(|(k, _)| !absent.contains(*k)).map(|(k, s)| (k.clone(), *s)).collect();
+            if let Some(reason) = mass_onr(&g, &guarded, threshold) {
                 if g.meta.held.is_none() {
                     // The mails first, under ids of this turn: a crash before
                     // game.json is written holds again and queues nothing twice.
@@ -189,6 +202,13 @@ impl Referee {
         let next_awaited = if finished { None } else { g.engine.awaiting(&out.state)? };
 
         let next_deadline = if finished { None } else { self.next_deadline_after(&g, &out.state, started)? };
+        // `absence = "extend"`: a deadline inside a declared absence moves past it.
+        let next_deadline = match next_deadline {
+            Some(d) if gc.is_some_and(|c| c.absence == crate::config::AbsenceMode::Extend) => g.meta.deadline_after_absences(d, &tz).or(Some(d)),
+            d => d,
+        };
+        // The absences not over, public (in every report's notes).
+        let absences = self.absences_in(&g.meta, started);
         let lang_ctx = |lang: &str| -> ViewContext {
             let (deadline, time_left) = match (next_deadline, gc) {
                 (Some(d), Some(c)) => {
@@ -366,7 +386,8 @@ impl Referee {
                         content_id: None,
                     });
                 }
-                let extra = json!({ "status": status.map(OrderStatus::label), "your_move": your_move, "advance": advance.get(key), "pnj_return": returns });
+                let extra = json!({ "status": status.map(OrderStatus::label), "your_move": your_move, "advance": advance.get(key), "pnj_return": returns,
+                    "absent": absent.contains(key) && status == Some(OrderStatus::Onr), "absences": absences });
                 // Kept beside the report, so that a resent report says the same.
                 write_deferred(&batch, &report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
                 // The next deadline as a calendar event, stamped with the
@@ -438,6 +459,11 @@ impl Referee {
         g.meta.hold_lifted = None;
         g.meta.finished = finished;
         g.meta.last_reported_turn = Some(n);
+        // Absences over by the day this turn was played are forgotten.
+        let today = started.to_zoned(tz.clone()).date();
+        for fam in g.meta.families.values_mut() {
+            fam.absence = fam.absence.filter(|a| a.to >= today);
+        }
         self.write_meta(&g.meta)?;
         tracing::info!(game = %game_id, turn = n, reports, rolls = summary.rolls, finished, "turn adjudicated");
         Ok(summary)
@@ -581,7 +607,7 @@ impl Referee {
     /// notes put before it (its status, its orders in advance: `extra`).
     fn report_heading(&self, g: &OpenGame, fam: &super::FamilyRecord, turn: u32, extra: Value, notice: bool) -> Result<(String, String)> {
         let ctx = super::intake::merge(
-            json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_of(self, &g.meta.ruleset, &fam.lang), "status": null, "your_move": false, "advance": null, "pnj_return": false, "notice": notice }),
+            json!({ "game": g.meta.id, "turn": turn, "family": fam.name, "member": member_of(self, &g.meta.ruleset, &fam.lang), "status": null, "your_move": false, "advance": null, "pnj_return": false, "absent": false, "absences": [], "notice": notice }),
             extra,
         );
         let subject = match template_name(self, "common/report-subject", &fam.lang, "txt") {
@@ -697,6 +723,10 @@ impl Referee {
         let mut n = 0;
         for (key, fam) in &g.meta.families {
             if !waited.contains(key) || g.ready(key, records.get(key))? {
+                continue;
+            }
+            // A player who said they are away that day is not reminded.
+            if fam.absence.is_some_and(|a| a.covers(instant, &gc.time_zone)) {
                 continue;
             }
             let (dl, left, _) = self.deadline_words(&g, &fam.lang, now);

@@ -3,7 +3,7 @@
 //! never write the same game at once.
 
 use jiff::{SignedDuration, Timestamp};
-
+use serde_json::Value;
 
 use crate::game::OrderStatus;
 
@@ -235,14 +235,16 @@ impl Referee {
             sequence = crate::mail::calendar::bump_sequence(&self.store.game(id)?, m.turn)?;
             Ok(d)
         })?;
-        self.announce_moved_deadline(id, sequence, now)?;
+        self.announce_moved_deadline(id, sequence, Value::Null, now)?;
         Ok(d)
     }
 
     /// Tells every family of a game in progress that the deadline moved,
     /// with the updated calendar event (same UID, the new SEQUENCE), so that
     /// the players' calendars follow at once. Queued once per move.
-    fn announce_moved_deadline(&self, id: &str, sequence: u32, now: Timestamp) -> Result<usize> {
+    /// `absence`: the absence that moved it (`{ name, from, to }`), or null
+    /// for the referee's `game extend`.
+    pub(super) fn announce_moved_deadline(&self, id: &str, sequence: u32, absence: Value, now: Timestamp) -> Result<usize> {
         let g = self.open_game(id)?;
         // A deadline moved into the past plays the turn at once: its report
         // follows, and there is nothing to put in a calendar.
@@ -259,7 +261,7 @@ impl Referee {
                     template: "common/deadline-moved",
                     lang: &fam.lang,
                     context: serde_json::json!({ "game": id, "family": fam.name, "turn": g.meta.turn, "deadline": dl, "time_left": left,
-                        "private_url": crate::web::link::private_url(self, id, key) }),
+                        "private_url": crate::web::link::private_url(self, id, key), "absence": absence }),
                     threading: super::replies::Threading::NONE,
                     auto_submitted: "auto-generated",
                     attachments: self.deadline_attachment(id, g.meta.turn, Some(deadline), &fam.lang, now).into_iter().collect(),

@@ -412,6 +412,9 @@ impl Referee {
         let mut done_commands: Vec<Value> = Vec::new();
         let mut extra_kind: Option<&str> = None;
         let mut relayed = 0usize;
+        // A deadline an `ABSENCE` moved: every family is told once this mail's
+        // effects are written (as `game extend` does).
+        let mut moved_deadline: Option<(u32, Value)> = None;
         for c in &sub.commands {
             match c {
                 Command::Cancel => {
@@ -533,6 +536,16 @@ impl Referee {
                     let leaves = release.filter(|t| *t > now).and_then(|t| self.game_config(&gid).map(|c| crate::scheduler::format_deadline(t, &c.time_zone, lang)));
                     done_commands.push(json!({ "kind": "reply", "anonymous": anonymous, "leaves": leaves }));
                 }
+                Command::Absence(a) => {
+                    let out = self.absence_command(&mut g, &fkey, a, now)?;
+                    if out.ack.get("refused").is_none_or(Value::is_null) {
+                        meta_changed = true;
+                    }
+                    if let (Some(seq), Some(absence)) = (out.moved, g.meta.families.get(&fkey).and_then(|f| f.absence)) {
+                        moved_deadline = Some((seq, json!({ "name": fam.name, "from": absence.from.to_string(), "to": absence.to.to_string() })));
+                    }
+                    done_commands.push(out.ack);
+                }
                 Command::Join { .. } | Command::ForgotPassword | Command::AddressCode { .. } => {}
             }
         }
@@ -646,6 +659,12 @@ impl Referee {
         }
         if meta_changed {
             self.write_meta(&g.meta)?;
+        }
+        if let Some((sequence, absence)) = moved_deadline {
+            self.announce_moved_deadline(&gid, sequence, absence, now)?;
+            // The acknowledgement gives the new deadline.
+            let (deadline_text, time_left, _) = self.deadline_words(&g, lang, now);
+            merge_into(&mut ctx, json!({ "deadline": deadline_text, "time_left": time_left }));
         }
         // When the step will be played (capability 3), now that this mail is
         // in; only to a seat the step awaits: a seat not awaited would learn
@@ -791,6 +810,8 @@ impl Referee {
             registered_by: Some(key.to_string()),
             resigned: None,
             password_generation: 0,
+            absence: None,
+            absence_days_used: 0,
             registered_at: Some(now),
             password_reset: None,
             address_change: None,

@@ -101,6 +101,43 @@ pub struct GameMeta {
     pub followers: BTreeMap<String, Follower>,
 }
 
+/// An absence declared by mail: whole days in the game's time zone, both
+/// ends included (RULINGS.md, "Absences"). Public, as in njudge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Absence {
+    pub from: jiff::civil::Date,
+    pub to: jiff::civil::Date,
+    /// Days charged to the budget when it was declared (refunded, for the
+    /// days not begun, when it is withdrawn).
+    #[serde(default)]
+    pub charged: u32,
+}
+
+impl Absence {
+    /// Whether `at` falls on a day of the absence, in `tz`.
+    pub fn covers(&self, at: jiff::Timestamp, tz: &jiff::tz::TimeZone) -> bool {
+        let day = at.to_zoned(tz.clone()).date();
+        self.from <= day && day <= self.to
+    }
+
+    /// `deadline` moved to the same time of day on the first day after the
+    /// absence (whole calendar days, as `game extend 2d`).
+    pub fn after(&self, deadline: jiff::Timestamp, tz: &jiff::tz::TimeZone) -> Option<jiff::Timestamp> {
+        let time = deadline.to_zoned(tz.clone()).time();
+        let day = self.to.tomorrow().ok()?;
+        day.to_datetime(time).to_zoned(tz.clone()).ok().map(|z| z.timestamp())
+    }
+
+    /// The days from `from` (or `today`, when later) to `to`, both included.
+    pub fn days_from(&self, today: jiff::civil::Date) -> u32 {
+        let start = self.from.max(today);
+        if start > self.to {
+            return 0;
+        }
+        (self.to - start).get_days().max(0) as u32 + 1
+    }
+}
+
 /// A player who follows a game without a seat ([`GameMeta::followers`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Follower {
@@ -158,6 +195,13 @@ pub struct FamilyRecord {
     /// (`arbitre family password`); the next one derives from it.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub password_generation: u32,
+    /// The absence its player declared (`ABSENCE | AWAY`), until it is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absence: Option<Absence>,
+    /// Days of absence charged to the player's budget so far
+    /// (`absence = "extend"`, `absence_days`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub absence_days_used: u32,
     /// When the family registered (game time): registrations per address
     /// and per domain are limited over 24 hours (`[limits]`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -190,6 +234,20 @@ impl GameMeta {
     pub fn family_by_address(&self, address: &str) -> Option<(&FamilyKey, &FamilyRecord)> {
         let a = address.to_ascii_lowercase();
         self.families.iter().filter(|(_, f)| f.address == a).min_by_key(|(_, f)| f.pnj)
+    }
+
+    /// `deadline` moved past every absence it falls in (a family's in turn,
+    /// as often as one absence ends inside another), or `None` when none
+    /// covers it (`absence = "extend"`).
+    pub fn deadline_after_absences(&self, deadline: Timestamp, tz: &jiff::tz::TimeZone) -> Option<Timestamp> {
+        let mut d = deadline;
+        for _ in 0..=self.families.len() {
+            match self.families.values().filter(|f| !f.pnj && f.resigned.is_none()).filter_map(|f| f.absence.filter(|a| a.covers(d, tz))).next() {
+                Some(a) => d = a.after(d, tz)?,
+                None => break,
+            }
+        }
+        (d != deadline).then_some(d)
     }
 
     /// The status of `family` in the last adjudicated turn.

@@ -10,6 +10,7 @@
 //! (in registration order) whenever the state is loaded, so a registration
 //! never rewrites a snapshot and is replayed identically after a crash.
 
+pub mod absence;
 pub mod adjudication;
 pub mod admin;
 pub mod calendar;
@@ -38,7 +39,7 @@ use crate::game::{Engine, LoadedState};
 use crate::render::Renderer;
 use crate::store::{GameDir, Store};
 
-pub use meta::{FamilyRecord, Follower, GameMeta};
+pub use meta::{Absence, FamilyRecord, Follower, GameMeta};
 pub use family::{Removal, SeatChange};
 
 /// Errors of the referee's use cases. Player input never causes one: these

@@ -108,7 +108,9 @@ pub(super) fn roster(g: &Found<'_>) -> Vec<Value> {
                 "not-sent"
             };
             let last = g.meta.last_status(key).map(|s| s.label());
-            (crate::text::key(&f.name), json!({ "name": f.name, "now": now, "last": last }))
+            // A declared absence is public (njudge's too): its dates.
+            let away = f.absence.filter(|_| !f.pnj && f.resigned.is_none()).map(|a| json!({ "from": a.from.to_string(), "to": a.to.to_string() }));
+            (crate::text::key(&f.name), json!({ "name": f.name, "now": now, "last": last, "away": away }))
         })
         .collect();
     v.sort_by(|a, b| a.0.cmp(&b.0));
