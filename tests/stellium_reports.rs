@@ -273,3 +273,33 @@ fn the_html_report_shows_the_picture_inline() {
         assert!(html.contains("<img src=\"cid:map\""), "{lang}: {html}");
     }
 }
+
+/// "Les cartes Objectif" in the text report: each objective on display and
+/// each held one is drawn under its line as it lies on the board (colour
+/// letters, a column of holes every two characters), never as offsets.
+#[test]
+fn les_cartes_objectif_the_text_report_draws_each_figure_instead_of_offsets() {
+    let r = renderer();
+    let states = play_with_events(3, 11, None);
+    let ((before, _), (after, events)) = (&states[12], &states[13]);
+    for lang in ["fr", "en"] {
+        let text = mail(&r, before, after, events, KEYS[0], lang).swap_remove(1);
+        let offsets = text.split(|c: char| c.is_whitespace() || c == '(').filter(|w| w.len() > 2 && w.as_bytes()[1] == b'@').count();
+        assert_eq!(offsets, 0, "{lang}: offsets in {text}");
+        let lines: Vec<&str> = text.lines().collect();
+        let ids = after.display.iter().chain(after.seats.iter().flat_map(|s| s.hand.iter()));
+        let mut drawn = 0;
+        for id in ids {
+            let o = after.objective(*id);
+            if o.cells.is_empty() {
+                continue;
+            }
+            let at = lines.iter().position(|l| l.starts_with(&format!("{} ", o.label())) || l.contains(&format!(": {} ", o.label()))).unwrap_or_else(|| panic!("{lang}: {} not listed", o.label()));
+            let below: Vec<&str> = lines[at + 1..].iter().take_while(|l| l.trim().chars().all(|c| "VBJR ".contains(c))).copied().collect();
+            let letters: usize = below.iter().map(|l| l.chars().filter(|c| !c.is_whitespace()).count()).sum();
+            assert_eq!(letters, o.cells.len(), "{lang}: {} drawn as {below:?}", o.label());
+            drawn += 1;
+        }
+        assert!(drawn > 3, "{drawn}");
+    }
+}
