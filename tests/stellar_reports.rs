@@ -11,7 +11,7 @@ use arbitre::game::{FormLine, Ruleset, ViewContext};
 use arbitre::games::stellar::components::CardId;
 use arbitre::games::stellar::model::Phase;
 use arbitre::games::stellar::{Event, Stellar, StellarState};
-use arbitre::render::Renderer;
+use arbitre::render::{Drawn, Renderer};
 use serde_json::{json, Value};
 
 mod stellar_common;
@@ -245,4 +245,133 @@ fn s19_reports_say_in_words_what_the_referee_chose_and_for_whom() {
     assert!(neil_fr[1].contains("Youri (ordres incomplets ; l'arbitre a choisi pour Youri l'emplacement de l'étape 3) : prend"), "{}", neil_fr[1]);
     let youri_en = mail(&r, s, &out.state, &out.events, A, "en");
     assert!(youri_en[1].contains("You (incomplete orders; the referee chose for you the slot of step 3): takes"), "{}", youri_en[1]);
+}
+
+/// The picture of `who` at a step, and what it draws (`Renderer::drawn`).
+/// With `ARBITRE_PICTURES=<dir>`, its PNG is written there to be looked at.
+fn picture(r: &Renderer, before: &StellarState, after: &StellarState, events: &[Event], who: &str, lang: &str) -> (String, Vec<u8>, Vec<Drawn>) {
+    let svg = mail(r, before, after, events, who, lang).swap_remove(3);
+    let png = r.svg_to_png(&svg).unwrap();
+    if let Ok(dir) = std::env::var("ARBITRE_PICTURES") {
+        std::fs::write(format!("{dir}/stellar-{}-{who}-{lang}.png", after.step), &png).unwrap();
+        std::fs::write(format!("{dir}/stellar-{}-{who}-{lang}-phone.png", after.step), r.svg_to_png(&at_phone_width(&svg)).unwrap()).unwrap();
+    }
+    let drawn = r.drawn(&svg).unwrap_or_else(|e| panic!("{e}"));
+    (svg, png, drawn)
+}
+
+/// `svg` drawn 360 pixels wide, as a phone shows a mail's picture.
+fn at_phone_width(svg: &str) -> String {
+    let raw = |k: &str| svg.split(&format!(" {k}=\"")).nth(1).and_then(|t| t.split('"').next()).unwrap().to_string();
+    let (w, h) = (raw("width"), raw("height"));
+    let height = h.parse::<f64>().unwrap() * 360.0 / w.parse::<f64>().unwrap();
+    svg.replacen(&format!(" width=\"{w}\" height=\"{h}\""), &format!(" width=\"360\" height=\"{}\"", height.round()), 1)
+}
+
+/// The names of the cards `viewer` may see: the row, both telescopes' face-up
+/// cards and the viewer's own face-down ones, both notebooks, the viewer's
+/// hand and starting cards, the discard.
+fn visible_names(s: &StellarState, viewer: usize) -> Vec<String> {
+    let mut v: Vec<CardId> = s.row.iter().flatten().copied().collect();
+    for (i, seat) in s.seats.iter().enumerate() {
+        v.extend(seat.telescope.values().filter(|p| p.face_up || i == viewer).map(|p| p.card));
+        v.extend(seat.notebook.iter().copied());
+    }
+    v.extend(s.seats[viewer].hand.iter().copied());
+    v.extend(s.seats[viewer].starting.iter().copied());
+    v.extend(s.discard.iter().copied());
+    v.into_iter().map(|c| s.card(c).name()).collect()
+}
+
+/// "Le télescope", "Le carnet" (the picture): the reader's hand with its
+/// letters (or the starting cards with theirs), every card of both
+/// notebooks, no text over another (slot labels clear of card numbers),
+/// and never a card of the opponent's hand.
+#[test]
+fn le_telescope_the_picture_shows_the_hand_and_both_notebooks_but_never_the_opponents_hand() {
+    let r = renderer();
+    let mut hidden_checked = 0;
+    for seed in [21u64, 23] {
+        let states = play_with_events(seed, None);
+        for (i, w) in states.windows(2).enumerate().filter(|(i, _)| i % 3 == 0) {
+            let ((before, _), (after, events)) = (&w[0], &w[1]);
+            if after.phase == Phase::Registration {
+                continue;
+            }
+            for viewer in 0..2 {
+                let who = after.seats[viewer].key.clone();
+                let lang = if (i + viewer) % 2 == 0 { "fr" } else { "en" };
+                let (svg, _, drawn) = picture(&r, before, after, events, &who, lang);
+                let texts: Vec<&Drawn> = drawn.iter().filter(|d| d.text.is_some()).collect();
+                let has = |t: &str| texts.iter().any(|d| d.text.as_deref() == Some(t));
+                let cards = if after.phase == Phase::Start { after.starting_letters(viewer) } else { after.hand_letters(viewer) };
+                for (letter, card) in cards {
+                    assert!(has(&letter.to_string()) && has(&after.card(card).name()), "step {}: {who}'s card {letter} = {} not drawn", after.step, after.card(card).name());
+                }
+                for (p, seat) in after.seats.iter().enumerate() {
+                    let drawn_cards = drawn.iter().filter(|d| d.group.starts_with(&format!("notebook-{p}-")) && d.text.is_none()).count();
+                    assert_eq!(drawn_cards, seat.notebook.len(), "step {}: notebook of {}", after.step, seat.name);
+                }
+                let overlaps = Drawn::texts_over_texts(&drawn, 0.5);
+                assert!(overlaps.is_empty(), "step {} ({lang}): texts over texts: {overlaps:#?}", after.step);
+                if after.phase != Phase::Over {
+                    let seen = visible_names(after, viewer);
+                    for h in &after.seats[1 - viewer].hand {
+                        let name = after.card(*h).name();
+                        if !seen.contains(&name) {
+                            assert!(!svg.contains(&format!(">{name}<")), "step {}: {who} sees the opponent's hand card {name}", after.step);
+                            hidden_checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(hidden_checked > 20, "{hidden_checked}");
+}
+
+/// The chunks of a PNG file, by type.
+fn png_chunks(png: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 8;
+    while i + 8 <= png.len() {
+        let len = u32::from_be_bytes(png[i..i + 4].try_into().unwrap()) as usize;
+        out.push(String::from_utf8_lossy(&png[i + 4..i + 8]).into_owned());
+        i += 12 + len;
+    }
+    out
+}
+
+/// "Le télescope": a card placed face down shows its back to the opponent:
+/// its slot draws nothing but the back and the slot's label (no number, no
+/// stars, no name), and the PNG carries no text chunk at all.
+#[test]
+fn le_telescope_a_face_down_card_shows_nothing_of_itself_to_the_opponent() {
+    let r = renderer();
+    let mut checked = 0;
+    for seed in [21u64, 22, 23] {
+        let states = play_with_events(seed, None);
+        for w in states.windows(2).skip(2) {
+            let ((before, _), (after, events)) = (&w[0], &w[1]);
+            if after.phase == Phase::Over {
+                continue;
+            }
+            for viewer in 0..2 {
+                let down: Vec<(u32, CardId)> = after.seats[1 - viewer].telescope.iter().filter(|(_, p)| !p.face_up).map(|(s, p)| (*s as u32, p.card)).collect();
+                if down.is_empty() {
+                    continue;
+                }
+                let who = after.seats[viewer].key.clone();
+                let (_, png, drawn) = picture(&r, before, after, events, &who, "fr");
+                for (slot, card) in down {
+                    let texts: Vec<&str> = drawn.iter().filter(|d| d.group == format!("slot-{}-{slot}", 1 - viewer)).filter_map(|d| d.text.as_deref()).collect();
+                    assert_eq!(texts, vec!["✦".to_string(), format!("empl. {slot} · cachée")], "step {}: {who} sees the face-down {} on slot {slot}", after.step, after.card(card).name());
+                    checked += 1;
+                }
+                let chunks = png_chunks(&png);
+                assert!(chunks.iter().all(|c| ["IHDR", "PLTE", "tRNS", "IDAT", "IEND", "pHYs", "sRGB", "gAMA"].contains(&c.as_str())), "{chunks:?}");
+            }
+        }
+    }
+    assert!(checked > 5, "{checked}");
 }

@@ -258,6 +258,33 @@ impl Renderer {
         png
     }
 
+    /// What `svg` draws, as laid out with the shipped fonts: each text and
+    /// each shape with the box it covers on the canvas (glyph outlines for a
+    /// text, fill and stroke for a shape) and the `id` of its nearest
+    /// enclosing group, for the tests of the pictures (labels apart from each
+    /// other, drawings inside their cards).
+    pub fn drawn(&self, svg: &str) -> Result<Vec<Drawn>, RenderError> {
+        fn walk(g: &usvg::Group, group: &str, out: &mut Vec<Drawn>) {
+            let group = if g.id().is_empty() { group } else { g.id() };
+            for n in g.children() {
+                let (id, text, b) = match n {
+                    usvg::Node::Group(c) => {
+                        walk(c, group, out);
+                        continue;
+                    }
+                    usvg::Node::Text(t) => (t.id(), Some(t.chunks().iter().map(|c| c.text()).collect::<String>()), t.abs_bounding_box()),
+                    usvg::Node::Path(p) => (p.id(), None, p.abs_stroke_bounding_box()),
+                    usvg::Node::Image(i) => (i.id(), None, i.abs_bounding_box()),
+                };
+                out.push(Drawn { id: id.to_string(), group: group.to_string(), text, bbox: [b.left(), b.top(), b.right(), b.bottom()] });
+            }
+        }
+        let tree = self.parse_svg(svg)?;
+        let mut out = Vec::new();
+        walk(tree.root(), "", &mut out);
+        Ok(out)
+    }
+
     /// `svg` parsed with the shipped fonts, external images refused.
     fn parse_svg(&self, svg: &str) -> Result<usvg::Tree, RenderError> {
         let mut opt = usvg::Options {
@@ -271,6 +298,45 @@ impl Renderer {
             resolve_string: Box::new(|_, _| None),
         };
         usvg::Tree::from_str(svg, &opt).map_err(|e| RenderError::Svg(e.to_string()))
+    }
+}
+
+/// One thing a picture draws (`Renderer::drawn`): its own `id`, its text
+/// (none for a shape), the box it covers (left, top, right, bottom, in the
+/// picture's pixels) and the `id` of its nearest enclosing group ("" when
+/// none).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drawn {
+    pub id: String,
+    pub group: String,
+    pub text: Option<String>,
+    pub bbox: [f32; 4],
+}
+
+impl Drawn {
+    /// Whether the two boxes share more than `slack` pixels each way.
+    pub fn overlaps(&self, other: &Drawn, slack: f32) -> bool {
+        let (a, b) = (self.bbox, other.bbox);
+        a[0] + slack < b[2] && b[0] + slack < a[2] && a[1] + slack < b[3] && b[1] + slack < a[3]
+    }
+    /// The pairs of texts among `drawn` whose boxes overlap by more than
+    /// `slack` pixels each way, each pair described (texts and boxes).
+    pub fn texts_over_texts(drawn: &[Drawn], slack: f32) -> Vec<String> {
+        let texts: Vec<&Drawn> = drawn.iter().filter(|d| d.text.is_some()).collect();
+        let mut out = Vec::new();
+        for (i, t) in texts.iter().enumerate() {
+            for u in &texts[i + 1..] {
+                if t.overlaps(u, slack) {
+                    out.push(format!("{:?} {:?} / {:?} {:?}", t.text, t.bbox, u.text, u.bbox));
+                }
+            }
+        }
+        out
+    }
+    /// Whether this box lies inside `other`'s, `slack` pixels allowed.
+    pub fn inside(&self, other: &Drawn, slack: f32) -> bool {
+        let (a, b) = (self.bbox, other.bbox);
+        a[0] >= b[0] - slack && a[1] >= b[1] - slack && a[2] <= b[2] + slack && a[3] <= b[3] + slack
     }
 }
 

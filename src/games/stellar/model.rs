@@ -198,11 +198,13 @@ impl StellarState {
         cards.sort_by_key(|id| self.sort_key(*id));
         cards.into_iter().enumerate().map(|(i, c)| ((b'A' + i as u8) as char, c)).collect()
     }
-    /// The two starting cards while the starting choice is open, lettered A, B.
+    /// The two starting cards while the starting choice is open, lettered
+    /// X, Y: apart from the hand's A, B (and C, the card taken), so that a
+    /// letter names one card whatever the step (`DEPART` still reads A, B).
     pub fn starting_letters(&self, seat: usize) -> Vec<(char, CardId)> {
         let mut cards: Vec<CardId> = self.seats[seat].starting.iter().copied().collect();
         cards.sort_by_key(|id| self.sort_key(*id));
-        cards.into_iter().enumerate().map(|(i, c)| ((b'A' + i as u8) as char, c)).collect()
+        cards.into_iter().zip(['X', 'Y']).map(|(c, l)| (l, c)).collect()
     }
     pub fn sort_key(&self, id: CardId) -> (usize, Number, u32, CardId) {
         let c = self.card(id);

@@ -172,6 +172,19 @@ fn card_ref(c: &mut Cursor, cards: &[(char, CardId)], s: &StellarState) -> Resul
         .ok_or_else(|| (msg!("stellar-refused-no-such-card", card = name_of(kind, &num_w)), text::suggest(&words, names.iter().map(String::as_str))))
 }
 
+/// The starting card of `DEPART`: its letter (X, Y), the letter the
+/// reports gave it before the starting cards and the hand were told apart
+/// (A, B, same order: old forms stay valid), or its name.
+fn start_ref(c: &mut Cursor, lettered: &[(char, CardId)], s: &StellarState) -> Result<CardId, Refused> {
+    if let Some(i) = c.peek().and_then(|t| ["A", "B"].iter().position(|l| t.key_cow() == *l)) {
+        if let Some((_, id)) = lettered.get(i) {
+            c.next();
+            return Ok(*id);
+        }
+    }
+    card_ref(c, lettered, s)
+}
+
 /// Step 1 (S23): `PRENDRE n`, `PRENDRE n CARTE` (refused when position n
 /// no longer holds that card) or `PRENDRE CARTE` (wherever it is in the
 /// row; refused when it has left the row or is there twice).
@@ -371,7 +384,7 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
     match w {
         Word::Start => {
             let lettered = s.starting_letters(me);
-            let card = card_ref(c, &lettered, s)?;
+            let card = start_ref(c, &lettered, s)?;
             c.eat_keyword(TELESCOPE);
             end(c)?;
             o.start = Some(card);

@@ -87,9 +87,13 @@ fn notebook_json(s: &StellarState, seat: usize, sheet: &Sheet) -> Value {
     }
     let mut sats: Vec<CardId> = s.seats[seat].notebook.iter().copied().filter(|id| s.card(*id).kind.is_none()).collect();
     sats.sort_by_key(|id| s.sort_key(*id));
+    let mut all: Vec<CardId> = s.seats[seat].notebook.iter().copied().collect();
+    all.sort_by_key(|id| s.sort_key(*id));
     json!({
         "collections": collections,
         "satellites": sats.iter().map(|id| card_json(s, *id)).collect::<Vec<_>>(),
+        // Every card, in the type order then by number (the picture).
+        "cards": all.iter().map(|id| card_json(s, *id)).collect::<Vec<_>>(),
         "count": s.seats[seat].notebook.len(),
     })
 }
@@ -320,7 +324,7 @@ pub fn order_form(s: &StellarState, family: &FamilyKey) -> Vec<FormLine> {
                 .map(|(l, c)| line("", Some(msg!("stellar-form-starting-card", letter = l.to_string(), card = s.card(*c).name(), stars = s.card(*c).stars))))
                 .collect();
             let d = super::sample::default_start(s, me);
-            let l = s.starting_letters(me).iter().find(|(_, c)| *c == d).map_or('A', |x| x.0);
+            let l = s.starting_letters(me).iter().find(|(_, c)| *c == d).map_or('X', |x| x.0);
             v.push(line(format!("DEPART {l} TELESCOPE"), Some(msg!("stellar-form-start"))));
             v
         }
@@ -371,7 +375,7 @@ pub fn form_samples() -> Vec<Msg> {
         msg!("stellar-form-registration"),
         msg!("stellar-form-over"),
         msg!("stellar-form-not-your-move", mover = "Youri"),
-        msg!("stellar-form-starting-card", letter = "A", card = "ETOILE-3", stars = 2),
+        msg!("stellar-form-starting-card", letter = "X", card = "ETOILE-3", stars = 2),
         msg!("stellar-form-start"),
         msg!("stellar-form-hand-card", letter = "B", card = "ETOILE-3"),
         msg!("stellar-form-final"),

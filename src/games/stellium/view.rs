@@ -20,7 +20,8 @@ use super::place;
 use super::scoring;
 use super::turn::Event;
 
-const R: f64 = 24.0;
+/// A hole spacing's unit in the picture (neighbours are √3·R apart).
+const R: f64 = 34.0;
 /// Mixed into the game's seed for the pre-filled form's simulated player.
 const FORM_SEED: u64 = 0x666f_726d_5374_6c6d;
 
@@ -29,15 +30,16 @@ fn colour_json(c: Colour) -> Value {
 }
 
 pub fn objective_json(s: &StelliumState, o: &Objective) -> Value {
+    let _ = s;
+    let centre = |q: i32, r: i32| (1.5 * q as f64, 3f64.sqrt() * (r as f64 + q as f64 / 2.0));
     let cells: Vec<Value> = o
         .cells
         .iter()
         .map(|((q, r), c)| {
-            let (x, y) = (1.5 * *q as f64, 3f64.sqrt() * (*r as f64 + *q as f64 / 2.0));
+            let (x, y) = centre(*q, *r);
             json!({ "q": q, "r": r, "x": x, "y": y, "colour": colour_json(*c) })
         })
         .collect();
-    let _ = s;
     json!({
         "id": o.id,
         "label": o.label(),
@@ -47,21 +49,123 @@ pub fn objective_json(s: &StelliumState, o: &Objective) -> Value {
         "counted": o.figure.counted(),
         "table": o.table.iter().map(|(n, v)| json!({ "count": n, "value": v })).collect::<Vec<_>>(),
         "cells": cells,
+        "drawing": drawing(o.cells.iter().map(|((q, r), c)| (centre(*q, *r), *c))),
+        "sketch": sketch(&o.cells),
     })
 }
 
+/// An objective's figure for the text reports, as the board lies (columns
+/// of holes, each one half a hole lower than the one on its left): one
+/// line per half hole, two characters per column, the colour letter of
+/// each cell. The line of 3 down a column reads `V`, ``, `V`, ``, `V`.
+fn sketch(cells: &[((i32, i32), Colour)]) -> Vec<String> {
+    let Some(q0) = cells.iter().map(|((q, _), _)| *q).min() else { return Vec::new() };
+    let row = |q: i32, r: i32| 2 * r + q;
+    let r0 = cells.iter().map(|((q, r), _)| row(*q, *r)).min().unwrap_or(0);
+    let r1 = cells.iter().map(|((q, r), _)| row(*q, *r)).max().unwrap_or(0);
+    (r0..=r1)
+        .map(|y| {
+            let mut line = String::new();
+            let mut at: Vec<(i32, char)> = cells.iter().filter(|((q, r), _)| row(*q, *r) == y).map(|((q, _), c)| (2 * (q - q0), c.letter())).collect();
+            at.sort();
+            for (x, l) in at {
+                while (line.chars().count() as i32) < x {
+                    line.push(' ');
+                }
+                line.push(l);
+            }
+            line
+        })
+        .collect()
+}
+
+/// An objective's figure for its card: the marbles' centres in hole
+/// spacings (neighbours √3 apart) around the figure's middle, so that a
+/// card draws it at its own centre whatever the offsets.
+fn drawing(cells: impl Iterator<Item = ((f64, f64), Colour)>) -> Vec<Value> {
+    let cells: Vec<((f64, f64), Colour)> = cells.collect();
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+    for ((x, y), _) in &cells {
+        (x0, x1, y0, y1) = (x0.min(*x), x1.max(*x), y0.min(*y), y1.max(*y));
+    }
+    let round = |v: f64| (v * 1000.0).round() / 1000.0;
+    cells.iter().map(|((x, y), c)| json!({ "x": round(x - (x0 + x1) / 2.0), "y": round(y - (y0 + y1) / 2.0), "colour": colour_json(*c) })).collect()
+}
+
+/// The holes and galaxies the last move touched: the step of the latest
+/// placement, push, swap, rotation, attraction or refill in the log.
+/// `placed`: holes where a marble was put; `moved`: holes a marble left or
+/// reached; `rotated`: galaxies turned.
+struct LastMove {
+    step: Option<u32>,
+    placed: Vec<String>,
+    moved: Vec<String>,
+    rotated: Vec<char>,
+}
+
+fn last_move(s: &StelliumState) -> LastMove {
+    let is_move = |e: &LogEntry| matches!(e, LogEntry::Placed { .. } | LogEntry::Pushed { .. } | LogEntry::Swapped { .. } | LogEntry::Rotated { .. } | LogEntry::Attracted { .. } | LogEntry::RefillPlaced { .. });
+    let step = s.log.iter().rev().find(|(_, e)| is_move(e)).map(|(st, _)| *st);
+    let mut m = LastMove { step, placed: Vec::new(), moved: Vec::new(), rotated: Vec::new() };
+    for (_, e) in s.log.iter().filter(|(st, _)| Some(*st) == step) {
+        match e {
+            LogEntry::Placed { hole, .. } | LogEntry::RefillPlaced { hole, .. } => m.placed.push(hole.clone()),
+            LogEntry::Pushed { from, to, .. } => m.moved.extend(std::iter::once(from.clone()).chain(to.clone())),
+            LogEntry::Swapped { a, b, .. } => m.moved.extend([a.clone(), b.clone()]),
+            LogEntry::Attracted { black_hole, from, .. } => m.moved.extend([black_hole.clone(), from.clone()]),
+            LogEntry::Rotated { place, .. } => m.rotated.push(*place),
+            _ => {}
+        }
+    }
+    m
+}
+
+/// Where a galaxy's letter goes: on its rim, between two of its outer
+/// holes, on the side facing away from the board's middle unless another
+/// hole is too close there (then the clearest side).
+fn letter_spot(centre: (f64, f64), middle: (f64, f64), holes: &[(f64, f64)]) -> (f64, f64) {
+    let out = (centre.0 - middle.0, centre.1 - middle.1);
+    let len = (out.0 * out.0 + out.1 * out.1).sqrt().max(1e-9);
+    let out = if len < 1e-6 { (0.0, -1.0) } else { (out.0 / len, out.1 / len) };
+    let mut best: Option<((f64, f64), bool, f64)> = None;
+    for k in 0..6 {
+        let a = std::f64::consts::PI / 3.0 * k as f64;
+        let p = (centre.0 + 2.55 * R * a.cos(), centre.1 + 2.55 * R * a.sin());
+        let clearance = holes.iter().map(|h| ((h.0 - p.0).powi(2) + (h.1 - p.1).powi(2)).sqrt()).fold(f64::MAX, f64::min);
+        let clear = clearance >= 1.3 * R;
+        let facing = a.cos() * out.0 + a.sin() * out.1;
+        let better = match best {
+            None => true,
+            Some((_, c, f)) => (clear && !c) || (clear == c && if clear { facing > f } else { clearance > f }),
+        };
+        if better {
+            best = Some((p, clear, if clear { facing } else { clearance }));
+        }
+    }
+    best.map_or(centre, |b| b.0)
+}
+
 fn board_json(s: &StelliumState) -> Value {
+    let tenth = |v: f64| (v * 10.0).round() / 10.0;
+    let at = |(q, r): (i32, i32)| (tenth(R * 1.5 * q as f64), tenth(R * 3f64.sqrt() * (r as f64 + q as f64 / 2.0)));
+    let last = last_move(s);
     let holes: Vec<Value> = s
         .components
         .holes
         .iter()
         .enumerate()
         .map(|(i, h)| {
-            let (q, r) = h.hex;
-            let (x, y) = (R * 1.5 * q as f64, R * 3f64.sqrt() * (r as f64 + q as f64 / 2.0));
+            let (x, y) = at(h.hex);
             let (start, centre) = match h.kind {
                 HoleKind::Galaxy { place, ring } => (s.phase != Phase::Registration && s.start_holes(place).contains(&i), ring == 0),
                 HoleKind::BlackHole => (false, false),
+            };
+            let touched = if last.placed.contains(&h.label) {
+                Some("placed")
+            } else if last.moved.contains(&h.label) {
+                Some("moved")
+            } else {
+                None
             };
             json!({
                 "label": h.label,
@@ -71,20 +175,27 @@ fn board_json(s: &StelliumState) -> Value {
                 "start": start,
                 "symbol": if s.phase == Phase::Registration { None } else { s.symbol(i).map(colour_json) },
                 "marble": s.marbles.get(&i).map(|c| colour_json(*c)),
+                "last": touched,
             })
         })
         .collect();
-    let xs = holes.iter().filter_map(|h| h["x"].as_f64());
-    let (minx, maxx) = xs.clone().fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
-    let ys = holes.iter().filter_map(|h| h["y"].as_f64());
-    let (miny, maxy) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
+    let spots: Vec<(f64, f64)> = s.components.holes.iter().map(|h| at(h.hex)).collect();
+    let (minx, maxx) = spots.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (miny, maxy) = spots.iter().fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    let n = spots.len().max(1) as f64;
+    let middle = (spots.iter().map(|p| p.0).sum::<f64>() / n, spots.iter().map(|p| p.1).sum::<f64>() / n);
     let galaxies: Vec<Value> = (0..s.components.places.len())
         .map(|p| {
-            let h = &s.components.holes[s.components.galaxy_hole(p, 0)];
-            let (q, r) = h.hex;
+            let (x, y) = at(s.components.holes[s.components.galaxy_hole(p, 0)].hex);
+            let own: Vec<usize> = (0..7).map(|ring| s.components.galaxy_hole(p, ring)).collect();
+            let others: Vec<(f64, f64)> = spots.iter().enumerate().filter(|(i, _)| !own.contains(i)).map(|(_, h)| *h).collect();
+            let (lx, ly) = letter_spot((x, y), middle, &others);
+            let letter = s.place_letter(p);
             json!({
-                "place": s.place_letter(p).to_string(),
-                "x": R * 1.5 * q as f64, "y": R * 3f64.sqrt() * (r as f64 + q as f64 / 2.0),
+                "place": letter.to_string(),
+                "x": x, "y": y,
+                "letter_x": tenth(lx), "letter_y": tenth(ly),
+                "rotated": last.rotated.contains(&letter),
                 "marbles": s.marbles_on(p),
                 "disc": s.discs.get(p).map(|d| s.components.discs[d.disc].no),
                 "turn": s.discs.get(p).map(|d| d.turn),
@@ -95,8 +206,9 @@ fn board_json(s: &StelliumState) -> Value {
         "holes": holes,
         "galaxies": galaxies,
         "radius": R,
-        "min_x": minx - 2.0 * R, "min_y": miny - 2.0 * R,
-        "width": maxx - minx + 4.0 * R, "height": maxy - miny + 4.0 * R,
+        "last_step": last.step,
+        "min_x": tenth(minx - 2.0 * R), "min_y": tenth(miny - 2.0 * R),
+        "width": tenth(maxx - minx + 4.0 * R), "height": tenth(maxy - miny + 4.0 * R),
     })
 }
 
