@@ -224,6 +224,10 @@ fn pages(out: &Path) -> Vec<(String, String, String)> {
                 continue;
             }
             assert_eq!(r.status, 200, "{path}");
+            // The rules exist in French only, and an English page says so.
+            if path == "/g/demo" {
+                assert!(r.text().contains("the full rules (in French"), "{}", r.text());
+            }
             found.push(("page".to_string(), path, strip_markup(&r.text())));
         }
         let _ = tx.send(());

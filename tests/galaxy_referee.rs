@@ -239,5 +239,8 @@ fn a_player_turned_pnj_once_the_galaxy_is_made_is_not_invited_to_join_again() {
     let notice = notice.expect("Delta is told it is PNJ");
     assert!(notice.text.contains("Cette partie n'accepte pas de nouvelle inscription"), "{}", notice.text);
     assert!(!notice.text.contains("INSCRIPTION <nouveau nom>"), "{}", notice.text);
+    // Galaxy's own words (issue 26): a seat whose fleets hold, not Stellarium's characters and pyramids.
+    assert!(notice.text.contains("Le joueur Delta") && notice.text.contains("ses flottes restent en place"), "{}", notice.text);
+    assert!(!notice.text.contains("personnages") && !notice.text.contains("pyramides") && !notice.text.contains("famille"), "{}", notice.text);
     assert!(!e.referee.status(GAME, t).unwrap().registration_open);
 }

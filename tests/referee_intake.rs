@@ -558,3 +558,24 @@ fn registrations_are_capped_per_game_and_per_domain() {
     let (out, _) = register("c@flood.test", "Gamma", 26);
     assert!(matches!(&out, Outcome::Answered { kind, .. } if kind == "refusal-join"), "{out:?}");
 }
+
+/// Issue 26: a mail without an order block from the address of a family
+/// that reads English (a reply to a relayed message, a thank-you) is
+/// answered in English, not in French.
+#[test]
+fn a_mail_without_orders_from_an_english_family_is_answered_in_english() {
+    let e = env();
+    let t = t0();
+    let raw = mail("en@x.test", "join-en@x.test", "Join", &format!("GAME {GAME}\nJOIN Atreides\n"), t);
+    e.referee.handle_mail(&raw, t).unwrap();
+    take_outbox(&e.referee);
+    let raw = mail("en@x.test", "reply-en@x.test", "Re: message from Harkonnen", "Thanks, agreed!\n\n> Shall we ally?\n", t);
+    e.referee.handle_mail(&raw, t).unwrap();
+    let sent = take_outbox(&e.referee);
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(sent[0].text.starts_with("Hello,"), "{}", sent[0].text);
+    // A stranger's such mail is still answered in French (the default).
+    let raw = mail("who@x.test", "reply-who@x.test", "Re: hello", "Thanks!\n", t);
+    e.referee.handle_mail(&raw, t).unwrap();
+    assert!(take_outbox(&e.referee)[0].text.starts_with("Bonjour,"));
+}

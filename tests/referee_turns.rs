@@ -567,3 +567,17 @@ fn r_b_founders_made_by_the_referee_are_named_in_the_report() {
         assert!(!made.iter().any(|l| l.contains(own)), "{own} was written by the family: {made:?}");
     }
 }
+
+/// Issue 26: `arbitre game status` gives an English game's deadline and
+/// time left in English (they were French whatever the game's language).
+#[test]
+fn game_status_gives_the_dates_in_the_games_language() {
+    let e = env_with("language = \"en\"\n");
+    let status = e.referee.status(GAME, t0()).unwrap();
+    let meta = e.referee.read_meta(GAME).unwrap().unwrap();
+    let gc = e.referee.game_config(GAME).unwrap();
+    let d = meta.deadline.unwrap();
+    assert_eq!(status.deadline.as_deref(), Some(arbitre::scheduler::format_deadline(d, &gc.time_zone, "en").as_str()));
+    assert_eq!(status.time_left.as_deref(), Some(arbitre::scheduler::format_time_left(t0(), d, "en").as_str()));
+    assert!(status.deadline.unwrap().starts_with("Sunday"));
+}

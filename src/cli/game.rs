@@ -53,7 +53,7 @@ pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand, now: Timesta
             // The game was created from its configuration entry, so the
             // entry is there; without it only the time zone is missing.
             if let (Some(d), Some(gc)) = (m.deadline, r.game_config(&game)) {
-                println!("first deadline: {}", crate::scheduler::format_deadline(d, &gc.time_zone, "fr"));
+                println!("first deadline: {}", crate::scheduler::format_deadline(d, &gc.time_zone, &gc.language));
             }
         }
         GameCommand::Status { game, json } => {

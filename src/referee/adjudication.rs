@@ -342,7 +342,7 @@ impl Referee {
                             .render(crate::i18n::Lang::from_code(&fam.lang)),
                             template: "common/pnj",
                             lang: &fam.lang,
-                            context: json!({ "game": game_id, "family": fam.name, "turn": n, "onr": streaks[key], "threshold": pnj_after, "can_rejoin": can_rejoin, "pnj_mode": pnj_mode, "returns": returns }),
+                            context: json!({ "game": game_id, "ruleset": g.meta.ruleset, "family": fam.name, "turn": n, "onr": streaks[key], "threshold": pnj_after, "can_rejoin": can_rejoin, "pnj_mode": pnj_mode, "returns": returns }),
                             threading: Threading::NONE,
                             auto_submitted: "auto-generated",
                             attachments: vec![],

@@ -157,11 +157,13 @@ impl Referee {
                 last_status: f.statuses.values().next_back().copied(),
             });
         }
-        let (deadline, time_left, _) = self.deadline_words(&g, "fr", now);
+        // Dates and durations in the game's language.
         let gc = self.game_config(id);
+        let lang = gc.map_or("fr", |c| c.language.as_str());
+        let (deadline, time_left, _) = self.deadline_words(&g, lang, now);
         let timing = self.timing(&g, &records)?;
         let early_at = match (&timing, gc) {
-            (super::steps::Timing::Early { at, .. }, Some(c)) => Some(crate::scheduler::format_deadline(*at, &c.time_zone, "fr")),
+            (super::steps::Timing::Early { at, .. }, Some(c)) => Some(crate::scheduler::format_deadline(*at, &c.time_zone, lang)),
             _ => None,
         };
         let mut advance = Vec::new();

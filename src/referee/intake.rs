@@ -217,7 +217,15 @@ impl Referee {
         // authentication refusal, and never at its From.
         let doubt = self.sender_doubt(m);
         let sub = orders::read_submission(&m.subject, &m.text, &m.attachment_texts);
-        let lang = if sub.as_ref().is_some_and(|s| s.english) { "en" } else { "fr" };
+        // The language of the order block; without one (a reply to a relayed
+        // message, a thank-you), the language of the family the address
+        // plays, if any.
+        let known = if sub.is_none() { self.language_of_address(&from) } else { None };
+        let lang = match &sub {
+            Some(s) if s.english => "en",
+            Some(_) => "fr",
+            None => known.as_deref().unwrap_or("fr"),
+        };
         let sender = Sender { key, m, from: &from, lang, doubt: doubt.as_ref(), now };
         let Some(sub) = sub else {
             // `AIDE` alone, as the welcome suggests: how to play, and the games.
@@ -928,6 +936,15 @@ impl Referee {
         let root = self.templates_dir().parent()?;
         let bytes = std::fs::read(root.join("rules").join(format!("{ruleset}.txt"))).ok()?;
         Some(mail::Attachment { filename: format!("regles-{ruleset}.txt"), content_type: "text/plain; charset=utf-8".into(), bytes, content_id: None })
+    }
+
+    /// The language of the family registered at `address` in a configured
+    /// game (the first game that has one), if any.
+    fn language_of_address(&self, address: &str) -> Option<String> {
+        self.config.games.iter().find_map(|gc| {
+            let meta = self.read_meta(&gc.id).ok().flatten()?;
+            meta.families.values().find(|f| f.address.eq_ignore_ascii_case(address)).map(|f| f.lang.clone())
+        })
     }
 
     /// Queues a reply built from `common/<kind>`.
