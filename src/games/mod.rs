@@ -1,6 +1,7 @@
 //! The rulesets the referee plays. Each is a [`crate::game::Ruleset`];
 //! [`engines`] lists them for the daemon, which knows nothing else of them.
 
+pub mod galactic_destiny;
 pub mod galaxy;
 pub mod stellar;
 pub mod stellarium;
