@@ -16,6 +16,7 @@
 pub mod board;
 pub mod cards;
 pub mod effects;
+pub mod interpret;
 mod lex;
 pub mod parties;
 
@@ -315,5 +316,7 @@ pub fn samples() -> Vec<Msg> {
     all
 }
 
+#[cfg(test)]
+mod interpret_tests;
 #[cfg(test)]
 mod tests;
