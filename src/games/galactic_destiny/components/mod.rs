@@ -319,4 +319,6 @@ pub fn samples() -> Vec<Msg> {
 #[cfg(test)]
 mod interpret_tests;
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;
