@@ -1,7 +1,8 @@
 //! A player's whole life in a game, and the referee's recovery commands, in
 //! one scenario per simultaneous ruleset (Stellarium and Galaxy): holds lifted
 //! by each of `game extend`, `game resume` and `adjudicate`, a rollback, a
-//! replaced player. The commands run through the `arbitre` binary; after every
+//! replaced player who then follows the game, a forgotten password, a change
+//! of address confirmed from both addresses, and an absence. The commands run through the `arbitre` binary; after every
 //! step the test checks every mail each player (and the referee) received:
 //! exactly what that step should send, to whom, in the reader's language.
 
@@ -24,6 +25,8 @@ struct Game {
     ruleset: &'static str,
     /// Address and password of each seat, in `PLAYERS` order.
     seats: Vec<(String, String)>,
+    /// Addresses without a seat that follow the game (a replaced player).
+    followers: Vec<String>,
 }
 
 fn game_env(ruleset: &str) -> Env {
@@ -131,17 +134,30 @@ impl Game {
     }
 
     /// Every seat plays the open turn and it is adjudicated at its deadline:
-    /// one report each.
-    fn play_turn(&self) {
+    /// one report each, and the public chronicle to each follower.
+    fn play_turn(&self) -> BTreeMap<String, Vec<Sent>> {
+        self.play_turn_but(&[])
+    }
+
+    /// [`Game::play_turn`], the seats of `silent` sending nothing; the
+    /// reports, by recipient.
+    fn play_turn_but(&self, silent: &[usize]) -> BTreeMap<String, Vec<Sent>> {
         let n = self.turn();
-        for i in 0..4 {
+        for i in (0..4).filter(|i| !silent.contains(i)) {
             if self.orders(i, self.before()).is_some() {
                 each_got_one("an acknowledgement", &mails(self), &[&self.seats[i].0], "", "", &[]);
             }
         }
         let s = self.r().adjudicate(GAME, Mode::Deadline, self.after()).unwrap();
         assert_eq!(s.held, None, "turn {n}");
-        each_got_one(&format!("turn {n}'s reports"), &mails(self), &self.addresses(), &format!("Rapport du tour {n} "), &format!("Report for turn {n} "), &[]);
+        let by = mails(self);
+        let followers: Vec<&str> = self.followers.iter().map(String::as_str).collect();
+        each_got_one(&format!("turn {n}'s reports"), &by, &self.addresses(), &format!("Rapport du tour {n} "), &format!("Report for turn {n} "), &followers);
+        for f in &followers {
+            let got = by.get(*f).map(Vec::as_slice).unwrap_or_default();
+            assert!(got.len() == 1 && got[0].subject.contains(&format!("Chronique du tour {n}")), "turn {n}: the follower {f} got {got:#?}");
+        }
+        by
     }
 
     /// Nobody writes before the deadline: the guard holds the turn, every
@@ -173,7 +189,7 @@ fn start(ruleset: &'static str) -> Game {
     let welcome = take_outbox(&e.referee);
     assert!(welcome.len() == 1 && welcome[0].text.contains("Welcome"), "{welcome:#?}");
     seats.push(("d@x.test".into(), password_in(&welcome[0].text)));
-    Game { e, ruleset, seats }
+    Game { e, ruleset, seats, followers: vec![] }
 }
 
 fn scenario(ruleset: &'static str) {
@@ -238,16 +254,66 @@ fn scenario(ruleset: &'static str) {
     let by = mails(&g);
     assert_eq!(by.keys().collect::<Vec<_>>(), ["g2@x.test"], "{by:#?}");
     assert!(g.r().open_game(GAME).unwrap().dir.read_family_orders::<serde_json::Value>(g.turn(), "GAMMA").unwrap().is_none(), "the old player's orders were taken");
+    // The newcomer plays; Gamma follows the game (its public chronicle).
+    g.followers.push(old.0.clone());
     g.play_turn();
+
+    // Beta forgot its password: a new one, mailed to its address only; the
+    // old one works until the new one is used.
+    let ask = format!("PARTIE {GAME}\nFAMILLE Beta\nMOTDEPASSE OUBLIE\nFIN\n");
+    g.r().handle_mail(&mail("b@x.test", "forgot@x.test", "Mot de passe", &ask, g.before()), g.before()).unwrap();
+    let by = mails(&g);
+    each_got_one("a forgotten password", &by, &["b@x.test"], "", "", &[]);
+    let new = password_in(&by["b@x.test"][0].text);
+    assert_ne!(new, g.seats[1].1);
+    let old_pw = std::mem::replace(&mut g.seats[1].1, new);
+    g.play_turn();
+    let raw = mail("b@x.test", "old-pw@x.test", "Ordres", &orders_body("Beta", &old_pw, Some(g.turn()), &[]), g.before());
+    g.r().handle_mail(&raw, g.before()).unwrap();
+    let by = mails(&g);
+    each_got_one("the old password once the new one was used", &by, &["b@x.test"], "", "", &[]);
+    assert!(by["b@x.test"][0].text.contains("mot de passe était faux"), "{}", by["b@x.test"][0].text);
+
+    // Alpha moves to a new address: a code goes there, and the seat moves
+    // once the new address sends it back; both addresses are told.
+    let body = format!("PARTIE {GAME}\nFAMILLE Alpha\nMOTDEPASSE {}\nADRESSE a2@x.test\nFIN\n", g.seats[0].1);
+    g.r().handle_mail(&mail("a@x.test", "move@x.test", "Adresse", &body, g.before()), g.before()).unwrap();
+    let by = mails(&g);
+    each_got_one("a change of address asked", &by, &["a@x.test", "a2@x.test"], "", "", &[]);
+    let code = by["a2@x.test"][0].text.lines().find(|l| l.starts_with("ADRESSE CODE ")).expect("the code").to_string();
+    let body = format!("PARTIE {GAME}\nFAMILLE Alpha\n{code}\nFIN\n");
+    g.r().handle_mail(&mail("a2@x.test", "code@x.test", "Adresse", &body, g.before()), g.before()).unwrap();
+    each_got_one("a change of address confirmed", &mails(&g), &["a@x.test", "a2@x.test"], "", "", &[]);
+    assert_eq!(g.r().read_meta(GAME).unwrap().unwrap().families["ALPHA"].address, "a2@x.test");
+    g.seats[0].0 = "a2@x.test".into();
+    g.play_turn();
+
+    // Delta (English) is away over the next deadline: the rules' default is
+    // played for it, the turn does not count toward PNJ, every report shows
+    // the absence.
+    let day = |t: Timestamp| t.to_zoned(jiff::tz::TimeZone::get("Europe/Paris").unwrap()).date();
+    let (from, to) = (day(g.before()), day(g.after().checked_add(SignedDuration::from_hours(48)).unwrap()));
+    let body = format!("GAME {GAME}\nFAMILY Delta\nPASSWORD {}\nAWAY {from} {to}\nEND\n", g.seats[3].1);
+    g.r().handle_mail(&mail("d@x.test", "away@x.test", "Away", &body, g.before()), g.before()).unwrap();
+    let by = mails(&g);
+    each_got_one("an absence", &by, &["d@x.test"], "", "", &[]);
+    assert!(by["d@x.test"][0].text.contains(&format!("AWAY: noted, you are away from {from} to {to}")), "{}", by["d@x.test"][0].text);
+    let streak = g.r().read_meta(GAME).unwrap().unwrap().families["DELTA"].onr_streak;
+    let by = g.play_turn_but(&[3]);
+    assert_eq!(g.r().read_meta(GAME).unwrap().unwrap().families["DELTA"].onr_streak, streak, "the absent turn counted toward PNJ");
+    // (A Stellarium family with nothing to order is OR without orders.)
+    let report = &by["d@x.test"][0].text;
+    assert!(report.contains("You were away: the rules' default move was played for you") || report.contains("Status of your orders this turn: OR"), "{report}");
+    assert!(by["b@x.test"][0].text.contains(&format!("Delta du {from} au {to}")), "{}", by["b@x.test"][0].text);
     let _ = g.ruleset;
 }
 
 #[test]
-fn a_stellarium_game_through_holds_lifted_three_ways_a_rollback_and_a_replaced_player() {
+fn a_stellarium_game_through_holds_a_rollback_a_replaced_player_a_lost_password_a_new_address_and_an_absence() {
     scenario("stellarium");
 }
 
 #[test]
-fn a_galaxy_game_through_holds_lifted_three_ways_a_rollback_and_a_replaced_player() {
+fn a_galaxy_game_through_holds_a_rollback_a_replaced_player_a_lost_password_a_new_address_and_an_absence() {
     scenario("galaxy");
 }
