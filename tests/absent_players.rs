@@ -93,7 +93,9 @@ impl Race {
 #[test]
 fn a_pnj_seat_keeps_its_reports_and_its_player_takes_it_back_with_valid_orders() {
     // The game's setting gives a PNJ seat back (as Stellar's and Stellium's rulings do).
-    let g = race("pnj_after_onr = 0\npnj = \"robot\"\npnj_return = true");
+    // (The full report to a seat not to move next, not the short notice:
+    // what is checked here is the report's content.)
+    let g = race("pnj_after_onr = 0\npnj = \"robot\"\npnj_return = true\nwaiting_notice = false");
     // Step 1: Anne silent, PNJ at once; the robot plays for her.
     let sent = g.play();
     let mut anne = to(&sent, "a@x.test");
@@ -250,7 +252,7 @@ fn absence_extend_moves_a_deadline_inside_it_within_the_budget_and_tells_every_f
 #[test]
 fn absence_default_plays_the_default_without_counting_toward_pnj_and_every_report_shows_it() {
     // race21 (turn-based): step 1 awaits Anne, its deadline is 25 March 2026, 11:01 in Paris.
-    let g = race("pnj_after_onr = 0\nabsence = \"defaut\"");
+    let g = race("pnj_after_onr = 0\nabsence = \"defaut\"\nwaiting_notice = false");
     let ack = g.send(0, "away", &["ABSENCE 2026-03-24 2026-03-30"], at(2));
     assert!(ack[0].text.contains("ABSENCE : notée, vous êtes absent du 2026-03-24 au 2026-03-30 (inclus)"), "{}", ack[0].text);
     assert!(ack[0].text.contains("le coup par défaut des règles est joué pour vous, et ces tours sans ordres ne comptent pas pour devenir PNJ"), "{}", ack[0].text);
