@@ -358,6 +358,12 @@ fn every_report_ends_with_how_to_write_the_moves_legal_now() {
     assert!(how > report.rfind("== Formulaire d'ordres ==").unwrap(), "{report}");
     assert!(report[how..].contains("PRENDRE <position> <carte>") && report[how..].contains("COORDONNEE TELESCOPE"), "{report}");
     assert!(report.contains(&format!("JOUEUR {}", PLAYERS[mover].1)) && !report.contains("FAMILLE"), "{report}");
+    // The HTML part of the same mail ends with the same words, escaped.
+    let html = &to(&mails, PLAYERS[mover].0)[0].html;
+    let how = html.rfind(">Comment écrire votre coup</h2>").unwrap_or_else(|| panic!("{html}"));
+    assert!(how > html.rfind(">Formulaire d'ordres</h2>").unwrap_or_else(|| panic!("{html}")), "{html}");
+    assert!(html[how..].contains("PRENDRE &lt;position&gt; &lt;carte&gt;") && html[how..].contains("COORDONNEE TELESCOPE"), "{html}");
+    assert!(html[how..].contains(&format!("entre « TOUR {} »", g.turn())), "{html}");
     // Stellium: the player to move is told how to write a turn; the log's
     // colours agree with "astre".
     let g = stellium(2, "");
@@ -370,6 +376,9 @@ fn every_report_ends_with_how_to_write_the_moves_legal_now() {
         let mover = g.awaited()[0];
         let report = &to(&mails, PLAYERS[mover].0)[0].text;
         assert!(report.contains("== Comment écrire votre coup ==") && report.contains("PIOCHE <couleur>"), "{report}");
+        let html = &to(&mails, PLAYERS[mover].0)[0].html;
+        let how = html.rfind(">Comment écrire votre coup</h2>").unwrap_or_else(|| panic!("{html}"));
+        assert!(html[how..].contains("PIOCHE &lt;couleur&gt;") && html[how..].contains("VALIDE &lt;objectif&gt;"), "{html}");
     }
     for bad in ["astre verte", "astre bleue", "astre jaune", "astre rose"] {
         assert!(!all.contains(bad), "{bad}: {all}");
