@@ -332,6 +332,40 @@ fn not_your_move_names_the_step_of_the_players_next_move() {
     assert!(ack[0].text.contains("écrivez « TOUR 3 »"), "{}", ack[0].text);
 }
 
+/// Stellar's "not your move" reply names the next step, with "unless a
+/// step comes in between" while the mover may still refresh the row
+/// (« Cartes satellite »: the refresh is a step of its own, after which the
+/// same player moves).
+#[test]
+fn cartes_satellite_not_your_move_names_the_next_step_unless_a_refresh_comes_between() {
+    let g = stellar("");
+    g.play(at(10));
+    let (mut with_refresh, mut without) = (false, false);
+    for k in 0..40 {
+        let open = g.turn();
+        let s: arbitre::games::stellar::StellarState =
+            serde_json::from_slice(&g.r.store.game(g.id).unwrap().read_state(open).unwrap().unwrap()).unwrap();
+        if s.phase != arbitre::games::stellar::model::Phase::Play {
+            break;
+        }
+        let other = 1 - g.awaited()[0];
+        let ack = &g.send(other, &format!("early-{k}"), None, &["PRENDRE 1"], at(11 + 2 * k))[0].text;
+        let next = format!("Votre prochain coup est au tour {}", open + 1);
+        if s.refresh_allowed {
+            assert!(ack.contains(&format!("{next}, si aucune étape ne s'intercale :")), "{ack}");
+            with_refresh = true;
+        } else {
+            assert!(ack.contains(&format!("{next} :")), "{ack}");
+            without = true;
+        }
+        if with_refresh && without {
+            return;
+        }
+        g.play(at(12 + 2 * k));
+    }
+    panic!("both cases seen: refresh allowed {with_refresh}, not allowed {without}");
+}
+
 #[test]
 fn the_welcome_carries_the_guide_and_speaks_of_players_not_families() {
     let dir = tempfile::tempdir().unwrap();
