@@ -341,6 +341,15 @@ pub trait Ruleset: Send + Sync + 'static {
         None
     }
 
+    /// Whether a step may still come in between before `family`'s next
+    /// move (a refresh, a refill), so that the step [`Ruleset::steps_to_move`]
+    /// names is not certain: the "not your move" reply then says "unless a
+    /// step comes in between". By default, when that move is more than one
+    /// step away.
+    fn step_may_come_between(state: &Self::State, family: &FamilyKey) -> bool {
+        Self::steps_to_move(state, family).is_some_and(|n| n > 1)
+    }
+
     /// Whether a seat conceding in the step now open ends the game at once
     /// (Stellar S21: the other player wins). The step is then played as
     /// soon as the concession is acknowledged, whoever was to move, and no
@@ -456,6 +465,8 @@ pub trait Engine: Send + Sync {
     fn pnj_return(&self) -> bool;
     fn concession_ends_game(&self, state: &LoadedState) -> Result<bool, EngineError>;
     fn steps_to_move(&self, state: &LoadedState, family: &FamilyKey) -> Result<Option<u32>, EngineError>;
+    /// [`Ruleset::step_may_come_between`].
+    fn step_may_come_between(&self, state: &LoadedState, family: &FamilyKey) -> Result<bool, EngineError>;
     /// Decodes a turn's events once for the views below.
     fn load_events(&self, events: &[serde_json::Value]) -> Result<LoadedEvents, EngineError>;
     fn family_view(
@@ -605,6 +616,9 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn steps_to_move(&self, state: &LoadedState, family: &FamilyKey) -> Result<Option<u32>, EngineError> {
         Ok(R::steps_to_move(self.state(state)?, family))
+    }
+    fn step_may_come_between(&self, state: &LoadedState, family: &FamilyKey) -> Result<bool, EngineError> {
+        Ok(R::step_may_come_between(self.state(state)?, family))
     }
     fn family_view(
         &self,

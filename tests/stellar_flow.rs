@@ -332,6 +332,40 @@ fn not_your_move_names_the_step_of_the_players_next_move() {
     assert!(ack[0].text.contains("écrivez « TOUR 3 »"), "{}", ack[0].text);
 }
 
+/// Stellar's "not your move" reply names the next step, with "unless a
+/// step comes in between" while the mover may still refresh the row
+/// (« Cartes satellite »: the refresh is a step of its own, after which the
+/// same player moves).
+#[test]
+fn cartes_satellite_not_your_move_names_the_next_step_unless_a_refresh_comes_between() {
+    let g = stellar("");
+    g.play(at(10));
+    let (mut with_refresh, mut without) = (false, false);
+    for k in 0..40 {
+        let open = g.turn();
+        let s: arbitre::games::stellar::StellarState =
+            serde_json::from_slice(&g.r.store.game(g.id).unwrap().read_state(open).unwrap().unwrap()).unwrap();
+        if s.phase != arbitre::games::stellar::model::Phase::Play {
+            break;
+        }
+        let other = 1 - g.awaited()[0];
+        let ack = &g.send(other, &format!("early-{k}"), None, &["PRENDRE 1"], at(11 + 2 * k))[0].text;
+        let next = format!("Votre prochain coup est au tour {}", open + 1);
+        if s.refresh_allowed {
+            assert!(ack.contains(&format!("{next}, si aucune étape ne s'intercale :")), "{ack}");
+            with_refresh = true;
+        } else {
+            assert!(ack.contains(&format!("{next} :")), "{ack}");
+            without = true;
+        }
+        if with_refresh && without {
+            return;
+        }
+        g.play(at(12 + 2 * k));
+    }
+    panic!("both cases seen: refresh allowed {with_refresh}, not allowed {without}");
+}
+
 #[test]
 fn the_welcome_carries_the_guide_and_speaks_of_players_not_families() {
     let dir = tempfile::tempdir().unwrap();
@@ -358,6 +392,12 @@ fn every_report_ends_with_how_to_write_the_moves_legal_now() {
     assert!(how > report.rfind("== Formulaire d'ordres ==").unwrap(), "{report}");
     assert!(report[how..].contains("PRENDRE <position> <carte>") && report[how..].contains("COORDONNEE TELESCOPE"), "{report}");
     assert!(report.contains(&format!("JOUEUR {}", PLAYERS[mover].1)) && !report.contains("FAMILLE"), "{report}");
+    // The HTML part of the same mail ends with the same words, escaped.
+    let html = &to(&mails, PLAYERS[mover].0)[0].html;
+    let how = html.rfind(">Comment écrire votre coup</h2>").unwrap_or_else(|| panic!("{html}"));
+    assert!(how > html.rfind(">Formulaire d'ordres</h2>").unwrap_or_else(|| panic!("{html}")), "{html}");
+    assert!(html[how..].contains("PRENDRE &lt;position&gt; &lt;carte&gt;") && html[how..].contains("COORDONNEE TELESCOPE"), "{html}");
+    assert!(html[how..].contains(&format!("entre « TOUR {} »", g.turn())), "{html}");
     // Stellium: the player to move is told how to write a turn; the log's
     // colours agree with "astre".
     let g = stellium(2, "");
@@ -370,6 +410,9 @@ fn every_report_ends_with_how_to_write_the_moves_legal_now() {
         let mover = g.awaited()[0];
         let report = &to(&mails, PLAYERS[mover].0)[0].text;
         assert!(report.contains("== Comment écrire votre coup ==") && report.contains("PIOCHE <couleur>"), "{report}");
+        let html = &to(&mails, PLAYERS[mover].0)[0].html;
+        let how = html.rfind(">Comment écrire votre coup</h2>").unwrap_or_else(|| panic!("{html}"));
+        assert!(html[how..].contains("PIOCHE &lt;couleur&gt;") && html[how..].contains("VALIDE &lt;objectif&gt;"), "{html}");
     }
     for bad in ["astre verte", "astre bleue", "astre jaune", "astre rose"] {
         assert!(!all.contains(bad), "{bad}: {all}");

@@ -598,7 +598,11 @@ impl Referee {
             // Capability 1: a seat not awaited owes nothing, and its orders
             // would not be applied to this step: say so rather than keep them.
             let next_move = open + g.engine.steps_to_move(&g.state, &fkey)?.unwrap_or(1);
-            merge_into(&mut ctx, json!({ "lines": [], "replaced": false, "status": Value::Null, "not_awaited_lines": open_lines.len(), "advance_ok": advance_ok, "next_move": next_move }));
+            let step_may_come_between = g.engine.step_may_come_between(&g.state, &fkey)?;
+            merge_into(
+                &mut ctx,
+                json!({ "lines": [], "replaced": false, "status": Value::Null, "not_awaited_lines": open_lines.len(), "advance_ok": advance_ok, "next_move": next_move, "step_may_come_between": step_may_come_between }),
+            );
         } else if !open_lines.is_empty() {
             let (orders_json, verdicts, completeness) = g.engine.parse_orders(&g.state, &fkey, open_lines)?;
             let any = verdicts.iter().any(LineVerdict::is_accepted);

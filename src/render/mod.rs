@@ -72,6 +72,11 @@
 //!   lines with `indent`.
 //! - `int_if_whole`: a whole number without its `.0` (`(width / 2) |
 //!   int_if_whole` prints `320`, not `320.0`), as Tera 1 printed floats.
+//! - `plain`: a component's output as plain text. Tera prints what a
+//!   component renders as is, even in an HTML template, and a component's
+//!   literal text is never escaped; a component shared by the text and the
+//!   HTML report (`stellar.fr.howto`, whose lines hold `<position>`) is
+//!   printed `{{ how | plain }}` in HTML, so it is escaped there.
 //!
 //! # Fonts
 //!
@@ -455,6 +460,7 @@ fn register_filters(tera: &mut tera::Tera) {
     tera.register_filter("ordinal", filter_ordinal);
     tera.register_filter("wrap", filter_wrap);
     tera.register_filter("int_if_whole", filter_int_if_whole);
+    tera.register_filter("plain", filter_plain);
 }
 
 /// The text of a value as a template prints it (strings without quotes,
@@ -624,6 +630,11 @@ fn filter_wrap(v: &tera::Value, args: Args, _: &tera::State) -> FilterResult {
     Ok(wrap(&as_text(v), width, indent))
 }
 
+/// The text of a value, not marked safe: an HTML template escapes it.
+fn filter_plain(v: &tera::Value, _: Args, _: &tera::State) -> FilterResult {
+    Ok(as_text(v))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -714,6 +725,21 @@ mod tests {
         let r = r.expect("loads");
         assert_eq!(r.render("g/r.fr.txt.tera", &json!({"x": "planet"})).expect("txt"), "[planète ][lune]");
         assert_eq!(r.render("g/r.fr.html.tera", &json!({"x": "planet", "name": "<b>"})).expect("html"), "planète &lt;b&gt;");
+    }
+
+    #[test]
+    fn a_component_printed_plain_is_escaped_in_html_only() {
+        let (_d, r) = renderer_with(&[
+            ("g/_words.fr.tera", "{%- component g.fr.how(n) -%}PRENDRE <position> (TOUR {{ n }}){%- endcomponent g.fr.how -%}"),
+            ("g/r.fr.txt.tera", "{% set how = <g.fr.how n={n}/> %}{{ how | plain }}"),
+            ("g/r.fr.html.tera", "{% set how = <g.fr.how n={n}/> %}{{ how }}|{{ how | plain }}"),
+        ]);
+        let r = r.expect("loads");
+        assert_eq!(r.render("g/r.fr.txt.tera", &json!({"n": 3})).expect("txt"), "PRENDRE <position> (TOUR 3)");
+        assert_eq!(
+            r.render("g/r.fr.html.tera", &json!({"n": 3})).expect("html"),
+            "PRENDRE <position> (TOUR 3)|PRENDRE &lt;position&gt; (TOUR 3)"
+        );
     }
 
     #[test]

@@ -140,6 +140,8 @@ pub struct Sent {
     pub in_reply_to: Option<String>,
     pub auto_submitted: Option<String>,
     pub text: String,
+    /// The HTML part (mail-parser gives the text part when there is none).
+    pub html: String,
     pub attachments: Vec<String>,
 }
 
@@ -164,6 +166,7 @@ pub fn read(id: &str, raw: &[u8]) -> Sent {
         in_reply_to: m.in_reply_to().as_text().map(str::to_string),
         auto_submitted: m.header_raw("Auto-Submitted").map(|s| s.trim().to_string()),
         text: m.body_text(0).map(|c| c.into_owned()).unwrap_or_default(),
+        html: m.html_part(0).and_then(|p| p.text_contents()).map(str::to_string).unwrap_or_default(),
         attachments: m.attachments().filter_map(|a| mail_parser::MimeHeaders::attachment_name(a).map(str::to_string)).collect(),
     }
 }

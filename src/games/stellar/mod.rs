@@ -127,6 +127,20 @@ impl Ruleset for Stellar {
         }
     }
 
+    /// Players alternate (« Déroulement du tour »): the player not to move
+    /// moves in the next step, unless the mover refreshes the row first
+    /// (« Cartes satellite »), which is a step of its own.
+    fn steps_to_move(state: &StellarState, family: &FamilyKey) -> Option<u32> {
+        let me = state.seat_of(family)?;
+        (state.phase == Phase::Play && state.mover() != me).then_some(1)
+    }
+
+    /// The mover may still send RAFRAICHIR: the step after it may be the
+    /// mover's again.
+    fn step_may_come_between(state: &StellarState, family: &FamilyKey) -> bool {
+        Self::steps_to_move(state, family).is_some() && state.refresh_allowed
+    }
+
     /// S21: a concession ends the game, whoever was to move.
     fn concession_ends_game(state: &StellarState) -> bool {
         matches!(state.phase, Phase::Start | Phase::Play | Phase::Final)
