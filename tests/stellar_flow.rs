@@ -330,6 +330,11 @@ fn not_your_move_names_the_step_of_the_players_next_move() {
     let ack = g.send(third, "early", None, &["PIOCHE R"], at(5));
     assert!(ack[0].text.contains("Votre prochain coup est au tour 3"), "{}", ack[0].text);
     assert!(ack[0].text.contains("écrivez « TOUR 3 »"), "{}", ack[0].text);
+    // The seat that moves in the very next step: a refill may still come
+    // first (any move may empty a galaxy, T25), so the step is not certain.
+    let second = PLAYERS.iter().position(|(_, n)| *n == s.seats[(s.mover + 1) % 3].name).unwrap();
+    let ack = g.send(second, "next", None, &["PIOCHE R"], at(6));
+    assert!(ack[0].text.contains("Votre prochain coup est au tour 2, si aucune étape ne s'intercale"), "{}", ack[0].text);
 }
 
 /// Stellar's "not your move" reply names the next step, with "unless a

@@ -126,6 +126,16 @@ impl Ruleset for Stellium {
         }
     }
 
+    /// Any move may empty a galaxy, and its refill is a step of its own
+    /// (T25): in play, one may come before any other seat's next move; in a
+    /// refill step, only before a move after the next.
+    fn step_may_come_between(state: &StelliumState, family: &FamilyKey) -> bool {
+        match (&state.phase, Self::steps_to_move(state, family)) {
+            (Phase::Play, Some(_)) => true,
+            (_, n) => n.is_some_and(|n| n > 1),
+        }
+    }
+
     /// A refill's choosers may stay silent: the default preferences then
     /// pick for them at the deadline, never held (RULINGS, Stellium T25).
     fn silence_expected(state: &StelliumState) -> bool {
