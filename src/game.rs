@@ -176,8 +176,13 @@ impl<O> FamilyInput<O> {
 /// the pre-filled form at the end of each report).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FormLine {
-    /// The order text, ready to send (may be empty for a comment-only line).
+    /// The order text, ready to send (may be empty for a comment-only
+    /// line), with the order language's French keywords.
     pub text: String,
+    /// The same order with the English keywords (orders.md §1: what the
+    /// referee prints uses the reader's keywords), where they differ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_en: Option<String>,
     /// A comment printed after `#` to guide the player, rendered in the
     /// family's language (a string stored before messages reads back verbatim).
     pub comment: Option<crate::i18n::Msg>,
@@ -186,15 +191,28 @@ pub struct FormLine {
 impl FormLine {
     /// An order line with an optional comment.
     pub fn new(text: impl Into<String>, comment: Option<crate::i18n::Msg>) -> FormLine {
-        FormLine { text: text.into(), comment }
+        FormLine { text: text.into(), text_en: None, comment }
+    }
+    /// An order line written `fr` with French keywords and `en` with English
+    /// ones, with an optional comment.
+    pub fn bilingual(fr: impl Into<String>, en: impl Into<String>, comment: Option<crate::i18n::Msg>) -> FormLine {
+        let (text, en) = (fr.into(), en.into());
+        FormLine { text_en: (en != text).then_some(en), text, comment }
     }
     /// A comment-only line.
     pub fn comment(comment: crate::i18n::Msg) -> FormLine {
-        FormLine { text: String::new(), comment: Some(comment) }
+        FormLine { text: String::new(), text_en: None, comment: Some(comment) }
     }
-    /// The line for a template, its comment in `lang`.
+    /// The order text with the keywords of `lang`.
+    pub fn text_in(&self, lang: crate::i18n::Lang) -> &str {
+        match (lang, &self.text_en) {
+            (crate::i18n::Lang::En, Some(en)) => en,
+            _ => &self.text,
+        }
+    }
+    /// The line for a template, its text and comment in `lang`.
     pub fn to_json(&self, lang: crate::i18n::Lang) -> serde_json::Value {
-        serde_json::json!({ "text": self.text, "comment": self.comment.as_ref().map(|c| c.render(lang)) })
+        serde_json::json!({ "text": self.text_in(lang), "comment": self.comment.as_ref().map(|c| c.render(lang)) })
     }
 }
 

@@ -874,3 +874,54 @@ fn maps_of_a_16_player_game_have_no_overlapping_labels() {
     assert!(labels > 500, "labels drawn: {labels}");
     assert!(wrapped > 0, "some scanner circle crosses an edge of the torus");
 }
+
+/// Galaxy's French order keywords that differ from their English aliases
+/// (orders.md §7), as a form may print them.
+const GALAXY_FRENCH_KEYWORDS: &[&str] =
+    &["REUNIR", "DIVISER", "CONSTRUIRE", "COLONISER", "DEFENSE", "DON", "CHANGER", "DEPLACER", "POURSUIVRE", "ATTAQUER", "SAUT", "ETOILE", "FLOTTE"];
+
+/// The order snippets of a form comment (after its dash, between `;`),
+/// filled as the form says: a position, a kind, the first of two choices,
+/// the cost left out.
+fn filled_snippets(comment: &str, kind: &str) -> Vec<String> {
+    let Some((_, orders)) = comment.split_once(" — ") else { return Vec::new() };
+    orders
+        .split(" ; ")
+        .map(|o| o.split(" (").next().unwrap().trim())
+        .filter(|o| o.split(' ').next().is_some_and(|w| w.len() > 2 && w.chars().all(|c| c.is_ascii_uppercase())))
+        .map(|o| o.replace("+H+V", "+1+0").replace("<TYPE>", kind).replace("<code>", "1234").replace("ETOILE|FLOTTE", "ETOILE").replace("STAR|FLEET", "STAR"))
+        .collect()
+}
+
+#[test]
+fn forms_print_the_readers_keywords_and_their_orders_read_the_same_in_both_languages() {
+    let seed = 77;
+    let (mut s, _) = new_game(4, seed, 20);
+    let mut bd = Dice::for_turn(seed, 5000);
+    let kind = Kind::ALL.iter().find(|k| k.new_star_may_become()).unwrap().name();
+    let (mut snippets, mut accepted) = (0, 0);
+    for _ in 0..8 {
+        for k in s.players.keys() {
+            let form = Galaxy::order_form(&s, k);
+            assert!(!form.is_empty());
+            for l in &form {
+                let fr = l.to_json(arbitre::i18n::Lang::Fr)["comment"].as_str().unwrap_or("").to_string();
+                let en = l.to_json(arbitre::i18n::Lang::En)["comment"].as_str().unwrap_or("").to_string();
+                let french: Vec<&str> = en.split(|c: char| !c.is_alphanumeric()).filter(|w| GALAXY_FRENCH_KEYWORDS.contains(w)).collect();
+                assert!(french.is_empty(), "French keyword(s) {french:?} in the English form line {en:?}");
+                let (fr_orders, en_orders) = (filled_snippets(&fr, kind), filled_snippets(&en, kind));
+                assert_eq!(fr_orders.len(), en_orders.len(), "{fr:?} / {en:?}");
+                for (f, e) in fr_orders.iter().zip(&en_orders) {
+                    let parse = |t: &str| Galaxy::parse_orders(&s, k, &[OrderLine { no: 1, text: t.to_string() }]).verdicts.remove(0).outcome;
+                    let (of, oe) = (parse(f), parse(e));
+                    assert_eq!(oe, of, "{e:?} is read as {f:?} is");
+                    assert!(!matches!(&oe, arbitre::game::LineOutcome::Rejected { suggestion: Some(_), .. }), "{e:?}: {oe:?}");
+                    snippets += 1;
+                    accepted += usize::from(matches!(oe, arbitre::game::LineOutcome::Accepted { .. }));
+                }
+            }
+        }
+        s = play_turn(&s, seed, &mut bd, &BTreeSet::new()).after;
+    }
+    assert!(snippets > 50 && accepted * 2 > snippets, "{accepted} of {snippets} order lines accepted");
+}

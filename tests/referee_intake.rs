@@ -579,3 +579,24 @@ fn a_mail_without_orders_from_an_english_family_is_answered_in_english() {
     e.referee.handle_mail(&raw, t).unwrap();
     assert!(take_outbox(&e.referee)[0].text.starts_with("Bonjour,"));
 }
+
+/// An English family's welcome prints its form with the English keywords
+/// (orders.md §1), and the form sent back as it stands, the password filled
+/// in, is accepted line by line.
+#[test]
+fn an_english_welcome_form_has_english_keywords_and_is_accepted_as_sent_back() {
+    let e = env();
+    let raw = mail("en@x.test", "join-en@x.test", "Join", &format!("GAME {GAME}\nJOIN Atreides\n"), at(1));
+    e.referee.handle_mail(&raw, at(1)).unwrap();
+    let sent = take_outbox(&e.referee);
+    let w = sent[0].text.replace("\r\n", "\n");
+    let start = w.find(&format!("GAME {GAME}\nFAMILY")).unwrap_or_else(|| panic!("{w}"));
+    let form = &w[start..w[start..].find("\nEND\n").map(|i| start + i + 5).unwrap_or_else(|| panic!("{w}"))];
+    assert!(form.contains("CHARACTER 1 ") && form.contains("PASSWORD "), "{form}");
+    let french = ["PERSONNAGE", "PUBLICITE", "ENCHERE", "CANDIDAT", "JUGE", "GUERRIER", "MARCHAND", "PRETRE", "EXPLORATEUR", "H", "FIN"];
+    let found: Vec<&str> = form.split(|c: char| !c.is_alphanumeric()).filter(|w| french.contains(w)).collect();
+    assert!(found.is_empty(), "{found:?} in the English form:\n{form}");
+    e.referee.handle_mail(&mail("en@x.test", "o-en@x.test", "Re: Join", form, at(2)), at(2)).unwrap();
+    let ack = take_outbox(&e.referee).remove(0).text;
+    assert!(!ack.contains("ERROR") && ack.matches("OK").count() >= 8, "{ack}");
+}

@@ -375,3 +375,41 @@ fn le_telescope_a_face_down_card_shows_nothing_of_itself_to_the_opponent() {
     }
     assert!(checked > 5, "{checked}");
 }
+
+/// Stellar's French order keywords that differ from their English aliases
+/// (card names, `LUNE-4`, are names and read the same in both languages).
+const STELLAR_FRENCH_KEYWORDS: &[&str] = &["DEPART", "FINALE", "RAFRAICHIR", "PRENDRE", "JOUER", "COORDONNEE", "PIOCHE", "CARNET", "CACHEE", "SINON"];
+
+#[test]
+fn forms_print_the_readers_keywords_and_read_the_same_in_both_languages() {
+    use arbitre::game::OrderLine;
+    use arbitre::i18n::Lang;
+    let mut sent = 0;
+    for seed in 1..=4 {
+        for (s, _) in play_with_events(seed, None) {
+            for who in [A, B] {
+                let form = Stellar::order_form(&s, &who.to_string());
+                let orders = |lang: Lang| -> Vec<OrderLine> {
+                    let texts = form.iter().map(|l| l.text_in(lang)).filter(|t| !t.is_empty());
+                    texts.enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect()
+                };
+                for l in &form {
+                    let en = l.to_json(Lang::En);
+                    let printed = format!("{} # {}", en["text"].as_str().unwrap(), en["comment"].as_str().unwrap_or(""));
+                    let french: Vec<&str> = printed.split(|c: char| !c.is_alphanumeric()).filter(|w| STELLAR_FRENCH_KEYWORDS.contains(w)).collect();
+                    assert!(french.is_empty(), "French keyword(s) {french:?} in the English form line {printed:?}");
+                }
+                let (fr, en) = (orders(Lang::Fr), orders(Lang::En));
+                assert_eq!(fr.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(), form.iter().map(|l| l.text.as_str()).filter(|t| !t.is_empty()).collect::<Vec<_>>());
+                if en.is_empty() {
+                    continue;
+                }
+                let (pf, pe) = (Stellar::parse_orders(&s, &who.to_string(), &fr), Stellar::parse_orders(&s, &who.to_string(), &en));
+                assert!(pe.verdicts.iter().all(|v| v.is_accepted()), "step {}: {:?}", s.step, pe.verdicts);
+                assert_eq!(pe.orders, pf.orders, "step {}: {en:?} is read as {fr:?} is", s.step);
+                sent += 1;
+            }
+        }
+    }
+    assert!(sent > 20, "{sent} forms sent back");
+}

@@ -303,3 +303,42 @@ fn les_cartes_objectif_the_text_report_draws_each_figure_instead_of_offsets() {
         assert!(drawn > 3, "{drawn}");
     }
 }
+
+/// Stellium's French order keywords that differ from their English aliases.
+const STELLIUM_FRENCH_KEYWORDS: &[&str] = &[
+    "PIOCHE", "JETON", "POSE", "VERS", "HORS", "PERMUTE", "ROTATION", "ATTIRE", "VALIDE", "AVEC", "GARDE", "ECARTE", "PREND", "TOUT",
+    "RECHARGE", "VERTE", "BLEUE", "JAUNE", "ROSE",
+];
+
+#[test]
+fn forms_print_the_readers_keywords_and_read_the_same_in_both_languages() {
+    use arbitre::game::OrderLine;
+    use arbitre::i18n::Lang;
+    let mut sent = 0;
+    for (players, seed) in [(2, 5), (3, 11), (4, 23)] {
+        for (s, _) in play_with_events(players, seed, None) {
+            for who in &KEYS[..players] {
+                let who = who.to_string();
+                let form = Stellium::order_form(&s, &who);
+                let printed: Vec<Value> = form.iter().map(|l| l.to_json(Lang::En)).collect();
+                for p in &printed {
+                    let line = format!("{} # {}", p["text"].as_str().unwrap(), p["comment"].as_str().unwrap_or(""));
+                    let french: Vec<&str> = line.split(|c: char| !c.is_alphanumeric()).filter(|w| STELLIUM_FRENCH_KEYWORDS.contains(w)).collect();
+                    assert!(french.is_empty(), "French keyword(s) {french:?} in the English form line {line:?}");
+                }
+                let numbered = |lang: Lang| -> Vec<OrderLine> {
+                    form.iter().map(|l| l.text_in(lang)).filter(|t| !t.is_empty()).enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.into() }).collect()
+                };
+                let (fr, en) = (numbered(Lang::Fr), numbered(Lang::En));
+                assert_eq!(fr.len(), form.iter().filter(|l| !l.text.is_empty()).count());
+                if !en.is_empty() {
+                    let (pf, pe) = (Stellium::parse_orders(&s, &who, &fr), Stellium::parse_orders(&s, &who, &en));
+                    assert!(pe.verdicts.iter().all(|v| v.is_accepted()), "step {}: {:?}", s.step, pe.verdicts);
+                    assert_eq!(pe.orders, pf.orders, "step {}: {en:?} is read as {fr:?} is", s.step);
+                    sent += 1;
+                }
+            }
+        }
+    }
+    assert!(sent > 20, "{sent} forms sent back");
+}

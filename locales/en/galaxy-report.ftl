@@ -72,11 +72,15 @@ galaxy-form-not-generated = The galaxy will be made at the end of turn 0: no ord
 galaxy-form-over = The game is over.
 galaxy-form-resources = Resources available: { $treasury } — technology { $tech } — scanner range { $range } kpc.
 galaxy-form-positions = Positions in +H+V from your home star (H to the right, V upwards).
-## One of your stars; $build is galaxy-form-build or -build-full, $extra order snippets (CHANGER, DATA).
-galaxy-form-star = { $star } ({ $kind }) at { $at }: RE { $resources }, DE { $defence } — { $build } ; DEFENSE { $star } 1{ $extra }
-galaxy-form-build = CONSTRUIRE F{ $fleet } 5P 0C 0N { $star }
+## One of your stars; $build is galaxy-form-build or -build-full, $extra galaxy-form-change, -data or -none.
+galaxy-form-star = { $star } ({ $kind }) at { $at }: RE { $resources }, DE { $defence } — { $build } ; DEFEND { $star } 1{ $extra }
+galaxy-form-build = BUILD F{ $fleet } 5P 0C 0N { $star }
 galaxy-form-build-full = 9 fleets: merge two of them to build
-## One of your fleets; $extra order snippets (ATTAQUER, SAUT), $colonise galaxy-form-colonise or -none.
-galaxy-form-fleet = F{ $fleet }: { $ships } at { $at }, speed { $speed }, firepower { $fire } — DEPLACER F{ $fleet } +H+V{ $extra }{ $colonise }
-galaxy-form-colonise = {" "}; COLONISER { $star } (cost { $cost })
+## One of your fleets; $attack galaxy-form-attack or -none, $jump galaxy-form-jump or -none, $colonise galaxy-form-colonise or -none.
+galaxy-form-fleet = F{ $fleet }: { $ships } at { $at }, speed { $speed }, firepower { $fire } — MOVE F{ $fleet } +H+V{ $attack }{ $jump }{ $colonise }
+galaxy-form-colonise = {" "}; COLONIZE { $star } (cost { $cost })
 galaxy-form-none = {""}
+galaxy-form-change = {" "}; CHANGE { $star } <TYPE>
+galaxy-form-data = {" "}; DATA { $star } +H+V
+galaxy-form-attack = {" "}; ATTACK F{ $fleet } STAR|FLEET
+galaxy-form-jump = {" "}; JUMP F{ $fleet }

@@ -77,7 +77,7 @@ stellar-form-starting-card = { $letter } = { $card } ({ $stars ->
 stellar-form-start = this card on slot 1, the other to the notebook
 stellar-form-hand-card = { $letter } = { $card }
 stellar-form-final = this card to the notebook, the other goes back into the box
-stellar-form-refresh = RAFRAICHIR (alone): discard and refill the row before playing
+stellar-form-refresh = REFRESH (alone): discard and refill the row before playing
 stellar-form-hand-slots = { $letter } = { $card }; telescope face up: { $slots }
 stellar-form-slots = { $slots }
 stellar-form-no-slot = none

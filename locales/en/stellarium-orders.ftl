@@ -356,27 +356,27 @@ stellarium-refusal-name-too-long = A name of { $chars } characters: { $max } at 
 ## The pre-filled order form's comments (form.rs).
 stellarium-form-unknown-family = No such family in this game.
 stellarium-form-header = Turn { $turn } (years { $from }–{ $to }) — { $family }: { $money } M$
-stellarium-form-places = Places (minimal order): STELLARIUM, a colony, BOURSE S|N|R 1-3, FLOTTE 1|2, VAISSEAU "name"
-## A character's LIEU line; $training is a stellarium-training message, $last the place of the last cycle.
+stellarium-form-places = Places (minimal order): STELLARIUM, a colony, EXCHANGE S|N|R 1-3, FLEET 1|2, SHIP "name"
+## A character's LOCATION line; $training is a stellarium-training message, $last_en the place of the last cycle (English keywords).
 stellarium-form-character = { $training }, aged { $age }, { $pp } PP
-stellarium-form-character-last = { $training }, aged { $age }, { $pp } PP — last cycle: { $last }
-stellarium-form-young = The young (minimal orders): BAPTEME young FirstName [priest]; FORMATION young PRETRE|GUERRIER|EXPLORATEUR|MARCHAND
+stellarium-form-character-last = { $training }, aged { $age }, { $pp } PP — last cycle: { $last_en }
+stellarium-form-young = The young (minimal orders): BAPTISM young FirstName [priest]; TRAINING young PRIEST|WARRIOR|EXPLORER|MERCHANT
 stellarium-form-born = { $gender ->
     [f] girl
    *[m] boy
   } born in { $year }
-stellarium-form-ship-for-sale = Exploration ship for sale: ENCHERE <M$> "<ship's name>"
-stellarium-form-trial = Case no. { $case }: { $accused } — VERDICT <judge> { $case } COUPABLE|INNOCENT <10-50> or ABSTENTION (judges: { $judges })
+stellarium-form-ship-for-sale = Exploration ship for sale: BID <M$> "<ship's name>"
+stellarium-form-trial = Case no. { $case }: { $accused } — VERDICT <judge> { $case } GUILTY|INNOCENT <10-50> or ABSTAIN (judges: { $judges })
 ## The orders open to a head of pyramid; $title is a stellarium-head-title message.
 stellarium-form-power = { $title } ({ $name }): { $pyramid ->
-    [government] EMPEREUR DISGRACE|DISGRACE-SPECIALE <who>; EMPEREUR DESTITUER-JUGE <judge>; EMPEREUR GUERRE; EMPEREUR CIBLE <Pouark planet>; EMPEREUR GRACE <who>
-    [church] ARCHIPAPE DISGRACE|EXCOMMUNIER|PARDON <who>; ARCHIPAPE PROTHESE <who>…; ARCHIPAPE REMARIAGE <who>…
-    [army] GENERAL DISGRACE <who>; GENERAL COMMANDANT 1|2 <who>; GENERAL STRATEGIE OFFENSIVE|DEFENSIVE; GENERAL PATROUILLE <c> <c> <c>; GENERAL COUP-D-ETAT
-    [explorers] COMMANDEUR DISGRACE <who>; COMMANDEUR INTERDIRE "<ship>"; COMMANDEUR PERMIS <who> [<who>]
-   *[merchants] MAITRE DISGRACE <who>; MAITRE SUPPRIMER-COMPTOIR <family> <colony>; MAITRE FERMER <colony>; MAITRE INTERDIRE-BOURSE <family>…
+    [government] EMPEROR DISGRACE|SPECIAL-DISGRACE <who>; EMPEROR REMOVE-JUDGE <judge>; EMPEROR WAR; EMPEROR TARGET <Pouark planet>; EMPEROR PARDON <who>
+    [church] ARCHPOPE DISGRACE|EXCOMMUNICATE|PARDON <who>; ARCHPOPE PROSTHESIS <who>…; ARCHPOPE REMARRIAGE <who>…
+    [army] GENERAL DISGRACE <who>; GENERAL COMMANDER 1|2 <who>; GENERAL STRATEGY OFFENSIVE|DEFENSIVE; GENERAL PATROL <c> <c> <c>; GENERAL COUP
+    [explorers] GRAND-COMMANDER DISGRACE <who>; GRAND-COMMANDER FORBID "<ship>"; GRAND-COMMANDER PERMIT <who> [<who>]
+   *[merchants] MASTER-MERCHANT DISGRACE <who>; MASTER-MERCHANT REMOVE-POST <family> <colony>; MASTER-MERCHANT CLOSE <colony>; MASTER-MERCHANT BAN-EXCHANGE <family>…
   }
-stellarium-form-foundation = Founding the family: PERSONNAGE n FirstName H|F [TRAINING] [+PP], n = 1 to 8
-stellarium-form-foundation-trainings = Training required for 1 to 6 (PRETRE only for 5 and 6), none for 7 and 8; { $pool } PP to share out (+1 per PP bought: PUBLICITE n)
+stellarium-form-foundation = Founding the family: CHARACTER n FirstName M|F [TRAINING] [+PP], n = 1 to 8
+stellarium-form-foundation-trainings = Training required for 1 to 6 (PRIEST only for 5 and 6), none for 7 and 8; { $pool } PP to share out (+1 per PP bought: ADVERTISING n)
 ## What founder $n starts with (turn 0, b–f).
 stellarium-form-founder = { $n ->
     [1] married, 10 PP to start
@@ -387,8 +387,8 @@ stellarium-form-founder = { $n ->
     [6] 0 PP to start
    *[other] too young for a training
   }
-stellarium-form-first-ship = Bid for the first ship: ENCHERE <1-10 M$> "<ship's name>"
-stellarium-form-candidacies = Candidacies: CANDIDAT <first name> JUGE (10 PP at least); CANDIDAT <first name> GOUVERNEUR <colony>
+stellarium-form-first-ship = Bid for the first ship: BID <1-10 M$> "<ship's name>"
+stellarium-form-candidacies = Candidacies: CANDIDATE <first name> JUDGE (10 PP at least); CANDIDATE <first name> GOVERNOR <colony>
 
 # Registration refusals (0.4).
 stellarium-register-name-empty = The family name is empty.

@@ -84,7 +84,7 @@ stellium-form-over = the game is over
 stellium-form-not-your-move = { $mover } to move: nothing to send for this step
 stellium-form-refill-not-yours = a galaxy is being refilled: nothing to send for this step
 stellium-form-proposal = the referee's suggestion: change it as you like
-stellium-form-or-discard = or ECARTE O… then PREND O…
+stellium-form-or-discard = or DISCARD O… then TAKE O…
 
 # Registration refusals.
 stellium-register-full = The game is full: Stellium is played by 2 to 4 players.

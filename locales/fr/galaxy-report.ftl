@@ -66,11 +66,15 @@ galaxy-form-not-generated = La galaxie sera créée à la fin du tour 0 : aucun 
 galaxy-form-over = La partie est terminée.
 galaxy-form-resources = Ressources disponibles : { $treasury } — technologie { $tech } — portée des scanners { $range } kpc.
 galaxy-form-positions = Positions en +H+V par rapport à votre étoile d'origine (H vers la droite, V vers le haut).
-## One of your stars; $build is galaxy-form-build or -build-full, $extra order snippets (CHANGER, DATA).
+## One of your stars; $build is galaxy-form-build or -build-full, $extra galaxy-form-change, -data or -none.
 galaxy-form-star = { $star } ({ $kind }) en { $at } : RE { $resources }, DE { $defence } — { $build } ; DEFENSE { $star } 1{ $extra }
 galaxy-form-build = CONSTRUIRE F{ $fleet } 5P 0C 0N { $star }
 galaxy-form-build-full = 9 flottes : réunissez-en deux pour construire
-## One of your fleets; $extra order snippets (ATTAQUER, SAUT), $colonise galaxy-form-colonise or -none.
-galaxy-form-fleet = F{ $fleet } : { $ships } en { $at }, vitesse { $speed }, puissance { $fire } — DEPLACER F{ $fleet } +H+V{ $extra }{ $colonise }
+## One of your fleets; $attack galaxy-form-attack or -none, $jump galaxy-form-jump or -none, $colonise galaxy-form-colonise or -none.
+galaxy-form-fleet = F{ $fleet } : { $ships } en { $at }, vitesse { $speed }, puissance { $fire } — DEPLACER F{ $fleet } +H+V{ $attack }{ $jump }{ $colonise }
 galaxy-form-colonise = {" "}; COLONISER { $star } (coût { $cost })
 galaxy-form-none = {""}
+galaxy-form-change = {" "}; CHANGER { $star } <TYPE>
+galaxy-form-data = {" "}; DATA { $star } +H+V
+galaxy-form-attack = {" "}; ATTAQUER F{ $fleet } ETOILE|FLOTTE
+galaxy-form-jump = {" "}; SAUT F{ $fleet }

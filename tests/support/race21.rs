@@ -138,7 +138,7 @@ impl Ruleset for Race21 {
         json!({ "total": after.total, "log": after.log })
     }
     fn order_form(_: &State, _: &FamilyKey) -> Vec<FormLine> {
-        vec![FormLine { text: "AJOUTER 1".into(), comment: Some(arbitre::i18n::Msg::verbatim("1, 2 ou 3")) }]
+        vec![FormLine::new("AJOUTER 1", Some(arbitre::i18n::Msg::verbatim("1, 2 ou 3")))]
     }
     fn sample_orders(_: &State, _: &FamilyKey, _: &mut Dice) -> Vec<String> {
         vec!["AJOUTER 2".into()]

@@ -634,7 +634,8 @@ impl<'a> Reader<'a> {
                     Some(_) => Target::Fleet,
                     None => {
                         let got = c.peek().map(|t| t.text.clone()).unwrap_or_default();
-                        let sug = text::suggest(&got, ["ETOILE", "FLOTTE"]);
+                        // Both languages' words: a typo gets the word of its writer's language.
+                        let sug = text::suggest(&got, ["ETOILE", "STAR", "FLOTTE", "FLEET"]);
                         return Err((msg!("galaxy-refused-target", written = got), sug));
                     }
                 };
@@ -935,5 +936,19 @@ mod parse_tests {
         }
         assert!(matches!(&v[1], LineOutcome::Rejected { suggestion: Some(_), .. }));
         assert!(matches!(&v[2], LineOutcome::Rejected { reason, .. } if reason.render(crate::i18n::Lang::Fr).contains("inconnue")));
+    }
+
+    #[test]
+    fn a_mistyped_attack_target_is_suggested_in_its_writers_language() {
+        let s = game();
+        let v = read(&s, &["ATTACK F1 STARR", "ATTAQUER F1 ETOLE", "ATTACK F1 FLET"]);
+        let sugg: Vec<Option<&str>> = v
+            .iter()
+            .map(|o| match o {
+                LineOutcome::Rejected { suggestion, .. } => suggestion.as_deref(),
+                o => panic!("{o:?}"),
+            })
+            .collect();
+        assert_eq!(sugg, [Some("STAR"), Some("ETOILE"), Some("FLEET")]);
     }
 }

@@ -474,13 +474,13 @@ pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
             Some(n) => msg!("galaxy-form-build", fleet = n, star = st.name.as_str()),
             None => msg!("galaxy-form-build-full"),
         };
-        let mut extra = String::new();
-        if st.kind == Kind::New && s.active(i, s.turn) {
-            extra.push_str(&format!(" ; CHANGER {} <TYPE>", st.name));
-        }
-        if st.kind == Kind::Data && s.active(i, s.turn) {
-            extra.push_str(&format!(" ; DATA {} +H+V", st.name));
-        }
+        let extra = if st.kind == Kind::New && s.active(i, s.turn) {
+            msg!("galaxy-form-change", star = st.name.as_str())
+        } else if st.kind == Kind::Data && s.active(i, s.turn) {
+            msg!("galaxy-form-data", star = st.name.as_str())
+        } else {
+            msg!("galaxy-form-none")
+        };
         out.push(c(msg!(
             "galaxy-form-star",
             star = st.name.as_str(),
@@ -498,16 +498,14 @@ pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
         if f.strong {
             fire *= 2;
         }
-        let mut extra = String::new();
-        if fire > 0 {
-            extra.push_str(&format!(" ; ATTAQUER F{no} ETOILE|FLOTTE"));
-        }
+        let attack = if fire > 0 { msg!("galaxy-form-attack", fleet = *no) } else { msg!("galaxy-form-none") };
+        let mut jump = msg!("galaxy-form-none");
         let mut colonise = None;
         if let Some(i) = s.star_at(f.pos) {
             let known = p.known.get(&i).and_then(|k| k.details.as_ref());
             if let Some(d) = known {
                 if d.kind == Kind::Gate {
-                    extra.push_str(&format!(" ; SAUT F{no}"));
+                    jump = msg!("galaxy-form-jump", fleet = *no);
                 }
                 let st = &s.stars[i];
                 if f.ships.n > 0 && st.owner.as_deref() != Some(who.as_str()) && d.tech + d.docility <= 0 && d.tech <= p.tech + 1 {
@@ -518,7 +516,7 @@ pub fn order_form(s: &GalaxyState, who: &FamilyKey) -> Vec<FormLine> {
             }
         }
         let colonise = colonise.unwrap_or_else(|| msg!("galaxy-form-none"));
-        out.push(c(msg!("galaxy-form-fleet", fleet = *no, ships = f.ships.label(), at = at, speed = f.speed(), fire = fire, extra = extra, colonise = colonise)));
+        out.push(c(msg!("galaxy-form-fleet", fleet = *no, ships = f.ships.label(), at = at, speed = f.speed(), fire = fire, attack = attack, jump = jump, colonise = colonise)));
     }
     out
 }
@@ -538,11 +536,12 @@ pub fn form_samples() -> Vec<Msg> {
             resources = 5,
             defence = 2,
             build = msg!("galaxy-form-build", fleet = 2, star = "VEBCIX"),
-            extra = " ; DATA VEBCIX +H+V"
+            extra = msg!("galaxy-form-data", star = "VEBCIX")
         ),
+        msg!("galaxy-form-change", star = "VEBCIX"),
         msg!("galaxy-form-build-full"),
         msg!("galaxy-form-none"),
-        msg!("galaxy-form-fleet", fleet = 1, ships = "5P 0C 1N", at = "+1-2", speed = 3, fire = 5, extra = "", colonise = msg!("galaxy-form-colonise", star = "GULBIS", cost = 4)),
+        msg!("galaxy-form-fleet", fleet = 1, ships = "5P 0C 1N", at = "+1-2", speed = 3, fire = 5, attack = msg!("galaxy-form-attack", fleet = 1), jump = msg!("galaxy-form-jump", fleet = 1), colonise = msg!("galaxy-form-colonise", star = "GULBIS", cost = 4)),
     ]
 }
 

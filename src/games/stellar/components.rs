@@ -46,6 +46,16 @@ impl Kind {
             Kind::BlackHole => "TROU-NOIR",
         }
     }
+    /// The English order word (`PLANET`, …).
+    pub fn word_en(self) -> &'static str {
+        match self {
+            Kind::Planet => "PLANET",
+            Kind::Moon => "MOON",
+            Kind::Asteroid => "ASTEROID",
+            Kind::Cloud => "CLOUD",
+            Kind::BlackHole => "BLACK-HOLE",
+        }
+    }
     /// The key the views and templates use (`planet`, …).
     pub fn code(self) -> &'static str {
         match self {

@@ -233,10 +233,17 @@ pub fn sample(s: &StellarState, me: usize, dice: &mut Dice) -> Orders {
 
 /// Orders as the lines a player writes (canonical French).
 pub fn lines(s: &StellarState, me: usize, o: &Orders) -> Vec<String> {
+    lines_in(s, me, o, false)
+}
+
+/// The order lines of `o`, with the English keywords if `en` (the French
+/// ones otherwise): what an English player's form prints (orders.md §1).
+pub fn lines_in(s: &StellarState, me: usize, o: &Orders, en: bool) -> Vec<String> {
+    let w = |fr: &'static str, english: &'static str| if en { english } else { fr };
     let mut v = Vec::new();
     let zone = |z: &Zone| match z {
-        Zone::Notebook => "CARNET".to_string(),
-        Zone::Telescope { slot, face_up } => format!("TELESCOPE {slot}{}", if *face_up { "" } else { " CACHEE" }),
+        Zone::Notebook => w("CARNET", "NOTEBOOK").to_string(),
+        Zone::Telescope { slot, face_up } => format!("TELESCOPE {slot}{}", if *face_up { "" } else { w(" CACHEE", " FACEDOWN") }),
     };
     let letter = |c: CardId, cards: &[(char, CardId)]| cards.iter().find(|(_, id)| *id == c).map_or('C', |(l, _)| *l);
     // A hand card by its name, which still means the same card in an order
@@ -247,19 +254,19 @@ pub fn lines(s: &StellarState, me: usize, o: &Orders) -> Vec<String> {
         if ambiguous { letter(c, cards).to_string() } else { name }
     };
     if let Some(c) = o.start {
-        v.push(format!("DEPART {} TELESCOPE", letter(c, &s.starting_letters(me))));
+        v.push(format!("{} {} TELESCOPE", w("DEPART", "START"), letter(c, &s.starting_letters(me))));
     }
     let hand = s.hand_letters(me);
     if let Some(c) = o.final_card {
-        v.push(format!("FINALE {}", letter(c, &hand)));
+        v.push(format!("{} {}", w("FINALE", "FINAL"), letter(c, &hand)));
     }
     if o.refresh {
-        v.push("RAFRAICHIR".into());
+        v.push(w("RAFRAICHIR", "REFRESH").into());
     }
     if let Some(t) = o.take {
         v.push(match s.row[t - 1] {
-            Some(c) => format!("PRENDRE {t} {}", s.card(c).name()),
-            None => format!("PRENDRE {t}"),
+            Some(c) => format!("{} {t} {}", w("PRENDRE", "TAKE"), s.card(c).name()),
+            None => format!("{} {t}", w("PRENDRE", "TAKE")),
         });
     }
     if let Some((c, z)) = &o.play {
@@ -267,7 +274,7 @@ pub fn lines(s: &StellarState, me: usize, o: &Orders) -> Vec<String> {
         if let Some(took) = o.take.and_then(|t| s.row[t - 1]) {
             cards.push(('C', took));
         }
-        v.push(format!("JOUER {} {}", by_name(*c, &cards), zone(z)));
+        v.push(format!("{} {} {}", w("JOUER", "PLAY"), by_name(*c, &cards), zone(z)));
         // A blind draw into the telescope: one line per type, then a fallback.
         if let (Some(t), Zone::Notebook) = (o.take, z) {
             if step3_card(s, t, (*c, *z)).is_none() {
@@ -275,17 +282,17 @@ pub fn lines(s: &StellarState, me: usize, o: &Orders) -> Vec<String> {
                 kinds.push(None);
                 for k in kinds {
                     if let Some(&slot) = super::orders::legal_for_kind(s, me, k).first() {
-                        v.push(format!("PIOCHE {} {slot}", k.map_or("SATELLITE", Kind::word)));
+                        v.push(format!("{} {} {slot}", w("PIOCHE", "DRAW"), k.map_or("SATELLITE", |k| if en { k.word_en() } else { k.word() })));
                     }
                 }
                 if let Some(&slot) = s.free_slots(me).first() {
-                    v.push(format!("PIOCHE SINON {slot} CACHEE"));
+                    v.push(format!("{} {slot} {}", w("PIOCHE SINON", "DRAW ELSE"), w("CACHEE", "FACEDOWN")));
                 }
             }
         }
     }
     if let Some(z) = &o.coordinate {
-        v.push(format!("COORDONNEE {}", zone(z)));
+        v.push(format!("{} {}", w("COORDONNEE", "COORDINATE"), zone(z)));
     }
     v
 }

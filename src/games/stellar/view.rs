@@ -325,7 +325,7 @@ pub fn order_form(s: &StellarState, family: &FamilyKey) -> Vec<FormLine> {
                 .collect();
             let d = super::sample::default_start(s, me);
             let l = s.starting_letters(me).iter().find(|(_, c)| *c == d).map_or('X', |x| x.0);
-            v.push(line(format!("DEPART {l} TELESCOPE"), Some(msg!("stellar-form-start"))));
+            v.push(FormLine::bilingual(format!("DEPART {l} TELESCOPE"), format!("START {l} TELESCOPE"), Some(msg!("stellar-form-start"))));
             v
         }
         Phase::Final => {
@@ -333,7 +333,7 @@ pub fn order_form(s: &StellarState, family: &FamilyKey) -> Vec<FormLine> {
                 s.hand_letters(me).iter().map(|(l, c)| line("", Some(msg!("stellar-form-hand-card", letter = l.to_string(), card = s.card(*c).name())))).collect();
             let d = super::sample::default_final(s, me);
             let l = s.hand_letters(me).iter().find(|(_, c)| *c == d).map_or('A', |x| x.0);
-            v.push(line(format!("FINALE {l}"), Some(msg!("stellar-form-final"))));
+            v.push(FormLine::bilingual(format!("FINALE {l}"), format!("FINAL {l}"), Some(msg!("stellar-form-final"))));
             v
         }
         Phase::Play => {
@@ -348,7 +348,7 @@ pub fn order_form(s: &StellarState, family: &FamilyKey) -> Vec<FormLine> {
             let mut dice = crate::dice::Dice::for_turn(s.seed, s.step);
             let o = super::sample::default_for(s, me, super::Orders::default(), &mut dice);
             let lines = super::sample::lines(s, me, &o);
-            for t in lines {
+            for (t, t_en) in lines.into_iter().zip(super::sample::lines_in(s, me, &o, true)) {
                 let comment = if t.starts_with("PRENDRE") {
                     o.take.and_then(|p| s.row[p - 1]).map(|c| msg!("stellar-form-take", card = s.card(c).name()))
                 } else if t.starts_with("JOUER") {
@@ -362,7 +362,7 @@ pub fn order_form(s: &StellarState, family: &FamilyKey) -> Vec<FormLine> {
                 } else {
                     None
                 };
-                v.push(line(t, comment));
+                v.push(FormLine::bilingual(t, t_en, comment));
             }
             v
         }

@@ -11,13 +11,13 @@ use crate::text::key;
 
 use super::defaults::{FIRST_NAMES_F, FIRST_NAMES_M};
 use super::model::{Place, Sex, Stake, State, Training};
-use super::orders::canonical::place_fr;
+use super::orders::canonical::{place_en, place_fr};
 use super::orders::parse_orders;
 
 use super::view::labels::{gender, pyramid_key, training_key};
 
-fn line(text: impl Into<String>, comment: Option<Msg>) -> FormLine {
-    FormLine::new(text, comment)
+fn line(fr: impl Into<String>, en: impl Into<String>, comment: Option<Msg>) -> FormLine {
+    FormLine::bilingual(fr, en, comment)
 }
 
 fn comment(c: Msg) -> FormLine {
@@ -31,7 +31,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("stellarium-form-header", turn = 3, from = 5010, to = 5014, family = "Atréides", money = 12),
         msg!("stellarium-form-places"),
         msg!("stellarium-form-character", training = msg!("stellarium-training", training = "warrior", gender = "m"), age = 30, pp = 12),
-        msg!("stellarium-form-character-last", training = msg!("stellarium-training", training = "none", gender = "f"), age = 30, pp = 12, last = "BOURSE S 2"),
+        msg!("stellarium-form-character-last", training = msg!("stellarium-training", training = "none", gender = "f"), age = 30, pp = 12, last = "BOURSE S 2", last_en = "EXCHANGE S 2"),
         msg!("stellarium-form-young"),
         msg!("stellarium-form-born", gender = "f", year = 5012),
         msg!("stellarium-form-ship-for-sale"),
@@ -78,7 +78,7 @@ pub fn order_form(state: &State, family: &str) -> Vec<FormLine> {
             continue;
         }
         let training = msg!("stellarium-training", training = training_key(c.training), gender = gender(c.sex));
-        let last = c.last_place.as_ref().map(|p| place_fr(state, p));
+        let last = c.last_place.as_ref().map(|p| (place_fr(state, p), place_en(state, p)));
         let mut candidates: Vec<Place> = Vec::new();
         if let Some(p) = &c.last_place {
             candidates.push(p.clone());
@@ -89,16 +89,13 @@ pub fn order_form(state: &State, family: &str) -> Vec<FormLine> {
             _ => Place::Stellarium,
         });
         candidates.push(Place::Stellarium);
-        let text = candidates
-            .iter()
-            .map(|p| format!("LIEU {} {}", c.first_name, place_fr(state, p)))
-            .find(|t| valid(state, family, t))
-            .unwrap_or_else(|| format!("LIEU {} STELLARIUM", c.first_name));
+        let place = candidates.iter().find(|p| valid(state, family, &format!("LIEU {} {}", c.first_name, place_fr(state, p)))).unwrap_or(&Place::Stellarium);
+        let (text, text_en) = (format!("LIEU {} {}", c.first_name, place_fr(state, place)), format!("LOCATION {} {}", c.first_name, place_en(state, place)));
         let note = match last {
-            Some(l) => msg!("stellarium-form-character-last", training = training, age = state.age(c), pp = c.pp, last = l),
+            Some((l, l_en)) => msg!("stellarium-form-character-last", training = training, age = state.age(c), pp = c.pp, last = l, last_en = l_en),
             None => msg!("stellarium-form-character", training = training, age = state.age(c), pp = c.pp),
         };
-        out.push(line(text, Some(note)));
+        out.push(line(text, text_en, Some(note)));
     }
     let mut taken: Vec<String> = state.members(family).map(|c| key(&c.first_name)).collect();
     let young: Vec<_> = state.living_members(family).filter(|c| state.needs_baptism(c) || state.needs_training(c)).collect();
@@ -110,11 +107,11 @@ pub fn order_form(state: &State, family: &str) -> Vec<FormLine> {
             let list = if c.sex == Sex::Male { FIRST_NAMES_M } else { FIRST_NAMES_F };
             let name = list.iter().find(|n| !taken.contains(&key(n))).copied().unwrap_or("Aurèle");
             taken.push(key(name));
-            out.push(line(format!("BAPTEME {} {name}", c.first_name), Some(msg!("stellarium-form-born", gender = gender(c.sex), year = c.birth_year))));
+            out.push(line(format!("BAPTEME {} {name}", c.first_name), format!("BAPTISM {} {name}", c.first_name), Some(msg!("stellarium-form-born", gender = gender(c.sex), year = c.birth_year))));
         }
         if state.needs_training(c) {
             let t = Training::ALL[i % 4];
-            out.push(line(format!("FORMATION {} {}", c.first_name, t.keyword_fr()), None));
+            out.push(line(format!("FORMATION {} {}", c.first_name, t.keyword_fr()), format!("TRAINING {} {}", c.first_name, t.keyword_en()), None));
         }
     }
     powers_comments(state, family, &mut out);
@@ -175,14 +172,16 @@ fn foundation_form(state: &State, family: &str) -> Vec<FormLine> {
         let n = i + 1;
         let name = if *sex == Sex::Male { FIRST_NAMES_M[(i * 7) % FIRST_NAMES_M.len()] } else { FIRST_NAMES_F[(i * 7) % FIRST_NAMES_F.len()] };
         let mut text = format!("PERSONNAGE {n} {name} {}", sex.letter_fr());
+        let mut text_en = format!("CHARACTER {n} {name} {}", sex.letter_en());
         if let Some(t) = training {
-            text.push(' ');
-            text.push_str(t.keyword_fr());
+            text.push_str(&format!(" {}", t.keyword_fr()));
+            text_en.push_str(&format!(" {}", t.keyword_en()));
         }
         if share[i] > 0 {
             text.push_str(&format!(" +{}", share[i]));
+            text_en.push_str(&format!(" +{}", share[i]));
         }
-        out.push(line(text, Some(msg!("stellarium-form-founder", n = n))));
+        out.push(line(text, text_en, Some(msg!("stellarium-form-founder", n = n))));
     }
     out.push(comment(msg!("stellarium-form-first-ship")));
     out.push(comment(msg!("stellarium-form-candidacies")));
@@ -320,12 +319,99 @@ mod tests {
         assert_eq!(crate::games::stellarium::status::completeness(&s, "A", &p.orders), crate::game::Completeness::Complete);
     }
 
-    #[test]
-    fn turn_form_has_a_location_per_character_and_the_young() {
+    /// The French keywords of the order language that differ from their
+    /// English aliases (orders.md §6), as a form may print them.
+    const FRENCH_KEYWORDS: &[&str] = &[
+        "PERSONNAGE", "PUBLICITE", "ENCHERE", "CANDIDAT", "JUGE", "GOUVERNEUR", "LIEU", "BOURSE", "FLOTTE", "VAISSEAU", "BAPTEME",
+        "FORMATION", "PRETRE", "GUERRIER", "EXPLORATEUR", "MARCHAND", "H", "COUPABLE", "ABSTENTION", "EMPEREUR", "ARCHIPAPE",
+        "COMMANDEUR", "MAITRE", "DESTITUER", "GUERRE", "CIBLE", "GRACE", "EXCOMMUNIER", "PROTHESE", "REMARIAGE", "COMMANDANT",
+        "STRATEGIE", "PATROUILLE", "INTERDIRE", "PERMIS", "SUPPRIMER", "FERMER", "ACHAT", "CONTRAT", "NAISSANCES", "CESSION",
+        "SPECIALE", "ETAT",
+    ];
+
+    /// The form's lines as printed for a reader of `lang`, and the order
+    /// lines among them.
+    fn printed(form: &[FormLine], lang: crate::i18n::Lang) -> (Vec<String>, Vec<OrderLine>) {
+        let json: Vec<_> = form.iter().map(|l| l.to_json(lang)).collect();
+        let all = json.iter().map(|j| format!("{} # {}", j["text"].as_str().unwrap_or(""), j["comment"].as_str().unwrap_or(""))).collect();
+        let orders = json
+            .iter()
+            .filter_map(|j| j["text"].as_str().filter(|t| !t.is_empty()))
+            .enumerate()
+            .map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() })
+            .collect();
+        (all, orders)
+    }
+
+    /// Family A, founded, at turn 2.
+    fn founded_family() -> State {
         let mut s = State::new(Settings::default());
         s.register("A", "A").unwrap();
         s.families.get_mut("A").unwrap().founded = true;
         s.turn = 2;
+        s
+    }
+
+    /// A founded family's state with every kind of line the form prints: a
+    /// character last on the exchange, one in a fleet, a young to baptise
+    /// and train, the head of every pyramid, a trial, a ship for sale.
+    fn busy_state() -> State {
+        let mut s = founded_family();
+        let mut paul = Character::new("Paul", Sex::Male, 4980, "A");
+        paul.training = Some(Training::Merchant);
+        paul.last_place = Some(Place::Exchange { stake: super::super::model::Stake::Safe, amount: 2 });
+        let paul = s.add_character(paul);
+        let mut alia = Character::new("Alia", Sex::Female, 4985, "A");
+        alia.training = Some(Training::Warrior);
+        alia.last_place = Some(Place::Fleet(super::super::model::FleetNo::First));
+        s.add_character(alia);
+        let mut y = Character::new("Enfant2", Sex::Female, 5005, "A");
+        y.baptised = false;
+        s.add_character(y);
+        for p in super::super::model::Pyramid::ALL {
+            s.pyramid_mut(p).seats[super::super::model::HEAD] = Some(paul);
+        }
+        s.ship_for_sale = true;
+        s.trials.push(super::super::model::Trial {
+            case_no: 1,
+            accused: paul,
+            charge: super::super::model::Charge::Scandal,
+            opened_turn: 1,
+            adjourned: 0,
+            pardoned_in_advance: false,
+        });
+        s
+    }
+
+    #[test]
+    fn forms_print_the_readers_keywords_and_are_valid_as_sent() {
+        let founding = {
+            let mut s = State::new(Settings::default());
+            s.register("A", "A").unwrap();
+            s
+        };
+        for s in [founding, busy_state()] {
+            let form = order_form(&s, "A");
+            let (en, en_orders) = printed(&form, crate::i18n::Lang::En);
+            for l in &en {
+                let french: Vec<&str> = l.split(|c: char| !c.is_alphanumeric()).filter(|w| FRENCH_KEYWORDS.contains(w)).collect();
+                assert!(french.is_empty(), "French keyword(s) {french:?} in the English form line {l:?}");
+            }
+            let (fr, fr_orders) = printed(&form, crate::i18n::Lang::Fr);
+            assert_eq!(fr_orders.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(), form.iter().map(|l| l.text.as_str()).filter(|t| !t.is_empty()).collect::<Vec<_>>());
+            assert!(fr.iter().any(|l| l.contains("PERSONNAGE ") || l.contains("LIEU ")), "{fr:?}");
+            for orders in [en_orders, fr_orders] {
+                assert!(!orders.is_empty());
+                let p = parse_orders(&s, "A", &orders);
+                assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
+                assert_eq!(crate::games::stellarium::status::completeness(&s, "A", &p.orders), crate::game::Completeness::Complete);
+            }
+        }
+    }
+
+    #[test]
+    fn turn_form_has_a_location_per_character_and_the_young() {
+        let mut s = founded_family();
         let mut paul = Character::new("Paul", Sex::Male, 4980, "A");
         paul.training = Some(Training::Merchant);
         paul.last_place = Some(Place::Colony("DORKIR".into()));

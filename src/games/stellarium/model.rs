@@ -75,6 +75,13 @@ impl Sex {
             Sex::Female => "F",
         }
     }
+    /// `M` or `F` (English orders).
+    pub fn letter_en(self) -> &'static str {
+        match self {
+            Sex::Male => "M",
+            Sex::Female => "F",
+        }
+    }
 }
 
 /// The four schools (10.1).

@@ -63,6 +63,15 @@ impl Colour {
             Colour::Pink => "ROSE",
         }
     }
+    /// The English order word.
+    pub fn word_en(self) -> &'static str {
+        match self {
+            Colour::Green => "GREEN",
+            Colour::Blue => "BLUE",
+            Colour::Yellow => "YELLOW",
+            Colour::Pink => "PINK",
+        }
+    }
     /// The key for views and templates.
     pub fn code(self) -> &'static str {
         match self {

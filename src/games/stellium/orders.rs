@@ -260,66 +260,99 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
 const OFF_WORDS: &[&str] = &["HORS", "DEHORS", "OUT", "OFF"];
 
 fn place_line(s: &StelliumState, h: usize, toward: Option<Toward>) -> String {
+    place_line_in(s, h, toward, false)
+}
+
+/// `fr` or, for an English reader, `en` (orders.md §1).
+fn kw(en: bool, fr: &'static str, english: &'static str) -> &'static str {
+    if en {
+        english
+    } else {
+        fr
+    }
+}
+
+fn place_line_in(s: &StelliumState, h: usize, toward: Option<Toward>, en: bool) -> String {
+    let toward = toward.map(|t| match t {
+        Toward::Off(_) => kw(en, "HORS", "OUT").to_string(),
+        t => t.word(s),
+    });
     match toward {
-        Some(t) => format!("POSE {} VERS {}", s.label(h), t.word(s)),
-        None => format!("POSE {}", s.label(h)),
+        Some(t) => format!("{} {} {} {t}", kw(en, "POSE", "PLACE"), s.label(h), kw(en, "VERS", "TOWARD")),
+        None => format!("{} {}", kw(en, "POSE", "PLACE"), s.label(h)),
     }
 }
 
 fn canonical_influence(s: &StelliumState, inf: &Influence) -> String {
+    influence_in(s, inf, false)
+}
+
+fn influence_in(s: &StelliumState, inf: &Influence, en: bool) -> String {
     match *inf {
-        Influence::Swap { a, b } => format!("PERMUTE {} {}", s.label(a), s.label(b)),
-        Influence::Rotate { sixths } => format!("ROTATION {sixths}"),
-        Influence::Attract { black_hole, from } => format!("ATTIRE {} {}", s.label(black_hole), s.label(from)),
+        Influence::Swap { a, b } => format!("{} {} {}", kw(en, "PERMUTE", "SWAP"), s.label(a), s.label(b)),
+        Influence::Rotate { sixths } => format!("{} {sixths}", kw(en, "ROTATION", "ROTATE")),
+        Influence::Attract { black_hole, from } => format!("{} {} {}", kw(en, "ATTIRE", "ATTRACT"), s.label(black_hole), s.label(from)),
     }
 }
 
 fn canonical_validation(s: &StelliumState, v: &Validation) -> String {
-    let mut t = format!("VALIDE O{}", v.objective);
+    validation_in(s, v, false)
+}
+
+fn validation_in(s: &StelliumState, v: &Validation, en: bool) -> String {
+    let mut t = format!("{} O{}", kw(en, "VALIDE", "VALIDATE"), v.objective);
     if !v.with.is_empty() {
-        t.push_str(" AVEC");
+        t.push(' ');
+        t.push_str(kw(en, "AVEC", "WITH"));
         for h in &v.with {
             t.push(' ');
             t.push_str(&s.label(*h));
         }
     }
     if let Some(k) = v.keep {
-        t.push_str(&format!(" GARDE {}", s.label(k)));
+        t.push_str(&format!(" {} {}", kw(en, "GARDE", "KEEP"), s.label(k)));
     }
     t
 }
 
 /// The canonical lines of `o` (the order form, the sample player).
 pub fn lines(s: &StelliumState, o: &Orders) -> Vec<String> {
+    lines_in(s, o, false)
+}
+
+/// The lines of `o` with the English keywords if `en` (an English
+/// reader's form), the canonical French ones otherwise.
+pub fn lines_in(s: &StelliumState, o: &Orders, en: bool) -> Vec<String> {
+    let colour = |c: Colour| if en { c.word_en() } else { c.word() };
     let mut v = Vec::new();
     if let Some(c) = o.draw {
-        v.push(format!("PIOCHE {}", c.word()));
+        v.push(format!("{} {}", kw(en, "PIOCHE", "DRAW"), colour(c)));
     }
     if let Some(t) = o.token {
-        v.push(format!("JETON {}", t.word()));
+        v.push(format!("{} {}", kw(en, "JETON", "TOKEN"), colour(t)));
     }
     if let Some(h) = o.place {
-        v.push(place_line(s, h, o.toward));
+        v.push(place_line_in(s, h, o.toward, en));
     }
     if let Some(i) = &o.influence {
-        v.push(canonical_influence(s, i));
+        v.push(influence_in(s, i, en));
     }
     for x in &o.validations {
-        v.push(canonical_validation(s, x));
+        v.push(validation_in(s, x, en));
     }
     match o.take {
-        Some(Take::Take { objective }) => v.push(format!("PREND O{objective}")),
+        Some(Take::Take { objective }) => v.push(format!("{} O{objective}", kw(en, "PREND", "TAKE"))),
         Some(Take::Replace { discard, objective }) => {
-            v.push(format!("ECARTE O{discard}"));
-            v.push(format!("PREND O{objective}"));
+            v.push(format!("{} O{discard}", kw(en, "ECARTE", "DISCARD")));
+            v.push(format!("{} O{objective}", kw(en, "PREND", "TAKE")));
         }
-        Some(Take::KeepAll) => v.push("GARDE-TOUT".into()),
+        Some(Take::KeepAll) => v.push(kw(en, "GARDE-TOUT", "KEEP-ALL").into()),
         None => {}
     }
     if !o.refill.is_empty() {
-        let mut t = "RECHARGE".to_string();
+        let mut t = kw(en, "RECHARGE", "REFILL").to_string();
         for (c, h) in &o.refill {
-            t.push_str(&format!(" {} {}", c.word(), s.label(*h)));
+            t.push_str(&format!(" {} {}", colour(*c), s.label(*h)));
         }
         v.push(t);
     }

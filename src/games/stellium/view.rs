@@ -448,7 +448,8 @@ pub fn order_form(s: &StelliumState, family: &FamilyKey) -> Vec<FormLine> {
             // at the rolls that will reveal the next objective).
             let mut dice = crate::dice::Dice::for_turn(s.seed ^ FORM_SEED, s.step);
             let o = super::sample::sample(s, me, &mut dice);
-            let mut v: Vec<FormLine> = orders::lines(s, &o).into_iter().map(|t| line(t, None)).collect();
+            let en = orders::lines_in(s, &o, true);
+            let mut v: Vec<FormLine> = orders::lines(s, &o).into_iter().zip(en).map(|(t, t_en)| FormLine::bilingual(t, t_en, None)).collect();
             if let Some(first) = v.first_mut() {
                 first.comment = Some(msg!("stellium-form-proposal"));
             }

@@ -135,12 +135,21 @@ pub fn canonical(state: &State, family: &str, founders: &[FounderOrder], order: 
 
 /// The place of a LIEU order, in canonical French.
 pub fn place_fr(state: &State, place: &Place) -> String {
+    place_in(state, place, false)
+}
+
+/// The place of a LOCATION order, with the English keywords (orders.md §6).
+pub fn place_en(state: &State, place: &Place) -> String {
+    place_in(state, place, true)
+}
+
+fn place_in(state: &State, place: &Place, en: bool) -> String {
     match place {
         Place::Stellarium => "STELLARIUM".to_string(),
-        Place::Exchange { stake, amount } => format!("BOURSE {} {amount}", stake.letter()),
+        Place::Exchange { stake, amount } => format!("{} {} {amount}", if en { "EXCHANGE" } else { "BOURSE" }, stake.letter()),
         Place::Colony(p) => quote_if_spaced(state.planets.get(p).map(|p| p.name.as_str()).unwrap_or(p)),
-        Place::Fleet(f) => format!("FLOTTE {}", f.number()),
-        Place::Ship(s) => format!("VAISSEAU \"{}\"", state.ships.get(s).map(|s| s.name.as_str()).unwrap_or(s)),
+        Place::Fleet(f) => format!("{} {}", if en { "FLEET" } else { "FLOTTE" }, f.number()),
+        Place::Ship(s) => format!("{} \"{}\"", if en { "SHIP" } else { "VAISSEAU" }, state.ships.get(s).map(|s| s.name.as_str()).unwrap_or(s)),
     }
 }
 
