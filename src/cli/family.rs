@@ -19,8 +19,9 @@ pub enum FamilyCommand {
     /// the old private link stops working.
     Replace { game: String, family: String, new_address: String },
     /// The family leaves the game: from the open turn it is PNJ, played as
-    /// the game's `pnj` setting says; its address is told. Refused at turn 0
-    /// (no ruleset can free a seat: close registration, or replace).
+    /// the game's `pnj` setting says; its address is told. A family that
+    /// registered during the open turn (every family at turn 0) has its
+    /// registration cancelled instead, and the seat is free.
     Remove { game: String, family: String },
 }
 

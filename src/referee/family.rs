@@ -210,9 +210,11 @@ impl Referee {
     /// turn was played it becomes PNJ from the open turn on (rule 0.4,
     /// irreversible), played as the game's `pnj` setting says (default
     /// orders, the robot, or forfeit), its orders of the open turn no longer
-    /// count; its address is told. Before (turn 0) no ruleset can free a
-    /// seat, so the command refuses, naming what the referee can do instead.
-    /// Returns the outbox id of the notice.
+    /// count; its address is told. A family registered during the open turn
+    /// (every family at turn 0) is in no stored state yet: its registration
+    /// is cancelled instead and the seat is free again
+    /// (`cancel_registration`). Returns which, with the outbox id
+    /// of the notice.
     pub fn remove_family(&self, game: &str, family: &str, now: Timestamp) -> Result<Removal> {
         let dir = self.store.game(game)?;
         let _lock = dir.lock()?;
