@@ -17,8 +17,10 @@
 //! ordered, cloneable, printable), so these functions are tested on their own.
 
 pub mod elections;
+pub mod filing;
 pub mod initiative;
 pub mod round_table;
+pub mod voting;
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,175 @@
+//! What happened in a step, in order: the record every report, the
+//! chronicle and the audit are written from. Events name only what the
+//! rules make public once the step is over (counts of cards drawn, never
+//! their names); an event about a private matter says who may read it
+//! ([`Event::readers`]) and the views show it to those parties only.
+
+use serde::{Deserialize, Serialize};
+
+use super::components::effects::Resource;
+use super::components::interpret::Subject;
+use super::components::{PartyId, SectorNo};
+use super::model::{Ending, FleetGroup, Item, Law};
+use super::orders::Goods;
+use super::senate::Ministry;
+use crate::i18n::Msg;
+
+/// What a vote was about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "on", rename_all = "snake_case")]
+pub enum VoteOn {
+    Post { ministry: Ministry },
+    /// An agenda item (`#n`, from 1).
+    Item { item: u32 },
+    /// The Republic fleet's orders (the ranked ballot over the proposals).
+    Fleet,
+}
+
+/// Why a senator took corruption.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CorruptionWhy {
+    /// "Corruption pour annuler un accord": a promise broken.
+    BrokenDeal { deal: u32 },
+    /// "… et les lois du sénat": a law broken, or a payment it asks for not made (G38).
+    BrokenLaw { law: Law },
+    /// A finance audit rolled 6 ("Compétences de ministère").
+    Audit,
+    /// A trial rolled 2: the Justice minister is dishonoured ("Poursuites").
+    Dishonoured,
+    /// An event card.
+    Event { card: String },
+}
+
+/// What the referee played for a party that sent nothing or not enough,
+/// said in words in its report (design note §2.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DefaultKind {
+    /// S1: nothing filed.
+    NothingFiled,
+    /// S2: abstains on every vote (strength not counted), no veto.
+    Abstained,
+    /// P: nothing bought.
+    Passed,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    // ---- Setup ("Installation.").
+    /// The parties, and the seats that play them.
+    Setup { parties: Vec<(PartyId, String)>, by_lot: bool },
+
+    // ---- "La phase galactique."
+    GalacticPhase { turn: u32 },
+    /// (1) every senator refreshed.
+    Refreshed,
+    /// (2) fewer than 5 Republic fleets: one free, on sector 1.
+    RepublicFleetFree { sector: SectorNo },
+    /// (3) an event card drawn and resolved on what its target gave.
+    EventDrawn { card: String, subjects: Vec<Subject>, lasting: bool },
+    /// An effect of an event that this part does not referee (it belongs to
+    /// the intrigue): shown, with no effect (listed in the docs).
+    EventEffectNotRefereed { card: String, effect: String },
+    /// A lasting event leaves the active space.
+    EventEnded { card: String },
+    /// (4) the sectors of the three sector cards are marked.
+    SectorsMarked { sectors: Vec<SectorNo> },
+    /// (5)–(6) what each party drew (counts: names are private).
+    Drew { party: PartyId, actions: u8, senators: u8 },
+    /// (7) the infestation roll: the dice, every modifier by name, the
+    /// total, the sectors infested (none under 10).
+    InfestationRoll { dice: Vec<u32>, modifiers: Vec<(String, i32)>, total: i32, infested: Vec<SectorNo> },
+    /// A sector infested: its owner loses it; fleets there retreat at once
+    /// (G52), a party's to `to`, the Republic's to sector 1.
+    Infested { sector: SectorNo, owner: Option<PartyId>, retreats: Vec<(Option<PartyId>, u8, SectorNo)> },
+    /// (8) income: sectors' influence and money, plus 5 money.
+    Income { party: PartyId, money: u8, influence: u8 },
+    /// (9) the election marker moved; `due`: on "élection".
+    ElectionMarker { marker: u8, due: bool },
+    /// The Prime Minister's call (G32), honoured or not (no longer PM).
+    ElectionCall { by: String, honoured: bool },
+    /// The initiative order, worst first, with the tie rolls.
+    Initiative { order: Vec<PartyId>, rolls: Vec<(PartyId, Vec<u32>)> },
+
+    // ---- Any step: trades, bank, promises, corruption.
+    Traded { a: PartyId, b: PartyId, a_gives: Vec<Goods>, b_gives: Vec<Goods> },
+    /// A mirrored trade that could not be carried out (readers: the two).
+    TradeFailed { a: PartyId, b: PartyId, reason: Msg },
+    Banked { party: PartyId, bought: Resource, amount: u8, paid: u8 },
+    /// A promise recorded (its terms: readers the two parties).
+    DealMade { number: u32, parties: [PartyId; 2], terms: String, until: Option<u32> },
+    DealBroken { number: u32, by: PartyId },
+    LawDefied { party: PartyId, law: Law },
+    /// Corruption put on a senator, and the shadows it turned into.
+    Corruption { senator: String, amount: u8, why: CorruptionWhy, shadows_now: u8, corruption_now: u8 },
+    /// Corruption that found no senator to go on (the party has none): lost.
+    CorruptionLost { party: PartyId, amount: u8, why: CorruptionWhy },
+    /// `OMBRE`: 3 corruption turned to 1 shadow by choice.
+    ShadowTaken { senator: String },
+    /// An accepted order that could not be carried out when the step was
+    /// played (its reason, in words).
+    Unexecuted { party: PartyId, order: String, reason: Msg },
+
+    // ---- S1 closes.
+    /// The agenda for S2, numbered from 1.
+    Agenda { items: Vec<Item> },
+    /// No minister to chair: proposals cannot be presented ("Le premier
+    /// ministre et ses devoirs"; G33).
+    NoChair,
+
+    // ---- S2.
+    /// A vote of the round table: each option's total, what each party
+    /// spent (never its cap), the tie rolls.
+    Vote { on: VoteOn, totals: Vec<(String, i64)>, winner: Option<String>, spent: Vec<(PartyId, u32)>, ties: Vec<Vec<(String, u32)>> },
+    /// A post filled (or left vacant).
+    Elected { ministry: Ministry, holder: Option<(PartyId, String)> },
+    /// "Premier tour d'élections": the ministry cards dealt by lot.
+    DealtByLot { posts: Vec<(Ministry, Option<(PartyId, String)>)> },
+    Vetoed { item: u32, by: PartyId },
+    /// An item struck before its vote (its reason).
+    Struck { item: u32, reason: Msg },
+    LawPassed { law: Law, until: u32, by: PartyId },
+    LawLapsed { law: Law },
+    /// The Republic fleet's orders voted (part II moves the fleets).
+    FleetOrders { groups: Vec<FleetGroup> },
+    Audit { senator: String, by: PartyId, roll: u32, corrupted: bool },
+    /// A trial: 2d6 + corruption + 3 × shadow on the party card's table.
+    Trial { senator: String, payer: PartyId, dice: [u32; 2], modifier: u32, total: u32, verdict: String },
+    /// A guilty verdict's fine (G51: what there is).
+    Fined { party: PartyId, amount: u8 },
+    /// A senator leaves play (executed, or removed after a guilty verdict).
+    SenatorRemoved { senator: String, dead: bool },
+
+    // ---- P.
+    Bought { party: PartyId, fleets: Vec<(u8, SectorNo)>, republic: u8, recruited: Vec<String>, paid: u32 },
+    /// Cards dropped for the hand limit (count; by the referee when the
+    /// party named too few).
+    Discarded { party: PartyId, count: u8, by_referee: bool },
+    /// "Initiative de défense de la patrie": 3 money for a Republic fleet.
+    HomelandPaid { party: PartyId, paid: bool },
+    /// Taxes of the turn bought Republic fleets (G18).
+    TaxesSpent { money: u32, fleets: u8 },
+    /// Sectors 6 and 32's end-of-turn gifts.
+    SectorGift { party: PartyId, sector: SectorNo, resource: Resource, amount: u8 },
+
+    // ---- Defaults and the end.
+    Default { party: PartyId, kind: DefaultKind },
+    /// A tie at the top for the sector victory: one more turn ("S'il y a
+    /// égalité, faite un autre tour de jeu").
+    TieOneMoreTurn { parties: Vec<PartyId> },
+    Ended { ending: Ending },
+}
+
+impl Event {
+    /// The parties that may read this event; `None`: everybody.
+    pub fn readers(&self) -> Option<Vec<PartyId>> {
+        match self {
+            Event::TradeFailed { a, b, .. } => Some(vec![*a, *b]),
+            Event::DealMade { parties, .. } => Some(parties.to_vec()),
+            Event::Unexecuted { party, .. } | Event::Default { party, .. } => Some(vec![*party]),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! Galactic Destiny's order language for the senate (S1, S2) and the
+//! purchases (P), design note §3, both languages: the typed orders every
+//! resolver consumes. [`parse`](self) reads lines into them, checking each
+//! against the state and the step with a reason and a suggestion.
+//!
+//! A party's orders for a step are its accepted lines in the order written:
+//! filing order matters (laws come to the vote in it unless the Prime
+//! Minister orders the agenda; a payment that can no longer be made is a
+//! breach, G38).
+
+pub mod parse;
+
+pub use parse::{lines, parse};
+
+use serde::{Deserialize, Serialize};
+
+use super::components::effects::Resource;
+use super::components::{PartyId, SectorNo};
+use super::model::{FleetGroup, Law};
+use super::senate::Ministry;
+
+/// What one side of a trade gives (`ECHANGE … DONNE … RECOIT …`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "goods", rename_all = "snake_case")]
+pub enum Goods {
+    Resource { resource: Resource, amount: u8 },
+    Sector { sector: SectorNo },
+    /// A senator in play, or one waiting in hand.
+    Senator { name: String },
+    /// An action card, by French name.
+    Card { name: String },
+    Fleets { count: u8, sector: SectorNo },
+}
+
+/// One choice of a ranked ballot for a post (`VOTE <ministère> …`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "choice", rename_all = "snake_case")]
+pub enum PostChoice {
+    /// That party's candidate, whoever he is by then.
+    Party { party: PartyId },
+    Senator { name: String },
+    Vacant,
+}
+
+/// One accepted order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Order {
+    /// `PASSE | PASS`.
+    Pass,
+    // ---- Any step where the party is awaited (§3.1).
+    /// `BANQUE <n> ARGENT|INFLUENCE`: buy n of it for 3n of the other.
+    Bank { buy: Resource, amount: u8 },
+    /// `ECHANGE <parti> DONNE … RECOIT …`: executed when the other party
+    /// files the mirror line in the same step.
+    Trade { with: PartyId, give: Vec<Goods>, get: Vec<Goods> },
+    /// `ACCORD <parti> "<termes>" [DUREE <n>]`: a promise, recorded when
+    /// mirrored.
+    Deal { with: PartyId, terms: String, turns: Option<u8> },
+    /// `ROMPRE A<n> [<sén>]`: 2 corruption.
+    BreakDeal { deal: u32, senator: Option<String> },
+    /// `ENFREINDRE <loi> [<sén>]`: 2 corruption, the law void for the party
+    /// for the rest of the turn.
+    Defy { law: Law, senator: Option<String> },
+    /// `OMBRE <sén>`: 3 corruption become 1 shadow.
+    Shadow { senator: String },
+    /// `ELECTION`: the Prime Minister calls an election at the next galactic
+    /// phase (G32).
+    CallElection,
+    // ---- S1 (§3.2).
+    /// `CANDIDAT <ministère> <sén> [<sén>…]`.
+    Candidate { ministry: Ministry, senators: Vec<String> },
+    /// `ORDRE-ELECTIONS <m> <m> <m> <m>` (S1, S2).
+    ElectionOrder { order: [Ministry; 4] },
+    /// `PROPOSITION <loi> [DUREE <n>]`.
+    Propose { law: Law, turns: u8 },
+    /// `FLOTTE-REPUBLIQUE <groupe>[, <groupe>…]`.
+    FleetProposal { groups: Vec<FleetGroup> },
+    /// `POURSUITE <sén>`: for the senate's prosecution list.
+    Indict { senator: String },
+    /// `POURSUIVRE <sén>…` (S1, S2): Justice's trials.
+    Prosecute { senators: Vec<String> },
+    /// `VERIFIER <sén>` (S1, S2): a Finance audit.
+    Audit { senator: String },
+    // ---- S2.
+    /// `VOTE #<n> POUR|CONTRE [JUSQUA <i>]`.
+    VoteItem { item: u32, for_it: bool, cap: u32 },
+    /// `VOTE <ministère> <choix>… [JUSQUA <i>]`.
+    VotePost { ministry: Ministry, choices: Vec<PostChoice>, cap: u32 },
+    /// `VOTE FLOTTE #<n>… [AUCUN] [JUSQUA <i>]`: `None` is AUCUN.
+    VoteFleet { ranking: Vec<Option<u32>>, cap: u32 },
+    /// `VETO #<n>`.
+    Veto { item: u32 },
+    /// `ORDRE-DU-JOUR #<n>…`.
+    Agenda { items: Vec<u32> },
+    // ---- P (§3.3).
+    /// `ACHAT FLOTTE <n> <secteur> [<n> <secteur>…]`.
+    BuyFleets { at: Vec<(u8, SectorNo)> },
+    /// `ACHAT FLOTTE-REPUBLIQUE <n>`.
+    BuyRepublic { count: u8 },
+    /// `RECRUTER <sén>`.
+    Recruit { senator: String },
+    /// `DEFAUSSER "<c>"…`: cards to drop for the hand limit, in order.
+    Discard { cards: Vec<String> },
+}
+
+/// A party's accepted orders for one step.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Orders {
+    pub lines: Vec<Order>,
+    /// Set by the default policy: what was played is the referee's.
+    #[serde(default)]
+    pub defaulted: bool,
+}
