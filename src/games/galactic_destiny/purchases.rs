@@ -380,3 +380,6 @@ pub fn samples() -> Vec<Msg> {
 #[cfg(test)]
 #[path = "purchases_tests.rs"]
 mod tests;
+#[cfg(test)]
+#[path = "turn_proptests.rs"]
+mod turn_proptests;
