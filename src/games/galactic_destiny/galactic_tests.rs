@@ -401,3 +401,27 @@ fn les_flottes_de_la_republique_removed_ones_leave_sector_1_first() {
     sync_republic(&mut s);
     assert_eq!(s.republic_at, BTreeMap::from([(7, 2)]));
 }
+
+#[test]
+fn le_roulement_d_infestation_no_fleet_retreats_into_a_sector_infested_by_the_same_roll() {
+    let mut s = test_state(&P3, 25);
+    for x in s.fx.sectors.values_mut() {
+        x.marked = false;
+    }
+    // GSP owns 2 and 3, both marked, 5 fleets on 2 and 1 on 3: 3's fleet
+    // would go to 2 if 2 were not infested by the same roll.
+    let h = s.components.party(PartyId::Gsp).unwrap().start_sector;
+    s.fleets.remove(&h);
+    for (n, c) in [(2, 5), (3, 1)] {
+        s.fx.sectors.get_mut(&n).unwrap().owner = Some(PartyId::Gsp);
+        s.fx.sectors.get_mut(&n).unwrap().marked = true;
+        s.fleets.entry(n).or_default().insert(PartyId::Gsp, c);
+    }
+    s.fx.infestation.push(Modifier { amount: 20, until: Duration::Turn });
+    let mut ev = Vec::new();
+    infestation_roll(&mut s, &mut Dice::from_seed([25; 32]), &mut ev);
+    assert_eq!(s.fleets_of(PartyId::Gsp), 6);
+    assert_eq!(s.fleets[&h][&PartyId::Gsp], 6, "to its home, the one sector left");
+    let retreats: Vec<_> = ev.iter().filter_map(|e| if let Event::Infested { retreats, .. } = e { Some(retreats.clone()) } else { None }).collect();
+    assert_eq!(retreats, vec![vec![(Some(PartyId::Gsp), 5, h)], vec![(Some(PartyId::Gsp), 1, h)]]);
+}
