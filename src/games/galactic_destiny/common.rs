@@ -361,6 +361,7 @@ pub fn samples() -> Vec<Msg> {
     for l in Law::ALL {
         all.push(Msg::new("galactic-destiny-law-not-binding").arg("law", law_id(l)));
     }
+    all.extend(super::senate::voting::samples());
     all
 }
 
