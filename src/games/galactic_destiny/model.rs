@@ -26,7 +26,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::components::interpret::{EffectState, RESOURCE_MAX, REPUBLIC_MAX};
+use super::components::interpret::{EffectState, Subject, RESOURCE_MAX, REPUBLIC_MAX};
 use super::components::{Components, PartyId, SectorNo};
 use super::orders::Goods;
 use super::senate::round_table::Bidding;
@@ -244,6 +244,11 @@ pub struct ActiveEvent {
     pub card: String,
     /// The game turn it was drawn.
     pub since: u32,
+    /// What its target gave when it was drawn: its `actif` modifiers are
+    /// put back on them when another active event leaves
+    /// (`EffectState::end_active` lapses them all).
+    #[serde(default)]
+    pub subjects: Vec<Subject>,
 }
 
 /// Where a game is. A game turn is S1, S2, (the intrigue: part II), P; the
