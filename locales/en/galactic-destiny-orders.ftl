@@ -101,6 +101,7 @@ gd-order-refused-post-twice = you vote for { $ministry } already
 gd-order-refused-buy-what = BUY FLEET <n> <sector> or BUY REPUBLIC-FLEET <n> was expected
 gd-order-refused-fleet-cap = { $want } more fleet(s) would make more than 10 in play: room for { $room }
 gd-order-refused-republic-cap = { $want } more Republic fleet(s) would make more than 10: room for { $room }
+gd-order-refused-infested = sector { $sector } is infested: without a sector, your fleets go to one that is not
 gd-order-refused-not-waiting = { $senator } is not among your waiting senators
 
 gd-order-note-cost = costs { $amount } { $resource }

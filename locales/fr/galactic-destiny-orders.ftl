@@ -101,6 +101,7 @@ gd-order-refused-post-twice = vous votez déjà pour le poste de { $ministry }
 gd-order-refused-buy-what = ACHAT FLOTTE <n> <secteur> ou ACHAT FLOTTE-REPUBLIQUE <n> attendu
 gd-order-refused-fleet-cap = { $want } flotte(s) de plus dépasseraient 10 en jeu : place pour { $room }
 gd-order-refused-republic-cap = { $want } flotte(s) de la république de plus dépasseraient 10 : place pour { $room }
+gd-order-refused-infested = le secteur { $sector } est infesté : sans secteur, vos flottes se placent dans un secteur qui ne l'est pas
 gd-order-refused-not-waiting = { $senator } n'est pas parmi vos sénateurs en attente
 
 gd-order-note-cost = coûte { $amount } { $resource }

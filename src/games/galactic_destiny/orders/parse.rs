@@ -284,10 +284,17 @@ impl<'a> Check<'a> {
     }
 
     /// Who takes a breach's corruption (G19): the senator named, else the
-    /// party's senator with the least corruption, then by name.
+    /// party's senator with the least corruption (a shadow counting 3),
+    /// then by name.
     fn breach_note(&mut self, named: &Option<String>) {
         let on = named.clone().or_else(|| {
-            self.s.fx.senators.iter().filter(|(_, st)| st.party == self.me).min_by_key(|(n, st)| (st.corruption, (*n).clone())).map(|(n, _)| n.clone())
+            self.s
+                .fx
+                .senators
+                .iter()
+                .filter(|(_, st)| st.party == self.me)
+                .min_by_key(|(n, st)| (u32::from(st.corruption) + 3 * u32::from(st.shadow), (*n).clone()))
+                .map(|(n, _)| n.clone())
         });
         self.notes.push(match on {
             Some(n) => msg!("gd-order-note-corruption", amount = BREACH_CORRUPTION, senator = n),
@@ -416,23 +423,8 @@ impl<'a> Check<'a> {
         Ok(cap)
     }
 
-    /// "Total de voix" (G34): what the party may spend on one vote.
     fn vote_limit(&self) -> u32 {
-        let authoritative = self.owner(Ability::VoixAutoritaire) == Some(self.me);
-        let interior = self.s.ministries.get(&Ministry::Interior);
-        let senators: Vec<SenatorVote> = self
-            .s
-            .fx
-            .senators
-            .iter()
-            .filter(|(_, st)| st.party == self.me)
-            .map(|(n, st)| {
-                let printed = self.s.components.senator(n).map_or(0, |x| i32::from(x.diplomacy));
-                let bonus = self.s.fx.diplomacy_bonus(n) + i32::from(authoritative) + i32::from(interior == Some(n));
-                SenatorVote { diplomacy: printed + bonus, corruption: u32::from(st.corruption), shadow: u32::from(st.shadow), seduced: st.seduced }
-            })
-            .collect();
-        round_table::per_vote_limit(&senators)
+        vote_limit(self.s, self.me)
     }
 
     fn once<T: Ord>(set: &mut BTreeSet<T>, v: T, refused: Msg) -> Result<(), Refused> {
@@ -546,10 +538,10 @@ impl<'a> Check<'a> {
         if give.is_empty() && get.is_empty() {
             return Err(no(msg!("gd-order-refused-trade-empty")));
         }
-        // "Libre-échange d'accord": resources, fleets and sectors change
-        // hands only in the senate, ratified by a vote.
+        // "Libre-échange d'accord" (binding either side): resources, fleets
+        // and sectors change hands only in the senate, ratified by a vote.
         let ratified = give.iter().chain(&get).any(|g| matches!(g, Goods::Resource { .. } | Goods::Sector { .. } | Goods::Fleets { .. }));
-        if ratified && self.s.law_binds(Law::FreeTrade, self.me) {
+        if ratified && (self.s.law_binds(Law::FreeTrade, self.me) || self.s.law_binds(Law::FreeTrade, with)) {
             if self.step != Step::S1 {
                 return Err(no(msg!("gd-order-refused-free-trade")));
             }
@@ -985,6 +977,10 @@ impl<'a> Check<'a> {
             if !own.is_empty() && !own.contains(&sector) {
                 return Err(no(msg!("gd-order-refused-not-your-sector", sector = sector)));
             }
+            // A party without a sector places them anywhere not infested.
+            if own.is_empty() && self.s.fx.sectors.get(&sector).is_some_and(|x| x.infested) {
+                return Err(no(msg!("gd-order-refused-infested", sector = sector)));
+            }
             at.push((n, sector));
         }
         if at.is_empty() {
@@ -1068,6 +1064,30 @@ impl<'a> Check<'a> {
             Word::NotYet => Err(no(msg!("gd-order-refused-not-yet"))),
         }
     }
+}
+
+/// "Total de voix" (G34): what a party may spend on one vote, as the
+/// acknowledgement checks a `JUSQUA` against it: the diplomacy of its
+/// senators in the senate (seduced ones excluded, corruption not deducted),
+/// with what changes it now — cards in force, the Interior minister's +1,
+/// "Voix autoritaire" (sector 1) — so that a cap the vote would allow is
+/// never refused; the vote clips every cap to the limit anyway.
+pub fn vote_limit(s: &GdState, party: PartyId) -> u32 {
+    let n1 = s.components.board.sector_of(Ability::VoixAutoritaire);
+    let authoritative = n1.and_then(|n| s.fx.sectors.get(&n)).and_then(|x| x.owner) == Some(party);
+    let interior = s.ministries.get(&Ministry::Interior);
+    let senators: Vec<SenatorVote> = s
+        .fx
+        .senators
+        .iter()
+        .filter(|(_, st)| st.party == party)
+        .map(|(n, st)| {
+            let printed = s.components.senator(n).map_or(0, |x| i32::from(x.diplomacy));
+            let bonus = s.fx.diplomacy_bonus(n) + i32::from(authoritative) + i32::from(interior == Some(n));
+            SenatorVote { diplomacy: printed + bonus, corruption: u32::from(st.corruption), shadow: u32::from(st.shadow), seduced: st.seduced }
+        })
+        .collect();
+    round_table::per_vote_limit(&senators)
 }
 
 /// The first keyword of a line (the longest that matches, multi-word ones
@@ -1196,6 +1216,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-refused-unknown-sector", written = "99"),
         msg!("gd-order-refused-sector-not-held", sector = 12, party = "POP"),
         msg!("gd-order-refused-not-your-sector", sector = 12),
+        msg!("gd-order-refused-infested", sector = 50),
         msg!("gd-order-refused-fleets-there", party = "POP", have = 1, sector = 12),
         msg!("gd-order-refused-not-yours-to-give", senator = "Fola"),
         msg!("gd-order-refused-senator-of-other", senator = "Fola", party = "POP"),

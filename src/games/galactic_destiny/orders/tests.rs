@@ -401,6 +401,35 @@ fn money_and_influence_are_counted_across_the_lines_of_a_step() {
 }
 
 #[test]
+fn achat_de_flottes_without_a_sector_goes_anywhere_not_infested() {
+    let mut p = state(Phase::Purchases);
+    p.fx.sectors.get_mut(&39).expect("sector").owner = None;
+    assert_eq!(refused(&p, "ACHAT FLOTTE 1 50").0, "gd-order-refused-infested");
+    assert_eq!(accepted(&p, "ACHAT FLOTTE 1 42"), Order::BuyFleets { at: vec![(1, 42)] });
+}
+
+#[test]
+fn libre_echange_binding_either_side_keeps_trades_to_s1() {
+    // POP broke the law this turn, BIP did not: their trade of money still
+    // waits for the senate; CoS broke it too, so theirs is free.
+    let mut s2 = state(Phase::Voting);
+    s2.defied.insert((Pop, Law::FreeTrade));
+    assert_eq!(refused(&s2, "ECHANGE BIP DONNE 2 ARGENT").0, "gd-order-refused-free-trade");
+    s2.defied.insert((Cos, Law::FreeTrade));
+    assert!(matches!(accepted(&s2, "ECHANGE CoS DONNE 2 ARGENT"), Order::Trade { .. }));
+}
+
+#[test]
+fn corruption_pour_annuler_un_accord_is_noted_on_the_senator_who_takes_it() {
+    // G19: the senator named, else the least corrupt (a shadow counting 3).
+    let mut s = state(Phase::Filing);
+    assert!(notes(&s, "ROMPRE A1", Lang::Fr).contains("2 corruption sur Siana"), "{}", notes(&s, "ROMPRE A1", Lang::Fr));
+    assert!(notes(&s, "ROMPRE A1 Fola", Lang::Fr).contains("2 corruption sur Fola"));
+    s.fx.senators.get_mut("Siana").expect("in play").shadow = 2;
+    assert!(notes(&s, "ROMPRE A1", Lang::En).contains("2 corruption on Fola"), "{}", notes(&s, "ROMPRE A1", Lang::En));
+}
+
+#[test]
 fn vote_caps_within_the_per_vote_limit_note_the_influence_left() {
     // "Total de voix" (G34): POP's limit is Fola's 4 and Siana's 2 of
     // diplomacy; 10 influence, 4 spent on a first vote leave 6, then 4.
