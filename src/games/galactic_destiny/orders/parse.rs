@@ -1067,15 +1067,11 @@ impl<'a> Check<'a> {
 }
 
 /// "Total de voix" (G34): what a party may spend on one vote, as the
-/// acknowledgement checks a `JUSQUA` against it: the diplomacy of its
-/// senators in the senate (seduced ones excluded, corruption not deducted),
-/// with what changes it now — cards in force, the Interior minister's +1,
-/// "Voix autoritaire" (sector 1) — so that a cap the vote would allow is
-/// never refused; the vote clips every cap to the limit anyway.
+/// acknowledgement checks a `JUSQUA` against it and the vote clips a cap
+/// to it: the printed diplomacy of its senators in the senate, with the
+/// changes cards in force make to it (as `round_table::SenatorVote` says),
+/// seduced ones excluded, corruption not deducted, never below 0.
 pub fn vote_limit(s: &GdState, party: PartyId) -> u32 {
-    let n1 = s.components.board.sector_of(Ability::VoixAutoritaire);
-    let authoritative = n1.and_then(|n| s.fx.sectors.get(&n)).and_then(|x| x.owner) == Some(party);
-    let interior = s.ministries.get(&Ministry::Interior);
     let senators: Vec<SenatorVote> = s
         .fx
         .senators
@@ -1083,8 +1079,7 @@ pub fn vote_limit(s: &GdState, party: PartyId) -> u32 {
         .filter(|(_, st)| st.party == party)
         .map(|(n, st)| {
             let printed = s.components.senator(n).map_or(0, |x| i32::from(x.diplomacy));
-            let bonus = s.fx.diplomacy_bonus(n) + i32::from(authoritative) + i32::from(interior == Some(n));
-            SenatorVote { diplomacy: printed + bonus, corruption: u32::from(st.corruption), shadow: u32::from(st.shadow), seduced: st.seduced }
+            SenatorVote { diplomacy: printed + s.fx.diplomacy_bonus(n), corruption: u32::from(st.corruption), shadow: u32::from(st.shadow), seduced: st.seduced }
         })
         .collect();
     round_table::per_vote_limit(&senators)

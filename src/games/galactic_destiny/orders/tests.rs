@@ -645,3 +645,21 @@ fn a_whole_step_of_valid_orders_round_trips() {
     let (got, v) = read(&s2, "pop", &refs);
     assert_eq!(got, o, "{v:?}");
 }
+
+#[test]
+fn the_aide_guide_names_every_order_in_the_readers_language() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let r = crate::render::Renderer::new_for(&dir, Some(&["galactic-destiny"])).expect("the templates");
+    for (lang, english) in [("fr", false), ("en", true)] {
+        let text = r.render(&format!("galactic-destiny/guide.{lang}.txt.tera"), &serde_json::json!({})).expect("the guide renders");
+        let mut words: Vec<&str> = super::words::WORDS
+            .iter()
+            .filter(|(w, ..)| *w != super::words::Word::Unconstitutional)
+            .map(|(_, fr, en, _)| if english { *en } else { *fr })
+            .collect();
+        words.extend(super::words::NOT_YET.iter().map(|(fr, en)| if english { *en } else { *fr }));
+        for w in words {
+            assert!(text.contains(w), "the {lang} guide does not name {w}:\n{text}");
+        }
+    }
+}
