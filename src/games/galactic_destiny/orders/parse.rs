@@ -1067,11 +1067,14 @@ impl<'a> Check<'a> {
 }
 
 /// "Total de voix" (G34): what a party may spend on one vote, as the
-/// acknowledgement checks a `JUSQUA` against it and the vote clips a cap
-/// to it: the printed diplomacy of its senators in the senate, with the
-/// changes cards in force make to it (as `round_table::SenatorVote` says),
-/// seduced ones excluded, corruption not deducted, never below 0.
+/// acknowledgement checks a `JUSQUA` against it — the same sum S2's vote
+/// clips a cap to (`senate::voting`): the printed diplomacy of its senators
+/// in the senate with the modifiers in force, +1 for the Interior minister
+/// ("Ministre de l'intérieur"), +1 each for the owner of "Voix autoritaire"
+/// (sector 1); seduced ones excluded, corruption not deducted, never below 0.
 pub fn vote_limit(s: &GdState, party: PartyId) -> u32 {
+    let n1 = s.components.board.sector_of(Ability::VoixAutoritaire);
+    let authoritative = n1.and_then(|n| s.fx.sectors.get(&n)).and_then(|x| x.owner) == Some(party);
     let senators: Vec<SenatorVote> = s
         .fx
         .senators
@@ -1079,7 +1082,13 @@ pub fn vote_limit(s: &GdState, party: PartyId) -> u32 {
         .filter(|(_, st)| st.party == party)
         .map(|(n, st)| {
             let printed = s.components.senator(n).map_or(0, |x| i32::from(x.diplomacy));
-            SenatorVote { diplomacy: printed + s.fx.diplomacy_bonus(n), corruption: u32::from(st.corruption), shadow: u32::from(st.shadow), seduced: st.seduced }
+            let interior = i32::from(s.ministry_of(n) == Some(Ministry::Interior));
+            SenatorVote {
+                diplomacy: printed + s.fx.diplomacy_bonus(n) + interior + i32::from(authoritative),
+                corruption: u32::from(st.corruption),
+                shadow: u32::from(st.shadow),
+                seduced: st.seduced,
+            }
         })
         .collect();
     round_table::per_vote_limit(&senators)

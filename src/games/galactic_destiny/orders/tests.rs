@@ -441,6 +441,14 @@ fn vote_caps_within_the_per_vote_limit_note_the_influence_left() {
     let LineOutcome::Rejected { reason, suggestion } = &v[2] else { panic!("{v:?}") };
     assert_eq!(reason.id, "gd-order-refused-cap-limit");
     assert_eq!(suggestion.as_deref(), Some("VOTE FLOTTE #1 JUSQUA 6"));
+    // The Interior minister's +1 and "Voix autoritaire" (sector 1) count,
+    // as they do in the vote: 6 + 1 + 2.
+    let mut more = state(Phase::Voting);
+    more.appoint(Ministry::Interior, Some("Fola".into()));
+    more.fx.sectors.get_mut(&1).expect("sector 1").owner = Some(Pop);
+    assert_eq!(super::parse::vote_limit(&more, Pop), 9);
+    assert!(matches!(accepted(&more, "VOTE #3 POUR JUSQUA 9"), Order::VoteItem { cap: 9, .. }));
+    assert_eq!(refused(&more, "VOTE #3 POUR JUSQUA 10").0, "gd-order-refused-cap-limit");
 }
 
 #[test]
