@@ -17,6 +17,7 @@ pub fn all() -> Vec<Msg> {
     all.extend(crate::games::stellar::samples());
     all.extend(crate::games::stellium::samples());
     all.extend(crate::games::galactic_destiny::components::samples());
+    all.extend(crate::games::galactic_destiny::orders::samples());
     all.extend(crate::games::galactic_destiny::setup::samples());
     all.extend(crate::games::galactic_destiny::purchases::samples());
     all.extend(crate::games::galactic_destiny::common::samples());
