@@ -328,14 +328,21 @@ impl Health {
     fn when(&self, t: Timestamp) -> String {
         let z = t.to_zoned(self.zone.clone());
         let name = self.zone.iana_name().unwrap_or("UTC");
-        Msg::new("referee-admin-when")
-            .arg("day", z.strftime("%d").to_string())
-            .arg("month", z.strftime("%m").to_string())
-            .arg("year", z.strftime("%Y").to_string())
-            .arg("time", z.strftime("%H:%M:%S").to_string())
-            .arg("zone", name)
-            .render(self.lang)
+        when_msg(&z, name).render(self.lang)
     }
+}
+
+/// One sample of every message of this file, for the catalogue check.
+pub fn samples() -> Vec<Msg> {
+    let mut v: Vec<Msg> = [FaultKind::Mailbox, FaultKind::Smtp, FaultKind::DataDir]
+        .iter()
+        .flat_map(|k| ["short", "what", "meanwhile"].map(|part| Msg::new(format!("referee-fault-{part}-{}", k.slug()))))
+        .collect();
+    v.push(Msg::new("referee-admin-outage-subject").arg("fault", "x"));
+    v.push(Msg::new("referee-admin-outage-over-subject").arg("fault", "x"));
+    v.push(when_msg(&Timestamp::UNIX_EPOCH.to_zoned(TimeZone::UTC), "UTC"));
+    v.extend([45, 200, 7500, 93_600].map(|s| duration_msg(SignedDuration::from_secs(s))));
+    v
 }
 
 fn alert_id(what: &str, kind: FaultKind, since: Timestamp) -> String {
@@ -372,11 +379,25 @@ pub fn is_io_error(e: &(dyn std::error::Error + 'static)) -> bool {
     false
 }
 
+/// An instant of the zone named `zone`, as the mails give it.
+fn when_msg(z: &jiff::Zoned, zone: &str) -> Msg {
+    Msg::new("referee-admin-when")
+        .arg("day", z.strftime("%d").to_string())
+        .arg("month", z.strftime("%m").to_string())
+        .arg("year", z.strftime("%Y").to_string())
+        .arg("time", z.strftime("%H:%M:%S").to_string())
+        .arg("zone", zone)
+}
+
 /// "3 min 20 s", "2 h 05 min", "45 s", "1 j 2 h" ("1 d 2 h" in English).
 pub fn duration(d: SignedDuration, lang: Lang) -> String {
+    duration_msg(d).render(lang)
+}
+
+fn duration_msg(d: SignedDuration) -> Msg {
     let s = d.as_secs().max(0);
     let (days, h, m, sec) = (s / 86_400, s % 86_400 / 3600, s % 3600 / 60, s % 60);
-    let msg = if days > 0 {
+    if days > 0 {
         Msg::new("referee-admin-duration-days").arg("days", days).arg("h", h)
     } else if h > 0 {
         Msg::new("referee-admin-duration-hours").arg("h", h).arg("m", format!("{m:02}"))
@@ -384,8 +405,7 @@ pub fn duration(d: SignedDuration, lang: Lang) -> String {
         Msg::new("referee-admin-duration-minutes").arg("m", m).arg("s", format!("{sec:02}"))
     } else {
         Msg::new("referee-admin-duration-seconds").arg("s", sec)
-    };
-    msg.render(lang)
+    }
 }
 
 fn duration_en(d: SignedDuration) -> String {

@@ -268,7 +268,7 @@ async fn send_item(d: &Daemon, item: &OutboxItem, journal: &Option<(String, jiff
             tracing::error!(id = %item.id(), %why, "sending refused for good");
             let _ = outbox.mark_permanent_failure(item.id(), &why);
             if !item.id().starts_with("admin-") {
-                let reason = crate::i18n::Msg::new("referee-admin-bounce-reason").arg("id", item.id()).arg("why", why.to_string()).render(d.referee.admin_lang());
+                let reason = crate::referee::messages::admin_bounce_reason(item.id(), &why.to_string()).render(d.referee.admin_lang());
                 let _ = d.referee.alert_admin(&format!("bounce-{}", item.id()), "outbox", &reason, d.clock.now());
             }
             Sent::Done

@@ -819,7 +819,7 @@ impl Referee {
             Draft {
                 id: format!("admin-{id}"),
                 to: vec![self.config.admin_address.clone()],
-                subject: crate::i18n::Msg::new("referee-admin-subject").arg("game", game).render(self.admin_lang()),
+                subject: super::messages::admin_subject(game).render(self.admin_lang()),
                 template: "common/admin",
                 lang: self.admin_lang().code(),
                 context: json!({ "game": game, "reason": reason, "kind": kind }),
@@ -861,12 +861,7 @@ fn mass_onr(g: &OpenGame, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold
     let silent = active.iter().filter(|k| matches!(statuses.get(**k), Some(OrderStatus::Onr | OrderStatus::Pnj))).count();
     let share = silent as f64 / active.len() as f64;
     (share > threshold).then(|| {
-        crate::i18n::Msg::new("referee-admin-hold-reason")
-            .arg("silent", silent)
-            .arg("active", active.len())
-            .arg("share", format!("{:.0}", share * 100.0))
-            .arg("threshold", format!("{:.0}", threshold * 100.0))
-            .arg("turn", g.meta.turn)
+        super::messages::admin_hold_reason(silent, active.len(), share * 100.0, threshold * 100.0, g.meta.turn)
     })
 }
 
