@@ -291,3 +291,20 @@ fn an_accepted_line_is_echoed_in_the_readers_keywords() {
         assert_eq!(echo(Lang::En), english, "written {written:?}");
     }
 }
+
+/// Issue 26: a misspelt colour gets the nearest colour word of either
+/// language (ROSE for a French writer, PINK for an English one); it got none.
+#[test]
+fn a_misspelt_colour_is_suggested_in_its_writers_language() {
+    let mut s = new_game(2, 1, "");
+    let mut dice = Dice::for_turn(1, 0);
+    s = Stellium::adjudicate(&s, &BTreeMap::new(), &mut dice).state;
+    let mover = s.seats[s.mover].key.clone();
+    for (line, want) in [("PIOCHE ROZE", "ROSE"), ("DRAW PINC", "PINK"), ("PIOCHE JAUN", "JAUNE"), ("DRAW GREN", "GREEN"), ("JETON BLU", "BLUE")] {
+        let p = Stellium::parse_orders(&s, &mover, &stellium_common::lines(&[line]));
+        match &p.verdicts[0].outcome {
+            arbitre::game::LineOutcome::Rejected { suggestion, .. } => assert_eq!(suggestion.as_deref(), Some(want), "{line}"),
+            o => panic!("{line}: {o:?}"),
+        }
+    }
+}

@@ -132,9 +132,19 @@ fn card_name(c: &mut Cursor, t: &Token) -> Result<(Option<Kind>, String, String)
     let kind = if text::key(&kind_w) == "SATELLITE" {
         None
     } else {
-        Some(Kind::from_word(&kind_w).ok_or_else(|| no(msg!("stellar-refused-unknown-card-kind", written = kind_w.as_str())))?)
+        // A misspelt type gets the nearest type word of either language, with the number written.
+        Some(Kind::from_word(&kind_w).ok_or_else(|| {
+            let sugg = text::suggest(&kind_w, kind_words()).map(|k| format!("{k}-{num_w}"));
+            (msg!("stellar-refused-unknown-card-kind", written = kind_w.as_str()), sugg)
+        })?)
     };
     Ok((kind, num_w, words))
+}
+
+/// The card type words of both languages (`PLANETE`, `PLANET`, …, `SATELLITE`),
+/// for suggestions: a typo gets the word of its writer's language.
+fn kind_words() -> impl Iterator<Item = &'static str> {
+    Kind::ALL.iter().flat_map(|k| [k.word(), k.word_en()]).chain(["SATELLITE"])
 }
 
 /// The canonical name of a (type, number) as written.
@@ -523,7 +533,7 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             }) {
                 Some(k)
             } else {
-                return Err((msg!("stellar-refused-unknown-kind", written = t.text.as_str()), text::suggest(&t.text, ["PLANETE", "LUNE", "ASTEROIDE", "NUAGE", "TROU-NOIR", "SATELLITE"])));
+                return Err((msg!("stellar-refused-unknown-kind", written = t.text.as_str()), text::suggest(&t.text, kind_words())));
             };
             let (slot, face_up) = slot_and_face(c)?;
             end(c)?;
@@ -618,7 +628,7 @@ mod tests {
 
     use super::*;
     use crate::dice::Dice;
-    use crate::game::{FamilyInput, OrderStatus, Ruleset};
+    use crate::game::{FamilyInput, LineOutcome, OrderStatus, Ruleset};
     use crate::games::stellar::Stellar;
 
     /// A game after the deal and the starting choice: the first player to move.
@@ -701,6 +711,36 @@ mod tests {
         let echoed = parse(&s, &who, &lines(&[&english_echo[0]]));
         assert!(echoed.verdicts[0].is_accepted(), "{:?}", echoed.verdicts);
         assert_eq!(echoed.orders, french.orders);
+    }
+
+    /// Issue 26: a misspelt card type, in a card's name or in a blind draw's
+    /// PIOCHE, gets the nearest word of either language (LUNE for a French
+    /// writer, MOON for an English one), not only the French one.
+    #[test]
+    fn etape_3_a_mistyped_card_type_is_suggested_in_its_writers_language() {
+        let s = started();
+        let me = s.mover();
+        let who = s.seats[me].key.clone();
+        let (letter, card) = s.hand_letters(me).into_iter().find(|(_, c)| s.card(*c).number.row_position().is_some()).expect("seed 9 deals a numbered hand card");
+        let pos = s.card(card).number.row_position().unwrap();
+        let blind = [format!("PRENDRE {pos}"), format!("JOUER {letter} CARNET")];
+        let suggestion = |line: &str| {
+            let p = parse(&s, &who, &lines(&[&blind[0], &blind[1], line]));
+            assert!(p.verdicts[1].is_accepted(), "{:?}", p.verdicts[1]);
+            match &p.verdicts[2].outcome {
+                LineOutcome::Rejected { suggestion, .. } => suggestion.clone(),
+                o => panic!("{line}: {o:?}"),
+            }
+        };
+        assert_eq!(suggestion("PIOCHE LUEN 3").as_deref(), Some("LUNE"));
+        assert_eq!(suggestion("DRAW MON 3").as_deref(), Some("MOON"));
+        assert_eq!(suggestion("DRAW CLOUDD 3").as_deref(), Some("CLOUD"));
+        let card = |line: &str| match &parse(&s, &who, &lines(&[line])).verdicts[0].outcome {
+            LineOutcome::Rejected { suggestion, .. } => suggestion.clone(),
+            o => panic!("{line}: {o:?}"),
+        };
+        assert_eq!(card("PLAY MOOM-3 NOTEBOOK").as_deref(), Some("MOON-3"));
+        assert_eq!(card("JOUER LUME-3 CARNET").as_deref(), Some("LUNE-3"));
     }
 
     #[test]

@@ -91,6 +91,17 @@ fn colour(w: Option<&String>) -> Result<Colour, Msg> {
     Colour::from_word(w).ok_or_else(|| msg!("stellium-refused-unknown-colour", written = w))
 }
 
+/// A refused line, with the nearest word of either language when `why`
+/// names a misspelt colour (a typo gets the word of its writer's language,
+/// as Galaxy's attack target).
+fn refused(line: &OrderLine, why: Msg) -> LineVerdict {
+    let suggestion = match (why.id.as_str(), why.args.get("written")) {
+        ("stellium-refused-unknown-colour", Some(crate::i18n::Arg::Str(w))) => text::suggest(w, Colour::ALL.iter().flat_map(|c| [c.word(), c.word_en()])),
+        _ => None,
+    };
+    LineVerdict::rejected(line, why, suggestion)
+}
+
 fn objective(s: &StelliumState, w: Option<&String>) -> Result<u32, Msg> {
     let w = w.ok_or_else(|| msg!("stellium-refused-objective-missing"))?;
     let id = w.to_ascii_uppercase().strip_prefix('O').and_then(|n| n.parse::<u32>().ok());
@@ -405,7 +416,7 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
             (Some(Word::Refill), Some(me), Phase::Refill(_)) => {
                 verdicts[i] = Some(match refill_line(s, me, &toks[1..], &mut orders) {
                     Ok((fr, en)) => LineVerdict::accepted_bilingual(line, fr, en, Vec::new()),
-                    Err(e) => LineVerdict::rejected(line, e, None),
+                    Err(e) => refused(line, e),
                 });
             }
             (Some(_), Some(_), Phase::Refill(_)) => verdicts[i] = refuse(msg!("stellium-refused-refill-only")),
@@ -421,7 +432,7 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
             let notes = std::mem::take(&mut sim.notes);
             verdicts[*i] = Some(match r {
                 Ok((fr, en)) => LineVerdict::accepted_bilingual(&input[*i], fr, en, notes),
-                Err(e) => LineVerdict::rejected(&input[*i], e, None),
+                Err(e) => refused(&input[*i], e),
             });
         }
         // A line that the turn could not play as acknowledged is refused
