@@ -135,6 +135,13 @@ fn resource_msg(r: Resource) -> Msg {
     msg!("gd-order-resource", resource = if r == Resource::Money { "money" } else { "influence" })
 }
 
+/// A general proposal (note §2.4 (4)): a law, or a trade put to the senate
+/// under "Libre-échange d'accord" — what the Prime Minister may veto or
+/// order ("Le premier ministre et ses devoirs").
+fn general(it: &Item) -> bool {
+    matches!(it, Item::Law { .. } | Item::Trade { .. })
+}
+
 fn steps_text(steps: &[Step]) -> String {
     steps.iter().map(|s| s.label()).collect::<Vec<_>>().join(", ")
 }
@@ -907,8 +914,11 @@ impl<'a> Check<'a> {
     }
 
     fn veto(&mut self, c: &mut Cursor) -> Result<Order, Refused> {
-        let (item, _) = self.agenda_item(c.next())?;
+        let (item, it) = self.agenda_item(c.next())?;
         self.end(c)?;
+        if !general(it) {
+            return Err(no(msg!("gd-order-refused-not-general-item", item = item)));
+        }
         if self.vetoes.contains(&item) {
             return Err(no(msg!("gd-order-refused-twice")));
         }
@@ -923,8 +933,8 @@ impl<'a> Check<'a> {
         let mut items = Vec::new();
         while c.peek().is_some() {
             let (n, it) = self.agenda_item(c.next())?;
-            if !matches!(it, Item::Law { .. }) {
-                return Err(no(msg!("gd-order-refused-not-law-item", item = n)));
+            if !general(it) {
+                return Err(no(msg!("gd-order-refused-not-general-item", item = n)));
             }
             if items.contains(&n) {
                 return Err(no(msg!("gd-order-refused-ranked-twice")));
@@ -1260,7 +1270,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-refused-vote-form"),
         msg!("gd-order-refused-fleet-item", item = 1),
         msg!("gd-order-refused-not-fleet-item", item = 2),
-        msg!("gd-order-refused-not-law-item", item = 1),
+        msg!("gd-order-refused-not-general-item", item = 1),
         msg!("gd-order-refused-for-against"),
         msg!("gd-order-refused-cap-limit", cap = 9, limit = 4),
         msg!("gd-order-refused-voted-twice", item = 2),

@@ -42,7 +42,7 @@ fn senator(s: &Components, name: &str, party: PartyId, corruption: u8) -> (Strin
 /// BIP 42 (2 fleets) and 9, CoS 53; 50 is infested; the Republic has 5
 /// fleets on 1. BIP holds the Prime Minister, POP Justice; the Free Trade
 /// law is in force; the agenda holds a fleet proposal (#1), an indictment
-/// (#2) and a law (#3); deal A1 binds POP and BIP.
+/// (#2), a law (#3) and a trade to ratify (#4); deal A1 binds POP and BIP.
 fn state(phase: Phase) -> GdState {
     let components = Components::embedded().expect("the embedded set");
     let mut fx = EffectState::default();
@@ -100,6 +100,7 @@ fn state(phase: Phase) -> GdState {
             Item::Fleet { by: Cos, groups: vec![FleetGroup { to: 50, count: 2, from: None, attack: true, admiral: None }] },
             Item::Indictment { by: Bip, senator: "Fola".into() },
             Item::Law { by: Cos, law: Law::Movement, turns: 2 },
+            Item::Trade { a: Bip, b: Cos, a_gives: vec![Goods::Sector { sector: 42 }], b_gives: vec![Goods::Resource { resource: Resource::Money, amount: 5 }] },
         ],
         filings: Default::default(),
         deals: vec![Deal { number: 1, parties: [Pop, Bip], terms: "paix".into(), until: None, broken: None }],
@@ -219,7 +220,8 @@ fn every_order_of_s1_s2_and_p_is_read_in_both_languages() {
         ),
         (&s2, "VOTE FLOTTE #1 AUCUN JUSQUA 1", "VOTE FLEET #1 NONE UPTO 1", Order::VoteFleet { ranking: vec![Some(1), None], cap: 1 }),
         (&s2, "VETO #3", "VETO #3", Order::Veto { item: 3 }),
-        (&s2, "ORDRE-DU-JOUR #3", "AGENDA #3", Order::Agenda { items: vec![3] }),
+        (&s2, "VETO #4", "VETO #4", Order::Veto { item: 4 }),
+        (&s2, "ORDRE-DU-JOUR #4 #3", "AGENDA #4 #3", Order::Agenda { items: vec![4, 3] }),
         (&p, "ACHAT FLOTTE 2 39", "BUY FLEET 2 39", Order::BuyFleets { at: vec![(2, 39)] }),
         (&p, "ACHAT FLOTTE-REPUBLIQUE 2", "BUY REPUBLIC-FLEET 2", Order::BuyRepublic { count: 2 }),
         (&p, "RECRUTER Bellu", "RECRUIT Bellu", Order::Recruit { senator: "Bellu".into() }),
@@ -330,7 +332,8 @@ fn each_refusal_gives_its_reason() {
         (&s2, "VOTE PM BIP", "gd-order-refused-no-election"),
         (&s2, "VOTE MAINTENANT", "gd-order-refused-vote-form"),
         (&s2, "ORDRE-DU-JOUR #3", "gd-order-refused-no-ministry"),
-        (&s2, "ORDRE-DU-JOUR #2", "gd-order-refused-not-law-item"),
+        (&s2, "ORDRE-DU-JOUR #2", "gd-order-refused-not-general-item"),
+        (&s2, "VETO #1", "gd-order-refused-not-general-item"),
         (&s2, "VETO x", "gd-order-refused-item-form"),
         (&s2, "VETO", "gd-order-refused-item-missing"),
         (&p, "ACHAT FLOTTE 1 42", "gd-order-refused-not-your-sector"),
@@ -755,7 +758,9 @@ proptest! {
             let refs: Vec<&str> = filings.iter().map(String::as_str).collect();
             let (o, v) = read(&s1, &key, &refs);
             prop_assert_eq!(o.lines.len(), filings.len(), "{:?}", v);
-            let buys = [format!("ACHAT FLOTTE 1 {}", card.start_sector), "ACHAT FLOTTE-REPUBLIQUE 1".to_string()];
+            // Its own sector, or (the infestation took it) any sector not infested.
+            let at = p.sectors_of(me).first().copied().or_else(|| p.fx.sectors.iter().find(|(_, x)| !x.infested).map(|(n, _)| *n)).expect("a sector");
+            let buys = [format!("ACHAT FLOTTE 1 {at}"), "ACHAT FLOTTE-REPUBLIQUE 1".to_string()];
             let refs: Vec<&str> = buys.iter().map(String::as_str).collect();
             let (o, v) = read(&p, &key, &refs);
             prop_assert_eq!(o.lines.len(), buys.len(), "{:?}", v);
