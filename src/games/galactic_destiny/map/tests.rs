@@ -18,21 +18,29 @@ fn renderer() -> Renderer {
     Renderer::new_for(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates"), Some(&[] as &[&str])).expect("renderer")
 }
 
-/// A game at turn 3, S1, built by hand from the embedded components: three
-/// parties (POP, BIP, GSP) with a few sectors each, fleets of three parties
-/// and the Republic on sector 13, sector 12 infested, 7, 20 and 50 marked,
+/// A game at turn 3, S1, built by hand from the embedded components: the
+/// six parties with a few sectors each, fleets of three parties and the
+/// Republic on sector 13, sector 12 infested, 7, 20 and 50 marked,
 /// three ministries held, a law in force, a lasting event, corruption and a
 /// shadow in play. `deal` picks which action cards and senators go to the
 /// hands (the rest stay in the decks): what nobody but their holder sees.
 fn state(deal: usize) -> GdState {
     let components = Components::embedded().expect("embedded components");
-    let parties = [PartyId::Pop, PartyId::Bip, PartyId::Gsp];
+    let parties = PartyId::ALL;
     let mut fx = EffectState::default();
     for n in components.board.sectors.keys() {
         fx.sectors.insert(*n, SectorState::default());
     }
     let mut deck: Vec<String> = components.actions.iter().flat_map(|c| std::iter::repeat_n(c.name_fr.clone(), usize::from(c.copies))).collect();
-    let in_play = [("Fola", PartyId::Pop, 2, 0), ("Kaelin", PartyId::Bip, 1, 1), ("Mashem", PartyId::Gsp, 0, 0), ("Jemak", PartyId::Bip, 2, 0)];
+    let in_play = [
+        ("Fola", PartyId::Pop, 2, 0),
+        ("Kaelin", PartyId::Bip, 1, 1),
+        ("Mashem", PartyId::Gsp, 0, 0),
+        ("Jemak", PartyId::Bip, 2, 0),
+        ("Tzevi", PartyId::Tmp, 0, 0),
+        ("Caliana", PartyId::Cos, 0, 0),
+        ("Zarazarish", PartyId::Ppf, 0, 0),
+    ];
     let mut senators: Vec<String> = components.senators.iter().map(|s| s.name.clone()).filter(|n| !in_play.iter().any(|(p, ..)| p == n)).collect();
     for (i, p) in parties.into_iter().enumerate() {
         let hand: Vec<String> = (0..5).map(|k| deck.remove((deal * 7 + i * 3 + k) % deck.len())).collect();
@@ -61,7 +69,20 @@ fn state(deal: usize) -> GdState {
             },
         );
     }
-    for (n, p) in [(39, PartyId::Pop), (37, PartyId::Pop), (42, PartyId::Bip), (43, PartyId::Bip), (36, PartyId::Gsp), (1, PartyId::Gsp)] {
+    let owned = [
+        (39, PartyId::Pop),
+        (37, PartyId::Pop),
+        (42, PartyId::Bip),
+        (43, PartyId::Bip),
+        (36, PartyId::Gsp),
+        (1, PartyId::Gsp),
+        (46, PartyId::Tmp),
+        (22, PartyId::Tmp),
+        (53, PartyId::Cos),
+        (56, PartyId::Ppf),
+        (55, PartyId::Ppf),
+    ];
+    for (n, p) in owned {
         fx.sectors.entry(n).or_default().owner = Some(p);
     }
     fx.sectors.entry(INFESTED).or_default().infested = true;
@@ -74,6 +95,9 @@ fn state(deal: usize) -> GdState {
     fleets.insert(39, BTreeMap::from([(PartyId::Pop, 2)]));
     fleets.insert(42, BTreeMap::from([(PartyId::Bip, 2)]));
     fleets.insert(36, BTreeMap::from([(PartyId::Gsp, 1)]));
+    fleets.insert(46, BTreeMap::from([(PartyId::Tmp, 2)]));
+    fleets.insert(53, BTreeMap::from([(PartyId::Cos, 2)]));
+    fleets.insert(55, BTreeMap::from([(PartyId::Ppf, 2), (PartyId::Cos, 1)]));
     fleets.insert(13, BTreeMap::from([(PartyId::Pop, 1), (PartyId::Bip, 3), (PartyId::Gsp, 2)]));
     let events: Vec<String> = components.events.iter().flat_map(|c| std::iter::repeat_n(c.name_fr.clone(), usize::from(c.copies))).collect();
     let lasting = events.iter().position(|e| e == "Désespoir").expect("a lasting event");
@@ -97,7 +121,7 @@ fn state(deal: usize) -> GdState {
         laws: vec![LawInForce { law: Law::Integrity, passed: 2, until: 4, by: PartyId::Pop }],
         defied: Default::default(),
         fleet_orders: None,
-        initiative: vec![PartyId::Gsp, PartyId::Bip, PartyId::Pop],
+        initiative: vec![PartyId::Gsp, PartyId::Tmp, PartyId::Cos, PartyId::Ppf, PartyId::Bip, PartyId::Pop],
         event_deck,
         event_discard: Vec::new(),
         active_events: vec![ActiveEvent { card: active, since: 2 }],
@@ -116,6 +140,7 @@ fn state(deal: usize) -> GdState {
     s.appoint(Ministry::PrimeMinister, Some("Fola".into()));
     s.appoint(Ministry::Interior, Some("Kaelin".into()));
     s.appoint(Ministry::Defence, Some("Jemak".into()));
+    s.appoint(Ministry::Finance, Some("Caliana".into()));
     s.check().expect("a consistent state");
     s
 }
