@@ -347,8 +347,11 @@ impl Picture {
             self.text(sx + 5.0, sy + 59.0, &t, &demo.join(" "));
         }
         if let Some(a) = s.ability {
-            let t = T { size: 11.0, bold: true, fill: "#7a5c00", anchor: "start", id: None };
             let short = self.say(&Msg::new(format!("gd-map-ability-short-{}", a.id())));
+            // Bold capitals are about 0.8 em wide: a long label is made
+            // smaller to stay inside its sector.
+            let size = (11.0f64).min(((sw - 10.0) / (0.8 * short.chars().count() as f64)).floor());
+            let t = T { size, bold: true, fill: "#7a5c00", anchor: "start", id: None };
             self.text(sx + 5.0, sy + 73.0, &t, &short);
         }
         // Fleets: a disc a side with its count, the Republic's black first,

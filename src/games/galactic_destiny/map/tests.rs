@@ -171,6 +171,22 @@ fn the_picture_names_every_sector_once_inside_its_rectangle() {
 }
 
 #[test]
+fn every_mark_of_a_sector_stays_inside_it() {
+    let s = state(0);
+    for lang in Lang::ALL {
+        let d = drawn(&svg(&s, lang));
+        for x in d.iter().filter(|x| x.group.starts_with("sector-")) {
+            let n = &x.group["sector-".len()..];
+            let area = find(&d, &format!("area-{n}"));
+            // A text keeps clear of the sector's gold line (its box is the
+            // line's outer edge, 1 px outside the rectangle).
+            let slack = if x.text.is_some() { -3.0 } else { 0.0 };
+            assert!(x.inside(area[0], slack), "{lang:?}: {x:?} outside its sector {area:?}");
+        }
+    }
+}
+
+#[test]
 fn no_text_of_the_picture_overlaps_another() {
     let s = state(0);
     for lang in Lang::ALL {
