@@ -35,8 +35,8 @@ const MARGIN: f64 = 12.0;
 /// The largest grid square, for small boards.
 const CELL_MAX: f64 = 110.0;
 /// A line of the panel.
-const LINE: f64 = 22.0;
-const PANEL_FONT: f64 = 16.0;
+const LINE: f64 = 25.0;
+const PANEL_FONT: f64 = 18.0;
 const BACKGROUND: &str = "#f5f1e6";
 const INK: &str = "#1b1b2f";
 const GOLD: &str = "#b08d2c";
@@ -373,7 +373,7 @@ impl Picture {
 
     fn heading(&mut self, m: &Msg) {
         self.y += LINE + 6.0;
-        let t = T { size: 17.0, bold: true, fill: INK, anchor: "start", id: None };
+        let t = T { size: 20.0, bold: true, fill: INK, anchor: "start", id: None };
         let s = self.say(m);
         self.text(MARGIN, self.y, &t, &s);
     }
@@ -382,7 +382,7 @@ impl Picture {
     fn line(&mut self, pip: Option<&str>, s: &str) {
         let x = match pip {
             Some(c) => {
-                self.pip(MARGIN + 8.0, self.y + LINE - 5.5, 7.0, c, "");
+                self.pip(MARGIN + 8.0, self.y + LINE - 6.5, 8.0, c, "");
                 MARGIN + 22.0
             }
             None => MARGIN,
@@ -509,7 +509,7 @@ impl Picture {
         // The sector's symbols, drawn as on the board.
         self.y += 8.0;
         let y = self.y + 12.0;
-        let t = T::plain(14.0);
+        let t = T::plain(16.0);
         let mut x = MARGIN;
         let items: [(&str, Msg); 5] = [
             ("influence", msg!("gd-map-key-influence")),
@@ -534,7 +534,7 @@ impl Picture {
             }
             let label = self.say(&m);
             self.text(x + 22.0, y + 5.0, &t, &label);
-            x += 30.0 + label.chars().count() as f64 * 8.2;
+            x += 34.0 + label.chars().count() as f64 * 11.2;
         }
         self.y = y + 4.0;
         // No-break spaces keep a key's letters with their words when the
