@@ -425,6 +425,14 @@ fn template_error(e: &tera::Error, name: &str, sources: &BTreeMap<String, String
     }
 }
 
+/// `s` escaped for HTML or SVG text as the templates escape it (pictures
+/// written in code, not by a template: Galactic Destiny's board).
+pub fn escape(s: &str) -> String {
+    let mut out = Vec::with_capacity(s.len());
+    let _ = escape_html(s, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
 /// HTML escaping as Tera 1 did it (`'` as `&#x27;`, `/` as `&#x2F;`), which
 /// every HTML page and SVG map sent so far used: Tera 2's default leaves `/`
 /// alone and writes `'` as `&#39;`.
