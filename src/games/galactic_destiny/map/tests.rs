@@ -124,7 +124,7 @@ fn state(deal: usize) -> GdState {
         initiative: vec![PartyId::Gsp, PartyId::Tmp, PartyId::Cos, PartyId::Ppf, PartyId::Bip, PartyId::Pop],
         event_deck,
         event_discard: Vec::new(),
-        active_events: vec![ActiveEvent { card: active, since: 2 }],
+        active_events: vec![ActiveEvent { card: active, since: 2, subjects: Vec::new() }],
         sector_deck,
         sector_discard: Vec::new(),
         dead: Vec::new(),
