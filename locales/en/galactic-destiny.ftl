@@ -7,3 +7,11 @@ galactic-destiny-file-senators = senators
 galactic-destiny-file-sector-cards = sector cards
 galactic-destiny-file-actions = action cards
 galactic-destiny-file-events = events
+# Registration ("Installation des joueurs" 1); RULINGS G2). $free: the sigles of the parties still free.
+galactic-destiny-register-full = The game is full ({ $players } parties).
+galactic-destiny-register-unknown-party = “{ $name }” is not a party: register with the sigle or the name of a free party ({ $free }).
+galactic-destiny-register-party-taken = The party { $party } is already taken; free parties: { $free }.
+galactic-destiny-too-few-parties = { $players ->
+    [one] { $players } party registered
+   *[other] { $players } parties registered
+}: at least { $least } are needed (setting `joueurs_min`) to start the game

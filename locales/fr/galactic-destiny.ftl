@@ -7,3 +7,11 @@ galactic-destiny-file-senators = sénateurs
 galactic-destiny-file-sector-cards = cartes secteur
 galactic-destiny-file-actions = cartes action
 galactic-destiny-file-events = événements
+# Registration ("Installation des joueurs" 1); RULINGS G2). $free: the sigles of the parties still free.
+galactic-destiny-register-full = La partie est complète ({ $players } partis).
+galactic-destiny-register-unknown-party = « { $name } » n'est pas un parti : inscrivez-vous sous le sigle ou le nom d'un parti libre ({ $free }).
+galactic-destiny-register-party-taken = Le parti { $party } est déjà pris ; partis libres : { $free }.
+galactic-destiny-too-few-parties = { $players ->
+    [one] { $players } parti inscrit
+   *[other] { $players } partis inscrits
+} : il en faut au moins { $least } (réglage `joueurs_min`) pour commencer la partie

@@ -3,6 +3,7 @@
 
 pub mod galactic_destiny;
 pub mod galaxy;
+pub mod settings;
 pub mod stellar;
 pub mod stellarium;
 pub mod stellium;

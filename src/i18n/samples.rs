@@ -17,6 +17,8 @@ pub fn all() -> Vec<Msg> {
     all.extend(crate::games::stellar::samples());
     all.extend(crate::games::stellium::samples());
     all.extend(crate::games::galactic_destiny::samples());
+    all.extend(crate::games::galactic_destiny::setup::samples());
+    all.extend(crate::games::galactic_destiny::common::samples());
     all.extend(crate::games::stellarium::orders::refusal::samples());
     all.extend(crate::orders::problem::samples());
     all.extend(crate::scheduler::samples());

@@ -60,6 +60,10 @@ pub enum Event {
     // ---- Setup ("Installation.").
     /// The parties, and the seats that play them.
     Setup { parties: Vec<(PartyId, String)>, by_lot: bool },
+    /// Registration closed with fewer seats than `joueurs_min`: the game
+    /// does not start, the step is held (the public view's `referee_alert`
+    /// and `hold_reason`, as Galaxy's failed generation; `setup::can_start`).
+    TooFewParties { players: u8, least: u8 },
 
     // ---- "La phase galactique."
     GalacticPhase { turn: u32 },

@@ -26,8 +26,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::components::interpret::{EffectState, RESOURCE_MAX, REPUBLIC_MAX};
+use super::components::interpret::{EffectState, Subject, RESOURCE_MAX, REPUBLIC_MAX};
 use super::components::{Components, PartyId, SectorNo};
+use super::orders::Goods;
 use super::senate::round_table::Bidding;
 use super::senate::Ministry;
 use crate::game::FamilyKey;
@@ -204,6 +205,10 @@ pub enum Item {
     Indictment { by: PartyId, senator: String },
     /// A listed law (`PROPOSITION`).
     Law { by: PartyId, law: Law, turns: u8 },
+    /// A trade filed in S1 under "Libre-échange d'accord": "ratifiées par
+    /// un vote du sénat", carried out if the vote passes (every item held
+    /// checked again then). `a` filed first in initiative order.
+    Trade { a: PartyId, b: PartyId, a_gives: Vec<Goods>, b_gives: Vec<Goods> },
 }
 
 /// What parties filed in S1 that S2 needs, besides the agenda (sealed until
@@ -239,6 +244,11 @@ pub struct ActiveEvent {
     pub card: String,
     /// The game turn it was drawn.
     pub since: u32,
+    /// What its target gave when it was drawn: its `actif` modifiers are
+    /// put back on them when another active event leaves
+    /// (`EffectState::end_active` lapses them all).
+    #[serde(default)]
+    pub subjects: Vec<Subject>,
 }
 
 /// Where a game is. A game turn is S1, S2, (the intrigue: part II), P; the

@@ -5,27 +5,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::dice::Dice;
 use crate::game::{FamilyKey, Refusal};
+use crate::games::settings::{boolean, string};
 
 use super::components::{Colour, Components, Source, Sources};
 use super::model::{LogEntry, Phase, Placed, Seat, Settings, StelliumState};
 
 const KEYS: [&str; 10] = ["limite", "premiere_partie", "miroir", "premier", "tirage", "influence", "ultime_tour", "plateau", "disques", "objectifs"];
-
-fn string(t: &toml::Table, name: &str) -> Result<Option<String>, String> {
-    match t.get(name) {
-        None => Ok(None),
-        Some(toml::Value::String(s)) => Ok(Some(s.clone())),
-        Some(v) => Err(format!("réglage `{name}` : texte attendu, trouvé {v}")),
-    }
-}
-
-fn boolean(t: &toml::Table, name: &str) -> Result<bool, String> {
-    match t.get(name) {
-        None => Ok(false),
-        Some(toml::Value::Boolean(b)) => Ok(*b),
-        Some(v) => Err(format!("réglage `{name}` : true ou false attendu, trouvé {v}")),
-    }
-}
 
 fn source(t: &toml::Table, name: &str, default: Source) -> Result<Source, String> {
     match string(t, name)? {

@@ -21,6 +21,8 @@ pub mod filing;
 pub mod initiative;
 pub mod round_table;
 pub mod voting;
+#[cfg(test)]
+pub(crate) mod testkit;
 
 use serde::{Deserialize, Serialize};
 
