@@ -55,6 +55,7 @@ gd-fleet-group = { $count } fleet(s) to sector { $to }{ $from ->
 gd-item-fleet = the Republic fleet, proposed by { $by }: { $groups }
 gd-item-indictment = indictment of { $senator }, proposed by { $by }
 gd-item-law = law "{ $law }" for { $turns } turn(s), proposed by { $by }
+gd-item-trade = trade put to the senate (free trade): { $a } gives { $a_gives }; { $b } gives { $b_gives }
 gd-ending-ministries = { $winner } holds the five ministries and wins the game.
 gd-ending-sectors = { $winner } holds { $sectors } sectors or more, more than any other party, and wins the game.
 gd-ending-infested = { $sectors } sectors or more are infested: the Ke'Ras win, every party loses.

@@ -55,6 +55,7 @@ gd-fleet-group = { $count } flotte(s) vers le secteur { $to }{ $from ->
 gd-item-fleet = flotte de la république, proposée par { $by } : { $groups }
 gd-item-indictment = poursuite de { $senator }, proposée par { $by }
 gd-item-law = loi « { $law } » pour { $turns } tour(s), proposée par { $by }
+gd-item-trade = échange soumis au sénat (libre-échange) : { $a } donne { $a_gives } ; { $b } donne { $b_gives }
 gd-ending-ministries = { $winner } détient les cinq ministères et gagne la partie.
 gd-ending-sectors = { $winner } contrôle { $sectors } secteurs ou plus, plus que tout autre parti, et gagne la partie.
 gd-ending-infested = { $sectors } secteurs ou plus sont infestés : les Ke'Ras l'emportent, tous les partis perdent.

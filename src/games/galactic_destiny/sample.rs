@@ -162,6 +162,10 @@ fn voting(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
                     v.push(Order::Veto { item: n });
                 }
             }
+            Item::Trade { a, b, .. } => {
+                let c = cap(dice, &mut budget, if *a == p || *b == p { 3 } else { 1 });
+                v.push(Order::VoteItem { item: n, for_it: *a == p || *b == p || dice.chance_in_6(3, RULE, "vote sur l'échange"), cap: c });
+            }
             Item::Indictment { senator, .. } => {
                 let against = s.fx.senators.get(senator).is_some_and(|x| x.party == p);
                 let c = cap(dice, &mut budget, if against { 4 } else { 2 });

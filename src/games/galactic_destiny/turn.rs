@@ -7,7 +7,7 @@
 //! plays the end of the turn and, unless the game is over, the next
 //! galactic phase.
 //!
-//! Every closing step first carries out the orders allowed in any step
+//! Each step's resolver carries out the orders allowed in any step first
 //! ([`super::common::apply`]: bank, trades, promises, broken laws, shadow),
 //! then the step's own business. Orders reach here completed by
 //! `default_orders` (§2.7): a party whose orders the referee played gets an
@@ -22,7 +22,7 @@ use super::components::PartyId;
 use super::events::{DefaultKind, Event};
 use super::model::{Ending, GdState, Phase};
 use super::orders::Orders;
-use super::{common, galactic, purchases, senate, setup};
+use super::{galactic, purchases, senate, setup};
 
 /// What the referee plays for a party that sent nothing in the step now
 /// open (§2.7): S1 nothing filed, S2 abstains, P passes.
@@ -81,26 +81,25 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
     }
     match s.phase {
         Phase::Registration => {
-            if s.seats.len() >= usize::from(s.settings.min_players) {
-                dice.mark("Installation.", "mise en place");
-                setup::install(&mut s, dice, &mut events);
+            // Too few seats: `install` says so and changes nothing (the
+            // step is held, `setup::can_start`).
+            dice.mark("Installation.", "mise en place");
+            setup::install(&mut s, dice, &mut events);
+            if setup::can_start(&s).is_ok() {
                 dice.mark("La phase galactique.", "tour de jeu 1");
                 galactic::phase(&mut s, dice, &mut events);
             }
         }
         Phase::Filing => {
             dice.mark("La phase de sénat.", format!("tour de jeu {}, dépôts (S1)", s.game_turn));
-            common::apply(&mut s, &orders, dice, &mut events);
             senate::filing::resolve(&mut s, &orders, dice, &mut events);
         }
         Phase::Voting => {
             dice.mark("La phase de sénat.", format!("tour de jeu {}, votes (S2)", s.game_turn));
-            common::apply(&mut s, &orders, dice, &mut events);
             senate::voting::resolve(&mut s, &orders, dice, &mut events);
         }
         Phase::Purchases => {
             dice.mark("Achat de flottes et sénateurs", format!("tour de jeu {}, achats (P)", s.game_turn));
-            common::apply(&mut s, &orders, dice, &mut events);
             purchases::resolve(&mut s, &orders, dice, &mut events);
             if s.phase != Phase::Over {
                 dice.mark("La phase galactique.", format!("tour de jeu {}", s.game_turn + 1));

@@ -115,6 +115,12 @@ pub fn item_msg(i: &Item) -> Msg {
         Item::Fleet { by, groups } => msg!("gd-item-fleet", by = by.sigle(), groups = groups_msg(groups)),
         Item::Indictment { by, senator } => msg!("gd-item-indictment", by = by.sigle(), senator = senator.as_str()),
         Item::Law { by, law, turns } => msg!("gd-item-law", by = by.sigle(), law = law_msg(*law), turns = *turns),
+        Item::Trade { a, b, a_gives, b_gives } => {
+            // Put to the senate, the trade is public: its cards are named.
+            let (agenda, in_play) = (Vec::new(), BTreeMap::new());
+            let w = Words { agenda: &agenda, in_play: &in_play };
+            msg!("gd-item-trade", a = a.sigle(), b = b.sigle(), a_gives = goods_list(&w, a_gives, true), b_gives = goods_list(&w, b_gives, true))
+        }
     }
 }
 
@@ -169,6 +175,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
             let seated: Vec<String> = parties.iter().map(|(p, n)| format!("{} ({n})", p.sigle())).collect();
             msg!("gd-ev-setup", parties = seated, by_lot = yes(*by_lot))
         }
+        Event::TooFewParties { players, least } => msg!("galactic-destiny-too-few-parties", players = *players, least = *least),
         Event::GalacticPhase { turn } => msg!("gd-ev-galactic-phase", turn = *turn),
         Event::Refreshed => msg!("gd-ev-refreshed"),
         Event::RepublicFleetFree { sector } => msg!("gd-ev-republic-fleet-free", sector = *sector),
@@ -620,7 +627,16 @@ pub fn family_view(ctx: &ViewContext, before: &GdState, after: &GdState, events:
 }
 
 pub fn public_view(ctx: &ViewContext, before: &GdState, after: &GdState, events: &[Event]) -> Value {
-    common(ctx, before, after, events, None)
+    let mut v = common(ctx, before, after, events, None);
+    // Registration closed with too few seats: the step is held, the
+    // referee told at once (the referee reads `referee_alert`).
+    if let Some(Event::TooFewParties { players, least }) = events.iter().find(|e| matches!(e, Event::TooFewParties { .. })) {
+        let lang = Lang::from_code(&ctx.lang);
+        let reason = msg!("galactic-destiny-too-few-parties", players = *players, least = *least).render(lang);
+        v["referee_alert"] = json!(reason);
+        v["hold_reason"] = json!(reason);
+    }
+    v
 }
 
 /// The order form: the declaration of the provisional set, what the step
@@ -664,7 +680,12 @@ pub fn samples() -> Vec<Msg> {
     all.extend(Law::ALL.map(law_msg));
     let (a, b) = (PartyId::Gsp, PartyId::Bip);
     let group = FleetGroup { to: 50, count: 2, from: Some(1), attack: true, admiral: Some("Jemak".into()) };
-    let agenda = vec![Item::Fleet { by: a, groups: vec![group.clone()] }, Item::Indictment { by: a, senator: "Fola".into() }, Item::Law { by: a, law: Law::Watch, turns: 2 }];
+    let agenda = vec![
+        Item::Fleet { by: a, groups: vec![group.clone()] },
+        Item::Indictment { by: a, senator: "Fola".into() },
+        Item::Law { by: a, law: Law::Watch, turns: 2 },
+        Item::Trade { a, b, a_gives: vec![Goods::Card { name: "Feinte".into() }], b_gives: vec![] },
+    ];
     let in_play = BTreeMap::new();
     let w = Words { agenda: &agenda, in_play: &in_play };
     let goods = vec![
@@ -676,6 +697,7 @@ pub fn samples() -> Vec<Msg> {
     ];
     let events = vec![
         Event::Setup { parties: vec![(a, "Basile".into())], by_lot: false },
+        Event::TooFewParties { players: 2, least: 3 },
         Event::GalacticPhase { turn: 1 },
         Event::Refreshed,
         Event::RepublicFleetFree { sector: 1 },
@@ -709,6 +731,7 @@ pub fn samples() -> Vec<Msg> {
         Event::Vote { on: VoteOn::Item { item: 1 }, totals: vec![], winner: None, spent: vec![], ties: vec![] },
         Event::Vote { on: VoteOn::Item { item: 2 }, totals: vec![], winner: None, spent: vec![], ties: vec![] },
         Event::Vote { on: VoteOn::Item { item: 3 }, totals: vec![], winner: None, spent: vec![], ties: vec![] },
+        Event::Vote { on: VoteOn::Item { item: 4 }, totals: vec![], winner: None, spent: vec![], ties: vec![] },
         Event::Vote { on: VoteOn::Fleet, totals: vec![], winner: None, spent: vec![], ties: vec![] },
         Event::Elected { ministry: Ministry::PrimeMinister, holder: Some((a, "Fola".into())) },
         Event::Elected { ministry: Ministry::Defence, holder: None },
