@@ -19,6 +19,7 @@ pub fn all() -> Vec<Msg> {
     all.extend(crate::games::galactic_destiny::samples());
     all.extend(crate::games::galactic_destiny::setup::samples());
     all.extend(crate::games::galactic_destiny::common::samples());
+    all.extend(crate::games::galactic_destiny::orders::samples());
     all.extend(crate::games::stellarium::orders::refusal::samples());
     all.extend(crate::orders::problem::samples());
     all.extend(crate::scheduler::samples());
