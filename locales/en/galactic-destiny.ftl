@@ -15,3 +15,6 @@ galactic-destiny-too-few-parties = { $players ->
     [one] { $players } party registered
    *[other] { $players } parties registered
 }: at least { $least } are needed (setting `joueurs_min`) to start the game
+# Purchases ("Achat de flottes et sénateurs"): why a purchase was not made.
+galactic-destiny-sector-infested = Sector { $sector } is infested: no fleet is bought there.
+galactic-destiny-republic-cap = The Republic already has { $max } fleets in play.

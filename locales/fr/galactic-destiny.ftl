@@ -15,3 +15,6 @@ galactic-destiny-too-few-parties = { $players ->
     [one] { $players } parti inscrit
    *[other] { $players } partis inscrits
 } : il en faut au moins { $least } (réglage `joueurs_min`) pour commencer la partie
+# Purchases ("Achat de flottes et sénateurs"): why a purchase was not made.
+galactic-destiny-sector-infested = Le secteur { $sector } est infesté : aucune flotte n'y est achetée.
+galactic-destiny-republic-cap = La république a déjà { $max } flottes en jeu.

@@ -18,6 +18,7 @@ pub fn all() -> Vec<Msg> {
     all.extend(crate::games::stellium::samples());
     all.extend(crate::games::galactic_destiny::samples());
     all.extend(crate::games::galactic_destiny::setup::samples());
+    all.extend(crate::games::galactic_destiny::purchases::samples());
     all.extend(crate::games::galactic_destiny::common::samples());
     all.extend(crate::games::galactic_destiny::orders::samples());
     all.extend(crate::games::stellarium::orders::refusal::samples());

@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::dice::Dice;
 
+use super::common::in_initiative;
 use super::components::board::Ability;
 use super::components::cards::EventStay;
 use super::components::effects::{Duration, Effect, Target};
@@ -291,7 +292,7 @@ fn draw_sectors(state: &mut GdState, dice: &mut Dice) -> Vec<SectorNo> {
 /// initiative order (the deck never reshuffled, then the unused starting
 /// senators, G25, G27).
 fn draws(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
-    let order = order_in_force(state);
+    let order = in_initiative(state);
     let mut drew: BTreeMap<PartyId, (u8, u8)> = BTreeMap::new();
     for &p in &order {
         for _ in 0..ACTIONS_DRAWN {
@@ -312,14 +313,6 @@ fn draws(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
         let (actions, senators) = drew.get(&p).copied().unwrap_or_default();
         events.push(Event::Drew { party: p, actions, senators });
     }
-}
-
-/// The initiative order in force, worst first, every party in it (those
-/// missing, in id order, first).
-pub fn order_in_force(state: &GdState) -> Vec<PartyId> {
-    let mut order: Vec<PartyId> = state.parties().filter(|p| !state.initiative.contains(p)).collect();
-    order.extend(state.initiative.iter().copied().filter(|p| state.fx.parties.contains_key(p)));
-    order
 }
 
 /// Rule (7), "Le roulement d'infestation.", "Le coût du mal.": 2d6, +1 per
