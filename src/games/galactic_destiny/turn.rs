@@ -3,13 +3,13 @@
 //! phase; then every game turn is S1 (filings), S2 (votes) and P
 //! (purchases), each awaiting every party. The intrigue steps of part II
 //! come between S2 and P; in part I they are not played (the reports list
-//! them as not refereed yet), so S2 leads straight to P. P's adjudication
+//! them as not refereed yet), so S2 leads straight to P. P's resolver
 //! plays the end of the turn and, unless the game is over, the next
 //! galactic phase.
 //!
-//! Each step's resolver carries out the orders allowed in any step first
-//! ([`super::common::apply`]: bank, trades, promises, broken laws, shadow),
-//! then the step's own business. Orders reach here completed by
+//! The orders allowed in any step ([`common::apply`]: bank, trades,
+//! promises, broken laws, shadow) come first: S1's and S2's resolvers play
+//! them, the machine plays them before P's purchases. Orders reach here completed by
 //! `default_orders` (§2.7): a party whose orders the referee played gets an
 //! [`Event::Default`] saying so, read by it alone.
 
@@ -22,7 +22,7 @@ use super::components::PartyId;
 use super::events::{DefaultKind, Event};
 use super::model::{Ending, GdState, Phase};
 use super::orders::Orders;
-use super::{galactic, purchases, senate, setup};
+use super::{common, galactic, purchases, senate, setup};
 
 /// What the referee plays for a party that sent nothing in the step now
 /// open (§2.7): S1 nothing filed, S2 abstains, P passes.
@@ -100,11 +100,11 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
         }
         Phase::Purchases => {
             dice.mark("Achat de flottes et sénateurs", format!("tour de jeu {}, achats (P)", s.game_turn));
+            // S1's and S2's resolvers play the any-step orders themselves;
+            // P's plays its purchases, the end of the turn and the next
+            // galactic phase.
+            common::apply(&mut s, &orders, dice, &mut events);
             purchases::resolve(&mut s, &orders, dice, &mut events);
-            if s.phase != Phase::Over {
-                dice.mark("La phase galactique.", format!("tour de jeu {}", s.game_turn + 1));
-                galactic::phase(&mut s, dice, &mut events);
-            }
         }
         Phase::Over => {}
     }
