@@ -306,3 +306,69 @@ fn initiative_is_rolled_at_the_galactic_phase_the_pm_last() {
     assert_eq!(s.initiative[2], PartyId::Bip);
     assert!(ev.iter().any(|e| matches!(e, Event::Initiative { order, rolls } if order == &s.initiative && rolls.len() == 2)));
 }
+
+#[test]
+fn le_roulement_d_infestation_10_exactly_infests_9_does_not() {
+    for (total, infests) in [(10, true), (9, false)] {
+        let mut s = test_state(&P3, 20);
+        let seed = [20u8; 32];
+        let d: u32 = Dice::from_seed(seed).nd6(2, INFESTATION, "jet d'infestation").iter().sum();
+        for x in s.fx.senators.values_mut() {
+            x.corruption = 0;
+            x.shadow = 0;
+        }
+        s.fx.infestation = vec![Modifier { amount: (total - d as i32) as i8, until: Duration::Turn }];
+        let marked = s.fx.sectors.iter().filter(|(_, x)| x.marked && !x.infested).count();
+        let mut ev = Vec::new();
+        infestation_roll(&mut s, &mut Dice::from_seed(seed), &mut ev);
+        let Event::InfestationRoll { total: t, infested, .. } = &ev[0] else { panic!() };
+        assert_eq!(*t, total);
+        assert_eq!(infested.len(), if infests { marked } else { 0 }, "total {total}");
+    }
+}
+
+#[test]
+fn les_cartes_evenements_a_sector_infested_by_an_event_is_lost_by_its_owner() {
+    let mut s = test_state(&P3, 21);
+    for x in s.fx.sectors.values_mut() {
+        if !x.infested {
+            x.owner = Some(PartyId::Gsp);
+        }
+    }
+    only_event(&mut s, "Flotte fantôme");
+    let ev = next(&mut s, 21);
+    let hit: Vec<SectorNo> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::EventDrawn { card, subjects, .. } if card == "Flotte fantôme" => match subjects.first() {
+                Some(Subject::Sector(n)) => Some(*n),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    assert_eq!(hit.len(), 2, "2 copies");
+    for n in hit {
+        assert!(s.fx.sectors[&n].infested && s.fx.sectors[&n].owner.is_none());
+        assert!(ev.iter().any(|e| matches!(e, Event::Infested { sector, .. } if *sector == n)), "sector {n}: {ev:?}");
+    }
+}
+
+#[test]
+fn les_cartes_evenements_a_republic_fleet_put_in_play_appears_on_sector_1() {
+    let mut s = test_state(&P3, 22);
+    s.republic_at = BTreeMap::from([(1, 3), (7, 2)]);
+    only_event(&mut s, "Levée de la république");
+    next(&mut s, 22);
+    assert_eq!(s.fx.republic_fleets, 8);
+    assert_eq!(s.republic_at, BTreeMap::from([(1, 6), (7, 2)]));
+}
+
+#[test]
+fn sync_republic_removed_fleets_leave_sector_1_first() {
+    let mut s = test_state(&P3, 23);
+    s.republic_at = BTreeMap::from([(1, 2), (4, 1), (7, 2)]);
+    s.fx.republic_fleets = 2;
+    sync_republic(&mut s);
+    assert_eq!(s.republic_at, BTreeMap::from([(7, 2)]));
+}
