@@ -68,8 +68,11 @@ fn filing(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
     let mut v = Vec::new();
     let mine = senators_by_diplomacy(s, p);
     if s.election_due() && !mine.is_empty() {
-        // The best speaker for Prime Minister, every senator as fallback.
-        for (k, m) in Ministry::ALL.into_iter().enumerate() {
+        // The Prime Minister's post and one other drawn by lot: a party
+        // that ran for every post with its whole influence would sweep the
+        // five and end the game at the first election.
+        let other = Ministry::ALL[1 + dice.pick_index(4, RULE, "ministère brigué").unwrap_or(0)];
+        for (k, m) in [Ministry::PrimeMinister, other].into_iter().enumerate() {
             let mut order = mine.clone();
             order.rotate_left(k % mine.len());
             v.push(Order::Candidate { ministry: m, senators: order });
@@ -81,7 +84,21 @@ fn filing(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
         let turns = dice.range(1, u32::from(s.settings.max_law_turns.clamp(1, 3)), RULE, "durée de la loi") as u8;
         v.push(Order::Propose { law: Law::ALL[i], turns });
     }
-    if influence(s, p) >= 4 && dice.chance_in_6(2, RULE, "proposer une poursuite") {
+    // Money for influence with its partner, 3 for 1 (both sides see the
+    // same numbers and write the mirror lines); the seller files no
+    // indictment then, so that it still has the influence when the trade
+    // is carried out.
+    let mut selling = false;
+    if let Some((with, first)) = trading_partner(s, p) {
+        let (payer, seller) = if first { (p, with) } else { (with, p) };
+        if money(s, payer) >= 6 && influence(s, seller) >= 3 {
+            selling = seller == p;
+            let (give, get) = (Goods::Resource { resource: Resource::Money, amount: 3 }, Goods::Resource { resource: Resource::Influence, amount: 1 });
+            let (give, get) = if first { (give, get) } else { (get, give) };
+            v.push(Order::Trade { with, give: vec![give], get: vec![get] });
+        }
+    }
+    if !selling && influence(s, p) >= 4 && dice.chance_in_6(2, RULE, "proposer une poursuite") {
         if let Some(n) = someone_elses_senator(s, p, dice) {
             v.push(Order::Indict { senator: n });
         }
@@ -97,19 +114,6 @@ fn filing(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
             v.push(Order::Audit { senator: others[i].clone() });
         }
     }
-    if s.game_turn % 2 == 0 {
-        if let Some((with, first)) = trading_partner(s, p) {
-            let (mine_r, theirs_r) = if first { (Resource::Money, Resource::Influence) } else { (Resource::Influence, Resource::Money) };
-            let (mine_have, theirs_have) = (s.fx.parties.get(&p).map_or(0, |x| x.get(mine_r)), s.fx.parties.get(&with).map_or(0, |x| x.get(theirs_r)));
-            if mine_have >= 2 && theirs_have >= 2 {
-                v.push(Order::Trade {
-                    with,
-                    give: vec![Goods::Resource { resource: mine_r, amount: 2 }],
-                    get: vec![Goods::Resource { resource: theirs_r, amount: 2 }],
-                });
-            }
-        }
-    }
     if influence(s, p) < 3 && money(s, p) >= 12 {
         v.push(Order::Bank { buy: Resource::Influence, amount: 2 });
     }
@@ -123,6 +127,13 @@ fn filing(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
 fn voting(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
     let mut v = Vec::new();
     let mut budget = u32::from(influence(s, p));
+    // The veto counts if the party holds the post after this senate's
+    // elections: its holder, or a candidate for it; 1 influence is kept
+    // for it.
+    let may_hold = s.holder(Ministry::PrimeMinister) == Some(p)
+        || (s.election_due() && s.filings.candidacies.get(&p).is_some_and(|c| c.contains_key(&Ministry::PrimeMinister)));
+    let mut veto_kept = u32::from(may_hold && budget >= 1);
+    budget -= veto_kept;
     let cap = |dice: &mut Dice, budget: &mut u32, most: u32| -> u32 {
         let c = dice.range(0, most.min(*budget), RULE, "influence engagée");
         *budget -= c;
@@ -135,12 +146,12 @@ fn voting(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
             if filed(&p) {
                 choices.push(PostChoice::Party { party: p });
             }
-            let others: Vec<PartyId> = s.parties().filter(|q| *q != p && filed(q)).collect();
-            if let Some(i) = dice.pick_index(others.len(), RULE, "second choix") {
-                choices.push(PostChoice::Party { party: others[i] });
+            let mut others: Vec<PartyId> = s.parties().filter(|q| *q != p && filed(q)).collect();
+            while let Some(i) = dice.pick_index(others.len(), RULE, "choix suivant") {
+                choices.push(PostChoice::Party { party: others.remove(i) });
             }
             if !choices.is_empty() {
-                let c = cap(dice, &mut budget, 3);
+                let c = cap(dice, &mut budget, if filed(&p) { 3 } else { 1 });
                 v.push(Order::VotePost { ministry: m, choices, cap: c });
             }
         }
@@ -158,7 +169,8 @@ fn voting(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
                 let for_it = dice.chance_in_6(3, RULE, "vote sur la loi");
                 let c = cap(dice, &mut budget, 2);
                 v.push(Order::VoteItem { item: n, for_it, cap: c });
-                if !for_it && s.holder(Ministry::PrimeMinister) == Some(p) && budget >= 1 && dice.chance_in_6(2, RULE, "veto") {
+                if veto_kept == 1 && dice.chance_in_6(4, RULE, "veto") {
+                    veto_kept = 0;
                     v.push(Order::Veto { item: n });
                 }
             }

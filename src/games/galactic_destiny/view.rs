@@ -498,6 +498,7 @@ fn senate_json(s: &GdState, lang: Lang) -> Value {
     let laws: Vec<Value> = s
         .laws
         .iter()
+        .filter(|l| l.until >= s.game_turn)
         .map(|l| {
             json!({
                 "law": law_msg(l.law).render(lang),
