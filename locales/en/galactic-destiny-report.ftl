@@ -107,6 +107,7 @@ gd-ev-initiative = Initiative (worst to best): { $order }{ $count ->
    *[other] ; rerolls: { $rolls }
   }.
 gd-ev-traded = Trade: { $a } gives { $a_gives }; { $b } gives { $b_gives }.
+gd-ev-traded-hidden = Trade, secret part (you two only): { $a } gives { $a_gives }; { $b } gives { $b_gives }.
 gd-ev-trade-failed = Trade { $parties } not carried out: { $reason }.
 gd-ev-banked = { $party } buys { $amount } { $resource ->
     [money] money

@@ -25,3 +25,10 @@ galactic-destiny-lacks-senator = { $senator } is neither in play nor waiting wit
 galactic-destiny-lacks-card = { $party } does not hold the card "{ $card }".
 galactic-destiny-lacks-fleets = { $party } does not have { $count } fleets in sector { $sector }.
 galactic-destiny-law-not-binding = The law "{ galactic-destiny-law-name }" does not bind you now (not in force, or already broken this turn).
+galactic-destiny-cannot-be-tried = { $senator } cannot be tried: no longer in play, or already tried this turn.
+galactic-destiny-cannot-be-audited = { $senator } cannot be audited: no longer in play, or already audited this turn.
+galactic-destiny-veto-not-proposal = #{ $item } is not a general proposal (a law or a trade to ratify): no veto.
+galactic-destiny-not-minister = Your party does not hold { $ministry ->
+    [finance] the Finance ministry
+   *[justice] the Justice ministry
+} after the elections: nothing is done.

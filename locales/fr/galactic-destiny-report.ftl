@@ -107,6 +107,7 @@ gd-ev-initiative = Initiative (du plus faible au meilleur) : { $order }{ $count 
    *[other] {" "}; relances : { $rolls }
   }.
 gd-ev-traded = Échange : { $a } donne { $a_gives } ; { $b } donne { $b_gives }.
+gd-ev-traded-hidden = Échange, part secrète (vous seuls) : { $a } donne { $a_gives } ; { $b } donne { $b_gives }.
 gd-ev-trade-failed = Échange { $parties } non exécuté : { $reason }.
 gd-ev-banked = { $party } achète { $amount } { $resource ->
     [money] argent

@@ -25,3 +25,10 @@ galactic-destiny-lacks-senator = { $senator } n'est ni en jeu ni en attente chez
 galactic-destiny-lacks-card = { $party } n'a pas la carte « { $card } » en main.
 galactic-destiny-lacks-fleets = { $party } n'a pas { $count } flottes dans le secteur { $sector }.
 galactic-destiny-law-not-binding = La loi « { galactic-destiny-law-name } » ne vous lie pas en ce moment (pas en vigueur, ou déjà enfreinte ce tour).
+galactic-destiny-cannot-be-tried = { $senator } ne peut pas être poursuivi : plus en jeu, ou déjà jugé ce tour.
+galactic-destiny-cannot-be-audited = { $senator } ne peut pas être vérifié : plus en jeu, ou déjà vérifié ce tour.
+galactic-destiny-veto-not-proposal = #{ $item } n'est pas une proposition générale (loi ou échange à ratifier) : pas de veto.
+galactic-destiny-not-minister = Votre parti ne détient pas { $ministry ->
+    [finance] le ministère des finances
+   *[justice] le ministère de la justice
+} après les élections : rien n'est fait.

@@ -203,6 +203,10 @@ pub fn execute_trade(state: &mut GdState, a: PartyId, b: PartyId, a_gives: &[Goo
         events.push(Event::TradeFailed { a, b, reason: Msg::new("galactic-destiny-trade-parties") });
         return false;
     }
+    // What is hidden is judged before the trade: a senator waiting in hand.
+    let hidden = |g: &Goods| matches!(g, Goods::Card { .. }) || matches!(g, Goods::Senator { name } if !state.fx.senators.contains_key(name));
+    let split = |gs: &[Goods]| -> (Vec<Goods>, Vec<Goods>) { gs.iter().cloned().partition(|g| !hidden(g)) };
+    let ((a_public, a_hidden), (b_public, b_hidden)) = (split(a_gives), split(b_gives));
     let mut s = state.clone();
     let done = a_gives.iter().try_for_each(|g| transfer(&mut s, a, b, g)).and_then(|_| b_gives.iter().try_for_each(|g| transfer(&mut s, b, a, g))).and_then(|_| {
         // G55: the fleets received count toward the buyer's 10.
@@ -214,7 +218,11 @@ pub fn execute_trade(state: &mut GdState, a: PartyId, b: PartyId, a_gives: &[Goo
     match done {
         Ok(()) => {
             *state = s;
-            events.push(Event::Traded { a, b, a_gives: a_gives.to_vec(), b_gives: b_gives.to_vec() });
+            let secret = !a_hidden.is_empty() || !b_hidden.is_empty();
+            events.push(Event::Traded { a, b, a_gives: a_public, b_gives: b_public });
+            if secret {
+                events.push(Event::TradedHidden { a, b, a_gives: a_hidden, b_gives: b_hidden });
+            }
             true
         }
         Err(reason) => {
@@ -361,6 +369,7 @@ pub fn samples() -> Vec<Msg> {
     for l in Law::ALL {
         all.push(Msg::new("galactic-destiny-law-not-binding").arg("law", law_id(l)));
     }
+    all.extend(super::senate::voting::samples());
     all
 }
 

@@ -79,7 +79,12 @@ fn resoudre_les_echanges_a_mirrored_trade_moves_every_item_at_once() {
             (Bip, vec![Order::Trade { with: Pop, give: bip_gives.iter().rev().cloned().collect(), get: pop_gives.iter().rev().cloned().collect() }]),
         ],
     );
-    assert!(ev.contains(&Event::Traded { a: Pop, b: Bip, a_gives: pop_gives, b_gives: bip_gives }), "{ev:?}");
+    // Cards and waiting senators are named to the two parties only.
+    assert!(ev.contains(&Event::Traded { a: Pop, b: Bip, a_gives: vec![pop_gives[0].clone(), pop_gives[3].clone()], b_gives: bip_gives.clone() }), "{ev:?}");
+    let hidden = Event::TradedHidden { a: Pop, b: Bip, a_gives: pop_gives[1..3].to_vec(), b_gives: vec![] };
+    assert_eq!(hidden.readers(), Some(vec![Pop, Bip]));
+    assert!(ev.contains(&hidden), "{ev:?}");
+    assert!(!ev.iter().any(|e| e.readers().is_none() && format!("{e:?}").contains(&waiting)), "no public event names the waiting senator");
     assert_eq!((money(&s, Pop), influence(&s, Pop)), (6, 10));
     assert_eq!((money(&s, Bip), influence(&s, Bip)), (14, 0));
     assert_eq!(s.fx.sectors[&bip_home].owner, Some(Pop));
@@ -211,7 +216,7 @@ fn corruption_pour_annuler_un_accord_two_corruption_on_the_senator_named_else_th
 
 #[test]
 fn corruption_pour_annuler_les_lois_du_senat_two_corruption_once_per_law_per_turn() {
-    let mut s = testkit::state(&[Pop]);
+    let mut s = testkit::state(&[Pop, Bip]);
     law(&mut s, Law::Movement, 2);
     let fola = s.components.party(Pop).unwrap().start_senator.clone();
     let ev = run(&mut s, &[(Pop, vec![Order::Defy { law: Law::Movement, senator: None }, Order::Defy { law: Law::Movement, senator: None }])]);
@@ -226,7 +231,7 @@ fn corruption_pour_annuler_les_lois_du_senat_two_corruption_once_per_law_per_tur
 
 #[test]
 fn jetons_de_corruption_a_party_without_a_senator_loses_the_corruption() {
-    let mut s = testkit::state(&[Pop]);
+    let mut s = testkit::state(&[Pop, Bip]);
     s.fx.senators.clear();
     let mut ev = Vec::new();
     assert_eq!(place_corruption(&mut s, Pop, None, 2, CorruptionWhy::Audit, &mut ev), None);
@@ -235,7 +240,7 @@ fn jetons_de_corruption_a_party_without_a_senator_loses_the_corruption() {
 
 #[test]
 fn jetons_d_ombre_three_corruption_become_a_shadow_by_choice_and_at_the_fifth_by_force() {
-    let mut s = testkit::state(&[Pop]);
+    let mut s = testkit::state(&[Pop, Bip]);
     let fola = s.components.party(Pop).unwrap().start_senator.clone();
     s.fx.senators.get_mut(&fola).unwrap().corruption = 3;
     run(&mut s, &[(Pop, vec![Order::Shadow { senator: fola.clone() }])]);

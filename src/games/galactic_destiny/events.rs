@@ -99,6 +99,10 @@ pub enum Event {
 
     // ---- Any step: trades, bank, promises, corruption.
     Traded { a: PartyId, b: PartyId, a_gives: Vec<Goods>, b_gives: Vec<Goods> },
+    /// The hidden part of a trade carried out — action cards and waiting
+    /// senators, which nobody else may learn of (readers: the two); the
+    /// public part is its `Traded`.
+    TradedHidden { a: PartyId, b: PartyId, a_gives: Vec<Goods>, b_gives: Vec<Goods> },
     /// A mirrored trade that could not be carried out (readers: the two).
     TradeFailed { a: PartyId, b: PartyId, reason: Msg },
     Banked { party: PartyId, bought: Resource, amount: u8, paid: u8 },
@@ -172,7 +176,7 @@ impl Event {
     /// The parties that may read this event; `None`: everybody.
     pub fn readers(&self) -> Option<Vec<PartyId>> {
         match self {
-            Event::TradeFailed { a, b, .. } => Some(vec![*a, *b]),
+            Event::TradeFailed { a, b, .. } | Event::TradedHidden { a, b, .. } => Some(vec![*a, *b]),
             Event::DealMade { parties, .. } => Some(parties.to_vec()),
             Event::Unexecuted { party, .. } | Event::Default { party, .. } => Some(vec![*party]),
             _ => None,

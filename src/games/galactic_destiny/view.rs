@@ -220,6 +220,9 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
             let named = private_to(viewer, *a, *b);
             msg!("gd-ev-traded", a = a.sigle(), b = b.sigle(), a_gives = goods_list(w, a_gives, named), b_gives = goods_list(w, b_gives, named))
         }
+        Event::TradedHidden { a, b, a_gives, b_gives } => {
+            msg!("gd-ev-traded-hidden", a = a.sigle(), b = b.sigle(), a_gives = goods_list(w, a_gives, true), b_gives = goods_list(w, b_gives, true))
+        }
         Event::TradeFailed { a, b, reason } => msg!("gd-ev-trade-failed", parties = pair(a, b), reason = reason.clone()),
         Event::Banked { party, bought, amount, paid } => {
             msg!("gd-ev-banked", party = party.sigle(), amount = *amount, resource = resource_word(*bought), paid = *paid)
@@ -714,6 +717,7 @@ pub fn samples() -> Vec<Msg> {
         Event::ElectionCall { by: "Fola".into(), honoured: true },
         Event::Initiative { order: vec![a, b], rolls: vec![(a, vec![3])] },
         Event::Traded { a, b, a_gives: goods.clone(), b_gives: vec![] },
+        Event::TradedHidden { a, b, a_gives: vec![Goods::Card { name: "Feinte".into() }], b_gives: vec![] },
         Event::TradeFailed { a, b, reason: msg!("gd-none") },
         Event::Banked { party: a, bought: Resource::Influence, amount: 2, paid: 6 },
         Event::DealMade { number: 1, parties: [a, b], terms: "paix".into(), until: Some(3) },

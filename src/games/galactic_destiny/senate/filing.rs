@@ -32,26 +32,12 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
     for p in common::in_initiative(state) {
         let Some(o) = orders.get(&p) else { continue };
         for line in &o.lines {
+            if keep(&mut state.filings, p, line) {
+                continue;
+            }
             match line {
                 Order::Candidate { ministry, senators } => {
                     state.filings.candidacies.entry(p).or_default().insert(*ministry, senators.clone());
-                }
-                Order::ElectionOrder { order } => {
-                    state.filings.election_orders.insert(p, *order);
-                }
-                Order::Prosecute { senators } => {
-                    let list = state.filings.trials.entry(p).or_default();
-                    for s in senators {
-                        if !list.contains(s) {
-                            list.push(s.clone());
-                        }
-                    }
-                }
-                Order::Audit { senator } => {
-                    let list = state.filings.audits.entry(p).or_default();
-                    if !list.contains(senator) {
-                        list.push(senator.clone());
-                    }
                 }
                 Order::FleetProposal { groups } => fleet.push(Item::Fleet { by: p, groups: groups.clone() }),
                 Order::Indict { senator } => indictments.push(Item::Indictment { by: p, senator: senator.clone() }),
@@ -73,6 +59,33 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
         state.agenda = agenda;
     }
     state.phase = Phase::Voting;
+}
+
+/// Keeps a line S1 and S2 both accept for later (`ORDRE-ELECTIONS`, the
+/// last one counting; `POURSUIVRE`, `VERIFIER`, a senator named twice
+/// counting once); false for any other line.
+pub(super) fn keep(filings: &mut Filings, p: PartyId, line: &Order) -> bool {
+    match line {
+        Order::ElectionOrder { order } => {
+            filings.election_orders.insert(p, *order);
+        }
+        Order::Prosecute { senators } => {
+            let list = filings.trials.entry(p).or_default();
+            for s in senators {
+                if !list.contains(s) {
+                    list.push(s.clone());
+                }
+            }
+        }
+        Order::Audit { senator } => {
+            let list = filings.audits.entry(p).or_default();
+            if !list.contains(senator) {
+                list.push(senator.clone());
+            }
+        }
+        _ => return false,
+    }
+    true
 }
 
 #[cfg(test)]

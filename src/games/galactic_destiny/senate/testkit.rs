@@ -1,109 +1,66 @@
-//! A small game built by hand for the senate's unit tests (until setup's
-//! `test_state` is merged): the embedded components, the given parties on
-//! their home sectors with 2 fleets, their starting senators in play, 10
-//! money and 5 influence, empty hands, every card in its deck, the
-//! Republic's 5 fleets on sector 1, game turn 1 at S1 with the election due.
+//! The game the senate's unit tests start from: setup's
+//! [`test_state`](crate::games::galactic_destiny::setup::test_state) for the
+//! given parties, then brought to known values the tests count on —
+//! 10 money and 5 influence each, empty hands (the cards back in their
+//! decks), only the starting senators in play, clean of corruption and of
+//! the events' modifiers, no sector but the homes (2 fleets each), the
+//! Republic's 5 fleets on sector 1, the initiative in the order given, no
+//! minister, S1 of game turn 1 with the election due.
 
 use std::collections::BTreeMap;
 
-use super::super::components::interpret::{EffectState, PartyState, SectorState, SenatorState};
-use super::super::components::{Components, PartyId};
-use super::super::model::{Filings, GdState, Phase, Seat, Settings, REPUBLIC_HOME};
+use super::super::components::interpret::SectorState;
+use super::super::components::PartyId;
+use super::super::model::{GdState, Phase, REPUBLIC_HOME};
+use super::super::setup::{senator_state, test_state};
 
 pub fn state(parties: &[PartyId]) -> GdState {
-    let components = Components::embedded().expect("embedded components");
-    let mut fx = EffectState::default();
-    for n in components.board.sectors.keys() {
-        fx.sectors.insert(*n, SectorState::default());
+    let mut s = test_state(parties, 7);
+    let fx = &mut s.fx;
+    for ps in fx.parties.values_mut() {
+        ps.money = 10;
+        ps.influence = 5;
+        ps.votes.clear();
+        fx.action_deck.append(&mut ps.hand);
+        fx.senator_deck.append(&mut ps.waiting);
     }
-    let mut fleets: BTreeMap<u8, BTreeMap<PartyId, u8>> = BTreeMap::new();
-    let mut in_play = Vec::new();
-    for p in parties {
-        let card = components.party(*p).expect("party card");
-        fx.parties.insert(*p, PartyState { money: 10, influence: 5, ..Default::default() });
-        fx.sectors.entry(card.start_sector).or_default().owner = Some(*p);
-        fleets.entry(card.start_sector).or_default().insert(*p, 2);
-        in_play.push(card.start_senator.clone());
-        senator_in_play(&components, &mut fx, &card.start_senator, *p);
-    }
-    for s in &components.senators {
-        if !in_play.contains(&s.name) {
-            fx.senator_deck.push(s.name.clone());
-        }
-    }
-    fx.senator_deck.sort();
-    for c in &components.actions {
-        for _ in 0..c.copies {
-            fx.action_deck.push(c.name_fr.clone());
-        }
-    }
+    fx.action_deck.append(&mut fx.action_discard);
     fx.action_deck.sort();
-    fx.republic_fleets = 5;
-    let mut event_deck = Vec::new();
-    for c in &components.events {
-        for _ in 0..c.copies {
-            event_deck.push(c.name_fr.clone());
-        }
+    fx.senator_deck.sort();
+    for s in fx.senators.values_mut() {
+        (s.corruption, s.shadow, s.exhausted, s.seduced) = (0, 0, false, false);
+        s.diplomacy.clear();
+        s.command.clear();
     }
-    event_deck.sort();
-    let sector_deck = components.sector_cards.clone();
-    let seats = parties
-        .iter()
-        .map(|p| Seat { key: p.sigle().to_lowercase(), name: p.sigle().into(), party: Some(*p), resigned: false })
-        .collect();
-    GdState {
-        components,
-        settings: Settings::default(),
-        seed: 7,
-        seats,
-        phase: Phase::Filing,
-        step: 1,
-        game_turn: 1,
-        fx,
-        fleets,
-        republic_at: BTreeMap::from([(REPUBLIC_HOME, 5)]),
-        ministries: BTreeMap::new(),
-        election_marker: 0,
-        election_called: None,
-        laws: Vec::new(),
-        defied: Default::default(),
-        fleet_orders: None,
-        initiative: parties.to_vec(),
-        event_deck,
-        event_discard: Vec::new(),
-        active_events: Vec::new(),
-        sector_deck,
-        sector_discard: Vec::new(),
-        dead: Vec::new(),
-        agenda: Vec::new(),
-        filings: Filings::default(),
-        deals: Vec::new(),
-        tried: Default::default(),
-        audited: Default::default(),
-        taxes_paid: 0,
-        recruited: Default::default(),
-        ending: None,
+    fx.infestation.clear();
+    for x in fx.sectors.values_mut() {
+        *x = SectorState::default();
     }
+    s.fleets.clear();
+    for p in parties {
+        let home = s.components.party(*p).expect("party card").start_sector;
+        s.fx.sectors.entry(home).or_default().owner = Some(*p);
+        s.fleets.entry(home).or_default().insert(*p, 2);
+    }
+    s.fx.republic_fleets = 5;
+    s.republic_at = BTreeMap::from([(REPUBLIC_HOME, 5)]);
+    for m in super::Ministry::ALL {
+        s.appoint(m, None);
+    }
+    s.initiative = parties.to_vec();
+    (s.phase, s.game_turn, s.election_marker, s.election_called) = (Phase::Filing, 1, 0, None);
+    s.check().expect("a consistent game");
+    s
 }
 
-/// Puts a senator of the senator file in play for `party` (taken from the
-/// deck if he is there).
-pub fn senator_in_play(c: &Components, fx: &mut EffectState, name: &str, party: PartyId) {
-    let s = c.senator(name).unwrap_or_else(|| panic!("senator {name}"));
-    fx.senator_deck.retain(|n| n != name);
-    fx.senators.insert(
-        s.name.clone(),
-        SenatorState { party, race: s.race, icon: s.party, corruption: 0, shadow: 0, exhausted: false, seduced: false, minister: false, diplomacy: Vec::new(), command: Vec::new() },
-    );
-}
-
-/// Recruits a senator from the deck into play (the state's own components).
+/// Recruits a senator from the deck into play for `party`.
 pub fn recruit(state: &mut GdState, name: &str, party: PartyId) {
-    let c = state.components.clone();
-    senator_in_play(&c, &mut state.fx, name, party);
+    state.fx.senator_deck.retain(|n| n != name);
+    let fresh = senator_state(state, name, party);
+    state.fx.senators.insert(name.to_string(), fresh);
 }
 
-/// A senator of the file not yet in play, not a starting one, by file order.
+/// Senators of the file not in play nor starting ones, by file order.
 pub fn spare_senators(state: &GdState, n: usize) -> Vec<String> {
     state.components.senators.iter().filter(|s| !s.start && !state.fx.senators.contains_key(&s.name)).take(n).map(|s| s.name.clone()).collect()
 }
