@@ -9,8 +9,11 @@
 //! breach, G38).
 
 pub mod parse;
+#[cfg(test)]
+mod tests;
+pub mod words;
 
-pub use parse::{lines, parse};
+pub use parse::{lines, lines_in, parse, samples};
 
 use serde::{Deserialize, Serialize};
 

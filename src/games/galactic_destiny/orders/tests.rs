@@ -1,0 +1,618 @@
+//! The order language of S1, S2 and P (design note §3): every order in
+//! both languages, every refusal, the suggestions (never naming what
+//! another party hides), and the round trip of the canonical lines.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use proptest::prelude::*;
+
+use crate::game::{LineOutcome, OrderLine};
+use crate::i18n::Lang;
+
+use super::super::components::effects::Resource;
+use super::super::components::interpret::{EffectState, PartyState, SectorState, SenatorState};
+use super::super::components::{Components, PartyId};
+use super::super::model::{Deal, FleetGroup, GdState, Item, Law, LawInForce, Phase, Seat, Settings};
+use super::super::senate::Ministry;
+use super::{lines, lines_in, parse, Goods, Order, Orders, PostChoice};
+
+use PartyId::{Bip, Cos, Pop};
+
+fn senator(s: &Components, name: &str, party: PartyId, corruption: u8) -> (String, SenatorState) {
+    let card = s.senator(name).expect("a senator of the provisional set");
+    let st = SenatorState {
+        party,
+        race: card.race,
+        icon: card.party,
+        corruption,
+        shadow: 0,
+        exhausted: false,
+        seduced: false,
+        minister: false,
+        diplomacy: Vec::new(),
+        command: Vec::new(),
+    };
+    (card.name.clone(), st)
+}
+
+/// Three parties in game turn 2 of a game built by hand: POP (Fola with 4
+/// corruption, Siana; 20 money, 10 influence; Feint and Distraction in
+/// hand; Bellu waiting), BIP (Kaelin, Jemak; Multitâche in hand; Gromm —
+/// a POP-icon senator — waiting), CoS (Caliana). POP owns 39 (3 fleets),
+/// BIP 42 (2 fleets) and 9, CoS 53; 50 is infested; the Republic has 5
+/// fleets on 1. BIP holds the Prime Minister, POP Justice; the Free Trade
+/// law is in force; the agenda holds a fleet proposal (#1), an indictment
+/// (#2) and a law (#3); deal A1 binds POP and BIP.
+fn state(phase: Phase) -> GdState {
+    let components = Components::embedded().expect("the embedded set");
+    let mut fx = EffectState::default();
+    let party = |money, influence, hand: &[&str], waiting: &[&str]| PartyState {
+        money,
+        influence,
+        hand: hand.iter().map(|c| c.to_string()).collect(),
+        waiting: waiting.iter().map(|c| c.to_string()).collect(),
+        votes: Vec::new(),
+    };
+    fx.parties.insert(Pop, party(20, 10, &["Feint", "Distraction"], &["Bellu"]));
+    fx.parties.insert(Bip, party(15, 8, &["Multitâche"], &["Gromm"]));
+    fx.parties.insert(Cos, party(10, 5, &[], &[]));
+    for (n, p, c) in [("Fola", Pop, 4), ("Siana", Pop, 0), ("Kaelin", Bip, 0), ("Jemak", Bip, 1), ("Caliana", Cos, 0)] {
+        let (n, st) = senator(&components, n, p, c);
+        fx.senators.insert(n, st);
+    }
+    for n in components.board.sectors.keys() {
+        fx.sectors.insert(*n, SectorState::default());
+    }
+    for (n, p) in [(39, Pop), (42, Bip), (9, Bip), (53, Cos)] {
+        fx.sectors.get_mut(&n).expect("sector").owner = Some(p);
+    }
+    fx.sectors.get_mut(&50).expect("sector").infested = true;
+    fx.republic_fleets = 5;
+    let mut fleets = BTreeMap::new();
+    fleets.insert(39, BTreeMap::from([(Pop, 3)]));
+    fleets.insert(42, BTreeMap::from([(Bip, 2)]));
+    let seat = |key: &str, p| Seat { key: key.into(), name: key.into(), party: Some(p), resigned: false };
+    let mut s = GdState {
+        components,
+        settings: Settings::default(),
+        seed: 1,
+        seats: vec![seat("pop", Pop), seat("bip", Bip), seat("cos", Cos)],
+        phase,
+        step: 5,
+        game_turn: 2,
+        fx,
+        fleets,
+        republic_at: BTreeMap::from([(1, 5)]),
+        ministries: BTreeMap::new(),
+        election_marker: 2,
+        election_called: None,
+        laws: vec![LawInForce { law: Law::FreeTrade, passed: 1, until: 2, by: Cos }],
+        defied: BTreeSet::new(),
+        fleet_orders: None,
+        initiative: vec![Cos, Pop, Bip],
+        event_deck: Vec::new(),
+        event_discard: Vec::new(),
+        active_events: Vec::new(),
+        sector_deck: Vec::new(),
+        sector_discard: Vec::new(),
+        dead: vec!["Mashem".into()],
+        agenda: vec![
+            Item::Fleet { by: Cos, groups: vec![FleetGroup { to: 50, count: 2, from: None, attack: true, admiral: None }] },
+            Item::Indictment { by: Bip, senator: "Fola".into() },
+            Item::Law { by: Cos, law: Law::Movement, turns: 2 },
+        ],
+        filings: Default::default(),
+        deals: vec![Deal { number: 1, parties: [Pop, Bip], terms: "paix".into(), until: None, broken: None }],
+        tried: BTreeSet::new(),
+        audited: BTreeSet::new(),
+        taxes_paid: 0,
+        recruited: BTreeSet::new(),
+        ending: None,
+    };
+    s.appoint(Ministry::PrimeMinister, Some("Kaelin".into()));
+    s.appoint(Ministry::Justice, Some("Siana".into()));
+    s
+}
+
+fn read(s: &GdState, family: &str, text: &[&str]) -> (Orders, Vec<LineOutcome>) {
+    let input: Vec<OrderLine> = text.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect();
+    let p = parse(s, &family.to_string(), &input);
+    (p.orders, p.verdicts.into_iter().map(|v| v.outcome).collect())
+}
+
+/// The one order a line gives, its canonical echo, or the refusal.
+fn one(s: &GdState, line: &str) -> Result<(Order, String), (String, Option<String>)> {
+    let (o, v) = read(s, "pop", &[line]);
+    match v.into_iter().next() {
+        Some(LineOutcome::Accepted { canonical, .. }) => Ok((o.lines[0].clone(), canonical)),
+        Some(LineOutcome::Rejected { reason, suggestion }) => Err((reason.id, suggestion)),
+        None => panic!("no verdict"),
+    }
+}
+
+fn accepted(s: &GdState, line: &str) -> Order {
+    one(s, line).unwrap_or_else(|e| panic!("{line}: refused {e:?}")).0
+}
+
+fn refused(s: &GdState, line: &str) -> (String, Option<String>) {
+    match one(s, line) {
+        Ok((o, _)) => panic!("{line}: accepted as {o:?}"),
+        Err(e) => e,
+    }
+}
+
+fn notes(s: &GdState, line: &str, lang: Lang) -> String {
+    let (_, v) = read(s, "pop", &[line]);
+    v[0].echo(lang).unwrap_or_default()
+}
+
+#[test]
+fn every_order_of_s1_s2_and_p_is_read_in_both_languages() {
+    let s1 = state(Phase::Filing);
+    let mut s2 = state(Phase::Voting);
+    s2.election_marker = 0;
+    s2.filings.candidacies.insert(Bip, BTreeMap::from([(Ministry::PrimeMinister, vec!["Kaelin".to_string()])]));
+    let p = state(Phase::Purchases);
+    let cases: Vec<(&GdState, &str, &str, Order)> = vec![
+        (&s1, "PASSE", "PASS", Order::Pass),
+        (&s1, "BANQUE 2 INFLUENCE", "BANK 2 INFLUENCE", Order::Bank { buy: Resource::Influence, amount: 2 }),
+        (&p, "banque 1 argent", "bank 1 money", Order::Bank { buy: Resource::Money, amount: 1 }),
+        (
+            &s1,
+            "ECHANGE BIP DONNE 4 ARGENT ET CARTE \"Feint\" RECOIT SECTEUR 42",
+            "TRADE BIP GIVE 4 MONEY AND CARD \"Feint\" GET SECTOR 42",
+            Order::Trade {
+                with: Bip,
+                give: vec![Goods::Resource { resource: Resource::Money, amount: 4 }, Goods::Card { name: "Feint".into() }],
+                get: vec![Goods::Sector { sector: 42 }],
+            },
+        ),
+        (
+            &p,
+            "ECHANGE CoS DONNE SENATEUR Bellu RECOIT CARTE \"Multitâche\"",
+            "TRADE COS GIVE SENATOR Bellu GET CARD \"Multitask\"",
+            Order::Trade { with: Cos, give: vec![Goods::Senator { name: "Bellu".into() }], get: vec![Goods::Card { name: "Multitâche".into() }] },
+        ),
+        (
+            &s1,
+            "ECHANGE BIP DONNE FLOTTES 2 39",
+            "TRADE BIP GIVE FLEETS 2 39",
+            Order::Trade { with: Bip, give: vec![Goods::Fleets { count: 2, sector: 39 }], get: vec![] },
+        ),
+        (&s1, "ACCORD BIP \"pas d'invasion\" DUREE 2", "DEAL BIP \"pas d'invasion\" TURNS 2", Order::Deal { with: Bip, terms: "pas d'invasion".into(), turns: Some(2) }),
+        (&s1, "ROMPRE A1 Fola", "BREAK A1 Fola", Order::BreakDeal { deal: 1, senator: Some("Fola".into()) }),
+        (&s2, "ENFREINDRE LIBRE-ECHANGE", "DEFY FREE-TRADE", Order::Defy { law: Law::FreeTrade, senator: None }),
+        (&p, "OMBRE Fola", "SHADOW Fola", Order::Shadow { senator: "Fola".into() }),
+        (&s1, "CANDIDAT PM Fola Siana", "CANDIDATE PRIME-MINISTER Fola Siana", Order::Candidate { ministry: Ministry::PrimeMinister, senators: vec!["Fola".into(), "Siana".into()] }),
+        (
+            &s1,
+            "ORDRE-ELECTIONS JUSTICE DEFENSE FINANCES INTERIEUR",
+            "ELECTION-ORDER JUSTICE DEFENCE FINANCE INTERIOR",
+            Order::ElectionOrder { order: [Ministry::Justice, Ministry::Defence, Ministry::Finance, Ministry::Interior] },
+        ),
+        (&s1, "PROPOSITION MOUVEMENT DUREE 3", "PROPOSAL MOVEMENT TURNS 3", Order::Propose { law: Law::Movement, turns: 3 }),
+        (&s1, "PROPOSITION INTEGRITE", "PROPOSAL INTEGRITY", Order::Propose { law: Law::Integrity, turns: 2 }),
+        (
+            &s1,
+            "FLOTTE-REPUBLIQUE 50 3 ATTAQUE AMIRAL Jemak, 32 2 DE 1",
+            "REPUBLIC-FLEET 50 3 ATTACK ADMIRAL Jemak , 32 2 FROM 1",
+            Order::FleetProposal {
+                groups: vec![
+                    FleetGroup { to: 50, count: 3, from: None, attack: true, admiral: Some("Jemak".into()) },
+                    FleetGroup { to: 32, count: 2, from: Some(1), attack: false, admiral: None },
+                ],
+            },
+        ),
+        (&s1, "POURSUITE Kaelin", "INDICTMENT Kaelin", Order::Indict { senator: "Kaelin".into() }),
+        (&s2, "POURSUIVRE Kaelin Caliana", "PROSECUTE Kaelin Caliana", Order::Prosecute { senators: vec!["Kaelin".into(), "Caliana".into()] }),
+        (&s2, "VOTE #3 POUR JUSQUA 2", "VOTE #3 FOR UPTO 2", Order::VoteItem { item: 3, for_it: true, cap: 2 }),
+        (&s2, "VOTE #2 CONTRE", "VOTE #2 AGAINST", Order::VoteItem { item: 2, for_it: false, cap: 0 }),
+        (
+            &s2,
+            "VOTE PM BIP Kaelin VACANT JUSQUA 3",
+            "VOTE PRIME-MINISTER BIP Kaelin VACANT UPTO 3",
+            Order::VotePost {
+                ministry: Ministry::PrimeMinister,
+                choices: vec![PostChoice::Party { party: Bip }, PostChoice::Senator { name: "Kaelin".into() }, PostChoice::Vacant],
+                cap: 3,
+            },
+        ),
+        (&s2, "VOTE FLOTTE #1 AUCUN JUSQUA 1", "VOTE FLEET #1 NONE UPTO 1", Order::VoteFleet { ranking: vec![Some(1), None], cap: 1 }),
+        (&s2, "VETO #3", "VETO #3", Order::Veto { item: 3 }),
+        (&s2, "ORDRE-DU-JOUR #3", "AGENDA #3", Order::Agenda { items: vec![3] }),
+        (&p, "ACHAT FLOTTE 2 39", "BUY FLEET 2 39", Order::BuyFleets { at: vec![(2, 39)] }),
+        (&p, "ACHAT FLOTTE-REPUBLIQUE 2", "BUY REPUBLIC-FLEET 2", Order::BuyRepublic { count: 2 }),
+        (&p, "RECRUTER Bellu", "RECRUIT Bellu", Order::Recruit { senator: "Bellu".into() }),
+        (&p, "DEFAUSSER \"Feint\" \"Distraction\"", "DISCARD \"Feint\" \"Distraction\"", Order::Discard { cards: vec!["Feint".into(), "Distraction".into()] }),
+    ];
+    for (s, fr, en, want) in &cases {
+        let (got_fr, canonical) = one(s, fr).unwrap_or_else(|e| panic!("{fr}: refused {e:?}"));
+        assert_eq!(&got_fr, want, "{fr}");
+        let (got_en, canonical_en) = one(s, en).unwrap_or_else(|e| panic!("{en}: refused {e:?}"));
+        assert_eq!(&got_en, want, "{en}");
+        assert_eq!(canonical, canonical_en, "the echo is canonical French whatever the language written");
+    }
+    // The PM's election call: by the holder of the post (BIP's family).
+    let (o, v) = read(&s1, "bip", &["ELECTION"]);
+    assert!(matches!(v[0], LineOutcome::Accepted { .. }), "{v:?}");
+    assert_eq!(o.lines, vec![Order::CallElection]);
+}
+
+#[test]
+fn a_line_valid_in_another_step_is_refused_naming_its_steps() {
+    let s1 = state(Phase::Filing);
+    let (_, v) = read(&s1, "pop", &["VOTE #3 POUR", "ACHAT FLOTTE 1 39", "POURSUIVRE Kaelin"]);
+    let LineOutcome::Rejected { reason, .. } = &v[0] else { panic!("{v:?}") };
+    assert_eq!(reason.id, "gd-order-refused-wrong-step");
+    assert!(reason.render(Lang::Fr).contains("S2"), "{}", reason.render(Lang::Fr));
+    let LineOutcome::Rejected { reason, .. } = &v[1] else { panic!("{v:?}") };
+    assert!(reason.render(Lang::En).contains("step P"), "{}", reason.render(Lang::En));
+    assert!(matches!(v[2], LineOutcome::Accepted { .. }), "POURSUIVRE is valid in S1 and S2");
+    let p = state(Phase::Purchases);
+    let (id, _) = refused(&p, "CANDIDAT PM Fola");
+    assert_eq!(id, "gd-order-refused-wrong-step");
+}
+
+#[test]
+fn orders_of_the_intrigue_are_refused_as_not_refereed_yet() {
+    let s = state(Phase::Filing);
+    for line in ["CARTE \"Feint\"", "ASSASSINAT Fola Kaelin +1", "INVASION 42 39:2", "PROTEGER TOUS 2", "MARCHE-NOIR BIP", "BLACK MARKET BIP", "INDULGENCE Fola", "REBELLION 39", "CAMPAIGN 40 Fola"] {
+        let (id, _) = refused(&s, line);
+        assert_eq!(id, "gd-order-refused-not-yet", "{line}");
+    }
+    assert_eq!(refused(&state(Phase::Voting), "INCONSTITUTIONNEL #3").0, "gd-order-refused-free-laws");
+}
+
+#[test]
+fn each_refusal_gives_its_reason() {
+    let s1 = state(Phase::Filing);
+    let mut s2 = state(Phase::Voting);
+    let p = state(Phase::Purchases);
+    let cases: Vec<(&GdState, &str, &str)> = vec![
+        (&s1, "BANQE 2 ARGENT", "gd-order-refused-unknown-order"),
+        (&s1, "BANQUE 4 ARGENT", "gd-order-refused-not-enough"),
+        (&s1, "BANQUE 0 ARGENT", "gd-order-refused-zero"),
+        (&s1, "BANQUE 2 OR", "gd-order-refused-resource"),
+        (&s1, "BANQUE deux ARGENT", "gd-order-refused-number"),
+        (&s1, "PASSE maintenant", "gd-order-refused-extra"),
+        (&s1, "ECHANGE POP DONNE 1 ARGENT", "gd-order-refused-self"),
+        (&s1, "ECHANGE XYZ DONNE 1 ARGENT", "gd-order-refused-unknown-party"),
+        (&s1, "ECHANGE TMP DONNE 1 ARGENT", "gd-order-refused-party-not-in-game"),
+        (&s1, "ECHANGE BIP", "gd-order-refused-trade-empty"),
+        (&s1, "ECHANGE BIP DONNE 21 ARGENT", "gd-order-refused-not-enough"),
+        (&s1, "ECHANGE BIP DONNE SECTEUR 42", "gd-order-refused-sector-not-held"),
+        (&s1, "ECHANGE BIP RECOIT SECTEUR 53", "gd-order-refused-sector-not-held"),
+        (&s1, "ECHANGE BIP DONNE SECTEUR 99", "gd-order-refused-unknown-sector"),
+        (&s1, "ECHANGE BIP DONNE FLOTTES 4 39", "gd-order-refused-fleets-there"),
+        (&s1, "ECHANGE BIP DONNE SENATEUR Kaelin", "gd-order-refused-not-yours-to-give"),
+        (&s1, "ECHANGE BIP RECOIT SENATEUR Caliana", "gd-order-refused-senator-of-other"),
+        (&s1, "ECHANGE BIP RECOIT SENATEUR Mashem", "gd-order-refused-senator-dead"),
+        (&s1, "ECHANGE BIP DONNE CARTE \"Sabotage\"", "gd-order-refused-card-not-in-hand"),
+        (&s1, "ECHANGE BIP DONNE CARTE \"Zorglub\"", "gd-order-refused-unknown-card"),
+        (&s1, "ECHANGE BIP DONNE 2", "gd-order-refused-resource"),
+        (&s1, "ECHANGE BIP DONNE", "gd-order-refused-trade-item"),
+        (&s2, "ECHANGE BIP DONNE 2 ARGENT", "gd-order-refused-free-trade"),
+        (&s1, "ACCORD BIP", "gd-order-refused-terms-missing"),
+        (&s1, "ROMPRE A7", "gd-order-refused-unknown-deal"),
+        (&s1, "ROMPRE", "gd-order-refused-deal-missing"),
+        (&s1, "ROMPRE A1 Kaelin", "gd-order-refused-not-your-senator"),
+        (&s1, "ROMPRE A1 Bellu", "gd-order-refused-not-in-play"),
+        (&s1, "ENFREINDRE MOUVEMENT", "gd-order-refused-law-not-binding"),
+        (&s1, "ENFREINDRE LIBRE", "gd-order-refused-unknown-law"),
+        (&s1, "ENFREINDRE", "gd-order-refused-law-missing"),
+        (&s1, "OMBRE Siana", "gd-order-refused-shadow"),
+        (&s1, "OMBRE Zorg", "gd-order-refused-unknown-senator"),
+        (&s1, "OMBRE", "gd-order-refused-senator-missing"),
+        (&s1, "ELECTION", "gd-order-refused-no-ministry"),
+        (&s1, "CANDIDAT ROI Fola", "gd-order-refused-unknown-ministry"),
+        (&s1, "CANDIDAT", "gd-order-refused-ministry-missing"),
+        (&s1, "CANDIDAT PM", "gd-order-refused-senator-missing"),
+        (&s1, "CANDIDAT PM Fola Fola", "gd-order-refused-named-twice"),
+        (&s1, "CANDIDAT PM Kaelin", "gd-order-refused-not-your-senator"),
+        (&s1, "ORDRE-ELECTIONS PM JUSTICE DEFENSE FINANCES", "gd-order-refused-election-order"),
+        (&s1, "ORDRE-ELECTIONS JUSTICE DEFENSE FINANCES", "gd-order-refused-election-order"),
+        (&s1, "PROPOSITION MOUVEMENT DUREE 6", "gd-order-refused-law-turns"),
+        (&s1, "PROPOSITION IMPOT CAMPAGNE 2", "gd-order-refused-listed-laws-only"),
+        (&s1, "FLOTTE-REPUBLIQUE 42 1 ATTAQUE", "gd-order-refused-attack"),
+        (&s1, "FLOTTE-REPUBLIQUE 50 6", "gd-order-refused-republic-fleets"),
+        (&s1, "FLOTTE-REPUBLIQUE 50 2 DE 42", "gd-order-refused-republic-fleets-at"),
+        (&s1, "FLOTTE-REPUBLIQUE ,", "gd-order-refused-fleet-group"),
+        (&s1, "FLOTTE-REPUBLIQUE 50 2 AMIRAL Bellu", "gd-order-refused-not-in-play"),
+        (&s1, "POURSUITE Mashem", "gd-order-refused-senator-dead"),
+        (&s1, "VERIFIER Kaelin", "gd-order-refused-no-ministry"),
+        (&s2, "VOTE #9 POUR", "gd-order-refused-unknown-item"),
+        (&s2, "VOTE #1 POUR", "gd-order-refused-fleet-item"),
+        (&s2, "VOTE #3 PEUT-ETRE", "gd-order-refused-for-against"),
+        (&s2, "VOTE #3 POUR JUSQUA 99", "gd-order-refused-cap-limit"),
+        (&s2, "VOTE FLOTTE #3", "gd-order-refused-not-fleet-item"),
+        (&s2, "VOTE FLOTTE #1 #1", "gd-order-refused-ranked-twice"),
+        (&s2, "VOTE FLOTTE", "gd-order-refused-ballot-empty"),
+        (&s2, "VOTE PM BIP", "gd-order-refused-no-election"),
+        (&s2, "VOTE MAINTENANT", "gd-order-refused-vote-form"),
+        (&s2, "ORDRE-DU-JOUR #3", "gd-order-refused-no-ministry"),
+        (&s2, "ORDRE-DU-JOUR #2", "gd-order-refused-not-law-item"),
+        (&s2, "VETO x", "gd-order-refused-item-form"),
+        (&s2, "VETO", "gd-order-refused-item-missing"),
+        (&p, "ACHAT FLOTTE 1 42", "gd-order-refused-not-your-sector"),
+        (&p, "ACHAT FLOTTE 8 39", "gd-order-refused-fleet-cap"),
+        (&p, "ACHAT FLOTTE 5 39", "gd-order-refused-not-enough"),
+        (&p, "ACHAT FLOTTE-REPUBLIQUE 6", "gd-order-refused-republic-cap"),
+        (&p, "ACHAT BOUCLIER", "gd-order-refused-buy-what"),
+        (&p, "RECRUTER Gromm", "gd-order-refused-not-waiting"),
+        (&p, "DEFAUSSER", "gd-order-refused-card-missing"),
+    ];
+    for (s, line, want) in &cases {
+        assert_eq!(refused(s, line).0, *want, "{line}");
+    }
+    // Once per step, with the state's own records.
+    assert_eq!(read(&s1, "pop", &["CANDIDAT PM Fola", "CANDIDAT PM Siana"]).1[1].echo(Lang::Fr), None);
+    let mut tried = state(Phase::Filing);
+    tried.tried.insert("Kaelin".into());
+    tried.audited.insert("Caliana".into());
+    assert_eq!(refused(&tried, "POURSUITE Kaelin").0, "gd-order-refused-already-tried");
+    tried.election_marker = 0;
+    assert_eq!(refused(&tried, "VERIFIER Caliana").0, "gd-order-refused-already-audited");
+    s2.deals[0].broken = Some((Bip, 2));
+    assert_eq!(refused(&s2, "ROMPRE A1").0, "gd-order-refused-deal-broken");
+    s2.deals[0].parties = [Bip, Cos];
+    assert_eq!(refused(&s2, "ROMPRE A1").0, "gd-order-refused-not-your-deal");
+    s2.election_marker = 0;
+    assert_eq!(refused(&s2, "VOTE PM COS").0, "gd-order-refused-no-candidate");
+    assert_eq!(refused(&s2, "VOTE PM Fola").0, "gd-order-refused-not-candidate");
+    for (lines, id) in [
+        (["VOTE #3 POUR", "VOTE #3 CONTRE"], "gd-order-refused-voted-twice"),
+        (["PROPOSITION EDUCATION", "PROPOSITION EDUCATION"], "gd-order-refused-law-proposed-twice"),
+        (["RECRUTER Bellu", "RECRUTER Bellu"], "gd-order-refused-named-twice"),
+        (["DEFAUSSER \"Feint\"", "DEFAUSSER \"Feint\""], "gd-order-refused-card-not-in-hand"),
+    ] {
+        let s = match id {
+            "gd-order-refused-voted-twice" => state(Phase::Voting),
+            "gd-order-refused-law-proposed-twice" => state(Phase::Filing),
+            _ => state(Phase::Purchases),
+        };
+        let (_, v) = read(&s, "pop", &lines);
+        let LineOutcome::Rejected { reason, .. } = &v[1] else { panic!("{lines:?}: {v:?}") };
+        assert_eq!(reason.id, id, "{lines:?}");
+    }
+    // Not a party, not started, over.
+    assert_eq!(read(&s1, "nobody", &["PASSE"]).1[0], LineOutcome::Rejected { reason: crate::msg!("gd-order-refused-not-a-party"), suggestion: None });
+    let (_, v) = read(&state(Phase::Registration), "pop", &["PASSE"]);
+    assert!(matches!(&v[0], LineOutcome::Rejected { reason, .. } if reason.id == "gd-order-refused-not-started"));
+    let (_, v) = read(&state(Phase::Over), "pop", &["PASSE"]);
+    assert!(matches!(&v[0], LineOutcome::Rejected { reason, .. } if reason.id == "gd-order-refused-over"));
+}
+
+#[test]
+fn money_and_influence_are_counted_across_the_lines_of_a_step() {
+    // "Dépenses": 20 money buy 4 fleets at 5; a fifth is refused; banking 3
+    // influence's worth first makes room for it.
+    let p = state(Phase::Purchases);
+    let (o, v) = read(&p, "pop", &["ACHAT FLOTTE 2 39", "ACHAT FLOTTE 2 39", "ACHAT FLOTTE 1 39"]);
+    assert_eq!(o.lines.len(), 2, "{v:?}");
+    assert!(matches!(&v[2], LineOutcome::Rejected { reason, .. } if reason.id == "gd-order-refused-not-enough"));
+    let (o, _) = read(&p, "pop", &["BANQUE 3 ARGENT", "ACHAT FLOTTE 4 39", "ACHAT FLOTTE 1 39"]);
+    assert_eq!(o.lines.len(), 2, "9 influence for 3 money, then 20 on 4 fleets, 3 left");
+    // "Remise amical" (sector 9, BIP's): BIP's fleets cost 3.
+    let (o, v) = read(&p, "bip", &["ACHAT FLOTTE 5 42"]);
+    assert_eq!(o.lines.len(), 1, "{v:?}");
+    assert!(v[0].echo(Lang::Fr).is_some_and(|e| e.contains("coûte 15 argent")), "{:?}", v[0].echo(Lang::Fr));
+    // A senator with the buyer's icon costs 2 less: Bellu (6) for 4.
+    assert!(notes(&p, "RECRUTER Bellu", Lang::En).contains("costs 4 money"), "{}", notes(&p, "RECRUTER Bellu", Lang::En));
+}
+
+#[test]
+fn vote_caps_within_the_per_vote_limit_note_the_influence_left() {
+    // "Total de voix" (G34): POP's limit is Fola's 4 and Siana's 2 of
+    // diplomacy; 10 influence, 4 spent on a first vote leave 6, then 4.
+    let s2 = state(Phase::Voting);
+    let (o, v) = read(&s2, "pop", &["VOTE #3 POUR JUSQUA 4", "VOTE #2 CONTRE JUSQUA 6", "VOTE FLOTTE #1 JUSQUA 7"]);
+    assert_eq!(o.lines.len(), 2, "{v:?}");
+    assert!(v[0].echo(Lang::Fr).is_some_and(|e| e.contains("au moins 6 influence")), "{:?}", v[0].echo(Lang::Fr));
+    assert!(v[1].echo(Lang::En).is_some_and(|e| e.contains("at least 0 influence")), "{:?}", v[1].echo(Lang::En));
+    let LineOutcome::Rejected { reason, suggestion } = &v[2] else { panic!("{v:?}") };
+    assert_eq!(reason.id, "gd-order-refused-cap-limit");
+    assert_eq!(suggestion.as_deref(), Some("VOTE FLOTTE #1 JUSQUA 6"));
+}
+
+#[test]
+fn ministry_orders_are_conditional_in_an_election_turn() {
+    // "Élections!": every ministry falls vacant; POP may hold Finance or
+    // Justice after the elections, so its audits and trials are kept.
+    let mut s = state(Phase::Filing);
+    s.election_marker = 0;
+    for m in Ministry::ALL {
+        s.appoint(m, None);
+    }
+    assert!(notes(&s, "VERIFIER Kaelin", Lang::Fr).contains("après les élections"));
+    assert!(notes(&s, "CANDIDAT JUSTICE Siana", Lang::Fr).contains("CANDIDAT JUSTICE Siana"));
+    assert!(!notes(&s, "CANDIDAT JUSTICE Siana", Lang::Fr).contains("seulement si une élection"));
+    let quiet = state(Phase::Filing);
+    assert!(notes(&quiet, "CANDIDAT JUSTICE Siana", Lang::Fr).contains("seulement si une élection a lieu"));
+    assert!(notes(&quiet, "POURSUIVRE Kaelin", Lang::Fr).contains("si vous détenez encore le poste de ministre de la Justice"));
+}
+
+#[test]
+fn suggestions_name_the_nearest_keyword_of_either_language() {
+    let s = state(Phase::Filing);
+    assert_eq!(refused(&s, "BANQE 1 ARGENT").1.as_deref(), Some("BANQUE"));
+    assert_eq!(refused(&s, "TRAID BIP").1.as_deref(), Some("TRADE"));
+    assert_eq!(refused(&s, "CANDIDAT JUSTISE Fola").1.as_deref(), Some("JUSTICE"));
+    assert_eq!(refused(&s, "PROPOSITION MOUVMENT").1.as_deref(), Some("MOUVEMENT"));
+    // A malformed line is answered with its form, in the language written.
+    assert_eq!(refused(&s, "BANK 1").1.as_deref(), Some("BANK <n> MONEY|INFLUENCE"));
+    assert_eq!(refused(&s, "BANQUE 1").1.as_deref(), Some("BANQUE <n> ARGENT|INFLUENCE"));
+    assert_eq!(refused(&s, "OMBRE Folla").1.as_deref(), Some("Fola"));
+}
+
+#[test]
+fn suggestions_never_name_a_senator_or_card_of_another_partys_hand() {
+    // Gromm waits in BIP's hand: POP's typo must not reveal him, nor BIP's
+    // Multitâche; the same typo by BIP is answered with the name.
+    let p = state(Phase::Purchases);
+    let (why, suggestion) = refused(&p, "RECRUTER Gromn");
+    assert_eq!(why, "gd-order-refused-unknown-senator");
+    assert!(!suggestion.as_deref().unwrap_or("").contains("Gromm"), "another party's waiting senator suggested: {suggestion:?}");
+    let (_, v) = read(&p, "bip", &["RECRUTER Gromn"]);
+    assert!(matches!(&v[0], LineOutcome::Rejected { suggestion: Some(s), .. } if s == "Gromm"), "{v:?}");
+    let (_, v) = read(&p, "pop", &["DEFAUSSER \"Multitache2\""]);
+    assert!(matches!(&v[0], LineOutcome::Rejected { suggestion, .. } if !suggestion.as_deref().unwrap_or("").contains("Multit")), "{v:?}");
+    let (_, v) = read(&p, "bip", &["DEFAUSSER \"Multitache2\""]);
+    assert!(matches!(&v[0], LineOutcome::Rejected { suggestion: Some(s), .. } if s == "Multitâche"), "{v:?}");
+    // Refusals about a senator out of play say the same whoever holds him.
+    let a = refused(&p, "ECHANGE CoS DONNE SENATEUR Gromm");
+    let b = refused(&p, "ECHANGE CoS DONNE SENATEUR Udra");
+    assert_eq!(a.0, b.0);
+}
+
+#[test]
+fn item_references_are_not_comments_but_other_hashes_are() {
+    let s2 = state(Phase::Voting);
+    assert_eq!(accepted(&s2, "VOTE #3 POUR   # la loi MOUVEMENT"), Order::VoteItem { item: 3, for_it: true, cap: 0 });
+    // The acknowledgement's echo, sent back, reads the same.
+    let echo = notes(&s2, "VOTE #3 POUR JUSQUA 2", Lang::Fr);
+    assert!(echo.contains(" # "), "{echo}");
+    assert_eq!(accepted(&s2, &echo), Order::VoteItem { item: 3, for_it: true, cap: 2 });
+}
+
+/// Orders drawn from small domains: many are valid in the state, some not.
+fn any_order() -> impl Strategy<Value = Order> {
+    let senator = prop::sample::select(vec!["Fola", "Siana", "Kaelin", "Jemak", "Caliana", "Bellu", "Gromm", "Mashem"]).prop_map(String::from);
+    let party = prop::sample::select(vec![Pop, Bip, Cos]);
+    let law = prop::sample::select(Law::ALL.to_vec());
+    let ministry = prop::sample::select(Ministry::ALL.to_vec());
+    let resource = prop::sample::select(vec![Resource::Money, Resource::Influence]);
+    let card = prop::sample::select(vec!["Feint", "Distraction", "Multitâche"]).prop_map(String::from);
+    let sector = prop::sample::select(vec![1u8, 9, 32, 39, 42, 50, 53]);
+    let goods = prop_oneof![
+        (resource.clone(), 1u8..5).prop_map(|(resource, amount)| Goods::Resource { resource, amount }),
+        sector.clone().prop_map(|sector| Goods::Sector { sector }),
+        senator.clone().prop_map(|name| Goods::Senator { name }),
+        card.clone().prop_map(|name| Goods::Card { name }),
+        (1u8..4, sector.clone()).prop_map(|(count, sector)| Goods::Fleets { count, sector }),
+    ];
+    let group = (sector.clone(), 1u8..3, prop::option::of(sector.clone()), any::<bool>(), prop::option::of(senator.clone()))
+        .prop_map(|(to, count, from, attack, admiral)| FleetGroup { to, count, from, attack, admiral });
+    let choice = prop_oneof![
+        party.clone().prop_map(|party| PostChoice::Party { party }),
+        senator.clone().prop_map(|name| PostChoice::Senator { name }),
+        Just(PostChoice::Vacant),
+    ];
+    prop_oneof![
+        Just(Order::Pass),
+        (resource, 1u8..4).prop_map(|(buy, amount)| Order::Bank { buy, amount }),
+        (party.clone(), prop::collection::vec(goods.clone(), 0..3), prop::collection::vec(goods, 0..3)).prop_map(|(with, give, get)| Order::Trade { with, give, get }),
+        (party.clone(), "[a-z]{1,8}( [a-z]{1,8})?", prop::option::of(1u8..5)).prop_map(|(with, terms, turns)| Order::Deal { with, terms, turns }),
+        (1u32..3, prop::option::of(senator.clone())).prop_map(|(deal, senator)| Order::BreakDeal { deal, senator }),
+        (law.clone(), prop::option::of(senator.clone())).prop_map(|(law, senator)| Order::Defy { law, senator }),
+        senator.clone().prop_map(|senator| Order::Shadow { senator }),
+        Just(Order::CallElection),
+        (ministry.clone(), prop::collection::vec(senator.clone(), 1..3)).prop_map(|(ministry, senators)| Order::Candidate { ministry, senators }),
+        Just(Order::ElectionOrder { order: [Ministry::Defence, Ministry::Interior, Ministry::Justice, Ministry::Finance] }),
+        (law, 1u8..6).prop_map(|(law, turns)| Order::Propose { law, turns }),
+        prop::collection::vec(group, 1..3).prop_map(|groups| Order::FleetProposal { groups }),
+        senator.clone().prop_map(|senator| Order::Indict { senator }),
+        prop::collection::vec(senator.clone(), 1..3).prop_map(|senators| Order::Prosecute { senators }),
+        senator.clone().prop_map(|senator| Order::Audit { senator }),
+        (1u32..4, any::<bool>(), 0u32..4).prop_map(|(item, for_it, cap)| Order::VoteItem { item, for_it, cap }),
+        (ministry, prop::collection::vec(choice, 1..3), 0u32..4).prop_map(|(ministry, choices, cap)| Order::VotePost { ministry, choices, cap }),
+        (prop::collection::vec(prop::option::of(1u32..2), 1..3), 0u32..4).prop_map(|(ranking, cap)| Order::VoteFleet { ranking, cap }),
+        (1u32..4).prop_map(|item| Order::Veto { item }),
+        prop::collection::vec(1u32..4, 1..3).prop_map(|items| Order::Agenda { items }),
+        prop::collection::vec((1u8..3, sector), 1..3).prop_map(|at| Order::BuyFleets { at }),
+        (1u8..3).prop_map(|count| Order::BuyRepublic { count }),
+        senator.prop_map(|senator| Order::Recruit { senator }),
+        prop::collection::vec(card, 1..3).prop_map(|cards| Order::Discard { cards }),
+    ]
+}
+
+/// A state where most orders drawn are valid: plenty of money and
+/// influence, an election due with candidates filed, two laws in force
+/// (not the Free Trade one, which would restrict trades).
+fn rich(phase: Phase) -> GdState {
+    let mut s = state(phase);
+    for p in s.fx.parties.values_mut() {
+        p.money = 99;
+        p.influence = 99;
+    }
+    s.election_marker = 0;
+    s.laws = [Law::Movement, Law::Homeland].map(|law| LawInForce { law, passed: 1, until: 3, by: Cos }).to_vec();
+    s.filings.candidacies.insert(Bip, Ministry::ALL.iter().map(|m| (*m, vec!["Kaelin".to_string()])).collect());
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `lines` gives back the orders: each canonical line, parsed again,
+    /// is the order it was written from (where the state accepts it), in
+    /// French and in English alike.
+    #[test]
+    fn canonical_lines_parse_back_to_the_same_orders(orders in prop::collection::vec(any_order(), 1..8), phase in prop::sample::select(vec![Phase::Filing, Phase::Voting, Phase::Purchases])) {
+        let s = rich(phase);
+        let o = Orders { lines: orders.clone(), defaulted: false };
+        let fr = lines(&s, &o);
+        let en = lines_in(&s, &o, true);
+        prop_assert_eq!(fr.len(), orders.len());
+        let refs: Vec<&str> = fr.iter().map(String::as_str).collect();
+        let (got, verdicts) = read(&s, "pop", &refs);
+        let refs_en: Vec<&str> = en.iter().map(String::as_str).collect();
+        let (got_en, verdicts_en) = read(&s, "pop", &refs_en);
+        prop_assert_eq!(&got, &got_en);
+        let mut accepted = got.lines.iter();
+        for (i, (v, v_en)) in verdicts.iter().zip(&verdicts_en).enumerate() {
+            prop_assert_eq!(v.echo(Lang::Fr).is_some(), v_en.echo(Lang::Fr).is_some());
+            if let LineOutcome::Accepted { canonical, .. } = v {
+                prop_assert_eq!(accepted.next(), Some(&orders[i]), "line {}", &fr[i]);
+                prop_assert_eq!(canonical, &fr[i]);
+            }
+        }
+    }
+}
+
+/// The round trip above is not vacuous: in the rich state, many lines
+/// drawn in the step they belong to are accepted, every kind of order
+/// among them.
+#[test]
+fn most_orders_drawn_for_the_round_trip_are_accepted() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let (mut drawn, mut taken) = (0, 0);
+    let mut kinds = BTreeSet::new();
+    for phase in [Phase::Filing, Phase::Voting, Phase::Purchases] {
+        let s = rich(phase);
+        for _ in 0..1000 {
+            let o = any_order().new_tree(&mut runner).expect("a value").current();
+            let line = lines(&s, &Orders { lines: vec![o], defaulted: false });
+            let (got, _) = read(&s, "pop", &[line[0].as_str()]);
+            drawn += 1;
+            if let Some(o) = got.lines.first() {
+                taken += 1;
+                kinds.insert(serde_json::to_value(o).expect("json")["kind"].as_str().unwrap_or_default().to_string());
+            }
+        }
+    }
+    assert!(taken * 5 > drawn, "only {taken} of {drawn} lines accepted");
+    assert_eq!(kinds.len(), 24, "every kind of order accepted at least once: {kinds:?}");
+}
+
+#[test]
+fn a_whole_step_of_valid_orders_round_trips() {
+    let mut s2 = rich(Phase::Voting);
+    s2.appoint(Ministry::PrimeMinister, Some("Fola".into()));
+    let o = Orders {
+        lines: vec![
+            Order::VotePost { ministry: Ministry::PrimeMinister, choices: vec![PostChoice::Party { party: Bip }, PostChoice::Vacant], cap: 3 },
+            Order::VoteFleet { ranking: vec![Some(1), None], cap: 0 },
+            Order::VoteItem { item: 2, for_it: false, cap: 2 },
+            Order::Veto { item: 3 },
+            Order::Agenda { items: vec![3] },
+            Order::ElectionOrder { order: [Ministry::Justice, Ministry::Defence, Ministry::Finance, Ministry::Interior] },
+            Order::Trade { with: Cos, give: vec![Goods::Card { name: "Feint".into() }], get: vec![Goods::Resource { resource: Resource::Money, amount: 5 }] },
+        ],
+        defaulted: false,
+    };
+    let text = lines(&s2, &o);
+    let refs: Vec<&str> = text.iter().map(String::as_str).collect();
+    let (got, v) = read(&s2, "pop", &refs);
+    assert_eq!(got, o, "{v:?}");
+}

@@ -1,0 +1,434 @@
+//! The keywords of Galactic Destiny's order language (design note §3), in
+//! both languages, which step kinds each is valid in, and the canonical
+//! spelling of every [`Order`] (French for the echo and the simulated
+//! players, English for an English reader's form).
+
+use crate::text;
+
+use super::super::components::effects::Resource;
+use super::super::components::PartyId;
+use super::super::model::{FleetGroup, GdState, Law};
+use super::super::senate::Ministry;
+use super::{Goods, Order, PostChoice};
+
+/// The step kinds that take orders in part I (design note §2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// "Sénat : dépôts".
+    S1,
+    /// "Sénat : votes".
+    S2,
+    /// "Achats".
+    P,
+}
+
+impl Step {
+    pub fn label(self) -> &'static str {
+        match self {
+            Step::S1 => "S1",
+            Step::S2 => "S2",
+            Step::P => "P",
+        }
+    }
+}
+
+const ANY: &[Step] = &[Step::S1, Step::S2, Step::P];
+const S1: &[Step] = &[Step::S1];
+const S12: &[Step] = &[Step::S1, Step::S2];
+const S2: &[Step] = &[Step::S2];
+const P: &[Step] = &[Step::P];
+
+/// The first keyword of a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Word {
+    Pass,
+    Bank,
+    Trade,
+    Deal,
+    Break,
+    Defy,
+    Shadow,
+    Election,
+    Candidate,
+    ElectionOrder,
+    Proposal,
+    RepublicFleet,
+    Indictment,
+    Prosecute,
+    Audit,
+    Vote,
+    Veto,
+    Agenda,
+    Buy,
+    Recruit,
+    Discard,
+    /// `INCONSTITUTIONNEL`: free laws only (`propositions = "libres"`),
+    /// which this referee does not play.
+    Unconstitutional,
+    /// An order of the intrigue and the card engine (issue #28): recognised,
+    /// refused as not refereed yet.
+    NotYet,
+}
+
+/// (word, French, English, steps where valid). Multi-word keywords are
+/// written with hyphens (spaces and underscores match too).
+pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
+    (Word::Pass, "PASSE", "PASS", ANY),
+    (Word::Bank, "BANQUE", "BANK", ANY),
+    (Word::Trade, "ECHANGE", "TRADE", ANY),
+    (Word::Deal, "ACCORD", "DEAL", ANY),
+    (Word::Break, "ROMPRE", "BREAK", ANY),
+    (Word::Defy, "ENFREINDRE", "DEFY", ANY),
+    (Word::Shadow, "OMBRE", "SHADOW", ANY),
+    (Word::Election, "ELECTION", "ELECTION", ANY),
+    (Word::Candidate, "CANDIDAT", "CANDIDATE", S1),
+    (Word::ElectionOrder, "ORDRE-ELECTIONS", "ELECTION-ORDER", S12),
+    (Word::Proposal, "PROPOSITION", "PROPOSAL", S1),
+    (Word::RepublicFleet, "FLOTTE-REPUBLIQUE", "REPUBLIC-FLEET", S1),
+    (Word::Indictment, "POURSUITE", "INDICTMENT", S1),
+    (Word::Prosecute, "POURSUIVRE", "PROSECUTE", S12),
+    (Word::Audit, "VERIFIER", "AUDIT", S12),
+    (Word::Vote, "VOTE", "VOTE", S2),
+    (Word::Veto, "VETO", "VETO", S2),
+    (Word::Agenda, "ORDRE-DU-JOUR", "AGENDA", S2),
+    (Word::Buy, "ACHAT", "BUY", P),
+    (Word::Recruit, "RECRUTER", "RECRUIT", P),
+    (Word::Discard, "DEFAUSSER", "DISCARD", P),
+    (Word::Unconstitutional, "INCONSTITUTIONNEL", "UNCONSTITUTIONAL", S2),
+];
+
+/// The orders of the intrigue and the card engine (design note §3.1, §3.3),
+/// French and English: part II (issue #28) referees them.
+pub const NOT_YET: &[(&str, &str)] = &[
+    ("CARTE", "CARD"),
+    ("REPONSE", "RESPONSE"),
+    ("REPONSES", "RESPONSES"),
+    ("ASSASSINAT", "ASSASSINATE"),
+    ("PROTEGER", "PROTECT"),
+    ("APPUYER", "BACK"),
+    ("CORROMPU", "CORRUPT"),
+    ("ESPIONNER", "SPY"),
+    ("SABOTER", "SABOTAGE"),
+    ("PURIFIER", "CLEANSE"),
+    ("MARCHE-NOIR", "BLACK-MARKET"),
+    ("AUGURE", "AUGURY"),
+    ("REBELLION", "REBEL"),
+    ("PAIX", "PEACE"),
+    ("RELANCE", "REROLL"),
+    ("RETRAITE", "RETREAT"),
+    ("PERTES", "HITS"),
+    ("INVASION", "INVADE"),
+    ("DEFENDRE", "DEFEND"),
+    ("FEINTE", "FEINT"),
+    ("CAMPAGNE", "CAMPAIGN"),
+    ("INFLUENCE", "INFLUENCE"),
+    ("INDULGENCE", "INDULGENCE"),
+];
+
+/// The steps where a word is valid (the intrigue's words: none yet).
+pub fn steps_of(w: Word) -> &'static [Step] {
+    WORDS.iter().find(|(x, ..)| *x == w).map_or(&[], |(_, _, _, s)| *s)
+}
+
+/// Every first keyword, both languages, for "did you mean" suggestions.
+pub fn all_keywords() -> Vec<&'static str> {
+    let mut v: Vec<&str> = WORDS.iter().flat_map(|(_, fr, en, _)| [*fr, *en]).collect();
+    v.extend(NOT_YET.iter().flat_map(|(fr, en)| [*fr, *en]));
+    v.dedup();
+    v
+}
+
+// Sub-keywords.
+pub const GIVE: &[&str] = &["DONNE", "GIVE"];
+pub const GET: &[&str] = &["RECOIT", "GET"];
+pub const AND: &[&str] = &["ET", "AND"];
+pub const TURNS: &[&str] = &["DUREE", "TURNS"];
+pub const FROM: &[&str] = &["DE", "FROM"];
+pub const ATTACK: &[&str] = &["ATTAQUE", "ATTACK"];
+pub const ADMIRAL: &[&str] = &["AMIRAL", "ADMIRAL"];
+pub const FOR: &[&str] = &["POUR", "FOR"];
+pub const AGAINST: &[&str] = &["CONTRE", "AGAINST"];
+pub const UPTO: &[&str] = &["JUSQUA", "UPTO", "JUSQU'A", "UP-TO"];
+pub const VACANT: &[&str] = &["VACANT"];
+pub const FLEET: &[&str] = &["FLOTTE", "FLEET"];
+pub const FLEETS: &[&str] = &["FLOTTES", "FLEETS", "FLOTTE", "FLEET"];
+pub const REPUBLIC_FLEET: &[&str] = &["FLOTTE-REPUBLIQUE", "REPUBLIC-FLEET"];
+pub const NONE: &[&str] = &["AUCUN", "NONE"];
+pub const SECTOR: &[&str] = &["SECTEUR", "SECTOR"];
+pub const SENATOR: &[&str] = &["SENATEUR", "SENATOR"];
+pub const CARD: &[&str] = &["CARTE", "CARD"];
+/// `PROPOSITION IMPOT …` and `PROPOSITION LIBRE …`: taxes and free laws,
+/// which this referee does not play.
+pub const OTHER_PROPOSALS: &[&str] = &["IMPOT", "TAX", "LIBRE", "FREE"];
+
+/// The ministries' words (design note §3), canonical first.
+const MINISTRY_WORDS: &[(Ministry, &str, &str, &[&str])] = &[
+    (Ministry::PrimeMinister, "PM", "PM", &["PREMIER-MINISTRE", "PRIME-MINISTER"]),
+    (Ministry::Interior, "INTERIEUR", "INTERIOR", &[]),
+    (Ministry::Finance, "FINANCES", "FINANCE", &[]),
+    (Ministry::Justice, "JUSTICE", "JUSTICE", &[]),
+    (Ministry::Defence, "DEFENSE", "DEFENCE", &[]),
+];
+
+impl Ministry {
+    /// The English keyword (`INTERIOR`, `FINANCE`, `DEFENCE`).
+    pub fn code_en(self) -> &'static str {
+        MINISTRY_WORDS.iter().find(|(m, ..)| *m == self).map_or("", |(_, _, en, _)| *en)
+    }
+    /// Reads a ministry's word in either language (case, accents and
+    /// hyphens ignored).
+    pub fn from_word(w: &str) -> Option<Ministry> {
+        let k = text::key(w);
+        MINISTRY_WORDS
+            .iter()
+            .find(|(_, fr, en, more)| [*fr, *en].iter().chain(more.iter()).any(|x| text::key(x) == k))
+            .map(|(m, ..)| *m)
+    }
+    /// Every word, for suggestions.
+    pub fn words() -> Vec<&'static str> {
+        MINISTRY_WORDS.iter().flat_map(|(_, fr, en, more)| [*fr, *en].into_iter().chain(more.iter().copied())).collect()
+    }
+}
+
+/// `fr` or, for an English reader, `en`.
+pub fn kw(en: bool, fr: &'static str, english: &'static str) -> &'static str {
+    if en {
+        english
+    } else {
+        fr
+    }
+}
+
+fn ministry(en: bool, m: Ministry) -> &'static str {
+    if en {
+        m.code_en()
+    } else {
+        m.code()
+    }
+}
+
+fn law(en: bool, l: Law) -> &'static str {
+    let (fr, english) = l.codes();
+    kw(en, fr, english)
+}
+
+fn resource(en: bool, r: Resource) -> &'static str {
+    match r {
+        Resource::Money => kw(en, "ARGENT", "MONEY"),
+        Resource::Influence => "INFLUENCE",
+    }
+}
+
+/// A name as an order writes it: in quotes when it has a space.
+pub fn name(n: &str) -> String {
+    if n.chars().any(text::is_space) {
+        format!("\"{n}\"")
+    } else {
+        n.to_string()
+    }
+}
+
+/// An action card, quoted, by its name in the reader's language.
+fn card(s: &GdState, en: bool, c: &str) -> String {
+    let shown = match s.components.action(c) {
+        Some(a) if en => a.name_en.as_str(),
+        Some(a) => a.name_fr.as_str(),
+        None => c,
+    };
+    format!("\"{shown}\"")
+}
+
+fn goods(s: &GdState, en: bool, g: &Goods) -> String {
+    match g {
+        Goods::Resource { resource: r, amount } => format!("{amount} {}", resource(en, *r)),
+        Goods::Sector { sector } => format!("{} {sector}", kw(en, "SECTEUR", "SECTOR")),
+        Goods::Senator { name: n } => format!("{} {}", kw(en, "SENATEUR", "SENATOR"), name(n)),
+        Goods::Card { name: c } => format!("{} {}", kw(en, "CARTE", "CARD"), card(s, en, c)),
+        Goods::Fleets { count, sector } => format!("{} {count} {sector}", kw(en, "FLOTTES", "FLEETS")),
+    }
+}
+
+fn goods_list(s: &GdState, en: bool, v: &[Goods]) -> String {
+    v.iter().map(|g| goods(s, en, g)).collect::<Vec<_>>().join(&format!(" {} ", kw(en, "ET", "AND")))
+}
+
+fn group(en: bool, g: &FleetGroup) -> String {
+    let mut t = format!("{} {}", g.to, g.count);
+    if let Some(f) = g.from {
+        t.push_str(&format!(" {} {f}", kw(en, "DE", "FROM")));
+    }
+    if g.attack {
+        t.push_str(&format!(" {}", kw(en, "ATTAQUE", "ATTACK")));
+    }
+    if let Some(a) = &g.admiral {
+        t.push_str(&format!(" {} {}", kw(en, "AMIRAL", "ADMIRAL"), name(a)));
+    }
+    t
+}
+
+fn cap(en: bool, c: u32) -> String {
+    if c == 0 {
+        String::new()
+    } else {
+        format!(" {} {c}", kw(en, "JUSQUA", "UPTO"))
+    }
+}
+
+fn items(v: &[u32]) -> String {
+    v.iter().map(|i| format!("#{i}")).collect::<Vec<_>>().join(" ")
+}
+
+fn names(v: &[String]) -> String {
+    v.iter().map(|n| name(n)).collect::<Vec<_>>().join(" ")
+}
+
+fn with_senator(head: String, senator: &Option<String>) -> String {
+    match senator {
+        Some(n) => format!("{head} {}", name(n)),
+        None => head,
+    }
+}
+
+/// One order as a line, with the French keywords (the canonical echo) or
+/// the English ones.
+pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
+    let sigle = |p: &PartyId| p.sigle();
+    match o {
+        Order::Pass => kw(en, "PASSE", "PASS").into(),
+        Order::Bank { buy, amount } => format!("{} {amount} {}", kw(en, "BANQUE", "BANK"), resource(en, *buy)),
+        Order::Trade { with, give, get } => {
+            let mut t = format!("{} {}", kw(en, "ECHANGE", "TRADE"), sigle(with));
+            if !give.is_empty() {
+                t.push_str(&format!(" {} {}", kw(en, "DONNE", "GIVE"), goods_list(s, en, give)));
+            }
+            if !get.is_empty() {
+                t.push_str(&format!(" {} {}", kw(en, "RECOIT", "GET"), goods_list(s, en, get)));
+            }
+            t
+        }
+        Order::Deal { with, terms, turns } => {
+            let mut t = format!("{} {} \"{terms}\"", kw(en, "ACCORD", "DEAL"), sigle(with));
+            if let Some(n) = turns {
+                t.push_str(&format!(" {} {n}", kw(en, "DUREE", "TURNS")));
+            }
+            t
+        }
+        Order::BreakDeal { deal, senator } => with_senator(format!("{} A{deal}", kw(en, "ROMPRE", "BREAK")), senator),
+        Order::Defy { law: l, senator } => with_senator(format!("{} {}", kw(en, "ENFREINDRE", "DEFY"), law(en, *l)), senator),
+        Order::Shadow { senator } => format!("{} {}", kw(en, "OMBRE", "SHADOW"), name(senator)),
+        Order::CallElection => "ELECTION".into(),
+        Order::Candidate { ministry: m, senators } => format!("{} {} {}", kw(en, "CANDIDAT", "CANDIDATE"), ministry(en, *m), names(senators)),
+        Order::ElectionOrder { order } => {
+            let ms: Vec<&str> = order.iter().map(|m| ministry(en, *m)).collect();
+            format!("{} {}", kw(en, "ORDRE-ELECTIONS", "ELECTION-ORDER"), ms.join(" "))
+        }
+        Order::Propose { law: l, turns } => format!("{} {} {} {turns}", kw(en, "PROPOSITION", "PROPOSAL"), law(en, *l), kw(en, "DUREE", "TURNS")),
+        Order::FleetProposal { groups } => {
+            let gs: Vec<String> = groups.iter().map(|g| group(en, g)).collect();
+            format!("{} {}", kw(en, "FLOTTE-REPUBLIQUE", "REPUBLIC-FLEET"), gs.join(", "))
+        }
+        Order::Indict { senator } => format!("{} {}", kw(en, "POURSUITE", "INDICTMENT"), name(senator)),
+        Order::Prosecute { senators } => format!("{} {}", kw(en, "POURSUIVRE", "PROSECUTE"), names(senators)),
+        Order::Audit { senator } => format!("{} {}", kw(en, "VERIFIER", "AUDIT"), name(senator)),
+        Order::VoteItem { item, for_it, cap: c } => {
+            format!("VOTE #{item} {}{}", if *for_it { kw(en, "POUR", "FOR") } else { kw(en, "CONTRE", "AGAINST") }, cap(en, *c))
+        }
+        Order::VotePost { ministry: m, choices, cap: c } => {
+            let cs: Vec<String> = choices
+                .iter()
+                .map(|c| match c {
+                    PostChoice::Party { party } => party.sigle().to_string(),
+                    PostChoice::Senator { name: n } => name(n),
+                    PostChoice::Vacant => "VACANT".into(),
+                })
+                .collect();
+            format!("VOTE {} {}{}", ministry(en, *m), cs.join(" "), cap(en, *c))
+        }
+        Order::VoteFleet { ranking, cap: c } => {
+            let rs: Vec<String> = ranking.iter().map(|r| r.map_or_else(|| kw(en, "AUCUN", "NONE").to_string(), |i| format!("#{i}"))).collect();
+            format!("VOTE {} {}{}", kw(en, "FLOTTE", "FLEET"), rs.join(" "), cap(en, *c))
+        }
+        Order::Veto { item } => format!("VETO #{item}"),
+        Order::Agenda { items: v } => format!("{} {}", kw(en, "ORDRE-DU-JOUR", "AGENDA"), items(v)),
+        Order::BuyFleets { at } => {
+            let ps: Vec<String> = at.iter().map(|(n, sec)| format!("{n} {sec}")).collect();
+            format!("{} {}", kw(en, "ACHAT FLOTTE", "BUY FLEET"), ps.join(" "))
+        }
+        Order::BuyRepublic { count } => format!("{} {count}", kw(en, "ACHAT FLOTTE-REPUBLIQUE", "BUY REPUBLIC-FLEET")),
+        Order::Recruit { senator } => format!("{} {}", kw(en, "RECRUTER", "RECRUIT"), name(senator)),
+        Order::Discard { cards } => {
+            let cs: Vec<String> = cards.iter().map(|c| card(s, en, c)).collect();
+            format!("{} {}", kw(en, "DEFAUSSER", "DISCARD"), cs.join(" "))
+        }
+    }
+}
+
+/// The form of a first keyword, in the language it was written in: the
+/// suggestion of a line that does not follow it.
+pub fn form(w: Word, en: bool) -> &'static str {
+    match (w, en) {
+        (Word::Pass, false) => "PASSE",
+        (Word::Pass, true) => "PASS",
+        (Word::Bank, false) => "BANQUE <n> ARGENT|INFLUENCE",
+        (Word::Bank, true) => "BANK <n> MONEY|INFLUENCE",
+        (Word::Trade, false) => "ECHANGE <parti> DONNE <objet> [ET <objet>…] RECOIT <objet> [ET <objet>…]",
+        (Word::Trade, true) => "TRADE <party> GIVE <item> [AND <item>…] GET <item> [AND <item>…]",
+        (Word::Deal, false) => "ACCORD <parti> \"<termes>\" [DUREE <n>]",
+        (Word::Deal, true) => "DEAL <party> \"<terms>\" [TURNS <n>]",
+        (Word::Break, false) => "ROMPRE A<n> [<sénateur>]",
+        (Word::Break, true) => "BREAK A<n> [<senator>]",
+        (Word::Defy, false) => "ENFREINDRE <loi> [<sénateur>]",
+        (Word::Defy, true) => "DEFY <law> [<senator>]",
+        (Word::Shadow, false) => "OMBRE <sénateur>",
+        (Word::Shadow, true) => "SHADOW <senator>",
+        (Word::Election, _) => "ELECTION",
+        (Word::Candidate, false) => "CANDIDAT <ministère> <sénateur> [<sénateur>…]",
+        (Word::Candidate, true) => "CANDIDATE <ministry> <senator> [<senator>…]",
+        (Word::ElectionOrder, false) => "ORDRE-ELECTIONS <ministère> <ministère> <ministère> <ministère>",
+        (Word::ElectionOrder, true) => "ELECTION-ORDER <ministry> <ministry> <ministry> <ministry>",
+        (Word::Proposal, false) => "PROPOSITION <loi> [DUREE <n>]",
+        (Word::Proposal, true) => "PROPOSAL <law> [TURNS <n>]",
+        (Word::RepublicFleet, false) => "FLOTTE-REPUBLIQUE <secteur> <n> [DE <secteur>] [ATTAQUE] [AMIRAL <sénateur>][, …]",
+        (Word::RepublicFleet, true) => "REPUBLIC-FLEET <sector> <n> [FROM <sector>] [ATTACK] [ADMIRAL <senator>][, …]",
+        (Word::Indictment, false) => "POURSUITE <sénateur>",
+        (Word::Indictment, true) => "INDICTMENT <senator>",
+        (Word::Prosecute, false) => "POURSUIVRE <sénateur> [<sénateur>…]",
+        (Word::Prosecute, true) => "PROSECUTE <senator> [<senator>…]",
+        (Word::Audit, false) => "VERIFIER <sénateur>",
+        (Word::Audit, true) => "AUDIT <senator>",
+        (Word::Vote, false) => "VOTE #<n> POUR|CONTRE [JUSQUA <i>] ; VOTE <ministère> <parti|sénateur>… [VACANT] [JUSQUA <i>] ; VOTE FLOTTE #<n>… [AUCUN] [JUSQUA <i>]",
+        (Word::Vote, true) => "VOTE #<n> FOR|AGAINST [UPTO <i>] ; VOTE <ministry> <party|senator>… [VACANT] [UPTO <i>] ; VOTE FLEET #<n>… [NONE] [UPTO <i>]",
+        (Word::Veto, _) => "VETO #<n>",
+        (Word::Agenda, false) => "ORDRE-DU-JOUR #<n> [#<n>…]",
+        (Word::Agenda, true) => "AGENDA #<n> [#<n>…]",
+        (Word::Buy, false) => "ACHAT FLOTTE <n> <secteur> [<n> <secteur>…] ; ACHAT FLOTTE-REPUBLIQUE <n>",
+        (Word::Buy, true) => "BUY FLEET <n> <sector> [<n> <sector>…] ; BUY REPUBLIC-FLEET <n>",
+        (Word::Recruit, false) => "RECRUTER <sénateur>",
+        (Word::Recruit, true) => "RECRUIT <senator>",
+        (Word::Discard, false) => "DEFAUSSER \"<carte>\" [\"<carte>\"…]",
+        (Word::Discard, true) => "DISCARD \"<card>\" [\"<card>\"…]",
+        (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
+    }
+}
+
+/// Reads a party: its sigle, or its name in either language.
+pub fn party_from_word(s: &GdState, w: &str) -> Option<PartyId> {
+    PartyId::from_word(w).or_else(|| {
+        let k = text::key(w);
+        s.components.parties.iter().find(|p| text::key(&p.name_fr) == k || text::key(&p.name_en) == k).map(|p| p.id)
+    })
+}
+
+/// Reads a resource word (`ARGENT | MONEY`, `INFLUENCE`).
+pub fn resource_from_word(w: &str) -> Option<Resource> {
+    match text::key(w).as_str() {
+        "ARGENT" | "MONEY" => Some(Resource::Money),
+        "INFLUENCE" | "INF" => Some(Resource::Influence),
+        _ => None,
+    }
+}
+
+/// Every law word, both languages, for suggestions.
+pub fn law_words() -> Vec<&'static str> {
+    Law::ALL.iter().flat_map(|l| [l.codes().0, l.codes().1]).collect()
+}
