@@ -33,7 +33,7 @@ mod stellar;
 
 #[derive(Debug, Args)]
 pub struct DemoArgs {
-    /// `stellarium`, `galaxy`, `stellar` or `stellium`.
+    /// `stellarium`, `galaxy`, `stellar`, `stellium` or `galactic-destiny`.
     #[arg(long, default_value = "stellarium")]
     ruleset: String,
     #[arg(long, default_value_t = 6)]
@@ -85,13 +85,19 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
     if a.ruleset == "stellium" && a.players > 4 {
         anyhow::bail!("Stellium is played by 2 to 4 players (--players 2, 3 or 4)");
     }
+    if a.ruleset == "galactic-destiny" && !(3..=6).contains(&a.players) {
+        anyhow::bail!("Galactic Destiny is played by 3 to 6 parties (--players 3 to 6)");
+    }
     prepare_out(&a.out)?;
     let config_path = a.out.join("config.toml");
     // A turn-based ruleset plays through early adjudication and orders in
     // advance (`demo_steps`; Stellar has its own players, `demo/stellar.rs`,
     // on the same schedule: Stellar and Stellium name no awaited seat while
     // players register).
-    let turn_based = a.ruleset == "stellar" || a.ruleset == "stellium" || super::demo_steps::is_turn_based(&a.ruleset, a.seed);
+    // Galactic Destiny awaits every party in each of its steps, none while
+    // players register.
+    let turn_based =
+        a.ruleset == "stellar" || a.ruleset == "stellium" || a.ruleset == "galactic-destiny" || super::demo_steps::is_turn_based(&a.ruleset, a.seed);
     std::fs::write(&config_path, demo_config(&a, turn_based))?;
     std::fs::create_dir_all(a.out.join("data"))?;
     // A fixed secret key: the same seed gives the same passwords too.
@@ -104,9 +110,17 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     if turn_based && a.ruleset != "stellar" {
         let mut players = players(a.players, a.english());
-        // Stellium plays to its end (DERNIER TOUR), whatever `--turns` says.
-        let steps = if a.ruleset == "stellium" { 2000 } else { a.turns };
-        let summary = rt.block_on(super::demo_steps::play(&referee, &mut players, steps, a.seed))?;
+        // Stellium plays to its end (DERNIER TOUR), whatever `--turns` says;
+        // Galactic Destiny plays `--turns` game turns of three steps each.
+        let steps = match a.ruleset.as_str() {
+            "stellium" => 2000,
+            "galactic-destiny" => super::demo_gd::steps(a.turns),
+            _ => a.turns,
+        };
+        let mut summary = rt.block_on(super::demo_steps::play(&referee, &mut players, steps, a.seed))?;
+        if a.ruleset == "galactic-destiny" {
+            summary.extend(super::demo_gd::summary(&referee.store.game(GAME)?.turns_dir())?);
+        }
         return super::demo_steps::report(&a.out, &summary);
     }
     rt.block_on(play(&referee, &a))
@@ -164,6 +178,7 @@ fn demo_config(a: &DemoArgs, turn_based: bool) -> String {
         "deadline = \"weekly sunday 20:00\"\nreminders = [\"48h\"]\n".to_string()
     };
     let settings = match a.ruleset.as_str() {
+        "galactic-destiny" => super::demo_gd::SETTINGS.to_string(),
         _ if turn_based => String::new(),
         "galaxy" => galaxy_settings(a),
         "stellar" => String::new(),

@@ -2,6 +2,7 @@
 //! Exit codes: 0 ok, 1 failure, 2 usage.
 
 pub mod demo;
+mod demo_gd;
 mod demo_steps;
 mod family;
 mod game;

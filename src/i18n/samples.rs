@@ -16,11 +16,11 @@ pub fn all() -> Vec<Msg> {
     all.extend(crate::games::galaxy::samples());
     all.extend(crate::games::stellar::samples());
     all.extend(crate::games::stellium::samples());
-    all.extend(crate::games::galactic_destiny::components::samples());
-    all.extend(crate::games::galactic_destiny::orders::samples());
+    all.extend(crate::games::galactic_destiny::samples());
     all.extend(crate::games::galactic_destiny::setup::samples());
     all.extend(crate::games::galactic_destiny::purchases::samples());
     all.extend(crate::games::galactic_destiny::common::samples());
+    all.extend(crate::games::galactic_destiny::orders::samples());
     all.extend(crate::games::galactic_destiny::map::samples());
     all.extend(crate::games::stellarium::orders::refusal::samples());
     all.extend(crate::orders::problem::samples());

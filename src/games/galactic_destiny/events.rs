@@ -163,6 +163,8 @@ pub enum Event {
     SectorGift { party: PartyId, sector: SectorNo, resource: Resource, amount: u8 },
 
     // ---- Defaults and the end.
+    /// A seat resigned (`ABANDON`): its party stays on the board and passes.
+    Resigned { party: PartyId },
     Default { party: PartyId, kind: DefaultKind },
     /// A tie at the top for the sector victory: one more turn ("S'il y a
     /// égalité, faite un autre tour de jeu").

@@ -17,9 +17,12 @@
 //! - [`senate`]: initiative, the round table, elections; S1's filings
 //!   ([`senate::filing`]) and S2's business ([`senate::voting`]).
 //! - [`purchases`]: P and the end of a game turn.
-//!
-//! The ruleset is not registered yet: part I is being built, and the
-//! modules marked SKELETON hold the signatures the step machine calls.
+//! - [`turn`]: the step machine (registration, S1, S2, P; the intrigue of
+//!   part II is listed in the reports, not played).
+//! - [`view`]: what each party may know after a step, the chronicle, the
+//!   order form.
+//! - [`sample`]: the simulated players (`arbitre demo`) and the default
+//!   orders of §2.7.
 
 pub mod common;
 pub mod components;
@@ -30,4 +33,138 @@ pub mod model;
 pub mod orders;
 pub mod purchases;
 pub mod senate;
+pub mod sample;
 pub mod setup;
+pub mod turn;
+pub mod view;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::dice::Dice;
+use crate::game::{Adjudicated, Completeness, FamilyInput, FamilyKey, FormLine, OrderLine, OrderStatus, ParsedOrders, Refusal, Ruleset, ViewContext};
+
+pub use events::Event;
+pub use model::GdState;
+pub use orders::Orders;
+
+use model::Phase;
+
+/// One sample of every message this ruleset emits, for the catalogue check.
+pub fn samples() -> Vec<crate::i18n::Msg> {
+    let mut all = components::samples();
+    all.extend(view::samples());
+    all
+}
+
+/// The Galactic Destiny ruleset (part I: senate and purchases).
+pub struct GalacticDestiny;
+
+impl Ruleset for GalacticDestiny {
+    type State = GdState;
+    type Orders = Orders;
+    type Event = Event;
+
+    const ID: &'static str = "galactic-destiny";
+    // A table game silent on players who stop answering: a seat the referee
+    // plays meanwhile is given back (RULINGS.md, "PNJ seats").
+    const PNJ_RETURN: bool = true;
+    /// The deadline kinds of design note §2.2: the senate's filings and
+    /// votes, the intrigue's windows and "before the dice" steps (part II),
+    /// the purchases.
+    const STEP_KINDS: &'static [&'static str] = &["senat", "vote", "fenetre", "reaction", "achats"];
+
+    fn new_game(settings: &toml::Table, game_seed: u64) -> Result<GdState, String> {
+        setup::new_game(settings, game_seed)
+    }
+
+    fn register(state: &mut GdState, family: &FamilyKey, name: &str) -> Result<(), Refusal> {
+        setup::register(state, family, name)
+    }
+
+    fn turn(state: &GdState) -> u32 {
+        state.step
+    }
+
+    fn parse_orders(state: &GdState, family: &FamilyKey, lines: &[OrderLine]) -> ParsedOrders<Orders> {
+        orders::parse(state, family, lines)
+    }
+
+    /// OR is one accepted line (`PASSE` counts); there is no OPR (note §3).
+    fn completeness(state: &GdState, family: &FamilyKey, o: &Orders) -> Completeness {
+        let awaited = Self::awaiting(state).is_some_and(|a| a.contains(family));
+        if awaited && o.lines.is_empty() {
+            Completeness::Partial { missing: vec![crate::msg!("gd-missing-a-line")] }
+        } else {
+            Completeness::Complete
+        }
+    }
+
+    /// §2.7: S1 nothing filed, S2 abstains on every vote, P passes (the
+    /// hand trimmed to 7 by the end of the turn): the orders come back
+    /// empty, marked `defaulted`, and the step says so in the party's
+    /// report ([`Event::Default`]). A PNJ seat played by the robot
+    /// (`pnj = "robot"`) keeps the robot's lines, marked `defaulted`.
+    /// Accepted orders are the party's own.
+    fn default_orders(state: &GdState, family: &FamilyKey, status: OrderStatus, orders: Orders, dice: &mut Dice) -> Orders {
+        let _ = (state, family, dice);
+        match status {
+            OrderStatus::Onr => Orders { lines: Vec::new(), defaulted: true },
+            OrderStatus::Pnj => Orders { defaulted: true, ..orders },
+            OrderStatus::Or | OrderStatus::Opr => orders,
+        }
+    }
+
+    fn adjudicate(state: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>>, dice: &mut Dice) -> Adjudicated<GdState, Event> {
+        let (state, events) = turn::adjudicate(state, inputs, dice);
+        Adjudicated { state, events }
+    }
+
+    fn is_over(state: &GdState) -> bool {
+        state.phase == Phase::Over
+    }
+
+    /// Every step of part I awaits every party still played (§2.2);
+    /// registration awaits nobody in particular.
+    fn awaiting(state: &GdState) -> Option<BTreeSet<FamilyKey>> {
+        match state.phase {
+            Phase::Registration => None,
+            Phase::Over => Some(BTreeSet::new()),
+            Phase::Filing | Phase::Voting | Phase::Purchases => {
+                Some(state.seats.iter().filter(|s| !s.resigned && s.party.is_some()).map(|s| s.key.clone()).collect())
+            }
+        }
+    }
+
+    fn step_kind(state: &GdState) -> &'static str {
+        match state.phase {
+            Phase::Registration | Phase::Filing => "senat",
+            Phase::Voting => "vote",
+            Phase::Purchases | Phase::Over => "achats",
+        }
+    }
+
+    /// P: nothing is required, but the party is awaited (design note §2.6
+    /// item 2): early adjudication waits for every answer (`PASSE` will do).
+    fn answers_expected(state: &GdState) -> bool {
+        state.phase == Phase::Purchases
+    }
+
+    fn family_view(ctx: &ViewContext, before: &GdState, after: &GdState, events: &[Event], family: &FamilyKey) -> serde_json::Value {
+        view::family_view(ctx, before, after, events, family)
+    }
+
+    fn public_view(ctx: &ViewContext, before: &GdState, after: &GdState, events: &[Event]) -> serde_json::Value {
+        view::public_view(ctx, before, after, events)
+    }
+
+    fn order_form(state: &GdState, family: &FamilyKey) -> Vec<FormLine> {
+        view::order_form(state, family)
+    }
+
+    fn sample_orders(state: &GdState, family: &FamilyKey, dice: &mut Dice) -> Vec<String> {
+        match state.party_of(family) {
+            Some(p) => orders::lines(state, &sample::sample(state, p, dice)),
+            None => Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! `arbitre demo --ruleset galactic-destiny`: what `--turns` means for it
+//! (game turns: each is three steps, S1, S2 and P, after the registration
+//! step) and the summary of the senate's and the purchases' business over
+//! the game, read from each step's `events.json`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The setting a demo game needs: the simulated players register under
+/// family names, so parties are drawn by lot (G2).
+pub const SETTINGS: &str = "attribution_partis = \"hasard\"\n";
+
+/// Steps to play for `turns` game turns: the registration step, then S1,
+/// S2 and P of each game turn (part I has no intrigue step).
+pub fn steps(turns: u32) -> u32 {
+    1 + 3 * turns
+}
+
+/// Counts, over every step of the game, the events the issue asks the demo
+/// to show (elections, laws passed and vetoed, prosecutions, trades) and a
+/// few more.
+pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(turns)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    dirs.sort();
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    let mut verdicts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut game_turns = 0u64;
+    let mut ending = None;
+    for d in dirs {
+        let Ok(text) = std::fs::read_to_string(d.join("events.json")) else { continue };
+        let events: Vec<serde_json::Value> = serde_json::from_str(&text)?;
+        for e in events {
+            let kind = e.get("event").and_then(|k| k.as_str()).unwrap_or("?").to_string();
+            match kind.as_str() {
+                "galactic_phase" => game_turns = game_turns.max(e["turn"].as_u64().unwrap_or(0)),
+                "elected" if e["holder"].is_null() => *count.entry("left_vacant".into()).or_default() += 1,
+                "trial" => *verdicts.entry(e["verdict"].as_str().unwrap_or("?").to_string()).or_default() += 1,
+                "ended" => ending = Some(e["ending"].clone()),
+                _ => {}
+            }
+            *count.entry(kind).or_default() += 1;
+        }
+    }
+    let n = |k: &str| count.get(k).copied().unwrap_or(0);
+    let verdicts: Vec<String> = verdicts.iter().map(|(v, n)| format!("{v} {n}")).collect();
+    let mut lines = vec![
+        format!("galactic destiny: {game_turns} game turn(s) opened"),
+        format!("senate: {} post(s) filled by election ({} left vacant, {} dealt by lot)", n("elected") - n("left_vacant"), n("left_vacant"), n("dealt_by_lot")),
+        format!("senate: {} law(s) passed, {} veto(es), {} item(s) struck, {} vote(s) held", n("law_passed"), n("vetoed"), n("struck"), n("vote")),
+        format!("senate: {} trial(s) ({}), {} audit(s), {} fine(s)", n("trial"), if verdicts.is_empty() { "-".to_string() } else { verdicts.join(", ") }, n("audit"), n("fined")),
+        format!("any step: {} trade(s), {} bank purchase(s), {} failed trade(s)", n("traded"), n("banked"), n("trade_failed")),
+        format!("purchases: {} purchase(s); {} step(s) played by default for a silent party", n("bought"), n("default")),
+        format!("galactic phase: {} event card(s) drawn, {} infestation roll(s), {} sector(s) infested", n("event_drawn"), n("infestation_roll"), n("infested")),
+    ];
+    if let Some(e) = ending {
+        lines.push(format!("game over: {e}"));
+    }
+    Ok(lines)
+}

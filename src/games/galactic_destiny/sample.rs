@@ -1,0 +1,244 @@
+//! The simulated party (`arbitre demo`, the robot of `pnj = "robot"`, the
+//! pre-filled order form): plain and legal play of the senate and the
+//! purchases, enough for whole games with elections, laws passed and
+//! vetoed, prosecutions, trades and purchases.
+//!
+//! It reads only what its party may know (the public board, its own hand
+//! and waiting senators) and draws with the dice it is given. The default
+//! orders of §2.7 are no play of this module: see
+//! `GalacticDestiny::default_orders`.
+
+use crate::dice::Dice;
+
+use super::components::effects::Resource;
+use super::components::PartyId;
+use super::model::{GdState, Item, Law, Phase, HAND_MAX};
+use super::orders::{Goods, Order, Orders, PostChoice};
+use super::senate::Ministry;
+
+/// A fleet of one's party costs 5 money ("Dépenses").
+const FLEET_COST: u8 = 5;
+/// What a simulated party keeps in hand before buying fleets.
+const MONEY_KEPT: u8 = 6;
+/// Mixed into the dice label of the simulated player's choices.
+const RULE: &str = "joueur simulé";
+
+/// The party's senators in play, best diplomacy first (then by name).
+fn senators_by_diplomacy(s: &GdState, p: PartyId) -> Vec<String> {
+    let mut v: Vec<(i32, String)> = s
+        .senators_of(p)
+        .map(|n| {
+            let printed = s.components.senator(n).map_or(0, |x| i32::from(x.diplomacy));
+            (printed + s.fx.diplomacy_bonus(n), n.clone())
+        })
+        .collect();
+    v.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    v.into_iter().map(|(_, n)| n).collect()
+}
+
+fn money(s: &GdState, p: PartyId) -> u8 {
+    s.fx.parties.get(&p).map_or(0, |x| x.money)
+}
+
+fn influence(s: &GdState, p: PartyId) -> u8 {
+    s.fx.parties.get(&p).map_or(0, |x| x.influence)
+}
+
+/// The parties still played by a seat, in id order: the trading pairs are
+/// made from it (the first with the second, the third with the fourth …),
+/// the same for every party, so that both sides write the mirror lines.
+fn trading_partner(s: &GdState, p: PartyId) -> Option<(PartyId, bool)> {
+    let live: Vec<PartyId> = s.parties().filter(|q| s.seats.iter().any(|x| x.party == Some(*q) && !x.resigned)).collect();
+    let i = live.iter().position(|q| *q == p)?;
+    let j = if i % 2 == 0 { i + 1 } else { i - 1 };
+    live.get(j).map(|q| (*q, i % 2 == 0))
+}
+
+/// Another party's senator in play, drawn by lot (for indictments and trials).
+fn someone_elses_senator(s: &GdState, p: PartyId, dice: &mut Dice) -> Option<String> {
+    let others: Vec<&String> = s.fx.senators.iter().filter(|(n, x)| x.party != p && !s.tried.contains(*n)).map(|(n, _)| n).collect();
+    dice.pick_index(others.len(), RULE, "sénateur poursuivi").map(|i| others[i].clone())
+}
+
+/// S1: candidacies when an election is due, the election order, a law now
+/// and then, an indictment now and then, trials and audits for the
+/// ministers, a trade every other turn with its partner, the bank when
+/// influence runs out.
+fn filing(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
+    let mut v = Vec::new();
+    let mine = senators_by_diplomacy(s, p);
+    if s.election_due() && !mine.is_empty() {
+        // The Prime Minister's post and one other drawn by lot: a party
+        // that ran for every post with its whole influence would sweep the
+        // five and end the game at the first election.
+        let other = Ministry::ALL[1 + dice.pick_index(4, RULE, "ministère brigué").unwrap_or(0)];
+        for (k, m) in [Ministry::PrimeMinister, other].into_iter().enumerate() {
+            let mut order = mine.clone();
+            order.rotate_left(k % mine.len());
+            v.push(Order::Candidate { ministry: m, senators: order });
+        }
+        v.push(Order::ElectionOrder { order: [Ministry::Justice, Ministry::Interior, Ministry::Finance, Ministry::Defence] });
+    }
+    if dice.chance_in_6(3, RULE, "proposer une loi") {
+        let i = dice.pick_index(Law::ALL.len(), RULE, "loi proposée").unwrap_or(0);
+        let turns = dice.range(1, u32::from(s.settings.max_law_turns.clamp(1, 3)), RULE, "durée de la loi") as u8;
+        v.push(Order::Propose { law: Law::ALL[i], turns });
+    }
+    // Money for influence with its partner, 3 for 1 (both sides see the
+    // same numbers and write the mirror lines); the seller files no
+    // indictment then, so that it still has the influence when the trade
+    // is carried out.
+    let mut selling = false;
+    if let Some((with, first)) = trading_partner(s, p) {
+        let (payer, seller) = if first { (p, with) } else { (with, p) };
+        if money(s, payer) >= 6 && influence(s, seller) >= 3 {
+            selling = seller == p;
+            let (give, get) = (Goods::Resource { resource: Resource::Money, amount: 3 }, Goods::Resource { resource: Resource::Influence, amount: 1 });
+            let (give, get) = if first { (give, get) } else { (get, give) };
+            v.push(Order::Trade { with, give: vec![give], get: vec![get] });
+        }
+    }
+    if !selling && influence(s, p) >= 4 && dice.chance_in_6(2, RULE, "proposer une poursuite") {
+        if let Some(n) = someone_elses_senator(s, p, dice) {
+            v.push(Order::Indict { senator: n });
+        }
+    }
+    if s.holder(Ministry::Justice) == Some(p) && influence(s, p) >= 4 {
+        if let Some(n) = someone_elses_senator(s, p, dice) {
+            v.push(Order::Prosecute { senators: vec![n] });
+        }
+    }
+    if s.holder(Ministry::Finance) == Some(p) && influence(s, p) >= 2 {
+        let others: Vec<&String> = s.fx.senators.iter().filter(|(n, x)| x.party != p && !s.audited.contains(*n)).map(|(n, _)| n).collect();
+        if let Some(i) = dice.pick_index(others.len(), RULE, "sénateur vérifié") {
+            v.push(Order::Audit { senator: others[i].clone() });
+        }
+    }
+    if influence(s, p) < 3 && money(s, p) >= 12 {
+        v.push(Order::Bank { buy: Resource::Influence, amount: 2 });
+    }
+    v
+}
+
+/// S2: a ranked ballot for each post (own party first), a vote on every
+/// item (for its own, against indictments of its own senators, by lot
+/// otherwise), the first fleet proposal, a veto now and then for the Prime
+/// Minister.
+fn voting(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
+    let mut v = Vec::new();
+    let mut budget = u32::from(influence(s, p));
+    // The veto counts if the party holds the post after this senate's
+    // elections: its holder, or a candidate for it; 1 influence is kept
+    // for it.
+    let may_hold = s.holder(Ministry::PrimeMinister) == Some(p)
+        || (s.election_due() && s.filings.candidacies.get(&p).is_some_and(|c| c.contains_key(&Ministry::PrimeMinister)));
+    let mut veto_kept = u32::from(may_hold && budget >= 1);
+    budget -= veto_kept;
+    let cap = |dice: &mut Dice, budget: &mut u32, most: u32| -> u32 {
+        let c = dice.range(0, most.min(*budget), RULE, "influence engagée");
+        *budget -= c;
+        c
+    };
+    if s.election_due() {
+        for m in Ministry::ALL {
+            let filed = |q: &PartyId| s.filings.candidacies.get(q).is_some_and(|c| c.contains_key(&m));
+            let mut choices = Vec::new();
+            if filed(&p) {
+                choices.push(PostChoice::Party { party: p });
+            }
+            let mut others: Vec<PartyId> = s.parties().filter(|q| *q != p && filed(q)).collect();
+            while let Some(i) = dice.pick_index(others.len(), RULE, "choix suivant") {
+                choices.push(PostChoice::Party { party: others.remove(i) });
+            }
+            if !choices.is_empty() {
+                let c = cap(dice, &mut budget, if filed(&p) { 3 } else { 1 });
+                v.push(Order::VotePost { ministry: m, choices, cap: c });
+            }
+        }
+    }
+    let mut fleet_items = Vec::new();
+    for (k, item) in s.agenda.iter().enumerate() {
+        let n = k as u32 + 1;
+        match item {
+            Item::Fleet { .. } => fleet_items.push(n),
+            Item::Law { by, .. } if *by == p => {
+                let c = cap(dice, &mut budget, 4);
+                v.push(Order::VoteItem { item: n, for_it: true, cap: c });
+            }
+            Item::Law { .. } => {
+                let for_it = dice.chance_in_6(3, RULE, "vote sur la loi");
+                let c = cap(dice, &mut budget, 2);
+                v.push(Order::VoteItem { item: n, for_it, cap: c });
+                if veto_kept == 1 && dice.chance_in_6(4, RULE, "veto") {
+                    veto_kept = 0;
+                    v.push(Order::Veto { item: n });
+                }
+            }
+            Item::Trade { a, b, .. } => {
+                let c = cap(dice, &mut budget, if *a == p || *b == p { 3 } else { 1 });
+                v.push(Order::VoteItem { item: n, for_it: *a == p || *b == p || dice.chance_in_6(3, RULE, "vote sur l'échange"), cap: c });
+            }
+            Item::Indictment { senator, .. } => {
+                let against = s.fx.senators.get(senator).is_some_and(|x| x.party == p);
+                let c = cap(dice, &mut budget, if against { 4 } else { 2 });
+                v.push(Order::VoteItem { item: n, for_it: !against, cap: c });
+            }
+        }
+    }
+    if !fleet_items.is_empty() {
+        let first = fleet_items[dice.pick_index(fleet_items.len(), RULE, "proposition de flotte").unwrap_or(0)];
+        v.push(Order::VoteFleet { ranking: vec![Some(first), None], cap: 0 });
+    }
+    if v.is_empty() {
+        v.push(Order::Pass);
+    }
+    v
+}
+
+/// P: a senator from hand when it can pay him, fleets on its own sectors
+/// with the money left above a reserve (at most the cap of 10), the hand
+/// trimmed to 7.
+fn purchases(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
+    let mut v = Vec::new();
+    let mut cash = money(s, p);
+    let ps = s.fx.parties.get(&p);
+    if let Some(w) = ps.map(|x| &x.waiting) {
+        if let Some(i) = dice.pick_index(w.len(), RULE, "sénateur recruté") {
+            let name = &w[i];
+            let cost = s.components.senator(name).map_or(u8::MAX, |x| x.cost);
+            if cost <= cash.saturating_sub(MONEY_KEPT) {
+                cash -= cost;
+                v.push(Order::Recruit { senator: name.clone() });
+            }
+        }
+    }
+    let room = u32::from(super::model::FLEETS_MAX).saturating_sub(s.fleets_of(p));
+    let afford = u32::from(cash.saturating_sub(MONEY_KEPT) / FLEET_COST);
+    let n = afford.min(room).min(2);
+    let sectors = s.sectors_of(p);
+    if n > 0 {
+        if let Some(i) = dice.pick_index(sectors.len(), RULE, "secteur des flottes achetées") {
+            v.push(Order::BuyFleets { at: vec![(n as u8, sectors[i])] });
+        }
+    }
+    if let Some(hand) = ps.map(|x| &x.hand) {
+        if hand.len() > HAND_MAX {
+            v.push(Order::Discard { cards: hand[HAND_MAX..].to_vec() });
+        }
+    }
+    if v.is_empty() {
+        v.push(Order::Pass);
+    }
+    v
+}
+
+/// The simulated party's orders for the step now open.
+pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
+    let lines = match s.phase {
+        Phase::Filing => filing(s, p, dice),
+        Phase::Voting => voting(s, p, dice),
+        Phase::Purchases => purchases(s, p, dice),
+        Phase::Registration | Phase::Over => Vec::new(),
+    };
+    Orders { lines, defaulted: false }
+}

@@ -1,0 +1,174 @@
+//! Galactic Destiny's rules cases as data files
+//! (`tests/data/galactic-destiny/*.toml`), each named after the booklet's
+//! heading it pins:
+//!
+//! - the prestate: `setup::test_state` for the parties listed (default
+//!   GSP, BIP, POP: game turn 1 at S1, after "Installation." and its
+//!   galactic phase) and the seed, then the edits of `[set]`: a JSON
+//!   pointer into the state as it is stored (`"/fx/parties/Gsp/money" =
+//!   12`, `"/phase" = "voting"`) and the value it takes;
+//! - the orders by step (`[[step]]`, `orders.GSP = ["PASSE"]`), read by the
+//!   ruleset's parser as the daemon reads a mail; a party that sends no
+//!   line is ONR and gets the default orders (§2.7); `refused.GSP = [2]`
+//!   lists the lines that must be refused;
+//! - the expected poststate: `[expect.is]`, pointers and their values;
+//!   `[[expect.event]]`, events of the last step that must be there (every
+//!   field given must match); `[[expect.no_event]]`, events that must not;
+//!   and the state's invariants (`GdState::check`) after every step.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use arbitre::dice::Dice;
+use arbitre::game::{status_of, FamilyInput, OrderLine, Ruleset};
+use arbitre::games::galactic_destiny::components::PartyId;
+use arbitre::games::galactic_destiny::{setup, Event, GalacticDestiny, GdState};
+use serde::Deserialize;
+use serde_json::Value;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Step {
+    #[serde(default)]
+    orders: BTreeMap<String, Vec<String>>,
+    /// Line numbers (from 1) that must be refused, by party.
+    #[serde(default)]
+    refused: BTreeMap<String, Vec<usize>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    #[serde(default)]
+    is: BTreeMap<String, toml::Value>,
+    #[serde(default)]
+    event: Vec<toml::Table>,
+    #[serde(default)]
+    no_event: Vec<toml::Table>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    rule: String,
+    what: String,
+    #[serde(default = "three")]
+    parties: Vec<String>,
+    #[serde(default = "one")]
+    seed: u64,
+    #[serde(default)]
+    set: BTreeMap<String, toml::Value>,
+    #[serde(default)]
+    step: Vec<Step>,
+    #[serde(default)]
+    expect: Expect,
+}
+
+fn three() -> Vec<String> {
+    vec!["GSP".into(), "BIP".into(), "POP".into()]
+}
+
+fn one() -> u64 {
+    1
+}
+
+fn json_of(v: &toml::Value) -> Value {
+    serde_json::to_value(v).expect("a TOML value is JSON")
+}
+
+fn party(file: &str, w: &str) -> PartyId {
+    PartyId::from_word(w).unwrap_or_else(|| panic!("{file}: no party {w}"))
+}
+
+/// The prestate of a case: the test state, then its edits.
+fn prestate(file: &str, c: &Case) -> GdState {
+    let parties: Vec<PartyId> = c.parties.iter().map(|p| party(file, p)).collect();
+    let s = setup::test_state(&parties, c.seed);
+    if c.set.is_empty() {
+        return s;
+    }
+    let mut v = serde_json::to_value(&s).expect("state to JSON");
+    for (ptr, val) in &c.set {
+        let (parent, key) = ptr.rsplit_once('/').unwrap_or_else(|| panic!("{file}: {ptr} is no JSON pointer"));
+        let at = v.pointer_mut(parent).unwrap_or_else(|| panic!("{file}: no {parent} in the state"));
+        match at {
+            Value::Object(m) => {
+                m.insert(key.to_string(), json_of(val));
+            }
+            Value::Array(a) => {
+                let i: usize = key.parse().unwrap_or_else(|_| panic!("{file}: {ptr}: an index"));
+                *a.get_mut(i).unwrap_or_else(|| panic!("{file}: no {ptr}")) = json_of(val);
+            }
+            _ => panic!("{file}: {parent} holds no fields"),
+        }
+    }
+    serde_json::from_value(v).unwrap_or_else(|e| panic!("{file}: the edited state does not read back: {e}"))
+}
+
+/// One step through the seam as the daemon plays it: parse, default, adjudicate.
+fn play(file: &str, s: &GdState, step: &Step, n: usize) -> (GdState, Vec<Event>) {
+    let mut dice = Dice::for_turn(s.seed, s.step);
+    let mut inputs = BTreeMap::new();
+    for seat in &s.seats {
+        let sigle = seat.party.map(|p| p.sigle()).unwrap_or_default();
+        let texts = step.orders.iter().find(|(k, _)| k.eq_ignore_ascii_case(sigle)).map(|(_, v)| v.clone()).unwrap_or_default();
+        let lines: Vec<OrderLine> = texts.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
+        let parsed = GalacticDestiny::parse_orders(s, &seat.key, &lines);
+        let refused: Vec<usize> = parsed.verdicts.iter().filter(|v| !v.is_accepted()).map(|v| v.line.no).collect();
+        let want = step.refused.iter().find(|(k, _)| k.eq_ignore_ascii_case(sigle)).map(|(_, v)| v.clone()).unwrap_or_default();
+        assert_eq!(refused, want, "{file}: step {n}, {sigle}: refused lines (verdicts {:?})", parsed.verdicts);
+        let completeness = GalacticDestiny::completeness(s, &seat.key, &parsed.orders);
+        let status = status_of(parsed.verdicts.iter().any(|v| v.is_accepted()), &completeness);
+        let orders = GalacticDestiny::default_orders(s, &seat.key, status, parsed.orders, &mut dice);
+        inputs.insert(seat.key.clone(), FamilyInput::new(status, orders, None));
+    }
+    let out = GalacticDestiny::adjudicate(s, &inputs, &mut dice);
+    if let Err(e) = out.state.check() {
+        panic!("{file}: step {n} breaks an invariant: {e}");
+    }
+    (out.state, out.events)
+}
+
+/// Whether every field of `want` is in `got` with the same value.
+fn fits(got: &Value, want: &toml::Table) -> bool {
+    want.iter().all(|(k, v)| got.get(k) == Some(&json_of(v)))
+}
+
+fn run(path: &Path) {
+    let file = path.file_name().and_then(|f| f.to_str()).unwrap_or("?").to_string();
+    let text = std::fs::read_to_string(path).expect("case file");
+    let c: Case = toml::from_str(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+    assert!(!c.rule.trim().is_empty() && !c.what.trim().is_empty(), "{file}: rule and what are required");
+    let mut s = prestate(&file, &c);
+    let mut events = Vec::new();
+    for (n, step) in c.step.iter().enumerate() {
+        (s, events) = play(&file, &s, step, n + 1);
+    }
+    let got = serde_json::to_value(&s).expect("state to JSON");
+    for (ptr, want) in &c.expect.is {
+        let at = got.pointer(ptr).unwrap_or_else(|| panic!("{file} ({}): no {ptr} in the poststate", c.rule));
+        assert_eq!(at, &json_of(want), "{file} ({}): {ptr}", c.rule);
+    }
+    let evs: Vec<Value> = events.iter().map(|e| serde_json::to_value(e).expect("event to JSON")).collect();
+    for want in &c.expect.event {
+        assert!(evs.iter().any(|e| fits(e, want)), "{file} ({}): no event {want:?} among\n{}", c.rule, pretty(&evs));
+    }
+    for unwanted in &c.expect.no_event {
+        assert!(!evs.iter().any(|e| fits(e, unwanted)), "{file} ({}): unwanted event {unwanted:?} among\n{}", c.rule, pretty(&evs));
+    }
+}
+
+fn pretty(evs: &[Value]) -> String {
+    evs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn every_rules_case_of_the_data_files_holds() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/galactic-destiny");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("the cases' folder").filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "toml")).collect();
+    files.sort();
+    assert!(!files.is_empty(), "no case in {}", dir.display());
+    for f in &files {
+        run(f);
+    }
+}
