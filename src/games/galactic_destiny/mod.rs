@@ -25,6 +25,7 @@ pub mod common;
 pub mod components;
 pub mod events;
 pub mod galactic;
+pub mod intrigue;
 pub mod model;
 pub mod orders;
 pub mod purchases;
