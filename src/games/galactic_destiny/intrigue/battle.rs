@@ -755,7 +755,7 @@ mod tests {
                 let shadow = if k.atheist && a.shadow > 0 { a.shadow - 1 } else { a.shadow };
                 let n = (c.fleets as i64 + k.tactician as i64 + shadow as i64 - 2 * k.pacifist as i64).max(0) as u32;
                 let (sum, hits) = take(n, k.strategist as u32, !k.coward, if k.butcher { 4 } else { 5 });
-                let hits = if k.charitable { (hits + 1) / 2 } else { hits };
+                let hits = if k.charitable { hits / 2 + hits % 2 } else { hits };
                 let mut total = sum + i64::from(a.command);
                 if a.defence_minister {
                     total += 2;
