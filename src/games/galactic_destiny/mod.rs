@@ -28,6 +28,7 @@ pub mod common;
 pub mod components;
 pub mod events;
 pub mod galactic;
+pub mod intrigue;
 pub mod map;
 pub mod model;
 pub mod orders;
