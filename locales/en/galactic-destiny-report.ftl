@@ -96,7 +96,10 @@ gd-ev-infested = Sector { $sector } is infested{ $owner ->
 gd-ev-income = { $party } receives { $money } money and { $influence } influence.
 gd-ev-election-marker = Election marker: { $due ->
     [yes] on "election", elections at this senate
-   *[no] space { $marker }
+   *[no] elections in { $marker } { $marker ->
+        [one] turn
+       *[other] turns
+    }
   }.
 gd-ev-election-call = Election called by { $by }: { $honoured ->
     [yes] granted

@@ -96,7 +96,10 @@ gd-ev-infested = Le secteur { $sector } est infesté{ $owner ->
 gd-ev-income = { $party } reçoit { $money } argent et { $influence } influence.
 gd-ev-election-marker = Marqueur d'élection : { $due ->
     [yes] sur « élection », élections à ce sénat
-   *[no] case { $marker }
+   *[no] élections dans { $marker } { $marker ->
+        [one] tour
+       *[other] tours
+    }
   }.
 gd-ev-election-call = Élections demandées par { $by } : { $honoured ->
     [yes] accordées
