@@ -82,7 +82,8 @@ pub fn apply(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, _dice: &mu
                     }
                 }
                 Order::Defy { law, senator } => {
-                    if !breach(state, p, *law, senator.as_deref(), events) {
+                    let broken = breach(state, p, *law, senator.as_deref(), events);
+                    if !broken {
                         unexecuted(events, p, "ENFREINDRE", Msg::new("galactic-destiny-law-not-binding").arg("law", law_id(*law)));
                     }
                 }

@@ -291,6 +291,8 @@ impl EffectState {
             }),
             Effect::Shadow(n) => self.each_senator(subjects, |s| {
                 s.shadow = if *n > 0 { s.shadow.saturating_add(n.unsigned_abs()) } else { s.shadow.saturating_sub(n.unsigned_abs()) };
+                // "aussitôt qu'il le peut une fois qu'il a 1 jeton d'ombre".
+                add_corruption(s, 0);
             }),
             Effect::Votes(n, d) => {
                 for p in self.subject_parties(subjects) {

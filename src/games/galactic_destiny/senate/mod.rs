@@ -23,6 +23,8 @@ pub mod round_table;
 pub mod voting;
 #[cfg(test)]
 pub(crate) mod testkit;
+#[cfg(test)]
+mod proptests;
 
 use serde::{Deserialize, Serialize};
 

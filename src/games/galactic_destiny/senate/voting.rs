@@ -27,7 +27,6 @@ use super::super::events::{CorruptionWhy, Event, VoteOn};
 use super::super::model::{Ending, FirstElection, GdState, Item, Law, LawInForce, Phase, SECTORS_TO_END};
 use super::super::orders::{Order, Orders, PostChoice};
 use super::elections::{self, Choice, Elector};
-use super::initiative::{self, Standing};
 use super::round_table::{self, per_vote_limit, voting_strength, Ballot, SenatorVote};
 use super::Ministry;
 
@@ -127,7 +126,7 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
     audits(state, dice, events);
     trials(state, voted_trials, dice, events);
     // G30: the initiative for the intrigue.
-    reckon_initiative(state, dice, events);
+    super::super::galactic::roll_initiative(state, dice, events);
     state.fx.end(End::Phase);
     state.phase = Phase::Purchases;
 }
@@ -136,7 +135,7 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
 /// vote."): printed, with the modifiers in force, +1 for the Interior
 /// minister, +1 for every senator of the owner of "Voix autoritaire".
 fn senate_votes(state: &GdState, p: PartyId) -> Vec<SenatorVote> {
-    let authoritative = state.components.board.sectors.values().any(|s| s.ability == Some(Ability::VoixAutoritaire) && state.fx.sectors.get(&s.no).is_some_and(|x| x.owner == Some(p)));
+    let authoritative = state.components.board.sector_of(Ability::VoixAutoritaire).is_some_and(|n| state.fx.sectors.get(&n).is_some_and(|x| x.owner == Some(p)));
     state
         .fx
         .senators
@@ -504,19 +503,6 @@ fn trials(state: &mut GdState, voted: Vec<(String, PartyId)>, dice: &mut Dice, e
             }
         }
     }
-}
-
-/// "Initiative.", again after the senate (G30): the posts as they now
-/// are, ties rolled.
-fn reckon_initiative(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
-    let network = state.components.board.sectors.values().find(|s| s.ability == Some(Ability::ReseauDInformation)).and_then(|s| state.fx.sectors.get(&s.no)).and_then(|x| x.owner);
-    let standings: Vec<Standing<Pty>> = state
-        .parties()
-        .map(|p| Standing { party: Pty(p), ministries: Ministry::ALL.into_iter().filter(|m| state.holder(*m) == Some(p)).collect(), rebel: false, information_network: network == Some(p) })
-        .collect();
-    let placed = initiative::order(&standings, dice);
-    state.initiative = placed.iter().map(|x| x.party.0).collect();
-    events.push(Event::Initiative { order: state.initiative.clone(), rolls: placed.into_iter().filter(|x| !x.rolls.is_empty()).map(|x| (x.party.0, x.rolls)).collect() });
 }
 
 /// One sample of each message of the senate's votes, for the catalogue check.
