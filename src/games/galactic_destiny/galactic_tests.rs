@@ -166,6 +166,7 @@ fn la_phase_galactique_three_sector_cards_mark_their_sectors_the_deck_remade_whe
     let ev = next(&mut s, 6);
     let marked: Vec<SectorNo> = s.fx.sectors.iter().filter(|(_, x)| x.marked).map(|(n, _)| *n).collect();
     let Some(Event::SectorsMarked { sectors }) = ev.iter().find(|e| matches!(e, Event::SectorsMarked { .. })) else { panic!() };
+    assert_eq!(sectors.len(), 3, "three cards, two from the remade deck");
     assert!(sectors.contains(&keep));
     let mut want = sectors.clone();
     want.sort();
@@ -365,7 +366,7 @@ fn les_cartes_evenements_a_republic_fleet_put_in_play_appears_on_sector_1() {
 }
 
 #[test]
-fn sync_republic_removed_fleets_leave_sector_1_first() {
+fn les_flottes_de_la_republique_removed_ones_leave_sector_1_first() {
     let mut s = test_state(&P3, 23);
     s.republic_at = BTreeMap::from([(1, 2), (4, 1), (7, 2)]);
     s.fx.republic_fleets = 2;

@@ -176,7 +176,7 @@ fn installation_fewer_seats_than_joueurs_min_does_not_start() {
 }
 
 #[test]
-fn registration_is_closed_once_the_game_started() {
+fn installation_des_joueurs_registration_closes_once_the_game_started() {
     let mut s = test_state(&ALL3, 1);
     assert_eq!(register(&mut s, &"late".into(), "TMP").unwrap_err(), crate::msg!("register-closed-started"));
 }
