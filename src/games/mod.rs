@@ -36,6 +36,7 @@ pub fn engines() -> Vec<Box<dyn Engine>> {
         Box::new(crate::game::EngineOf::<galaxy::Galaxy>::new()),
         Box::new(crate::game::EngineOf::<stellar::Stellar>::new()),
         Box::new(crate::game::EngineOf::<stellium::Stellium>::new()),
+        Box::new(crate::game::EngineOf::<galactic_destiny::GalacticDestiny>::new()),
     ];
     v.extend(EXTRA.lock().unwrap_or_else(|e| e.into_inner()).iter().map(|make| make()));
     v

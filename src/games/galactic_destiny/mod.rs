@@ -21,8 +21,12 @@
 //!   part II is listed in the reports, not played).
 //! - [`view`]: what each party may know after a step, the chronicle, the
 //!   order form.
-//! - [`sample`]: the simulated players (`arbitre demo`) and the default
-//!   orders of §2.7.
+//! - [`sample`]: the simulated parties (`arbitre demo`, the robot of
+//!   `pnj = "robot"`, the pre-filled order form).
+//!
+//! Part I is registered as `galactic-destiny`: registration, S1, S2 and P
+//! are played in full; the intrigue of part II is listed in every report's
+//! schedule as not refereed yet.
 
 pub mod common;
 pub mod components;

@@ -659,9 +659,9 @@ pub fn order_form(s: &GdState, family: &FamilyKey) -> Vec<FormLine> {
     let Some(p) = seat.party.filter(|_| !seat.resigned && matches!(s.phase, Phase::Filing | Phase::Voting | Phase::Purchases)) else { return v };
     let mut dice = crate::dice::Dice::for_turn(s.seed ^ FORM_SEED, s.step);
     let o = super::sample::sample(s, p, &mut dice);
-    let lines = super::orders::lines(s, &o);
+    let (fr, en) = (super::orders::lines(s, &o), super::orders::lines_in(s, &o, true));
     let n = v.len();
-    v.extend(lines.into_iter().map(|t| FormLine::new(t, None)));
+    v.extend(fr.into_iter().zip(en).map(|(t, t_en)| FormLine::bilingual(t, t_en, None)));
     if let Some(first) = v.get_mut(n) {
         first.comment = Some(msg!("gd-form-proposal"));
     }

@@ -1,0 +1,183 @@
+//! Galactic Destiny's no-leak test (design note §7, issue #27): a demo
+//! game of six simulated parties through the Maildir transport, then every
+//! mail the referee sent and every page it wrote (each family's reports,
+//! the chronicles) is read, and none may name an action card or a waiting
+//! senator that, at the step it speaks of, another party held in secret —
+//! only counts are public. The stored states say who held what when.
+//!
+//! A name is secret from party V at a step when another party holds it in
+//! hand (cards) or waiting (senators) in the state before or after that
+//! step, V holds it in neither, and (a senator) it is in play or dead in
+//! neither. Decks are never printed: they are stored sorted and the views
+//! count them, so a deck's order cannot be in a mail.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use arbitre::games::galactic_destiny::components::PartyId;
+use arbitre::games::galactic_destiny::GdState;
+
+fn states(turns: &Path) -> BTreeMap<u32, GdState> {
+    let mut v = BTreeMap::new();
+    for e in std::fs::read_dir(turns).expect("turns").map(|e| e.expect("entry").path()) {
+        let Some(n) = e.file_name().and_then(|f| f.to_str()).and_then(|f| f.parse::<u32>().ok()) else { continue };
+        if let Ok(bytes) = std::fs::read(e.join("state.json")) {
+            v.insert(n, serde_json::from_slice(&bytes).expect("a stored state"));
+        }
+    }
+    v
+}
+
+/// The names secret from `viewer` in the states `at`.
+fn secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> {
+    let mut held_by_others = BTreeSet::new();
+    let mut known = BTreeSet::new();
+    for s in at {
+        for (p, ps) in &s.fx.parties {
+            let names = ps.hand.iter().chain(&ps.waiting).cloned();
+            if Some(*p) == viewer {
+                known.extend(names);
+            } else {
+                held_by_others.extend(names);
+            }
+        }
+        known.extend(s.fx.senators.keys().cloned());
+        known.extend(s.dead.iter().cloned());
+    }
+    held_by_others.difference(&known).cloned().collect()
+}
+
+/// A name as a whole word of the text (card names are capitalised: the
+/// comparison keeps the case).
+fn names(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + name.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+fn leaks(what: &str, text: &str, secret: &BTreeSet<String>, found: &mut Vec<String>) {
+    for n in secret {
+        if names(text, n) {
+            found.push(format!("{what}: names {n:?}"));
+        }
+    }
+}
+
+/// Every text of a mail: its bodies and its text attachments.
+fn mail_texts(raw: &[u8]) -> (String, Vec<String>) {
+    let m = mail_parser::MessageParser::default().parse(raw).expect("a mail");
+    let subject = m.subject().unwrap_or_default().to_string();
+    let mut texts: Vec<String> = (0..m.text_body_count()).filter_map(|i| m.body_text(i).map(|c| c.into_owned())).collect();
+    texts.extend((0..m.html_body_count()).filter_map(|i| m.body_html(i).map(|c| c.into_owned())));
+    for a in m.attachments() {
+        if let Some(t) = a.text_contents() {
+            texts.push(t.to_string());
+        }
+    }
+    (subject, texts)
+}
+
+/// The step a mail speaks of, from its subject: a report of turn n (the
+/// states n and n + 1), an acknowledgement of orders for turn n (state n),
+/// else the registration (state 0).
+fn step_of(subject: &str) -> (u32, bool) {
+    let n = |s: &str| s.split_whitespace().rev().find_map(|w| w.parse::<u32>().ok());
+    if let Some(i) = subject.find("tour ").or_else(|| subject.find("turn ")) {
+        let rest = &subject[i..];
+        let head = rest.split('—').next().unwrap_or(rest);
+        if let Some(t) = n(head) {
+            return (t, subject.contains("Rapport") || subject.contains("Report"));
+        }
+    }
+    (0, false)
+}
+
+fn demo(out: &Path, turns: u32) {
+    let run = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["demo", "--ruleset", "galactic-destiny", "--players", "6", "--seed", "1", "--turns", &turns.to_string(), "--out"])
+        .arg(out)
+        .output()
+        .expect("the demo runs");
+    assert!(run.status.success(), "{}\n{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir).map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    v.sort();
+    v
+}
+
+#[test]
+fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
+    let out = std::env::temp_dir().join(format!("arbitre-gd-leak-{}", std::process::id()));
+    demo(&out, 4);
+    let game = out.join("data/games/demo");
+    let turns = game.join("turns");
+    let states = states(&turns);
+    assert!(states.len() > 8, "{} stored steps", states.len());
+    let meta: serde_json::Value = serde_json::from_slice(&std::fs::read(game.join("game.json")).expect("game.json")).expect("meta");
+    let last = states.values().last().expect("a state");
+    let party_of = |key: &str| last.seats.iter().find(|s| s.key == key).and_then(|s| s.party);
+    let by_address: BTreeMap<String, String> = meta["families"]
+        .as_object()
+        .expect("families")
+        .iter()
+        .map(|(k, f)| (f["address"].as_str().unwrap_or_default().to_string(), k.clone()))
+        .collect();
+    let at = |n: u32| states.get(&n);
+    let mut found = Vec::new();
+    let (mut checked, mut with_secrets) = (0, 0);
+
+    // Pages: each family's reports and the public chronicles, step by step.
+    for (&n, before) in &states {
+        let after = at(n + 1);
+        let pair: Vec<&GdState> = std::iter::once(before).chain(after).collect();
+        let dir = turns.join(format!("{n:04}"));
+        for f in files(&dir).into_iter().filter(|f| f.file_name().is_some_and(|x| x.to_string_lossy().starts_with("chronicle"))) {
+            let secret = secrets(&pair, None);
+            with_secrets += usize::from(!secret.is_empty());
+            leaks(&f.display().to_string(), &std::fs::read_to_string(&f).expect("chronicle"), &secret, &mut found);
+            checked += 1;
+        }
+        for fam in files(&dir.join("reports")) {
+            let key = fam.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
+            let secret = secrets(&pair, party_of(&key));
+            for f in files(&fam).into_iter().filter(|f| f.extension().is_some_and(|e| e == "txt" || e == "html")) {
+                with_secrets += usize::from(!secret.is_empty());
+                leaks(&f.display().to_string(), &std::fs::read_to_string(&f).expect("report"), &secret, &mut found);
+                checked += 1;
+            }
+        }
+    }
+    // Mails: every one the referee sent, to whichever family.
+    for addr in files(&out.join("mail/outgoing")) {
+        let address = addr.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
+        let Some(key) = by_address.get(&address) else { continue };
+        for f in files(&addr.join("new")) {
+            let (subject, texts) = mail_texts(&std::fs::read(&f).expect("mail"));
+            let (n, report) = step_of(&subject);
+            let pair: Vec<&GdState> = at(n).into_iter().chain(if report { at(n + 1) } else { None }).collect();
+            let secret = secrets(&pair, party_of(key));
+            with_secrets += usize::from(!secret.is_empty());
+            for t in texts {
+                leaks(&format!("mail {subject:?} to {key}"), &t, &secret, &mut found);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 200 && with_secrets > 100, "{checked} texts read, {with_secrets} with secrets to keep: the test would be vacuous");
+    assert!(found.is_empty(), "{} leak(s):\n{}", found.len(), found.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
+    std::fs::remove_dir_all(&out).ok();
+}
+
+#[test]
+fn a_name_is_found_as_a_whole_word_only() {
+    assert!(names("« Feint » coûte 3", "Feint"));
+    assert!(!names("Feinte", "Feint"));
+    assert!(names("Kaelin (BIP)", "Kaelin"));
+    assert!(!names("Kaelinos", "Kaelin"));
+}
