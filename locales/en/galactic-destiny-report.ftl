@@ -96,10 +96,7 @@ gd-ev-infested = Sector { $sector } is infested{ $owner ->
 gd-ev-income = { $party } receives { $money } money and { $influence } influence.
 gd-ev-election-marker = Election marker: { $due ->
     [yes] on "election", elections at this senate
-   *[no] elections in { $marker } { $marker ->
-        [one] turn
-       *[other] turns
-    }
+   *[no] space { $marker }
   }.
 gd-ev-election-call = Election called by { $by }: { $honoured ->
     [yes] granted

@@ -96,10 +96,7 @@ gd-ev-infested = Le secteur { $sector } est infesté{ $owner ->
 gd-ev-income = { $party } reçoit { $money } argent et { $influence } influence.
 gd-ev-election-marker = Marqueur d'élection : { $due ->
     [yes] sur « élection », élections à ce sénat
-   *[no] élections dans { $marker } { $marker ->
-        [one] tour
-       *[other] tours
-    }
+   *[no] case { $marker }
   }.
 gd-ev-election-call = Élections demandées par { $by } : { $honoured ->
     [yes] accordées

@@ -447,8 +447,7 @@ impl Picture {
                 self.y,
                 if here { 2.5 } else { 1.5 }
             );
-            // The board's own numbering: space "1" is the farthest from "élection".
-            let label = if space == 0 { election.clone() } else { (track + 1 - space).to_string() };
+            let label = if space == 0 { election.clone() } else { space.to_string() };
             let t = T { size: 15.0, bold: here, fill: INK, anchor: "middle", id: None };
             self.text(x + bw / 2.0, self.y + 18.5, &t, &label);
             x += bw + 6.0;

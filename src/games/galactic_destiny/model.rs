@@ -306,10 +306,8 @@ pub struct GdState {
     pub republic_at: BTreeMap<SectorNo, u8>,
     /// Who holds each ministry (a senator's name).
     pub ministries: BTreeMap<Ministry, String>,
-    /// The election marker, as the galactic phases still to play before it
-    /// reaches "élection": 0 on "élection" (this turn's senate elects); the
-    /// track's space "1", where it goes back after an election, is the
-    /// board's `track` away (space k is `track + 1 - k`).
+    /// The election marker: 0 on "élection", else the numbered space
+    /// (1..=the board's track).
     pub election_marker: u8,
     /// The Prime Minister's `ELECTION` for the next galactic phase (G32):
     /// who called it (checked again then).

@@ -291,10 +291,9 @@ fn elect(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, order: &[Party
         }
         state.fx.end(End::Vote);
     }
-    // "le marqueur revient à 1": the first space, the whole track away.
-    state.election_marker = state.components.board.track;
+    state.election_marker = 1;
     state.election_called = None;
-    events.push(Event::ElectionMarker { marker: state.election_marker, due: false });
+    events.push(Event::ElectionMarker { marker: 1, due: false });
     // "Victoire!" by the five ministries, unless the Ke'Ras has already won (G56).
     let holders: Vec<Option<PartyId>> = Ministry::ALL.iter().map(|m| state.holder(*m)).collect();
     if let Some(Some(winner)) = holders.first().copied() {
