@@ -70,9 +70,14 @@ pub enum LineOutcome {
     /// `notes` what the referee adds about it (its cost, where a card goes),
     /// messages rendered in the reader's language after a `#`, so that the
     /// echo is still a valid order line. Records stored before notes existed
-    /// had them inside `canonical` and read back with none.
+    /// had them inside `canonical` and read back with none. `canonical_en`:
+    /// the same order with the English keywords (orders.md §1: an English
+    /// reader's echo), when they differ; records stored before it read back
+    /// with none and echo the French form to everyone.
     Accepted {
         canonical: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        canonical_en: Option<String>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         notes: Vec<crate::i18n::Msg>,
     },
@@ -94,7 +99,15 @@ impl LineVerdict {
     }
     /// Accepted, with the referee's notes about the order (see `LineOutcome`).
     pub fn accepted_with(line: &OrderLine, canonical: impl Into<String>, notes: Vec<crate::i18n::Msg>) -> Self {
-        LineVerdict { line: line.clone(), outcome: LineOutcome::Accepted { canonical: canonical.into(), notes } }
+        LineVerdict { line: line.clone(), outcome: LineOutcome::Accepted { canonical: canonical.into(), canonical_en: None, notes } }
+    }
+    /// Accepted, the order written `fr` with the canonical French keywords
+    /// and `en` with the English ones (each reader's echo), with the
+    /// referee's notes.
+    pub fn accepted_bilingual(line: &OrderLine, fr: impl Into<String>, en: impl Into<String>, notes: Vec<crate::i18n::Msg>) -> Self {
+        let (canonical, en) = (fr.into(), en.into());
+        let canonical_en = (en != canonical).then_some(en);
+        LineVerdict { line: line.clone(), outcome: LineOutcome::Accepted { canonical, canonical_en, notes } }
     }
     pub fn rejected(line: &OrderLine, reason: crate::i18n::Msg, suggestion: Option<String>) -> Self {
         LineVerdict { line: line.clone(), outcome: LineOutcome::Rejected { reason, suggestion } }
@@ -106,10 +119,16 @@ impl LineVerdict {
 
 impl LineOutcome {
     /// An accepted line as the acknowledgement echoes it: the canonical
-    /// order, then its notes in `lang` after `#` (`PRENDRE 3 # PLANETE-3 dans
-    /// votre main (carte C)`), joined by ` ; `. `None` for a refused line.
+    /// order with the keywords of `lang` (the French ones when the English
+    /// form was not stored), then its notes in `lang` after `#` (`PRENDRE 3 #
+    /// PLANETE-3 dans votre main (carte C)`), joined by ` ; `. `None` for a
+    /// refused line.
     pub fn echo(&self, lang: crate::i18n::Lang) -> Option<String> {
-        let LineOutcome::Accepted { canonical, notes } = self else { return None };
+        let LineOutcome::Accepted { canonical, canonical_en, notes } = self else { return None };
+        let canonical = match (lang, canonical_en) {
+            (crate::i18n::Lang::En, Some(en)) => en,
+            _ => canonical,
+        };
         if notes.is_empty() {
             return Some(canonical.clone());
         }
@@ -687,13 +706,26 @@ mod tests {
         let old: LineOutcome = serde_json::from_str(r#"{"kind":"accepted","canonical":"CONSTRUIRE F1 2P ALPHA (coût 12)"}"#).unwrap();
         assert_eq!(old.echo(crate::i18n::Lang::En).as_deref(), Some("CONSTRUIRE F1 2P ALPHA (coût 12)"));
         // And a line without notes is stored in the old shape.
-        let plain = LineOutcome::Accepted { canonical: "SAUT F1".into(), notes: vec![] };
+        let plain = LineOutcome::Accepted { canonical: "SAUT F1".into(), canonical_en: None, notes: vec![] };
         assert_eq!(serde_json::to_string(&plain).unwrap(), r#"{"kind":"accepted","canonical":"SAUT F1"}"#);
     }
 
     #[test]
+    fn an_accepted_line_is_echoed_with_the_readers_keywords_and_stored_with_both() {
+        let line = OrderLine { no: 1, text: "jump f1".into() };
+        let v = LineVerdict::accepted_bilingual(&line, "SAUT F1", "JUMP F1", vec![crate::msg!("galaxy-echo-cost", cost = 12)]);
+        assert_eq!(v.outcome.echo(crate::i18n::Lang::Fr).as_deref(), Some("SAUT F1 # coût 12"));
+        assert_eq!(v.outcome.echo(crate::i18n::Lang::En).as_deref(), Some("JUMP F1 # cost 12"));
+        let back: LineOutcome = serde_json::from_str(&serde_json::to_string(&v.outcome).unwrap()).unwrap();
+        assert_eq!(back, v.outcome);
+        // The same words in both languages: one form stored, as before.
+        let same = LineVerdict::accepted_bilingual(&line, "DATA ALPHA", "DATA ALPHA", vec![]);
+        assert_eq!(serde_json::to_string(&same.outcome).unwrap(), r#"{"kind":"accepted","canonical":"DATA ALPHA"}"#);
+    }
+
+    #[test]
     fn an_accepted_lines_notes_are_echoed_after_a_hash_in_the_readers_language() {
-        let v = LineOutcome::Accepted { canonical: "CONSTRUIRE F1 2P ALPHA".into(), notes: vec![crate::msg!("galaxy-echo-cost", cost = 12)] };
+        let v = LineOutcome::Accepted { canonical: "CONSTRUIRE F1 2P ALPHA".into(), canonical_en: None, notes: vec![crate::msg!("galaxy-echo-cost", cost = 12)] };
         assert_eq!(v.echo(crate::i18n::Lang::Fr).as_deref(), Some("CONSTRUIRE F1 2P ALPHA # coût 12"));
         assert_eq!(v.echo(crate::i18n::Lang::En).as_deref(), Some("CONSTRUIRE F1 2P ALPHA # cost 12"));
     }

@@ -118,19 +118,19 @@ async fn an_order_delivered_before_the_deadline_counts_when_the_referee_was_down
     running.await.unwrap().unwrap();
 }
 
-#[tokio::test(flavor = "current_thread", start_paused = true)]
-async fn a_deadline_waits_for_a_mailbox_in_outage_and_the_orders_it_held_count() {
+/// A daemon whose mailbox cannot be opened while `down` (true at first).
+struct Outage {
+    clock: arbitre::daemon::Clock,
+    down: Arc<std::sync::atomic::AtomicBool>,
+    stop_tx: tokio::sync::oneshot::Sender<()>,
+    running: tokio::task::JoinHandle<anyhow::Result<()>>,
+}
+
+fn daemon_with_mailbox_down(root: &std::path::Path, referee: &Arc<arbitre::referee::Referee>, start: Timestamp) -> Outage {
     use arbitre::daemon::{Clock, Daemon, MailboxFactory};
     use arbitre::transport::{Mailbox, MaildirMailbox, MaildirSender};
     use std::sync::atomic::{AtomicBool, Ordering};
-    let (e, pa, _pb) = registered();
-    let deadline: Timestamp = "2026-03-29T18:00:00Z".parse().unwrap();
-    let start = deadline - jiff::SignedDuration::from_mins(10);
-    let root = e.dir.path().to_path_buf();
     std::fs::create_dir_all(root.join("mail/inbox/new")).unwrap();
-    let cfg = arbitre::config::load(&root.join("config.toml")).unwrap();
-    let referee = Arc::new(arbitre::referee::Referee::new(cfg, templates()).unwrap());
-    // The mailbox cannot be opened while `down`.
     let down = Arc::new(AtomicBool::new(true));
     let (inbox, d2) = (root.join("mail/inbox"), down.clone());
     let open_mailbox: MailboxFactory = Arc::new(move || {
@@ -146,6 +146,19 @@ async fn a_deadline_waits_for_a_mailbox_in_outage_and_the_orders_it_held_count()
     let running = tokio::spawn(daemon.run(async move {
         let _ = stop_rx.await;
     }));
+    Outage { clock, down, stop_tx, running }
+}
+
+#[tokio::test(flavor = "current_thread", start_paused = true)]
+async fn a_deadline_waits_for_a_mailbox_in_outage_and_the_orders_it_held_count() {
+    use std::sync::atomic::Ordering;
+    let (e, pa, _pb) = registered();
+    let deadline: Timestamp = "2026-03-29T18:00:00Z".parse().unwrap();
+    let start = deadline - jiff::SignedDuration::from_mins(10);
+    let root = e.dir.path().to_path_buf();
+    let cfg = arbitre::config::load(&root.join("config.toml")).unwrap();
+    let referee = Arc::new(arbitre::referee::Referee::new(cfg, templates()).unwrap());
+    let Outage { clock, down, stop_tx, running } = daemon_with_mailbox_down(&root, &referee, start);
     // Delivered five minutes before the deadline, while the referee cannot read.
     let sent_at = deadline - jiff::SignedDuration::from_mins(5);
     while clock.now() < sent_at {
@@ -173,6 +186,59 @@ async fn a_deadline_waits_for_a_mailbox_in_outage_and_the_orders_it_held_count()
     }
     assert_eq!(referee.read_meta(GAME).unwrap().unwrap().turn, 1, "played once the mailbox was read");
     assert_eq!(last_status(&referee, "ATREIDES", clock.now()), Some(arbitre::game::OrderStatus::Or), "the orders delivered before the deadline were played");
+    stop_tx.send(()).unwrap();
+    running.await.unwrap().unwrap();
+}
+
+/// `admin_language = "en"` written into the test's configuration.
+fn english_admin(root: &std::path::Path) -> arbitre::config::Config {
+    let path = root.join("config.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replace("admin_address = \"referee@example.test\"\n", "admin_address = \"referee@example.test\"\nadmin_language = \"en\"\n");
+    std::fs::write(&path, text).unwrap();
+    arbitre::config::load(&path).unwrap()
+}
+
+/// Issue 26: with `admin_language = "en"`, the daemon's mails about an
+/// outage of the mailbox and its end reach `admin_address` in English
+/// (they were in French whatever the setting).
+#[tokio::test(flavor = "current_thread", start_paused = true)]
+async fn admin_language_en_outage_mails_to_the_referee_are_in_english() {
+    use std::sync::atomic::Ordering;
+    let (e, _pa, _pb) = registered();
+    let start = t0();
+    let root = e.dir.path().to_path_buf();
+    let referee = Arc::new(arbitre::referee::Referee::new(english_admin(&root), templates()).unwrap());
+    let Outage { clock, down, stop_tx, running } = daemon_with_mailbox_down(&root, &referee, start);
+    // Subject and text of each mail, decoded.
+    let admin = |root: &std::path::Path| -> Vec<String> {
+        std::fs::read_dir(root.join("mail/outgoing/referee@example.test/new"))
+            .map(|d| d.flatten().map(|f| read("", &std::fs::read(f.path()).unwrap())).map(|m| format!("{}\n\n{}", m.subject, m.text)).collect())
+            .unwrap_or_default()
+    };
+    // Past alerts.outage_after (10 min by default), the outage is mailed.
+    while clock.now() < start + jiff::SignedDuration::from_mins(20) && admin(&root).is_empty() {
+        tokio::time::sleep(Duration::from_secs(5)).await;
+    }
+    down.store(false, Ordering::SeqCst);
+    for _ in 0..3000 {
+        if admin(&root).len() >= 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let got = admin(&root);
+    assert_eq!(got.len(), 2, "the outage and its end: {got:#?}");
+    let outage = got.iter().find(|m| m.contains("outage: mailbox unreachable")).unwrap_or_else(|| panic!("the outage, in English: {got:#?}"));
+    assert!(outage.contains("arbitre reports an outage: the referee's mailbox is unreachable"), "{outage}");
+    assert!(outage.contains("none is lost"), "{outage}");
+    let over = got.iter().find(|m| m.contains("recovered: mailbox unreachable")).unwrap_or_else(|| panic!("its end, in English: {got:#?}"));
+    assert!(over.contains("The outage reported is over") && over.contains(" at "), "{over}");
+    for m in &got {
+        for french in ["Bonjour", "panne", "rétabli", "Depuis", "tentative"] {
+            assert!(!m.contains(french), "French word {french:?} in a mail to an English-speaking referee:\n{m}");
+        }
+    }
     stop_tx.send(()).unwrap();
     running.await.unwrap().unwrap();
 }

@@ -581,3 +581,59 @@ fn game_status_gives_the_dates_in_the_games_language() {
     assert_eq!(status.time_left.as_deref(), Some(arbitre::scheduler::format_time_left(t0(), d, "en").as_str()));
     assert!(status.deadline.unwrap().starts_with("Sunday"));
 }
+
+/// The tests' configuration text with `admin_language = "en"`.
+fn english_admin_config(extra: &str) -> String {
+    config_text(extra).replace("admin_address = \"referee@example.test\"\n", "admin_address = \"referee@example.test\"\nadmin_language = \"en\"\n")
+}
+
+/// French words that must not reach an English-speaking referee.
+fn assert_english(mail: &Sent) {
+    for french in ["Bonjour", "intervention", "partie", "joueurs", "suspendu", "familles", "Commandes"] {
+        assert!(!mail.subject.contains(french) && !mail.text.contains(french), "French {french:?} in:\n{}\n{}", mail.subject, mail.text);
+    }
+}
+
+/// Issue 26: with `admin_language = "en"`, a configured game that cannot be
+/// created is mailed to the referee by the daemon at start in English.
+#[tokio::test(flavor = "current_thread", start_paused = true)]
+async fn admin_language_en_a_game_that_cannot_be_created_is_mailed_in_english() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("config.toml"), english_admin_config("[games.settings]\nturn = 5\n")).unwrap();
+    let cfg = arbitre::config::load(&dir.path().join("config.toml")).unwrap();
+    let referee = std::sync::Arc::new(arbitre::referee::Referee::new(cfg, templates()).unwrap());
+    let (_clock, stop_tx, running) = spawn_daemon(dir.path(), referee.clone(), t0(), std::time::Duration::from_secs(60));
+    tokio::time::sleep(std::time::Duration::from_secs(10)).await;
+    let got = delivered(dir.path(), "referee@example.test");
+    assert_eq!(got.len(), 1, "the referee is told at once");
+    assert_eq!(got[0].subject, "[arbitre] stellarium-1: action needed");
+    assert!(got[0].text.contains("the game stellarium-1 configured in [[games]] could not be created") && got[0].text.contains("`turn`"), "{}", got[0].text);
+    assert!(got[0].text.contains("The game was not created") && got[0].text.contains("arbitre check-config"), "{}", got[0].text);
+    assert_english(&got[0]);
+    stop_tx.send(()).unwrap();
+    running.await.unwrap().unwrap();
+}
+
+/// Issue 26: with `admin_language = "en"`, the mass-ONR guard's alert (queued
+/// by the deadline's adjudication, as the daemon runs it) is in English,
+/// with the commands that lift the hold; the players' mails keep their
+/// families' language.
+#[test]
+fn admin_language_en_the_hold_alert_is_in_english() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("config.toml"), english_admin_config("")).unwrap();
+    let cfg = arbitre::config::load(&dir.path().join("config.toml")).unwrap();
+    let referee = arbitre::referee::Referee::new(cfg, templates()).unwrap();
+    referee.create_game(GAME, Some(42), t0()).unwrap();
+    let e = Env { dir, referee };
+    held_at_turn_1(&e);
+    let sent = take_outbox(&e.referee);
+    let admin: Vec<&Sent> = sent.iter().filter(|m| m.to == ["referee@example.test"]).collect();
+    assert_eq!(admin.len(), 1, "{sent:#?}");
+    assert_eq!(admin[0].subject, "[arbitre] stellarium-1: action needed");
+    assert!(admin[0].text.contains("3 of the 4 families active last turn sent nothing (75 % > threshold 50 %)"), "{}", admin[0].text);
+    assert!(admin[0].text.contains("The players were told that the turn is held") && admin[0].text.contains("arbitre game resume stellarium-1"), "{}", admin[0].text);
+    assert_english(admin[0]);
+    // The players registered in French are told in French.
+    assert!(sent.iter().filter(|m| m.to != ["referee@example.test"]).all(|m| m.text.contains("Bonjour") || m.text.contains("suspendu")), "{sent:#?}");
+}

@@ -187,3 +187,33 @@ fn a_french_family_is_acknowledged_every_faulty_line_in_french() {
     let english = words_in(&ack, ENGLISH_WORDS);
     assert!(english.is_empty(), "English words in the French acknowledgement: {english:#?}\n{ack}");
 }
+
+/// The turn-0 mail of `family` with one founder line written in French and
+/// one in English.
+fn mixed_founders(pw: &str) -> String {
+    format!("GAME {GAME}\nFAMILY Atreides\nPASSWORD {pw}\nPERSONNAGE 1 Romuald H GUERRIER +5\nCHARACTER 2 Ines F EXPLORER\n")
+}
+
+/// orders.md §1 (issue 26): the acknowledgement echoes each accepted line
+/// with the reader's keywords, whichever language it was written in.
+#[test]
+fn an_english_familys_acknowledgement_echoes_its_lines_with_english_keywords() {
+    let e = env();
+    let pw = join_in_english(&e.referee);
+    let ack = check_ack(&e, &mixed_founders(&pw));
+    for want in ["CHARACTER 1 Romuald M WARRIOR +5", "CHARACTER 2 Ines F EXPLORER"] {
+        assert!(ack.contains(want), "missing {want:?} in:\n{ack}");
+    }
+    assert!(!ack.contains("PERSONNAGE") && !ack.contains("GUERRIER") && !ack.contains("EXPLORATEUR"), "French keywords:\n{ack}");
+}
+
+#[test]
+fn a_french_familys_acknowledgement_echoes_its_lines_with_french_keywords() {
+    let e = env();
+    let pw = join(&e.referee, "romuald@example.test", "Atreides", t0());
+    let ack = check_ack(&e, &mixed_founders(&pw));
+    for want in ["PERSONNAGE 1 Romuald H GUERRIER +5", "PERSONNAGE 2 Ines F EXPLORATEUR"] {
+        assert!(ack.contains(want), "missing {want:?} in:\n{ack}");
+    }
+    assert!(!ack.contains("CHARACTER 2") && !ack.contains("WARRIOR"), "English keywords:\n{ack}");
+}

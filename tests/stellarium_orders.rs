@@ -5,6 +5,7 @@
 use arbitre::game::{LineOutcome, OrderLine};
 use arbitre::games::stellarium::model::*;
 use arbitre::games::stellarium::orders::{parse_orders, Orders};
+use arbitre::i18n::Lang;
 
 fn add(s: &mut State, fam: &str, name: &str, sex: Sex, age: i32, training: Option<Training>, pp: i64) -> CharacterId {
     let mut c = Character::new(name, sex, s.first_year() - age, fam);
@@ -805,32 +806,46 @@ mod properties {
             prop_assert_eq!(p.verdicts.len(), non_empty);
         }
 
-        /// An accepted line's canonical spelling is accepted too, with the same orders.
+        /// An accepted line's canonical spelling, and its English echo, are
+        /// accepted too, with the same orders.
         #[test]
         fn canonical_spelling_round_trips(l in line()) {
             let s = fixture();
             let p = parse_orders(&s, A, &lines(&[l.as_str()]));
-            if let Some(LineOutcome::Accepted { canonical, .. }) = p.verdicts.first().map(|v| v.outcome.clone()) {
-                let q = parse_orders(&s, A, &lines(&[canonical.as_str()]));
-                prop_assert!(q.verdicts[0].is_accepted(), "{} -> {} -> {:?}", l, canonical, q.verdicts[0]);
-                prop_assert_eq!(&p.orders, &q.orders);
+            for lang in Lang::ALL {
+                if let Some(canonical) = p.verdicts.first().and_then(|v| v.outcome.echo(lang)) {
+                    let q = parse_orders(&s, A, &lines(&[canonical.as_str()]));
+                    prop_assert!(q.verdicts[0].is_accepted(), "{} -> {} -> {:?}", l, canonical, q.verdicts[0]);
+                    prop_assert_eq!(&p.orders, &q.orders);
+                }
             }
         }
     }
 
-    /// The canonical spelling of every line of the data files round-trips.
+    /// The canonical spelling of every line of the data files round-trips,
+    /// in French and in the English echo (orders.md §1), which has no
+    /// French keyword left.
     #[test]
     fn canonical_spelling_of_the_data_files_round_trips() {
         let s = fixture();
+        let mut english = 0;
         for (fam, _, ls) in sections(include_str!("data/stellarium/orders_md_every_turn.txt")) {
             for l in ls {
                 let p = parse_orders(&s, &fam, &lines(&[l.as_str()]));
-                let LineOutcome::Accepted { canonical, .. } = &p.verdicts[0].outcome else { continue };
-                let q = parse_orders(&s, &fam, &lines(&[canonical.as_str()]));
-                assert!(q.verdicts[0].is_accepted(), "{l} -> {canonical} -> {:?}", q.verdicts[0]);
-                assert_eq!(p.orders, q.orders, "{l} -> {canonical}");
+                for lang in Lang::ALL {
+                    let Some(canonical) = p.verdicts[0].outcome.echo(lang) else { continue };
+                    let q = parse_orders(&s, &fam, &lines(&[canonical.as_str()]));
+                    assert!(q.verdicts[0].is_accepted(), "{l} -> {canonical} -> {:?}", q.verdicts[0]);
+                    assert_eq!(p.orders, q.orders, "{l} -> {canonical}");
+                    if lang == Lang::En {
+                        english += 1;
+                        let head = canonical.split_whitespace().next().unwrap_or_default();
+                        assert!(!FRENCH_HEADS.contains(&head), "{l} -> {canonical}: French keyword for an English reader");
+                    }
+                }
             }
         }
+        assert!(english >= 40, "{english} lines echoed in English");
     }
 }
 
@@ -840,7 +855,8 @@ fn r9_r10_the_young_may_be_named_by_its_new_first_name() {
     let p = parse_orders(&s, A, &lines(&["FORMATION Ghanima PRETRE", "BAPTEME Enfant30 Ghanima"]));
     assert!(p.verdicts.iter().all(|v| v.is_accepted()), "{:?}", p.verdicts);
     assert_eq!(p.orders.trainings[0].who, CharacterId(30));
-    assert_eq!(p.verdicts[0].outcome, LineOutcome::Accepted { canonical: "FORMATION Enfant30 PRETRE".into(), notes: vec![] });
+    assert_eq!(p.verdicts[0].outcome.echo(Lang::Fr).as_deref(), Some("FORMATION Enfant30 PRETRE"));
+    assert_eq!(p.verdicts[0].outcome.echo(Lang::En).as_deref(), Some("TRAINING Enfant30 PRIEST"));
 }
 
 #[test]
@@ -954,5 +970,25 @@ fn misspelt_words_inside_an_order_get_did_you_mean() {
     ] {
         let (r, sug) = verdict(&s, A, &[], line);
         assert_eq!(sug.as_deref(), Some(want), "{line}: {r}");
+    }
+}
+
+/// The order keywords that exist only in French (the first word of a line).
+const FRENCH_HEADS: &[&str] = &[
+    "PERSONNAGE", "PUBLICITE", "ENCHERE", "CANDIDAT", "LIEU", "ACHAT", "CONTRAT", "RANCON", "MARIAGE", "NAISSANCES", "BATARD",
+    "CESSION", "BAPTEME", "FORMATION", "DESTITUTION", "DEMISSION", "EMPEREUR", "ARCHIPAPE", "COMMANDEUR", "MAITRE",
+];
+
+/// orders.md §1 (issue 26): an accepted line is echoed with the reader's
+/// keywords whichever language it was written in: an English family's
+/// acknowledgement says LOCATION, a French family's LIEU.
+#[test]
+fn an_accepted_line_is_echoed_in_the_readers_keywords() {
+    let s = fixture();
+    for written in ["LIEU Duncan BOURSE S 2", "location duncan exchange s2"] {
+        let p = parse_orders(&s, A, &lines(&[written]));
+        assert!(p.verdicts[0].is_accepted(), "{written}: {:?}", p.verdicts[0]);
+        assert_eq!(p.verdicts[0].outcome.echo(Lang::Fr).as_deref(), Some("LIEU Duncan BOURSE S 2"), "{written}");
+        assert_eq!(p.verdicts[0].outcome.echo(Lang::En).as_deref(), Some("LOCATION Duncan EXCHANGE S 2"), "{written}");
     }
 }

@@ -66,13 +66,24 @@ fn extra_orders(state: &State, family: &str) -> Vec<String> {
 
 /// One turn through the pipeline, as the referee plays it.
 fn play(state: &State) -> (State, Vec<Event>, BTreeMap<FamilyKey, Vec<String>>) {
+    play_with(state, |_, lines| lines)
+}
+
+/// The lines of a family's pre-filled form, as it sends it back.
+fn form_lines(state: &State, fam: &str) -> Vec<String> {
+    order_form(state, fam).into_iter().map(|l| l.text).filter(|t| !t.trim().is_empty()).collect()
+}
+
+/// One turn through the pipeline, each family sending what `edit` makes of
+/// its form and the simulated players' extra orders.
+fn play_with(state: &State, edit: impl Fn(&str, Vec<String>) -> Vec<String>) -> (State, Vec<Event>, BTreeMap<FamilyKey, Vec<String>>) {
     let mut dice = Dice::for_turn(SEED, state.turn);
     let mut inputs = BTreeMap::new();
     let mut sent = BTreeMap::new();
     for (rank, fam) in state.families.keys().enumerate() {
-        let mut lines: Vec<String> =
-            order_form(state, fam).into_iter().map(|l| l.text).filter(|t| !t.trim().is_empty()).collect();
+        let mut lines = form_lines(state, fam);
         lines.extend(extra_orders(state, fam));
+        let lines = edit(fam, lines);
         let order_lines: Vec<OrderLine> =
             lines.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.clone() }).collect();
         let parsed = parse_orders(state, fam, &order_lines);
@@ -390,4 +401,70 @@ fn r30_3_the_final_report_names_the_winner_and_ranks_pnj_families_apart() {
     let docs = documents(&r, &s, &after, &events, &key("Atréides"), "en");
     assert!(docs[0].1.contains(&format!("The family {} wins", best.name)), "{}", docs[0].1);
     assert!(docs[0].1.contains("NPC families (ranked apart, 0.4):"));
+}
+
+/// A single character of `sex` who may marry (3.5: neither a priest nor a
+/// heretic, free); the founders' young are given a training to be.
+fn marriageable(s: &mut State, fam: &str, sex: Sex) -> Option<CharacterId> {
+    let id = s
+        .living_members(fam)
+        .find(|c| c.sex == sex && !c.is_priest() && !c.heretic && c.is_free() && matches!(c.marital, Marital::Single))?
+        .id;
+    let c = s.character_mut(id)?;
+    c.training = c.training.or(Some(Training::Warrior));
+    Some(id)
+}
+
+/// 3.10 and 5.3.5 (issue 26): the defaults the referee plays for a family
+/// whose orders are partial (OPR) are named in its report with the rule, in
+/// both languages: its MARIAGE line is refused because an ONR/OPR family
+/// refuses marriages (it was dropped silently, and the report blamed the
+/// other family's orders), and its merchant without LIEU is sent to the
+/// exchange at S1 (it was placed silently).
+#[test]
+fn r3_10_r5_3_5_defaults_played_for_an_opr_family_are_named_in_its_report() {
+    let r = renderer();
+    let (mut s1, _, _) = play(&new_game());
+    // B: a family with a merchant who works this turn and a single woman; A:
+    // another family with a single man and a priest to marry them.
+    let merchant_of = |f: &str| {
+        s1.living_members(f)
+            .find(|c| c.is_free() && c.training == Some(Training::Merchant) && !s1.is_judge(c.id) && s1.governorship(c.id).is_none())
+            .map(|c| c.id)
+    };
+    let keys: Vec<FamilyKey> = s1.families.keys().cloned().collect();
+    let (a, b) = (keys[0].clone(), keys[1].clone());
+    let merchant = merchant_of(&b).expect("B has a merchant");
+    let priest = s1.living_members(&a).find(|c| c.is_priest() && c.is_free()).expect("A has a priest").id;
+    let groom = marriageable(&mut s1, &a, Sex::Male).expect("a single man in A");
+    let bride = marriageable(&mut s1, &b, Sex::Female).expect("a single woman in B");
+    let first = |id: CharacterId| s1.character(id).unwrap().first_name.clone();
+    let (na, nb) = (&s1.families[&a].name, &s1.families[&b].name);
+    let (g, w, p) = (first(groom), first(bride), first(priest));
+    let line_a = format!("MARIAGE {g} {w}/{nb} {p}");
+    let line_b = format!("MARIAGE {g}/{na} {w} {p}/{na}");
+    // A sends its form and the marriage; B the marriage alone: OPR.
+    let (s2, events, _) = play_with(&s1, |fam, lines| {
+        if fam == a {
+            lines.into_iter().chain([line_a.clone()]).collect()
+        } else if fam == b {
+            vec![line_b.clone()]
+        } else {
+            lines
+        }
+    });
+    assert_eq!(s2.families[&b].status_in(1), Some(OrderStatus::Opr));
+    assert!(!events.iter().any(|e| matches!(e, Event::Married { .. })));
+    // The report names its own family's characters by their first name.
+    let merchant = first(merchant);
+    for (lang, marriage, place) in [
+        ("fr", "une famille ONR ou OPR refuse les propositions de mariage (3.10)", "pas de lieu donné (5.3.5)"),
+        ("en", "an ONR or OPR family refuses marriage proposals (3.10)", "no place given (5.3.5)"),
+    ] {
+        let report = &documents(&r, &s1, &s2, &events, &b, lang)[0].1;
+        let flat = report.split_whitespace().collect::<Vec<_>>().join(" ");
+        let items: Vec<&str> = flat.split(" - ").collect();
+        assert!(items.iter().any(|l| l.contains(&g) && l.contains(&w) && l.contains(marriage)), "{lang}: the refused marriage and its rule:\n{report}");
+        assert!(items.iter().any(|l| l.contains(&merchant) && l.contains(place)), "{lang}: {merchant}'s default place and its rule:\n{report}");
+    }
 }

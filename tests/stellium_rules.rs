@@ -266,3 +266,45 @@ fn orders_in_english_unknown_words_and_the_player_not_to_move() {
         o => panic!("{o:?}"),
     }
 }
+
+/// orders.md §1 (issue 26): an accepted line is echoed with the reader's
+/// keywords whichever language it was written in: an English player's
+/// acknowledgement says DRAW PINK, a French player's PIOCHE ROSE.
+#[test]
+fn an_accepted_line_is_echoed_in_the_readers_keywords() {
+    use arbitre::i18n::Lang;
+    let mut s = new_game(2, 1, "");
+    let mut dice = Dice::for_turn(1, 0);
+    s = Stellium::adjudicate(&s, &BTreeMap::new(), &mut dice).state;
+    let mover = s.seats[s.mover].key.clone();
+    let free = (0..s.components.holes.len()).find(|h| !s.is_black_hole(*h) && !s.marbles.contains_key(h)).unwrap();
+    let (hole, objective) = (s.label(free), s.display[0]);
+    let french = ["PIOCHE ROSE".to_string(), format!("POSE {hole}"), format!("PREND O{objective}")];
+    let english = ["DRAW PINK".to_string(), format!("PLACE {hole}"), format!("TAKE O{objective}")];
+    for written in [&french, &english] {
+        let ls: Vec<&str> = written.iter().map(String::as_str).collect();
+        let p = Stellium::parse_orders(&s, &mover, &stellium_common::lines(&ls));
+        let echo = |lang| -> Vec<String> {
+            p.verdicts.iter().map(|v| v.outcome.echo(lang).unwrap_or_else(|| panic!("{v:?}")).split(" # ").next().unwrap_or_default().to_string()).collect()
+        };
+        assert_eq!(echo(Lang::Fr), french, "written {written:?}");
+        assert_eq!(echo(Lang::En), english, "written {written:?}");
+    }
+}
+
+/// Issue 26: a misspelt colour gets the nearest colour word of either
+/// language (ROSE for a French writer, PINK for an English one); it got none.
+#[test]
+fn a_misspelt_colour_is_suggested_in_its_writers_language() {
+    let mut s = new_game(2, 1, "");
+    let mut dice = Dice::for_turn(1, 0);
+    s = Stellium::adjudicate(&s, &BTreeMap::new(), &mut dice).state;
+    let mover = s.seats[s.mover].key.clone();
+    for (line, want) in [("PIOCHE ROZE", "ROSE"), ("DRAW PINC", "PINK"), ("PIOCHE JAUN", "JAUNE"), ("DRAW GREN", "GREEN"), ("JETON BLU", "BLUE")] {
+        let p = Stellium::parse_orders(&s, &mover, &stellium_common::lines(&[line]));
+        match &p.verdicts[0].outcome {
+            arbitre::game::LineOutcome::Rejected { suggestion, .. } => assert_eq!(suggestion.as_deref(), Some(want), "{line}"),
+            o => panic!("{line}: {o:?}"),
+        }
+    }
+}

@@ -88,7 +88,7 @@ gd-order-refused-unknown-item = no item #{ $item }: the agenda has { $count }
 gd-order-refused-vote-form = VOTE #<n>, VOTE <ministry> or VOTE FLEET was expected
 gd-order-refused-fleet-item = item #{ $item } is a proposal for the Republic's fleet: vote with VOTE FLEET
 gd-order-refused-not-fleet-item = item #{ $item } is not a proposal for the Republic's fleet
-gd-order-refused-not-law-item = item #{ $item } is not a law: the PM's agenda orders the laws only
+gd-order-refused-not-general-item = item #{ $item } is not a general proposal (a law, or a trade to ratify): the PM may neither veto nor order it
 gd-order-refused-for-against = FOR or AGAINST was expected
 gd-order-refused-cap-limit = UPTO { $cap } is more than you may spend on one vote: { $limit } (the diplomacy of your senators in the senate)
 gd-order-refused-voted-twice = you vote on item #{ $item } already
@@ -101,6 +101,7 @@ gd-order-refused-post-twice = you vote for { $ministry } already
 gd-order-refused-buy-what = BUY FLEET <n> <sector> or BUY REPUBLIC-FLEET <n> was expected
 gd-order-refused-fleet-cap = { $want } more fleet(s) would make more than 10 in play: room for { $room }
 gd-order-refused-republic-cap = { $want } more Republic fleet(s) would make more than 10: room for { $room }
+gd-order-refused-infested = sector { $sector } is infested: without a sector, your fleets go to one that is not
 gd-order-refused-not-waiting = { $senator } is not among your waiting senators
 
 gd-order-note-cost = costs { $amount } { $resource }

@@ -18,3 +18,5 @@ galactic-destiny-too-few-parties = { $players ->
 # Purchases ("Achat de flottes et sénateurs"): why a purchase was not made.
 galactic-destiny-sector-infested = Sector { $sector } is infested: no fleet is bought there.
 galactic-destiny-republic-cap = The Republic already has { $max } fleets in play.
+# To the referee when the registration step could not start the game ($reason: galactic-destiny-too-few-parties).
+galactic-destiny-referee-not-started = The game could not start: { $reason }. Turn 0 (registration) stays open: move the deadline back (arbitre game extend) so that more parties register, or create the game again with another `joueurs_min`.

@@ -73,3 +73,29 @@ referee-subject-follow = [{ $game }] Chronicle of turn { $turn }
 # $member: the ruleset's word for a player's side, capitalised ("Family", "Player").
 referee-subject-pnj-member = [{ $game }] { $member } { $family }: now a non-player family (PNJ)
 referee-subject-pnj = [{ $game }] Family { $family } is now a non-player family (PNJ)
+
+## Mails to the human referee (admin_address), in admin_language.
+referee-admin-subject = [arbitre] { $game }: action needed
+# The mass-ONR guard's reason; $share and $threshold are whole percentages.
+referee-admin-hold-reason = { $silent } of the { $active } families active last turn sent nothing ({ $share } % > threshold { $threshold } %): the mail may be down. Turn { $turn } held.
+referee-admin-create-reason = the game { $game } configured in [[games]] could not be created: { $error }
+referee-admin-bounce-reason = message { $id } refused by the server: { $why }
+referee-admin-outage-subject = [arbitre] outage: { $fault }
+referee-admin-outage-over-subject = [arbitre] recovered: { $fault }
+# An instant: $day, $month (two digits), $year, $time (hh:mm:ss), $zone.
+referee-admin-when = { $year }-{ $month }-{ $day } at { $time } ({ $zone })
+# A duration in its two largest units; $m and $s have two digits after a larger unit.
+referee-admin-duration-days = { $days } d { $h } h
+referee-admin-duration-hours = { $h } h { $m } min
+referee-admin-duration-minutes = { $m } min { $s } s
+referee-admin-duration-seconds = { $s } s
+# A fault, for the subject ("short"), the first line ("what") and what waits meanwhile.
+referee-fault-short-mailbox = mailbox unreachable
+referee-fault-short-smtp = sending mail fails
+referee-fault-short-data-dir = the data directory cannot be written
+referee-fault-what-mailbox = the referee's mailbox is unreachable: the players' messages cannot be read
+referee-fault-what-smtp = the mail server (SMTP) refuses or does not answer: replies and reports cannot go out
+referee-fault-what-data-dir = the data directory takes no more writes (disk full or read-only file system): the messages received cannot be stored
+referee-fault-meanwhile-mailbox = The players' messages wait in the mailbox (or in the mail server's queue); none is lost.
+referee-fault-meanwhile-smtp = Replies and reports wait in the outbox; none is lost.
+referee-fault-meanwhile-data-dir = The messages received stay in the mailbox, unhandled, until writing works again; none is lost.

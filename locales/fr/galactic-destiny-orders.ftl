@@ -88,7 +88,7 @@ gd-order-refused-unknown-item = pas de point #{ $item } : l'ordre du jour en com
 gd-order-refused-vote-form = VOTE #<n>, VOTE <ministère> ou VOTE FLOTTE attendu
 gd-order-refused-fleet-item = le point #{ $item } est une proposition pour la flotte de la république : votez VOTE FLOTTE
 gd-order-refused-not-fleet-item = le point #{ $item } n'est pas une proposition pour la flotte de la république
-gd-order-refused-not-law-item = le point #{ $item } n'est pas une loi : l'ordre du jour du PM ne range que les lois
+gd-order-refused-not-general-item = le point #{ $item } n'est pas une proposition générale (une loi, ou un échange à ratifier) : le PM ne peut ni l'interdire ni le ranger
 gd-order-refused-for-against = POUR ou CONTRE attendu
 gd-order-refused-cap-limit = JUSQUA { $cap } dépasse ce que vous pouvez dépenser sur un vote : { $limit } (la diplomatie de vos sénateurs au sénat)
 gd-order-refused-voted-twice = vous votez déjà sur le point #{ $item }
@@ -101,6 +101,7 @@ gd-order-refused-post-twice = vous votez déjà pour le poste de { $ministry }
 gd-order-refused-buy-what = ACHAT FLOTTE <n> <secteur> ou ACHAT FLOTTE-REPUBLIQUE <n> attendu
 gd-order-refused-fleet-cap = { $want } flotte(s) de plus dépasseraient 10 en jeu : place pour { $room }
 gd-order-refused-republic-cap = { $want } flotte(s) de la république de plus dépasseraient 10 : place pour { $room }
+gd-order-refused-infested = le secteur { $sector } est infesté : sans secteur, vos flottes se placent dans un secteur qui ne l'est pas
 gd-order-refused-not-waiting = { $senator } n'est pas parmi vos sénateurs en attente
 
 gd-order-note-cost = coûte { $amount } { $resource }

@@ -18,3 +18,5 @@ galactic-destiny-too-few-parties = { $players ->
 # Purchases ("Achat de flottes et sénateurs"): why a purchase was not made.
 galactic-destiny-sector-infested = Le secteur { $sector } est infesté : aucune flotte n'y est achetée.
 galactic-destiny-republic-cap = La république a déjà { $max } flottes en jeu.
+# To the referee when the registration step could not start the game ($reason: galactic-destiny-too-few-parties).
+galactic-destiny-referee-not-started = La partie n'a pas pu commencer : { $reason }. Le tour 0 (inscriptions) reste ouvert : repoussez la date limite (arbitre game extend) pour que d'autres partis s'inscrivent, ou recréez la partie avec un autre réglage `joueurs_min`.

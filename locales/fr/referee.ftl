@@ -76,3 +76,29 @@ referee-subject-follow = [{ $game }] Chronique du tour { $turn }
 # $member: the ruleset's word for a player's side, capitalised ("Famille", "Joueur").
 referee-subject-pnj-member = [{ $game }] { $member } { $family } : PNJ désormais
 referee-subject-pnj = [{ $game }] Famille { $family } devenue PNJ
+
+## Mails to the human referee (admin_address), in admin_language.
+referee-admin-subject = [arbitre] { $game } : intervention requise
+# The mass-ONR guard's reason; $share and $threshold are whole percentages.
+referee-admin-hold-reason = { $silent } des { $active } familles actives au tour précédent n'ont rien envoyé ({ $share } % > seuil { $threshold } %) : le courrier est peut-être en panne. Tour { $turn } suspendu.
+referee-admin-create-reason = la partie { $game } configurée dans [[games]] n'a pas pu être créée : { $error }
+referee-admin-bounce-reason = message { $id } refusé par le serveur : { $why }
+referee-admin-outage-subject = [arbitre] panne : { $fault }
+referee-admin-outage-over-subject = [arbitre] rétabli : { $fault }
+# An instant: $day, $month (two digits), $year, $time (hh:mm:ss), $zone.
+referee-admin-when = { $day }/{ $month }/{ $year } à { $time } ({ $zone })
+# A duration in its two largest units; $m and $s have two digits after a larger unit.
+referee-admin-duration-days = { $days } j { $h } h
+referee-admin-duration-hours = { $h } h { $m } min
+referee-admin-duration-minutes = { $m } min { $s } s
+referee-admin-duration-seconds = { $s } s
+# A fault, for the subject ("short"), the first line ("what") and what waits meanwhile.
+referee-fault-short-mailbox = boîte aux lettres injoignable
+referee-fault-short-smtp = envoi du courrier en échec
+referee-fault-short-data-dir = écriture impossible dans le répertoire de données
+referee-fault-what-mailbox = la boîte aux lettres de l'arbitre est injoignable : les messages des joueurs ne peuvent pas être lus
+referee-fault-what-smtp = le serveur de courrier (SMTP) refuse ou ne répond pas : les réponses et les rapports ne peuvent pas partir
+referee-fault-what-data-dir = le répertoire de données n'accepte plus d'écriture (disque plein ou système de fichiers en lecture seule) : les messages reçus ne peuvent pas être enregistrés
+referee-fault-meanwhile-mailbox = Les messages des joueurs attendent dans la boîte aux lettres (ou dans la file du serveur de courrier) ; aucun n'est perdu.
+referee-fault-meanwhile-smtp = Les réponses et les rapports attendent dans la file d'envoi (outbox) ; aucun n'est perdu.
+referee-fault-meanwhile-data-dir = Les messages reçus restent dans la boîte aux lettres, non traités, jusqu'à ce que l'écriture redevienne possible ; aucun n'est perdu.

@@ -51,6 +51,9 @@ pub struct Config {
     pub referee_name: String,
     /// The human referee: mass-ONR holds and faults are mailed there.
     pub admin_address: String,
+    /// The language of those mails (`"fr"` or `"en"`; `admin_language`,
+    /// default `"fr"`).
+    pub admin_language: String,
     pub limits: Limits,
     pub outbox: OutboxConfig,
     pub transport: TransportConfig,
@@ -156,7 +159,7 @@ impl Cx {
         self.unknown_keys(
             t,
             "",
-            &["data_dir", "referee_address", "referee_name", "admin_address", "limits", "outbox", "transport", "alerts", "auth", "web", "games"],
+            &["data_dir", "referee_address", "referee_name", "admin_address", "admin_language", "limits", "outbox", "transport", "alerts", "auth", "web", "games"],
         );
         let data_dir = self.path(t, "", "data_dir", "var/data");
         let referee_address = self.address(t, "", "referee_address");
@@ -165,6 +168,10 @@ impl Cx {
             self.err("referee_name", "must not contain line breaks, angle brackets or double quotes");
         }
         let admin_address = self.address(t, "", "admin_address");
+        let admin_language = self.string(t, "", "admin_language", false).unwrap_or_else(|| "fr".to_string());
+        if !LANGUAGES.contains(&admin_language.as_str()) {
+            self.err("admin_language", format!("{admin_language:?}: expected \"fr\" or \"en\""));
+        }
 
         let limits = self.sub_table(t, "", "limits").map(|lt| self.limits(lt)).unwrap_or_default();
         let outbox = self.sub_table(t, "", "outbox").map(|ot| self.outbox(ot)).unwrap_or_default();
@@ -215,6 +222,7 @@ impl Cx {
             referee_address,
             referee_name,
             admin_address,
+            admin_language,
             limits,
             outbox,
             transport: transport?,
@@ -281,6 +289,8 @@ mod tests {
         assert!(has(&e, "referee_address: \"arbitre.localhost\" does not look like a mail address"), "{e:?}");
         let e = errors_of(&BASE.replace("admin_address = \"referee@localhost\"", ""));
         assert!(has(&e, "admin_address: missing (required)"), "{e:?}");
+        let e = errors_of(&BASE.replace("admin_address = \"referee@localhost\"", "admin_address = \"referee@localhost\"\nadmin_language = \"de\""));
+        assert!(has(&e, "admin_language: \"de\": expected \"fr\" or \"en\""), "{e:?}");
     }
 
     #[test]

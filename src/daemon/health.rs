@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::Notify;
 
+use crate::i18n::{Lang, Msg};
 use crate::referee::replies::{Draft, Threading};
 use crate::referee::Referee;
 
@@ -62,29 +63,10 @@ impl FaultKind {
         }
     }
 
-    /// For the subject line.
-    fn short_fr(self) -> &'static str {
-        match self {
-            FaultKind::Mailbox => "boîte aux lettres injoignable",
-            FaultKind::Smtp => "envoi du courrier en échec",
-            FaultKind::DataDir => "écriture impossible dans le répertoire de données",
-        }
-    }
-
-    fn what_fr(self) -> &'static str {
-        match self {
-            FaultKind::Mailbox => "la boîte aux lettres de l'arbitre est injoignable : les messages des joueurs ne peuvent pas être lus",
-            FaultKind::Smtp => "le serveur de courrier (SMTP) refuse ou ne répond pas : les réponses et les rapports ne peuvent pas partir",
-            FaultKind::DataDir => "le répertoire de données n'accepte plus d'écriture (disque plein ou système de fichiers en lecture seule) : les messages reçus ne peuvent pas être enregistrés",
-        }
-    }
-
-    fn meanwhile_fr(self) -> &'static str {
-        match self {
-            FaultKind::Mailbox => "Les messages des joueurs attendent dans la boîte aux lettres (ou dans la file du serveur de courrier) ; aucun n'est perdu.",
-            FaultKind::Smtp => "Les réponses et les rapports attendent dans la file d'envoi (outbox) ; aucun n'est perdu.",
-            FaultKind::DataDir => "Les messages reçus restent dans la boîte aux lettres, non traités, jusqu'à ce que l'écriture redevienne possible ; aucun n'est perdu.",
-        }
+    /// `part` ("short": for the subject line, "what", "meanwhile") of the
+    /// mails about this fault, in `lang`.
+    fn told(self, part: &str, lang: Lang) -> String {
+        Msg::new(format!("referee-fault-{part}-{}", self.slug())).render(lang)
     }
 }
 
@@ -129,6 +111,8 @@ pub struct Health {
     /// How long the daemon waits at most between two attempts (for the mail).
     retry_max: SignedDuration,
     zone: TimeZone,
+    /// The language of the mails (`admin_language`).
+    lang: Lang,
     file: Option<PathBuf>,
     state: Mutex<State>,
     /// Woken when the data directory is writable again.
@@ -138,7 +122,7 @@ pub struct Health {
 impl Health {
     /// A tracker; `file` (`<data>/health.json`) keeps open faults across
     /// restarts, and is read now if it exists.
-    pub fn new(outage_after: SignedDuration, retry_max: SignedDuration, zone: TimeZone, file: Option<PathBuf>) -> Health {
+    pub fn new(outage_after: SignedDuration, retry_max: SignedDuration, zone: TimeZone, lang: Lang, file: Option<PathBuf>) -> Health {
         let mut state = State::default();
         if let Some(f) = &file {
             match crate::store::read_json::<BTreeMap<FaultKind, Fault>>(f) {
@@ -153,14 +137,15 @@ impl Health {
                 Err(e) => tracing::warn!(error = %e, "health file unreadable; ignored"),
             }
         }
-        Health { outage_after, retry_max, zone, file, state: Mutex::new(state), data_dir_back: Notify::new() }
+        Health { outage_after, retry_max, zone, lang, file, state: Mutex::new(state), data_dir_back: Notify::new() }
     }
 
     /// The tracker for a referee's configuration.
     pub fn for_referee(r: &Referee) -> Health {
         let zone = r.config.games.first().map(|g| g.time_zone.clone()).unwrap_or(TimeZone::UTC);
         let retry_max = r.config.reconnect.max.max(r.config.outbox.retry_max);
-        Health::new(r.config.alerts.outage_after, retry_max, zone, Some(r.config.data_dir.join("health.json")))
+        let lang = Lang::from_code(&r.config.admin_language);
+        Health::new(r.config.alerts.outage_after, retry_max, zone, lang, Some(r.config.data_dir.join("health.json")))
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -214,13 +199,13 @@ impl Health {
         if f.alerted {
             st.pending.push(PendingAlert {
                 id: alert_id("recovered", kind, f.since),
-                subject: format!("[arbitre] rétabli : {}", kind.short_fr()),
+                subject: Msg::new("referee-admin-outage-over-subject").arg("fault", kind.told("short", self.lang)).render(self.lang),
                 template: "common/outage-over",
                 context: json!({
-                    "what": kind.what_fr(),
+                    "what": kind.told("what", self.lang),
                     "since": self.when(f.since),
                     "until": self.when(now),
-                    "duration": duration_fr(lasted),
+                    "duration": duration(lasted, self.lang),
                     "attempts": f.attempts,
                     "waiting": waiting,
                     "last_error": f.last_error,
@@ -257,16 +242,16 @@ impl Health {
             tracing::warn!(fault = kind.slug(), lasted = %duration_en(lasted), "fault longer than alerts.outage_after: mailing the referee");
             new.push(PendingAlert {
                 id: alert_id("outage", *kind, f.since),
-                subject: format!("[arbitre] panne : {}", kind.short_fr()),
+                subject: Msg::new("referee-admin-outage-subject").arg("fault", kind.told("short", self.lang)).render(self.lang),
                 template: "common/outage",
                 context: json!({
-                    "what": kind.what_fr(),
+                    "what": kind.told("what", self.lang),
                     "since": self.when(f.since),
-                    "duration": duration_fr(lasted),
+                    "duration": duration(lasted, self.lang),
                     "attempts": f.attempts,
                     "last_error": f.last_error,
-                    "meanwhile": kind.meanwhile_fr(),
-                    "retry_max": duration_fr(self.retry_max),
+                    "meanwhile": kind.told("meanwhile", self.lang),
+                    "retry_max": duration(self.retry_max, self.lang),
                     // Known now; the mail says so if it is queued late.
                     "data_dir": *kind == FaultKind::DataDir,
                 }),
@@ -298,7 +283,7 @@ impl Health {
                 to: vec![r.config.admin_address.clone()],
                 subject: a.subject.clone(),
                 template: a.template,
-                lang: "fr",
+                lang: self.lang.code(),
                 context: a.context.clone(),
                 threading: Threading::NONE,
                 auto_submitted: "auto-generated",
@@ -343,8 +328,21 @@ impl Health {
     fn when(&self, t: Timestamp) -> String {
         let z = t.to_zoned(self.zone.clone());
         let name = self.zone.iana_name().unwrap_or("UTC");
-        format!("{} ({name})", z.strftime("%d/%m/%Y à %H:%M:%S"))
+        when_msg(&z, name).render(self.lang)
     }
+}
+
+/// One sample of every message of this file, for the catalogue check.
+pub fn samples() -> Vec<Msg> {
+    let mut v: Vec<Msg> = [FaultKind::Mailbox, FaultKind::Smtp, FaultKind::DataDir]
+        .iter()
+        .flat_map(|k| ["short", "what", "meanwhile"].map(|part| Msg::new(format!("referee-fault-{part}-{}", k.slug()))))
+        .collect();
+    v.push(Msg::new("referee-admin-outage-subject").arg("fault", "x"));
+    v.push(Msg::new("referee-admin-outage-over-subject").arg("fault", "x"));
+    v.push(when_msg(&Timestamp::UNIX_EPOCH.to_zoned(TimeZone::UTC), "UTC"));
+    v.extend([45, 200, 7500, 93_600].map(|s| duration_msg(SignedDuration::from_secs(s))));
+    v
 }
 
 fn alert_id(what: &str, kind: FaultKind, since: Timestamp) -> String {
@@ -381,18 +379,32 @@ pub fn is_io_error(e: &(dyn std::error::Error + 'static)) -> bool {
     false
 }
 
-/// "3 min 20 s", "2 h 05 min", "45 s", "1 j 2 h".
-pub fn duration_fr(d: SignedDuration) -> String {
+/// An instant of the zone named `zone`, as the mails give it.
+fn when_msg(z: &jiff::Zoned, zone: &str) -> Msg {
+    Msg::new("referee-admin-when")
+        .arg("day", z.strftime("%d").to_string())
+        .arg("month", z.strftime("%m").to_string())
+        .arg("year", z.strftime("%Y").to_string())
+        .arg("time", z.strftime("%H:%M:%S").to_string())
+        .arg("zone", zone)
+}
+
+/// "3 min 20 s", "2 h 05 min", "45 s", "1 j 2 h" ("1 d 2 h" in English).
+pub fn duration(d: SignedDuration, lang: Lang) -> String {
+    duration_msg(d).render(lang)
+}
+
+fn duration_msg(d: SignedDuration) -> Msg {
     let s = d.as_secs().max(0);
     let (days, h, m, sec) = (s / 86_400, s % 86_400 / 3600, s % 3600 / 60, s % 60);
     if days > 0 {
-        format!("{days} j {h} h")
+        Msg::new("referee-admin-duration-days").arg("days", days).arg("h", h)
     } else if h > 0 {
-        format!("{h} h {m:02} min")
+        Msg::new("referee-admin-duration-hours").arg("h", h).arg("m", format!("{m:02}"))
     } else if m > 0 {
-        format!("{m} min {sec:02} s")
+        Msg::new("referee-admin-duration-minutes").arg("m", m).arg("s", format!("{sec:02}"))
     } else {
-        format!("{sec} s")
+        Msg::new("referee-admin-duration-seconds").arg("s", sec)
     }
 }
 
@@ -416,7 +428,7 @@ mod tests {
     }
 
     fn health(file: Option<PathBuf>) -> Health {
-        Health::new(SignedDuration::from_secs(10), SignedDuration::from_mins(5), TimeZone::UTC, file)
+        Health::new(SignedDuration::from_secs(10), SignedDuration::from_mins(5), TimeZone::UTC, Lang::Fr, file)
     }
 
     #[test]
@@ -531,10 +543,12 @@ mod tests {
     }
 
     #[test]
-    fn french_durations() {
-        assert_eq!(duration_fr(SignedDuration::from_secs(45)), "45 s");
-        assert_eq!(duration_fr(SignedDuration::from_secs(200)), "3 min 20 s");
-        assert_eq!(duration_fr(SignedDuration::from_secs(7500)), "2 h 05 min");
-        assert_eq!(duration_fr(SignedDuration::from_secs(93_600)), "1 j 2 h");
+    fn durations_in_both_languages() {
+        let fr = |secs| duration(SignedDuration::from_secs(secs), Lang::Fr);
+        assert_eq!(fr(45), "45 s");
+        assert_eq!(fr(200), "3 min 20 s");
+        assert_eq!(fr(7500), "2 h 05 min");
+        assert_eq!(fr(93_600), "1 j 2 h");
+        assert_eq!(duration(SignedDuration::from_secs(93_600), Lang::En), "1 d 2 h");
     }
 }

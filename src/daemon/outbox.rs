@@ -268,7 +268,8 @@ async fn send_item(d: &Daemon, item: &OutboxItem, journal: &Option<(String, jiff
             tracing::error!(id = %item.id(), %why, "sending refused for good");
             let _ = outbox.mark_permanent_failure(item.id(), &why);
             if !item.id().starts_with("admin-") {
-                let _ = d.referee.alert_admin(&format!("bounce-{}", item.id()), "outbox", &format!("message {} refusé par le serveur : {why}", item.id()), d.clock.now());
+                let reason = crate::referee::messages::admin_bounce_reason(item.id(), &why.to_string()).render(d.referee.admin_lang());
+                let _ = d.referee.alert_admin(&format!("bounce-{}", item.id()), "outbox", &reason, d.clock.now());
             }
             Sent::Done
         }

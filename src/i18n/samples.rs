@@ -25,6 +25,7 @@ pub fn all() -> Vec<Msg> {
     all.extend(crate::orders::problem::samples());
     all.extend(crate::scheduler::samples());
     all.extend(crate::referee::messages::samples());
+    all.extend(crate::daemon::health::samples());
     all.extend(crate::games::stellarium::view::samples());
     all.extend(crate::games::stellarium::form::samples());
     all.extend(crate::games::stellarium::why::samples());

@@ -132,11 +132,14 @@ impl Referee {
             let threshold = gc.map_or(0.5, |c| c.mass_onr_threshold);
             // An announced absence is not mail trouble.
             let guarded: BTreeMap<FamilyKey, OrderStatus> = statuses.iter().filter(|(k, _)| !absent.contains(*k)).map(|(k, s)| (k.clone(), *s)).collect();
-            if let Some(reason) = mass_onr(&g, &guarded, threshold) {
+            if let Some(why) = mass_onr(&g, &guarded, threshold) {
+                // Kept in game.json (and shown by `game status`) in French,
+                // as before; the referee's mail in `admin_language`.
+                let reason = why.render(crate::i18n::Lang::Fr);
                 if g.meta.held.is_none() {
                     // The mails first, under ids of this turn: a crash before
                     // game.json is written holds again and queues nothing twice.
-                    self.alert_admin_about(&format!("hold-{game_id}-{}", g.meta.turn_tag(n)), game_id, &reason, "hold", now)?;
+                    self.alert_admin_about(&format!("hold-{game_id}-{}", g.meta.turn_tag(n)), game_id, &why.render(self.admin_lang()), "hold", now)?;
                     self.announce_hold(&g, &records, &statuses, Held::Guard { threshold }, now)?;
                     g.meta.held = Some(reason.clone());
                     self.write_meta(&g.meta)?;
@@ -238,14 +241,18 @@ impl Referee {
                     g.meta.adjudication_started = None;
                     self.write_meta(&g.meta)?;
                 }
-                // Once per situation: told again if it fails with other registrations.
-                self.alert_admin(&format!("alert-{game_id}-{}-{}", g.meta.turn_tag(n), g.meta.families.len()), game_id, &reason, now)?;
-                // The players too, each in its language, with the rules' reason.
-                let mut reasons = BTreeMap::new();
+                // The view in each language, for the referee's mail and the players'.
+                let mut views = BTreeMap::new();
                 for lang in ["fr", "en"] {
-                    let view = if lang == "fr" { chronicle_view.clone() } else { g.engine.public_view(&lang_ctx(lang), &g.state, &out.state, &events)? };
-                    reasons.insert(lang, view.get("hold_reason").and_then(Value::as_str).unwrap_or_default().to_string());
+                    let view = if lang == game_lang { chronicle_view.clone() } else { g.engine.public_view(&lang_ctx(lang), &g.state, &out.state, &events)? };
+                    views.insert(lang, view);
                 }
+                let said = |lang: &str, key: &str| views.get(lang).and_then(|v| v.get(key)).and_then(Value::as_str).unwrap_or_default().to_string();
+                // Once per situation: told again if it fails with other registrations.
+                let to_admin = said(self.admin_lang().code(), "referee_alert");
+                self.alert_admin(&format!("alert-{game_id}-{}-{}", g.meta.turn_tag(n), g.meta.families.len()), game_id, &to_admin, now)?;
+                // The players too, each in its language, with the rules' reason.
+                let reasons: BTreeMap<&str, String> = ["fr", "en"].into_iter().map(|lang| (lang, said(lang, "hold_reason"))).collect();
                 self.announce_hold(&g, &records, &statuses, Held::Rules { reasons: &reasons }, now)?;
             }
             return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: out.events.len(), finished: false, early: false, awaited: awaited.into_iter().collect() });
@@ -793,7 +800,13 @@ impl Referee {
         Ok(())
     }
 
-    /// Mails the human referee (faults, holds).
+    /// The language of the mails to the human referee (`admin_language`).
+    pub fn admin_lang(&self) -> crate::i18n::Lang {
+        crate::i18n::Lang::from_code(&self.config.admin_language)
+    }
+
+    /// Mails the human referee (faults, holds); `reason` in
+    /// [`Referee::admin_lang`].
     pub fn alert_admin(&self, id: &str, game: &str, reason: &str, now: Timestamp) -> Result<bool> {
         self.alert_admin_about(id, game, reason, "", now)
     }
@@ -806,9 +819,9 @@ impl Referee {
             Draft {
                 id: format!("admin-{id}"),
                 to: vec![self.config.admin_address.clone()],
-                subject: format!("[arbitre] {game}: intervention requise"),
+                subject: super::messages::admin_subject(game).render(self.admin_lang()),
                 template: "common/admin",
-                lang: "fr",
+                lang: self.admin_lang().code(),
                 context: json!({ "game": game, "reason": reason, "kind": kind }),
                 threading: Threading::NONE,
                 auto_submitted: "auto-generated",
@@ -833,7 +846,7 @@ enum Held<'a> {
     Rules { reasons: &'a BTreeMap<&'static str, String> },
 }
 
-fn mass_onr(g: &OpenGame, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold: f64) -> Option<String> {
+fn mass_onr(g: &OpenGame, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold: f64) -> Option<crate::i18n::Msg> {
     let active: Vec<&FamilyKey> = g
         .meta
         .families
@@ -848,13 +861,7 @@ fn mass_onr(g: &OpenGame, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold
     let silent = active.iter().filter(|k| matches!(statuses.get(**k), Some(OrderStatus::Onr | OrderStatus::Pnj))).count();
     let share = silent as f64 / active.len() as f64;
     (share > threshold).then(|| {
-        format!(
-            "{silent} des {} familles actives au tour précédent n'ont rien envoyé ({:.0} % > seuil {:.0} %) : le courrier est peut-être en panne. Tour {} suspendu.",
-            active.len(),
-            share * 100.0,
-            threshold * 100.0,
-            g.meta.turn
-        )
+        super::messages::admin_hold_reason(silent, active.len(), share * 100.0, threshold * 100.0, g.meta.turn)
     })
 }
 

@@ -119,7 +119,7 @@ impl Referee {
             .collect();
         for (id, res) in &created {
             let Err(e) = res else { continue };
-            let reason = format!("la partie {id} configurée dans [[games]] n'a pas pu être créée : {e}");
+            let reason = super::messages::admin_create_reason(id, &e.to_string()).render(self.admin_lang());
             let digest = super::message_id(&[id.as_str(), e.to_string().as_str()], "x");
             let digest = digest.split('@').next().unwrap_or_default();
             if let Err(q) = self.alert_admin_about(&format!("create-{id}-{digest}"), id, &reason, "create", now) {

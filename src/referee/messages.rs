@@ -58,9 +58,41 @@ pub fn subject_pnj(game: &str, member: Option<&str>, family: &str) -> Msg {
     }
 }
 
+/// The subject of a mail to the human referee about `game`.
+pub fn admin_subject(game: &str) -> Msg {
+    msg!("referee-admin-subject", game = game)
+}
+
+/// Why the mass-ONR guard holds `turn`: `silent` of the `active` families
+/// sent nothing, `share` % above `threshold` % (whole percentages).
+pub fn admin_hold_reason(silent: usize, active: usize, share: f64, threshold: f64, turn: u32) -> Msg {
+    msg!(
+        "referee-admin-hold-reason",
+        silent = silent,
+        active = active,
+        share = format!("{share:.0}"),
+        threshold = format!("{threshold:.0}"),
+        turn = turn
+    )
+}
+
+/// A configured game that could not be created, and why.
+pub fn admin_create_reason(game: &str, error: &str) -> Msg {
+    msg!("referee-admin-create-reason", game = game, error = error)
+}
+
+/// A message the mail server refused for good, and its answer.
+pub fn admin_bounce_reason(id: &str, why: &str) -> Msg {
+    msg!("referee-admin-bounce-reason", id = id, why = why)
+}
+
 /// One sample of every message of this file, for the catalogue check.
 pub fn samples() -> Vec<Msg> {
     vec![
+        admin_subject("stellarium-1"),
+        admin_hold_reason(3, 4, 75.0, 50.0, 2),
+        admin_create_reason("stellarium-1", "games[0].settings: unknown setting `turn`"),
+        admin_bounce_reason("report-1", "550 no such user"),
         deadline_none(),
         deadline_not_yet(),
         form_password(),

@@ -327,12 +327,16 @@ fn infestation_roll(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event
     let infested: Vec<SectorNo> = if total >= INFESTATION_AT { state.fx.sectors.iter().filter(|(_, s)| s.marked && !s.infested).map(|(n, _)| *n).collect() } else { Vec::new() };
     dice.set_outcome(format!("{total}"));
     events.push(Event::InfestationRoll { dice: roll, modifiers, total, infested: infested.clone() });
-    for n in infested {
-        let owner = state.fx.sectors.get(&n).and_then(|s| s.owner);
+    // All three at once, so that no fleet retreats into a sector infested
+    // by the same roll.
+    let mut owners = Vec::new();
+    for &n in &infested {
         if let Some(s) = state.fx.sectors.get_mut(&n) {
+            owners.push((n, s.owner.take()));
             s.infested = true;
-            s.owner = None;
         }
+    }
+    for (n, owner) in owners {
         infest(state, n, owner, events);
     }
 }

@@ -97,25 +97,53 @@ fn les_cartes_evenements_a_lasting_event_stays_on_the_active_space_for_its_turns
     assert_eq!(s.event_discard.iter().filter(|c| *c == "Désespoir").count(), 3);
 }
 
-#[test]
-fn les_cartes_evenements_an_actif_modifier_stays_while_its_event_is_active() {
-    // A set with one event whose modifier lasts while it is active
-    // (4 "Prospérité" instead of 5, to keep 50 cards).
-    let dir = std::env::temp_dir().join(format!("gd-galactic-{}", std::process::id()));
+/// The three parties installed (turn 0, before the galactic phase) with a
+/// set of events holding one card `name` of the given lines (4
+/// "Prospérité" instead of 5, to keep 50 cards).
+fn with_event(name: &str, lines: &str, seed: u64) -> GdState {
+    let dir = std::env::temp_dir().join(format!("gd-galactic-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("events.txt");
-    let text = crate::games::galactic_destiny::components::DEFAULT_EVENTS.replacen("exemplaires 5", "exemplaires 4", 1)
-        + "\nevenement \"Brume\" \"Mist\"\n  exemplaires 1\n  cout 0\n  icones race=- parti=-\n  cible tous\n  effet jet-infestation +1 actif\n  duree actif 3\n  texte \"+1\" \"+1\"\nfin\n";
+    let block = format!("\nevenement \"{name}\" \"{name}\"\n  exemplaires 1\n  cout 0\n  icones race=- parti=-\n  {lines}\n  texte \"-\" \"-\"\nfin\n");
+    let text = crate::games::galactic_destiny::components::DEFAULT_EVENTS.replacen("exemplaires 5", "exemplaires 4", 1) + &block;
     std::fs::write(&path, text).unwrap();
     let mut t = toml::Table::new();
     t.insert("joueurs_min".into(), toml::Value::Integer(2));
     t.insert("evenements".into(), toml::Value::String(path.to_str().unwrap().into()));
-    let mut s = crate::games::galactic_destiny::setup::new_game(&t, 14).unwrap();
+    let mut s = crate::games::galactic_destiny::setup::new_game(&t, seed).unwrap();
     for p in P3 {
         crate::games::galactic_destiny::setup::register(&mut s, &p.sigle().into(), p.sigle()).unwrap();
     }
     let mut ev = Vec::new();
-    crate::games::galactic_destiny::setup::install(&mut s, &mut Dice::for_turn(14, 0), &mut ev);
+    crate::games::galactic_destiny::setup::install(&mut s, &mut Dice::for_turn(seed, 0), &mut ev);
+    s
+}
+
+#[test]
+fn les_cartes_evenements_an_effect_of_the_intrigue_is_shown_not_refereed() {
+    let mut s = with_event("Crise", "cible tous\n  effet election\n  effet gagne 1 influence\n  duree instant", 24);
+    s.event_deck.retain(|c| c != "Crise");
+    let inf: BTreeMap<PartyId, u8> = s.fx.parties.iter().map(|(p, x)| (*p, x.influence)).collect();
+    let mut ev = Vec::new();
+    resolve_event(&mut s, "Crise", &mut Dice::from_seed([24; 32]), &mut ev);
+    assert_eq!(
+        ev,
+        vec![
+            Event::EventDrawn { card: "Crise".into(), subjects: P3.iter().map(|p| Subject::Party(*p)).collect(), lasting: false },
+            Event::EventEffectNotRefereed { card: "Crise".into(), effect: "election".into() },
+        ]
+    );
+    for p in P3 {
+        assert_eq!(s.fx.parties[&p].influence, inf[&p] + 1, "the other effect is applied");
+    }
+    assert!(s.event_discard.contains(&"Crise".to_string()));
+    s.check().unwrap();
+}
+
+#[test]
+fn les_cartes_evenements_an_actif_modifier_stays_while_its_event_is_active() {
+    // A set with one event whose modifier lasts while it is active.
+    let mut s = with_event("Brume", "cible tous\n  effet jet-infestation +1 actif\n  duree actif 3", 14);
     // Turn 1: a Désespoir already active since turn 0 (it leaves at turn 2), and Brume drawn.
     let i = s.event_deck.iter().position(|c| c == "Désespoir").unwrap();
     s.event_deck.remove(i);
@@ -166,6 +194,7 @@ fn la_phase_galactique_three_sector_cards_mark_their_sectors_the_deck_remade_whe
     let ev = next(&mut s, 6);
     let marked: Vec<SectorNo> = s.fx.sectors.iter().filter(|(_, x)| x.marked).map(|(n, _)| *n).collect();
     let Some(Event::SectorsMarked { sectors }) = ev.iter().find(|e| matches!(e, Event::SectorsMarked { .. })) else { panic!() };
+    assert_eq!(sectors.len(), 3, "three cards, two from the remade deck");
     assert!(sectors.contains(&keep));
     let mut want = sectors.clone();
     want.sort();
@@ -365,10 +394,34 @@ fn les_cartes_evenements_a_republic_fleet_put_in_play_appears_on_sector_1() {
 }
 
 #[test]
-fn sync_republic_removed_fleets_leave_sector_1_first() {
+fn les_flottes_de_la_republique_removed_ones_leave_sector_1_first() {
     let mut s = test_state(&P3, 23);
     s.republic_at = BTreeMap::from([(1, 2), (4, 1), (7, 2)]);
     s.fx.republic_fleets = 2;
     sync_republic(&mut s);
     assert_eq!(s.republic_at, BTreeMap::from([(7, 2)]));
+}
+
+#[test]
+fn le_roulement_d_infestation_no_fleet_retreats_into_a_sector_infested_by_the_same_roll() {
+    let mut s = test_state(&P3, 25);
+    for x in s.fx.sectors.values_mut() {
+        x.marked = false;
+    }
+    // GSP owns 2 and 3, both marked, 5 fleets on 2 and 1 on 3: 3's fleet
+    // would go to 2 if 2 were not infested by the same roll.
+    let h = s.components.party(PartyId::Gsp).unwrap().start_sector;
+    s.fleets.remove(&h);
+    for (n, c) in [(2, 5), (3, 1)] {
+        s.fx.sectors.get_mut(&n).unwrap().owner = Some(PartyId::Gsp);
+        s.fx.sectors.get_mut(&n).unwrap().marked = true;
+        s.fleets.entry(n).or_default().insert(PartyId::Gsp, c);
+    }
+    s.fx.infestation.push(Modifier { amount: 20, until: Duration::Turn });
+    let mut ev = Vec::new();
+    infestation_roll(&mut s, &mut Dice::from_seed([25; 32]), &mut ev);
+    assert_eq!(s.fleets_of(PartyId::Gsp), 6);
+    assert_eq!(s.fleets[&h][&PartyId::Gsp], 6, "to its home, the one sector left");
+    let retreats: Vec<_> = ev.iter().filter_map(|e| if let Event::Infested { retreats, .. } = e { Some(retreats.clone()) } else { None }).collect();
+    assert_eq!(retreats, vec![vec![(Some(PartyId::Gsp), 5, h)], vec![(Some(PartyId::Gsp), 1, h)]]);
 }

@@ -230,6 +230,17 @@ pub fn can_start(state: &GdState) -> Result<(), Msg> {
     Ok(())
 }
 
+/// The reason a registration step could not start the game, from its
+/// events ([`Event::TooFewParties`]): what the public view gives as
+/// `hold_reason`; the referee's `referee_alert` is
+/// `galactic-destiny-referee-not-started` with it as `$reason`.
+pub fn not_started(events: &[Event]) -> Option<Msg> {
+    events.iter().find_map(|e| match e {
+        Event::TooFewParties { players, least } => Some(crate::msg!("galactic-destiny-too-few-parties", players = usize::from(*players), least = usize::from(*least))),
+        _ => None,
+    })
+}
+
 /// Draws one action card by lot for a party, the deck remade from its
 /// discards when empty ("lorsque le paquet de cartes action est épuisé, on
 /// remélange la pile de défausse"). Returns whether a card was drawn.
@@ -357,6 +368,7 @@ pub fn samples() -> Vec<Msg> {
         crate::msg!("galactic-destiny-register-unknown-party", name = "X", free = "GSP, BIP"),
         crate::msg!("galactic-destiny-register-party-taken", party = "GSP", free = "BIP"),
         crate::msg!("galactic-destiny-too-few-parties", players = 2, least = 3),
+        crate::msg!("galactic-destiny-referee-not-started", reason = crate::msg!("galactic-destiny-too-few-parties", players = 2, least = 3)),
     ]
 }
 

@@ -171,12 +171,13 @@ fn installation_fewer_seats_than_joueurs_min_does_not_start() {
     assert_eq!(events, vec![Event::TooFewParties { players: 2, least: 3 }]);
     assert_eq!(serde_json::to_value(&s).unwrap(), before, "nothing changed");
     assert_eq!(can_start(&s).unwrap_err(), crate::msg!("galactic-destiny-too-few-parties", players = 2usize, least = 3usize));
+    assert_eq!(not_started(&events), Some(can_start(&s).unwrap_err()));
     register(&mut s, &"f2".into(), "POP").unwrap();
     assert!(can_start(&s).is_ok());
 }
 
 #[test]
-fn registration_is_closed_once_the_game_started() {
+fn installation_des_joueurs_registration_closes_once_the_game_started() {
     let mut s = test_state(&ALL3, 1);
     assert_eq!(register(&mut s, &"late".into(), "TMP").unwrap_err(), crate::msg!("register-closed-started"));
 }

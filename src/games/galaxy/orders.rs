@@ -660,6 +660,28 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The canonical line `canon` of order word `w` with the English keywords
+/// (an English reader's echo, orders.md §1): the order word's English alias
+/// and ATTACK's target word; every other part of a canonical line (fleets,
+/// star names, ships, positions, star kinds) is the same in both languages.
+fn english(w: Word, canon: &str) -> String {
+    let en = WORDS.iter().find(|(x, _)| *x == w).and_then(|(_, a)| a.get(1).or(a.first())).copied().unwrap_or_default();
+    let rest = canon.split_once(' ').map_or("", |(_, r)| r);
+    let rest = match w {
+        Word::Attack => match (rest.strip_suffix(" ETOILE"), rest.strip_suffix(" FLOTTE")) {
+            (Some(f), _) => format!("{f} STAR"),
+            (_, Some(f)) => format!("{f} FLEET"),
+            _ => rest.to_string(),
+        },
+        _ => rest.to_string(),
+    };
+    if rest.is_empty() {
+        en.to_string()
+    } else {
+        format!("{en} {rest}")
+    }
+}
+
 fn keyword_list() -> Vec<&'static str> {
     WORDS.iter().flat_map(|(_, a)| a.iter().copied()).collect()
 }
@@ -757,7 +779,8 @@ pub fn parse(s: &GalaxyState, who: &FamilyKey, lines: &[OrderLine]) -> ParsedOrd
                     verdicts[*i] = Some(match v {
                         Ok((order, canon)) => {
                             accepted.push((*i, order));
-                            LineVerdict::accepted_with(&lines[*i], canon, notes)
+                            let en = english(*w, &canon);
+                            LineVerdict::accepted_bilingual(&lines[*i], canon, en, notes)
                         }
                         Err((reason, sug)) => LineVerdict::rejected(&lines[*i], reason, sug),
                     });
@@ -924,6 +947,27 @@ mod parse_tests {
         let s = game();
         let v = read(&s, &["Construire F1 2P +0+0", "déplacer f1 +1+1", "ALLY joueur b", "Défense +0+0 1", "GIFT \"Joueur C\" 1"]);
         assert!(v.iter().all(|o| matches!(o, LineOutcome::Accepted { .. })), "{v:?}");
+    }
+
+    /// orders.md §1 (issue 26): an accepted line is echoed with the reader's
+    /// keywords, whichever language it was written in, and each echo reads
+    /// back as the same orders.
+    #[test]
+    fn an_accepted_line_is_echoed_in_the_readers_keywords() {
+        let s = game();
+        let french = ["CONSTRUIRE F1 2P +0+0", "DEFENSE +0+0 1", "ALLIANCE \"Joueur B\"", "DEPLACER F1 +1+1", "ATTAQUER F1 FLOTTE"];
+        let english = ["build f1 2p +0+0", "DEFEND +0+0 1", "ALLY \"Joueur B\"", "move F1 +1+1", "ATTACK F1 FLEET"];
+        let want_fr = ["CONSTRUIRE F1 2P 0C 0N XARSIR", "DEFENSE XARSIR 1", "ALLIANCE Joueur B", "DEPLACER F1 +1+1", "ATTAQUER F1 FLOTTE"];
+        let want_en = ["BUILD F1 2P 0C 0N XARSIR", "DEFEND XARSIR 1", "ALLY Joueur B", "MOVE F1 +1+1", "ATTACK F1 FLEET"];
+        for written in [french, english] {
+            let v = read(&s, &written);
+            let echo = |lang| v.iter().map(|o| o.echo(lang).map(|e| e.split(" # ").next().unwrap_or_default().to_string())).collect::<Vec<_>>();
+            assert_eq!(echo(crate::i18n::Lang::Fr), want_fr.map(|w| Some(w.to_string())), "{written:?}: {v:?}");
+            assert_eq!(echo(crate::i18n::Lang::En), want_en.map(|w| Some(w.to_string())), "{written:?}: {v:?}");
+        }
+        let lines = |ls: &[&str]| ls.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect::<Vec<_>>();
+        let a = "A".to_string();
+        assert_eq!(parse(&s, &a, &lines(&want_en)).orders, parse(&s, &a, &lines(&french)).orders, "the English echo reads back the same");
     }
 
     #[test]

@@ -132,9 +132,19 @@ fn card_name(c: &mut Cursor, t: &Token) -> Result<(Option<Kind>, String, String)
     let kind = if text::key(&kind_w) == "SATELLITE" {
         None
     } else {
-        Some(Kind::from_word(&kind_w).ok_or_else(|| no(msg!("stellar-refused-unknown-card-kind", written = kind_w.as_str())))?)
+        // A misspelt type gets the nearest type word of either language, with the number written.
+        Some(Kind::from_word(&kind_w).ok_or_else(|| {
+            let sugg = text::suggest(&kind_w, kind_words()).map(|k| format!("{k}-{num_w}"));
+            (msg!("stellar-refused-unknown-card-kind", written = kind_w.as_str()), sugg)
+        })?)
     };
     Ok((kind, num_w, words))
+}
+
+/// The card type words of both languages (`PLANETE`, `PLANET`, …, `SATELLITE`),
+/// for suggestions: a typo gets the word of its writer's language.
+fn kind_words() -> impl Iterator<Item = &'static str> {
+    Kind::ALL.iter().flat_map(|k| [k.word(), k.word_en()]).chain(["SATELLITE"])
 }
 
 /// The canonical name of a (type, number) as written.
@@ -251,12 +261,27 @@ fn end(c: &Cursor) -> Result<(), Refused> {
     }
 }
 
-fn zone_text(z: &Zone) -> String {
+/// A zone with the French keywords, or the English ones if `en`.
+fn zone_text(z: &Zone, en: bool) -> String {
     match z {
-        Zone::Notebook => "CARNET".into(),
+        Zone::Notebook => kw(en, "CARNET", "NOTEBOOK").into(),
         Zone::Telescope { slot, face_up: true } => format!("TELESCOPE {slot}"),
-        Zone::Telescope { slot, face_up: false } => format!("TELESCOPE {slot} CACHEE"),
+        Zone::Telescope { slot, face_up: false } => format!("TELESCOPE {slot} {}", kw(en, "CACHEE", "FACEDOWN")),
     }
+}
+
+/// `fr`, or `english` for an English reader (orders.md §1).
+fn kw(en: bool, fr: &'static str, english: &'static str) -> &'static str {
+    if en {
+        english
+    } else {
+        fr
+    }
+}
+
+/// An accepted line with the French keywords and with the English ones.
+fn both(line: impl Fn(bool) -> String) -> (String, String) {
+    (line(false), line(true))
 }
 
 /// Checks a telescope placement of `card` for `seat`; returns the legal slots.
@@ -342,9 +367,9 @@ pub fn parse(s: &StellarState, family: &FamilyKey, lines: &[OrderLine]) -> Parse
                 one(s, me, mover, *word, &mut c, &mut orders)
             };
             verdicts[*i] = Some(match r {
-                Ok((canon, notes)) => {
+                Ok(((fr, en), notes)) => {
                     seen.push((w, *i));
-                    LineVerdict::accepted_with(line, canon, notes)
+                    LineVerdict::accepted_bilingual(line, fr, en, notes)
                 }
                 Err((why, sugg)) => LineVerdict::rejected(line, why, sugg),
             });
@@ -362,9 +387,10 @@ fn finish(lines: &[OrderLine], verdicts: Vec<Option<LineVerdict>>, orders: Order
     ParsedOrders { orders, verdicts }
 }
 
-/// An accepted line's echo: its canonical spelling and the referee's notes
-/// (where the cards go, the slots allowed).
-type Echo = (String, Vec<Msg>);
+/// An accepted line's echo: its canonical spelling with the French and with
+/// the English keywords, and the referee's notes (where the cards go, the
+/// slots allowed).
+type Echo = ((String, String), Vec<Msg>);
 
 fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mut Orders) -> Result<Echo, Refused> {
     let turn_word = matches!(w, Word::Refresh | Word::Take | Word::Play | Word::Coordinate | Word::Draw);
@@ -389,7 +415,7 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             end(c)?;
             o.start = Some(card);
             let other = lettered.iter().find(|(_, id)| *id != card).map(|(_, id)| s.card(*id).name()).unwrap_or_default();
-            Ok((format!("DEPART {} TELESCOPE", s.card(card).name()), vec![msg!("stellar-note-start-slot-1"), msg!("stellar-note-to-notebook", card = other)]))
+            Ok((both(|en| format!("{} {} TELESCOPE", kw(en, "DEPART", "START"), s.card(card).name())), vec![msg!("stellar-note-start-slot-1"), msg!("stellar-note-to-notebook", card = other)]))
         }
         Word::Final => {
             let hand = s.hand_letters(me);
@@ -397,7 +423,7 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             c.eat_keyword(NOTEBOOK);
             end(c)?;
             o.final_card = Some(card);
-            Ok((format!("FINALE {}", s.card(card).name()), vec![msg!("stellar-note-final")]))
+            Ok((both(|en| format!("{} {}", kw(en, "FINALE", "FINAL"), s.card(card).name())), vec![msg!("stellar-note-final")]))
         }
         Word::Refresh => {
             end(c)?;
@@ -408,13 +434,13 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                 return Err(no(msg!("stellar-refused-refresh-after-take")));
             }
             o.refresh = true;
-            Ok(("RAFRAICHIR".into(), vec![msg!("stellar-note-refresh")]))
+            Ok((both(|en| kw(en, "RAFRAICHIR", "REFRESH").into()), vec![msg!("stellar-note-refresh")]))
         }
         Word::Take => {
             let pos = take_ref(c, s)?;
             let Some(card) = s.row[pos - 1] else { return Err(no(msg!("stellar-refused-row-empty", position = pos))) };
             o.take = Some(pos);
-            Ok((format!("PRENDRE {pos} {}", s.card(card).name()), vec![msg!("stellar-note-take", card = s.card(card).name())]))
+            Ok((both(|en| format!("{} {pos} {}", kw(en, "PRENDRE", "TAKE"), s.card(card).name())), vec![msg!("stellar-note-take", card = s.card(card).name())]))
         }
         Word::Play => {
             let mut cards = s.hand_letters(me);
@@ -426,7 +452,7 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             let card = card_ref(c, &cards, s)?;
             let z = zone(c)?;
             end(c)?;
-            let canon = format!("JOUER {} {}", s.card(card).name(), zone_text(&z));
+            let canon = both(|en| format!("{} {} {}", kw(en, "JOUER", "PLAY"), s.card(card).name(), zone_text(&z, en)));
             let mut notes = Vec::new();
             if let Zone::Telescope { slot, face_up } = z {
                 let legal = check_slot(s, me, card, slot, face_up)?;
@@ -462,9 +488,9 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                 (Zone::Notebook, Zone::Telescope { slot, face_up }) => {
                     let legal = check_slot(s, me, row, slot, face_up)?;
                     o.coordinate = Some(z);
-                    Ok((format!("COORDONNEE {}", zone_text(&z)), vec![msg!("stellar-note-card", card = s.card(row).name()), msg!("stellar-note-face-up", slots = slots(&legal))]))
+                    Ok((both(|en| format!("{} {}", kw(en, "COORDONNEE", "COORDINATE"), zone_text(&z, en))), vec![msg!("stellar-note-card", card = s.card(row).name()), msg!("stellar-note-face-up", slots = slots(&legal))]))
                 }
-                (Zone::Telescope { .. }, Zone::Notebook) => Ok(("COORDONNEE CARNET".into(), vec![msg!("stellar-note-card", card = s.card(row).name())])),
+                (Zone::Telescope { .. }, Zone::Notebook) => Ok((both(|en| format!("{} {}", kw(en, "COORDONNEE", "COORDINATE"), zone_text(&z, en))), vec![msg!("stellar-note-card", card = s.card(row).name())])),
                 (Zone::Telescope { .. }, _) => Err(no(msg!("stellar-refused-coordinate-notebook"))),
                 (Zone::Notebook, _) => Err(no(msg!("stellar-refused-coordinate-telescope"))),
             }
@@ -490,9 +516,9 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                 }
                 o.draw_else = Some((slot, face_up));
                 return Ok(if face_up {
-                    (format!("PIOCHE SINON {slot}"), vec![msg!("stellar-note-else-face-up")])
+                    (both(|en| format!("{} {slot}", kw(en, "PIOCHE SINON", "DRAW ELSE"))), vec![msg!("stellar-note-else-face-up")])
                 } else {
-                    (format!("PIOCHE SINON {slot} CACHEE"), vec![msg!("stellar-note-else-face-down")])
+                    (both(|en| format!("{} {slot} {}", kw(en, "PIOCHE SINON", "DRAW ELSE"), kw(en, "CACHEE", "FACEDOWN"))), vec![msg!("stellar-note-else-face-down")])
                 });
             }
             let Some(t) = c.next() else { return Err(no(msg!("stellar-refused-draw-kind-missing"))) };
@@ -507,7 +533,7 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
             }) {
                 Some(k)
             } else {
-                return Err((msg!("stellar-refused-unknown-kind", written = t.text.as_str()), text::suggest(&t.text, ["PLANETE", "LUNE", "ASTEROIDE", "NUAGE", "TROU-NOIR", "SATELLITE"])));
+                return Err((msg!("stellar-refused-unknown-kind", written = t.text.as_str()), text::suggest(&t.text, kind_words())));
             };
             let (slot, face_up) = slot_and_face(c)?;
             end(c)?;
@@ -522,7 +548,10 @@ fn one(s: &StellarState, me: usize, mover: bool, w: Word, c: &mut Cursor, o: &mu
                 return Err(no(msg!("stellar-refused-kind-not-face-up", slot = slot, legal = slots(&legal))));
             }
             o.draws.push(DrawRule { kind, slot, face_up });
-            let canon = format!("PIOCHE {} {slot}{}", kind.map_or("SATELLITE", Kind::word), if face_up { "" } else { " CACHEE" });
+            let canon = both(|en| {
+                let word = kind.map_or("SATELLITE", |k| if en { k.word_en() } else { k.word() });
+                format!("{} {word} {slot}{}", kw(en, "PIOCHE", "DRAW"), if face_up { "" } else { kw(en, " CACHEE", " FACEDOWN") })
+            });
             Ok((canon, vec![msg!("stellar-note-face-up-for-kind", slots = slots(&legal))]))
         }
     }
@@ -599,7 +628,7 @@ mod tests {
 
     use super::*;
     use crate::dice::Dice;
-    use crate::game::{FamilyInput, OrderStatus, Ruleset};
+    use crate::game::{FamilyInput, LineOutcome, OrderStatus, Ruleset};
     use crate::games::stellar::Stellar;
 
     /// A game after the deal and the starting choice: the first player to move.
@@ -656,6 +685,62 @@ mod tests {
         assert_eq!(o.take, Some(1));
         let p = parse(&s, &"NOBODY".to_string(), &lines(&["PRENDRE 1"]));
         assert!(!p.verdicts[0].is_accepted());
+    }
+
+    /// orders.md §1 (issue 26): an accepted line is echoed with the reader's
+    /// keywords, whichever language it was written in.
+    #[test]
+    fn an_accepted_line_is_echoed_in_the_readers_keywords() {
+        let s = started();
+        let me = s.mover();
+        let who = s.seats[me].key.clone();
+        let (letter, _) = s.hand_letters(me)[0];
+        let plain = |v: &LineVerdict, lang| v.outcome.echo(lang).map(|e| e.split(" # ").next().unwrap_or_default().to_string());
+        let mut english_echo = Vec::new();
+        for written in [["PRENDRE 1".to_string(), format!("JOUER {letter} CARNET")], ["take 1".to_string(), format!("play {letter} notebook")]] {
+            let p = parse(&s, &who, &lines(&[&written[0], &written[1]]));
+            let fr: Vec<String> = p.verdicts.iter().map(|v| plain(v, crate::i18n::Lang::Fr).unwrap_or_else(|| panic!("{v:?}"))).collect();
+            let en: Vec<String> = p.verdicts.iter().map(|v| plain(v, crate::i18n::Lang::En).unwrap_or_else(|| panic!("{v:?}"))).collect();
+            assert!(fr[0].starts_with("PRENDRE 1 ") && fr[1].starts_with("JOUER ") && fr[1].ends_with(" CARNET"), "{written:?}: {fr:?}");
+            assert!(en[0].starts_with("TAKE 1 ") && en[1].starts_with("PLAY ") && en[1].ends_with(" NOTEBOOK"), "{written:?}: {en:?}");
+            english_echo = en;
+        }
+        // The English echo of PRENDRE reads back as the same order (JOUER's
+        // names its card, which two hand cards may share: see the form).
+        let french = parse(&s, &who, &lines(&["PRENDRE 1"]));
+        let echoed = parse(&s, &who, &lines(&[&english_echo[0]]));
+        assert!(echoed.verdicts[0].is_accepted(), "{:?}", echoed.verdicts);
+        assert_eq!(echoed.orders, french.orders);
+    }
+
+    /// Issue 26: a misspelt card type, in a card's name or in a blind draw's
+    /// PIOCHE, gets the nearest word of either language (LUNE for a French
+    /// writer, MOON for an English one), not only the French one.
+    #[test]
+    fn etape_3_a_mistyped_card_type_is_suggested_in_its_writers_language() {
+        let s = started();
+        let me = s.mover();
+        let who = s.seats[me].key.clone();
+        let (letter, card) = s.hand_letters(me).into_iter().find(|(_, c)| s.card(*c).number.row_position().is_some()).expect("seed 9 deals a numbered hand card");
+        let pos = s.card(card).number.row_position().unwrap();
+        let blind = [format!("PRENDRE {pos}"), format!("JOUER {letter} CARNET")];
+        let suggestion = |line: &str| {
+            let p = parse(&s, &who, &lines(&[&blind[0], &blind[1], line]));
+            assert!(p.verdicts[1].is_accepted(), "{:?}", p.verdicts[1]);
+            match &p.verdicts[2].outcome {
+                LineOutcome::Rejected { suggestion, .. } => suggestion.clone(),
+                o => panic!("{line}: {o:?}"),
+            }
+        };
+        assert_eq!(suggestion("PIOCHE LUEN 3").as_deref(), Some("LUNE"));
+        assert_eq!(suggestion("DRAW MON 3").as_deref(), Some("MOON"));
+        assert_eq!(suggestion("DRAW CLOUDD 3").as_deref(), Some("CLOUD"));
+        let card = |line: &str| match &parse(&s, &who, &lines(&[line])).verdicts[0].outcome {
+            LineOutcome::Rejected { suggestion, .. } => suggestion.clone(),
+            o => panic!("{line}: {o:?}"),
+        };
+        assert_eq!(card("PLAY MOOM-3 NOTEBOOK").as_deref(), Some("MOON-3"));
+        assert_eq!(card("JOUER LUME-3 CARNET").as_deref(), Some("LUNE-3"));
     }
 
     #[test]

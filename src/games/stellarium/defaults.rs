@@ -5,10 +5,6 @@
 //!
 //! 1. [`default_orders`] (per family, called by the daemon through
 //!    `Ruleset::default_orders` once the statuses are known):
-//!    - 3.10: an ONR/OPR family refuses marriages: its MARIAGE lines are dropped;
-//!    - 5.3.5: merchants without LIEU go to the exchange with a safe stake
-//!      of 1 M$ (S1) when the family can pay it (not in debt, stakes within
-//!      its money, 5.3.2), otherwise stay on Stellarium unemployed;
 //!    - 4.10 / 6.5: explorers and warriors without LIEU are put in
 //!      [`Orders::awaiting_place`]: where they go depends on the other
 //!      families' orders, see stage 2; priests without LIEU stay on Stellarium;
@@ -20,6 +16,12 @@
 //!    - turn 0 (b–d): missing PERSONNAGE lines are created (sex, first name,
 //!      training by lot; the undistributed PP spread over the created
 //!      characters 1–6, RULINGS).
+//!
+//!    Two defaults of "ONR ou OPR" are left to the phases, which tell the
+//!    family in its report with the rule: 3.10 (an ONR/OPR family refuses
+//!    marriages: phase 3 refuses its MARIAGE lines with that reason) and
+//!    5.3.5 (merchants without LIEU go to the exchange at S1 when the family
+//!    can pay it, 5.3.2, else stay idle on Stellarium: phase 5).
 //! 2. [`settle_cross_family_defaults`] (all families at once, called by
 //!    `Stellarium::adjudicate` before `phases::adjudicate`; the phases see
 //!    its result as ordinary orders):
@@ -50,7 +52,7 @@ use crate::dice::Dice;
 use crate::game::{FamilyInput, FamilyKey, OrderStatus};
 use crate::text::key;
 
-use super::model::{CharacterId, FleetNo, Place, Pyramid, Sex, Stake, State, Training, FREE_PP};
+use super::model::{CharacterId, FleetNo, Place, Pyramid, Sex, State, Training, FREE_PP};
 use super::orders::{BaptismOrder, FounderOrder, LocationOrder, Orders, TrainingOrder};
 use super::status::place_given;
 
@@ -106,34 +108,14 @@ pub fn default_orders(state: &State, family: &str, status: OrderStatus, orders: 
         return o;
     }
 
-    // 3.10: marriage proposals refused.
-    o.marriages.clear();
-
-    // Places of those without LIEU.
-    let mut staked: i64 = o
-        .locations
-        .iter()
-        .filter_map(|l| match l.place {
-            Place::Exchange { amount, .. } => Some(i64::from(amount)),
-            _ => None,
-        })
-        .sum();
+    // Places of those without LIEU (merchants: phase 5, 5.3.5).
     let members: Vec<_> = state.living_members(family).collect();
     for c in &members {
         if !state.needs_location(c) || place_given(&o, c.id).is_some() || o.awaiting_place.contains(&c.id) {
             continue;
         }
         match c.training {
-            Some(Training::Merchant) => {
-                // 5.3.5 (with 5.3.2: stakes within the money held at the start of the turn).
-                let place = if !fam.in_debt() && staked < fam.money {
-                    staked += 1;
-                    Place::Exchange { stake: Stake::Safe, amount: 1 }
-                } else {
-                    Place::Stellarium
-                };
-                o.locations.push(LocationOrder { who: c.id, place });
-            }
+            Some(Training::Merchant) => {}
             Some(Training::Warrior) | Some(Training::Explorer) => o.awaiting_place.push(c.id),
             Some(Training::Priest) | None => o.locations.push(LocationOrder { who: c.id, place: Place::Stellarium }),
         }
@@ -396,34 +378,21 @@ mod tests {
     }
 
     #[test]
-    fn r3_10_onr_and_opr_refuse_marriages() {
+    fn r3_10_r5_3_5_marriages_and_merchants_are_left_to_the_phases_that_report_them() {
+        // 3.10 and 5.3.5 are played by phases 3 and 5, which tell the family
+        // (a MARIAGE line refused "ONR ou OPR", a merchant sent to the
+        // exchange at S1): the defaults leave the lines and places alone.
         let mut s = world();
         let h = add(&mut s, "A", "Paul", Sex::Male, 20, Some(Training::Warrior));
         let w = add(&mut s, "B", "Anne", Sex::Female, 20, Some(Training::Warrior));
         let p = add(&mut s, "B", "Pie", Sex::Male, 50, Some(Training::Priest));
+        let m = add(&mut s, "A", "Marc", Sex::Male, 30, Some(Training::Merchant));
         let mut o = Orders::default();
         o.marriages.push(MarriageOrder { groom: h, bride: w, priest: p });
         let mut d = Dice::for_turn(1, 2);
-        assert!(default_orders(&s, "A", OrderStatus::Opr, o.clone(), &mut d).marriages.is_empty());
-        assert_eq!(default_orders(&s, "A", OrderStatus::Or, o, &mut d).marriages.len(), 1);
-    }
-
-    #[test]
-    fn r5_3_5_merchants_go_to_the_exchange_at_s1_when_the_family_can_pay() {
-        let mut s = world();
-        s.families.get_mut("A").unwrap().money = 1;
-        let m1 = add(&mut s, "A", "Marc", Sex::Male, 30, Some(Training::Merchant));
-        let m2 = add(&mut s, "A", "Maud", Sex::Female, 30, Some(Training::Merchant));
-        let pr = add(&mut s, "A", "Pie", Sex::Male, 50, Some(Training::Priest));
-        let mut d = Dice::for_turn(1, 2);
-        let o = default_orders(&s, "A", OrderStatus::Onr, Orders::default(), &mut d);
-        assert_eq!(o.location_of(m1), Some(&Place::Exchange { stake: Stake::Safe, amount: 1 }));
-        // Only 1 M$: the second merchant is unemployed on Stellarium.
-        assert_eq!(o.location_of(m2), Some(&Place::Stellarium));
-        assert_eq!(o.location_of(pr), Some(&Place::Stellarium));
-        s.families.get_mut("A").unwrap().money = -2;
-        let o = default_orders(&s, "A", OrderStatus::Onr, Orders::default(), &mut d);
-        assert_eq!(o.location_of(m1), Some(&Place::Stellarium));
+        let done = default_orders(&s, "A", OrderStatus::Opr, o, &mut d);
+        assert_eq!(done.marriages.len(), 1);
+        assert_eq!(done.location_of(m), None);
     }
 
     #[test]

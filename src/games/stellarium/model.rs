@@ -661,6 +661,18 @@ impl ContractKindTag {
             ContractKindTag::Treason => "TRAHISON",
         }
     }
+    /// The English order keyword (`MURDER`…), as the parser reads it.
+    pub fn keyword_en(self) -> &'static str {
+        match self {
+            ContractKindTag::Assassination => "ASSASSINATION",
+            ContractKindTag::Kidnapping => "KIDNAPPING",
+            ContractKindTag::Scandal => "SCANDAL",
+            ContractKindTag::Sabotage => "SABOTAGE",
+            ContractKindTag::Bomb => "BOMB",
+            ContractKindTag::Rebellion => "REVOLT",
+            ContractKindTag::Treason => "TREASON",
+        }
+    }
 }
 
 /// A trial waiting for the High Court's verdicts (22.1: crimes of a cycle

@@ -91,6 +91,17 @@ fn colour(w: Option<&String>) -> Result<Colour, Msg> {
     Colour::from_word(w).ok_or_else(|| msg!("stellium-refused-unknown-colour", written = w))
 }
 
+/// A refused line, with the nearest word of either language when `why`
+/// names a misspelt colour (a typo gets the word of its writer's language,
+/// as Galaxy's attack target).
+fn refused(line: &OrderLine, why: Msg) -> LineVerdict {
+    let suggestion = match (why.id.as_str(), why.args.get("written")) {
+        ("stellium-refused-unknown-colour", Some(crate::i18n::Arg::Str(w))) => text::suggest(w, Colour::ALL.iter().flat_map(|c| [c.word(), c.word_en()])),
+        _ => None,
+    };
+    LineVerdict::rejected(line, why, suggestion)
+}
+
 fn objective(s: &StelliumState, w: Option<&String>) -> Result<u32, Msg> {
     let w = w.ok_or_else(|| msg!("stellium-refused-objective-missing"))?;
     let id = w.to_ascii_uppercase().strip_prefix('O').and_then(|n| n.parse::<u32>().ok());
@@ -117,7 +128,15 @@ struct Sim {
     notes: Vec<Msg>,
 }
 
-fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String, Msg> {
+/// A line with the French keywords and with the English ones (each
+/// reader's echo, orders.md §1).
+type Canon = (String, String);
+
+fn both(line: impl Fn(bool) -> String) -> Canon {
+    (line(false), line(true))
+}
+
+fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<Canon, Msg> {
     let s = &mut sim.s;
     let a = |i: usize| args.get(i);
     match w {
@@ -129,7 +148,7 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
             place::draw(s, sim.me, c)?;
             sim.drawn = Some(c);
             o.draw = Some(c);
-            Ok(format!("PIOCHE {}", c.word()))
+            Ok((format!("PIOCHE {}", c.word()), format!("DRAW {}", c.word_en())))
         }
         Word::Token => {
             let t = colour(a(0))?;
@@ -143,7 +162,7 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
                 return Err(msg!("stellium-refused-token-after-place"));
             }
             o.token = Some(t);
-            Ok(format!("JETON {}", t.word()))
+            Ok((format!("JETON {}", t.word()), format!("TOKEN {}", t.word_en())))
         }
         Word::Place => {
             let Some(c) = sim.drawn else { return Err(msg!("stellium-refused-place-before-draw")) };
@@ -170,7 +189,7 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
             sim.played = Some(h);
             o.place = Some(h);
             o.toward = toward;
-            Ok(place_line(s, h, toward))
+            Ok(both(|en| place_line_in(s, h, toward, en)))
         }
         Word::Swap | Word::Rotate | Word::Attract => {
             let (Some(c), Some(played)) = (sim.drawn, sim.played) else { return Err(msg!("stellium-refused-influence-before-place")) };
@@ -190,7 +209,7 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
             if turn::empty_galaxy(s, &sim.before).is_some() {
                 sim.interrupted = true;
             }
-            Ok(canonical_influence(s, &inf))
+            Ok(both(|en| influence_in(s, &inf, en)))
         }
         Word::Validate => {
             let id = objective(s, a(0))?;
@@ -220,9 +239,9 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
                 sim.validated.push(id);
                 o.validations.push(v.clone());
                 sim.notes.push(msg!("stellium-note-checked-after-refill"));
-                return Ok(canonical_validation(s, &v));
+                return Ok(both(|en| validation_in(s, &v, en)));
             }
-            let canon = canonical_validation(s, &v);
+            let canon = both(|en| validation_in(s, &v, en));
             turn::validate(s, sim.me, &v, &sim.validated)?;
             sim.validated.push(id);
             if turn::empty_galaxy(s, &sim.before).is_some() {
@@ -246,11 +265,11 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
             let hand_after: Vec<u32> = s.seats[sim.me].hand.iter().copied().filter(|h| !sim.validated.contains(h)).collect();
             turn::check_take(s, &hand_after, t)?;
             o.take = Some(t);
-            Ok(match w {
-                Word::KeepAll => "GARDE-TOUT".into(),
-                Word::Take => format!("PREND {}", args[0].to_ascii_uppercase()),
-                _ => format!("ECARTE {}", args[0].to_ascii_uppercase()),
-            })
+            Ok(both(|en| match w {
+                Word::KeepAll => kw(en, "GARDE-TOUT", "KEEP-ALL").into(),
+                Word::Take => format!("{} {}", kw(en, "PREND", "TAKE"), args[0].to_ascii_uppercase()),
+                _ => format!("{} {}", kw(en, "ECARTE", "DISCARD"), args[0].to_ascii_uppercase()),
+            }))
         }
         Word::Refill => Err(msg!("stellium-refused-refill-not-now")),
     }
@@ -258,10 +277,6 @@ fn one(sim: &mut Sim, o: &mut Orders, w: Word, args: &[String]) -> Result<String
 
 /// `VERS HORS`: the marble on the hole leaves the board (T8).
 const OFF_WORDS: &[&str] = &["HORS", "DEHORS", "OUT", "OFF"];
-
-fn place_line(s: &StelliumState, h: usize, toward: Option<Toward>) -> String {
-    place_line_in(s, h, toward, false)
-}
 
 /// `fr` or, for an English reader, `en` (orders.md §1).
 fn kw(en: bool, fr: &'static str, english: &'static str) -> &'static str {
@@ -283,20 +298,12 @@ fn place_line_in(s: &StelliumState, h: usize, toward: Option<Toward>, en: bool) 
     }
 }
 
-fn canonical_influence(s: &StelliumState, inf: &Influence) -> String {
-    influence_in(s, inf, false)
-}
-
 fn influence_in(s: &StelliumState, inf: &Influence, en: bool) -> String {
     match *inf {
         Influence::Swap { a, b } => format!("{} {} {}", kw(en, "PERMUTE", "SWAP"), s.label(a), s.label(b)),
         Influence::Rotate { sixths } => format!("{} {sixths}", kw(en, "ROTATION", "ROTATE")),
         Influence::Attract { black_hole, from } => format!("{} {} {}", kw(en, "ATTIRE", "ATTRACT"), s.label(black_hole), s.label(from)),
     }
-}
-
-fn canonical_validation(s: &StelliumState, v: &Validation) -> String {
-    validation_in(s, v, false)
 }
 
 fn validation_in(s: &StelliumState, v: &Validation, en: bool) -> String {
@@ -359,7 +366,7 @@ pub fn lines_in(s: &StelliumState, o: &Orders, en: bool) -> Vec<String> {
     v
 }
 
-fn refill_line(s: &StelliumState, me: usize, args: &[String], o: &mut Orders) -> Result<String, Msg> {
+fn refill_line(s: &StelliumState, me: usize, args: &[String], o: &mut Orders) -> Result<Canon, Msg> {
     let Phase::Refill(r) = &s.phase else { return Err(msg!("stellium-refused-no-refill")) };
     if !r.choosers.contains(&me) {
         return Err(msg!("stellium-refused-not-a-chooser"));
@@ -382,7 +389,7 @@ fn refill_line(s: &StelliumState, me: usize, args: &[String], o: &mut Orders) ->
         return Err(msg!("stellium-refused-refill-twice"));
     }
     o.refill = prefs;
-    Ok(lines(s, o).pop().unwrap_or_default())
+    Ok(both(|en| lines_in(s, o, en).pop().unwrap_or_default()))
 }
 
 pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> ParsedOrders<Orders> {
@@ -408,8 +415,8 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
             }
             (Some(Word::Refill), Some(me), Phase::Refill(_)) => {
                 verdicts[i] = Some(match refill_line(s, me, &toks[1..], &mut orders) {
-                    Ok(c) => LineVerdict::accepted(line, c),
-                    Err(e) => LineVerdict::rejected(line, e, None),
+                    Ok((fr, en)) => LineVerdict::accepted_bilingual(line, fr, en, Vec::new()),
+                    Err(e) => refused(line, e),
                 });
             }
             (Some(_), Some(_), Phase::Refill(_)) => verdicts[i] = refuse(msg!("stellium-refused-refill-only")),
@@ -424,8 +431,8 @@ pub fn parse(s: &StelliumState, family: &FamilyKey, input: &[OrderLine]) -> Pars
             let r = one(&mut sim, &mut orders, *w, args);
             let notes = std::mem::take(&mut sim.notes);
             verdicts[*i] = Some(match r {
-                Ok(c) => LineVerdict::accepted_with(&input[*i], c, notes),
-                Err(e) => LineVerdict::rejected(&input[*i], e, None),
+                Ok((fr, en)) => LineVerdict::accepted_bilingual(&input[*i], fr, en, notes),
+                Err(e) => refused(&input[*i], e),
             });
         }
         // A line that the turn could not play as acknowledged is refused

@@ -290,7 +290,15 @@ impl EffectState {
                 }
             }),
             Effect::Shadow(n) => self.each_senator(subjects, |s| {
-                s.shadow = if *n > 0 { s.shadow.saturating_add(n.unsigned_abs()) } else { s.shadow.saturating_sub(n.unsigned_abs()) };
+                if *n > 0 {
+                    s.shadow = s.shadow.saturating_add(n.unsigned_abs());
+                    // "Jetons d'ombre": once a shadow is there, every 3
+                    // corruption present become a shadow, those already
+                    // there included.
+                    add_corruption(s, 0);
+                } else {
+                    s.shadow = s.shadow.saturating_sub(n.unsigned_abs());
+                }
             }),
             Effect::Votes(n, d) => {
                 for p in self.subject_parties(subjects) {

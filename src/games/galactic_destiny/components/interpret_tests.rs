@@ -95,6 +95,20 @@ fn jetons_d_ombre_fola_s_six_corruption_become_two_shadows() {
 
 /// "Jetons de corruption", RULINGS G23: removing corruption never removes
 /// shadow.
+/// "Jetons d'ombre": "une fois qu'un jeton d'ombre est présent", every 3
+/// corruption become a shadow — also when the shadow comes after the
+/// corruption (an `ombre +1` effect on a senator holding 3).
+#[test]
+fn jetons_d_ombre_a_shadow_gained_beside_three_corruption_converts_them() {
+    let mut s = state();
+    let mut d = dice();
+    let jemak = [Subject::Senator("Jemak".into())];
+    s.apply(&Effect::Corruption(3), None, &jemak, &mut d).expect("applied");
+    assert_eq!((s.senators["Jemak"].corruption, s.senators["Jemak"].shadow), (3, 0), "3 corruption alone stay");
+    s.apply(&Effect::Shadow(1), None, &jemak, &mut d).expect("applied");
+    assert_eq!((s.senators["Jemak"].corruption, s.senators["Jemak"].shadow), (0, 2), "the shadow makes the 3 corruption a second one");
+}
+
 #[test]
 fn jetons_de_corruption_removal_never_touches_shadow() {
     let mut s = state();

@@ -135,6 +135,13 @@ fn resource_msg(r: Resource) -> Msg {
     msg!("gd-order-resource", resource = if r == Resource::Money { "money" } else { "influence" })
 }
 
+/// A general proposal (note §2.4 (4)): a law, or a trade put to the senate
+/// under "Libre-échange d'accord" — what the Prime Minister may veto or
+/// order ("Le premier ministre et ses devoirs").
+fn general(it: &Item) -> bool {
+    matches!(it, Item::Law { .. } | Item::Trade { .. })
+}
+
 fn steps_text(steps: &[Step]) -> String {
     steps.iter().map(|s| s.label()).collect::<Vec<_>>().join(", ")
 }
@@ -284,10 +291,17 @@ impl<'a> Check<'a> {
     }
 
     /// Who takes a breach's corruption (G19): the senator named, else the
-    /// party's senator with the least corruption, then by name.
+    /// party's senator with the least corruption (a shadow counting 3),
+    /// then by name.
     fn breach_note(&mut self, named: &Option<String>) {
         let on = named.clone().or_else(|| {
-            self.s.fx.senators.iter().filter(|(_, st)| st.party == self.me).min_by_key(|(n, st)| (st.corruption, (*n).clone())).map(|(n, _)| n.clone())
+            self.s
+                .fx
+                .senators
+                .iter()
+                .filter(|(_, st)| st.party == self.me)
+                .min_by_key(|(n, st)| (u32::from(st.corruption) + 3 * u32::from(st.shadow), (*n).clone()))
+                .map(|(n, _)| n.clone())
         });
         self.notes.push(match on {
             Some(n) => msg!("gd-order-note-corruption", amount = BREACH_CORRUPTION, senator = n),
@@ -416,23 +430,8 @@ impl<'a> Check<'a> {
         Ok(cap)
     }
 
-    /// "Total de voix" (G34): what the party may spend on one vote.
     fn vote_limit(&self) -> u32 {
-        let authoritative = self.owner(Ability::VoixAutoritaire) == Some(self.me);
-        let interior = self.s.ministries.get(&Ministry::Interior);
-        let senators: Vec<SenatorVote> = self
-            .s
-            .fx
-            .senators
-            .iter()
-            .filter(|(_, st)| st.party == self.me)
-            .map(|(n, st)| {
-                let printed = self.s.components.senator(n).map_or(0, |x| i32::from(x.diplomacy));
-                let bonus = self.s.fx.diplomacy_bonus(n) + i32::from(authoritative) + i32::from(interior == Some(n));
-                SenatorVote { diplomacy: printed + bonus, corruption: u32::from(st.corruption), shadow: u32::from(st.shadow), seduced: st.seduced }
-            })
-            .collect();
-        round_table::per_vote_limit(&senators)
+        vote_limit(self.s, self.me)
     }
 
     fn once<T: Ord>(set: &mut BTreeSet<T>, v: T, refused: Msg) -> Result<(), Refused> {
@@ -546,10 +545,10 @@ impl<'a> Check<'a> {
         if give.is_empty() && get.is_empty() {
             return Err(no(msg!("gd-order-refused-trade-empty")));
         }
-        // "Libre-échange d'accord": resources, fleets and sectors change
-        // hands only in the senate, ratified by a vote.
+        // "Libre-échange d'accord" (binding either side): resources, fleets
+        // and sectors change hands only in the senate, ratified by a vote.
         let ratified = give.iter().chain(&get).any(|g| matches!(g, Goods::Resource { .. } | Goods::Sector { .. } | Goods::Fleets { .. }));
-        if ratified && self.s.law_binds(Law::FreeTrade, self.me) {
+        if ratified && (self.s.law_binds(Law::FreeTrade, self.me) || self.s.law_binds(Law::FreeTrade, with)) {
             if self.step != Step::S1 {
                 return Err(no(msg!("gd-order-refused-free-trade")));
             }
@@ -915,8 +914,11 @@ impl<'a> Check<'a> {
     }
 
     fn veto(&mut self, c: &mut Cursor) -> Result<Order, Refused> {
-        let (item, _) = self.agenda_item(c.next())?;
+        let (item, it) = self.agenda_item(c.next())?;
         self.end(c)?;
+        if !general(it) {
+            return Err(no(msg!("gd-order-refused-not-general-item", item = item)));
+        }
         if self.vetoes.contains(&item) {
             return Err(no(msg!("gd-order-refused-twice")));
         }
@@ -931,8 +933,8 @@ impl<'a> Check<'a> {
         let mut items = Vec::new();
         while c.peek().is_some() {
             let (n, it) = self.agenda_item(c.next())?;
-            if !matches!(it, Item::Law { .. }) {
-                return Err(no(msg!("gd-order-refused-not-law-item", item = n)));
+            if !general(it) {
+                return Err(no(msg!("gd-order-refused-not-general-item", item = n)));
             }
             if items.contains(&n) {
                 return Err(no(msg!("gd-order-refused-ranked-twice")));
@@ -984,6 +986,10 @@ impl<'a> Check<'a> {
             let sector = self.sector(c.next())?;
             if !own.is_empty() && !own.contains(&sector) {
                 return Err(no(msg!("gd-order-refused-not-your-sector", sector = sector)));
+            }
+            // A party without a sector places them anywhere not infested.
+            if own.is_empty() && self.s.fx.sectors.get(&sector).is_some_and(|x| x.infested) {
+                return Err(no(msg!("gd-order-refused-infested", sector = sector)));
             }
             at.push((n, sector));
         }
@@ -1068,6 +1074,34 @@ impl<'a> Check<'a> {
             Word::NotYet => Err(no(msg!("gd-order-refused-not-yet"))),
         }
     }
+}
+
+/// "Total de voix" (G34): what a party may spend on one vote, as the
+/// acknowledgement checks a `JUSQUA` against it — the same sum S2's vote
+/// clips a cap to (`senate::voting`): the printed diplomacy of its senators
+/// in the senate with the modifiers in force, +1 for the Interior minister
+/// ("Ministre de l'intérieur"), +1 each for the owner of "Voix autoritaire"
+/// (sector 1); seduced ones excluded, corruption not deducted, never below 0.
+pub fn vote_limit(s: &GdState, party: PartyId) -> u32 {
+    let n1 = s.components.board.sector_of(Ability::VoixAutoritaire);
+    let authoritative = n1.and_then(|n| s.fx.sectors.get(&n)).and_then(|x| x.owner) == Some(party);
+    let senators: Vec<SenatorVote> = s
+        .fx
+        .senators
+        .iter()
+        .filter(|(_, st)| st.party == party)
+        .map(|(n, st)| {
+            let printed = s.components.senator(n).map_or(0, |x| i32::from(x.diplomacy));
+            let interior = i32::from(s.ministry_of(n) == Some(Ministry::Interior));
+            SenatorVote {
+                diplomacy: printed + s.fx.diplomacy_bonus(n) + interior + i32::from(authoritative),
+                corruption: u32::from(st.corruption),
+                shadow: u32::from(st.shadow),
+                seduced: st.seduced,
+            }
+        })
+        .collect();
+    round_table::per_vote_limit(&senators)
 }
 
 /// The first keyword of a line (the longest that matches, multi-word ones
@@ -1196,6 +1230,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-refused-unknown-sector", written = "99"),
         msg!("gd-order-refused-sector-not-held", sector = 12, party = "POP"),
         msg!("gd-order-refused-not-your-sector", sector = 12),
+        msg!("gd-order-refused-infested", sector = 50),
         msg!("gd-order-refused-fleets-there", party = "POP", have = 1, sector = 12),
         msg!("gd-order-refused-not-yours-to-give", senator = "Fola"),
         msg!("gd-order-refused-senator-of-other", senator = "Fola", party = "POP"),
@@ -1235,7 +1270,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-refused-vote-form"),
         msg!("gd-order-refused-fleet-item", item = 1),
         msg!("gd-order-refused-not-fleet-item", item = 2),
-        msg!("gd-order-refused-not-law-item", item = 1),
+        msg!("gd-order-refused-not-general-item", item = 1),
         msg!("gd-order-refused-for-against"),
         msg!("gd-order-refused-cap-limit", cap = 9, limit = 4),
         msg!("gd-order-refused-voted-twice", item = 2),

@@ -42,7 +42,7 @@ fn senator(s: &Components, name: &str, party: PartyId, corruption: u8) -> (Strin
 /// BIP 42 (2 fleets) and 9, CoS 53; 50 is infested; the Republic has 5
 /// fleets on 1. BIP holds the Prime Minister, POP Justice; the Free Trade
 /// law is in force; the agenda holds a fleet proposal (#1), an indictment
-/// (#2) and a law (#3); deal A1 binds POP and BIP.
+/// (#2), a law (#3) and a trade to ratify (#4); deal A1 binds POP and BIP.
 fn state(phase: Phase) -> GdState {
     let components = Components::embedded().expect("the embedded set");
     let mut fx = EffectState::default();
@@ -100,6 +100,7 @@ fn state(phase: Phase) -> GdState {
             Item::Fleet { by: Cos, groups: vec![FleetGroup { to: 50, count: 2, from: None, attack: true, admiral: None }] },
             Item::Indictment { by: Bip, senator: "Fola".into() },
             Item::Law { by: Cos, law: Law::Movement, turns: 2 },
+            Item::Trade { a: Bip, b: Cos, a_gives: vec![Goods::Sector { sector: 42 }], b_gives: vec![Goods::Resource { resource: Resource::Money, amount: 5 }] },
         ],
         filings: Default::default(),
         deals: vec![Deal { number: 1, parties: [Pop, Bip], terms: "paix".into(), until: None, broken: None }],
@@ -219,7 +220,8 @@ fn every_order_of_s1_s2_and_p_is_read_in_both_languages() {
         ),
         (&s2, "VOTE FLOTTE #1 AUCUN JUSQUA 1", "VOTE FLEET #1 NONE UPTO 1", Order::VoteFleet { ranking: vec![Some(1), None], cap: 1 }),
         (&s2, "VETO #3", "VETO #3", Order::Veto { item: 3 }),
-        (&s2, "ORDRE-DU-JOUR #3", "AGENDA #3", Order::Agenda { items: vec![3] }),
+        (&s2, "VETO #4", "VETO #4", Order::Veto { item: 4 }),
+        (&s2, "ORDRE-DU-JOUR #4 #3", "AGENDA #4 #3", Order::Agenda { items: vec![4, 3] }),
         (&p, "ACHAT FLOTTE 2 39", "BUY FLEET 2 39", Order::BuyFleets { at: vec![(2, 39)] }),
         (&p, "ACHAT FLOTTE-REPUBLIQUE 2", "BUY REPUBLIC-FLEET 2", Order::BuyRepublic { count: 2 }),
         (&p, "RECRUTER Bellu", "RECRUIT Bellu", Order::Recruit { senator: "Bellu".into() }),
@@ -330,7 +332,8 @@ fn each_refusal_gives_its_reason() {
         (&s2, "VOTE PM BIP", "gd-order-refused-no-election"),
         (&s2, "VOTE MAINTENANT", "gd-order-refused-vote-form"),
         (&s2, "ORDRE-DU-JOUR #3", "gd-order-refused-no-ministry"),
-        (&s2, "ORDRE-DU-JOUR #2", "gd-order-refused-not-law-item"),
+        (&s2, "ORDRE-DU-JOUR #2", "gd-order-refused-not-general-item"),
+        (&s2, "VETO #1", "gd-order-refused-not-general-item"),
         (&s2, "VETO x", "gd-order-refused-item-form"),
         (&s2, "VETO", "gd-order-refused-item-missing"),
         (&p, "ACHAT FLOTTE 1 42", "gd-order-refused-not-your-sector"),
@@ -401,6 +404,35 @@ fn money_and_influence_are_counted_across_the_lines_of_a_step() {
 }
 
 #[test]
+fn achat_de_flottes_without_a_sector_goes_anywhere_not_infested() {
+    let mut p = state(Phase::Purchases);
+    p.fx.sectors.get_mut(&39).expect("sector").owner = None;
+    assert_eq!(refused(&p, "ACHAT FLOTTE 1 50").0, "gd-order-refused-infested");
+    assert_eq!(accepted(&p, "ACHAT FLOTTE 1 42"), Order::BuyFleets { at: vec![(1, 42)] });
+}
+
+#[test]
+fn libre_echange_binding_either_side_keeps_trades_to_s1() {
+    // POP broke the law this turn, BIP did not: their trade of money still
+    // waits for the senate; CoS broke it too, so theirs is free.
+    let mut s2 = state(Phase::Voting);
+    s2.defied.insert((Pop, Law::FreeTrade));
+    assert_eq!(refused(&s2, "ECHANGE BIP DONNE 2 ARGENT").0, "gd-order-refused-free-trade");
+    s2.defied.insert((Cos, Law::FreeTrade));
+    assert!(matches!(accepted(&s2, "ECHANGE CoS DONNE 2 ARGENT"), Order::Trade { .. }));
+}
+
+#[test]
+fn corruption_pour_annuler_un_accord_is_noted_on_the_senator_who_takes_it() {
+    // G19: the senator named, else the least corrupt (a shadow counting 3).
+    let mut s = state(Phase::Filing);
+    assert!(notes(&s, "ROMPRE A1", Lang::Fr).contains("2 corruption sur Siana"), "{}", notes(&s, "ROMPRE A1", Lang::Fr));
+    assert!(notes(&s, "ROMPRE A1 Fola", Lang::Fr).contains("2 corruption sur Fola"));
+    s.fx.senators.get_mut("Siana").expect("in play").shadow = 2;
+    assert!(notes(&s, "ROMPRE A1", Lang::En).contains("2 corruption on Fola"), "{}", notes(&s, "ROMPRE A1", Lang::En));
+}
+
+#[test]
 fn vote_caps_within_the_per_vote_limit_note_the_influence_left() {
     // "Total de voix" (G34): POP's limit is Fola's 4 and Siana's 2 of
     // diplomacy; 10 influence, 4 spent on a first vote leave 6, then 4.
@@ -412,6 +444,14 @@ fn vote_caps_within_the_per_vote_limit_note_the_influence_left() {
     let LineOutcome::Rejected { reason, suggestion } = &v[2] else { panic!("{v:?}") };
     assert_eq!(reason.id, "gd-order-refused-cap-limit");
     assert_eq!(suggestion.as_deref(), Some("VOTE FLOTTE #1 JUSQUA 6"));
+    // The Interior minister's +1 and "Voix autoritaire" (sector 1) count,
+    // as they do in the vote: 6 + 1 + 2.
+    let mut more = state(Phase::Voting);
+    more.appoint(Ministry::Interior, Some("Fola".into()));
+    more.fx.sectors.get_mut(&1).expect("sector 1").owner = Some(Pop);
+    assert_eq!(super::parse::vote_limit(&more, Pop), 9);
+    assert!(matches!(accepted(&more, "VOTE #3 POUR JUSQUA 9"), Order::VoteItem { cap: 9, .. }));
+    assert_eq!(refused(&more, "VOTE #3 POUR JUSQUA 10").0, "gd-order-refused-cap-limit");
 }
 
 #[test]
@@ -615,4 +655,119 @@ fn a_whole_step_of_valid_orders_round_trips() {
     let refs: Vec<&str> = text.iter().map(String::as_str).collect();
     let (got, v) = read(&s2, "pop", &refs);
     assert_eq!(got, o, "{v:?}");
+}
+
+#[test]
+fn the_aide_guide_names_every_order_in_the_readers_language() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let r = crate::render::Renderer::new_for(&dir, Some(&["galactic-destiny"])).expect("the templates");
+    for (lang, english) in [("fr", false), ("en", true)] {
+        let text = r.render(&format!("galactic-destiny/guide.{lang}.txt.tera"), &serde_json::json!({})).expect("the guide renders");
+        let mut words: Vec<&str> = super::words::WORDS
+            .iter()
+            .filter(|(w, ..)| *w != super::words::Word::Unconstitutional)
+            .map(|(_, fr, en, _)| if english { *en } else { *fr })
+            .collect();
+        words.extend(super::words::NOT_YET.iter().map(|(fr, en)| if english { *en } else { *fr }));
+        for w in words {
+            assert!(text.contains(w), "the {lang} guide does not name {w}:\n{text}");
+        }
+    }
+}
+
+/// A line's refusal and suggestion, rendered in both languages.
+fn said(v: &LineOutcome) -> String {
+    match v {
+        LineOutcome::Accepted { .. } => format!("{} | {}", v.echo(Lang::Fr).unwrap_or_default(), v.echo(Lang::En).unwrap_or_default()),
+        LineOutcome::Rejected { reason, suggestion } => format!("{} | {} | {}", reason.render(Lang::Fr), reason.render(Lang::En), suggestion.clone().unwrap_or_default()),
+    }
+}
+
+/// A typo of a name: its last letter changed.
+fn typo(name: &str) -> String {
+    let mut t: String = name.chars().take(name.chars().count().saturating_sub(1)).collect();
+    t.push('x');
+    t
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// "Installation." deals each party 5 action cards and 3 senators,
+    /// hidden from the others (design note §7): in a real game, a typo of
+    /// a name another party holds is answered without that name, in every
+    /// order that reads a card or a senator, unless the writer may know it.
+    #[test]
+    fn installation_hands_stay_hidden_from_the_acknowledgements(seed in any::<u64>(), n in 3usize..=6) {
+        let parties = &PartyId::ALL[..n];
+        let s1 = super::super::setup::test_state(parties, seed);
+        let mut p = s1.clone();
+        p.phase = Phase::Purchases;
+        for &me in parties {
+            let mine = &s1.fx.parties[&me];
+            let other = parties.iter().copied().find(|o| *o != me).expect("two parties at least");
+            let knowable: BTreeSet<&String> = mine.hand.iter().chain(&mine.waiting).chain(s1.fx.senators.keys()).collect();
+            let hidden: BTreeSet<&String> = parties
+                .iter()
+                .filter(|o| **o != me)
+                .flat_map(|o| s1.fx.parties[o].hand.iter().chain(&s1.fx.parties[o].waiting))
+                .filter(|n| !knowable.contains(n))
+                .collect();
+            for name in hidden {
+                let t = typo(name);
+                let key = me.sigle().to_lowercase();
+                let s1_lines = [
+                    format!("OMBRE {t}"),
+                    format!("CANDIDAT PM {t}"),
+                    format!("POURSUITE {t}"),
+                    format!("ECHANGE {} DONNE CARTE \"{t}\"", other.sigle()),
+                    format!("ECHANGE {} DONNE SENATEUR {t}", other.sigle()),
+                    format!("ECHANGE {} RECOIT SENATEUR {t}", other.sigle()),
+                ];
+                let p_lines = [format!("RECRUTER {t}"), format!("DEFAUSSER \"{t}\"")];
+                for (s, lines) in [(&s1, &s1_lines[..]), (&p, &p_lines[..])] {
+                    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+                    let (_, v) = read(s, &key, &refs);
+                    for (line, out) in lines.iter().zip(&v) {
+                        let text = said(out);
+                        prop_assert!(!text.contains(name.as_str()), "{}: {} names {}'s {}: {}", me.sigle(), line, other.sigle(), name, text);
+                    }
+                }
+            }
+        }
+    }
+
+    /// On a game as "Installation." leaves it, each party's ordinary
+    /// filings and purchases are accepted.
+    #[test]
+    fn a_party_just_installed_may_file_and_buy(seed in any::<u64>(), n in 3usize..=6) {
+        let parties = &PartyId::ALL[..n];
+        let s1 = super::super::setup::test_state(parties, seed);
+        let mut p = s1.clone();
+        p.phase = Phase::Purchases;
+        for &me in parties {
+            let card = s1.components.party(me).expect("party card");
+            let key = me.sigle().to_lowercase();
+            let start = s1.components.senator(&card.start_senator).expect("start senator").name.clone();
+            let filings = [
+                format!("CANDIDAT PM {}", words_name(&start)),
+                "ORDRE-ELECTIONS JUSTICE DEFENSE FINANCES INTERIEUR".to_string(),
+                "PROPOSITION MOUVEMENT DUREE 2".to_string(),
+                "BANQUE 1 INFLUENCE".to_string(),
+            ];
+            let refs: Vec<&str> = filings.iter().map(String::as_str).collect();
+            let (o, v) = read(&s1, &key, &refs);
+            prop_assert_eq!(o.lines.len(), filings.len(), "{:?}", v);
+            // Its own sector, or (the infestation took it) any sector not infested.
+            let at = p.sectors_of(me).first().copied().or_else(|| p.fx.sectors.iter().find(|(_, x)| !x.infested).map(|(n, _)| *n)).expect("a sector");
+            let buys = [format!("ACHAT FLOTTE 1 {at}"), "ACHAT FLOTTE-REPUBLIQUE 1".to_string()];
+            let refs: Vec<&str> = buys.iter().map(String::as_str).collect();
+            let (o, v) = read(&p, &key, &refs);
+            prop_assert_eq!(o.lines.len(), buys.len(), "{:?}", v);
+        }
+    }
+}
+
+fn words_name(n: &str) -> String {
+    super::words::name(n)
 }

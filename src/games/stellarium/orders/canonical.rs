@@ -1,11 +1,18 @@
 //! The canonical French spelling of an accepted order (echoed in the
 //! acknowledgement and the reports).
 
-use super::super::model::{CharacterId, Place, Sex, State, Strategy};
+use super::super::model::{CharacterId, Place, State, Strategy};
 use super::types::*;
 
 /// How `family` writes `order` canonically.
 pub fn canonical(state: &State, family: &str, founders: &[FounderOrder], order: &Order) -> String {
+    canonical_in(state, family, founders, order, false)
+}
+
+/// [`canonical`] with the English keywords if `en` (an English reader's
+/// echo, orders.md §1): the same order, read back the same.
+pub fn canonical_in(state: &State, family: &str, founders: &[FounderOrder], order: &Order, en: bool) -> String {
+    let k = |fr: &'static str, english: &'static str| if en { english } else { fr };
     let who = |id: &CharacterId| state.name_for(family, *id);
     let ship = |k: &str| format!("\"{}\"", state.ships.get(k).map(|s| s.name.as_str()).unwrap_or(k));
     let planet = |k: &str| quote_if_spaced(state.planets.get(k).map(|p| p.name.as_str()).unwrap_or(k));
@@ -13,18 +20,18 @@ pub fn canonical(state: &State, family: &str, founders: &[FounderOrder], order: 
     let list = |ids: &[CharacterId]| ids.iter().map(&who).collect::<Vec<_>>().join(" ");
     match order {
         Order::Founder(f) => {
-            let mut s = format!("PERSONNAGE {} {} {}", f.n, quote_if_spaced(&f.first_name), if f.sex == Sex::Male { "H" } else { "F" });
+            let mut s = format!("{} {} {} {}", k("PERSONNAGE", "CHARACTER"), f.n, quote_if_spaced(&f.first_name), if en { f.sex.letter_en() } else { f.sex.letter_fr() });
             if let Some(t) = f.training {
                 s.push(' ');
-                s.push_str(t.keyword_fr());
+                s.push_str(if en { t.keyword_en() } else { t.keyword_fr() });
             }
             if f.extra_pp > 0 {
                 s.push_str(&format!(" +{}", f.extra_pp));
             }
             s
         }
-        Order::Advertising(n) => format!("PUBLICITE {n}"),
-        Order::Bid(b) => format!("ENCHERE {} M$ \"{}\"", b.amount, b.ship_name),
+        Order::Advertising(n) => format!("{} {n}", k("PUBLICITE", "ADVERTISING")),
+        Order::Bid(b) => format!("{} {} M$ \"{}\"", k("ENCHERE", "BID"), b.amount, b.ship_name),
         Order::Candidacy(c) => {
             let w = match &c.who {
                 CandidateRef::Character(id) => who(id),
@@ -34,13 +41,13 @@ pub fn canonical(state: &State, family: &str, founders: &[FounderOrder], order: 
                 },
             };
             match &c.office {
-                Office::Judge => format!("CANDIDAT {w} JUGE"),
-                Office::Governor(p) => format!("CANDIDAT {w} GOUVERNEUR {}", planet(p)),
+                Office::Judge => format!("{} {w} {}", k("CANDIDAT", "CANDIDATE"), k("JUGE", "JUDGE")),
+                Office::Governor(p) => format!("{} {w} {} {}", k("CANDIDAT", "CANDIDATE"), k("GOUVERNEUR", "GOVERNOR"), planet(p)),
             }
         }
-        Order::Location(l) => format!("LIEU {} {}", who(&l.who), place_fr(state, &l.place)),
+        Order::Location(l) => format!("{} {} {}", k("LIEU", "LOCATION"), who(&l.who), place_in(state, &l.place, en)),
         Order::Purchase(p) => {
-            format!("ACHAT {} {}", who(&p.who), p.items.iter().map(|i| i.keyword_fr()).collect::<Vec<_>>().join(" "))
+            format!("{} {} {}", k("ACHAT", "BUY"), who(&p.who), p.items.iter().map(|i| if en { i.keyword_en() } else { i.keyword_fr() }).collect::<Vec<_>>().join(" "))
         }
         Order::Contract(c) => {
             let target = match &c.kind {
@@ -50,84 +57,85 @@ pub fn canonical(state: &State, family: &str, founders: &[FounderOrder], order: 
                 ContractKind::Rebellion(p) => format!(" {}", planet(p)),
                 ContractKind::Treason(ss) => ss.iter().map(|s| format!(" {}", ship(s))).collect(),
             };
-            format!("CONTRAT {} {} M$ {}{target}", who(&c.sponsor), c.amount, c.kind.tag().keyword_fr())
+            format!("{} {} {} M$ {}{target}", k("CONTRAT", "CONTRACT"), who(&c.sponsor), c.amount, if en { c.kind.tag().keyword_en() } else { c.kind.tag().keyword_fr() })
         }
-        Order::Ransom(id) => format!("RANCON {}", who(id)),
-        Order::Marriage(m) => format!("MARIAGE {} {} {}", who(&m.groom), who(&m.bride), who(&m.priest)),
+        Order::Ransom(id) => format!("{} {}", k("RANCON", "RANSOM"), who(id)),
+        Order::Marriage(m) => format!("{} {} {} {}", k("MARIAGE", "MARRIAGE"), who(&m.groom), who(&m.bride), who(&m.priest)),
         Order::Births(b) => match b.max {
-            None => format!("NAISSANCES {} NON", who(&b.who)),
-            Some(n) => format!("NAISSANCES {} {n}", who(&b.who)),
+            None => format!("{} {} {}", k("NAISSANCES", "BIRTHS"), who(&b.who), k("NON", "NO")),
+            Some(n) => format!("{} {} {n}", k("NAISSANCES", "BIRTHS"), who(&b.who)),
         },
         Order::Bastard(b) => match b.training {
-            Some(t) => format!("BATARD {} {}", b.first_name, t.keyword_fr()),
-            None => format!("BATARD {}", b.first_name),
+            Some(t) => format!("{} {} {}", k("BATARD", "BASTARD"), b.first_name, if en { t.keyword_en() } else { t.keyword_fr() }),
+            None => format!("{} {}", k("BATARD", "BASTARD"), b.first_name),
         },
         Order::Expedition(x) => {
-            let mut s = format!("EXPEDITION {} CAPITAINE {}", ship(&x.ship), who(&x.captain));
+            let mut s = format!("EXPEDITION {} {} {}", ship(&x.ship), k("CAPITAINE", "CAPTAIN"), who(&x.captain));
             if !x.guests.is_empty() {
-                s.push_str(" INVITES ");
+                s.push_str(k(" INVITES ", " GUESTS "));
                 s.push_str(&x.guests.iter().map(&who).collect::<Vec<_>>().join(", "));
             }
             if let Some(p) = &x.planet_name {
-                s.push_str(&format!(" PLANETE \"{p}\""));
+                s.push_str(&format!(" {} \"{p}\"", k("PLANETE", "PLANET")));
             }
             s
         }
         Order::Transfer(t) => format!(
-            "CESSION {} {} {} {} M$ {}",
+            "{} {} {} {} {} M$ {}",
+            k("CESSION", "TRANSFER"),
             ship(&t.ship),
             fam(&t.from),
             fam(&t.to),
             t.amount,
-            if t.kind == TransferKind::Loan { "PRET" } else { "VENTE" }
+            if t.kind == TransferKind::Loan { k("PRET", "LOAN") } else { k("VENTE", "SALE") }
         ),
         Order::Baptism(b) => match b.priest {
-            Some(p) => format!("BAPTEME {} {} {}", who(&b.young), b.first_name, who(&p)),
-            None => format!("BAPTEME {} {}", who(&b.young), b.first_name),
+            Some(p) => format!("{} {} {} {}", k("BAPTEME", "BAPTISM"), who(&b.young), b.first_name, who(&p)),
+            None => format!("{} {} {}", k("BAPTEME", "BAPTISM"), who(&b.young), b.first_name),
         },
-        Order::Training(t) => format!("FORMATION {} {}", who(&t.who), t.training.keyword_fr()),
-        Order::Coup(c) => format!("COUP {} {}", who(&c.who), if c.supports { "POUR" } else { "CONTRE" }),
-        Order::Deposition(d) => format!("DESTITUTION {} {}", who(&d.who), d.pyramid.keyword_fr()),
+        Order::Training(t) => format!("{} {} {}", k("FORMATION", "TRAINING"), who(&t.who), if en { t.training.keyword_en() } else { t.training.keyword_fr() }),
+        Order::Coup(c) => format!("COUP {} {}", who(&c.who), if c.supports { k("POUR", "FOR") } else { k("CONTRE", "AGAINST") }),
+        Order::Deposition(d) => format!("{} {} {}", k("DESTITUTION", "DEPOSE"), who(&d.who), if en { d.pyramid.keyword_en() } else { d.pyramid.keyword_fr() }),
         Order::Verdict(v) => match v.vote {
-            Vote::Guilty { years } => format!("VERDICT {} {} COUPABLE {years}", who(&v.judge), v.case_no),
+            Vote::Guilty { years } => format!("VERDICT {} {} {} {years}", who(&v.judge), v.case_no, k("COUPABLE", "GUILTY")),
             Vote::Innocent { years } => format!("VERDICT {} {} INNOCENT {years}", who(&v.judge), v.case_no),
-            Vote::Abstain => format!("VERDICT {} {} ABSTENTION", who(&v.judge), v.case_no),
+            Vote::Abstain => format!("VERDICT {} {} {}", who(&v.judge), v.case_no, k("ABSTENTION", "ABSTAIN")),
         },
-        Order::Resign(id) => format!("DEMISSION {}", who(id)),
+        Order::Resign(id) => format!("{} {}", k("DEMISSION", "RESIGN"), who(id)),
         Order::Emperor(p) => match p {
-            EmperorPower::Disgrace(id) => format!("EMPEREUR DISGRACE {}", who(id)),
-            EmperorPower::SpecialDisgrace(id) => format!("EMPEREUR DISGRACE-SPECIALE {}", who(id)),
-            EmperorPower::RemoveJudge(id) => format!("EMPEREUR DESTITUER-JUGE {}", who(id)),
-            EmperorPower::War => "EMPEREUR GUERRE".to_string(),
-            EmperorPower::Target(p) => format!("EMPEREUR CIBLE {}", planet(p)),
-            EmperorPower::Pardon(id) => format!("EMPEREUR GRACE {}", who(id)),
+            EmperorPower::Disgrace(id) => format!("{} DISGRACE {}", k("EMPEREUR", "EMPEROR"), who(id)),
+            EmperorPower::SpecialDisgrace(id) => format!("{} {} {}", k("EMPEREUR", "EMPEROR"), k("DISGRACE-SPECIALE", "SPECIAL-DISGRACE"), who(id)),
+            EmperorPower::RemoveJudge(id) => format!("{} {} {}", k("EMPEREUR", "EMPEROR"), k("DESTITUER-JUGE", "REMOVE-JUDGE"), who(id)),
+            EmperorPower::War => format!("{} {}", k("EMPEREUR", "EMPEROR"), k("GUERRE", "WAR")),
+            EmperorPower::Target(p) => format!("{} {} {}", k("EMPEREUR", "EMPEROR"), k("CIBLE", "TARGET"), planet(p)),
+            EmperorPower::Pardon(id) => format!("{} {} {}", k("EMPEREUR", "EMPEROR"), k("GRACE", "PARDON"), who(id)),
         },
         Order::Archpope(p) => match p {
-            ArchpopePower::Disgrace(id) => format!("ARCHIPAPE DISGRACE {}", who(id)),
-            ArchpopePower::Excommunicate(id) => format!("ARCHIPAPE EXCOMMUNIER {}", who(id)),
-            ArchpopePower::Pardon(id) => format!("ARCHIPAPE PARDON {}", who(id)),
-            ArchpopePower::Prosthesis(ids) => format!("ARCHIPAPE PROTHESE {}", list(ids)),
-            ArchpopePower::Remarriage(ids) => format!("ARCHIPAPE REMARIAGE {}", list(ids)),
+            ArchpopePower::Disgrace(id) => format!("{} DISGRACE {}", k("ARCHIPAPE", "ARCHPOPE"), who(id)),
+            ArchpopePower::Excommunicate(id) => format!("{} {} {}", k("ARCHIPAPE", "ARCHPOPE"), k("EXCOMMUNIER", "EXCOMMUNICATE"), who(id)),
+            ArchpopePower::Pardon(id) => format!("{} PARDON {}", k("ARCHIPAPE", "ARCHPOPE"), who(id)),
+            ArchpopePower::Prosthesis(ids) => format!("{} {} {}", k("ARCHIPAPE", "ARCHPOPE"), k("PROTHESE", "PROSTHESIS"), list(ids)),
+            ArchpopePower::Remarriage(ids) => format!("{} {} {}", k("ARCHIPAPE", "ARCHPOPE"), k("REMARIAGE", "REMARRIAGE"), list(ids)),
         },
         Order::General(p) => match p {
             GeneralPower::Disgrace(id) => format!("GENERAL DISGRACE {}", who(id)),
-            GeneralPower::Commander(f, id) => format!("GENERAL COMMANDANT {} {}", f.number(), who(id)),
-            GeneralPower::Strategy(Strategy::Offensive) => "GENERAL STRATEGIE OFFENSIVE".to_string(),
-            GeneralPower::Strategy(Strategy::Defensive) => "GENERAL STRATEGIE DEFENSIVE".to_string(),
-            GeneralPower::Patrol(ps) => format!("GENERAL PATROUILLE {}", ps.iter().map(|p| planet(p)).collect::<Vec<_>>().join(" ")),
-            GeneralPower::Coup => "GENERAL COUP-D-ETAT".to_string(),
+            GeneralPower::Commander(f, id) => format!("GENERAL {} {} {}", k("COMMANDANT", "COMMANDER"), f.number(), who(id)),
+            GeneralPower::Strategy(Strategy::Offensive) => format!("GENERAL {} OFFENSIVE", k("STRATEGIE", "STRATEGY")),
+            GeneralPower::Strategy(Strategy::Defensive) => format!("GENERAL {} DEFENSIVE", k("STRATEGIE", "STRATEGY")),
+            GeneralPower::Patrol(ps) => format!("GENERAL {} {}", k("PATROUILLE", "PATROL"), ps.iter().map(|p| planet(p)).collect::<Vec<_>>().join(" ")),
+            GeneralPower::Coup => format!("GENERAL {}", k("COUP-D-ETAT", "COUP")),
         },
         Order::GrandCommander(p) => match p {
-            GrandCommanderPower::Disgrace(id) => format!("COMMANDEUR DISGRACE {}", who(id)),
-            GrandCommanderPower::Forbid(s) => format!("COMMANDEUR INTERDIRE {}", ship(s)),
-            GrandCommanderPower::Permit(ids) => format!("COMMANDEUR PERMIS {}", list(ids)),
+            GrandCommanderPower::Disgrace(id) => format!("{} DISGRACE {}", k("COMMANDEUR", "GRAND-COMMANDER"), who(id)),
+            GrandCommanderPower::Forbid(s) => format!("{} {} {}", k("COMMANDEUR", "GRAND-COMMANDER"), k("INTERDIRE", "FORBID"), ship(s)),
+            GrandCommanderPower::Permit(ids) => format!("{} {} {}", k("COMMANDEUR", "GRAND-COMMANDER"), k("PERMIS", "PERMIT"), list(ids)),
         },
         Order::MasterMerchant(p) => match p {
-            MasterMerchantPower::Disgrace(id) => format!("MAITRE DISGRACE {}", who(id)),
-            MasterMerchantPower::RemovePost(f, p) => format!("MAITRE SUPPRIMER-COMPTOIR {} {}", fam(f), planet(p)),
-            MasterMerchantPower::Close(p) => format!("MAITRE FERMER {}", planet(p)),
+            MasterMerchantPower::Disgrace(id) => format!("{} DISGRACE {}", k("MAITRE", "MASTER-MERCHANT"), who(id)),
+            MasterMerchantPower::RemovePost(f, p) => format!("{} {} {} {}", k("MAITRE", "MASTER-MERCHANT"), k("SUPPRIMER-COMPTOIR", "REMOVE-POST"), fam(f), planet(p)),
+            MasterMerchantPower::Close(p) => format!("{} {} {}", k("MAITRE", "MASTER-MERCHANT"), k("FERMER", "CLOSE"), planet(p)),
             MasterMerchantPower::BanExchange(fs) => {
-                format!("MAITRE INTERDIRE-BOURSE {}", fs.iter().map(|f| fam(f)).collect::<Vec<_>>().join(" "))
+                format!("{} {} {}", k("MAITRE", "MASTER-MERCHANT"), k("INTERDIRE-BOURSE", "BAN-EXCHANGE"), fs.iter().map(|f| fam(f)).collect::<Vec<_>>().join(" "))
             }
         },
     }

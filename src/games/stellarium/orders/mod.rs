@@ -77,8 +77,9 @@ pub fn parse_orders(state: &State, family: &str, lines: &[OrderLine]) -> ParsedO
             let verdict = match reader.line(&toks.tokens).and_then(|o| checker.check(&orders, &o).map(|_| o)) {
                 Ok(order) => {
                     let canon = canonical::canonical(state, family, &orders.founders, &order);
+                    let canon_en = canonical::canonical_in(state, family, &orders.founders, &order, true);
                     orders.push(order);
-                    LineVerdict::accepted(line, canon)
+                    LineVerdict::accepted_bilingual(line, canon, canon_en, Vec::new())
                 }
                 Err(mut r) => {
                     // The tokenizer's only problem: an unclosed quote.

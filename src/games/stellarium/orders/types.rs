@@ -176,6 +176,15 @@ impl Item {
             Item::Insurance => "ASSURANCE",
         }
     }
+    pub fn keyword_en(self) -> &'static str {
+        match self {
+            Item::Capsule => "CAPSULE",
+            Item::Bodyguards => "BODYGUARDS",
+            Item::Prosthesis => "PROSTHESIS",
+            Item::Doctor => "DOCTOR",
+            Item::Insurance => "INSURANCE",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

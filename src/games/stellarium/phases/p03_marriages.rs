@@ -87,12 +87,14 @@ fn refusal(ctx: &TurnCtx, m: &MarriageOrder, auto_remarriage: bool) -> Option<Wh
     if g.family == b.family {
         return Some(Why::SameFamily);
     }
+    // 3.10 first: it is the default the referee plays for an ONR/OPR
+    // family, and its report must say so even when its line stands alone.
+    if ctx.status(&g.family) != OrderStatus::Or || ctx.status(&b.family) != OrderStatus::Or {
+        return Some(Why::OnrRefusesMarriage);
+    }
     let both_ordered = |f: &str| ctx.orders(f).marriages.iter().any(|x| x == m);
     if !both_ordered(&g.family) || !both_ordered(&b.family) {
         return Some(Why::MarriageInBothOrders);
-    }
-    if ctx.status(&g.family) != OrderStatus::Or || ctx.status(&b.family) != OrderStatus::Or {
-        return Some(Why::OnrRefusesMarriage);
     }
     for c in [g, b] {
         if c.training.is_none() {
