@@ -6,7 +6,8 @@
 //!   GSP, BIP, POP: game turn 1 at S1, after "Installation." and its
 //!   galactic phase) and the seed, then the edits of `[set]`: a JSON
 //!   pointer into the state as it is stored (`"/fx/parties/Gsp/money" =
-//!   12`, `"/phase" = "voting"`) and the value it takes;
+//!   12`, `"/phase" = "voting"`) and the value it takes; `clear`, pointers
+//!   set to null (`clear = ["/fx/sectors/39/owner"]`);
 //! - the orders by step (`[[step]]`, `orders.GSP = ["PASSE"]`), read by the
 //!   ruleset's parser as the daemon reads a mail; a party that sends no
 //!   line is ONR and gets the default orders (§2.7); `refused.GSP = [2]`
@@ -58,6 +59,9 @@ struct Case {
     seed: u64,
     #[serde(default)]
     set: BTreeMap<String, toml::Value>,
+    /// Pointers set to JSON null (TOML has none): an owner or a holder removed.
+    #[serde(default)]
+    clear: Vec<String>,
     #[serde(default)]
     step: Vec<Step>,
     #[serde(default)]
@@ -84,20 +88,21 @@ fn party(file: &str, w: &str) -> PartyId {
 fn prestate(file: &str, c: &Case) -> GdState {
     let parties: Vec<PartyId> = c.parties.iter().map(|p| party(file, p)).collect();
     let s = setup::test_state(&parties, c.seed);
-    if c.set.is_empty() {
+    if c.set.is_empty() && c.clear.is_empty() {
         return s;
     }
     let mut v = serde_json::to_value(&s).expect("state to JSON");
-    for (ptr, val) in &c.set {
+    let edits = c.set.iter().map(|(p, val)| (p, json_of(val))).chain(c.clear.iter().map(|p| (p, Value::Null)));
+    for (ptr, val) in edits {
         let (parent, key) = ptr.rsplit_once('/').unwrap_or_else(|| panic!("{file}: {ptr} is no JSON pointer"));
         let at = v.pointer_mut(parent).unwrap_or_else(|| panic!("{file}: no {parent} in the state"));
         match at {
             Value::Object(m) => {
-                m.insert(key.to_string(), json_of(val));
+                m.insert(key.to_string(), val);
             }
             Value::Array(a) => {
                 let i: usize = key.parse().unwrap_or_else(|_| panic!("{file}: {ptr}: an index"));
-                *a.get_mut(i).unwrap_or_else(|| panic!("{file}: no {ptr}")) = json_of(val);
+                *a.get_mut(i).unwrap_or_else(|| panic!("{file}: no {ptr}")) = val;
             }
             _ => panic!("{file}: {parent} holds no fields"),
         }

@@ -113,7 +113,7 @@ pub fn phase(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
     income(state, events);
 
     // (9) the election marker, and the Prime Minister's call (G32).
-    state.election_marker = state.election_marker.saturating_sub(1);
+    state.election_marker = marker_moved(state.election_marker, state.components.board.track);
     if let Some(by) = state.election_called.take() {
         let honoured = state.ministries.get(&Ministry::PrimeMinister) == Some(&by);
         if honoured {
@@ -126,6 +126,19 @@ pub fn phase(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
     // The initiative for the turn's senate (G30).
     roll_initiative(state, dice, events);
     state.phase = Phase::Filing;
+}
+
+/// Rule (9): the election marker one space toward "élection" on a track
+/// of `track` numbered spaces ("Le jeton se déplace de l'espace marqué 1
+/// vers l'espace marquée élection"): from space n to n + 1, from the last
+/// one onto "élection" (0), where it stays until an election puts it back
+/// on 1 ("Élections!"). With 3 spaces, an election every third turn.
+pub fn marker_moved(marker: u8, track: u8) -> u8 {
+    if marker == 0 || marker >= track {
+        0
+    } else {
+        marker + 1
+    }
 }
 
 /// Lasting events drawn `n` turns ago leave the active space; the `actif`

@@ -304,11 +304,16 @@ fn collecte_des_ressources_sectors_influence_and_money_plus_5_capped_at_99() {
 fn la_phase_galactique_the_election_marker_moves_toward_election_and_the_pm_may_call_one() {
     let mut s = test_state(&P3, 12);
     assert_eq!(s.election_marker, 0, "turn 1 elects (G4)");
+    // The provisional track has 3 spaces: 1 -> 2 -> 3 -> "élection".
+    assert_eq!(s.components.board.track, 3);
     s.election_marker = 2;
     let ev = next(&mut s, 12);
-    assert_eq!(s.election_marker, 1);
-    assert!(ev.contains(&Event::ElectionMarker { marker: 1, due: false }));
-    s.election_marker = 3;
+    assert_eq!(s.election_marker, 3);
+    assert!(ev.contains(&Event::ElectionMarker { marker: 3, due: false }));
+    let ev = next(&mut s, 12);
+    assert_eq!(s.election_marker, 0);
+    assert!(ev.contains(&Event::ElectionMarker { marker: 0, due: true }));
+    s.election_marker = 1;
     let pm = s.senators_of(PartyId::Gsp).next().unwrap().clone();
     s.appoint(Ministry::PrimeMinister, Some(pm.clone()));
     s.election_called = Some(pm.clone());
@@ -316,7 +321,7 @@ fn la_phase_galactique_the_election_marker_moves_toward_election_and_the_pm_may_
     assert!(ev.contains(&Event::ElectionCall { by: pm.clone(), honoured: true }));
     assert_eq!(s.election_marker, 0);
     // A call by one who is no longer Prime Minister is not honoured (G32).
-    s.election_marker = 3;
+    s.election_marker = 1;
     s.appoint(Ministry::PrimeMinister, None);
     s.election_called = Some(pm.clone());
     let ev = next(&mut s, 14);
