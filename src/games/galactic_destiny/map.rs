@@ -437,7 +437,8 @@ impl Picture {
         let (w, h) = (34.0, 26.0);
         let mut x = MARGIN;
         let election = self.say(&msg!("gd-map-track-election"));
-        for space in (0..=track).rev() {
+        // The board's spaces "1" … then "élection" (0), the marker moving left to right.
+        for space in (1..=track).chain(std::iter::once(0)) {
             let here = state.election_marker == space;
             let bw = if space == 0 { 16.0 + election.chars().count() as f64 * 9.5 } else { w };
             let (fill, stroke) = if here { (GOLD, INK) } else { (NEUTRAL, GOLD) };
@@ -452,7 +453,8 @@ impl Picture {
             self.text(x + bw / 2.0, self.y + 18.5, &t, &label);
             x += bw + 6.0;
         }
-        let when = self.say(&msg!("gd-map-election-in", turns = state.election_marker));
+        let to_go = if state.election_marker == 0 { 0 } else { track.saturating_sub(state.election_marker) + 1 };
+        let when = self.say(&msg!("gd-map-election-in", turns = to_go));
         let t = T::plain(PANEL_FONT);
         self.text(x + 8.0, self.y + 18.5, &t, &when);
         self.y += h + 4.0;

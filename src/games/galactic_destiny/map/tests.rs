@@ -282,3 +282,16 @@ fn the_png_renders_at_mail_width() {
         }
     }
 }
+
+/// "Piste des élections": spaces "1" … then "élection", the marker moving
+/// one space a galactic phase; the picture counts the turns left from the
+/// marker's space (the last space: the next turn elects).
+#[test]
+fn la_piste_des_elections_counts_the_turns_left_from_the_markers_space() {
+    let mut s = state(0);
+    let track = s.components.board.track;
+    for (marker, left) in [(0, "election at this turn".to_string()), (track, "election in 1 turn".to_string()), (1, format!("election in {track} turns"))] {
+        s.election_marker = marker;
+        assert!(svg(&s, Lang::En).contains(&left), "marker on {marker}: {left}");
+    }
+}

@@ -353,3 +353,28 @@ fn initiative_is_reckoned_again_after_the_senate() {
     assert!(ev.contains(&Event::Initiative { order: vec![Bip, Pop], rolls: vec![] }));
     assert_eq!(s.phase, Phase::Purchases);
 }
+
+/// "Élections!" with "La phase galactique." (9): after an election the
+/// marker is on space "1"; each galactic phase moves it one space toward
+/// "élection"; so the next senate to elect is the one `track` game turns
+/// later (the provisional track has 3 spaces: turns 1, 4, 7…), never the
+/// next one.
+#[test]
+fn elections_the_next_election_comes_when_the_marker_has_crossed_the_whole_track() {
+    let mut s = game();
+    s.election_marker = 0;
+    play(&mut s, 1, vec![]);
+    let track = s.components.board.track;
+    assert!(track >= 1);
+    let mut due_after = None;
+    for k in 1..=u32::from(track) + 1 {
+        let mut events = Vec::new();
+        let mut dice = crate::dice::Dice::for_turn(9, s.game_turn + 1);
+        crate::games::galactic_destiny::galactic::phase(&mut s, &mut dice, &mut events);
+        if s.election_due() {
+            due_after = Some(k);
+            break;
+        }
+    }
+    assert_eq!(due_after, Some(u32::from(track)), "the election is due again after {track} galactic phases, not sooner");
+}
