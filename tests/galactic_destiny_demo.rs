@@ -40,5 +40,11 @@ fn demo_plays_the_senate_and_the_purchases_with_elections_laws_vetoes_trials_and
     for words in ["Composants provisoires", "Tour de jeu 2", "pas encore arbitrée (partie II)", "== Le plateau", "== Les Ke'Ras ==", "== Privé : votre main"] {
         assert!(report.contains(words), "{words:?} not in\n{report}");
     }
+    // The board picture goes with every report, and on the game page.
+    let step = out.join("data/games/demo/turns/0004");
+    for png in [step.join("reports/ATREIDES/map.png"), step.join("public-map.png")] {
+        let bytes = std::fs::read(&png).unwrap_or_else(|e| panic!("{}: {e}", png.display()));
+        assert!(bytes.starts_with(b"\x89PNG"), "{} is not a PNG", png.display());
+    }
     std::fs::remove_dir_all(&out).ok();
 }

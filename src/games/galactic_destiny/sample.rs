@@ -54,10 +54,17 @@ fn trading_partner(s: &GdState, p: PartyId) -> Option<(PartyId, bool)> {
     live.get(j).map(|q| (*q, i % 2 == 0))
 }
 
-/// Another party's senator in play, drawn by lot (for indictments and trials).
+/// Another party's senator in play not tried this turn, for indictments
+/// and trials: the most corrupt (a shadow counts as 3), drawn by lot among
+/// equals — "Les poursuites sont des façons excellentes de purger la
+/// corruption et les jetons d'ombre du jeu", the only weapon part I gives
+/// against the Ke'Ras, and the likeliest verdict to hurt a rival.
 fn someone_elses_senator(s: &GdState, p: PartyId, dice: &mut Dice) -> Option<String> {
-    let others: Vec<&String> = s.fx.senators.iter().filter(|(n, x)| x.party != p && !s.tried.contains(*n)).map(|(n, _)| n).collect();
-    dice.pick_index(others.len(), RULE, "sénateur poursuivi").map(|i| others[i].clone())
+    let weight = |x: &crate::games::galactic_destiny::components::interpret::SenatorState| u32::from(x.corruption) + 3 * u32::from(x.shadow);
+    let others: Vec<(&String, u32)> = s.fx.senators.iter().filter(|(n, x)| x.party != p && !s.tried.contains(*n)).map(|(n, x)| (n, weight(x))).collect();
+    let top = others.iter().map(|(_, w)| *w).max()?;
+    let most: Vec<&String> = others.iter().filter(|(_, w)| *w == top).map(|(n, _)| *n).collect();
+    dice.pick_index(most.len(), RULE, "sénateur poursuivi").map(|i| most[i].clone())
 }
 
 /// S1: candidacies when an election is due, the election order, a law now

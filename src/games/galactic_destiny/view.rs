@@ -627,11 +627,20 @@ pub fn family_view(ctx: &ViewContext, before: &GdState, after: &GdState, events:
     let awaited = <super::GalacticDestiny as crate::game::Ruleset>::awaiting(after).is_some_and(|a| a.contains(family));
     v["my_move"] = json!(awaited);
     v["private"] = me.map_or(Value::Null, |p| private_json(after, p, Lang::from_code(&ctx.lang)));
+    // The board picture (public: the same for every reader of a language),
+    // attached to the report by `map.svg.tera` once the game has a board.
+    if after.phase != Phase::Registration {
+        v["map"] = json!(super::map::svg(after, Lang::from_code(&ctx.lang)));
+    }
     v
 }
 
 pub fn public_view(ctx: &ViewContext, before: &GdState, after: &GdState, events: &[Event]) -> Value {
     let mut v = common(ctx, before, after, events, None);
+    // The game page's board of this step.
+    if after.phase != Phase::Registration {
+        v["public_map"] = json!(super::map::svg(after, Lang::from_code(&ctx.lang)));
+    }
     // Registration closed with too few seats: the step is held, the
     // referee told at once (the referee reads `referee_alert`).
     if let Some(Event::TooFewParties { players, least }) = events.iter().find(|e| matches!(e, Event::TooFewParties { .. })) {
