@@ -54,6 +54,12 @@ pub fn phase(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
     state.game_turn += 1;
     let turn = state.game_turn;
     events.push(Event::GalacticPhase { turn });
+    // Laws whose last turn is over leave the senate's list, said in the
+    // report (G37: passed in turn T for d turns, a law binds through T + d − 1).
+    for l in state.laws.iter().filter(|l| l.until < turn) {
+        events.push(Event::LawLapsed { law: l.law });
+    }
+    state.laws.retain(|l| l.until >= turn);
     // The turn's records start empty.
     state.defied.clear();
     state.tried.clear();

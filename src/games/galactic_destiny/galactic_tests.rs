@@ -430,3 +430,21 @@ fn le_roulement_d_infestation_no_fleet_retreats_into_a_sector_infested_by_the_sa
     let retreats: Vec<_> = ev.iter().filter_map(|e| if let Event::Infested { retreats, .. } = e { Some(retreats.clone()) } else { None }).collect();
     assert_eq!(retreats, vec![vec![(Some(PartyId::Gsp), 5, h)], vec![(Some(PartyId::Gsp), 1, h)]]);
 }
+
+/// "Liste de propositions" (G37): a law passed in turn T for d turns binds
+/// through T + d − 1; at the galactic phase of the turn after, it leaves the
+/// list and the report says so. One still running stays, unannounced.
+#[test]
+fn liste_de_propositions_a_law_lapses_at_the_galactic_phase_after_its_last_turn_and_is_announced() {
+    use crate::games::galactic_destiny::model::{Law, LawInForce};
+    let mut s = test_state(&P3, 3);
+    let turn = s.game_turn;
+    s.laws = vec![
+        LawInForce { law: Law::Movement, passed: turn, until: turn, by: PartyId::Gsp },
+        LawInForce { law: Law::Homeland, passed: turn, until: turn + 1, by: PartyId::Gsp },
+    ];
+    let ev = next(&mut s, 3);
+    assert!(ev.contains(&Event::LawLapsed { law: Law::Movement }), "{ev:?}");
+    assert!(!ev.contains(&Event::LawLapsed { law: Law::Homeland }));
+    assert_eq!(s.laws.iter().map(|l| l.law).collect::<Vec<_>>(), vec![Law::Homeland]);
+}
