@@ -108,6 +108,7 @@ fn state(phase: Phase) -> GdState {
         audited: BTreeSet::new(),
         taxes_paid: 0,
         recruited: BTreeSet::new(),
+        intrigue: Default::default(),
         ending: None,
     };
     s.appoint(Ministry::PrimeMinister, Some("Kaelin".into()));
