@@ -755,8 +755,12 @@ fn read_block(lines: &[Prepared], depth: usize, tag: Option<&str>, from_attachme
             (KW_WAIT, Command::Wait),
             (KW_RESIGN, Command::Resign),
         ];
-        if let Some((table, k, cmd)) =
-            simple.iter().find_map(|(t, c)| starts_with(&toks, t).map(|(k, _)| (*t, k, c.clone())))
+        // `ABANDON | RESIGN` concedes only alone on its line: followed by a
+        // name it is an order (Stellarium's `RESIGN <judge>`, orders.md),
+        // read by the ruleset.
+        if let Some((table, k, cmd)) = simple
+            .iter()
+            .find_map(|(t, c)| starts_with(&toks, t).filter(|(_, rest)| *t != KW_RESIGN || rest.is_empty()).map(|(k, _)| (*t, k, c.clone())))
         {
             lang.note(table, k);
             if !sub.commands.contains(&cmd) {

@@ -303,6 +303,13 @@ fn confirm_wait_and_resign_are_commands_in_french_and_english() {
     let s = read("GAME p\nPLAYER x\nCONFIRM\nWAIT\nRESIGN\n");
     assert_eq!(s.commands, [Command::Confirm, Command::Wait, Command::Resign]);
     assert!(s.english);
+    // Followed by a name, it is Stellarium's order `RESIGN <judge>`
+    // (orders.md), not the concession.
+    for line in ["RESIGN Yueh", "ABANDON Yueh", "resign \"Grand Juge\""] {
+        let s = read(&format!("GAME p\nPLAYER x\n{line}\n"));
+        assert!(s.commands.is_empty(), "{line}: {:?}", s.commands);
+        assert_eq!(s.orders.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(), [line]);
+    }
     // With a subject tag, a lone CONFIRMER starts the block.
     let s = read_submission("[p] Re: rapport", "Je confirme.\nCONFIRMER\n", &[]).unwrap();
     assert_eq!((s.game.as_deref(), s.commands.as_slice()), (Some("p"), [Command::Confirm].as_slice()));
