@@ -1,14 +1,13 @@
 # Galactic Destiny: the acknowledgement of the orders of the senate (S1, S2) and the purchases (P)
 # (design note §3): why a line is refused, and the referee's notes on an accepted one.
 
-gd-order-law = { $law ->
-    [integrity] Virtuous Integrity Act (INTEGRITY)
-    [homeland] Homeland Defence Initiative (HOMELAND)
-    [free-trade] Free Trade Agreement (FREE-TRADE)
-    [watch] Democratic Watch Committee (WATCH)
-    [movement] Movement Declaration (MOVEMENT)
-   *[education] Freedom of Speech and Education Consulate (EDUCATION)
-}
+gd-order-law-integrity = Virtuous Integrity Act (INTEGRITY)
+gd-order-law-homeland = Homeland Defence Initiative (HOMELAND)
+gd-order-law-free-trade = Free Trade Agreement (FREE-TRADE)
+gd-order-law-watch = Democratic Watch Committee (WATCH)
+gd-order-law-movement = Movement Declaration (MOVEMENT)
+gd-order-law-education = Freedom of Speech and Education Consulate (EDUCATION)
+gd-order-law-tax = Tax of { $amount } money per { $action } (TAX)
 gd-order-ministry = { $ministry ->
     [pm] Prime Minister (PM)
     [interior] Minister of the Interior (INTERIOR)

@@ -1,14 +1,13 @@
 # Galactic Destiny: the acknowledgement of the orders of the senate (S1, S2) and the purchases (P)
 # (design note §3): why a line is refused, and the referee's notes on an accepted one.
 
-gd-order-law = { $law ->
-    [integrity] Acte d'intégrité vertueux (INTEGRITE)
-    [homeland] Initiative de défense de la patrie (DEFENSE-PATRIE)
-    [free-trade] Libre-échange d'accord (LIBRE-ECHANGE)
-    [watch] Comité de surveillance démocratique (SURVEILLANCE)
-    [movement] Déclaration de mouvement (MOUVEMENT)
-   *[education] Liberté de parole et consulat de l'éducation (EDUCATION)
-}
+gd-order-law-integrity = Acte d'intégrité vertueux (INTEGRITE)
+gd-order-law-homeland = Initiative de défense de la patrie (DEFENSE-PATRIE)
+gd-order-law-free-trade = Libre-échange d'accord (LIBRE-ECHANGE)
+gd-order-law-watch = Comité de surveillance démocratique (SURVEILLANCE)
+gd-order-law-movement = Déclaration de mouvement (MOUVEMENT)
+gd-order-law-education = Liberté de parole et consulat de l'éducation (EDUCATION)
+gd-order-law-tax = Impôt de { $amount } argent par { $action } (IMPOT)
 gd-order-ministry = { $ministry ->
     [pm] Premier ministre (PM)
     [interior] ministre de l'Intérieur (INTERIEUR)

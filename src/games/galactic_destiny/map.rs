@@ -178,15 +178,7 @@ fn ministry_msg(m: Ministry) -> Msg {
 }
 
 fn law_msg(l: Law) -> Msg {
-    let id = match l {
-        Law::Integrity => "integrity",
-        Law::Homeland => "homeland",
-        Law::FreeTrade => "free-trade",
-        Law::Watch => "watch",
-        Law::Movement => "movement",
-        Law::Education => "education",
-    };
-    Msg::new(format!("gd-map-law-{id}"))
+    super::common::law_name("gd-map-law-", l)
 }
 
 fn signed(n: i32) -> String {
@@ -591,7 +583,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-map-key-abilities", abilities = "1 VOIX Voix autoritaire"),
     ];
     all.extend(Ministry::ALL.map(ministry_msg));
-    all.extend(Law::ALL.map(|l| msg!("gd-map-law-line", law = law_msg(l), party = "POP", left = 2, until = 5)));
+    all.extend(Law::examples().into_iter().map(|l| msg!("gd-map-law-line", law = law_msg(l), party = "POP", left = 2, until = 5)));
     all.extend(Race::WORDS.map(|(_, r)| race_msg(r)));
     for a in Ability::ALL {
         all.push(Msg::new(format!("gd-map-ability-short-{}", a.id())));

@@ -24,7 +24,8 @@ use super::components::effects::Resource;
 use super::components::interpret::{SenatorState, Subject};
 use super::components::{declaration, PartyId};
 use super::events::{CorruptionWhy, DefaultKind, Event, VoteOn};
-use super::model::{Ending, FleetGroup, GdState, Item, Law, Phase, SECTORS_TO_END};
+use super::common::tax_action_name;
+use super::model::{Ending, FleetGroup, GdState, Item, Law, Phase, TaxedAction, SECTORS_TO_END};
 use super::orders::Goods;
 use super::senate::round_table::{per_vote_limit, voting_strength, SenatorVote};
 use super::senate::Ministry;
@@ -38,7 +39,7 @@ fn ministry_msg(m: Ministry) -> Msg {
 }
 
 fn law_msg(l: Law) -> Msg {
-    Msg::new(format!("gd-law-{}", l.codes().1.to_lowercase()))
+    super::common::law_name("gd-law-", l)
 }
 
 fn resource_word(r: Resource) -> &'static str {
@@ -310,6 +311,8 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
             )
         }
         Event::Discarded { party, count, by_referee } => msg!("gd-ev-discarded", party = party.sigle(), count = *count, by_referee = yes(*by_referee)),
+        Event::TaxPaid { party, action, amount } => msg!("gd-ev-tax-paid", party = party.sigle(), amount = *amount, action = tax_action_name(*action)),
+        Event::TaxUnpaid { party, action, amount } => msg!("gd-ev-tax-unpaid", party = party.sigle(), amount = *amount, action = tax_action_name(*action)),
         Event::HomelandPaid { party, paid } => msg!("gd-ev-homeland-paid", party = party.sigle(), paid = yes(*paid)),
         Event::TaxesSpent { money, fleets } => msg!("gd-ev-taxes-spent", money = *money, fleets = *fleets),
         Event::SectorGift { party, sector, resource, amount } => {
@@ -690,7 +693,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-none"),
     ];
     all.extend(Ministry::ALL.map(ministry_msg));
-    all.extend(Law::ALL.map(law_msg));
+    all.extend(Law::examples().into_iter().map(law_msg));
     let (a, b) = (PartyId::Gsp, PartyId::Bip);
     let group = FleetGroup { to: 50, count: 2, from: Some(1), attack: true, admiral: Some("Jemak".into()) };
     let agenda = vec![
@@ -732,6 +735,8 @@ pub fn samples() -> Vec<Msg> {
         Event::DealMade { number: 1, parties: [a, b], terms: "paix".into(), until: Some(3) },
         Event::DealBroken { number: 1, by: a },
         Event::LawDefied { party: a, law: Law::Movement },
+        Event::TaxPaid { party: a, action: TaxedAction::FleetBought, amount: 2 },
+        Event::TaxUnpaid { party: a, action: TaxedAction::Recruit, amount: 2 },
         Event::Corruption { senator: "Fola".into(), amount: 2, why: CorruptionWhy::BrokenDeal { deal: 1 }, shadows_now: 0, corruption_now: 2 },
         Event::Corruption { senator: "Fola".into(), amount: 2, why: CorruptionWhy::BrokenLaw { law: Law::Homeland }, shadows_now: 0, corruption_now: 2 },
         Event::Corruption { senator: "Fola".into(), amount: 1, why: CorruptionWhy::Audit, shadows_now: 0, corruption_now: 2 },

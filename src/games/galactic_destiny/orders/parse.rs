@@ -124,7 +124,7 @@ fn is(t: Option<&Token>, aliases: &[&str]) -> bool {
 }
 
 fn law_msg(l: Law) -> Msg {
-    msg!("gd-order-law", law = l.codes().1.to_ascii_lowercase())
+    super::super::common::law_name("gd-order-law-", l)
 }
 
 fn ministry_msg(m: Ministry) -> Msg {
@@ -1306,7 +1306,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-note-acts-next-turn"),
         msg!("gd-order-note-hand-limit"),
     ];
-    v.extend(Law::ALL.into_iter().map(law_msg));
+    v.extend(Law::examples().into_iter().map(law_msg));
     v.extend(Ministry::ALL.into_iter().map(ministry_msg));
     v.push(resource_msg(Resource::Influence));
     v
