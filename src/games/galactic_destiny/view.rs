@@ -26,7 +26,7 @@ use super::components::{declaration, PartyId};
 use super::events::{CorruptionWhy, DefaultKind, Event, VoteOn};
 use super::common::tax_action_name;
 use super::model::{Ending, FleetGroup, GdState, Item, Law, Phase, TaxedAction, SECTORS_TO_END};
-use super::orders::Goods;
+use super::orders::{words, Goods};
 use super::senate::round_table::{per_vote_limit, voting_strength, SenatorVote};
 use super::senate::Ministry;
 
@@ -508,7 +508,7 @@ fn senate_json(s: &GdState, lang: Lang) -> Value {
         .map(|l| {
             json!({
                 "law": law_msg(l.law).render(lang),
-                "code": l.law.codes().0,
+                "code": words::law(false, l.law, false),
                 "until": l.until,
                 "turns_left": (l.until + 1).saturating_sub(s.game_turn.max(1)),
                 "by": l.by.sigle(),

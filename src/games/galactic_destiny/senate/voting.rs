@@ -395,9 +395,17 @@ fn proposals(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, order: &[P
 }
 
 /// A law voted in: in force through turn T + d − 1 (G37); a law already in
-/// force is extended by d turns.
+/// force is extended by d turns. A tax on an action already taxed at
+/// another amount replaces that tax, which ends now (RULINGS.md, Galactic
+/// Destiny, Impôts): one tax per action, the senate's latest.
 fn pass_law(state: &mut GdState, by: PartyId, law: Law, turns: u8, events: &mut Vec<Event>) {
     let turn = state.game_turn;
+    if let Law::Tax { action, .. } = law {
+        if let Some(old) = state.tax_on(action).filter(|old| *old != law) {
+            state.laws.retain(|l| l.law != old);
+            events.push(Event::LawLapsed { law: old });
+        }
+    }
     let until = match state.laws.iter_mut().find(|l| l.law == law && l.until >= turn) {
         Some(l) => {
             l.until += u32::from(turns);
