@@ -25,9 +25,10 @@ use super::components::interpret::{SenatorState, Subject};
 use super::components::{declaration, PartyId};
 use super::events::{CorruptionWhy, DefaultKind, Event, VoteOn};
 use super::common::tax_action_name;
+use super::galactic::InfestationOdds;
 use super::model::{Ending, FleetGroup, GdState, Item, Law, Phase, TaxedAction, SECTORS_TO_END};
 use super::orders::{words, Goods};
-use super::senate::round_table::{per_vote_limit, voting_strength, SenatorVote};
+use super::senate::voting::strength_and_limit;
 use super::senate::Ministry;
 
 /// Mixed into the game's seed for the pre-filled form's simulated party
@@ -374,32 +375,17 @@ fn schedule(s: &GdState) -> Vec<Value> {
     ]
 }
 
-fn senator_vote(s: &GdState, name: &str) -> SenatorVote {
-    let x = s.fx.senators.get(name);
-    let printed = s.components.senator(name).map_or(0, |c| i32::from(c.diplomacy));
-    SenatorVote {
-        diplomacy: printed + s.fx.diplomacy_bonus(name),
-        corruption: x.map_or(0, |x| u32::from(x.corruption)),
-        shadow: x.map_or(0, |x| u32::from(x.shadow)),
-        seduced: x.is_some_and(|x| x.seduced),
-    }
-}
-
 /// The infestation roll's modifier as it stands ("Le coût du mal": +1 per
 /// 3 corruption and +1 per shadow in play; the effects in force).
 pub fn keras(s: &GdState) -> Value {
-    let corruption: u32 = s.fx.senators.values().map(|x| u32::from(x.corruption)).sum();
-    let shadow: u32 = s.fx.senators.values().map(|x| u32::from(x.shadow)).sum();
-    let effects = s.fx.infestation_bonus();
-    let modifier = (corruption / 3 + shadow) as i32 + effects;
-    // 2d6 + modifier ≥ 10: the chance in 36.
-    let chance = (1..=6).flat_map(|a| (1..=6).map(move |b| a + b)).filter(|t| t + modifier >= 10).count();
+    let odds = InfestationOdds::of(s);
     json!({
-        "corruption": corruption,
-        "shadow": shadow,
-        "effects": effects,
-        "modifier": modifier,
-        "chance_percent": (chance * 100 + 18) / 36,
+        "corruption": odds.corruption,
+        "shadow": odds.shadow,
+        "effects": odds.events,
+        "modifier": odds.modifier(),
+        // 2d6 + modifier ≥ 10: the chance in 36, rounded to the nearest percent.
+        "chance_percent": (odds.hits() * 100 + 18) / 36,
         "infested": s.infested_count(),
         "infested_max": SECTORS_TO_END,
     })
@@ -435,7 +421,7 @@ fn parties_json(s: &GdState, viewer: Option<PartyId>) -> Vec<Value> {
     s.parties()
         .map(|p| {
             let ps = &s.fx.parties[&p];
-            let senators: Vec<SenatorVote> = s.senators_of(p).map(|n| senator_vote(s, n)).collect();
+            let (strength, cap) = strength_and_limit(s, p);
             let seat = s.seats.iter().find(|x| x.party == Some(p));
             let ministries: Vec<&str> = s.ministries.iter().filter(|(_, n)| s.fx.senators.get(*n).is_some_and(|x| x.party == p)).map(|(m, _)| m.code()).collect();
             let corruption: u32 = s.senators_of(p).filter_map(|n| s.fx.senators.get(n)).map(|x| u32::from(x.corruption)).sum();
@@ -454,8 +440,8 @@ fn parties_json(s: &GdState, viewer: Option<PartyId>) -> Vec<Value> {
                 "fleets": s.fleets_of(p),
                 "ministries": ministries.join(" "),
                 "initiative": s.initiative.iter().position(|q| *q == p).map(|i| i + 1),
-                "strength": voting_strength(&senators) + s.fx.votes_bonus(p),
-                "cap": per_vote_limit(&senators),
+                "strength": strength,
+                "cap": cap,
                 "cards": ps.hand.len(),
                 "waiting": ps.waiting.len(),
                 "corruption": corruption,
@@ -784,3 +770,7 @@ pub fn samples() -> Vec<Msg> {
     }
     all
 }
+
+#[cfg(test)]
+#[path = "view_tests.rs"]
+mod tests;

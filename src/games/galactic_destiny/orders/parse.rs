@@ -32,7 +32,7 @@ use super::super::components::interpret::{REPUBLIC_MAX, RESOURCE_MAX};
 use super::super::components::{PartyId, SectorNo};
 use super::super::common::{law_name, tax_action_name, BREACH_CORRUPTION};
 use super::super::model::{FleetGroup, GdState, Item, Law, Phase, TaxedAction, FLEETS_MAX};
-use super::super::senate::round_table::{self, SenatorVote};
+use super::super::senate::voting;
 use super::super::senate::Ministry;
 use super::words::{self, Step, Word};
 use super::{Goods, Order, Orders, PostChoice};
@@ -1124,31 +1124,13 @@ impl<'a> Check<'a> {
 }
 
 /// "Total de voix" (G34): what a party may spend on one vote, as the
-/// acknowledgement checks a `JUSQUA` against it — the same sum S2's vote
-/// clips a cap to (`senate::voting`): the printed diplomacy of its senators
-/// in the senate with the modifiers in force, +1 for the Interior minister
-/// ("Ministre de l'intérieur"), +1 each for the owner of "Voix autoritaire"
+/// acknowledgement checks a `JUSQUA` against it — the very limit S2's vote
+/// clips a cap to (`senate::voting::strength_and_limit`): the printed
+/// diplomacy of its senators in the senate with the modifiers in force, +1
+/// for the Interior minister, +1 each for the owner of "Voix autoritaire"
 /// (sector 1); seduced ones excluded, corruption not deducted, never below 0.
 pub fn vote_limit(s: &GdState, party: PartyId) -> u32 {
-    let n1 = s.components.board.sector_of(Ability::VoixAutoritaire);
-    let authoritative = n1.and_then(|n| s.fx.sectors.get(&n)).and_then(|x| x.owner) == Some(party);
-    let senators: Vec<SenatorVote> = s
-        .fx
-        .senators
-        .iter()
-        .filter(|(_, st)| st.party == party)
-        .map(|(n, st)| {
-            let printed = s.components.senator(n).map_or(0, |x| i32::from(x.diplomacy));
-            let interior = i32::from(s.ministry_of(n) == Some(Ministry::Interior));
-            SenatorVote {
-                diplomacy: printed + s.fx.diplomacy_bonus(n) + interior + i32::from(authoritative),
-                corruption: u32::from(st.corruption),
-                shadow: u32::from(st.shadow),
-                seduced: st.seduced,
-            }
-        })
-        .collect();
-    round_table::per_vote_limit(&senators)
+    voting::strength_and_limit(s, party).1
 }
 
 /// The first keyword of a line (the longest that matches, multi-word ones
