@@ -11,7 +11,9 @@
 //! - the orders by step (`[[step]]`, `orders.GSP = ["PASSE"]`), read by the
 //!   ruleset's parser as the daemon reads a mail; a party that sends no
 //!   line is ONR and gets the default orders (§2.7); `refused.GSP = [2]`
-//!   lists the lines that must be refused;
+//!   lists the lines that must be refused; `until = "purchases"` instead
+//!   plays every step with nobody writing until that phase opens (the
+//!   intrigue's steps, for a case about the senate and the purchases);
 //! - the expected poststate: `[expect.is]`, pointers and their values;
 //!   `[[expect.event]]`, events of the last step that must be there (every
 //!   field given must match); `[[expect.no_event]]`, events that must not;
@@ -35,6 +37,11 @@ struct Step {
     /// Line numbers (from 1) that must be refused, by party.
     #[serde(default)]
     refused: BTreeMap<String, Vec<usize>>,
+    /// Instead of one step with these orders: every step, nobody writing,
+    /// until the step of this phase opens (`until = "purchases"` goes
+    /// through the intrigue's steps played by default).
+    #[serde(default)]
+    until: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -147,7 +154,18 @@ fn run(path: &Path) {
     let mut s = prestate(&file, &c);
     let mut events = Vec::new();
     for (n, step) in c.step.iter().enumerate() {
-        (s, events) = play(&file, &s, step, n + 1);
+        match &step.until {
+            Some(phase) => {
+                let silent = Step { orders: BTreeMap::new(), refused: BTreeMap::new(), until: None };
+                let mut k = 0;
+                while serde_json::to_value(s.phase).expect("phase") != Value::String(phase.clone()) {
+                    assert!(k < 64 && !GalacticDestiny::is_over(&s), "{file}: step {}: no {phase} step comes", n + 1);
+                    (s, events) = play(&file, &s, &silent, n + 1);
+                    k += 1;
+                }
+            }
+            None => (s, events) = play(&file, &s, step, n + 1),
+        }
     }
     let got = serde_json::to_value(&s).expect("state to JSON");
     for (ptr, want) in &c.expect.is {

@@ -4,6 +4,10 @@ gd-form-registration = The game starts when registration closes: nothing to send
 gd-form-over = The game is over.
 gd-form-filing = Senate, filings (S1): candidacies, election order, law proposals, the Republic fleet, indictments, trades, the bank.
 gd-form-voting = Senate, votes (S2): VOTE on each post and each agenda item (UPTO = your influence cap), VETO, AGENDA.
+gd-form-invasions = Invasions (I), your window: INVADE, DEFEND; PASS if you declare nothing (your fleets stay and defend).
+gd-form-battles = Before the battles (B): RETREAT for your losses and retreats; PASS if you add nothing.
+gd-form-campaigns = Campaigns (C), your window: CAMPAIGN; PASS if you declare nothing.
+gd-form-canvass = Before the ballots (K): INFLUENCE for your campaigns and your sectors; PASS if you add nothing.
 gd-form-purchases = Purchases (P): BUY FLEET, BUY REPUBLIC-FLEET, RECRUIT, DISCARD; PASS if you buy nothing.
 gd-form-proposal = the referee's proposal, edit as you wish
 gd-none = none
@@ -197,6 +201,8 @@ gd-ev-sector-gift = { $party } receives { $amount } { $resource ->
 gd-ev-default = { $party }: { $kind ->
     [nothing-filed] nothing filed (no orders received)
     [abstained] abstains on every vote, no veto (no orders received)
+    [no-declaration] declares nothing, its fleets stay where they are and defend (no orders received)
+    [no-answer] plays no card and adds nothing (no answer)
    *[passed] passes, buys nothing (no answer)
   }.
 gd-ev-resigned = { $party } resigns: the party stays on the board and passes from now on.

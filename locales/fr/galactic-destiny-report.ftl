@@ -4,6 +4,10 @@ gd-form-registration = La partie commence à la clôture des inscriptions : rien
 gd-form-over = La partie est terminée.
 gd-form-filing = Sénat, dépôts (S1) : candidatures, ordre des élections, propositions de loi, flotte de la république, poursuites, échanges, banque.
 gd-form-voting = Sénat, votes (S2) : VOTE pour chaque poste et chaque point de l'ordre du jour (JUSQUA = votre plafond d'influence), VETO, ORDRE-DU-JOUR.
+gd-form-invasions = Invasions (I), votre fenêtre : INVASION, DEFENDRE ; PASSE si vous ne déclarez rien (vos flottes restent et défendent).
+gd-form-battles = Avant la bataille (B) : RETRAITE pour vos pertes et retraites ; PASSE si vous n'ajoutez rien.
+gd-form-campaigns = Campagnes (C), votre fenêtre : CAMPAGNE ; PASSE si vous ne déclarez rien.
+gd-form-canvass = Avant les urnes (K) : INFLUENCE pour vos campagnes et vos secteurs ; PASSE si vous n'ajoutez rien.
 gd-form-purchases = Achats (P) : ACHAT FLOTTE, ACHAT FLOTTE-REPUBLIQUE, RECRUTER, DEFAUSSER ; PASSE si vous n'achetez rien.
 gd-form-proposal = proposition de l'arbitre, à modifier à votre guise
 gd-none = aucun
@@ -197,6 +201,8 @@ gd-ev-sector-gift = { $party } reçoit { $amount } { $resource ->
 gd-ev-default = { $party } : { $kind ->
     [nothing-filed] rien déposé (ordres non reçus)
     [abstained] abstention sur tous les votes, sans veto (ordres non reçus)
+    [no-declaration] ne déclare rien, ses flottes restent en place et défendent (ordres non reçus)
+    [no-answer] ne joue aucune carte et n'ajoute rien (aucune réponse)
    *[passed] passe, sans achat (aucune réponse)
   }.
 gd-ev-resigned = { $party } abandonne : le parti reste sur le plateau et passe désormais.

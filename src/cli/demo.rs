@@ -111,10 +111,10 @@ pub fn run(templates: Option<&Path>, a: DemoArgs) -> anyhow::Result<()> {
     if turn_based && a.ruleset != "stellar" {
         let mut players = players(a.players, a.english());
         // Stellium plays to its end (DERNIER TOUR), whatever `--turns` says;
-        // Galactic Destiny plays `--turns` game turns of three steps each.
+        // Galactic Destiny plays `--turns` game turns of 2n + 5 steps each.
         let steps = match a.ruleset.as_str() {
             "stellium" => 2000,
-            "galactic-destiny" => super::demo_gd::steps(a.turns),
+            "galactic-destiny" => super::demo_gd::steps(a.turns, a.players),
             _ => a.turns,
         };
         let mut summary = rt.block_on(super::demo_steps::play(&referee, &mut players, steps, a.seed))?;

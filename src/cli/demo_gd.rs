@@ -1,7 +1,8 @@
 //! `arbitre demo --ruleset galactic-destiny`: what `--turns` means for it
-//! (game turns: each is three steps, S1, S2 and P, after the registration
-//! step) and the summary of the senate's and the purchases' business over
-//! the game, read from each step's `events.json`.
+//! (game turns: each is S1, S2, a window per party and B for the invasions,
+//! a window per party and K for the campaigns, and P, after the
+//! registration step) and the summary of the game's business, read from
+//! each step's `events.json`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -10,10 +11,11 @@ use std::path::{Path, PathBuf};
 /// family names, so parties are drawn by lot (G2).
 pub const SETTINGS: &str = "attribution_partis = \"hasard\"\n";
 
-/// Steps to play for `turns` game turns: the registration step, then S1,
-/// S2 and P of each game turn (part I has no intrigue step).
-pub fn steps(turns: u32) -> u32 {
-    1 + 3 * turns
+/// Steps to play for `turns` game turns of `parties` parties: the
+/// registration step, then the 2n + 5 steps of each game turn (design note
+/// §2.2; the simulated parties never resign, so no window is skipped).
+pub fn steps(turns: u32, parties: u32) -> u32 {
+    1 + (2 * parties + 5) * turns
 }
 
 /// Counts, over every step of the game, the events the issue asks the demo

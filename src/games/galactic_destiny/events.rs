@@ -52,6 +52,11 @@ pub enum DefaultKind {
     Abstained,
     /// P: nothing bought.
     Passed,
+    /// I or C, the party's window: no declaration (its fleets stay where
+    /// they are and defend).
+    NoDeclaration,
+    /// B or K: no card, no answer, nothing added.
+    NoAnswer,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -67,6 +67,7 @@ pub fn phase(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
     state.recruited.clear();
     state.taxes_paid = 0;
     state.fleet_orders = None;
+    state.intrigue = Default::default();
     state.agenda.clear();
     state.filings = Default::default();
 

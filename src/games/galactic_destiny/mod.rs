@@ -128,30 +128,37 @@ impl Ruleset for GalacticDestiny {
         state.phase == Phase::Over
     }
 
-    /// Every step of part I awaits every party still played (§2.2);
-    /// registration awaits nobody in particular.
+    /// A window awaits its party; every other step every party still
+    /// played (§2.2); registration awaits nobody in particular. Public
+    /// state only ([`GdState::awaited_parties`]).
     fn awaiting(state: &GdState) -> Option<BTreeSet<FamilyKey>> {
         match state.phase {
             Phase::Registration => None,
-            Phase::Over => Some(BTreeSet::new()),
-            Phase::Filing | Phase::Voting | Phase::Purchases => {
-                Some(state.seats.iter().filter(|s| !s.resigned && s.party.is_some()).map(|s| s.key.clone()).collect())
-            }
+            _ => Some(state.awaited_parties().into_iter().filter_map(|p| state.family_of(p).cloned()).collect()),
         }
+    }
+
+    /// A window's party is awaited alone: the others are told when their
+    /// next step comes ([`turn::steps_to_move`]).
+    fn steps_to_move(state: &GdState, family: &FamilyKey) -> Option<u32> {
+        turn::steps_to_move(state, state.party_of(family)?)
     }
 
     fn step_kind(state: &GdState) -> &'static str {
         match state.phase {
             Phase::Registration | Phase::Filing => "senat",
             Phase::Voting => "vote",
+            Phase::Invasions { .. } | Phase::Campaigns { .. } => "fenetre",
+            Phase::Battles | Phase::Canvass => "reaction",
             Phase::Purchases | Phase::Over => "achats",
         }
     }
 
-    /// P: nothing is required, but the party is awaited (design note §2.6
-    /// item 2): early adjudication waits for every answer (`PASSE` will do).
+    /// B, K and P: nothing is required, but the parties are awaited
+    /// (design note §2.6 item 2): early adjudication waits for every answer
+    /// (`PASSE` will do).
     fn answers_expected(state: &GdState) -> bool {
-        state.phase == Phase::Purchases
+        matches!(state.phase, Phase::Battles | Phase::Canvass | Phase::Purchases)
     }
 
     fn family_view(ctx: &ViewContext, before: &GdState, after: &GdState, events: &[Event], family: &FamilyKey) -> serde_json::Value {

@@ -91,6 +91,23 @@ pub struct Settings {
     pub max_law_turns: u8,
     /// `tours_max` (default 10; 0 = no limit; G20).
     pub max_turns: u32,
+    /// `declarations = "fenetres" | "simultanees"` (design note §2.2).
+    #[serde(default)]
+    pub declarations: Declarations,
+}
+
+/// How the intrigue's declarations are taken (design note §2.2; setting
+/// `declarations`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Declarations {
+    /// One window a party, in initiative order, worst first: each sees the
+    /// declarations before its own ("Vous ne pouvez pas changer ou ajouter
+    /// des mouvements une fois que vous avez passé").
+    #[default]
+    Windows,
+    /// One sealed step for every party, resolved in initiative order.
+    Sealed,
 }
 
 impl Default for Settings {
@@ -104,6 +121,7 @@ impl Default for Settings {
             taxes: false,
             max_law_turns: 5,
             max_turns: 10,
+            declarations: Declarations::Windows,
         }
     }
 }
@@ -337,7 +355,7 @@ pub struct ActiveEvent {
     pub subjects: Vec<Subject>,
 }
 
-/// Where a game is. A game turn is S1, S2, (the intrigue: part II), P; the
+/// Where a game is. A game turn is S1, S2, the intrigue (I, B, C, K), P; the
 /// galactic phase is played inside the adjudication that closes P (or the
 /// registration step), so it is no step of its own (note §2.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -348,6 +366,19 @@ pub enum Phase {
     Filing,
     /// S2, "Sénat : votes": every party votes (deadline kind `vote`).
     Voting,
+    /// I, "Invasions": `window` is the place in [`GdState::initiative`]
+    /// (worst first) of the one party that declares (deadline kind
+    /// `fenetre`); `None` is the one sealed step of `declarations =
+    /// "simultanees"`, every party awaited.
+    Invasions { window: Option<u8> },
+    /// B, "Avant la bataille": every party, answers awaited (deadline kind
+    /// `reaction`); the battles are fought when it closes.
+    Battles,
+    /// C, "Campagnes": windows as [`Phase::Invasions`].
+    Campaigns { window: Option<u8> },
+    /// K, "Avant les urnes": every party, answers awaited (`reaction`); the
+    /// campaigns are resolved when it closes.
+    Canvass,
     /// P, "Achats": every party buys, answers awaited (deadline kind `achats`).
     Purchases,
     Over,
@@ -368,6 +399,18 @@ pub enum Ending {
     TurnLimit { winners: Vec<PartyId> },
     /// Every seat resigned.
     Abandoned,
+}
+
+/// The intrigue's declarations of the game turn now played, each kept by
+/// the module that referees it ([`crate::games::galactic_destiny::intrigue`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Intrigue {
+    /// I: invasions and defences declared, Republic fleet orders carried out.
+    #[serde(default)]
+    pub invasions: super::intrigue::invasions::Declared,
+    /// C and K: campaigns declared, influence offered.
+    #[serde(default)]
+    pub campaigns: super::intrigue::campaigns::Declared,
 }
 
 /// The whole game.
@@ -425,10 +468,48 @@ pub struct GdState {
     pub taxes_paid: u32,
     /// Senators recruited this turn (they act next turn).
     pub recruited: BTreeSet<String>,
+    /// What the intrigue of this game turn has declared so far (emptied by
+    /// the galactic phase).
+    #[serde(default)]
+    pub intrigue: Intrigue,
     pub ending: Option<Ending>,
 }
 
+impl Phase {
+    /// A step that takes a party's orders (not registration, not the end).
+    pub fn is_playing(self) -> bool {
+        !matches!(self, Phase::Registration | Phase::Over)
+    }
+
+    /// A window of the intrigue: one party declares.
+    pub fn window(self) -> Option<u8> {
+        match self {
+            Phase::Invasions { window } | Phase::Campaigns { window } => window,
+            _ => None,
+        }
+    }
+}
+
 impl GdState {
+    /// The party whose window is open (design note §2.2), if a window is.
+    pub fn window_party(&self) -> Option<PartyId> {
+        self.phase.window().and_then(|k| self.initiative.get(usize::from(k)).copied())
+    }
+
+    /// The parties the open step awaits: the window's party, or every
+    /// party still played; none outside the game's steps. Public state
+    /// only (design note §2.1, principle 2).
+    pub fn awaited_parties(&self) -> Vec<PartyId> {
+        if !self.phase.is_playing() {
+            return Vec::new();
+        }
+        let live = |p: PartyId| self.seats.iter().any(|x| x.party == Some(p) && !x.resigned);
+        match self.window_party() {
+            Some(p) => vec![p].into_iter().filter(|p| live(*p)).collect(),
+            None => self.parties().filter(|p| live(*p)).collect(),
+        }
+    }
+
     /// The seat of a family.
     pub fn seat_of(&self, family: &FamilyKey) -> Option<&Seat> {
         self.seats.iter().find(|s| &s.key == family)

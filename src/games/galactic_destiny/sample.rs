@@ -253,6 +253,9 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         Phase::Filing => filing(s, p, dice),
         Phase::Voting => voting(s, p, dice),
         Phase::Purchases => purchases(s, p, dice),
+        // The intrigue's robots come with its orders (issue #28): until
+        // then they pass.
+        Phase::Invasions { .. } | Phase::Battles | Phase::Campaigns { .. } | Phase::Canvass => vec![Order::Pass],
         Phase::Registration | Phase::Over => Vec::new(),
     };
     Orders { lines, defaulted: false }

@@ -4,7 +4,8 @@
 //! Settings (RULINGS, Galactic Destiny): `joueurs_min` (default 3, 2
 //! allowed), `joueurs_max` (default 6), `attribution_partis = "nom" |
 //! "hasard"`, `premiere_election = "vote" | "hasard"`, `encheres = "table" |
-//! "scellees"`, `impots`, `duree_max_loi`, `tours_max`, `maitre_de_jeu`
+//! "scellees"`, `impots`, `duree_max_loi`, `tours_max`, `declarations =
+//! "fenetres" | "simultanees"`, `maitre_de_jeu`
 //! (part III: only `false`), and the six component files (`plateau`,
 //! `partis`, `senateurs`, `cartes_secteur`, `actions`, `evenements`).
 //!
@@ -21,11 +22,11 @@ use crate::i18n::Msg;
 use super::components::interpret::{EffectState, SectorState, SenatorState};
 use super::components::{Components, File, PartyId, Source, Sources};
 use super::events::Event;
-use super::model::{FirstElection, GdState, Phase, PartyChoice, Seat, Settings, REPUBLIC_HOME};
+use super::model::{Declarations, FirstElection, GdState, Phase, PartyChoice, Seat, Settings, REPUBLIC_HOME};
 use super::senate::round_table::Bidding;
 
 /// The settings this ruleset reads (unknown ones are refused).
-const KEYS: [&str; 15] = [
+const KEYS: [&str; 16] = [
     "joueurs_min",
     "joueurs_max",
     "attribution_partis",
@@ -34,6 +35,7 @@ const KEYS: [&str; 15] = [
     "impots",
     "duree_max_loi",
     "tours_max",
+    "declarations",
     "maitre_de_jeu",
     "plateau",
     "partis",
@@ -94,6 +96,7 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<GdState, String> {
         taxes: boolean(t, "impots")?,
         max_law_turns: integer(t, "duree_max_loi", 1, 9, 5)? as u8,
         max_turns: integer(t, "tours_max", 0, 999, 10)? as u32,
+        declarations: choice(t, "declarations", [("fenetres", Declarations::Windows), ("simultanees", Declarations::Sealed)])?,
     };
     let mut sources = Sources::embedded();
     for f in File::ALL {
@@ -162,6 +165,7 @@ fn fresh(components: Components, settings: Settings, seed: u64) -> GdState {
         audited: Default::default(),
         taxes_paid: 0,
         recruited: Default::default(),
+        intrigue: Default::default(),
         ending: None,
     }
 }

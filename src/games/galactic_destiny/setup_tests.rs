@@ -1,7 +1,7 @@
 //! Tests of the settings, registration and "Installation.".
 
 use super::*;
-use crate::games::galactic_destiny::model::Phase;
+use crate::games::galactic_destiny::model::{Declarations, Phase};
 
 const ALL3: [PartyId; 3] = [PartyId::Gsp, PartyId::Bip, PartyId::Pop];
 
@@ -43,7 +43,7 @@ fn settings_are_read_with_their_defaults() {
     let s = new_game(&toml::Table::new(), 1).unwrap();
     assert_eq!(s.settings, Settings::default());
     let s = new_game(
-        &settings("joueurs_min = 2\njoueurs_max = 4\nattribution_partis = \"hasard\"\npremiere_election = \"hasard\"\nencheres = \"scellees\"\nimpots = true\nduree_max_loi = 3\ntours_max = 0"),
+        &settings("joueurs_min = 2\njoueurs_max = 4\nattribution_partis = \"hasard\"\npremiere_election = \"hasard\"\nencheres = \"scellees\"\nimpots = true\nduree_max_loi = 3\ntours_max = 0\ndeclarations = \"simultanees\""),
         1,
     )
     .unwrap();
@@ -56,6 +56,7 @@ fn settings_are_read_with_their_defaults() {
         taxes: true,
         max_law_turns: 3,
         max_turns: 0,
+        declarations: Declarations::Sealed,
     };
     assert_eq!(s.settings, want);
 }
@@ -69,6 +70,7 @@ fn settings_out_of_range_or_unknown_words_are_refused() {
         ("attribution_partis = \"choix\"", "\"choix\" inconnu (\"nom\" ou \"hasard\")"),
         ("encheres = \"live\"", "(\"table\" ou \"scellees\")"),
         ("impots = 1", "`impots` : true ou false"),
+        ("declarations = \"ensemble\"", "(\"fenetres\" ou \"simultanees\")"),
         ("maitre_de_jeu = true", "partie III"),
     ] {
         let e = new_game(&settings(t), 1).unwrap_err();

@@ -1,11 +1,16 @@
-//! The step machine (design note §2.2, part I): one daemon turn is one
-//! step. Registration closes with "Installation." and turn 1's galactic
-//! phase; then every game turn is S1 (filings), S2 (votes) and P
-//! (purchases), each awaiting every party. The intrigue steps of part II
-//! come between S2 and P; in part I they are not played (the reports list
-//! them as not refereed yet), so S2 leads straight to P. P's resolver
-//! plays the end of the turn and, unless the game is over, the next
-//! galactic phase.
+//! The step machine (design note §2.2): one daemon turn is one step.
+//! Registration closes with "Installation." and turn 1's galactic phase;
+//! then every game turn is:
+//!
+//! 1. S1 (filings) and S2 (votes), every party awaited;
+//! 2. the intrigue: the invasion windows I (one party each, in initiative
+//!    order, worst first; one sealed step with `declarations =
+//!    "simultanees"`), B where every party answers before the battles,
+//!    the campaign windows C, K where every party answers before the
+//!    campaigns are resolved ([`open_intrigue`], [`next_intrigue`]); a
+//!    party no longer played has no window;
+//! 3. P (purchases), whose resolver plays the end of the turn and, unless
+//!    the game is over, the next galactic phase.
 //!
 //! The orders allowed in any step ([`common::apply`]: bank, trades,
 //! promises, broken laws, shadow) come first: S1's and S2's resolvers play
@@ -20,9 +25,9 @@ use crate::game::{FamilyInput, FamilyKey};
 
 use super::components::PartyId;
 use super::events::{DefaultKind, Event};
-use super::model::{Ending, GdState, Phase};
+use super::model::{Declarations, Ending, GdState, Phase};
 use super::orders::Orders;
-use super::{common, galactic, purchases, senate, setup};
+use super::{common, galactic, intrigue, purchases, senate, setup};
 
 /// What the referee plays for a party that sent nothing in the step now
 /// open (§2.7): S1 nothing filed, S2 abstains, P passes.
@@ -30,8 +35,82 @@ pub fn default_kind(phase: Phase) -> Option<DefaultKind> {
     match phase {
         Phase::Filing => Some(DefaultKind::NothingFiled),
         Phase::Voting => Some(DefaultKind::Abstained),
+        Phase::Invasions { .. } | Phase::Campaigns { .. } => Some(DefaultKind::NoDeclaration),
+        Phase::Battles | Phase::Canvass => Some(DefaultKind::NoAnswer),
         Phase::Purchases => Some(DefaultKind::Passed),
         Phase::Registration | Phase::Over => None,
+    }
+}
+
+/// The first window at or after place `k` of the initiative whose party is
+/// still played; past the last, the step where every party answers (B after
+/// the invasions, K after the campaigns).
+fn window_from(s: &GdState, k: usize, campaigns: bool) -> Phase {
+    let live = |p: PartyId| s.seats.iter().any(|x| x.party == Some(p) && !x.resigned);
+    match (s.initiative.iter().enumerate().skip(k).find(|(_, p)| live(**p)), campaigns) {
+        (Some((i, _)), false) => Phase::Invasions { window: Some(i as u8) },
+        (Some((i, _)), true) => Phase::Campaigns { window: Some(i as u8) },
+        (None, false) => Phase::Battles,
+        (None, true) => Phase::Canvass,
+    }
+}
+
+/// The first declaration step of the invasions (`campaigns` false) or the
+/// campaigns.
+fn first_declarations(s: &GdState, campaigns: bool) -> Phase {
+    match (s.settings.declarations, campaigns) {
+        (Declarations::Sealed, false) => Phase::Invasions { window: None },
+        (Declarations::Sealed, true) => Phase::Campaigns { window: None },
+        (Declarations::Windows, c) => window_from(s, 0, c),
+    }
+}
+
+/// Opens the intrigue when S2 closes (its initiative rolled): the Republic
+/// fleet's voted orders are declared first ("niveau 1"), then the first
+/// invasion step.
+pub fn open_intrigue(s: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
+    intrigue::invasions::open(s, dice, events);
+    s.phase = first_declarations(s, false);
+}
+
+/// The step after the open one, if the game goes on and no party resigns
+/// meanwhile (the next game turn starts at S1 whatever its initiative).
+pub fn next_phase(s: &GdState) -> Phase {
+    match s.phase {
+        Phase::Registration | Phase::Purchases => Phase::Filing,
+        Phase::Filing => Phase::Voting,
+        Phase::Voting => first_declarations(s, false),
+        Phase::Over => Phase::Over,
+        _ => next_intrigue(s),
+    }
+}
+
+/// How many steps after the open one `party` is next awaited (1: the
+/// next step), for the "not your move" reply; public state only.
+pub fn steps_to_move(s: &GdState, party: PartyId) -> Option<u32> {
+    let mut t = s.clone();
+    for n in 1..=64 {
+        t.phase = next_phase(&t);
+        if t.phase == Phase::Over {
+            return None;
+        }
+        if t.awaited_parties().contains(&party) {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// The step after an intrigue step that just closed.
+pub fn next_intrigue(s: &GdState) -> Phase {
+    match s.phase {
+        Phase::Invasions { window: Some(k) } => window_from(s, usize::from(k) + 1, false),
+        Phase::Invasions { window: None } => Phase::Battles,
+        Phase::Battles => first_declarations(s, true),
+        Phase::Campaigns { window: Some(k) } => window_from(s, usize::from(k) + 1, true),
+        Phase::Campaigns { window: None } => Phase::Canvass,
+        Phase::Canvass => Phase::Purchases,
+        other => other,
     }
 }
 
@@ -57,7 +136,7 @@ fn orders_by_party(s: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>
 pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>>, dice: &mut Dice) -> (GdState, Vec<Event>) {
     let mut s = prev.clone();
     let mut events = Vec::new();
-    let playing = matches!(s.phase, Phase::Filing | Phase::Voting | Phase::Purchases);
+    let playing = s.phase.is_playing();
     if playing {
         // `ABANDON`: the party stays on the board and passes from now on.
         for i in 0..s.seats.len() {
@@ -70,11 +149,16 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
             }
         }
     }
-    let orders = orders_by_party(&s, inputs);
+    // A window plays its party's orders only (the daemon tells the others
+    // it is not their move).
+    let mut orders = orders_by_party(&s, inputs);
+    let awaited = s.awaited_parties();
+    if s.phase.window().is_some() {
+        orders.retain(|p, _| awaited.contains(p));
+    }
     if let Some(kind) = default_kind(s.phase) {
         for (party, o) in &orders {
-            let live = s.seats.iter().any(|x| x.party == Some(*party) && !x.resigned);
-            if live && o.lines.is_empty() {
+            if awaited.contains(party) && o.lines.is_empty() {
                 events.push(Event::Default { party: *party, kind });
             }
         }
@@ -97,6 +181,30 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
         Phase::Voting => {
             dice.mark("La phase de sénat.", format!("tour de jeu {}, votes (S2)", s.game_turn));
             senate::voting::resolve(&mut s, &orders, dice, &mut events);
+        }
+        Phase::Invasions { .. } => {
+            dice.mark("Invasions.", format!("tour de jeu {}, invasions (I)", s.game_turn));
+            common::apply(&mut s, &orders, dice, &mut events);
+            intrigue::invasions::declare(&mut s, &orders, dice, &mut events);
+            s.phase = next_intrigue(&s);
+        }
+        Phase::Battles => {
+            dice.mark("Résolution d'invasions.", format!("tour de jeu {}, avant la bataille (B)", s.game_turn));
+            common::apply(&mut s, &orders, dice, &mut events);
+            intrigue::invasions::fight(&mut s, &orders, dice, &mut events);
+            s.phase = next_intrigue(&s);
+        }
+        Phase::Campaigns { .. } => {
+            dice.mark("Campagnes.", format!("tour de jeu {}, campagnes (C)", s.game_turn));
+            common::apply(&mut s, &orders, dice, &mut events);
+            intrigue::campaigns::declare(&mut s, &orders, dice, &mut events);
+            s.phase = next_intrigue(&s);
+        }
+        Phase::Canvass => {
+            dice.mark("Résolution des campagnes.", format!("tour de jeu {}, avant les urnes (K)", s.game_turn));
+            common::apply(&mut s, &orders, dice, &mut events);
+            intrigue::campaigns::resolve(&mut s, &orders, dice, &mut events);
+            s.phase = next_intrigue(&s);
         }
         Phase::Purchases => {
             dice.mark("Achat de flottes et sénateurs", format!("tour de jeu {}, achats (P)", s.game_turn));

@@ -141,6 +141,8 @@ fn default_word(k: DefaultKind) -> &'static str {
         DefaultKind::NothingFiled => "nothing-filed",
         DefaultKind::Abstained => "abstained",
         DefaultKind::Passed => "passed",
+        DefaultKind::NoDeclaration => "no-declaration",
+        DefaultKind::NoAnswer => "no-answer",
     }
 }
 
@@ -352,27 +354,38 @@ fn phase_word(p: Phase) -> &'static str {
         Phase::Registration => "registration",
         Phase::Filing => "filing",
         Phase::Voting => "voting",
+        Phase::Invasions { .. } => "invasions",
+        Phase::Battles => "battles",
+        Phase::Campaigns { .. } => "campaigns",
+        Phase::Canvass => "canvass",
         Phase::Purchases => "purchases",
         Phase::Over => "over",
     }
 }
 
 /// The steps of the game turn now open, numbered (`TOUR n`): S1, S2, the
-/// intrigue (part II: listed, not refereed yet), P.
+/// intrigue's windows (each with its party) and answers, P — as they come
+/// if no party resigns meanwhile (public state only).
 fn schedule(s: &GdState) -> Vec<Value> {
-    let first = match s.phase {
-        Phase::Filing => s.step,
-        Phase::Voting => s.step.saturating_sub(1),
-        Phase::Purchases => s.step.saturating_sub(2),
-        Phase::Registration | Phase::Over => return Vec::new(),
-    };
-    let open = |k: u32| s.step == first + k;
-    vec![
-        json!({ "step": first, "kind": "filing", "open": open(0), "refereed": true }),
-        json!({ "step": first + 1, "kind": "voting", "open": open(1), "refereed": true }),
-        json!({ "step": Value::Null, "kind": "intrigue", "open": false, "refereed": false }),
-        json!({ "step": first + 2, "kind": "purchases", "open": open(2), "refereed": true }),
-    ]
+    if !s.phase.is_playing() {
+        return Vec::new();
+    }
+    let mut t = GdState { phase: Phase::Filing, ..s.clone() };
+    let mut phases = vec![Phase::Filing];
+    while t.phase != Phase::Purchases && phases.len() < 64 {
+        t.phase = super::turn::next_phase(&t);
+        phases.push(t.phase);
+    }
+    let Some(open) = phases.iter().position(|p| *p == s.phase) else { return Vec::new() };
+    let first = s.step.saturating_sub(open as u32);
+    phases
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let party = p.window().and_then(|w| s.initiative.get(usize::from(w))).map(|x| x.sigle());
+            json!({ "step": first + k as u32, "kind": phase_word(*p), "party": party, "open": k == open })
+        })
+        .collect()
 }
 
 /// The infestation roll's modifier as it stands ("Le coût du mal": +1 per
@@ -651,10 +664,14 @@ pub fn order_form(s: &GdState, family: &FamilyKey) -> Vec<FormLine> {
         Phase::Over => "gd-form-over",
         Phase::Filing => "gd-form-filing",
         Phase::Voting => "gd-form-voting",
+        Phase::Invasions { .. } => "gd-form-invasions",
+        Phase::Battles => "gd-form-battles",
+        Phase::Campaigns { .. } => "gd-form-campaigns",
+        Phase::Canvass => "gd-form-canvass",
         Phase::Purchases => "gd-form-purchases",
     };
     v.push(FormLine::comment(Msg::new(what)));
-    let Some(p) = seat.party.filter(|_| !seat.resigned && matches!(s.phase, Phase::Filing | Phase::Voting | Phase::Purchases)) else { return v };
+    let Some(p) = seat.party.filter(|p| !seat.resigned && s.awaited_parties().contains(p)) else { return v };
     let mut dice = crate::dice::Dice::for_turn(s.seed ^ FORM_SEED, s.step);
     let o = super::sample::sample(s, p, &mut dice);
     let (fr, en) = (super::orders::lines(s, &o), super::orders::lines_in(s, &o, true));
@@ -675,6 +692,10 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-form-filing"),
         msg!("gd-form-voting"),
         msg!("gd-form-purchases"),
+        msg!("gd-form-invasions"),
+        msg!("gd-form-battles"),
+        msg!("gd-form-campaigns"),
+        msg!("gd-form-canvass"),
         msg!("gd-form-proposal"),
         msg!("gd-none"),
     ];

@@ -23,6 +23,8 @@
 pub mod assassination;
 pub mod battle;
 pub mod campaign;
+pub mod campaigns;
+pub mod invasions;
 
 use crate::dice::Dice;
 

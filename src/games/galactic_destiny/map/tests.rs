@@ -135,6 +135,7 @@ fn state(deal: usize) -> GdState {
         audited: Default::default(),
         taxes_paid: 0,
         recruited: Default::default(),
+        intrigue: Default::default(),
         ending: None,
     };
     s.appoint(Ministry::PrimeMinister, Some("Fola".into()));

@@ -1159,6 +1159,10 @@ fn step_of(s: &GdState) -> Option<Step> {
     match s.phase {
         Phase::Filing => Some(Step::S1),
         Phase::Voting => Some(Step::S2),
+        Phase::Invasions { .. } => Some(Step::I),
+        Phase::Battles => Some(Step::B),
+        Phase::Campaigns { .. } => Some(Step::C),
+        Phase::Canvass => Some(Step::K),
         Phase::Purchases => Some(Step::P),
         Phase::Registration | Phase::Over => None,
     }

@@ -108,6 +108,7 @@ fn state(phase: Phase) -> GdState {
         audited: BTreeSet::new(),
         taxes_paid: 0,
         recruited: BTreeSet::new(),
+        intrigue: Default::default(),
         ending: None,
     };
     s.appoint(Ministry::PrimeMinister, Some("Kaelin".into()));
@@ -833,4 +834,69 @@ proptest! {
 
 fn words_name(n: &str) -> String {
     super::words::name(n)
+}
+
+/// Words a hostile or careless writer may put on a line: every keyword in
+/// both languages, the state's names, numbers in and out of range, the
+/// order language's small words and marks, and anything at all.
+fn hostile_token(s: &GdState) -> impl Strategy<Value = String> {
+    let mut words: Vec<String> = super::words::all_keywords().into_iter().map(str::to_string).collect();
+    words.extend(super::words::NOT_YET.iter().flat_map(|(fr, en)| [fr.to_string(), en.to_string()]));
+    words.extend(s.fx.senators.keys().cloned());
+    words.extend(s.fx.parties.values().flat_map(|p| p.hand.iter().chain(&p.waiting)).cloned());
+    words.extend(PartyId::ALL.iter().map(|p| p.sigle().to_string()));
+    words.extend(Ministry::ALL.iter().map(|m| m.to_string()));
+    for w in [
+        "#1", "#0", "#99999999999", "JUSQUA", "UPTO", "DUREE", "DE", "FROM", "ATTAQUE", "AMIRAL", "DONNE", "RECOIT", "ARGENT", "INFLUENCE", "FLOTTE",
+        "FLOTTES", "SECTEUR", "CARTE", "VACANT", "AUCUN", "POUR", "CONTRE", "PRISE", "CORRUPTION", "TOUS", ",", ":", "12:3", "50:", ":4", "3:-1",
+        "\"", "«", "»", "+2", "-1", "0", "51", "255", "256", "4294967296", "99999999999999999999999", "é", "\u{202e}", "\u{0}",
+    ] {
+        words.push(w.to_string());
+    }
+    prop_oneof![4 => prop::sample::select(words), 1 => "\\PC{0,12}", 1 => (0u64..100).prop_map(|n| n.to_string())]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Whatever a party writes, in any step, after the simulated party's
+    /// legal lines, every line gets a verdict and the step is played without
+    /// a panic, the state's invariants kept.
+    #[test]
+    fn any_line_in_any_step_gets_a_verdict_and_the_step_is_played(
+        phase in prop::sample::select(vec![
+            Phase::Filing, Phase::Voting, Phase::Invasions { window: Some(0) }, Phase::Invasions { window: None }, Phase::Battles,
+            Phase::Campaigns { window: Some(1) }, Phase::Canvass, Phase::Purchases,
+        ]),
+        seed in any::<u64>(),
+        texts in prop::collection::vec(prop::collection::vec(hostile_token(&rich(Phase::Filing)), 1..7), 1..9),
+    ) {
+        use crate::game::Ruleset;
+        let mut s = super::super::setup::test_state(&[Pop, Bip, Cos], seed);
+        s.phase = phase;
+        for p in s.fx.parties.values_mut() {
+            p.money = 99;
+            p.influence = 99;
+        }
+        s.initiative = vec![Pop, Bip, Cos];
+        let hostile: Vec<String> = texts.iter().map(|t| t.join(" ")).collect();
+        let refs: Vec<&str> = hostile.iter().map(String::as_str).collect();
+        let mut inputs = BTreeMap::new();
+        let mut dice = crate::dice::Dice::for_turn(seed, 0);
+        for (party, family) in [(Pop, "pop"), (Bip, "bip"), (Cos, "cos")] {
+            // The simulated party's legal lines, then the hostile ones.
+            let legal = lines(&s, &super::super::sample::sample(&s, party, &mut dice));
+            let all: Vec<&str> = legal.iter().map(String::as_str).chain(refs.iter().copied()).collect();
+            let input: Vec<OrderLine> = all.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect();
+            let p = parse(&s, &family.to_string(), &input);
+            prop_assert_eq!(p.verdicts.len(), all.len());
+            inputs.insert(family.to_string(), crate::game::FamilyInput::new(crate::game::OrderStatus::Or, p.orders, None));
+        }
+        let sound = s.check().is_ok();
+        let out = super::super::GalacticDestiny::adjudicate(&s, &inputs, &mut crate::dice::Dice::for_turn(seed, s.step));
+        prop_assert!(sound, "{:?}", s.check());
+        prop_assert!(out.state.check().is_ok(), "{:?}", out.state.check());
+        s = out.state;
+        prop_assert!(s.step > 0);
+    }
 }

@@ -11,13 +11,21 @@ use super::super::model::{FleetGroup, GdState, Law, TaxedAction};
 use super::super::senate::Ministry;
 use super::{Goods, Order, PostChoice};
 
-/// The step kinds that take orders in part I (design note §2.2).
+/// The step kinds that take orders (design note §2.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
     /// "Sénat : dépôts".
     S1,
     /// "Sénat : votes".
     S2,
+    /// "Invasions": a party's window (or the sealed step).
+    I,
+    /// "Avant la bataille".
+    B,
+    /// "Campagnes": a party's window (or the sealed step).
+    C,
+    /// "Avant les urnes".
+    K,
     /// "Achats".
     P,
 }
@@ -27,12 +35,16 @@ impl Step {
         match self {
             Step::S1 => "S1",
             Step::S2 => "S2",
+            Step::I => "I",
+            Step::B => "B",
+            Step::C => "C",
+            Step::K => "K",
             Step::P => "P",
         }
     }
 }
 
-const ANY: &[Step] = &[Step::S1, Step::S2, Step::P];
+const ANY: &[Step] = &[Step::S1, Step::S2, Step::I, Step::B, Step::C, Step::K, Step::P];
 const S1: &[Step] = &[Step::S1];
 const S12: &[Step] = &[Step::S1, Step::S2];
 const S2: &[Step] = &[Step::S2];

@@ -132,7 +132,9 @@ fn play(seed: u64) -> (GdState, Vec<Event>) {
             all.extend(events);
             break;
         }
-        assert_eq!(s.phase, Phase::Purchases);
+        // The senate opens the intrigue; this test plays the senate only.
+        assert!(matches!(s.phase, Phase::Invasions { .. }), "{:?}", s.phase);
+        s.phase = Phase::Purchases;
         purchases::resolve(&mut s, &BTreeMap::new(), &mut Dice::for_turn(seed, 3 * turn + 3), &mut events);
         all.extend(events);
         if s.phase == Phase::Over {

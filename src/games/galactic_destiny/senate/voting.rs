@@ -80,7 +80,7 @@ impl fmt::Display for FleetChoice {
     }
 }
 
-/// Plays the senate; leaves the game at P.
+/// Plays the senate; leaves the game at the intrigue's first step.
 pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &mut Dice, events: &mut Vec<Event>) {
     common::apply(state, orders, dice, events);
     let order = common::in_initiative(state);
@@ -128,7 +128,7 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
     // G30: the initiative for the intrigue.
     super::super::galactic::roll_initiative(state, dice, events);
     state.fx.end(End::Phase);
-    state.phase = Phase::Purchases;
+    super::super::turn::open_intrigue(state, dice, events);
 }
 
 /// The diplomacy of a party's senators as a vote sees them ("Force de
