@@ -260,3 +260,32 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
     };
     Orders { lines, defaulted: false }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::OrderLine;
+    use crate::games::galactic_destiny::orders;
+    use crate::games::galactic_destiny::senate::testkit;
+
+    /// With `impots`, the simulated parties propose taxes now and then (and
+    /// never without it), on lines the parser accepts.
+    #[test]
+    fn impots_the_simulated_parties_propose_taxes_only_when_impots_is_on() {
+        let mut s = testkit::state(&[PartyId::Pop, PartyId::Bip]);
+        let family = s.family_of(PartyId::Pop).unwrap().clone();
+        let taxes = |s: &GdState, seed: u8| -> Vec<Order> {
+            let o = sample(s, PartyId::Pop, &mut Dice::from_seed([seed; 32]));
+            o.lines.into_iter().filter(|l| matches!(l, Order::Propose { law: Law::Tax { .. }, .. })).collect()
+        };
+        assert!((0..60).all(|seed| taxes(&s, seed).is_empty()), "impots off: no tax");
+        s.settings.taxes = true;
+        let proposed: Vec<Order> = (0..60).flat_map(|seed| taxes(&s, seed)).collect();
+        assert!(!proposed.is_empty(), "impots on: some tax proposed in 60 tries");
+        for o in proposed {
+            let text = orders::lines(&s, &Orders { lines: vec![o.clone()], defaulted: false }).remove(0);
+            let parsed = orders::parse(&s, &family, &[OrderLine { no: 1, text: text.clone() }]);
+            assert_eq!(parsed.orders.lines, vec![o], "{text}: {:?}", parsed.verdicts);
+        }
+    }
+}
