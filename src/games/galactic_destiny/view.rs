@@ -321,6 +321,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         Event::Resigned { party } => msg!("gd-ev-resigned", party = party.sigle()),
         Event::TieOneMoreTurn { parties } => msg!("gd-ev-tie-one-more-turn", parties = sigles(parties)),
         Event::Ended { ending } => msg!("gd-ev-ended", how = ending_msg(ending)),
+        Event::CampaignDeclared { .. } | Event::EducationPaid { .. } | Event::CampaignVoid { .. } | Event::CampaignResolved { .. } => super::intrigue::campaigns::event_msg(e),
     }
 }
 
