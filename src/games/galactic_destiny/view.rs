@@ -599,7 +599,7 @@ fn private_json(s: &GdState, p: PartyId, lang: Lang) -> Value {
         .filter(|d| d.parties.contains(&p))
         .map(|d| json!({ "number": d.number, "with": d.parties.iter().find(|q| **q != p).map(|q| q.sigle()), "terms": d.terms, "until": d.until, "broken": d.broken.map(|(q, t)| format!("{} ({t})", q.sigle())) }))
         .collect();
-    json!({ "hand": hand, "waiting": waiting, "deals": deals })
+    json!({ "hand": hand, "waiting": waiting, "deals": deals, "campaigns": super::intrigue::campaigns::private_json(s, p) })
 }
 
 fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], viewer: Option<PartyId>) -> Value {
@@ -628,6 +628,7 @@ fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], vi
         "senators": senators_json(s),
         "senate": senate_json(s, lang),
         "keras": keras(s),
+        "campaigns": super::intrigue::campaigns::public_json(s),
     })
 }
 

@@ -350,6 +350,22 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
     }
 }
 
+/// The campaigns declared this turn, for every reader (design note §7):
+/// sector, party, senator — never the influence written with them.
+pub fn public_json(s: &GdState) -> serde_json::Value {
+    let v: Vec<serde_json::Value> = s.intrigue.campaigns.campaigns.iter().map(|d| serde_json::json!({ "sector": d.sector, "party": d.party.sigle(), "senator": d.senator })).collect();
+    serde_json::Value::Array(v)
+}
+
+/// A party's own campaign matters: the influence written with its
+/// campaigns (paid when resolved) and the sectors it may campaign in now.
+pub fn private_json(s: &GdState, p: PartyId) -> serde_json::Value {
+    let mine: Vec<serde_json::Value> =
+        s.intrigue.campaigns.campaigns.iter().filter(|d| d.party == p).map(|d| serde_json::json!({ "sector": d.sector, "senator": d.senator, "influence": d.influence })).collect();
+    let reachable: Vec<String> = reachable(s, p).iter().map(|n| n.to_string()).collect();
+    serde_json::json!({ "mine": mine, "reachable": reachable.join(", ") })
+}
+
 fn dice_text(dice: &[u32]) -> String {
     if dice.is_empty() {
         return "-".into();
@@ -440,4 +456,72 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-camp-note-paid-when-resolved", amount = 3),
     ]);
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::game::{OrderLine, ViewContext};
+    use crate::games::galactic_destiny::model::Phase;
+    use crate::games::galactic_destiny::{orders, sample, setup, view};
+
+    fn state() -> GdState {
+        let mut s = setup::test_state(&[PartyId::Gsp, PartyId::Bip, PartyId::Pop], 1);
+        s.phase = Phase::Campaigns { window: Some(0) };
+        s
+    }
+
+    fn ctx() -> ViewContext {
+        ViewContext { game_id: "g".into(), turn: 9, deadline: String::new(), time_left: String::new(), lang: "fr".into() }
+    }
+
+    #[test]
+    fn campagnes_the_influence_written_with_a_campaign_stays_its_party_s_until_resolved() {
+        let before = state();
+        let mut after = before.clone();
+        let mut events = Vec::new();
+        let o = Orders { lines: vec![Order::Campaign { sector: 35, senator: "Mashem".into(), influence: 6 }], defaulted: false };
+        declare(&mut after, &BTreeMap::from([(PartyId::Gsp, o)]), &mut Dice::from_seed([0; 32]), &mut events);
+        assert_eq!(after.intrigue.campaigns.campaigns.len(), 1);
+        let gsp = view::family_view(&ctx(), &before, &after, &events, &"gsp".to_string());
+        assert_eq!(gsp["private"]["campaigns"]["mine"][0]["influence"], 6);
+        for family in ["bip", "pop"] {
+            let v = view::family_view(&ctx(), &before, &after, &events, &family.to_string());
+            assert_eq!(v["campaigns"][0]["sector"], 35, "the declaration is public");
+            assert!(v["campaigns"][0].get("influence").is_none(), "{family} reads GSP's influence: {}", v["campaigns"]);
+            assert_eq!(v["private"]["campaigns"]["mine"].as_array().map(Vec::len), Some(0));
+            let text = v["this_step"].to_string();
+            assert!(!text.contains('6'), "{family} reads a 6 in {text}");
+        }
+        let public = view::public_view(&ctx(), &before, &after, &events);
+        assert!(public["campaigns"][0].get("influence").is_none());
+        assert!(events.iter().all(|e| serde_json::to_value(e).unwrap().get("influence").is_none()));
+    }
+
+    #[test]
+    fn campagnes_the_simulated_party_campaigns_legally_and_backs_its_campaign_in_k() {
+        let mut s = state();
+        let mut dice = Dice::from_seed([3; 32]);
+        let read = |s: &GdState, o: &Orders, family: &str| {
+            let lines: Vec<OrderLine> = orders::lines(s, o).into_iter().enumerate().map(|(i, text)| OrderLine { no: i + 1, text }).collect();
+            let parsed = orders::parse(s, &family.to_string(), &lines);
+            assert!(parsed.verdicts.iter().all(|v| v.is_accepted()), "{:?}", parsed.verdicts);
+            parsed.orders
+        };
+        // Mashem, fresh, has sectors within reach: the robot campaigns (most
+        // of the time: it draws whether to).
+        let o = (0..12)
+            .map(|_| read(&s, &sample::sample(&s, PartyId::Gsp, &mut dice), "gsp"))
+            .find(|o| o.lines.iter().any(|l| matches!(l, Order::Campaign { .. })))
+            .expect("a campaign in 12 tries");
+        let mut events = Vec::new();
+        declare(&mut s, &BTreeMap::from([(PartyId::Gsp, o)]), &mut dice, &mut events);
+        s.phase = Phase::Canvass;
+        let k = read(&s, &sample::sample(&s, PartyId::Gsp, &mut dice), "gsp");
+        let sector = s.intrigue.campaigns.campaigns.first().map(|d| d.sector);
+        assert!(k.lines.iter().any(|l| matches!(l, Order::Influence { sector: n, amount } if Some(*n) == sector && *amount > 0)), "{k:?}");
+        assert_eq!(read(&s, &sample::sample(&s, PartyId::Bip, &mut dice), "bip").lines, [Order::Pass], "nothing to back");
+    }
 }
