@@ -39,7 +39,7 @@ fn demo_plays_the_senate_and_the_purchases_with_elections_laws_vetoes_trials_and
     // The silent stretch of the second player is played by default, in words.
     assert!(count(&text, "demo: purchases:", "step(s) played by default") >= 1, "{text}");
     let report = std::fs::read_to_string(out.join("data/games/demo/turns/0004/reports/ATREIDES/report.txt")).expect("a report");
-    for words in ["Composants provisoires", "Tour de jeu 2", "pas encore arbitrée (partie II)", "== Le plateau", "== Les Ke'Ras ==", "== Privé : votre main"] {
+    for words in ["Composants provisoires", "Tour de jeu 1 :", "Campagnes (C)", "== Le plateau", "== Les Ke'Ras ==", "== Privé : votre main"] {
         assert!(report.contains(words), "{words:?} not in\n{report}");
     }
     // The board picture goes with every report, and on the game page.
