@@ -38,6 +38,7 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
                 "elected" if e["holder"].is_null() => *count.entry("left_vacant".into()).or_default() += 1,
                 "trial" => *verdicts.entry(e["verdict"].as_str().unwrap_or("?").to_string()).or_default() += 1,
                 "ended" => ending = Some(e["ending"].clone()),
+                "campaign_resolved" if !e["winner"].is_null() => *count.entry("campaign_won".into()).or_default() += 1,
                 _ => {}
             }
             *count.entry(kind).or_default() += 1;
@@ -52,6 +53,7 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
         format!("senate: {} trial(s) ({}), {} audit(s), {} fine(s)", n("trial"), if verdicts.is_empty() { "-".to_string() } else { verdicts.join(", ") }, n("audit"), n("fined")),
         format!("any step: {} trade(s), {} bank purchase(s), {} failed trade(s)", n("traded"), n("banked"), n("trade_failed")),
         format!("purchases: {} purchase(s); {} step(s) played by default for a silent party", n("bought"), n("default")),
+        format!("campaigns: {} declared, {} sector(s) resolved, {} taken by a campaign, {} void", n("campaign_declared"), n("campaign_resolved"), n("campaign_won"), n("campaign_void")),
         format!("galactic phase: {} event card(s) drawn, {} infestation roll(s), {} sector(s) infested", n("event_drawn"), n("infestation_roll"), n("infested")),
     ];
     if let Some(e) = ending {

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::components::effects::Resource;
 use super::components::interpret::Subject;
 use super::components::{PartyId, SectorNo};
+use super::intrigue::campaigns::CampaignRoll;
 use super::model::{Ending, FleetGroup, Item, Law, TaxedAction};
 use super::orders::Goods;
 use super::senate::Ministry;
@@ -180,6 +181,33 @@ pub enum Event {
     /// égalité, faite un autre tour de jeu").
     TieOneMoreTurn { parties: Vec<PartyId> },
     Ended { ending: Ending },
+
+    // ---- Campaigns (C, K; `intrigue::campaigns`).
+    /// A campaign declared in a C step: the party's grey token on the
+    /// sector, the senator exhausted. Public; the influence it adds stays
+    /// private until the campaign is resolved.
+    CampaignDeclared { party: PartyId, sector: SectorNo, senator: String },
+    /// "Liberté de parole et consulat de l'éducation": influence paid for a
+    /// campaign declared.
+    EducationPaid { party: PartyId, sector: SectorNo, amount: u8 },
+    /// A campaign declared that could not be resolved (its senator gone,
+    /// the sector become its party's): nothing paid, nothing rolled.
+    CampaignVoid { party: PartyId, sector: SectorNo, senator: String, reason: Msg },
+    /// Every campaign in one sector resolved (K): the sector's roll (its
+    /// defence, its owner's influence and adjacency, the dice, the total),
+    /// each campaigner's, and who takes the sector (none: it stays as it
+    /// was).
+    CampaignResolved {
+        sector: SectorNo,
+        owner: Option<PartyId>,
+        defence: i32,
+        owner_influence: u32,
+        owner_adjacency: u32,
+        dice: Vec<u32>,
+        total: i64,
+        campaigns: Vec<CampaignRoll>,
+        winner: Option<PartyId>,
+    },
 }
 
 impl Event {

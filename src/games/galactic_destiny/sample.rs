@@ -247,6 +247,15 @@ fn purchases(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
     v
 }
 
+/// Some lines, or `PASSE`: the step's answer is expected.
+fn or_pass(v: Vec<Order>) -> Vec<Order> {
+    if v.is_empty() {
+        vec![Order::Pass]
+    } else {
+        v
+    }
+}
+
 /// The simulated party's orders for the step now open.
 pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
     let lines = match s.phase {
@@ -255,7 +264,9 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         Phase::Purchases => purchases(s, p, dice),
         // The intrigue's robots come with its orders (issue #28): until
         // then they pass.
-        Phase::Invasions { .. } | Phase::Battles | Phase::Campaigns { .. } | Phase::Canvass => vec![Order::Pass],
+        Phase::Invasions { .. } | Phase::Battles => vec![Order::Pass],
+        Phase::Campaigns { .. } => or_pass(super::intrigue::campaigns_robot::declare(s, p, dice)),
+        Phase::Canvass => or_pass(super::intrigue::campaigns_robot::canvass(s, p, dice)),
         Phase::Registration | Phase::Over => Vec::new(),
     };
     Orders { lines, defaulted: false }

@@ -325,6 +325,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         Event::Resigned { party } => msg!("gd-ev-resigned", party = party.sigle()),
         Event::TieOneMoreTurn { parties } => msg!("gd-ev-tie-one-more-turn", parties = sigles(parties)),
         Event::Ended { ending } => msg!("gd-ev-ended", how = ending_msg(ending)),
+        Event::CampaignDeclared { .. } | Event::EducationPaid { .. } | Event::CampaignVoid { .. } | Event::CampaignResolved { .. } => super::intrigue::campaigns::event_msg(e),
     }
 }
 
@@ -587,7 +588,7 @@ fn private_json(s: &GdState, p: PartyId, lang: Lang) -> Value {
         .filter(|d| d.parties.contains(&p))
         .map(|d| json!({ "number": d.number, "with": d.parties.iter().find(|q| **q != p).map(|q| q.sigle()), "terms": d.terms, "until": d.until, "broken": d.broken.map(|(q, t)| format!("{} ({t})", q.sigle())) }))
         .collect();
-    json!({ "hand": hand, "waiting": waiting, "deals": deals })
+    json!({ "hand": hand, "waiting": waiting, "deals": deals, "campaigns": super::intrigue::campaigns::private_json(s, p) })
 }
 
 fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], viewer: Option<PartyId>) -> Value {
@@ -616,6 +617,7 @@ fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], vi
         "senators": senators_json(s),
         "senate": senate_json(s, lang),
         "keras": keras(s),
+        "campaigns": super::intrigue::campaigns::public_json(s),
     })
 }
 

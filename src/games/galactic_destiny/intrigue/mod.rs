@@ -24,6 +24,7 @@ pub mod assassination;
 pub mod battle;
 pub mod campaign;
 pub mod campaigns;
+pub mod campaigns_robot;
 pub mod invasions;
 
 use crate::dice::Dice;

@@ -105,6 +105,14 @@ pub enum Order {
     Recruit { senator: String },
     /// `DEFAUSSER "<c>"…`: cards to drop for the hand limit, in order.
     Discard { cards: Vec<String> },
+    // ---- Campaigns (C, K; issue #28, `intrigue::campaigns`).
+    /// `CAMPAGNE <secteur> <sén> [INFLUENCE <n>]` (C): the senator's action;
+    /// the influence is added to his roll, paid when the campaign is
+    /// resolved.
+    Campaign { sector: SectorNo, senator: String, influence: u8 },
+    /// `INFLUENCE <secteur> <n>` (K): to my campaign there, or to my
+    /// sector's roll against the others' campaigns; paid when resolved.
+    Influence { sector: SectorNo, amount: u8 },
 }
 
 /// A party's accepted orders for one step.

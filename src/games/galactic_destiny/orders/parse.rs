@@ -37,6 +37,10 @@ use super::super::senate::Ministry;
 use super::words::{self, Step, Word};
 use super::{Goods, Order, Orders, PostChoice};
 
+/// The campaigns' lines (C, K): `CAMPAGNE`, `INFLUENCE`.
+#[path = "campaigns.rs"]
+mod campaigns;
+
 /// Why a line is refused, and the nearest valid name or form.
 type Refused = (Msg, Option<String>);
 
@@ -176,6 +180,13 @@ struct Check<'a> {
     fleets_bought: u32,
     republic_bought: u32,
     recruits: Vec<String>,
+    /// Campaigns (C): the sectors and senators of earlier lines; K's
+    /// influence: the sectors of earlier lines.
+    campaigns: BTreeSet<SectorNo>,
+    campaigners: BTreeSet<String>,
+    influenced: BTreeSet<SectorNo>,
+    /// The line being read was written in English (for a suggestion).
+    english: bool,
     /// The notes of the line being read.
     notes: Vec<Msg>,
 }
@@ -213,6 +224,10 @@ impl<'a> Check<'a> {
             fleets_bought: 0,
             republic_bought: 0,
             recruits: Vec::new(),
+            campaigns: BTreeSet::new(),
+            campaigners: BTreeSet::new(),
+            influenced: BTreeSet::new(),
+            english: false,
             notes: Vec::new(),
         }
     }
@@ -387,7 +402,7 @@ impl<'a> Check<'a> {
     /// The note on an order that carries out `times` taxed actions: the tax
     /// in force on them, counted as spent; or, when the party will not have
     /// the money, the warning that not paying breaks the law (G38).
-    fn tax_note(&mut self, action: TaxedAction, times: u32) {
+    pub(super) fn tax_note(&mut self, action: TaxedAction, times: u32) {
         let Some(law @ Law::Tax { amount, .. }) = self.s.tax_on(action) else { return };
         if !self.s.law_binds(law, self.me) || self.laws_defied.contains(&law) {
             return;
@@ -1117,6 +1132,8 @@ impl<'a> Check<'a> {
             Word::Buy => self.buy(c),
             Word::Recruit => self.recruit(c),
             Word::Discard => self.discard(c),
+            Word::Campaign => self.campaign(c),
+            Word::Influence => self.influence(c),
             Word::Unconstitutional => Err(no(msg!("gd-order-refused-free-laws"))),
             Word::NotYet => Err(no(msg!("gd-order-refused-not-yet"))),
         }
@@ -1187,6 +1204,7 @@ pub fn parse(state: &GdState, family: &FamilyKey, lines: &[OrderLine]) -> Parsed
                     let order = toks[..c.pos()].iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
                     LineVerdict::rejected(line, msg!("gd-order-refused-wrong-step", order = order, steps = steps_text(steps)), None)
                 } else {
+                    check.english = en;
                     match check.line(w, &mut c) {
                         Ok(o) => {
                             let canonical = words::line_in(state, &o, false);
@@ -1350,5 +1368,6 @@ pub fn samples() -> Vec<Msg> {
     v.extend(Law::examples().into_iter().map(law_msg));
     v.extend(Ministry::ALL.into_iter().map(ministry_msg));
     v.push(resource_msg(Resource::Influence));
+    v.extend(super::super::intrigue::campaigns::samples());
     v
 }

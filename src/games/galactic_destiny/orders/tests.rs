@@ -259,7 +259,7 @@ fn a_line_valid_in_another_step_is_refused_naming_its_steps() {
 #[test]
 fn orders_of_the_intrigue_are_refused_as_not_refereed_yet() {
     let s = state(Phase::Filing);
-    for line in ["CARTE \"Feint\"", "ASSASSINAT Fola Kaelin +1", "INVASION 42 39:2", "PROTEGER TOUS 2", "MARCHE-NOIR BIP", "BLACK MARKET BIP", "INDULGENCE Fola", "REBELLION 39", "CAMPAIGN 40 Fola"] {
+    for line in ["CARTE \"Feint\"", "ASSASSINAT Fola Kaelin +1", "INVASION 42 39:2", "PROTEGER TOUS 2", "MARCHE-NOIR BIP", "BLACK MARKET BIP", "INDULGENCE Fola", "REBELLION 39"] {
         let (id, _) = refused(&s, line);
         assert_eq!(id, "gd-order-refused-not-yet", "{line}");
     }
@@ -899,4 +899,33 @@ proptest! {
         s = out.state;
         prop_assert!(s.step > 0);
     }
+}
+
+#[test]
+fn campagnes_and_resolution_des_campagnes_orders_read_in_c_and_k_in_both_languages() {
+    use crate::games::galactic_destiny::intrigue::campaigns::Declaration;
+    // Initiative Cos, Pop, Bip: POP's window is the second.
+    let c = state(Phase::Campaigns { window: Some(1) });
+    let want = Order::Campaign { sector: 40, senator: "Fola".into(), influence: 2 };
+    assert_eq!(one(&c, "CAMPAGNE 40 Fola INFLUENCE 2"), Ok((want.clone(), "CAMPAGNE 40 Fola INFLUENCE 2".into())));
+    assert_eq!(accepted(&c, "campaign 40 fola influence 2"), want);
+    assert_eq!(lines_in(&c, &Orders { lines: vec![want], defaulted: false }, true), ["CAMPAIGN 40 Fola INFLUENCE 2"]);
+    let note = notes(&c, "CAMPAGNE 40 Fola INFLUENCE 2", Lang::Fr);
+    assert!(note.contains("orateur public") && note.contains("influence 2") && note.contains("défense 1"), "{note}");
+    assert_eq!(refused(&c, "CAMPAGNE 39 Fola").0, "gd-camp-refused-own-sector");
+    assert_eq!(refused(&c, "CAMPAGNE 12 Fola").0, "gd-camp-refused-not-reachable");
+    assert_eq!(refused(&c, "CAMPAGNE 50 Fola").0, "gd-camp-refused-infested");
+    assert_eq!(refused(&c, "CAMPAGNE 40 Kaelin").0, "gd-order-refused-not-your-senator");
+    assert_eq!(refused(&c, "CAMPAGNE 40 Fola INFLUENCE 30").0, "gd-order-refused-not-enough");
+    let (_, v) = read(&c, "pop", &["CAMPAGNE 40 Fola", "CAMPAGNE 40 Siana", "CAMPAGNE 38 Fola"]);
+    let ids: Vec<Option<String>> = v.iter().map(|o| if let LineOutcome::Rejected { reason, .. } = o { Some(reason.id.clone()) } else { None }).collect();
+    assert_eq!(ids, [None, Some("gd-camp-refused-twice".into()), Some("gd-camp-refused-exhausted".into())]);
+    assert_eq!(refused(&state(Phase::Filing), "CAMPAGNE 40 Fola").0, "gd-order-refused-wrong-step");
+    let mut k = state(Phase::Canvass);
+    assert_eq!(refused(&k, "INFLUENCE 39 2").0, "gd-camp-refused-no-campaign");
+    k.intrigue.campaigns.campaigns.push(Declaration { party: Bip, sector: 39, senator: "Kaelin".into(), influence: 0 });
+    assert_eq!(accepted(&k, "INFLUENCE 39 2"), Order::Influence { sector: 39, amount: 2 });
+    let (_, v) = read(&k, "pop", &["INFLUENCE 39 2", "INFLUENCE 39 1"]);
+    assert!(matches!(&v[1], LineOutcome::Rejected { reason, .. } if reason.id == "gd-camp-refused-influence-twice"));
+    assert_eq!(refused(&c, "INFLUENCE 39 2").0, "gd-order-refused-wrong-step");
 }

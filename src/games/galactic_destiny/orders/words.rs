@@ -49,6 +49,8 @@ const S1: &[Step] = &[Step::S1];
 const S12: &[Step] = &[Step::S1, Step::S2];
 const S2: &[Step] = &[Step::S2];
 const P: &[Step] = &[Step::P];
+const C: &[Step] = &[Step::C];
+const K: &[Step] = &[Step::K];
 
 /// The first keyword of a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,6 +79,10 @@ pub enum Word {
     /// `INCONSTITUTIONNEL`: free laws only (`propositions = "libres"`),
     /// which this referee does not play.
     Unconstitutional,
+    /// `CAMPAGNE` (C).
+    Campaign,
+    /// `INFLUENCE <secteur> <n>` (K).
+    Influence,
     /// An order of the intrigue and the card engine (issue #28): recognised,
     /// refused as not refereed yet.
     NotYet,
@@ -107,6 +113,8 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::Recruit, "RECRUTER", "RECRUIT", P),
     (Word::Discard, "DEFAUSSER", "DISCARD", P),
     (Word::Unconstitutional, "INCONSTITUTIONNEL", "UNCONSTITUTIONAL", S2),
+    (Word::Campaign, "CAMPAGNE", "CAMPAIGN", C),
+    (Word::Influence, "INFLUENCE", "INFLUENCE", K),
 ];
 
 /// The orders of the intrigue and the card engine (design note §3.1, §3.3),
@@ -132,8 +140,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("INVASION", "INVADE"),
     ("DEFENDRE", "DEFEND"),
     ("FEINTE", "FEINT"),
-    ("CAMPAGNE", "CAMPAIGN"),
-    ("INFLUENCE", "INFLUENCE"),
     ("INDULGENCE", "INDULGENCE"),
 ];
 
@@ -169,6 +175,7 @@ pub const NONE: &[&str] = &["AUCUN", "NONE"];
 pub const SECTOR: &[&str] = &["SECTEUR", "SECTOR"];
 pub const SENATOR: &[&str] = &["SENATEUR", "SENATOR"];
 pub const CARD: &[&str] = &["CARTE", "CARD"];
+pub const INFLUENCE: &[&str] = &["INFLUENCE", "INF"];
 /// `PROPOSITION IMPOT …` and `PROPOSITION LIBRE …`: taxes and free laws,
 /// which this referee does not play.
 /// A tax law (`PROPOSITION IMPOT <action> <n>`, `ENFREINDRE IMPOT <action>`).
@@ -388,6 +395,15 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
             let cs: Vec<String> = cards.iter().map(|c| card(s, en, c)).collect();
             format!("{} {}", kw(en, "DEFAUSSER", "DISCARD"), cs.join(" "))
         }
+        Order::Campaign { sector, senator, influence } => {
+            let t = format!("{} {sector} {}", kw(en, "CAMPAGNE", "CAMPAIGN"), name(senator));
+            if *influence > 0 {
+                format!("{t} INFLUENCE {influence}")
+            } else {
+                t
+            }
+        }
+        Order::Influence { sector, amount } => format!("INFLUENCE {sector} {amount}"),
     }
 }
 
@@ -435,6 +451,10 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Recruit, true) => "RECRUIT <senator>",
         (Word::Discard, false) => "DEFAUSSER \"<carte>\" [\"<carte>\"…]",
         (Word::Discard, true) => "DISCARD \"<card>\" [\"<card>\"…]",
+        (Word::Campaign, false) => "CAMPAGNE <secteur> <sénateur> [INFLUENCE <n>]",
+        (Word::Campaign, true) => "CAMPAIGN <sector> <senator> [INFLUENCE <n>]",
+        (Word::Influence, false) => "INFLUENCE <secteur> <n>",
+        (Word::Influence, true) => "INFLUENCE <sector> <n>",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }
