@@ -91,6 +91,7 @@ fn why_msg(w: &CorruptionWhy) -> Msg {
         CorruptionWhy::Audit => msg!("gd-why-audit"),
         CorruptionWhy::Dishonoured => msg!("gd-why-dishonoured"),
         CorruptionWhy::Event { card } => msg!("gd-why-event", card = card.as_str()),
+        CorruptionWhy::Assassination => msg!("gd-why-assassination"),
     }
 }
 
@@ -321,6 +322,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         Event::Resigned { party } => msg!("gd-ev-resigned", party = party.sigle()),
         Event::TieOneMoreTurn { parties } => msg!("gd-ev-tie-one-more-turn", parties = sigles(parties)),
         Event::Ended { ending } => msg!("gd-ev-ended", how = ending_msg(ending)),
+        Event::StandingBid { .. } | Event::Attempt { .. } | Event::Assassinated { .. } | Event::BidShort { .. } => super::intrigue::attempts::event_msg(e),
     }
 }
 
@@ -598,7 +600,8 @@ fn private_json(s: &GdState, p: PartyId, lang: Lang) -> Value {
         .filter(|d| d.parties.contains(&p))
         .map(|d| json!({ "number": d.number, "with": d.parties.iter().find(|q| **q != p).map(|q| q.sigle()), "terms": d.terms, "until": d.until, "broken": d.broken.map(|(q, t)| format!("{} ({t})", q.sigle())) }))
         .collect();
-    json!({ "hand": hand, "waiting": waiting, "deals": deals })
+    let standing = super::intrigue::attempts::standing_json(s, p, lang);
+    json!({ "hand": hand, "waiting": waiting, "deals": deals, "standing": standing })
 }
 
 fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], viewer: Option<PartyId>) -> Value {

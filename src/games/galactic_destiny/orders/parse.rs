@@ -36,6 +36,11 @@ use super::super::senate::Ministry;
 use super::words::{self, Step, Word};
 use super::{Goods, Order, Orders, PostChoice};
 
+// The assassinations' lines, read with this module's `Check`.
+#[path = "attempts.rs"]
+mod attempts;
+pub use attempts::attempt_line;
+
 /// Why a line is refused, and the nearest valid name or form.
 type Refused = (Msg, Option<String>);
 
@@ -178,6 +183,10 @@ struct Check<'a> {
     fleets_bought: u32,
     republic_bought: u32,
     recruits: Vec<String>,
+    /// Assassins named by earlier lines (one action each), and senators
+    /// given a standing bid ("" for `TOUS`).
+    assassins: BTreeSet<String>,
+    standing_named: BTreeSet<String>,
     /// The notes of the line being read.
     notes: Vec<Msg>,
 }
@@ -215,6 +224,8 @@ impl<'a> Check<'a> {
             fleets_bought: 0,
             republic_bought: 0,
             recruits: Vec::new(),
+            assassins: BTreeSet::new(),
+            standing_named: BTreeSet::new(),
             notes: Vec::new(),
         }
     }
@@ -1072,6 +1083,9 @@ impl<'a> Check<'a> {
             Word::Discard => self.discard(c),
             Word::Unconstitutional => Err(no(msg!("gd-order-refused-free-laws"))),
             Word::NotYet => Err(no(msg!("gd-order-refused-not-yet"))),
+            Word::Assassinate => self.assassinate(c),
+            Word::Protect => self.standing(c, true),
+            Word::Back => self.standing(c, false),
         }
     }
 }
@@ -1313,5 +1327,6 @@ pub fn samples() -> Vec<Msg> {
     v.extend(Law::ALL.into_iter().map(law_msg));
     v.extend(Ministry::ALL.into_iter().map(ministry_msg));
     v.push(resource_msg(Resource::Influence));
+    v.extend(attempts::samples());
     v
 }

@@ -80,6 +80,10 @@ pub enum Word {
     /// An order of the intrigue and the card engine (issue #28): recognised,
     /// refused as not refereed yet.
     NotYet,
+    // Assassinations (`orders/attempts.rs`).
+    Assassinate,
+    Protect,
+    Back,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -107,6 +111,10 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::Recruit, "RECRUTER", "RECRUIT", P),
     (Word::Discard, "DEFAUSSER", "DISCARD", P),
     (Word::Unconstitutional, "INCONSTITUTIONNEL", "UNCONSTITUTIONAL", S2),
+    // Assassinations: any step where the party is awaited.
+    (Word::Assassinate, "ASSASSINAT", "ASSASSINATE", ANY),
+    (Word::Protect, "PROTEGER", "PROTECT", ANY),
+    (Word::Back, "APPUYER", "BACK", ANY),
 ];
 
 /// The orders of the intrigue and the card engine (design note §3.1, §3.3),
@@ -115,9 +123,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("CARTE", "CARD"),
     ("REPONSE", "RESPONSE"),
     ("REPONSES", "RESPONSES"),
-    ("ASSASSINAT", "ASSASSINATE"),
-    ("PROTEGER", "PROTECT"),
-    ("APPUYER", "BACK"),
     ("CORROMPU", "CORRUPT"),
     ("ESPIONNER", "SPY"),
     ("SABOTER", "SABOTAGE"),
@@ -372,6 +377,7 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
             let cs: Vec<String> = cards.iter().map(|c| card(s, en, c)).collect();
             format!("{} {}", kw(en, "DEFAUSSER", "DISCARD"), cs.join(" "))
         }
+        Order::Assassinate { .. } | Order::Standing { .. } => super::parse::attempt_line(o, en),
     }
 }
 
@@ -419,6 +425,12 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Recruit, true) => "RECRUIT <senator>",
         (Word::Discard, false) => "DEFAUSSER \"<carte>\" [\"<carte>\"…]",
         (Word::Discard, true) => "DISCARD \"<card>\" [\"<card>\"…]",
+        (Word::Assassinate, false) => "ASSASSINAT <cible> PAR <assassin> [+<n>]",
+        (Word::Assassinate, true) => "ASSASSINATE <target> BY <assassin> [+<n>]",
+        (Word::Protect, false) => "PROTEGER <sénateur>|TOUS <n>",
+        (Word::Protect, true) => "PROTECT <senator>|ALL <n>",
+        (Word::Back, false) => "APPUYER <sénateur> <n>",
+        (Word::Back, true) => "BACK <senator> <n>",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }
