@@ -7,9 +7,10 @@ use std::collections::BTreeSet;
 use arbitre::dice::Dice;
 use arbitre::game::{Completeness, OrderStatus, Ruleset};
 use arbitre::games::galactic_destiny::components::PartyId;
-use arbitre::games::galactic_destiny::model::Phase;
+use arbitre::games::galactic_destiny::events::DefaultKind;
+use arbitre::games::galactic_destiny::model::{Declarations, Phase};
 use arbitre::games::galactic_destiny::orders::{Order, Orders};
-use arbitre::games::galactic_destiny::{setup, GalacticDestiny, GdState};
+use arbitre::games::galactic_destiny::{setup, turn, Event, GalacticDestiny, GdState};
 
 const PARTIES: [PartyId; 3] = [PartyId::Gsp, PartyId::Bip, PartyId::Pop];
 
@@ -87,4 +88,97 @@ fn registration_awaits_nobody_in_particular_and_is_played_at_its_deadline() {
     assert_eq!(s.phase, Phase::Registration);
     assert_eq!(GalacticDestiny::awaiting(&s), None);
     assert_eq!(GalacticDestiny::step_kind(&s), "senat");
+}
+
+/// The phases from `s`'s open step to P, as the step machine walks them.
+fn walk(s: &GdState) -> Vec<(Phase, BTreeSet<String>)> {
+    let mut t = s.clone();
+    let mut v = Vec::new();
+    loop {
+        v.push((t.phase, GalacticDestiny::awaiting(&t).unwrap_or_default()));
+        if t.phase == Phase::Purchases || v.len() > 40 {
+            return v;
+        }
+        t.phase = turn::next_phase(&t);
+    }
+}
+
+#[test]
+fn la_phase_d_intrigue_one_window_a_party_worst_initiative_first_then_b_the_campaign_windows_k_and_p() {
+    let mut s = state();
+    s.initiative = vec![PartyId::Pop, PartyId::Gsp, PartyId::Bip];
+    s.phase = Phase::Voting;
+    let got = walk(&s);
+    let all = keys(&["gsp", "bip", "pop"]);
+    let want = vec![
+        (Phase::Voting, all.clone()),
+        (Phase::Invasions { window: Some(0) }, keys(&["pop"])),
+        (Phase::Invasions { window: Some(1) }, keys(&["gsp"])),
+        (Phase::Invasions { window: Some(2) }, keys(&["bip"])),
+        (Phase::Battles, all.clone()),
+        (Phase::Campaigns { window: Some(0) }, keys(&["pop"])),
+        (Phase::Campaigns { window: Some(1) }, keys(&["gsp"])),
+        (Phase::Campaigns { window: Some(2) }, keys(&["bip"])),
+        (Phase::Canvass, all.clone()),
+        (Phase::Purchases, all),
+    ];
+    assert_eq!(got, want, "2n + 5 steps a game turn (design note §2.2)");
+    for (phase, kind, answers) in [
+        (Phase::Invasions { window: Some(0) }, "fenetre", false),
+        (Phase::Battles, "reaction", true),
+        (Phase::Campaigns { window: None }, "fenetre", false),
+        (Phase::Canvass, "reaction", true),
+    ] {
+        s.phase = phase;
+        assert_eq!(GalacticDestiny::step_kind(&s), kind, "{phase:?}");
+        assert_eq!(GalacticDestiny::answers_expected(&s), answers, "{phase:?}");
+    }
+}
+
+#[test]
+fn la_phase_d_intrigue_a_resigned_party_has_no_window_and_sealed_declarations_are_one_step_each() {
+    let mut s = state();
+    s.initiative = vec![PartyId::Pop, PartyId::Gsp, PartyId::Bip];
+    s.seats.iter_mut().find(|x| x.party == Some(PartyId::Gsp)).expect("GSP's seat").resigned = true;
+    s.phase = Phase::Voting;
+    let windows: Vec<Phase> = walk(&s).into_iter().map(|(p, _)| p).filter(|p| p.window().is_some()).collect();
+    assert_eq!(
+        windows,
+        [Phase::Invasions { window: Some(0) }, Phase::Invasions { window: Some(2) }, Phase::Campaigns { window: Some(0) }, Phase::Campaigns { window: Some(2) }]
+    );
+    s.settings.declarations = Declarations::Sealed;
+    let sealed: Vec<Phase> = walk(&s).into_iter().map(|(p, _)| p).collect();
+    assert_eq!(sealed, [Phase::Voting, Phase::Invasions { window: None }, Phase::Battles, Phase::Campaigns { window: None }, Phase::Canvass, Phase::Purchases]);
+    s.phase = Phase::Invasions { window: None };
+    assert_eq!(GalacticDestiny::awaiting(&s), Some(keys(&["bip", "pop"])), "a sealed step awaits every party still played");
+}
+
+#[test]
+fn la_phase_d_intrigue_a_party_out_of_its_window_is_told_when_its_step_comes() {
+    let mut s = state();
+    s.initiative = vec![PartyId::Pop, PartyId::Gsp, PartyId::Bip];
+    s.phase = Phase::Invasions { window: Some(0) };
+    let to_move = |s: &GdState, k: &str| GalacticDestiny::steps_to_move(s, &k.to_string());
+    assert_eq!(to_move(&s, "gsp"), Some(1));
+    assert_eq!(to_move(&s, "bip"), Some(2));
+    assert_eq!(to_move(&s, "pop"), Some(3), "POP's next step is B, after the two other windows");
+    s.phase = Phase::Campaigns { window: Some(2) };
+    assert_eq!(to_move(&s, "gsp"), Some(1), "K awaits everybody");
+}
+
+#[test]
+fn la_phase_d_intrigue_a_window_plays_its_party_alone_and_says_what_was_played_for_it() {
+    let mut s = state();
+    s.initiative = vec![PartyId::Pop, PartyId::Gsp, PartyId::Bip];
+    s.phase = Phase::Invasions { window: Some(1) };
+    let mut dice = Dice::for_turn(1, s.step);
+    let out = GalacticDestiny::adjudicate(&s, &Default::default(), &mut dice);
+    assert_eq!(out.state.phase, Phase::Invasions { window: Some(2) });
+    assert_eq!(out.state.step, s.step + 1);
+    let defaults: Vec<&Event> = out.events.iter().filter(|e| matches!(e, Event::Default { .. })).collect();
+    assert_eq!(defaults, [&Event::Default { party: PartyId::Gsp, kind: DefaultKind::NoDeclaration }], "the silent window's party only");
+    s.phase = Phase::Canvass;
+    let out = GalacticDestiny::adjudicate(&s, &Default::default(), &mut dice);
+    assert_eq!(out.state.phase, Phase::Purchases);
+    assert_eq!(out.events.iter().filter(|e| matches!(e, Event::Default { kind: DefaultKind::NoAnswer, .. })).count(), 3);
 }

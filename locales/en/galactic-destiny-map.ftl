@@ -33,6 +33,7 @@ gd-map-law-free-trade = Free Trade Agreement
 gd-map-law-watch = Democratic Watch Committee
 gd-map-law-movement = Movement Declaration
 gd-map-law-education = Free Speech and Education Consulate
+gd-map-law-tax = Tax: { $amount } money per { $action }
 gd-map-keras = The Ke'Ras
 gd-map-infested = Infested sectors: { $n } of { $max } (at { $max }, everybody loses)
 gd-map-roll = Infestation roll: 2d6 { $total } (corruption in play: { $corruption }, shadow in play: { $shadow }, events: { $events }); 10 or more infests the marked sectors: { $chance } % chance

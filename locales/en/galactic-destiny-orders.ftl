@@ -1,14 +1,13 @@
 # Galactic Destiny: the acknowledgement of the orders of the senate (S1, S2) and the purchases (P)
 # (design note §3): why a line is refused, and the referee's notes on an accepted one.
 
-gd-order-law = { $law ->
-    [integrity] Virtuous Integrity Act (INTEGRITY)
-    [homeland] Homeland Defence Initiative (HOMELAND)
-    [free-trade] Free Trade Agreement (FREE-TRADE)
-    [watch] Democratic Watch Committee (WATCH)
-    [movement] Movement Declaration (MOVEMENT)
-   *[education] Freedom of Speech and Education Consulate (EDUCATION)
-}
+gd-order-law-integrity = Virtuous Integrity Act (INTEGRITY)
+gd-order-law-homeland = Homeland Defence Initiative (HOMELAND)
+gd-order-law-free-trade = Free Trade Agreement (FREE-TRADE)
+gd-order-law-watch = Democratic Watch Committee (WATCH)
+gd-order-law-movement = Movement Declaration (MOVEMENT)
+gd-order-law-education = Freedom of Speech and Education Consulate (EDUCATION)
+gd-order-law-tax = Tax of { $amount } money per { $action } (TAX)
 gd-order-ministry = { $ministry ->
     [pm] Prime Minister (PM)
     [interior] Minister of the Interior (INTERIOR)
@@ -28,7 +27,14 @@ gd-order-refused-unknown-order = unknown order: "{ $written }"
 gd-order-refused-wrong-step = { $order } is valid only in step { $steps } (S1: senate filings; S2: senate votes; I: invasion windows; B: before the battles; C: campaign windows; K: before the ballots; P: purchases)
 gd-order-refused-not-yet = an order of the intrigue or the cards, not refereed yet (issue #28): the line is ignored
 gd-order-refused-free-laws = only for free proposals, which this referee does not play (listed laws only)
-gd-order-refused-listed-laws-only = only the six listed laws may be proposed (no taxes and no free proposals in this game)
+gd-order-refused-listed-laws-only = { $taxes ->
+    [yes] only the six listed laws and taxes (TAX <action> <money>) may be proposed (no free proposals in this game)
+   *[no] only the six listed laws may be proposed (no taxes and no free proposals in this game)
+}
+gd-order-refused-tax-action-missing = an action to tax was expected (INVASION, CAMPAIGN, MOVE, BUY-FLEET, RECRUIT, ASSASSINATION)
+gd-order-refused-unknown-tax-action = no such action to tax: "{ $written }" (INVASION, CAMPAIGN, MOVE, BUY-FLEET, RECRUIT, ASSASSINATION)
+gd-order-refused-no-tax = no tax on { $action } is in force
+gd-order-refused-tax-amount = a tax of 1 to { $max } money
 gd-order-refused-number = a number was expected, not "{ $written }"
 gd-order-refused-zero = at least 1 is needed
 gd-order-refused-too-many = { $written } is too many
@@ -118,6 +124,9 @@ gd-order-note-if-ministry-after-elections = only if you hold the post of { $mini
 gd-order-note-only-if-election = only if an election is held
 gd-order-note-election-order = used if your party wins PM (or has most senators while PM is vacant)
 gd-order-note-law-extends = the law { $law } is in force: passing it again extends it
+gd-order-note-tax = { $law }: { $amount } money of tax to the Republic
+gd-order-note-tax-unpaid = { $law }: you will not have the { $amount } money of tax; not paying it breaks the law ({ $corruption } corruption)
+gd-order-note-tax-replaces = { $law } is in force: passing this tax replaces it (its amount, and its term from this turn)
 gd-order-note-no-chair = no minister can chair: the proposal is struck unless someone is in office after the elections
 gd-order-note-paid-if-passes = { $amount } influence to pay if the senate passes it
 gd-order-note-cap-clipped = you will then have { $left } influence at most: the bid will be limited to what is left

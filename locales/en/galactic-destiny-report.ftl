@@ -30,6 +30,13 @@ gd-law-free-trade = Free trade agreement
 gd-law-watch = Democratic watch committee
 gd-law-movement = Declaration of movement
 gd-law-education = Freedom of speech and consulate of education
+gd-law-tax = Tax of { $amount } money per { $action }
+gd-tax-action-invasion = invasion declared
+gd-tax-action-campaign = campaign declared
+gd-tax-action-fleet-moved = fleet moved
+gd-tax-action-fleet-bought = fleet of one's own bought
+gd-tax-action-recruit = senator recruited
+gd-tax-action-assassination = assassination attempted
 gd-goods-resource = { $amount } { $resource ->
     [money] money
    *[influence] influence
@@ -185,6 +192,8 @@ gd-ev-homeland-paid = { $party } { $paid ->
    *[no] cannot pay for the homeland defence: law broken
   }.
 gd-ev-taxes-spent = The turn's taxes ({ $money } money) buy { $fleets } Republic fleet(s).
+gd-ev-tax-paid = { $party } pays { $amount } money of tax ({ $action }) to the Republic.
+gd-ev-tax-unpaid = { $party } cannot pay the tax of { $amount } money ({ $action }): the tax law is broken.
 gd-ev-sector-gift = { $party } receives { $amount } { $resource ->
     [money] money
    *[influence] influence

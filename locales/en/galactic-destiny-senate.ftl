@@ -1,13 +1,5 @@
 # Galactic Destiny: why an order of the senate's steps or of any step (bank, trades, promises, laws)
 # could not be carried out when its step was played (src/games/galactic_destiny/common.rs, senate/).
-galactic-destiny-law-name = { $law ->
-    [integrity] Virtuous Integrity Act
-    [homeland] Homeland Defence Initiative
-    [free-trade] Free Trade Agreement
-    [watch] Democratic Watch Committee
-    [movement] Declaration of Movement
-   *[education] Free Speech and Education Consulate
-}
 galactic-destiny-resource-name = { $resource ->
     [money] money
    *[influence] influence
@@ -24,7 +16,7 @@ galactic-destiny-lacks-sector = { $party } does not control sector { $sector }.
 galactic-destiny-lacks-senator = { $senator } is neither in play nor waiting with { $party }.
 galactic-destiny-lacks-card = { $party } does not hold the card "{ $card }".
 galactic-destiny-lacks-fleets = { $party } does not have { $count } fleets in sector { $sector }.
-galactic-destiny-law-not-binding = The law "{ galactic-destiny-law-name }" does not bind you now (not in force, or already broken this turn).
+galactic-destiny-law-not-binding = The law "{ $law }" does not bind you now (not in force, or already broken this turn).
 galactic-destiny-cannot-be-tried = { $senator } cannot be tried: no longer in play, or already tried this turn.
 galactic-destiny-cannot-be-audited = { $senator } cannot be audited: no longer in play, or already audited this turn.
 galactic-destiny-veto-not-proposal = #{ $item } is not a general proposal (a law or a trade to ratify): no veto.

@@ -33,6 +33,7 @@ gd-map-law-free-trade = Libre-échange d'accord
 gd-map-law-watch = Comité de surveillance démocratique
 gd-map-law-movement = Déclaration de mouvement
 gd-map-law-education = Liberté de parole et consulat de l'éducation
+gd-map-law-tax = Impôt : { $amount } argent par { $action }
 gd-map-keras = Le Ke'Ras
 gd-map-infested = Secteurs infestés : { $n } sur { $max } (à { $max }, tous perdent)
 gd-map-roll = Jet d'infestation : 2d6 { $total } (corruption en jeu : { $corruption }, ombre en jeu : { $shadow }, événements : { $events }) ; 10 ou plus infeste les secteurs marqués : { $chance } % de chances

@@ -1,14 +1,13 @@
 # Galactic Destiny: the acknowledgement of the orders of the senate (S1, S2) and the purchases (P)
 # (design note §3): why a line is refused, and the referee's notes on an accepted one.
 
-gd-order-law = { $law ->
-    [integrity] Acte d'intégrité vertueux (INTEGRITE)
-    [homeland] Initiative de défense de la patrie (DEFENSE-PATRIE)
-    [free-trade] Libre-échange d'accord (LIBRE-ECHANGE)
-    [watch] Comité de surveillance démocratique (SURVEILLANCE)
-    [movement] Déclaration de mouvement (MOUVEMENT)
-   *[education] Liberté de parole et consulat de l'éducation (EDUCATION)
-}
+gd-order-law-integrity = Acte d'intégrité vertueux (INTEGRITE)
+gd-order-law-homeland = Initiative de défense de la patrie (DEFENSE-PATRIE)
+gd-order-law-free-trade = Libre-échange d'accord (LIBRE-ECHANGE)
+gd-order-law-watch = Comité de surveillance démocratique (SURVEILLANCE)
+gd-order-law-movement = Déclaration de mouvement (MOUVEMENT)
+gd-order-law-education = Liberté de parole et consulat de l'éducation (EDUCATION)
+gd-order-law-tax = Impôt de { $amount } argent par { $action } (IMPOT)
 gd-order-ministry = { $ministry ->
     [pm] Premier ministre (PM)
     [interior] ministre de l'Intérieur (INTERIEUR)
@@ -28,7 +27,14 @@ gd-order-refused-unknown-order = ordre inconnu : « { $written } »
 gd-order-refused-wrong-step = { $order } n'est valable qu'à l'étape { $steps } (S1 : dépôts du sénat ; S2 : votes du sénat ; I : fenêtres d'invasion ; B : avant la bataille ; C : fenêtres de campagne ; K : avant les urnes ; P : achats)
 gd-order-refused-not-yet = ordre de l'intrigue ou des cartes, pas encore arbitré (issue #28) : la ligne est ignorée
 gd-order-refused-free-laws = réservé aux propositions libres, que cet arbitre ne joue pas (seules les lois de la liste)
-gd-order-refused-listed-laws-only = seules les six lois de la liste peuvent être proposées (ni impôts ni propositions libres dans cette partie)
+gd-order-refused-listed-laws-only = { $taxes ->
+    [yes] seules les six lois de la liste et les impôts (IMPOT <action> <argent>) peuvent être proposés (pas de propositions libres dans cette partie)
+   *[no] seules les six lois de la liste peuvent être proposées (ni impôts ni propositions libres dans cette partie)
+}
+gd-order-refused-tax-action-missing = une action à imposer était attendue (INVASION, CAMPAGNE, DEPLACEMENT, ACHAT-FLOTTE, RECRUTEMENT, ASSASSINAT)
+gd-order-refused-unknown-tax-action = pas d'action à imposer nommée « { $written } » (INVASION, CAMPAGNE, DEPLACEMENT, ACHAT-FLOTTE, RECRUTEMENT, ASSASSINAT)
+gd-order-refused-no-tax = aucun impôt sur { $action } n'est en vigueur
+gd-order-refused-tax-amount = un impôt de 1 à { $max } argent
 gd-order-refused-number = nombre attendu, pas « { $written } »
 gd-order-refused-zero = il faut au moins 1
 gd-order-refused-too-many = { $written }, c'est trop
@@ -118,6 +124,9 @@ gd-order-note-if-ministry-after-elections = seulement si vous détenez le poste 
 gd-order-note-only-if-election = seulement si une élection a lieu
 gd-order-note-election-order = sert si votre parti obtient le PM (ou a le plus de sénateurs sans PM)
 gd-order-note-law-extends = la loi { $law } est en vigueur : l'adopter de nouveau la prolonge
+gd-order-note-tax = { $law } : { $amount } argent d'impôt pour la république
+gd-order-note-tax-unpaid = { $law } : vous n'aurez pas les { $amount } argent d'impôt ; ne pas le payer enfreint la loi ({ $corruption } corruption)
+gd-order-note-tax-replaces = { $law } est en vigueur : voter cet impôt le remplace (son montant, et sa durée à partir de ce tour)
 gd-order-note-no-chair = aucun ministre ne peut présider : la proposition est rayée si personne n'est en fonction après les élections
 gd-order-note-paid-if-passes = { $amount } influence à payer si le sénat l'adopte
 gd-order-note-cap-clipped = vous n'aurez alors que { $left } influence au plus : la mise sera limitée à ce qui reste

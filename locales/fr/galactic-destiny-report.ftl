@@ -30,6 +30,13 @@ gd-law-free-trade = Libre-échange d'accord
 gd-law-watch = Comité de surveillance démocratique
 gd-law-movement = Déclaration de mouvement
 gd-law-education = Liberté de parole et consulat de l'éducation
+gd-law-tax = Impôt de { $amount } argent par { $action }
+gd-tax-action-invasion = invasion déclarée
+gd-tax-action-campaign = campagne déclarée
+gd-tax-action-fleet-moved = flotte déplacée
+gd-tax-action-fleet-bought = flotte du parti achetée
+gd-tax-action-recruit = sénateur recruté
+gd-tax-action-assassination = tentative d'assassinat
 gd-goods-resource = { $amount } { $resource ->
     [money] argent
    *[influence] influence
@@ -185,6 +192,8 @@ gd-ev-homeland-paid = { $party } { $paid ->
    *[no] ne peut pas payer la défense de la patrie : loi enfreinte
   }.
 gd-ev-taxes-spent = Les impôts du tour ({ $money } argent) achètent { $fleets } flotte(s) de la république.
+gd-ev-tax-paid = { $party } paie { $amount } argent d'impôt ({ $action }) à la république.
+gd-ev-tax-unpaid = { $party } ne peut pas payer l'impôt de { $amount } argent ({ $action }) : la loi d'impôt est enfreinte.
 gd-ev-sector-gift = { $party } reçoit { $amount } { $resource ->
     [money] argent
    *[influence] influence

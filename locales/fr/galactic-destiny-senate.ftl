@@ -1,13 +1,5 @@
 # Galactic Destiny: why an order of the senate's steps or of any step (bank, trades, promises, laws)
 # could not be carried out when its step was played (src/games/galactic_destiny/common.rs, senate/).
-galactic-destiny-law-name = { $law ->
-    [integrity] Acte d'intégrité vertueux
-    [homeland] Initiative de défense de la patrie
-    [free-trade] Libre-échange d'accord
-    [watch] Comité de surveillance démocratique
-    [movement] Déclaration de mouvement
-   *[education] Liberté de parole et consulat de l'éducation
-}
 galactic-destiny-resource-name = { $resource ->
     [money] argent
    *[influence] influence
@@ -24,7 +16,7 @@ galactic-destiny-lacks-sector = { $party } ne contrôle pas le secteur { $sector
 galactic-destiny-lacks-senator = { $senator } n'est ni en jeu ni en attente chez { $party }.
 galactic-destiny-lacks-card = { $party } n'a pas la carte « { $card } » en main.
 galactic-destiny-lacks-fleets = { $party } n'a pas { $count } flottes dans le secteur { $sector }.
-galactic-destiny-law-not-binding = La loi « { galactic-destiny-law-name } » ne vous lie pas en ce moment (pas en vigueur, ou déjà enfreinte ce tour).
+galactic-destiny-law-not-binding = La loi « { $law } » ne vous lie pas en ce moment (pas en vigueur, ou déjà enfreinte ce tour).
 galactic-destiny-cannot-be-tried = { $senator } ne peut pas être poursuivi : plus en jeu, ou déjà jugé ce tour.
 galactic-destiny-cannot-be-audited = { $senator } ne peut pas être vérifié : plus en jeu, ou déjà vérifié ce tour.
 galactic-destiny-veto-not-proposal = #{ $item } n'est pas une proposition générale (loi ou échange à ratifier) : pas de veto.

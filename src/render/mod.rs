@@ -149,6 +149,32 @@ pub struct Renderer {
     bases: layers::BaseCache,
     /// Shaped strings and glyph masks of the maps' texts (glyphs.rs).
     glyphs: glyphs::Glyphs,
+    /// The last PNGs made from whole SVGs: a step's board picture is the
+    /// same for every reader of a language (Galactic Destiny's), so it is
+    /// rasterised once per step, not once per report.
+    pngs: PngCache,
+}
+
+/// The PNGs of the last [`PngCache::KEPT`] SVG documents, by their whole
+/// text (no hash: two different documents never share a picture).
+#[derive(Default)]
+struct PngCache(std::sync::Mutex<std::collections::VecDeque<(Arc<str>, Arc<[u8]>)>>);
+
+impl PngCache {
+    const KEPT: usize = 4;
+
+    fn get(&self, svg: &str) -> Option<Arc<[u8]>> {
+        let entries = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        entries.iter().find(|(k, _)| &**k == svg).map(|(_, png)| png.clone())
+    }
+
+    fn put(&self, svg: &str, png: Arc<[u8]>) {
+        let mut entries = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if entries.len() >= Self::KEPT {
+            entries.pop_front();
+        }
+        entries.push_back((Arc::from(svg), png));
+    }
 }
 
 impl std::fmt::Debug for Renderer {
@@ -189,7 +215,7 @@ impl Renderer {
         register_filters(&mut tera);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
             .map_err(|e| template_error(&e, "?", &sources))?;
-        Ok(Renderer { tera, sources, fontdb: Arc::new(font_database()), bases: layers::BaseCache::default(), glyphs: glyphs::Glyphs::default() })
+        Ok(Renderer { tera, sources, fontdb: Arc::new(font_database()), bases: layers::BaseCache::default(), glyphs: glyphs::Glyphs::default(), pngs: PngCache::default() })
     }
 
     /// Whether a template of that name was loaded.
@@ -256,11 +282,18 @@ impl Renderer {
     /// document that asks for it is drawn in passes: its plain shapes and
     /// texts without resvg, from cached glyphs for the texts (passes.rs).
     /// The pixels go back to the thread's spare buffer (spare.rs).
+    /// The same document again (the next reader's copy of a step's board)
+    /// gets the PNG made the first time ([`PngCache`]).
     pub fn svg_to_png(&self, svg: &str) -> Result<Vec<u8>, RenderError> {
+        if let Some(png) = self.pngs.get(svg) {
+            return Ok(png.to_vec());
+        }
         let pixmap = self.draw(svg)?;
         let png = png::encode(&pixmap);
         spare::give_back(pixmap.take());
-        png
+        let png = png?;
+        self.pngs.put(svg, Arc::from(png.as_slice()));
+        Ok(png)
     }
 
     /// What `svg` draws, as laid out with the shipped fonts: each text and
@@ -676,6 +709,26 @@ mod tests {
         assert_eq!(r.render("g/a.fr.txt.tera", &ctx).expect("txt"), "Balnéa <&>");
         assert_eq!(r.render("g/a.fr.html.tera", &ctx).expect("html"), "Balnéa &lt;&amp;&gt;");
         assert_eq!(r.render("g/map.svg.tera", &ctx).expect("svg"), "Balnéa &lt;&amp;&gt;");
+    }
+
+    #[test]
+    fn the_same_svg_again_is_rasterised_once_and_gives_the_same_png() {
+        let (_d, r) = renderer_with(&[]);
+        let r = r.expect("loads");
+        let svg = |fill: &str| format!(r#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="{fill}"/></svg>"#);
+        let red = r.svg_to_png(&svg("red")).expect("png");
+        assert_eq!(r.pngs.0.lock().expect("cache").len(), 1);
+        // A cached picture is what the first drawing made; poison the entry
+        // to see that the second call reads it rather than drawing again.
+        r.pngs.0.lock().expect("cache")[0].1 = Arc::from(&b"cached"[..]);
+        assert_eq!(r.svg_to_png(&svg("red")).expect("png"), b"cached");
+        let blue = r.svg_to_png(&svg("blue")).expect("png");
+        assert_ne!(blue, red, "another document is drawn anew");
+        for c in ["green", "black", "white", "gray"] {
+            r.svg_to_png(&svg(c)).expect("png");
+        }
+        assert_eq!(r.pngs.0.lock().expect("cache").len(), PngCache::KEPT, "only the last few are kept");
+        assert_eq!(r.svg_to_png(&svg("red")).expect("png"), red, "the oldest went, drawn again");
     }
 
     #[test]

@@ -18,7 +18,7 @@ use super::components::effects::Resource;
 use super::components::interpret::{add_corruption, RESOURCE_MAX};
 use super::components::PartyId;
 use super::events::{CorruptionWhy, Event};
-use super::model::{Deal, GdState, Item, Law, Phase, FLEETS_MAX};
+use super::model::{Deal, GdState, Item, Law, Phase, TaxedAction, FLEETS_MAX};
 use super::orders::{Goods, Order, Orders};
 use super::senate::Ministry;
 
@@ -84,7 +84,7 @@ pub fn apply(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, _dice: &mu
                 Order::Defy { law, senator } => {
                     let broken = breach(state, p, *law, senator.as_deref(), events);
                     if !broken {
-                        unexecuted(events, p, "ENFREINDRE", Msg::new("galactic-destiny-law-not-binding").arg("law", law_id(*law)));
+                        unexecuted(events, p, "ENFREINDRE", Msg::new("galactic-destiny-law-not-binding").arg("law", law_name("gd-law-", *law)));
                     }
                 }
                 Order::Shadow { senator } => match state.fx.senators.get_mut(senator) {
@@ -129,16 +129,21 @@ fn unexecuted(events: &mut Vec<Event>, party: PartyId, order: &str, reason: Msg)
     events.push(Event::Unexecuted { party, order: order.into(), reason });
 }
 
-/// The id of a law in messages (`$law` selects its name).
-pub fn law_id(law: Law) -> &'static str {
+/// The message `<prefix><id>` naming a law (`gd-law-…` in reports,
+/// `gd-map-law-…` on the board picture, `gd-order-law-…` in
+/// acknowledgements); a tax's also takes `$action` (its name, a message)
+/// and `$amount`.
+pub fn law_name(prefix: &str, law: Law) -> Msg {
+    let m = Msg::new(format!("{prefix}{}", law.id()));
     match law {
-        Law::Integrity => "integrity",
-        Law::Homeland => "homeland",
-        Law::FreeTrade => "free-trade",
-        Law::Watch => "watch",
-        Law::Movement => "movement",
-        Law::Education => "education",
+        Law::Tax { action, amount } => m.arg("action", tax_action_name(action)).arg("amount", amount),
+        _ => m,
     }
+}
+
+/// The name of a taxed action (`gd-tax-action-…`).
+pub fn tax_action_name(action: TaxedAction) -> Msg {
+    Msg::new(format!("gd-tax-action-{}", action.id()))
 }
 
 fn resource_id(r: Resource) -> &'static str {
@@ -309,6 +314,34 @@ pub fn breach(state: &mut GdState, party: PartyId, law: Law, senator: Option<&st
     true
 }
 
+/// Pays the tax in force on `action` for one such action of `party`, as
+/// the action is carried out ("Impôts"): the amount goes from its money to
+/// `taxes_paid` (`Event::TaxPaid`), spent on Republic fleets at the end of
+/// the turn (G18). A party that cannot pay breaks the tax law ("Le non
+/// paiement des impôts est la même chose que le fait d'enfreindre une loi
+/// du sénat"; G38): `Event::TaxUnpaid`, then `breach` (2 corruption, on
+/// `senator` if named and the party's, and the tax void for it for the
+/// rest of the turn). The action itself goes ahead either way. Nothing
+/// happens when no tax on `action` binds the party (none in force, or it
+/// broke it this turn with `ENFREINDRE IMPOT`). Returns the money paid.
+pub fn pay_tax(state: &mut GdState, party: PartyId, action: TaxedAction, senator: Option<&str>, events: &mut Vec<Event>) -> u8 {
+    let Some(law @ Law::Tax { amount, .. }) = state.tax_on(action) else { return 0 };
+    if !state.law_binds(law, party) {
+        return 0;
+    }
+    let Some(ps) = state.fx.parties.get_mut(&party) else { return 0 };
+    if ps.money >= amount {
+        ps.money -= amount;
+        state.taxes_paid += u32::from(amount);
+        events.push(Event::TaxPaid { party, action, amount });
+        amount
+    } else {
+        events.push(Event::TaxUnpaid { party, action, amount });
+        breach(state, party, law, senator, events);
+        0
+    }
+}
+
 /// Puts `amount` corruption on one senator of `party` (G19): the one named
 /// if he is the party's and in play, else the party's senator in play with
 /// least corruption (a shadow counting 3), then by name; the compulsory
@@ -367,8 +400,8 @@ pub fn samples() -> Vec<Msg> {
     for r in [Resource::Money, Resource::Influence] {
         all.push(lacks(PartyId::Pop, r, 3));
     }
-    for l in Law::ALL {
-        all.push(Msg::new("galactic-destiny-law-not-binding").arg("law", law_id(l)));
+    for l in Law::examples() {
+        all.push(Msg::new("galactic-destiny-law-not-binding").arg("law", law_name("gd-law-", l)));
     }
     all.extend(super::senate::voting::samples());
     all

@@ -268,3 +268,41 @@ fn competences_de_ministere_only_the_prime_minister_calls_an_election() {
     run(&mut s, &[(Pop, vec![Order::CallElection])]);
     assert_eq!(s.election_called, Some(fola));
 }
+
+#[test]
+fn impots_a_taxed_action_pays_its_tax_to_the_republic_and_an_untaxed_one_nothing() {
+    let mut s = testkit::state(&[Pop, Bip]);
+    let tax = Law::Tax { action: TaxedAction::FleetBought, amount: 3 };
+    law(&mut s, tax, 2);
+    let mut ev = Vec::new();
+    assert_eq!(pay_tax(&mut s, Pop, TaxedAction::FleetBought, None, &mut ev), 3);
+    assert_eq!(pay_tax(&mut s, Bip, TaxedAction::FleetBought, None, &mut ev), 3);
+    assert_eq!((money(&s, Pop), money(&s, Bip), s.taxes_paid), (7, 7, 6), "3 money each, paid into the turn's taxes");
+    assert_eq!(ev, vec![Event::TaxPaid { party: Pop, action: TaxedAction::FleetBought, amount: 3 }, Event::TaxPaid { party: Bip, action: TaxedAction::FleetBought, amount: 3 }]);
+    // Another action is not taxed; nor is any once the law has lapsed.
+    let mut ev = Vec::new();
+    assert_eq!(pay_tax(&mut s, Pop, TaxedAction::Recruit, None, &mut ev), 0);
+    s.game_turn = 3;
+    assert_eq!(pay_tax(&mut s, Pop, TaxedAction::FleetBought, None, &mut ev), 0);
+    assert!(ev.is_empty() && money(&s, Pop) == 7 && s.taxes_paid == 6, "{ev:?}");
+}
+
+#[test]
+fn impots_a_tax_that_cannot_be_paid_breaks_the_law_two_corruption_and_the_tax_void_for_the_turn() {
+    let mut s = testkit::state(&[Pop, Bip]);
+    let tax = Law::Tax { action: TaxedAction::Recruit, amount: 4 };
+    law(&mut s, tax, 2);
+    s.fx.parties.get_mut(&Pop).unwrap().money = 3;
+    let fola = s.components.party(Pop).unwrap().start_senator.clone();
+    let mut ev = Vec::new();
+    assert_eq!(pay_tax(&mut s, Pop, TaxedAction::Recruit, Some(&fola), &mut ev), 0);
+    assert_eq!((money(&s, Pop), s.taxes_paid), (3, 0), "nothing paid: the party cannot pay it all");
+    assert_eq!(s.fx.senators[&fola].corruption, BREACH_CORRUPTION, "G38: as breaking a law");
+    assert_eq!(&ev[..2], &[Event::TaxUnpaid { party: Pop, action: TaxedAction::Recruit, amount: 4 }, Event::LawDefied { party: Pop, law: tax }]);
+    // Broken, the tax binds the party no more this turn: the next recruit is free of it.
+    s.fx.parties.get_mut(&Pop).unwrap().money = 10;
+    let mut ev = Vec::new();
+    assert_eq!(pay_tax(&mut s, Pop, TaxedAction::Recruit, None, &mut ev), 0);
+    assert!(ev.is_empty(), "{ev:?}");
+    assert_eq!(s.fx.senators[&fola].corruption, BREACH_CORRUPTION, "once a turn");
+}

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::components::effects::Resource;
 use super::components::interpret::Subject;
 use super::components::{PartyId, SectorNo};
-use super::model::{Ending, FleetGroup, Item, Law};
+use super::model::{Ending, FleetGroup, Item, Law, TaxedAction};
 use super::orders::Goods;
 use super::senate::Ministry;
 use crate::i18n::Msg;
@@ -117,6 +117,11 @@ pub enum Event {
     DealMade { number: u32, parties: [PartyId; 2], terms: String, until: Option<u32> },
     DealBroken { number: u32, by: PartyId },
     LawDefied { party: PartyId, law: Law },
+    /// A tax paid as a taxed action was carried out ("Impôts").
+    TaxPaid { party: PartyId, action: TaxedAction, amount: u8 },
+    /// A tax the party could not pay: the tax law is broken (G38; the
+    /// `LawDefied` and `Corruption` events follow).
+    TaxUnpaid { party: PartyId, action: TaxedAction, amount: u8 },
     /// Corruption put on a senator, and the shadows it turned into.
     Corruption { senator: String, amount: u8, why: CorruptionWhy, shadows_now: u8, corruption_now: u8 },
     /// Corruption that found no senator to go on (the party has none): lost.

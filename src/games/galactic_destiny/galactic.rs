@@ -335,14 +335,51 @@ fn draws(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
     }
 }
 
-/// Rule (7), "Le roulement d'infestation.", "Le coût du mal.": 2d6, +1 per
-/// 3 corruption and +1 per shadow on senators in play (G9), plus the
-/// effects' modifiers; 10 or more infests the marked sectors (G8).
+/// The infestation roll's modifier as it stands, which the roll adds and
+/// the reports and the board picture print for the next galactic phase
+/// ("Le coût du mal": +1 per 3 corruption in play, +1 per shadow in play,
+/// on senators in play (G9); and the events' `jet-infestation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InfestationOdds {
+    /// Corruption tokens on the senators in play.
+    pub corruption: u32,
+    /// Shadow tokens on the senators in play.
+    pub shadow: u32,
+    /// The events' modifiers still running.
+    pub events: i32,
+}
+
+impl InfestationOdds {
+    pub fn of(state: &GdState) -> InfestationOdds {
+        let corruption = state.fx.senators.values().map(|s| u32::from(s.corruption)).sum();
+        let shadow = state.fx.senators.values().map(|s| u32::from(s.shadow)).sum();
+        InfestationOdds { corruption, shadow, events: state.fx.infestation_bonus() }
+    }
+    /// Each modifier by name, as the roll's event lists them.
+    pub fn modifiers(self) -> Vec<(String, i32)> {
+        vec![("corruption".to_string(), (self.corruption / 3) as i32), ("shadow".to_string(), self.shadow as i32), ("events".to_string(), self.events)]
+    }
+    /// What the roll adds to 2d6.
+    pub fn modifier(self) -> i32 {
+        self.modifiers().iter().map(|(_, m)| m).sum()
+    }
+    /// The totals of 2d6, out of 36, that reach [`INFESTATION_AT`] with the modifier.
+    pub fn hits(self) -> u32 {
+        let m = self.modifier();
+        (1..=6).flat_map(|a| (1..=6).map(move |b| a + b)).filter(|t| t + m >= INFESTATION_AT).count() as u32
+    }
+    /// The chance, in whole percent (rounded down), that 2d6 plus the
+    /// modifier reaches [`INFESTATION_AT`].
+    pub fn chance(self) -> u32 {
+        self.hits() * 100 / 36
+    }
+}
+
+/// Rule (7), "Le roulement d'infestation.", "Le coût du mal.": 2d6 plus
+/// [`InfestationOdds`]; 10 or more infests the marked sectors (G8).
 fn infestation_roll(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
     let roll = dice.nd6(2, INFESTATION, "jet d'infestation");
-    let corruption: u32 = state.fx.senators.values().map(|s| u32::from(s.corruption)).sum();
-    let shadows: u32 = state.fx.senators.values().map(|s| u32::from(s.shadow)).sum();
-    let modifiers = vec![("corruption".to_string(), (corruption / 3) as i32), ("shadow".to_string(), shadows as i32), ("events".to_string(), state.fx.infestation_bonus())];
+    let modifiers = InfestationOdds::of(state).modifiers();
     let total = roll.iter().map(|d| *d as i32).sum::<i32>() + modifiers.iter().map(|(_, m)| m).sum::<i32>();
     let infested: Vec<SectorNo> = if total >= INFESTATION_AT { state.fx.sectors.iter().filter(|(_, s)| s.marked && !s.infested).map(|(n, _)| *n).collect() } else { Vec::new() };
     dice.set_outcome(format!("{total}"));

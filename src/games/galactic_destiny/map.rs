@@ -23,6 +23,7 @@
 use std::fmt::Write as _;
 
 use super::components::{declaration, Ability, PartyId, Race, Sector};
+use super::galactic::InfestationOdds;
 use super::model::{GdState, Law, SECTORS_TO_END};
 use super::senate::Ministry;
 use crate::i18n::{Lang, Msg};
@@ -47,9 +48,6 @@ const DEFENCE: &str = "#c0392b";
 const MARK: &str = "#e67e22";
 const KERAS: &str = "#6c1d1d";
 const REPUBLIC: &str = "#111111";
-/// The infestation roll infests at this total or more ("Le roulement
-/// d'infestation": "10 ou plus").
-const INFESTATION_AT: i32 = 10;
 
 /// The public board of `state` as an SVG document, in `lang`.
 pub fn svg(state: &GdState, lang: Lang) -> String {
@@ -71,38 +69,6 @@ pub fn svg(state: &GdState, lang: Lang) -> String {
 /// The public board of `state` as a PNG, in `lang`.
 pub fn png(renderer: &Renderer, state: &GdState, lang: Lang) -> Result<Vec<u8>, RenderError> {
     renderer.svg_to_png(&svg(state, lang))
-}
-
-/// The infestation roll's modifier as the next galactic phase will count it
-/// ("Le coût du mal": +1 per 3 corruption in play, +1 per shadow in play;
-/// and the events' `jet-infestation`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct InfestationOdds {
-    /// Corruption tokens on the senators in play.
-    pub corruption: u32,
-    /// Shadow tokens on the senators in play.
-    pub shadow: u32,
-    /// The events' modifiers still running.
-    pub events: i32,
-}
-
-impl InfestationOdds {
-    pub fn of(state: &GdState) -> InfestationOdds {
-        let corruption = state.fx.senators.values().map(|s| u32::from(s.corruption)).sum();
-        let shadow = state.fx.senators.values().map(|s| u32::from(s.shadow)).sum();
-        InfestationOdds { corruption, shadow, events: state.fx.infestation_bonus() }
-    }
-    /// What the roll adds to 2d6.
-    pub fn modifier(self) -> i32 {
-        (self.corruption / 3 + self.shadow) as i32 + self.events
-    }
-    /// The chance, in whole percent (rounded down), that 2d6 plus the
-    /// modifier reaches [`INFESTATION_AT`].
-    pub fn chance(self) -> u32 {
-        let m = self.modifier();
-        let hits = (1..=6).flat_map(|a| (1..=6).map(move |b| a + b)).filter(|t| t + m >= INFESTATION_AT).count() as u32;
-        hits * 100 / 36
-    }
 }
 
 /// The colour of a party's pieces: its file's word (French or English) or
@@ -178,15 +144,7 @@ fn ministry_msg(m: Ministry) -> Msg {
 }
 
 fn law_msg(l: Law) -> Msg {
-    let id = match l {
-        Law::Integrity => "integrity",
-        Law::Homeland => "homeland",
-        Law::FreeTrade => "free-trade",
-        Law::Watch => "watch",
-        Law::Movement => "movement",
-        Law::Education => "education",
-    };
-    Msg::new(format!("gd-map-law-{id}"))
+    super::common::law_name("gd-map-law-", l)
 }
 
 fn signed(n: i32) -> String {
@@ -591,7 +549,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-map-key-abilities", abilities = "1 VOIX Voix autoritaire"),
     ];
     all.extend(Ministry::ALL.map(ministry_msg));
-    all.extend(Law::ALL.map(|l| msg!("gd-map-law-line", law = law_msg(l), party = "POP", left = 2, until = 5)));
+    all.extend(Law::examples().into_iter().map(|l| msg!("gd-map-law-line", law = law_msg(l), party = "POP", left = 2, until = 5)));
     all.extend(Race::WORDS.map(|(_, r)| race_msg(r)));
     for a in Ability::ALL {
         all.push(Msg::new(format!("gd-map-ability-short-{}", a.id())));

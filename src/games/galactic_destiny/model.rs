@@ -146,7 +146,70 @@ pub struct Seat {
     pub resigned: bool,
 }
 
-/// The six laws of "Liste de propositions" (the restricted variant, G17).
+/// The one of `all` whose French or English keyword is `w` (case and
+/// accents ignored).
+fn by_keyword<T: Copy>(w: &str, all: impl IntoIterator<Item = T>, codes: fn(T) -> (&'static str, &'static str)) -> Option<T> {
+    let k = crate::text::key(w);
+    all.into_iter().find(|x| {
+        let (fr, en) = codes(*x);
+        crate::text::key(fr) == k || crate::text::key(en) == k
+    })
+}
+
+/// The actions a tax law may tax ("Impôts": "N'importe quelle action dans
+/// le jeu peut être taxée - à part les cartes action et les votes"; the
+/// closed list of design note §5, money only). Each is taxed once per
+/// action carried out: per invasion declared, per campaign, per fleet
+/// moved, per fleet of the party's own bought, per senator recruited, per
+/// assassination attempt (RULINGS.md, Galactic Destiny, Impôts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TaxedAction {
+    Invasion,
+    Campaign,
+    FleetMoved,
+    FleetBought,
+    Recruit,
+    Assassination,
+}
+
+impl TaxedAction {
+    pub const ALL: [TaxedAction; 6] =
+        [TaxedAction::Invasion, TaxedAction::Campaign, TaxedAction::FleetMoved, TaxedAction::FleetBought, TaxedAction::Recruit, TaxedAction::Assassination];
+    /// The order-language keywords, French then English.
+    pub fn codes(self) -> (&'static str, &'static str) {
+        match self {
+            TaxedAction::Invasion => ("INVASION", "INVASION"),
+            TaxedAction::Campaign => ("CAMPAGNE", "CAMPAIGN"),
+            TaxedAction::FleetMoved => ("DEPLACEMENT", "MOVE"),
+            TaxedAction::FleetBought => ("ACHAT-FLOTTE", "BUY-FLEET"),
+            TaxedAction::Recruit => ("RECRUTEMENT", "RECRUIT"),
+            TaxedAction::Assassination => ("ASSASSINAT", "ASSASSINATION"),
+        }
+    }
+    /// Reads either keyword (case and accents ignored).
+    pub fn from_word(w: &str) -> Option<TaxedAction> {
+        by_keyword(w, TaxedAction::ALL, TaxedAction::codes)
+    }
+    /// Its id in messages (`$action` selects its name).
+    pub fn id(self) -> &'static str {
+        match self {
+            TaxedAction::Invasion => "invasion",
+            TaxedAction::Campaign => "campaign",
+            TaxedAction::FleetMoved => "fleet-moved",
+            TaxedAction::FleetBought => "fleet-bought",
+            TaxedAction::Recruit => "recruit",
+            TaxedAction::Assassination => "assassination",
+        }
+    }
+    /// Whether the action belongs to the intrigue (part II carries it out).
+    pub fn in_intrigue(self) -> bool {
+        !matches!(self, TaxedAction::FleetBought | TaxedAction::Recruit)
+    }
+}
+
+/// The laws the senate votes: the six of "Liste de propositions" (the
+/// restricted variant, G17) and, with `impots = true`, taxes ("Impôts").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Law {
@@ -162,9 +225,14 @@ pub enum Law {
     Movement,
     /// "Liberté de parole et consulat de l'éducation": 2 influence per campaign.
     Education,
+    /// "Impôts": `amount` money each time `action` is carried out, paid to
+    /// the Republic (`GdState::taxes_paid`). One tax per action is in force
+    /// at a time: another amount voted on the same action replaces it.
+    Tax { action: TaxedAction, amount: u8 },
 }
 
 impl Law {
+    /// The six listed laws (taxes are built from an action and an amount).
     pub const ALL: [Law; 6] = [Law::Integrity, Law::Homeland, Law::FreeTrade, Law::Watch, Law::Movement, Law::Education];
     /// The order-language keywords (design note §3), French then English.
     pub fn codes(self) -> (&'static str, &'static str) {
@@ -175,21 +243,39 @@ impl Law {
             Law::Watch => ("SURVEILLANCE", "WATCH"),
             Law::Movement => ("MOUVEMENT", "MOVEMENT"),
             Law::Education => ("EDUCATION", "EDUCATION"),
+            Law::Tax { .. } => ("IMPOT", "TAX"),
         }
     }
-    /// Reads either keyword (case and accents ignored).
+    /// The six listed laws and a tax on every taxable action: one of each
+    /// kind, for the message catalogue's samples.
+    pub fn examples() -> Vec<Law> {
+        Law::ALL.into_iter().chain(TaxedAction::ALL.map(|action| Law::Tax { action, amount: 2 })).collect()
+    }
+    /// Its id in messages (`$law` selects its name; `gd-law-<id>`): a tax's
+    /// messages also take `$action` and `$amount` (`common::law_name`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Law::Integrity => "integrity",
+            Law::Homeland => "homeland",
+            Law::FreeTrade => "free-trade",
+            Law::Watch => "watch",
+            Law::Movement => "movement",
+            Law::Education => "education",
+            Law::Tax { .. } => "tax",
+        }
+    }
+    /// Reads either keyword of a listed law (case and accents ignored).
     pub fn from_word(w: &str) -> Option<Law> {
-        let k = crate::text::key(w);
-        Law::ALL.into_iter().find(|l| {
-            let (fr, en) = l.codes();
-            crate::text::key(fr) == k || crate::text::key(en) == k
-        })
+        by_keyword(w, Law::ALL, Law::codes)
     }
     /// Whether the law binds the intrigue, which part II referees: in part I
     /// such a law is voted and stays in force, and its enforcement waits for
     /// the intrigue (Integrity, Watch, Movement, Education).
     pub fn binds_intrigue(self) -> bool {
-        matches!(self, Law::Integrity | Law::Watch | Law::Movement | Law::Education)
+        match self {
+            Law::Tax { action, .. } => action.in_intrigue(),
+            _ => matches!(self, Law::Integrity | Law::Watch | Law::Movement | Law::Education),
+        }
     }
 }
 
@@ -502,6 +588,11 @@ impl GdState {
     /// by it this turn.
     pub fn law_binds(&self, law: Law, party: PartyId) -> bool {
         self.laws.iter().any(|l| l.law == law && l.until >= self.game_turn) && !self.defied.contains(&(party, law))
+    }
+
+    /// The tax in force this turn on an action, if any (one at a time).
+    pub fn tax_on(&self, action: TaxedAction) -> Option<Law> {
+        self.laws.iter().filter(|l| l.until >= self.game_turn).map(|l| l.law).find(|l| matches!(l, Law::Tax { action: a, .. } if *a == action))
     }
 
     /// Whether the election is due at this turn's senate (the marker on

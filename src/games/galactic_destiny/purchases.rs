@@ -7,21 +7,23 @@
 //! goes to the better initiative), each line in the order written, one
 //! fleet or senator at a time: what the money or a cap does not allow is
 //! not bought and the report says why (RULINGS, Galactic Destiny, "Achat
-//! de flottes et sénateurs").
+//! de flottes et sénateurs"). Each fleet of its own a party buys and each
+//! senator it recruits pays the tax in force on that action
+//! (`common::pay_tax`, "Impôts").
 
 use std::collections::BTreeMap;
 
 use crate::dice::Dice;
 use crate::i18n::Msg;
 
-use super::common::{breach, in_initiative, lacks};
+use super::common::{breach, in_initiative, lacks, pay_tax};
 use super::components::board::Ability;
 use super::components::effects::Resource;
 use super::components::interpret::REPUBLIC_MAX;
 use super::components::{PartyId, SectorNo};
 use super::events::Event;
 use super::galactic;
-use super::model::{Ending, GdState, Law, Phase, FLEETS_MAX, HAND_MAX, REPUBLIC_HOME, SECTORS_TO_END};
+use super::model::{Ending, GdState, Law, Phase, TaxedAction, FLEETS_MAX, HAND_MAX, REPUBLIC_HOME, SECTORS_TO_END};
 use super::orders::{Order, Orders};
 use super::senate::Ministry;
 use super::setup::senator_state;
@@ -152,6 +154,8 @@ fn buy_fleets(state: &mut GdState, p: PartyId, n: u8, sector: SectorNo, spent: &
                 spent.paid += u32::from(cost);
                 *state.fleets.entry(sector).or_default().entry(p).or_default() += 1;
                 bought += 1;
+                // "Impôts": each fleet of its own bought is a taxed action.
+                pay_tax(state, p, TaxedAction::FleetBought, None, events);
             }
             Err(reason) => {
                 unexecuted(events, p, line, reason);
@@ -228,6 +232,7 @@ fn recruit(state: &mut GdState, p: PartyId, senator: &str, first: &mut bool, spe
     let s = senator_state(state, &card.name, p);
     state.fx.senators.insert(card.name.clone(), s);
     state.recruited.insert(card.name.clone());
+    pay_tax(state, p, TaxedAction::Recruit, None, events);
     spent.paid += u32::from(cost);
     spent.recruited.push(card.name);
 }

@@ -142,6 +142,28 @@ fn achat_de_senateurs_printed_cost_2_less_with_the_own_icon_and_sector_30() {
 }
 
 #[test]
+fn impots_each_senator_recruited_and_each_own_fleet_bought_pays_its_tax_republic_fleets_none() {
+    let mut s = state(6);
+    s.settings.taxes = true;
+    for (action, amount) in [(TaxedAction::Recruit, 3), (TaxedAction::FleetBought, 1)] {
+        s.laws.push(LawInForce { law: Law::Tax { action, amount }, passed: 1, until: 1, by: PartyId::Pop });
+    }
+    give_waiting(&mut s, PartyId::Gsp, "Orveth");
+    give_waiting(&mut s, PartyId::Gsp, "Delphine");
+    let bip = home(&s, PartyId::Bip);
+    let lines = vec![Order::Recruit { senator: "Orveth".into() }, Order::Recruit { senator: "Delphine".into() }, Order::BuyRepublic { count: 1 }];
+    let mut ev = Vec::new();
+    buy(&mut s, &orders(&[(PartyId::Gsp, lines), (PartyId::Bip, vec![Order::BuyFleets { at: vec![(2, bip)] }])]), &mut ev);
+    assert_eq!(money_of(&s, PartyId::Gsp), 20 - 4 - 6 - 3 - 2 * 3, "the two senators, the Republic fleet (untaxed), 3 money of tax per senator");
+    assert_eq!(money_of(&s, PartyId::Bip), 20 - 10 - 2, "two fleets, 1 money of tax each");
+    assert_eq!(s.taxes_paid, 2 * 3 + 2);
+    let mut paid: Vec<(PartyId, TaxedAction, u8)> = ev.iter().filter_map(|e| if let Event::TaxPaid { party, action, amount } = e { Some((*party, *action, *amount)) } else { None }).collect();
+    paid.sort();
+    assert_eq!(paid, vec![(PartyId::Gsp, TaxedAction::Recruit, 3), (PartyId::Gsp, TaxedAction::Recruit, 3), (PartyId::Bip, TaxedAction::FleetBought, 1), (PartyId::Bip, TaxedAction::FleetBought, 1)]);
+    s.check().unwrap();
+}
+
+#[test]
 fn achat_de_senateurs_not_waiting_or_too_dear_is_not_bought() {
     let mut s = state(7);
     give_waiting(&mut s, PartyId::Gsp, "Jemak");

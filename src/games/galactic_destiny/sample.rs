@@ -12,7 +12,7 @@ use crate::dice::Dice;
 
 use super::components::effects::Resource;
 use super::components::PartyId;
-use super::model::{GdState, Item, Law, Phase, HAND_MAX};
+use super::model::{GdState, Item, Law, Phase, TaxedAction, HAND_MAX};
 use super::orders::{Goods, Order, Orders, PostChoice};
 use super::senate::Ministry;
 
@@ -67,8 +67,8 @@ fn someone_elses_senator(s: &GdState, p: PartyId, dice: &mut Dice) -> Option<Str
     dice.pick_index(most.len(), RULE, "sénateur poursuivi").map(|i| most[i].clone())
 }
 
-/// S1: candidacies when an election is due, the election order, a law now
-/// and then, an indictment now and then, trials and audits for the
+/// S1: candidacies when an election is due, the election order, a law (or,
+/// with `impots`, a tax) now and then, an indictment now and then, trials and audits for the
 /// ministers, a trade every other turn with its partner, the bank when
 /// influence runs out.
 fn filing(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
@@ -89,7 +89,15 @@ fn filing(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
     if dice.chance_in_6(3, RULE, "proposer une loi") {
         let i = dice.pick_index(Law::ALL.len(), RULE, "loi proposée").unwrap_or(0);
         let turns = dice.range(1, u32::from(s.settings.max_law_turns.clamp(1, 3)), RULE, "durée de la loi") as u8;
-        v.push(Order::Propose { law: Law::ALL[i], turns });
+        // With `impots`, one proposal in three is a tax of 1 to 3 money on
+        // an action of the closed list ("Impôts").
+        let law = if s.settings.taxes && dice.chance_in_6(2, RULE, "proposer un impôt") {
+            let action = TaxedAction::ALL[dice.pick_index(TaxedAction::ALL.len(), RULE, "action imposée").unwrap_or(0)];
+            Law::Tax { action, amount: dice.range(1, 3, RULE, "montant de l'impôt") as u8 }
+        } else {
+            Law::ALL[i]
+        };
+        v.push(Order::Propose { law, turns });
     }
     // Money for influence with its partner, 3 for 1 (both sides see the
     // same numbers and write the mirror lines); the seller files no
@@ -291,4 +299,33 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         }
     }
     Orders { lines, defaulted: false }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::OrderLine;
+    use crate::games::galactic_destiny::orders;
+    use crate::games::galactic_destiny::senate::testkit;
+
+    /// With `impots`, the simulated parties propose taxes now and then (and
+    /// never without it), on lines the parser accepts.
+    #[test]
+    fn impots_the_simulated_parties_propose_taxes_only_when_impots_is_on() {
+        let mut s = testkit::state(&[PartyId::Pop, PartyId::Bip]);
+        let family = s.family_of(PartyId::Pop).unwrap().clone();
+        let taxes = |s: &GdState, seed: u8| -> Vec<Order> {
+            let o = sample(s, PartyId::Pop, &mut Dice::from_seed([seed; 32]));
+            o.lines.into_iter().filter(|l| matches!(l, Order::Propose { law: Law::Tax { .. }, .. })).collect()
+        };
+        assert!((0..60).all(|seed| taxes(&s, seed).is_empty()), "impots off: no tax");
+        s.settings.taxes = true;
+        let proposed: Vec<Order> = (0..60).flat_map(|seed| taxes(&s, seed)).collect();
+        assert!(!proposed.is_empty(), "impots on: some tax proposed in 60 tries");
+        for o in proposed {
+            let text = orders::lines(&s, &Orders { lines: vec![o.clone()], defaulted: false }).remove(0);
+            let parsed = orders::parse(&s, &family, &[OrderLine { no: 1, text: text.clone() }]);
+            assert_eq!(parsed.orders.lines, vec![o], "{text}: {:?}", parsed.verdicts);
+        }
+    }
 }

@@ -24,9 +24,11 @@ use super::components::effects::Resource;
 use super::components::interpret::{SenatorState, Subject};
 use super::components::{declaration, PartyId};
 use super::events::{CorruptionWhy, DefaultKind, Event, VoteOn};
-use super::model::{Ending, FleetGroup, GdState, Item, Law, Phase, SECTORS_TO_END};
-use super::orders::Goods;
-use super::senate::round_table::{per_vote_limit, voting_strength, SenatorVote};
+use super::common::tax_action_name;
+use super::galactic::InfestationOdds;
+use super::model::{Ending, FleetGroup, GdState, Item, Law, Phase, TaxedAction, SECTORS_TO_END};
+use super::orders::{words, Goods};
+use super::senate::voting::strength_and_limit;
 use super::senate::Ministry;
 
 /// Mixed into the game's seed for the pre-filled form's simulated party
@@ -38,7 +40,7 @@ fn ministry_msg(m: Ministry) -> Msg {
 }
 
 fn law_msg(l: Law) -> Msg {
-    Msg::new(format!("gd-law-{}", l.codes().1.to_lowercase()))
+    super::common::law_name("gd-law-", l)
 }
 
 fn resource_word(r: Resource) -> &'static str {
@@ -313,6 +315,8 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
             )
         }
         Event::Discarded { party, count, by_referee } => msg!("gd-ev-discarded", party = party.sigle(), count = *count, by_referee = yes(*by_referee)),
+        Event::TaxPaid { party, action, amount } => msg!("gd-ev-tax-paid", party = party.sigle(), amount = *amount, action = tax_action_name(*action)),
+        Event::TaxUnpaid { party, action, amount } => msg!("gd-ev-tax-unpaid", party = party.sigle(), amount = *amount, action = tax_action_name(*action)),
         Event::HomelandPaid { party, paid } => msg!("gd-ev-homeland-paid", party = party.sigle(), paid = yes(*paid)),
         Event::TaxesSpent { money, fleets } => msg!("gd-ev-taxes-spent", money = *money, fleets = *fleets),
         Event::SectorGift { party, sector, resource, amount } => {
@@ -386,32 +390,17 @@ fn schedule(s: &GdState) -> Vec<Value> {
         .collect()
 }
 
-fn senator_vote(s: &GdState, name: &str) -> SenatorVote {
-    let x = s.fx.senators.get(name);
-    let printed = s.components.senator(name).map_or(0, |c| i32::from(c.diplomacy));
-    SenatorVote {
-        diplomacy: printed + s.fx.diplomacy_bonus(name),
-        corruption: x.map_or(0, |x| u32::from(x.corruption)),
-        shadow: x.map_or(0, |x| u32::from(x.shadow)),
-        seduced: x.is_some_and(|x| x.seduced),
-    }
-}
-
 /// The infestation roll's modifier as it stands ("Le coût du mal": +1 per
 /// 3 corruption and +1 per shadow in play; the effects in force).
 pub fn keras(s: &GdState) -> Value {
-    let corruption: u32 = s.fx.senators.values().map(|x| u32::from(x.corruption)).sum();
-    let shadow: u32 = s.fx.senators.values().map(|x| u32::from(x.shadow)).sum();
-    let effects = s.fx.infestation_bonus();
-    let modifier = (corruption / 3 + shadow) as i32 + effects;
-    // 2d6 + modifier ≥ 10: the chance in 36.
-    let chance = (1..=6).flat_map(|a| (1..=6).map(move |b| a + b)).filter(|t| t + modifier >= 10).count();
+    let odds = InfestationOdds::of(s);
     json!({
-        "corruption": corruption,
-        "shadow": shadow,
-        "effects": effects,
-        "modifier": modifier,
-        "chance_percent": (chance * 100 + 18) / 36,
+        "corruption": odds.corruption,
+        "shadow": odds.shadow,
+        "effects": odds.events,
+        "modifier": odds.modifier(),
+        // 2d6 + modifier ≥ 10: the chance in 36, rounded to the nearest percent.
+        "chance_percent": (odds.hits() * 100 + 18) / 36,
         "infested": s.infested_count(),
         "infested_max": SECTORS_TO_END,
     })
@@ -447,7 +436,7 @@ fn parties_json(s: &GdState, viewer: Option<PartyId>) -> Vec<Value> {
     s.parties()
         .map(|p| {
             let ps = &s.fx.parties[&p];
-            let senators: Vec<SenatorVote> = s.senators_of(p).map(|n| senator_vote(s, n)).collect();
+            let (strength, cap) = strength_and_limit(s, p);
             let seat = s.seats.iter().find(|x| x.party == Some(p));
             let ministries: Vec<&str> = s.ministries.iter().filter(|(_, n)| s.fx.senators.get(*n).is_some_and(|x| x.party == p)).map(|(m, _)| m.code()).collect();
             let corruption: u32 = s.senators_of(p).filter_map(|n| s.fx.senators.get(n)).map(|x| u32::from(x.corruption)).sum();
@@ -466,8 +455,8 @@ fn parties_json(s: &GdState, viewer: Option<PartyId>) -> Vec<Value> {
                 "fleets": s.fleets_of(p),
                 "ministries": ministries.join(" "),
                 "initiative": s.initiative.iter().position(|q| *q == p).map(|i| i + 1),
-                "strength": voting_strength(&senators) + s.fx.votes_bonus(p),
-                "cap": per_vote_limit(&senators),
+                "strength": strength,
+                "cap": cap,
                 "cards": ps.hand.len(),
                 "waiting": ps.waiting.len(),
                 "corruption": corruption,
@@ -520,7 +509,7 @@ fn senate_json(s: &GdState, lang: Lang) -> Value {
         .map(|l| {
             json!({
                 "law": law_msg(l.law).render(lang),
-                "code": l.law.codes().0,
+                "code": words::law(false, l.law, false),
                 "until": l.until,
                 "turns_left": (l.until + 1).saturating_sub(s.game_turn.max(1)),
                 "by": l.by.sigle(),
@@ -714,7 +703,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-none"),
     ];
     all.extend(Ministry::ALL.map(ministry_msg));
-    all.extend(Law::ALL.map(law_msg));
+    all.extend(Law::examples().into_iter().map(law_msg));
     let (a, b) = (PartyId::Gsp, PartyId::Bip);
     let group = FleetGroup { to: 50, count: 2, from: Some(1), attack: true, admiral: Some("Jemak".into()) };
     let agenda = vec![
@@ -756,6 +745,8 @@ pub fn samples() -> Vec<Msg> {
         Event::DealMade { number: 1, parties: [a, b], terms: "paix".into(), until: Some(3) },
         Event::DealBroken { number: 1, by: a },
         Event::LawDefied { party: a, law: Law::Movement },
+        Event::TaxPaid { party: a, action: TaxedAction::FleetBought, amount: 2 },
+        Event::TaxUnpaid { party: a, action: TaxedAction::Recruit, amount: 2 },
         Event::Corruption { senator: "Fola".into(), amount: 2, why: CorruptionWhy::BrokenDeal { deal: 1 }, shadows_now: 0, corruption_now: 2 },
         Event::Corruption { senator: "Fola".into(), amount: 2, why: CorruptionWhy::BrokenLaw { law: Law::Homeland }, shadows_now: 0, corruption_now: 2 },
         Event::Corruption { senator: "Fola".into(), amount: 1, why: CorruptionWhy::Audit, shadows_now: 0, corruption_now: 2 },
@@ -803,3 +794,7 @@ pub fn samples() -> Vec<Msg> {
     }
     all
 }
+
+#[cfg(test)]
+#[path = "view_tests.rs"]
+mod tests;

@@ -30,8 +30,9 @@ use super::super::components::board::Ability;
 use super::super::components::effects::Resource;
 use super::super::components::interpret::{REPUBLIC_MAX, RESOURCE_MAX};
 use super::super::components::{PartyId, SectorNo};
-use super::super::model::{FleetGroup, GdState, Item, Law, Phase, FLEETS_MAX};
-use super::super::senate::round_table::{self, SenatorVote};
+use super::super::common::{law_name, tax_action_name, BREACH_CORRUPTION};
+use super::super::model::{FleetGroup, GdState, Item, Law, Phase, TaxedAction, FLEETS_MAX};
+use super::super::senate::voting;
 use super::super::senate::Ministry;
 use super::words::{self, Step, Word};
 use super::{Goods, Order, Orders, PostChoice};
@@ -52,9 +53,6 @@ fn no(m: Msg) -> Refused {
 /// so that the tokeniser does not take it for a comment.
 const ITEM_MARK: char = '\u{2116}';
 
-/// Corruption a broken promise or law costs ("Corruption pour annuler un
-/// accord et les lois du sénat").
-const BREACH_CORRUPTION: u8 = 2;
 /// A trial's cost, per senator ("Poursuites").
 const TRIAL_COST: u8 = 2;
 /// An audit's and a veto's cost ("Compétences de ministère").
@@ -129,7 +127,7 @@ fn is(t: Option<&Token>, aliases: &[&str]) -> bool {
 }
 
 fn law_msg(l: Law) -> Msg {
-    msg!("gd-order-law", law = l.codes().1.to_ascii_lowercase())
+    law_name("gd-order-law-", l)
 }
 
 fn ministry_msg(m: Ministry) -> Msg {
@@ -380,6 +378,39 @@ impl<'a> Check<'a> {
         Law::from_word(&t.text).ok_or_else(|| (msg!("gd-order-refused-unknown-law", written = t.text.as_str()), text::suggest(&t.text, words::law_words())))
     }
 
+    /// The action of `IMPOT <action>` (the closed list, design note §5).
+    fn taxed_action(&self, t: Option<&Token>) -> Result<TaxedAction, Refused> {
+        let t = t.ok_or_else(|| no(msg!("gd-order-refused-tax-action-missing")))?;
+        TaxedAction::from_word(&t.text)
+            .ok_or_else(|| (msg!("gd-order-refused-unknown-tax-action", written = t.text.as_str()), text::suggest(&t.text, words::tax_action_words())))
+    }
+
+    /// The law `ENFREINDRE` names: a listed law, or `IMPOT <action>`, the
+    /// tax in force on that action.
+    fn law_in_force(&self, c: &mut Cursor) -> Result<Law, Refused> {
+        if c.eat_keyword(words::TAX).is_none() {
+            return self.law(c.next());
+        }
+        let action = self.taxed_action(c.next())?;
+        self.s.tax_on(action).ok_or_else(|| no(msg!("gd-order-refused-no-tax", action = tax_action_name(action))))
+    }
+
+    /// The note on an order that carries out `times` taxed actions: the tax
+    /// in force on them, counted as spent; or, when the party will not have
+    /// the money, the warning that not paying breaks the law (G38).
+    fn tax_note(&mut self, action: TaxedAction, times: u32) {
+        let Some(law @ Law::Tax { amount, .. }) = self.s.tax_on(action) else { return };
+        if !self.s.law_binds(law, self.me) || self.laws_defied.contains(&law) {
+            return;
+        }
+        let total = i32::from(amount) * times as i32;
+        if self.spend(Resource::Money, total).is_ok() {
+            self.notes.push(msg!("gd-order-note-tax", amount = total, law = law_msg(law)));
+        } else {
+            self.notes.push(msg!("gd-order-note-tax-unpaid", amount = total, law = law_msg(law), corruption = BREACH_CORRUPTION));
+        }
+    }
+
     fn ministry(&self, t: Option<&Token>) -> Result<Ministry, Refused> {
         let t = t.ok_or_else(|| no(msg!("gd-order-refused-ministry-missing")))?;
         Ministry::from_word(&t.text).ok_or_else(|| (msg!("gd-order-refused-unknown-ministry", written = t.text.as_str()), text::suggest(&t.text, Ministry::words())))
@@ -600,7 +631,7 @@ impl<'a> Check<'a> {
     }
 
     fn defy(&mut self, c: &mut Cursor) -> Result<Order, Refused> {
-        let law = self.law(c.next())?;
+        let law = self.law_in_force(c)?;
         if !self.s.law_binds(law, self.me) || self.laws_defied.contains(&law) {
             return Err(no(msg!("gd-order-refused-law-not-binding", law = law_msg(law))));
         }
@@ -673,10 +704,20 @@ impl<'a> Check<'a> {
     }
 
     fn proposal(&mut self, c: &mut Cursor) -> Result<Order, Refused> {
-        if is(c.peek(), words::OTHER_PROPOSALS) {
-            return Err(no(msg!("gd-order-refused-listed-laws-only")));
+        let taxes = self.s.settings.taxes;
+        if is(c.peek(), words::FREE_PROPOSAL) || (!taxes && is(c.peek(), words::TAX)) {
+            return Err(no(msg!("gd-order-refused-listed-laws-only", taxes = if taxes { "yes" } else { "no" })));
         }
-        let law = self.law(c.next())?;
+        let law = if c.eat_keyword(words::TAX).is_some() {
+            let action = self.taxed_action(c.next())?;
+            let amount = number(c.next())?;
+            if amount == 0 || amount > u32::from(RESOURCE_MAX) {
+                return Err(no(msg!("gd-order-refused-tax-amount", max = RESOURCE_MAX)));
+            }
+            Law::Tax { action, amount: amount as u8 }
+        } else {
+            self.law(c.next())?
+        };
         let max = self.s.settings.max_law_turns.max(1);
         let turns = if is(c.peek(), words::TURNS) {
             c.next();
@@ -691,6 +732,10 @@ impl<'a> Check<'a> {
         Self::once(&mut self.proposed, law, msg!("gd-order-refused-law-proposed-twice", law = law_msg(law)))?;
         if self.s.laws.iter().any(|l| l.law == law && l.until >= self.s.game_turn) {
             self.notes.push(msg!("gd-order-note-law-extends", law = law_msg(law)));
+        } else if let Law::Tax { action, .. } = law {
+            if let Some(old) = self.s.tax_on(action) {
+                self.notes.push(msg!("gd-order-note-tax-replaces", law = law_msg(old)));
+            }
         }
         if self.s.ministries.is_empty() && !self.s.election_due() {
             self.notes.push(msg!("gd-order-note-no-chair"));
@@ -1016,6 +1061,7 @@ impl<'a> Check<'a> {
         self.spend(Resource::Money, cost)?;
         self.fleets_bought += want;
         self.notes.push(msg!("gd-order-note-cost", amount = cost, resource = resource_msg(Resource::Money)));
+        self.tax_note(TaxedAction::FleetBought, want);
         Ok(Order::BuyFleets { at })
     }
 
@@ -1041,6 +1087,7 @@ impl<'a> Check<'a> {
         self.spend(Resource::Money, cost)?;
         self.recruits.push(senator.clone());
         self.notes.push(msg!("gd-order-note-cost", amount = cost, resource = resource_msg(Resource::Money)));
+        self.tax_note(TaxedAction::Recruit, 1);
         self.notes.push(msg!("gd-order-note-acts-next-turn"));
         Ok(Order::Recruit { senator })
     }
@@ -1091,31 +1138,13 @@ impl<'a> Check<'a> {
 }
 
 /// "Total de voix" (G34): what a party may spend on one vote, as the
-/// acknowledgement checks a `JUSQUA` against it — the same sum S2's vote
-/// clips a cap to (`senate::voting`): the printed diplomacy of its senators
-/// in the senate with the modifiers in force, +1 for the Interior minister
-/// ("Ministre de l'intérieur"), +1 each for the owner of "Voix autoritaire"
+/// acknowledgement checks a `JUSQUA` against it — the very limit S2's vote
+/// clips a cap to (`senate::voting::strength_and_limit`): the printed
+/// diplomacy of its senators in the senate with the modifiers in force, +1
+/// for the Interior minister, +1 each for the owner of "Voix autoritaire"
 /// (sector 1); seduced ones excluded, corruption not deducted, never below 0.
 pub fn vote_limit(s: &GdState, party: PartyId) -> u32 {
-    let n1 = s.components.board.sector_of(Ability::VoixAutoritaire);
-    let authoritative = n1.and_then(|n| s.fx.sectors.get(&n)).and_then(|x| x.owner) == Some(party);
-    let senators: Vec<SenatorVote> = s
-        .fx
-        .senators
-        .iter()
-        .filter(|(_, st)| st.party == party)
-        .map(|(n, st)| {
-            let printed = s.components.senator(n).map_or(0, |x| i32::from(x.diplomacy));
-            let interior = i32::from(s.ministry_of(n) == Some(Ministry::Interior));
-            SenatorVote {
-                diplomacy: printed + s.fx.diplomacy_bonus(n) + interior + i32::from(authoritative),
-                corruption: u32::from(st.corruption),
-                shadow: u32::from(st.shadow),
-                seduced: st.seduced,
-            }
-        })
-        .collect();
-    round_table::per_vote_limit(&senators)
+    voting::strength_and_limit(s, party).1
 }
 
 /// The first keyword of a line (the longest that matches, multi-word ones
@@ -1227,7 +1256,15 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-refused-wrong-step", order = "VOTE", steps = "S2"),
         msg!("gd-order-refused-not-yet"),
         msg!("gd-order-refused-free-laws"),
-        msg!("gd-order-refused-listed-laws-only"),
+        msg!("gd-order-refused-listed-laws-only", taxes = "no"),
+        msg!("gd-order-refused-listed-laws-only", taxes = "yes"),
+        msg!("gd-order-refused-tax-action-missing"),
+        msg!("gd-order-refused-unknown-tax-action", written = "XX"),
+        msg!("gd-order-refused-no-tax", action = tax_action_name(TaxedAction::Campaign)),
+        msg!("gd-order-refused-tax-amount", max = RESOURCE_MAX),
+        msg!("gd-order-note-tax", amount = 4, law = law_msg(Law::Tax { action: TaxedAction::FleetBought, amount: 2 })),
+        msg!("gd-order-note-tax-unpaid", amount = 4, law = law_msg(Law::Tax { action: TaxedAction::FleetBought, amount: 2 }), corruption = BREACH_CORRUPTION),
+        msg!("gd-order-note-tax-replaces", law = law_msg(Law::Tax { action: TaxedAction::FleetBought, amount: 2 })),
         msg!("gd-order-refused-number", written = "X"),
         msg!("gd-order-refused-zero"),
         msg!("gd-order-refused-too-many", written = 300),
@@ -1324,7 +1361,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-note-acts-next-turn"),
         msg!("gd-order-note-hand-limit"),
     ];
-    v.extend(Law::ALL.into_iter().map(law_msg));
+    v.extend(Law::examples().into_iter().map(law_msg));
     v.extend(Ministry::ALL.into_iter().map(ministry_msg));
     v.push(resource_msg(Resource::Influence));
     v.extend(attempts::samples());

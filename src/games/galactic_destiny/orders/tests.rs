@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 use super::super::components::effects::Resource;
 use super::super::components::interpret::{EffectState, PartyState, SectorState, SenatorState};
 use super::super::components::{Components, PartyId};
-use super::super::model::{Deal, FleetGroup, GdState, Item, Law, LawInForce, Phase, Seat, Settings};
+use super::super::model::{Deal, FleetGroup, GdState, Item, Law, LawInForce, Phase, Seat, Settings, TaxedAction};
 use super::super::senate::Ministry;
 use super::{lines, lines_in, parse, Goods, Order, Orders, PostChoice};
 
@@ -386,6 +386,67 @@ fn each_refusal_gives_its_reason() {
     assert!(matches!(&v[0], LineOutcome::Rejected { reason, .. } if reason.id == "gd-order-refused-over"));
 }
 
+/// `state` with `impots` on and a tax of 2 money per senator recruited in
+/// force (through turn 3).
+fn taxed(phase: Phase) -> GdState {
+    let mut s = state(phase);
+    s.settings.taxes = true;
+    s.laws.push(LawInForce { law: Law::Tax { action: TaxedAction::Recruit, amount: 2 }, passed: 1, until: 3, by: Cos });
+    s
+}
+
+#[test]
+fn impots_a_tax_is_proposed_and_broken_in_both_languages_when_impots_is_on() {
+    let s1 = taxed(Phase::Filing);
+    let recruit_tax = Law::Tax { action: TaxedAction::Recruit, amount: 2 };
+    let cases = [
+        ("PROPOSITION IMPOT ACHAT-FLOTTE 2 DUREE 3", "PROPOSAL TAX BUY-FLEET 2 TURNS 3", Order::Propose { law: Law::Tax { action: TaxedAction::FleetBought, amount: 2 }, turns: 3 }),
+        ("proposition impôt assassinat 5", "proposal tax assassination 5", Order::Propose { law: Law::Tax { action: TaxedAction::Assassination, amount: 5 }, turns: 2 }),
+        ("ENFREINDRE IMPOT RECRUTEMENT Fola", "DEFY TAX RECRUIT Fola", Order::Defy { law: recruit_tax, senator: Some("Fola".into()) }),
+    ];
+    for (fr, en, want) in &cases {
+        let (got_fr, canonical) = one(&s1, fr).unwrap_or_else(|e| panic!("{fr}: refused {e:?}"));
+        assert_eq!(&got_fr, want, "{fr}");
+        let (got_en, canonical_en) = one(&s1, en).unwrap_or_else(|e| panic!("{en}: refused {e:?}"));
+        assert_eq!(&got_en, want, "{en}");
+        assert_eq!(canonical, canonical_en);
+    }
+    for (line, reason) in [
+        ("PROPOSITION IMPOT PILLAGE 2", "gd-order-refused-unknown-tax-action"),
+        ("PROPOSITION IMPOT", "gd-order-refused-tax-action-missing"),
+        ("PROPOSITION IMPOT CAMPAGNE 0", "gd-order-refused-tax-amount"),
+        ("PROPOSITION IMPOT CAMPAGNE 100", "gd-order-refused-tax-amount"),
+        ("PROPOSITION LIBRE \"pas de guerre\"", "gd-order-refused-listed-laws-only"),
+        ("ENFREINDRE IMPOT CAMPAGNE", "gd-order-refused-no-tax"),
+    ] {
+        assert_eq!(refused(&s1, line).0, reason, "{line}");
+    }
+    assert_eq!(refused(&s1, "PROPOSITION IMPOT CAMPGNE 2").1.as_deref(), Some("CAMPAGNE"), "the nearest action word");
+    // Without `impots`, no tax is proposed.
+    assert_eq!(refused(&state(Phase::Filing), "PROPOSAL TAX CAMPAIGN 2").0, "gd-order-refused-listed-laws-only");
+    // Another amount on an action already taxed: the note says it replaces the tax in force.
+    assert!(notes(&s1, "PROPOSITION IMPOT RECRUTEMENT 3", Lang::En).contains("replaces"), "{}", notes(&s1, "PROPOSITION IMPOT RECRUTEMENT 3", Lang::En));
+    // Once broken in a mail, it cannot be broken again there.
+    let (_, v) = read(&s1, "pop", &["ENFREINDRE IMPOT RECRUTEMENT", "DEFY TAX RECRUIT"]);
+    assert!(matches!(v[1], LineOutcome::Rejected { .. }), "{v:?}");
+}
+
+#[test]
+fn impots_the_acknowledgement_of_a_taxed_purchase_notes_the_tax_or_warns_it_cannot_be_paid() {
+    let mut p = taxed(Phase::Purchases);
+    p.laws.push(LawInForce { law: Law::Tax { action: TaxedAction::FleetBought, amount: 1 }, passed: 1, until: 3, by: Cos });
+    let n = notes(&p, "ACHAT FLOTTE 2 39", Lang::En);
+    assert!(n.contains("2 money of tax"), "{n}");
+    let n = notes(&p, "RECRUTER Bellu", Lang::Fr);
+    assert!(n.contains("2 argent d'impôt"), "{n}");
+    // Buying Republic fleets is not taxed.
+    assert!(!notes(&p, "ACHAT FLOTTE-REPUBLIQUE 1", Lang::En).contains("tax"));
+    // The fleets' price leaves nothing for the tax: the line is accepted, with the warning (G38).
+    p.fx.parties.get_mut(&Pop).unwrap().money = 10;
+    let n = notes(&p, "ACHAT FLOTTE 2 39", Lang::En);
+    assert!(n.contains("not paying it breaks the law (2 corruption)"), "{n}");
+}
+
 #[test]
 fn money_and_influence_are_counted_across_the_lines_of_a_step() {
     // "Dépenses": 20 money buy 4 fleets at 5; a fifth is refused; banking 3
@@ -519,7 +580,8 @@ fn item_references_are_not_comments_but_other_hashes_are() {
 fn any_order() -> impl Strategy<Value = Order> {
     let senator = prop::sample::select(vec!["Fola", "Siana", "Kaelin", "Jemak", "Caliana", "Bellu", "Gromm", "Mashem"]).prop_map(String::from);
     let party = prop::sample::select(vec![Pop, Bip, Cos]);
-    let law = prop::sample::select(Law::ALL.to_vec());
+    let taxes = [Law::Tax { action: TaxedAction::Recruit, amount: 2 }, Law::Tax { action: TaxedAction::Campaign, amount: 3 }];
+    let law = prop::sample::select(Law::ALL.into_iter().chain(taxes).collect::<Vec<_>>());
     let ministry = prop::sample::select(Ministry::ALL.to_vec());
     let resource = prop::sample::select(vec![Resource::Money, Resource::Influence]);
     let card = prop::sample::select(vec!["Feint", "Distraction", "Multitâche"]).prop_map(String::from);
@@ -567,8 +629,8 @@ fn any_order() -> impl Strategy<Value = Order> {
 }
 
 /// A state where most orders drawn are valid: plenty of money and
-/// influence, an election due with candidates filed, two laws in force
-/// (not the Free Trade one, which would restrict trades).
+/// influence, an election due with candidates filed, two laws and a tax on
+/// recruits in force (not the Free Trade law, which would restrict trades).
 fn rich(phase: Phase) -> GdState {
     let mut s = state(phase);
     for p in s.fx.parties.values_mut() {
@@ -576,7 +638,8 @@ fn rich(phase: Phase) -> GdState {
         p.influence = 99;
     }
     s.election_marker = 0;
-    s.laws = [Law::Movement, Law::Homeland].map(|law| LawInForce { law, passed: 1, until: 3, by: Cos }).to_vec();
+    s.settings.taxes = true;
+    s.laws = [Law::Movement, Law::Homeland, Law::Tax { action: TaxedAction::Recruit, amount: 2 }].map(|law| LawInForce { law, passed: 1, until: 3, by: Cos }).to_vec();
     s.filings.candidacies.insert(Bip, Ministry::ALL.iter().map(|m| (*m, vec!["Kaelin".to_string()])).collect());
     s
 }
@@ -771,4 +834,69 @@ proptest! {
 
 fn words_name(n: &str) -> String {
     super::words::name(n)
+}
+
+/// Words a hostile or careless writer may put on a line: every keyword in
+/// both languages, the state's names, numbers in and out of range, the
+/// order language's small words and marks, and anything at all.
+fn hostile_token(s: &GdState) -> impl Strategy<Value = String> {
+    let mut words: Vec<String> = super::words::all_keywords().into_iter().map(str::to_string).collect();
+    words.extend(super::words::NOT_YET.iter().flat_map(|(fr, en)| [fr.to_string(), en.to_string()]));
+    words.extend(s.fx.senators.keys().cloned());
+    words.extend(s.fx.parties.values().flat_map(|p| p.hand.iter().chain(&p.waiting)).cloned());
+    words.extend(PartyId::ALL.iter().map(|p| p.sigle().to_string()));
+    words.extend(Ministry::ALL.iter().map(|m| m.to_string()));
+    for w in [
+        "#1", "#0", "#99999999999", "JUSQUA", "UPTO", "DUREE", "DE", "FROM", "ATTAQUE", "AMIRAL", "DONNE", "RECOIT", "ARGENT", "INFLUENCE", "FLOTTE",
+        "FLOTTES", "SECTEUR", "CARTE", "VACANT", "AUCUN", "POUR", "CONTRE", "PRISE", "CORRUPTION", "TOUS", ",", ":", "12:3", "50:", ":4", "3:-1",
+        "\"", "«", "»", "+2", "-1", "0", "51", "255", "256", "4294967296", "99999999999999999999999", "é", "\u{202e}", "\u{0}",
+    ] {
+        words.push(w.to_string());
+    }
+    prop_oneof![4 => prop::sample::select(words), 1 => "\\PC{0,12}", 1 => (0u64..100).prop_map(|n| n.to_string())]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Whatever a party writes, in any step, after the simulated party's
+    /// legal lines, every line gets a verdict and the step is played without
+    /// a panic, the state's invariants kept.
+    #[test]
+    fn any_line_in_any_step_gets_a_verdict_and_the_step_is_played(
+        phase in prop::sample::select(vec![
+            Phase::Filing, Phase::Voting, Phase::Invasions { window: Some(0) }, Phase::Invasions { window: None }, Phase::Battles,
+            Phase::Campaigns { window: Some(1) }, Phase::Canvass, Phase::Purchases,
+        ]),
+        seed in any::<u64>(),
+        texts in prop::collection::vec(prop::collection::vec(hostile_token(&rich(Phase::Filing)), 1..7), 1..9),
+    ) {
+        use crate::game::Ruleset;
+        let mut s = super::super::setup::test_state(&[Pop, Bip, Cos], seed);
+        s.phase = phase;
+        for p in s.fx.parties.values_mut() {
+            p.money = 99;
+            p.influence = 99;
+        }
+        s.initiative = vec![Pop, Bip, Cos];
+        let hostile: Vec<String> = texts.iter().map(|t| t.join(" ")).collect();
+        let refs: Vec<&str> = hostile.iter().map(String::as_str).collect();
+        let mut inputs = BTreeMap::new();
+        let mut dice = crate::dice::Dice::for_turn(seed, 0);
+        for (party, family) in [(Pop, "pop"), (Bip, "bip"), (Cos, "cos")] {
+            // The simulated party's legal lines, then the hostile ones.
+            let legal = lines(&s, &super::super::sample::sample(&s, party, &mut dice));
+            let all: Vec<&str> = legal.iter().map(String::as_str).chain(refs.iter().copied()).collect();
+            let input: Vec<OrderLine> = all.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect();
+            let p = parse(&s, &family.to_string(), &input);
+            prop_assert_eq!(p.verdicts.len(), all.len());
+            inputs.insert(family.to_string(), crate::game::FamilyInput::new(crate::game::OrderStatus::Or, p.orders, None));
+        }
+        let sound = s.check().is_ok();
+        let out = super::super::GalacticDestiny::adjudicate(&s, &inputs, &mut crate::dice::Dice::for_turn(seed, s.step));
+        prop_assert!(sound, "{:?}", s.check());
+        prop_assert!(out.state.check().is_ok(), "{:?}", out.state.check());
+        s = out.state;
+        prop_assert!(s.step > 0);
+    }
 }

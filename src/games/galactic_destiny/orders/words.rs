@@ -7,7 +7,7 @@ use crate::text;
 
 use super::super::components::effects::Resource;
 use super::super::components::PartyId;
-use super::super::model::{FleetGroup, GdState, Law};
+use super::super::model::{FleetGroup, GdState, Law, TaxedAction};
 use super::super::senate::Ministry;
 use super::{Goods, Order, PostChoice};
 
@@ -176,7 +176,10 @@ pub const SENATOR: &[&str] = &["SENATEUR", "SENATOR"];
 pub const CARD: &[&str] = &["CARTE", "CARD"];
 /// `PROPOSITION IMPOT …` and `PROPOSITION LIBRE …`: taxes and free laws,
 /// which this referee does not play.
-pub const OTHER_PROPOSALS: &[&str] = &["IMPOT", "TAX", "LIBRE", "FREE"];
+/// A tax law (`PROPOSITION IMPOT <action> <n>`, `ENFREINDRE IMPOT <action>`).
+pub const TAX: &[&str] = &["IMPOT", "TAX"];
+/// A free proposal (`PROPOSITION LIBRE "<texte>"`), not played here.
+pub const FREE_PROPOSAL: &[&str] = &["LIBRE", "FREE"];
 
 /// The ministries' words (design note §3), canonical first.
 const MINISTRY_WORDS: &[(Ministry, &str, &str, &[&str])] = &[
@@ -224,9 +227,22 @@ fn ministry(en: bool, m: Ministry) -> &'static str {
     }
 }
 
-fn law(en: bool, l: Law) -> &'static str {
+/// A law as a line names it: its keyword, and a tax's action (and its
+/// amount when `amount`, as `PROPOSITION` writes it; `ENFREINDRE` does not).
+pub fn law(en: bool, l: Law, amount: bool) -> String {
     let (fr, english) = l.codes();
-    kw(en, fr, english)
+    match l {
+        Law::Tax { action, amount: n } => {
+            let (afr, aen) = action.codes();
+            let head = format!("{} {}", kw(en, fr, english), kw(en, afr, aen));
+            if amount {
+                format!("{head} {n}")
+            } else {
+                head
+            }
+        }
+        _ => kw(en, fr, english).to_string(),
+    }
 }
 
 fn resource(en: bool, r: Resource) -> &'static str {
@@ -331,7 +347,7 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
             t
         }
         Order::BreakDeal { deal, senator } => with_senator(format!("{} A{deal}", kw(en, "ROMPRE", "BREAK")), senator),
-        Order::Defy { law: l, senator } => with_senator(format!("{} {}", kw(en, "ENFREINDRE", "DEFY"), law(en, *l)), senator),
+        Order::Defy { law: l, senator } => with_senator(format!("{} {}", kw(en, "ENFREINDRE", "DEFY"), law(en, *l, false)), senator),
         Order::Shadow { senator } => format!("{} {}", kw(en, "OMBRE", "SHADOW"), name(senator)),
         Order::CallElection => "ELECTION".into(),
         Order::Candidate { ministry: m, senators } => format!("{} {} {}", kw(en, "CANDIDAT", "CANDIDATE"), ministry(en, *m), names(senators)),
@@ -339,7 +355,7 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
             let ms: Vec<&str> = order.iter().map(|m| ministry(en, *m)).collect();
             format!("{} {}", kw(en, "ORDRE-ELECTIONS", "ELECTION-ORDER"), ms.join(" "))
         }
-        Order::Propose { law: l, turns } => format!("{} {} {} {turns}", kw(en, "PROPOSITION", "PROPOSAL"), law(en, *l), kw(en, "DUREE", "TURNS")),
+        Order::Propose { law: l, turns } => format!("{} {} {} {turns}", kw(en, "PROPOSITION", "PROPOSAL"), law(en, *l, true), kw(en, "DUREE", "TURNS")),
         Order::FleetProposal { groups } => {
             let gs: Vec<String> = groups.iter().map(|g| group(en, g)).collect();
             format!("{} {}", kw(en, "FLOTTE-REPUBLIQUE", "REPUBLIC-FLEET"), gs.join(", "))
@@ -395,8 +411,8 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Deal, true) => "DEAL <party> \"<terms>\" [TURNS <n>]",
         (Word::Break, false) => "ROMPRE A<n> [<sénateur>]",
         (Word::Break, true) => "BREAK A<n> [<senator>]",
-        (Word::Defy, false) => "ENFREINDRE <loi> [<sénateur>]",
-        (Word::Defy, true) => "DEFY <law> [<senator>]",
+        (Word::Defy, false) => "ENFREINDRE <loi> [<sénateur>] ; ENFREINDRE IMPOT <action> [<sénateur>]",
+        (Word::Defy, true) => "DEFY <law> [<senator>] ; DEFY TAX <action> [<senator>]",
         (Word::Shadow, false) => "OMBRE <sénateur>",
         (Word::Shadow, true) => "SHADOW <senator>",
         (Word::Election, _) => "ELECTION",
@@ -404,8 +420,8 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Candidate, true) => "CANDIDATE <ministry> <senator> [<senator>…]",
         (Word::ElectionOrder, false) => "ORDRE-ELECTIONS <ministère> <ministère> <ministère> <ministère>",
         (Word::ElectionOrder, true) => "ELECTION-ORDER <ministry> <ministry> <ministry> <ministry>",
-        (Word::Proposal, false) => "PROPOSITION <loi> [DUREE <n>]",
-        (Word::Proposal, true) => "PROPOSAL <law> [TURNS <n>]",
+        (Word::Proposal, false) => "PROPOSITION <loi> [DUREE <n>] ; PROPOSITION IMPOT <action> <argent> [DUREE <n>]",
+        (Word::Proposal, true) => "PROPOSAL <law> [TURNS <n>] ; PROPOSAL TAX <action> <money> [TURNS <n>]",
         (Word::RepublicFleet, false) => "FLOTTE-REPUBLIQUE <secteur> <n> [DE <secteur>] [ATTAQUE] [AMIRAL <sénateur>][, …]",
         (Word::RepublicFleet, true) => "REPUBLIC-FLEET <sector> <n> [FROM <sector>] [ATTACK] [ADMIRAL <senator>][, …]",
         (Word::Indictment, false) => "POURSUITE <sénateur>",
@@ -454,5 +470,10 @@ pub fn resource_from_word(w: &str) -> Option<Resource> {
 
 /// Every law word, both languages, for suggestions.
 pub fn law_words() -> Vec<&'static str> {
-    Law::ALL.iter().flat_map(|l| [l.codes().0, l.codes().1]).collect()
+    Law::ALL.iter().flat_map(|l| [l.codes().0, l.codes().1]).chain(TAX.iter().copied()).collect()
+}
+
+/// The taxed actions' keywords, for suggestions.
+pub fn tax_action_words() -> Vec<&'static str> {
+    TaxedAction::ALL.iter().flat_map(|a| [a.codes().0, a.codes().1]).collect()
 }

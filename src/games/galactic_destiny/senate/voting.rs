@@ -134,7 +134,7 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
 /// The diplomacy of a party's senators as a vote sees them ("Force de
 /// vote."): printed, with the modifiers in force, +1 for the Interior
 /// minister, +1 for every senator of the owner of "Voix autoritaire".
-fn senate_votes(state: &GdState, p: PartyId) -> Vec<SenatorVote> {
+pub fn senate_votes(state: &GdState, p: PartyId) -> Vec<SenatorVote> {
     let authoritative = state.components.board.sector_of(Ability::VoixAutoritaire).is_some_and(|n| state.fx.sectors.get(&n).is_some_and(|x| x.owner == Some(p)));
     state
         .fx
@@ -154,8 +154,10 @@ fn senate_votes(state: &GdState, p: PartyId) -> Vec<SenatorVote> {
         .collect()
 }
 
-/// A party's strength (with the cards' "voix" modifiers) and its per-vote limit.
-fn strength_and_limit(state: &GdState, p: PartyId) -> (i32, u32) {
+/// A party's strength (with the cards' "voix" modifiers) and its per-vote
+/// limit (G34), as the votes count them: the acknowledgements and the
+/// reports read them here too.
+pub fn strength_and_limit(state: &GdState, p: PartyId) -> (i32, u32) {
     let v = senate_votes(state, p);
     (voting_strength(&v) + state.fx.votes_bonus(p), per_vote_limit(&v))
 }
@@ -395,9 +397,17 @@ fn proposals(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, order: &[P
 }
 
 /// A law voted in: in force through turn T + d − 1 (G37); a law already in
-/// force is extended by d turns.
+/// force is extended by d turns. A tax on an action already taxed at
+/// another amount replaces that tax, which ends now (RULINGS.md, Galactic
+/// Destiny, Impôts): one tax per action, the senate's latest.
 fn pass_law(state: &mut GdState, by: PartyId, law: Law, turns: u8, events: &mut Vec<Event>) {
     let turn = state.game_turn;
+    if let Law::Tax { action, .. } = law {
+        if let Some(old) = state.tax_on(action).filter(|old| *old != law) {
+            state.laws.retain(|l| l.law != old);
+            events.push(Event::LawLapsed { law: old });
+        }
+    }
     let until = match state.laws.iter_mut().find(|l| l.law == law && l.until >= turn) {
         Some(l) => {
             l.until += u32::from(turns);
