@@ -37,7 +37,7 @@ use crate::msg;
 use super::super::common::{self, in_initiative};
 use super::super::components::{PartyId, Skill};
 use super::super::events::{CorruptionWhy, Event};
-use super::super::model::GdState;
+use super::super::model::{GdState, TaxedAction};
 use super::super::orders::{Order, Orders};
 use super::super::senate::Ministry;
 use super::assassination::{attempt, Attempt, Bid, POINT};
@@ -183,6 +183,9 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
         if let Some(st) = state.fx.senators.get_mut(&d.assassin) {
             st.exhausted = true;
         }
+        // "Impôts": a tax on assassinations is paid as the attempt is made
+        // (or the tax law broken); the attempt goes ahead either way.
+        common::pay_tax(state, d.party, TaxedAction::Assassination, Some(&d.assassin), events);
         let mut bids = vec![Bid { party: d.party, points: i32::from(d.bid), influence: influence(state, d.party) }];
         for q in in_initiative(state).into_iter().filter(|q| *q != d.party) {
             let points = i32::from(bid_on(state, q, &d.target, target_party));

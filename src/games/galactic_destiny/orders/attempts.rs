@@ -17,6 +17,7 @@ use crate::msg;
 use crate::text::{Cursor, Token};
 
 use super::super::super::components::Skill;
+use super::super::super::model::TaxedAction;
 use super::super::super::intrigue::assassination::POINT;
 use super::super::super::intrigue::{attempts, shadow_dice};
 use super::super::Order;
@@ -84,6 +85,7 @@ impl Check<'_> {
             self.notes.push(msg!("gd-order-note-bid-cost", amount = cost, left = self.influence.max(0)));
             self.influence = (self.influence - cost).max(0);
         }
+        self.tax_note(TaxedAction::Assassination, 1);
         let master = skill == Some(Skill::MaitreEnAssassinat);
         let modifier = i32::from(bid) + i32::from(master);
         // A senator has one skill: an assassin is never Athée.
