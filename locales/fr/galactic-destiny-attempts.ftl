@@ -26,7 +26,7 @@ gd-ev-standing-bid-all = Votre enchère permanente sur chacun de vos sénateurs 
     [back] appui de { $points } point(s)
    *[withdrawn] retirée
   }.
-gd-ev-attempt = Tentative d'assassinat de { $target } ({ $target_party }) par { $assassin } ({ $party }){ $master ->
+gd-ev-attempt = Tentative d'assassinat contre { $target } ({ $target_party }) par { $assassin } ({ $party }){ $master ->
     [yes] {" "}(maître en assassinat, +1)
    *[no] {""}
   }{ $optional_rule ->
@@ -36,12 +36,12 @@ gd-ev-attempt = Tentative d'assassinat de { $target } ({ $target_party }) par { 
     [0] aucune enchère
    *[other] enchères { $bids }
   }, modificateur { $modifier }, dé(s) { $dice } : { $killed ->
-    [yes] { $target } est tué
+    [yes] { $target } meurt
    *[no] { $target } survit
   }{ $corruption ->
     [0] {""}
    *[other] , { $assassin } reçoit { $corruption } corruption
   }.
-gd-ev-assassinated = { $senator } ({ $party }) est mort : il quitte le jeu.
-gd-ev-assassinated-minister = { $senator } ({ $party }) est mort : il quitte le jeu, le poste { $ministry } est vacant.
+gd-ev-assassinated = { $senator } ({ $party }) meurt et quitte le jeu.
+gd-ev-assassinated-minister = { $senator } ({ $party }) meurt et quitte le jeu ; le poste de { $ministry } est vacant.
 gd-ev-bid-short = Votre enchère sur la tentative contre { $target } : { $paid } point(s) payé(s) sur { $wanted } ({ $cost } influence le point, faute d'influence).
