@@ -5,6 +5,10 @@
 //! senator that, at the step it speaks of, another party held in secret —
 //! only counts are public. The stored states say who held what when.
 //!
+//! Standing `PROTEGER`/`APPUYER` bids are secret too, until they pay on
+//! an attempt: no text read by another party may carry their lines or the
+//! words of the private event that records them ([`standing_secrets`]).
+//!
 //! A name is secret from party V at a step when another party holds it in
 //! hand (cards) or waiting (senators) in the state before or after that
 //! step, V holds it in neither, and (a senator) it is in play or dead in
@@ -46,6 +50,46 @@ fn secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> {
         known.extend(s.dead.iter().cloned());
     }
     held_by_others.difference(&known).cloned().collect()
+}
+
+/// The standing `PROTEGER`/`APPUYER` bids of the states `at` that
+/// `viewer` may not know (design note §7: "standing answers, protections
+/// and backings before they act"): another party's, on a senator (or
+/// `TOUS`) `viewer` has no standing bid on itself, as the texts that would
+/// give them away — their order lines in either language and the words of
+/// the private event that records them.
+fn standing_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> {
+    let mut own: BTreeSet<String> = BTreeSet::new();
+    let mut others: BTreeSet<String> = BTreeSet::new();
+    for s in at {
+        let st = &s.intrigue.attempts;
+        for (p, m) in &st.on {
+            for n in m.keys() {
+                if Some(*p) == viewer { own.insert(n.clone()) } else { others.insert(n.clone()) };
+            }
+        }
+        for p in st.all.keys() {
+            if Some(*p) == viewer { own.insert(String::new()) } else { others.insert(String::new()) };
+        }
+    }
+    others
+        .difference(&own)
+        .flat_map(|n| {
+            if n.is_empty() {
+                vec!["PROTEGER TOUS".to_string(), "PROTECT ALL".into(), "chacun de vos sénateurs".into(), "each of your senators".into()]
+            } else {
+                ["PROTEGER", "PROTECT", "APPUYER", "BACK"].iter().map(|w| format!("{w} {n}")).chain([format!("enchère permanente sur {n}"), format!("standing bid on {n}")]).collect()
+            }
+        })
+        .collect()
+}
+
+fn standing_leaks(what: &str, text: &str, secret: &BTreeSet<String>, found: &mut Vec<String>) {
+    for t in secret {
+        if text.contains(t.as_str()) {
+            found.push(format!("{what}: gives away a standing bid ({t:?})"));
+        }
+    }
 }
 
 /// A name as a whole word of the text (card names are capitalised: the
@@ -130,7 +174,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         .collect();
     let at = |n: u32| states.get(&n);
     let mut found = Vec::new();
-    let (mut checked, mut with_secrets) = (0, 0);
+    let (mut checked, mut with_secrets, mut with_standing) = (0, 0, 0);
 
     // Pages: each family's reports and the public chronicles, step by step.
     for (&n, before) in &states {
@@ -140,15 +184,23 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         for f in files(&dir).into_iter().filter(|f| f.file_name().is_some_and(|x| x.to_string_lossy().starts_with("chronicle"))) {
             let secret = secrets(&pair, None);
             with_secrets += usize::from(!secret.is_empty());
-            leaks(&f.display().to_string(), &std::fs::read_to_string(&f).expect("chronicle"), &secret, &mut found);
+            let text = std::fs::read_to_string(&f).expect("chronicle");
+            leaks(&f.display().to_string(), &text, &secret, &mut found);
+            let standing = standing_secrets(&pair, None);
+            with_standing += usize::from(!standing.is_empty());
+            standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
             checked += 1;
         }
         for fam in files(&dir.join("reports")) {
             let key = fam.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
             let secret = secrets(&pair, party_of(&key));
+            let standing = standing_secrets(&pair, party_of(&key));
             for f in files(&fam).into_iter().filter(|f| f.extension().is_some_and(|e| e == "txt" || e == "html")) {
                 with_secrets += usize::from(!secret.is_empty());
-                leaks(&f.display().to_string(), &std::fs::read_to_string(&f).expect("report"), &secret, &mut found);
+                with_standing += usize::from(!standing.is_empty());
+                let text = std::fs::read_to_string(&f).expect("report");
+                leaks(&f.display().to_string(), &text, &secret, &mut found);
+                standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
                 checked += 1;
             }
         }
@@ -162,14 +214,18 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let (n, report) = step_of(&subject);
             let pair: Vec<&GdState> = at(n).into_iter().chain(if report { at(n + 1) } else { None }).collect();
             let secret = secrets(&pair, party_of(key));
+            let standing = standing_secrets(&pair, party_of(key));
             with_secrets += usize::from(!secret.is_empty());
+            with_standing += usize::from(!standing.is_empty());
             for t in texts {
                 leaks(&format!("mail {subject:?} to {key}"), &t, &secret, &mut found);
+                standing_leaks(&format!("mail {subject:?} to {key}"), &t, &standing, &mut found);
             }
             checked += 1;
         }
     }
     assert!(checked > 200 && with_secrets > 100, "{checked} texts read, {with_secrets} with secrets to keep: the test would be vacuous");
+    assert!(with_standing > 20, "{with_standing} texts with another party's standing bids to keep: the test would be vacuous");
     assert!(found.is_empty(), "{} leak(s):\n{}", found.len(), found.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
     std::fs::remove_dir_all(&out).ok();
 }

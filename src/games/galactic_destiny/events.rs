@@ -40,6 +40,8 @@ pub enum CorruptionWhy {
     Dishonoured,
     /// An event card.
     Event { card: String },
+    /// An assassination attempt rolled a 1 ("Assassinats.").
+    Assassination,
 }
 
 /// What the referee played for a party that sent nothing or not enough,
@@ -208,6 +210,33 @@ pub enum Event {
         campaigns: Vec<CampaignRoll>,
         winner: Option<PartyId>,
     },
+    // ---- Assassinations, any step (`intrigue::attempts`).
+    /// A standing `PROTEGER`/`APPUYER` recorded (`points` < 0 protects,
+    /// 0 withdraws; `senator` None: each of the party's own). Readers: the
+    /// party (design note §7: private until it acts).
+    StandingBid { party: PartyId, senator: Option<String>, points: i8 },
+    /// An attempt ("Assassinats.", "Jetons d'ombre et assassinats."): the
+    /// bids that paid (party, points signed, influence), the modifier on
+    /// every die (+1 for a Maître en assassinat), each die's face and
+    /// result, whether the target died, the assassin's corruption.
+    Attempt {
+        assassin: String,
+        party: PartyId,
+        target: String,
+        target_party: PartyId,
+        bids: Vec<(PartyId, i32, u32)>,
+        master: bool,
+        optional_rule: bool,
+        modifier: i32,
+        dice: Vec<(u32, i32)>,
+        killed: bool,
+        corruption: u32,
+    },
+    /// A senator killed: out of the game, his post vacant.
+    Assassinated { senator: String, party: PartyId, ministry: Option<Ministry> },
+    /// A bid on an attempt the party could not pay in full (influence):
+    /// `paid` of `wanted` points. Readers: the party.
+    BidShort { party: PartyId, target: String, wanted: i32, paid: i32 },
 }
 
 impl Event {
@@ -217,6 +246,7 @@ impl Event {
             Event::TradeFailed { a, b, .. } | Event::TradedHidden { a, b, .. } => Some(vec![*a, *b]),
             Event::DealMade { parties, .. } => Some(parties.to_vec()),
             Event::Unexecuted { party, .. } | Event::Default { party, .. } => Some(vec![*party]),
+            Event::StandingBid { party, .. } | Event::BidShort { party, .. } => Some(vec![*party]),
             _ => None,
         }
     }

@@ -94,6 +94,11 @@ pub struct Settings {
     /// `declarations = "fenetres" | "simultanees"` (design note §2.2).
     #[serde(default)]
     pub declarations: Declarations,
+    /// `assassinat_facultatif = true`: "Règle facultative." of the
+    /// assassinations, the target's diplomacy a free counter-bid against
+    /// the first offer (G11; off by default).
+    #[serde(default)]
+    pub optional_assassination: bool,
 }
 
 /// How the intrigue's declarations are taken (design note §2.2; setting
@@ -122,6 +127,7 @@ impl Default for Settings {
             max_law_turns: 5,
             max_turns: 10,
             declarations: Declarations::Windows,
+            optional_assassination: false,
         }
     }
 }
@@ -411,6 +417,10 @@ pub struct Intrigue {
     /// C and K: campaigns declared, influence offered.
     #[serde(default)]
     pub campaigns: super::intrigue::campaigns::Declared,
+    /// Standing `PROTEGER`/`APPUYER` orders of the game turn, each private
+    /// to its party until it pays on an attempt.
+    #[serde(default)]
+    pub attempts: super::intrigue::attempts::Standing,
 }
 
 /// The whole game.

@@ -256,9 +256,42 @@ fn or_pass(v: Vec<Order>) -> Vec<Order> {
     }
 }
 
+/// Any step: a small standing protection on the party's Prime Minister
+/// (`PROTEGER <pm> 1`, once a game turn: it costs nothing until an attempt
+/// on him, then what the party can pay); in P, now and then, an attempt by
+/// a fresh Assassin of the party on the strongest minister of another
+/// party — the Prime Minister first, then the posts in their order — with
+/// +1 when influence allows ("Assassinats.").
+fn attempts(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
+    use super::components::Skill;
+    let mut v = Vec::new();
+    if let Some(pm) = s.ministries.get(&Ministry::PrimeMinister).filter(|n| s.fx.senators.get(*n).is_some_and(|x| x.party == p)) {
+        let mine = &s.intrigue.attempts.on;
+        if !mine.get(&p).is_some_and(|m| m.contains_key(pm)) {
+            v.push(Order::Standing { senator: Some(pm.clone()), points: -1 });
+        }
+    }
+    if s.phase != Phase::Purchases {
+        return v;
+    }
+    let fresh = |n: &String| {
+        let skill = s.components.senator(n).and_then(|c| c.skill);
+        matches!(skill, Some(Skill::Assassin | Skill::MaitreEnAssassinat)) && !s.fx.senators[n].exhausted && !s.recruited.contains(n)
+    };
+    let Some(assassin) = s.senators_of(p).find(|n| fresh(n)).cloned() else { return v };
+    let target = Ministry::ALL.iter().filter_map(|m| s.ministries.get(m)).find(|n| s.fx.senators.get(*n).is_some_and(|x| x.party != p)).cloned();
+    if let Some(target) = target {
+        if dice.chance_in_6(3, RULE, "tentative d'assassinat") {
+            let bid = u8::from(influence(s, p) >= 10);
+            v.push(Order::Assassinate { target, assassin, bid });
+        }
+    }
+    v
+}
+
 /// The simulated party's orders for the step now open.
 pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
-    let lines = match s.phase {
+    let mut lines = match s.phase {
         Phase::Filing => filing(s, p, dice),
         Phase::Voting => voting(s, p, dice),
         Phase::Purchases => purchases(s, p, dice),
@@ -269,6 +302,13 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         Phase::Canvass => or_pass(super::intrigue::campaigns_robot::canvass(s, p, dice)),
         Phase::Registration | Phase::Over => Vec::new(),
     };
+    if s.phase.is_playing() {
+        let more = attempts(s, p, dice);
+        if !more.is_empty() {
+            lines.retain(|o| *o != Order::Pass);
+            lines.extend(more);
+        }
+    }
     Orders { lines, defaulted: false }
 }
 

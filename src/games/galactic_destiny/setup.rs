@@ -5,7 +5,7 @@
 //! allowed), `joueurs_max` (default 6), `attribution_partis = "nom" |
 //! "hasard"`, `premiere_election = "vote" | "hasard"`, `encheres = "table" |
 //! "scellees"`, `impots`, `duree_max_loi`, `tours_max`, `declarations =
-//! "fenetres" | "simultanees"`, `maitre_de_jeu`
+//! "fenetres" | "simultanees"`, `assassinat_facultatif`, `maitre_de_jeu`
 //! (part III: only `false`), and the six component files (`plateau`,
 //! `partis`, `senateurs`, `cartes_secteur`, `actions`, `evenements`).
 //!
@@ -26,7 +26,7 @@ use super::model::{Declarations, FirstElection, GdState, Phase, PartyChoice, Sea
 use super::senate::round_table::Bidding;
 
 /// The settings this ruleset reads (unknown ones are refused).
-const KEYS: [&str; 16] = [
+const KEYS: [&str; 17] = [
     "joueurs_min",
     "joueurs_max",
     "attribution_partis",
@@ -36,6 +36,7 @@ const KEYS: [&str; 16] = [
     "duree_max_loi",
     "tours_max",
     "declarations",
+    "assassinat_facultatif",
     "maitre_de_jeu",
     "plateau",
     "partis",
@@ -97,6 +98,7 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<GdState, String> {
         max_law_turns: integer(t, "duree_max_loi", 1, 9, 5)? as u8,
         max_turns: integer(t, "tours_max", 0, 999, 10)? as u32,
         declarations: choice(t, "declarations", [("fenetres", Declarations::Windows), ("simultanees", Declarations::Sealed)])?,
+        optional_assassination: boolean(t, "assassinat_facultatif")?,
     };
     let mut sources = Sources::embedded();
     for f in File::ALL {

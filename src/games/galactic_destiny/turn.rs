@@ -163,6 +163,11 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
             }
         }
     }
+    // Assassinations interrupt every other action (G43, G44): the step's
+    // attempts resolve before its own business, which sees the dead.
+    if playing {
+        intrigue::attempts::resolve(&mut s, &orders, dice, &mut events);
+    }
     match s.phase {
         Phase::Registration => {
             // Too few seats: `install` says so and changes nothing (the

@@ -93,6 +93,7 @@ fn why_msg(w: &CorruptionWhy) -> Msg {
         CorruptionWhy::Audit => msg!("gd-why-audit"),
         CorruptionWhy::Dishonoured => msg!("gd-why-dishonoured"),
         CorruptionWhy::Event { card } => msg!("gd-why-event", card = card.as_str()),
+        CorruptionWhy::Assassination => msg!("gd-why-assassination"),
     }
 }
 
@@ -326,6 +327,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         Event::TieOneMoreTurn { parties } => msg!("gd-ev-tie-one-more-turn", parties = sigles(parties)),
         Event::Ended { ending } => msg!("gd-ev-ended", how = ending_msg(ending)),
         Event::CampaignDeclared { .. } | Event::EducationPaid { .. } | Event::CampaignVoid { .. } | Event::CampaignResolved { .. } => super::intrigue::campaigns::event_msg(e),
+        Event::StandingBid { .. } | Event::Attempt { .. } | Event::Assassinated { .. } | Event::BidShort { .. } => super::intrigue::attempts::event_msg(e),
     }
 }
 
@@ -588,7 +590,8 @@ fn private_json(s: &GdState, p: PartyId, lang: Lang) -> Value {
         .filter(|d| d.parties.contains(&p))
         .map(|d| json!({ "number": d.number, "with": d.parties.iter().find(|q| **q != p).map(|q| q.sigle()), "terms": d.terms, "until": d.until, "broken": d.broken.map(|(q, t)| format!("{} ({t})", q.sigle())) }))
         .collect();
-    json!({ "hand": hand, "waiting": waiting, "deals": deals, "campaigns": super::intrigue::campaigns::private_json(s, p) })
+    let standing = super::intrigue::attempts::standing_json(s, p, lang);
+    json!({ "hand": hand, "waiting": waiting, "deals": deals, "campaigns": super::intrigue::campaigns::private_json(s, p), "standing": standing })
 }
 
 fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], viewer: Option<PartyId>) -> Value {

@@ -15,12 +15,15 @@
 //!   campaigns declared in one sector.
 //! - [`assassination`]: "Assassinats.", "Règle facultative.", "Jetons
 //!   d'ombre et assassinats." — one attempt.
+//! - [`attempts`]: the attempts and standing bids of every step, played
+//!   through [`assassination`] before the step's own business.
 //!
 //! Not built here (issue #28): the intrigue steps and their windows, the
 //! orders that feed these functions, Feint, the card engine, rebellion and
 //! peace. Parties and senators are whatever the model names them with.
 
 pub mod assassination;
+pub mod attempts;
 pub mod battle;
 pub mod campaign;
 pub mod campaigns;

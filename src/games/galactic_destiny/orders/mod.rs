@@ -113,6 +113,16 @@ pub enum Order {
     /// `INFLUENCE <secteur> <n>` (K): to my campaign there, or to my
     /// sector's roll against the others' campaigns; paid when resolved.
     Influence { sector: SectorNo, amount: u8 },
+    // ---- Assassinations, any step where the party is awaited (§3.1;
+    // [`crate::games::galactic_destiny::intrigue::attempts`]).
+    /// `ASSASSINAT <cible> PAR <assassin> [+<n>]`: the assassin's action,
+    /// the attacker's own bid of `bid` points (5 influence each).
+    Assassinate { target: String, assassin: String, bid: u8 },
+    /// `PROTEGER <sén>|TOUS <n>` (`points` negative) and `APPUYER <sén>
+    /// <n>` (positive): a standing bid on every attempt on that senator
+    /// (`None`: each of the party's own) for the rest of the game turn; 0
+    /// withdraws it.
+    Standing { senator: Option<String>, points: i8 },
 }
 
 /// A party's accepted orders for one step.

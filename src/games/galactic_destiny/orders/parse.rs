@@ -40,6 +40,10 @@ use super::{Goods, Order, Orders, PostChoice};
 /// The campaigns' lines (C, K): `CAMPAGNE`, `INFLUENCE`.
 #[path = "campaigns.rs"]
 mod campaigns;
+// The assassinations' lines, read with this module's `Check`.
+#[path = "attempts.rs"]
+mod attempts;
+pub use attempts::attempt_line;
 
 /// Why a line is refused, and the nearest valid name or form.
 type Refused = (Msg, Option<String>);
@@ -187,6 +191,10 @@ struct Check<'a> {
     influenced: BTreeSet<SectorNo>,
     /// The line being read was written in English (for a suggestion).
     english: bool,
+    /// Assassins named by earlier lines (one action each), and senators
+    /// given a standing bid ("" for `TOUS`).
+    assassins: BTreeSet<String>,
+    standing_named: BTreeSet<String>,
     /// The notes of the line being read.
     notes: Vec<Msg>,
 }
@@ -228,6 +236,8 @@ impl<'a> Check<'a> {
             campaigners: BTreeSet::new(),
             influenced: BTreeSet::new(),
             english: false,
+            assassins: BTreeSet::new(),
+            standing_named: BTreeSet::new(),
             notes: Vec::new(),
         }
     }
@@ -1136,6 +1146,9 @@ impl<'a> Check<'a> {
             Word::Influence => self.influence(c),
             Word::Unconstitutional => Err(no(msg!("gd-order-refused-free-laws"))),
             Word::NotYet => Err(no(msg!("gd-order-refused-not-yet"))),
+            Word::Assassinate => self.assassinate(c),
+            Word::Protect => self.standing(c, true),
+            Word::Back => self.standing(c, false),
         }
     }
 }
@@ -1369,5 +1382,6 @@ pub fn samples() -> Vec<Msg> {
     v.extend(Ministry::ALL.into_iter().map(ministry_msg));
     v.push(resource_msg(Resource::Influence));
     v.extend(super::super::intrigue::campaigns::samples());
+    v.extend(attempts::samples());
     v
 }

@@ -86,6 +86,10 @@ pub enum Word {
     /// An order of the intrigue and the card engine (issue #28): recognised,
     /// refused as not refereed yet.
     NotYet,
+    // Assassinations (`orders/attempts.rs`).
+    Assassinate,
+    Protect,
+    Back,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -115,6 +119,10 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::Unconstitutional, "INCONSTITUTIONNEL", "UNCONSTITUTIONAL", S2),
     (Word::Campaign, "CAMPAGNE", "CAMPAIGN", C),
     (Word::Influence, "INFLUENCE", "INFLUENCE", K),
+    // Assassinations: any step where the party is awaited.
+    (Word::Assassinate, "ASSASSINAT", "ASSASSINATE", ANY),
+    (Word::Protect, "PROTEGER", "PROTECT", ANY),
+    (Word::Back, "APPUYER", "BACK", ANY),
 ];
 
 /// The orders of the intrigue and the card engine (design note §3.1, §3.3),
@@ -123,9 +131,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("CARTE", "CARD"),
     ("REPONSE", "RESPONSE"),
     ("REPONSES", "RESPONSES"),
-    ("ASSASSINAT", "ASSASSINATE"),
-    ("PROTEGER", "PROTECT"),
-    ("APPUYER", "BACK"),
     ("CORROMPU", "CORRUPT"),
     ("ESPIONNER", "SPY"),
     ("SABOTER", "SABOTAGE"),
@@ -404,6 +409,7 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
             }
         }
         Order::Influence { sector, amount } => format!("INFLUENCE {sector} {amount}"),
+        Order::Assassinate { .. } | Order::Standing { .. } => super::parse::attempt_line(o, en),
     }
 }
 
@@ -455,6 +461,12 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Campaign, true) => "CAMPAIGN <sector> <senator> [INFLUENCE <n>]",
         (Word::Influence, false) => "INFLUENCE <secteur> <n>",
         (Word::Influence, true) => "INFLUENCE <sector> <n>",
+        (Word::Assassinate, false) => "ASSASSINAT <cible> PAR <assassin> [+<n>]",
+        (Word::Assassinate, true) => "ASSASSINATE <target> BY <assassin> [+<n>]",
+        (Word::Protect, false) => "PROTEGER <sénateur>|TOUS <n>",
+        (Word::Protect, true) => "PROTECT <senator>|ALL <n>",
+        (Word::Back, false) => "APPUYER <sénateur> <n>",
+        (Word::Back, true) => "BACK <senator> <n>",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }
