@@ -38,6 +38,7 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
                 "elected" if e["holder"].is_null() => *count.entry("left_vacant".into()).or_default() += 1,
                 "trial" => *verdicts.entry(e["verdict"].as_str().unwrap_or("?").to_string()).or_default() += 1,
                 "ended" => ending = Some(e["ending"].clone()),
+                "republic_fleet_moved" if e["attack"].as_bool() == Some(true) => *count.entry("republic_attack".into()).or_default() += 1,
                 _ => {}
             }
             *count.entry(kind).or_default() += 1;
@@ -54,6 +55,9 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
         format!("purchases: {} purchase(s); {} step(s) played by default for a silent party", n("bought"), n("default")),
         format!("galactic phase: {} event card(s) drawn, {} infestation roll(s), {} sector(s) infested", n("event_drawn"), n("infestation_roll"), n("infested")),
     ];
+    // The invasions (#28): the Republic's fleet, battles, sectors taken.
+    let attacks = count.get("republic_attack").copied().unwrap_or(0);
+    lines.push(format!("invasions: {} Republic fleet move(s) ({attacks} attack(s)), {} battle(s), {} sector(s) changed hands, {} retreat(s)", n("republic_fleet_moved"), n("battle"), n("sector_taken"), n("retreated")));
     if let Some(e) = ending {
         lines.push(format!("game over: {e}"));
     }

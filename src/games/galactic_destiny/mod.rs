@@ -58,6 +58,7 @@ use model::Phase;
 pub fn samples() -> Vec<crate::i18n::Msg> {
     let mut all = components::samples();
     all.extend(view::samples());
+    all.extend(intrigue::invasions_view::samples());
     all
 }
 

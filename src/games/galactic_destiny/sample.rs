@@ -11,9 +11,9 @@
 use crate::dice::Dice;
 
 use super::components::effects::Resource;
-use super::components::PartyId;
-use super::model::{GdState, Item, Law, Phase, HAND_MAX};
-use super::orders::{Goods, Order, Orders, PostChoice};
+use super::components::{PartyId, SectorNo};
+use super::model::{FleetGroup, GdState, Item, Law, Phase, HAND_MAX, REPUBLIC_HOME};
+use super::orders::{Aim, Goods, Order, Orders, PostChoice};
 use super::senate::Ministry;
 
 /// A fleet of one's party costs 5 money ("Dépenses").
@@ -67,6 +67,53 @@ fn someone_elses_senator(s: &GdState, p: PartyId, dice: &mut Dice) -> Option<Str
     dice.pick_index(most.len(), RULE, "sénateur poursuivi").map(|i| most[i].clone())
 }
 
+/// "Les flottes de la république": the rules' way to fight the Ke'Ras.
+/// When a sector is infested, the Republic's fleets on sector 1 are sent
+/// to attack the infested sector of least defence (then lowest number),
+/// under the party's fresh senator of best command (3 at least) if it has
+/// one.
+fn republic_attack(s: &GdState, p: PartyId) -> Option<Vec<FleetGroup>> {
+    let count = s.republic_at.get(&REPUBLIC_HOME).copied().filter(|n| *n > 0)?;
+    let to = s.fx.sectors.iter().filter(|(_, x)| x.infested).min_by_key(|(n, _)| (s.fx.defence(&s.components, **n), **n)).map(|(n, _)| *n)?;
+    let admiral = s
+        .senators_of(p)
+        .filter(|n| s.fx.senators.get(*n).is_some_and(|x| !x.exhausted && !x.seduced))
+        .map(|n| (s.components.senator(n).map_or(0, |c| i32::from(c.command)) + s.fx.command_bonus(n), n.clone()))
+        .filter(|(c, _)| *c >= 3)
+        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
+        .map(|(_, n)| n);
+    Some(vec![FleetGroup { to, count, from: None, attack: true, admiral }])
+}
+
+/// I: a party with free fleets next to a weak sector (neutral or
+/// another's, not infested, defence 2 or less, no fleet there) sometimes
+/// invades it to take it, with all its free fleets there but one; at most
+/// one invasion a turn, and only if it can pay the Déclaration de
+/// mouvement. Otherwise it passes.
+fn invasions(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
+    let free = |at: SectorNo| {
+        let here = s.fleets.get(&at).and_then(|m| m.get(&p)).copied().unwrap_or(0);
+        here.saturating_sub(s.intrigue.invasions.committed.get(&at).and_then(|m| m.get(&p)).copied().unwrap_or(0))
+    };
+    let mut options = Vec::new();
+    for at in s.fleets.keys().copied().filter(|at| free(*at) >= 3) {
+        for to in s.components.board.neighbours(at) {
+            let st = s.fx.sectors.get(&to).cloned().unwrap_or_default();
+            let empty = s.fleets.get(&to).is_none_or(|m| m.is_empty()) && !s.republic_at.contains_key(&to);
+            if st.owner != Some(p) && !st.infested && empty && s.fx.defence(&s.components, to) <= 2 {
+                options.push((at, to, free(at) - 1));
+            }
+        }
+    }
+    let pay = |n: u8| !s.law_binds(Law::Movement, p) || money(s, p) >= 2 * n;
+    options.retain(|(_, _, n)| pay(*n));
+    if let Some(i) = dice.pick_index(options.len(), RULE, "invasion").filter(|_| dice.chance_in_6(2, RULE, "envahir")) {
+        let (at, to, n) = options[i];
+        return vec![Order::Invade { sector: to, from: vec![(at, n)], admiral: None, aim: Aim::Claim, corruption: None }];
+    }
+    vec![Order::Pass]
+}
+
 /// S1: candidacies when an election is due, the election order, a law now
 /// and then, an indictment now and then, trials and audits for the
 /// ministers, a trade every other turn with its partner, the bank when
@@ -85,6 +132,9 @@ fn filing(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
             v.push(Order::Candidate { ministry: m, senators: order });
         }
         v.push(Order::ElectionOrder { order: [Ministry::Justice, Ministry::Interior, Ministry::Finance, Ministry::Defence] });
+    }
+    if let Some(groups) = republic_attack(s, p) {
+        v.push(Order::FleetProposal { groups });
     }
     if dice.chance_in_6(3, RULE, "proposer une loi") {
         let i = dice.pick_index(Law::ALL.len(), RULE, "loi proposée").unwrap_or(0);
@@ -192,7 +242,12 @@ fn voting(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
             }
         }
     }
-    if !fleet_items.is_empty() {
+    // A proposal attacking the infestation first, else one by lot.
+    let attacking: Vec<u32> = fleet_items.iter().copied().filter(|n| matches!(s.agenda.get(*n as usize - 1), Some(Item::Fleet { groups, .. }) if groups.iter().any(|g| g.attack))).collect();
+    if !attacking.is_empty() {
+        let first = attacking[dice.pick_index(attacking.len(), RULE, "proposition de flotte").unwrap_or(0)];
+        v.push(Order::VoteFleet { ranking: vec![Some(first), None], cap: 1.min(budget) });
+    } else if !fleet_items.is_empty() {
         let first = fleet_items[dice.pick_index(fleet_items.len(), RULE, "proposition de flotte").unwrap_or(0)];
         v.push(Order::VoteFleet { ranking: vec![Some(first), None], cap: 0 });
     }
@@ -247,7 +302,8 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         Phase::Purchases => purchases(s, p, dice),
         // The intrigue's robots come with its orders (issue #28): until
         // then they pass.
-        Phase::Invasions { .. } | Phase::Battles | Phase::Campaigns { .. } | Phase::Canvass => vec![Order::Pass],
+        Phase::Invasions { .. } => invasions(s, p, dice),
+        Phase::Battles | Phase::Campaigns { .. } | Phase::Canvass => vec![Order::Pass],
         Phase::Registration | Phase::Over => Vec::new(),
     };
     Orders { lines, defaulted: false }

@@ -91,6 +91,8 @@ fn why_msg(w: &CorruptionWhy) -> Msg {
         CorruptionWhy::Audit => msg!("gd-why-audit"),
         CorruptionWhy::Dishonoured => msg!("gd-why-dishonoured"),
         CorruptionWhy::Event { card } => msg!("gd-why-event", card = card.as_str()),
+        CorruptionWhy::FleetAdmiral => msg!("gd-why-fleet-admiral"),
+        CorruptionWhy::Invasion { sector } => msg!("gd-why-invasion", sector = *sector),
     }
 }
 
@@ -321,6 +323,15 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         Event::Resigned { party } => msg!("gd-ev-resigned", party = party.sigle()),
         Event::TieOneMoreTurn { parties } => msg!("gd-ev-tie-one-more-turn", parties = sigles(parties)),
         Event::Ended { ending } => msg!("gd-ev-ended", how = ending_msg(ending)),
+        Event::RepublicFleetMoved { .. }
+        | Event::Battle { .. }
+        | Event::SectorTaken { .. }
+        | Event::Retreated { .. }
+        | Event::Invaded { .. }
+        | Event::Defended { .. }
+        | Event::MovementPaid { .. } => {
+            super::intrigue::invasions_view::event_msg(e).unwrap_or_else(|| msg!("gd-none"))
+        }
     }
 }
 
@@ -627,6 +638,7 @@ fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], vi
         "senators": senators_json(s),
         "senate": senate_json(s, lang),
         "keras": keras(s),
+        "invasions": super::intrigue::invasions_view::declared(s, lang),
     })
 }
 
@@ -757,6 +769,8 @@ pub fn samples() -> Vec<Msg> {
         Event::Corruption { senator: "Fola".into(), amount: 2, why: CorruptionWhy::BrokenLaw { law: Law::Homeland }, shadows_now: 0, corruption_now: 2 },
         Event::Corruption { senator: "Fola".into(), amount: 1, why: CorruptionWhy::Audit, shadows_now: 0, corruption_now: 2 },
         Event::Corruption { senator: "Fola".into(), amount: 1, why: CorruptionWhy::Dishonoured, shadows_now: 0, corruption_now: 2 },
+        Event::Corruption { senator: "Jemak".into(), amount: 2, why: CorruptionWhy::FleetAdmiral, shadows_now: 0, corruption_now: 2 },
+        Event::Corruption { senator: "Jemak".into(), amount: 2, why: CorruptionWhy::Invasion { sector: 12 }, shadows_now: 0, corruption_now: 2 },
         Event::CorruptionLost { party: a, amount: 1, why: CorruptionWhy::Event { card: "Peste".into() } },
         Event::ShadowTaken { senator: "Fola".into() },
         Event::Unexecuted { party: a, order: "BANQUE 2 ARGENT".into(), reason: msg!("gd-none") },

@@ -25,6 +25,7 @@ pub mod battle;
 pub mod campaign;
 pub mod campaigns;
 pub mod invasions;
+pub mod invasions_view;
 
 use crate::dice::Dice;
 

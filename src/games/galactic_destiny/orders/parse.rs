@@ -36,6 +36,10 @@ use super::super::senate::Ministry;
 use super::words::{self, Step, Word};
 use super::{Goods, Order, Orders, PostChoice};
 
+/// `INVASION`, `DEFENDRE`, `RETRAITE` (#28).
+#[path = "invasions.rs"]
+mod invasions;
+
 /// Why a line is refused, and the nearest valid name or form.
 type Refused = (Msg, Option<String>);
 
@@ -178,6 +182,8 @@ struct Check<'a> {
     fleets_bought: u32,
     republic_bought: u32,
     recruits: Vec<String>,
+    /// The invasions' lines read so far.
+    inv: invasions::Lines,
     /// The notes of the line being read.
     notes: Vec<Msg>,
 }
@@ -215,6 +221,7 @@ impl<'a> Check<'a> {
             fleets_bought: 0,
             republic_bought: 0,
             recruits: Vec::new(),
+            inv: invasions::Lines::default(),
             notes: Vec::new(),
         }
     }
@@ -1072,6 +1079,9 @@ impl<'a> Check<'a> {
             Word::Discard => self.discard(c),
             Word::Unconstitutional => Err(no(msg!("gd-order-refused-free-laws"))),
             Word::NotYet => Err(no(msg!("gd-order-refused-not-yet"))),
+            Word::Invade => self.invade(c),
+            Word::Defend => self.defend(c),
+            Word::Retreat => self.retreat(c),
         }
     }
 }
@@ -1313,5 +1323,6 @@ pub fn samples() -> Vec<Msg> {
     v.extend(Law::ALL.into_iter().map(law_msg));
     v.extend(Ministry::ALL.into_iter().map(ministry_msg));
     v.push(resource_msg(Resource::Influence));
+    v.extend(invasions::samples());
     v
 }
