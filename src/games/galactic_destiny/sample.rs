@@ -68,33 +68,54 @@ fn someone_elses_senator(s: &GdState, p: PartyId, dice: &mut Dice) -> Option<Str
 }
 
 /// "Les flottes de la république": the rules' way to fight the Ke'Ras.
-/// When a sector is infested, the Republic's fleets on sector 1 are sent
-/// to attack the infested sector of least defence (then lowest number),
-/// under the party's fresh senator of best command (3 at least) if it has
-/// one.
+/// When sectors are infested, the Republic's largest stack (sector 1 first
+/// among equals) is sent against the infested sectors of least defence
+/// (then lowest number), 5 fleets a sector while it has 8 or more (two
+/// fights a turn), all of it otherwise, the first group under the party's
+/// fresh senator of best command (3 at least) if it has one.
 fn republic_attack(s: &GdState, p: PartyId) -> Option<Vec<FleetGroup>> {
-    let count = s.republic_at.get(&REPUBLIC_HOME).copied().filter(|n| *n > 0)?;
-    let to = s.fx.sectors.iter().filter(|(_, x)| x.infested).min_by_key(|(n, _)| (s.fx.defence(&s.components, **n), **n)).map(|(n, _)| *n)?;
-    let admiral = s
+    let (from, mut count) = s.republic_at.iter().filter(|(_, n)| **n > 0).max_by_key(|(at, n)| (**n, **at == REPUBLIC_HOME, std::cmp::Reverse(**at))).map(|(at, n)| (*at, *n))?;
+    let mut targets: Vec<SectorNo> = s.fx.sectors.iter().filter(|(_, x)| x.infested).map(|(n, _)| *n).collect();
+    targets.sort_by_key(|n| (s.fx.defence(&s.components, *n), *n));
+    let mut admiral = s
         .senators_of(p)
         .filter(|n| s.fx.senators.get(*n).is_some_and(|x| !x.exhausted && !x.seduced))
         .map(|n| (s.components.senator(n).map_or(0, |c| i32::from(c.command)) + s.fx.command_bonus(n), n.clone()))
         .filter(|(c, _)| *c >= 3)
         .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
         .map(|(_, n)| n);
-    Some(vec![FleetGroup { to, count, from: None, attack: true, admiral }])
+    let mut groups = Vec::new();
+    for to in targets {
+        if count == 0 {
+            break;
+        }
+        let n = if count >= 8 { 5 } else { count };
+        count -= n;
+        groups.push(FleetGroup { to, count: n, from: (from != REPUBLIC_HOME).then_some(from), attack: true, admiral: admiral.take() });
+    }
+    (!groups.is_empty()).then_some(groups)
 }
 
-/// I: a party with free fleets next to a weak sector (neutral or
-/// another's, not infested, defence 2 or less, no fleet there) sometimes
-/// invades it to take it, with all its free fleets there but one; at most
-/// one invasion a turn, and only if it can pay the Déclaration de
-/// mouvement. Otherwise it passes.
+/// I: fleets "ont un rayon d'action illimitée". A party with 4 free fleets
+/// or more in one sector sometimes sends all but one against an infested
+/// sector for nobody (no claim, no corruption: the Ke'Ras is everybody's
+/// defeat); next to a weak sector (neutral or another's, defence 2 or
+/// less, no fleet there) it now and then invades it to take it, with its
+/// free fleets there but one. At most one invasion a turn, and only if it
+/// can pay the Déclaration de mouvement. Otherwise it passes.
 fn invasions(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
     let free = |at: SectorNo| {
         let here = s.fleets.get(&at).and_then(|m| m.get(&p)).copied().unwrap_or(0);
         here.saturating_sub(s.intrigue.invasions.committed.get(&at).and_then(|m| m.get(&p)).copied().unwrap_or(0))
     };
+    let pay = |n: u8| !s.law_binds(Law::Movement, p) || money(s, p) >= 2 * n;
+    let infested: Vec<SectorNo> = s.fx.sectors.iter().filter(|(_, x)| x.infested).map(|(n, _)| *n).collect();
+    let stacks: Vec<SectorNo> = s.fleets.keys().copied().filter(|at| free(*at) >= 4 && pay(free(*at) - 1)).collect();
+    if !infested.is_empty() && !stacks.is_empty() && dice.chance_in_6(3, RULE, "combattre le Ke'Ras") {
+        let at = *stacks.iter().max_by_key(|at| (free(**at), std::cmp::Reverse(**at))).unwrap_or(&stacks[0]);
+        let to = infested[dice.pick_index(infested.len(), RULE, "secteur infesté").unwrap_or(0)];
+        return vec![Order::Invade { sector: to, from: vec![(at, free(at) - 1)], admiral: None, aim: Aim::Neutral, corruption: None }];
+    }
     let mut options = Vec::new();
     for at in s.fleets.keys().copied().filter(|at| free(*at) >= 3) {
         for to in s.components.board.neighbours(at) {
@@ -105,9 +126,8 @@ fn invasions(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
             }
         }
     }
-    let pay = |n: u8| !s.law_binds(Law::Movement, p) || money(s, p) >= 2 * n;
     options.retain(|(_, _, n)| pay(*n));
-    if let Some(i) = dice.pick_index(options.len(), RULE, "invasion").filter(|_| dice.chance_in_6(2, RULE, "envahir")) {
+    if let Some(i) = dice.pick_index(options.len(), RULE, "invasion").filter(|_| dice.chance_in_6(1, RULE, "envahir")) {
         let (at, to, n) = options[i];
         return vec![Order::Invade { sector: to, from: vec![(at, n)], admiral: None, aim: Aim::Claim, corruption: None }];
     }
