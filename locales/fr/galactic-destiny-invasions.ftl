@@ -14,7 +14,7 @@ gd-ev-inv-republic-moved = Flotte de la république : { $count } flotte(s) du se
 gd-inv-stake-hold = la défense
 gd-inv-stake-claim = la prise par { $party }
 gd-inv-stake-neutral = la neutralité
-gd-inv-side = côté { $side } ({ $stake }) : total { $total }, { $hits } perte(s) infligée(s)
+gd-inv-side = côté { $side } ({ $stake }) : total { $total }, { $hits } perte(s) subie(s)
 gd-inv-contingent = { $force ->
     [republic] la république
    *[other] { $force }
