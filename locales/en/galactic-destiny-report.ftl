@@ -153,7 +153,7 @@ gd-ev-vetoed = { $by } vetoes item #{ $item }.
 gd-ev-struck = Item #{ $item } is struck: { $reason }.
 gd-ev-law-passed = Law "{ $law }" passed (proposed by { $by }), in force until turn { $until }.
 gd-ev-law-lapsed = The law "{ $law }" is no longer in force.
-gd-ev-fleet-orders = Orders voted for the Republic fleet (carried out in the intrigue, part II): { $groups }.
+gd-ev-fleet-orders = Orders voted for the Republic fleet (carried out when the intrigue opens): { $groups }.
 gd-ev-audit = Audit of { $senator } by { $by }: die { $roll }{ $corrupted ->
     [yes] , corrupt
    *[no] , nothing found

@@ -153,7 +153,7 @@ gd-ev-vetoed = { $by } oppose son veto au point #{ $item }.
 gd-ev-struck = Le point #{ $item } est rayé : { $reason }.
 gd-ev-law-passed = Loi « { $law } » adoptée (proposée par { $by }), en vigueur jusqu'au tour { $until }.
 gd-ev-law-lapsed = La loi « { $law } » n'est plus en vigueur.
-gd-ev-fleet-orders = Ordres votés pour la flotte de la république (exécutés à l'intrigue, partie II) : { $groups }.
+gd-ev-fleet-orders = Ordres votés pour la flotte de la république (exécutés à l’ouverture de l’intrigue) : { $groups }.
 gd-ev-audit = Vérification de { $senator } par { $by } : dé { $roll }{ $corrupted ->
     [yes] , corrompu
    *[no] , rien à signaler

@@ -39,6 +39,7 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
                 "trial" => *verdicts.entry(e["verdict"].as_str().unwrap_or("?").to_string()).or_default() += 1,
                 "ended" => ending = Some(e["ending"].clone()),
                 "campaign_resolved" if !e["winner"].is_null() => *count.entry("campaign_won".into()).or_default() += 1,
+                "republic_fleet_moved" if e["attack"].as_bool() == Some(true) => *count.entry("republic_attack".into()).or_default() += 1,
                 _ => {}
             }
             *count.entry(kind).or_default() += 1;
@@ -57,6 +58,9 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
         format!("assassinations: {} attempt(s), {} senator(s) killed, {} standing bid(s) written", n("attempt"), n("assassinated"), n("standing_bid")),
         format!("galactic phase: {} event card(s) drawn, {} infestation roll(s), {} sector(s) infested", n("event_drawn"), n("infestation_roll"), n("infested")),
     ];
+    // The invasions (#28): the Republic's fleet, battles, sectors taken.
+    let attacks = count.get("republic_attack").copied().unwrap_or(0);
+    lines.push(format!("invasions: {} Republic fleet move(s) ({attacks} attack(s)), {} battle(s), {} sector(s) changed hands, {} retreat(s)", n("republic_fleet_moved"), n("battle"), n("sector_taken"), n("retreated")));
     if let Some(e) = ending {
         lines.push(format!("game over: {e}"));
     }

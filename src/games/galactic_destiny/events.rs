@@ -42,6 +42,11 @@ pub enum CorruptionWhy {
     Event { card: String },
     /// An assassination attempt rolled a 1 ("Assassinats.").
     Assassination,
+    /// Voted admiral of the Republic's fleet, he could not go ("Vote sur la
+    /// flotte de la république"; invasions, #28).
+    FleetAdmiral,
+    /// An invasion of that sector ("Invasions.").
+    Invasion { sector: SectorNo },
 }
 
 /// What the referee played for a party that sent nothing or not enough,
@@ -237,7 +242,32 @@ pub enum Event {
     /// A bid on an attempt the party could not pay in full (influence):
     /// `paid` of `wanted` points. Readers: the party.
     BidShort { party: PartyId, target: String, wanted: i32, paid: i32 },
+    // ---- The intrigue: the Republic's fleet, invasions and battles
+    // (intrigue::invasions; rendered by intrigue::invasions_view).
+    /// The Republic fleet's voted orders carried out when the intrigue
+    /// opens: `count` fleets from `from` to `to` (`short`: named but not
+    /// there), invading (`attack`) or patrolling, under `admiral` if he went.
+    RepublicFleetMoved { from: SectorNo, to: SectorNo, count: u8, short: u8, attack: bool, admiral: Option<String> },
+    /// One battle with every die: the admirals by contingent (in the order
+    /// of `outcome.contingents`) and what `battle::fight` returned.
+    Battle { sector: SectorNo, admirals: Vec<Option<String>>, outcome: BattleOutcome },
+    /// A sector whose owner a battle changed (`owner` None: neutral).
+    SectorTaken { sector: SectorNo, owner: Option<PartyId>, was: Option<PartyId>, was_infested: bool },
+    /// Beaten fleets retreat after the last battle (G15), the Republic's
+    /// (`party` None) to sector 1; `to` None: nowhere to go, lost.
+    Retreated { party: Option<PartyId>, count: u8, from: SectorNo, to: Option<SectorNo> },
+    /// An invasion declared in a window (public: shown to the next ones):
+    /// the fleets by origin, the admiral, the stake (a claim is the grey
+    /// token).
+    Invaded { party: PartyId, sector: SectorNo, from: Vec<(SectorNo, u8)>, admiral: Option<String>, stake: super::intrigue::battle::Stake<PartyId> },
+    /// Fleets moved to defend a sector.
+    Defended { party: PartyId, sector: SectorNo, from: Vec<(SectorNo, u8)> },
+    /// "Déclaration de mouvement": 2 money per fleet moved, paid.
+    MovementPaid { party: PartyId, fleets: u32, money: u32 },
 }
+
+/// A battle's outcome as events keep it.
+pub type BattleOutcome = super::intrigue::battle::Outcome<PartyId, String>;
 
 impl Event {
     /// The parties that may read this event; `None`: everybody.

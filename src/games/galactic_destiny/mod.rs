@@ -59,6 +59,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     let mut all = components::samples();
     all.extend(view::samples());
     all.extend(intrigue::attempts::samples());
+    all.extend(intrigue::invasions_view::samples());
     all
 }
 

@@ -11,9 +11,9 @@
 use crate::dice::Dice;
 
 use super::components::effects::Resource;
-use super::components::PartyId;
-use super::model::{GdState, Item, Law, Phase, TaxedAction, HAND_MAX};
-use super::orders::{Goods, Order, Orders, PostChoice};
+use super::components::{PartyId, SectorNo};
+use super::model::{FleetGroup, GdState, Item, Law, Phase, TaxedAction, HAND_MAX, REPUBLIC_HOME};
+use super::orders::{Aim, Goods, Order, Orders, PostChoice};
 use super::senate::Ministry;
 
 /// A fleet of one's party costs 5 money ("Dépenses").
@@ -67,6 +67,73 @@ fn someone_elses_senator(s: &GdState, p: PartyId, dice: &mut Dice) -> Option<Str
     dice.pick_index(most.len(), RULE, "sénateur poursuivi").map(|i| most[i].clone())
 }
 
+/// "Les flottes de la république": the rules' way to fight the Ke'Ras.
+/// When sectors are infested, the Republic's largest stack (sector 1 first
+/// among equals) is sent against the infested sectors of least defence
+/// (then lowest number), 5 fleets a sector while it has 8 or more (two
+/// fights a turn), all of it otherwise, the first group under the party's
+/// fresh senator of best command (3 at least) if it has one.
+fn republic_attack(s: &GdState, p: PartyId) -> Option<Vec<FleetGroup>> {
+    let (from, mut count) = s.republic_at.iter().filter(|(_, n)| **n > 0).max_by_key(|(at, n)| (**n, **at == REPUBLIC_HOME, std::cmp::Reverse(**at))).map(|(at, n)| (*at, *n))?;
+    let mut targets: Vec<SectorNo> = s.fx.sectors.iter().filter(|(_, x)| x.infested).map(|(n, _)| *n).collect();
+    targets.sort_by_key(|n| (s.fx.defence(&s.components, *n), *n));
+    let mut admiral = s
+        .senators_of(p)
+        .filter(|n| s.fx.senators.get(*n).is_some_and(|x| !x.exhausted && !x.seduced))
+        .map(|n| (s.components.senator(n).map_or(0, |c| i32::from(c.command)) + s.fx.command_bonus(n), n.clone()))
+        .filter(|(c, _)| *c >= 3)
+        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
+        .map(|(_, n)| n);
+    let mut groups = Vec::new();
+    for to in targets {
+        if count == 0 {
+            break;
+        }
+        let n = if count >= 8 { 5 } else { count };
+        count -= n;
+        groups.push(FleetGroup { to, count: n, from: (from != REPUBLIC_HOME).then_some(from), attack: true, admiral: admiral.take() });
+    }
+    (!groups.is_empty()).then_some(groups)
+}
+
+/// I: fleets "ont un rayon d'action illimitée". A party with 4 free fleets
+/// or more in one sector sometimes sends all but one against an infested
+/// sector for nobody (no claim, no corruption: the Ke'Ras is everybody's
+/// defeat); next to a weak sector (neutral or another's, defence 2 or
+/// less, no fleet there) it now and then invades it to take it, with its
+/// free fleets there but one. At most one invasion a turn, and only if it
+/// can pay the Déclaration de mouvement. Otherwise it passes.
+fn invasions(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
+    let free = |at: SectorNo| {
+        let here = s.fleets.get(&at).and_then(|m| m.get(&p)).copied().unwrap_or(0);
+        here.saturating_sub(s.intrigue.invasions.committed.get(&at).and_then(|m| m.get(&p)).copied().unwrap_or(0))
+    };
+    let pay = |n: u8| !s.law_binds(Law::Movement, p) || money(s, p) >= 2 * n;
+    let infested: Vec<SectorNo> = s.fx.sectors.iter().filter(|(_, x)| x.infested).map(|(n, _)| *n).collect();
+    let stacks: Vec<SectorNo> = s.fleets.keys().copied().filter(|at| free(*at) >= 4 && pay(free(*at) - 1)).collect();
+    if !infested.is_empty() && !stacks.is_empty() && dice.chance_in_6(3, RULE, "combattre le Ke'Ras") {
+        let at = *stacks.iter().max_by_key(|at| (free(**at), std::cmp::Reverse(**at))).unwrap_or(&stacks[0]);
+        let to = infested[dice.pick_index(infested.len(), RULE, "secteur infesté").unwrap_or(0)];
+        return vec![Order::Invade { sector: to, from: vec![(at, free(at) - 1)], admiral: None, aim: Aim::Neutral, corruption: None }];
+    }
+    let mut options = Vec::new();
+    for at in s.fleets.keys().copied().filter(|at| free(*at) >= 3) {
+        for to in s.components.board.neighbours(at) {
+            let st = s.fx.sectors.get(&to).cloned().unwrap_or_default();
+            let empty = s.fleets.get(&to).is_none_or(|m| m.is_empty()) && !s.republic_at.contains_key(&to);
+            if st.owner != Some(p) && !st.infested && empty && s.fx.defence(&s.components, to) <= 2 {
+                options.push((at, to, free(at) - 1));
+            }
+        }
+    }
+    options.retain(|(_, _, n)| pay(*n));
+    if let Some(i) = dice.pick_index(options.len(), RULE, "invasion").filter(|_| dice.chance_in_6(1, RULE, "envahir")) {
+        let (at, to, n) = options[i];
+        return vec![Order::Invade { sector: to, from: vec![(at, n)], admiral: None, aim: Aim::Claim, corruption: None }];
+    }
+    vec![Order::Pass]
+}
+
 /// S1: candidacies when an election is due, the election order, a law (or,
 /// with `impots`, a tax) now and then, an indictment now and then, trials and audits for the
 /// ministers, a trade every other turn with its partner, the bank when
@@ -85,6 +152,9 @@ fn filing(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
             v.push(Order::Candidate { ministry: m, senators: order });
         }
         v.push(Order::ElectionOrder { order: [Ministry::Justice, Ministry::Interior, Ministry::Finance, Ministry::Defence] });
+    }
+    if let Some(groups) = republic_attack(s, p) {
+        v.push(Order::FleetProposal { groups });
     }
     if dice.chance_in_6(3, RULE, "proposer une loi") {
         let i = dice.pick_index(Law::ALL.len(), RULE, "loi proposée").unwrap_or(0);
@@ -200,7 +270,12 @@ fn voting(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
             }
         }
     }
-    if !fleet_items.is_empty() {
+    // A proposal attacking the infestation first, else one by lot.
+    let attacking: Vec<u32> = fleet_items.iter().copied().filter(|n| matches!(s.agenda.get(*n as usize - 1), Some(Item::Fleet { groups, .. }) if groups.iter().any(|g| g.attack))).collect();
+    if !attacking.is_empty() {
+        let first = attacking[dice.pick_index(attacking.len(), RULE, "proposition de flotte").unwrap_or(0)];
+        v.push(Order::VoteFleet { ranking: vec![Some(first), None], cap: 1.min(budget) });
+    } else if !fleet_items.is_empty() {
         let first = fleet_items[dice.pick_index(fleet_items.len(), RULE, "proposition de flotte").unwrap_or(0)];
         v.push(Order::VoteFleet { ranking: vec![Some(first), None], cap: 0 });
     }
@@ -297,7 +372,8 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         Phase::Purchases => purchases(s, p, dice),
         // The intrigue's robots come with its orders (issue #28): until
         // then they pass.
-        Phase::Invasions { .. } | Phase::Battles => vec![Order::Pass],
+        Phase::Invasions { .. } => invasions(s, p, dice),
+        Phase::Battles => vec![Order::Pass],
         Phase::Campaigns { .. } => or_pass(super::intrigue::campaigns_robot::declare(s, p, dice)),
         Phase::Canvass => or_pass(super::intrigue::campaigns_robot::canvass(s, p, dice)),
         Phase::Registration | Phase::Over => Vec::new(),

@@ -94,6 +94,8 @@ fn why_msg(w: &CorruptionWhy) -> Msg {
         CorruptionWhy::Dishonoured => msg!("gd-why-dishonoured"),
         CorruptionWhy::Event { card } => msg!("gd-why-event", card = card.as_str()),
         CorruptionWhy::Assassination => msg!("gd-why-assassination"),
+        CorruptionWhy::FleetAdmiral => msg!("gd-why-fleet-admiral"),
+        CorruptionWhy::Invasion { sector } => msg!("gd-why-invasion", sector = *sector),
     }
 }
 
@@ -328,6 +330,15 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         Event::Ended { ending } => msg!("gd-ev-ended", how = ending_msg(ending)),
         Event::CampaignDeclared { .. } | Event::EducationPaid { .. } | Event::CampaignVoid { .. } | Event::CampaignResolved { .. } => super::intrigue::campaigns::event_msg(e),
         Event::StandingBid { .. } | Event::Attempt { .. } | Event::Assassinated { .. } | Event::BidShort { .. } => super::intrigue::attempts::event_msg(e),
+        Event::RepublicFleetMoved { .. }
+        | Event::Battle { .. }
+        | Event::SectorTaken { .. }
+        | Event::Retreated { .. }
+        | Event::Invaded { .. }
+        | Event::Defended { .. }
+        | Event::MovementPaid { .. } => {
+            super::intrigue::invasions_view::event_msg(e).unwrap_or_else(|| msg!("gd-none"))
+        }
     }
 }
 
@@ -621,6 +632,7 @@ fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], vi
         "senate": senate_json(s, lang),
         "keras": keras(s),
         "campaigns": super::intrigue::campaigns::public_json(s),
+        "invasions": super::intrigue::invasions_view::declared(s, lang),
     })
 }
 
@@ -753,6 +765,8 @@ pub fn samples() -> Vec<Msg> {
         Event::Corruption { senator: "Fola".into(), amount: 2, why: CorruptionWhy::BrokenLaw { law: Law::Homeland }, shadows_now: 0, corruption_now: 2 },
         Event::Corruption { senator: "Fola".into(), amount: 1, why: CorruptionWhy::Audit, shadows_now: 0, corruption_now: 2 },
         Event::Corruption { senator: "Fola".into(), amount: 1, why: CorruptionWhy::Dishonoured, shadows_now: 0, corruption_now: 2 },
+        Event::Corruption { senator: "Jemak".into(), amount: 2, why: CorruptionWhy::FleetAdmiral, shadows_now: 0, corruption_now: 2 },
+        Event::Corruption { senator: "Jemak".into(), amount: 2, why: CorruptionWhy::Invasion { sector: 12 }, shadows_now: 0, corruption_now: 2 },
         Event::CorruptionLost { party: a, amount: 1, why: CorruptionWhy::Event { card: "Peste".into() } },
         Event::ShadowTaken { senator: "Fola".into() },
         Event::Unexecuted { party: a, order: "BANQUE 2 ARGENT".into(), reason: msg!("gd-none") },

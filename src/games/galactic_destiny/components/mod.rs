@@ -60,6 +60,13 @@ impl PartyId {
     }
 }
 
+/// A party is written by its sigle (the battles' dice log names it so).
+impl std::fmt::Display for PartyId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.sigle())
+    }
+}
+
 /// The sigles, for "one of …" messages.
 pub(crate) const PARTIES: &str = "GSP, BIP, POP, TMP, CoS, PPF";
 

@@ -29,6 +29,7 @@ pub mod campaign;
 pub mod campaigns;
 pub mod campaigns_robot;
 pub mod invasions;
+pub mod invasions_view;
 
 use crate::dice::Dice;
 

@@ -123,6 +123,27 @@ pub enum Order {
     /// (`None`: each of the party's own) for the rest of the game turn; 0
     /// withdraws it.
     Standing { senator: Option<String>, points: i8 },
+    // ---- The invasions, I and B (intrigue::invasions; #28).
+    /// `INVASION <secteur> <orig>:<n>… [AMIRAL <sén>] [PRISE | POUR <parti>]
+    /// [CORRUPTION <sén>]` (I).
+    Invade { sector: SectorNo, from: Vec<(SectorNo, u8)>, admiral: Option<String>, aim: Aim, corruption: Option<String> },
+    /// `DEFENDRE <secteur> <orig>:<n>…` (I).
+    Defend { sector: SectorNo, from: Vec<(SectorNo, u8)> },
+    /// `RETRAITE <secteur> <dest>` (B): where the party's fleets beaten in
+    /// that sector retreat (G15).
+    Retreat { sector: SectorNo, to: SectorNo },
+}
+
+/// What an invasion fights for ("Côtés multiples dans une bataille.").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "aim", rename_all = "snake_case")]
+pub enum Aim {
+    /// Neither `PRISE` nor `POUR`: the sector made neutral.
+    Neutral,
+    /// `PRISE`: the grey token, the sector for the invader.
+    Claim,
+    /// `POUR <parti>`: joins that party's claim.
+    For { party: PartyId },
 }
 
 /// A party's accepted orders for one step.

@@ -44,6 +44,9 @@ mod campaigns;
 #[path = "attempts.rs"]
 mod attempts;
 pub use attempts::attempt_line;
+/// `INVASION`, `DEFENDRE`, `RETRAITE` (#28).
+#[path = "invasions.rs"]
+mod invasions;
 
 /// Why a line is refused, and the nearest valid name or form.
 type Refused = (Msg, Option<String>);
@@ -195,6 +198,8 @@ struct Check<'a> {
     /// given a standing bid ("" for `TOUS`).
     assassins: BTreeSet<String>,
     standing_named: BTreeSet<String>,
+    /// The invasions' lines read so far.
+    inv: invasions::Lines,
     /// The notes of the line being read.
     notes: Vec<Msg>,
 }
@@ -238,6 +243,7 @@ impl<'a> Check<'a> {
             english: false,
             assassins: BTreeSet::new(),
             standing_named: BTreeSet::new(),
+            inv: invasions::Lines::default(),
             notes: Vec::new(),
         }
     }
@@ -1149,6 +1155,9 @@ impl<'a> Check<'a> {
             Word::Assassinate => self.assassinate(c),
             Word::Protect => self.standing(c, true),
             Word::Back => self.standing(c, false),
+            Word::Invade => self.invade(c),
+            Word::Defend => self.defend(c),
+            Word::Retreat => self.retreat(c),
         }
     }
 }
@@ -1383,5 +1392,6 @@ pub fn samples() -> Vec<Msg> {
     v.push(resource_msg(Resource::Influence));
     v.extend(super::super::intrigue::campaigns::samples());
     v.extend(attempts::samples());
+    v.extend(invasions::samples());
     v
 }

@@ -259,7 +259,7 @@ fn a_line_valid_in_another_step_is_refused_naming_its_steps() {
 #[test]
 fn orders_of_the_intrigue_are_refused_as_not_refereed_yet() {
     let s = state(Phase::Filing);
-    for line in ["CARTE \"Feint\"", "INVASION 42 39:2", "MARCHE-NOIR BIP", "BLACK MARKET BIP", "INDULGENCE Fola", "REBELLION 39"] {
+    for line in ["CARTE \"Feint\"", "FEINTE", "MARCHE-NOIR BIP", "BLACK MARKET BIP", "INDULGENCE Fola", "REBELLION 39"] {
         let (id, _) = refused(&s, line);
         assert_eq!(id, "gd-order-refused-not-yet", "{line}");
     }

@@ -6,10 +6,10 @@
 use crate::text;
 
 use super::super::components::effects::Resource;
-use super::super::components::PartyId;
+use super::super::components::{PartyId, SectorNo};
 use super::super::model::{FleetGroup, GdState, Law, TaxedAction};
 use super::super::senate::Ministry;
-use super::{Goods, Order, PostChoice};
+use super::{Aim, Goods, Order, PostChoice};
 
 /// The step kinds that take orders (design note §2.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +51,8 @@ const S2: &[Step] = &[Step::S2];
 const P: &[Step] = &[Step::P];
 const C: &[Step] = &[Step::C];
 const K: &[Step] = &[Step::K];
+const I: &[Step] = &[Step::I];
+const B: &[Step] = &[Step::B];
 
 /// The first keyword of a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,6 +92,10 @@ pub enum Word {
     Assassinate,
     Protect,
     Back,
+    // The invasions (#28).
+    Invade,
+    Defend,
+    Retreat,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -116,6 +122,9 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::Buy, "ACHAT", "BUY", P),
     (Word::Recruit, "RECRUTER", "RECRUIT", P),
     (Word::Discard, "DEFAUSSER", "DISCARD", P),
+    (Word::Invade, "INVASION", "INVADE", I),
+    (Word::Defend, "DEFENDRE", "DEFEND", I),
+    (Word::Retreat, "RETRAITE", "RETREAT", B),
     (Word::Unconstitutional, "INCONSTITUTIONNEL", "UNCONSTITUTIONAL", S2),
     (Word::Campaign, "CAMPAGNE", "CAMPAIGN", C),
     (Word::Influence, "INFLUENCE", "INFLUENCE", K),
@@ -140,10 +149,7 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("REBELLION", "REBEL"),
     ("PAIX", "PEACE"),
     ("RELANCE", "REROLL"),
-    ("RETRAITE", "RETREAT"),
     ("PERTES", "HITS"),
-    ("INVASION", "INVADE"),
-    ("DEFENDRE", "DEFEND"),
     ("FEINTE", "FEINT"),
     ("INDULGENCE", "INDULGENCE"),
 ];
@@ -181,6 +187,9 @@ pub const SECTOR: &[&str] = &["SECTEUR", "SECTOR"];
 pub const SENATOR: &[&str] = &["SENATEUR", "SENATOR"];
 pub const CARD: &[&str] = &["CARTE", "CARD"];
 pub const INFLUENCE: &[&str] = &["INFLUENCE", "INF"];
+/// `INVASION …`'s options.
+pub const CLAIM: &[&str] = &["PRISE", "CLAIM"];
+pub const CORRUPTION: &[&str] = &["CORRUPTION"];
 /// `PROPOSITION IMPOT …` and `PROPOSITION LIBRE …`: taxes and free laws,
 /// which this referee does not play.
 /// A tax law (`PROPOSITION IMPOT <action> <n>`, `ENFREINDRE IMPOT <action>`).
@@ -306,6 +315,11 @@ fn group(en: bool, g: &FleetGroup) -> String {
     t
 }
 
+/// `<orig>:<n> …` of an invasion or a defence.
+fn origins(from: &[(SectorNo, u8)]) -> String {
+    from.iter().map(|(s, n)| format!("{s}:{n}")).collect::<Vec<_>>().join(" ")
+}
+
 fn cap(en: bool, c: u32) -> String {
     if c == 0 {
         String::new()
@@ -410,6 +424,23 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
         }
         Order::Influence { sector, amount } => format!("INFLUENCE {sector} {amount}"),
         Order::Assassinate { .. } | Order::Standing { .. } => super::parse::attempt_line(o, en),
+        Order::Invade { sector, from, admiral, aim, corruption } => {
+            let mut t = format!("{} {sector} {}", kw(en, "INVASION", "INVADE"), origins(from));
+            if let Some(a) = admiral {
+                t.push_str(&format!(" {} {}", kw(en, "AMIRAL", "ADMIRAL"), name(a)));
+            }
+            match aim {
+                Aim::Neutral => {}
+                Aim::Claim => t.push_str(&format!(" {}", kw(en, "PRISE", "CLAIM"))),
+                Aim::For { party } => t.push_str(&format!(" {} {}", kw(en, "POUR", "FOR"), party.sigle())),
+            }
+            if let Some(c) = corruption {
+                t.push_str(&format!(" CORRUPTION {}", name(c)));
+            }
+            t
+        }
+        Order::Defend { sector, from } => format!("{} {sector} {}", kw(en, "DEFENDRE", "DEFEND"), origins(from)),
+        Order::Retreat { sector, to } => format!("{} {sector} {to}", kw(en, "RETRAITE", "RETREAT")),
     }
 }
 
@@ -467,6 +498,12 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Protect, true) => "PROTECT <senator>|ALL <n>",
         (Word::Back, false) => "APPUYER <sénateur> <n>",
         (Word::Back, true) => "BACK <senator> <n>",
+        (Word::Invade, false) => "INVASION <secteur> <origine>:<n> [<origine>:<n>…] [AMIRAL <sénateur>] [PRISE | POUR <parti>] [CORRUPTION <sénateur>]",
+        (Word::Invade, true) => "INVADE <sector> <origin>:<n> [<origin>:<n>…] [ADMIRAL <senator>] [CLAIM | FOR <party>] [CORRUPTION <senator>]",
+        (Word::Defend, false) => "DEFENDRE <secteur> <origine>:<n> [<origine>:<n>…]",
+        (Word::Defend, true) => "DEFEND <sector> <origin>:<n> [<origin>:<n>…]",
+        (Word::Retreat, false) => "RETRAITE <secteur> <destination>",
+        (Word::Retreat, true) => "RETREAT <sector> <destination>",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }
