@@ -17,16 +17,19 @@
 //! - [`senate`]: initiative, the round table, elections; S1's filings
 //!   ([`senate::filing`]) and S2's business ([`senate::voting`]).
 //! - [`purchases`]: P and the end of a game turn.
-//! - [`turn`]: the step machine (registration, S1, S2, P; the intrigue of
-//!   part II is listed in the reports, not played).
+//! - [`turn`]: the step machine (registration, S1, S2, the intrigue's
+//!   windows and answers I, B, C, K, P).
+//! - [`intrigue`]: the intrigue's mechanics (battles, campaigns,
+//!   assassinations) and its steps (invasions, campaigns, attempts).
 //! - [`view`]: what each party may know after a step, the chronicle, the
 //!   order form.
 //! - [`sample`]: the simulated parties (`arbitre demo`, the robot of
 //!   `pnj = "robot"`, the pre-filled order form).
 //!
-//! Part I is registered as `galactic-destiny`: registration, S1, S2 and P
-//! are played in full; the intrigue of part II is listed in every report's
-//! schedule as not refereed yet.
+//! Registered as `galactic-destiny`: registration, S1, S2, the invasions
+//! and battles, the campaigns, the assassinations and P are played; Feint,
+//! the card engine, rebellion and the skills (issue #28) are refused as
+//! not refereed yet.
 
 pub mod common;
 pub mod components;
