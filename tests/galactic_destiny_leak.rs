@@ -33,6 +33,15 @@ fn states(turns: &Path) -> BTreeMap<u32, GdState> {
     v
 }
 
+/// The cards a step's public events show being played (a Feint): their
+/// names are no secret in that step's texts, though other copies may be
+/// in other hands (the name says nothing about who holds them).
+fn played(turns: &Path, n: u32) -> BTreeSet<String> {
+    let Ok(text) = std::fs::read_to_string(turns.join(format!("{n:04}/events.json"))) else { return BTreeSet::new() };
+    let events: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap_or_default();
+    events.iter().filter(|e| e["event"] == "feint_played").filter_map(|e| e["card"].as_str().map(String::from)).collect()
+}
+
 /// The names secret from `viewer` in the states `at`.
 fn secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> {
     let mut held_by_others = BTreeSet::new();
@@ -181,8 +190,9 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         let after = at(n + 1);
         let pair: Vec<&GdState> = std::iter::once(before).chain(after).collect();
         let dir = turns.join(format!("{n:04}"));
+        let shown = played(&turns, n);
         for f in files(&dir).into_iter().filter(|f| f.file_name().is_some_and(|x| x.to_string_lossy().starts_with("chronicle"))) {
-            let secret = secrets(&pair, None);
+            let secret: BTreeSet<String> = secrets(&pair, None).difference(&shown).cloned().collect();
             with_secrets += usize::from(!secret.is_empty());
             let text = std::fs::read_to_string(&f).expect("chronicle");
             leaks(&f.display().to_string(), &text, &secret, &mut found);
@@ -193,7 +203,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         }
         for fam in files(&dir.join("reports")) {
             let key = fam.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
-            let secret = secrets(&pair, party_of(&key));
+            let secret: BTreeSet<String> = secrets(&pair, party_of(&key)).difference(&shown).cloned().collect();
             let standing = standing_secrets(&pair, party_of(&key));
             for f in files(&fam).into_iter().filter(|f| f.extension().is_some_and(|e| e == "txt" || e == "html")) {
                 with_secrets += usize::from(!secret.is_empty());
@@ -213,7 +223,8 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let (subject, texts) = mail_texts(&std::fs::read(&f).expect("mail"));
             let (n, report) = step_of(&subject);
             let pair: Vec<&GdState> = at(n).into_iter().chain(if report { at(n + 1) } else { None }).collect();
-            let secret = secrets(&pair, party_of(key));
+            let shown = if report { played(&turns, n) } else { BTreeSet::new() };
+            let secret: BTreeSet<String> = secrets(&pair, party_of(key)).difference(&shown).cloned().collect();
             let standing = standing_secrets(&pair, party_of(key));
             with_secrets += usize::from(!secret.is_empty());
             with_standing += usize::from(!standing.is_empty());

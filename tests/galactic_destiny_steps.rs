@@ -182,3 +182,56 @@ fn la_phase_d_intrigue_a_window_plays_its_party_alone_and_says_what_was_played_f
     assert_eq!(out.state.phase, Phase::Purchases);
     assert_eq!(out.events.iter().filter(|e| matches!(e, Event::Default { kind: DefaultKind::NoAnswer, .. })).count(), 3);
 }
+
+/// Two Feint players: after B, their F windows in initiative order (the
+/// movers only, deadline kind `fenetre`), then B′ awaiting everybody
+/// (`reaction`, answers expected), then the campaign windows; one sealed F
+/// step for the movers with `declarations = "simultanees"`.
+#[test]
+fn la_carte_feint_f_windows_for_the_feint_players_alone_then_b_prime_for_everybody() {
+    let mut s = state();
+    s.initiative = vec![PartyId::Pop, PartyId::Gsp, PartyId::Bip];
+    s.intrigue.invasions.feint.movers = vec![PartyId::Pop, PartyId::Bip];
+    s.phase = Phase::Battles;
+    let all = keys(&["gsp", "bip", "pop"]);
+    let got: Vec<(Phase, BTreeSet<String>)> = walk(&s).into_iter().take(5).collect();
+    let want = vec![
+        (Phase::Battles, all.clone()),
+        (Phase::Feints { window: Some(0) }, keys(&["pop"])),
+        (Phase::Feints { window: Some(1) }, keys(&["bip"])),
+        (Phase::BattlesAgain, all.clone()),
+        (Phase::Campaigns { window: Some(0) }, keys(&["pop"])),
+    ];
+    assert_eq!(got, want);
+    for (phase, kind, answers) in [(Phase::Feints { window: Some(1) }, "fenetre", false), (Phase::BattlesAgain, "reaction", true)] {
+        s.phase = phase;
+        assert_eq!(GalacticDestiny::step_kind(&s), kind, "{phase:?}");
+        assert_eq!(GalacticDestiny::answers_expected(&s), answers, "{phase:?}");
+    }
+    s.settings.declarations = Declarations::Sealed;
+    s.phase = Phase::Battles;
+    let sealed: Vec<(Phase, BTreeSet<String>)> = walk(&s).into_iter().skip(1).take(2).collect();
+    assert_eq!(sealed, vec![(Phase::Feints { window: None }, keys(&["bip", "pop"])), (Phase::BattlesAgain, all)]);
+}
+
+/// In an F window nobody but its Feint player declares ("Personne d'autre
+/// ne peut changer ses déclarations"), even in the sealed F step where
+/// several movers are awaited together.
+#[test]
+fn la_carte_feint_only_the_feint_players_orders_are_played_in_f() {
+    use arbitre::games::galactic_destiny::orders::Aim;
+    let mut s = state();
+    s.initiative = vec![PartyId::Pop, PartyId::Gsp, PartyId::Bip];
+    s.intrigue.invasions.feint.movers = vec![PartyId::Pop];
+    s.settings.declarations = Declarations::Sealed;
+    s.phase = Phase::Feints { window: None };
+    s.fleets.insert(12, [(PartyId::Gsp, 3)].into_iter().collect());
+    s.fx.sectors.get_mut(&12).expect("sector 12").owner = Some(PartyId::Gsp);
+    let invade = Orders { lines: vec![Order::Invade { sector: 13, from: vec![(12, 3)], admiral: None, aim: Aim::Claim, corruption: None }], defaulted: false };
+    let inputs = s.seats.iter().map(|x| (x.key.clone(), arbitre::game::FamilyInput::new(OrderStatus::Or, invade.clone(), None))).collect();
+    let mut dice = Dice::for_turn(1, s.step);
+    let out = GalacticDestiny::adjudicate(&s, &inputs, &mut dice);
+    assert!(!out.events.iter().any(|e| matches!(e, Event::Invaded { party: PartyId::Gsp, .. })), "GSP played no Feint: {:?}", out.events);
+    assert_eq!(out.state.fleets.get(&12).and_then(|m| m.get(&PartyId::Gsp)), Some(&3));
+    assert_eq!(out.state.phase, Phase::BattlesAgain);
+}

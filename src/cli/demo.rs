@@ -178,7 +178,7 @@ fn demo_config(a: &DemoArgs, turn_based: bool) -> String {
         "deadline = \"weekly sunday 20:00\"\nreminders = [\"48h\"]\n".to_string()
     };
     let settings = match a.ruleset.as_str() {
-        "galactic-destiny" => super::demo_gd::SETTINGS.to_string(),
+        "galactic-destiny" => super::demo_gd::settings(a.turns),
         _ if turn_based => String::new(),
         "galaxy" => galaxy_settings(a),
         "stellar" => String::new(),

@@ -9,13 +9,18 @@ use std::path::{Path, PathBuf};
 
 /// The setting a demo game needs: the simulated players register under
 /// family names, so parties are drawn by lot (G2).
-pub const SETTINGS: &str = "attribution_partis = \"hasard\"\n";
+/// The demo game's settings: parties by lot, the game ending with `--turns`
+/// game turns (the turn limit, "tours_max").
+pub fn settings(turns: u32) -> String {
+    format!("attribution_partis = \"hasard\"\ntours_max = {}\n", turns.max(1))
+}
 
 /// Steps to play for `turns` game turns of `parties` parties: the
 /// registration step, then the 2n + 5 steps of each game turn (design note
-/// §2.2; the simulated parties never resign, so no window is skipped).
+/// §2.2), with room for a Feint round (n F windows and B′) in every turn;
+/// the demo stops when the game ends, at the latest by the turn limit.
 pub fn steps(turns: u32, parties: u32) -> u32 {
-    1 + (2 * parties + 5) * turns
+    1 + (2 * parties + 5 + parties + 1) * turns
 }
 
 /// Counts, over every step of the game, the events the issue asks the demo
@@ -61,6 +66,7 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
     // The invasions (#28): the Republic's fleet, battles, sectors taken.
     let attacks = count.get("republic_attack").copied().unwrap_or(0);
     lines.push(format!("invasions: {} Republic fleet move(s) ({attacks} attack(s)), {} battle(s), {} sector(s) changed hands, {} retreat(s)", n("republic_fleet_moved"), n("battle"), n("sector_taken"), n("retreated")));
+    lines.push(format!("feints: {} Feint(s) played, {} party declaration(s) cancelled and made again", n("feint_played"), n("feint_cancelled")));
     if let Some(e) = ending {
         lines.push(format!("game over: {e}"));
     }

@@ -349,18 +349,7 @@ pub fn pay_tax(state: &mut GdState, party: PartyId, action: TaxedAction, senator
 /// senator in play loses it ("la corruption est perdue"). Returns the
 /// senator who took it.
 pub fn place_corruption(state: &mut GdState, party: PartyId, named: Option<&str>, amount: u8, why: CorruptionWhy, events: &mut Vec<Event>) -> Option<String> {
-    let own = |n: &str| state.fx.senators.get(n).is_some_and(|s| s.party == party);
-    let chosen = match named.filter(|n| own(n)) {
-        Some(n) => Some(n.to_string()),
-        None => state
-            .fx
-            .senators
-            .iter()
-            .filter(|(_, s)| s.party == party)
-            .min_by_key(|(n, s)| (u32::from(s.corruption) + 3 * u32::from(s.shadow), n.as_str()))
-            .map(|(n, _)| n.clone()),
-    };
-    match chosen {
+    match place_corruption_target(state, party, named) {
         Some(n) => {
             corrupt(state, &n, amount, why, events);
             Some(n)
@@ -369,6 +358,22 @@ pub fn place_corruption(state: &mut GdState, party: PartyId, named: Option<&str>
             events.push(Event::CorruptionLost { party, amount, why });
             None
         }
+    }
+}
+
+/// The senator [`place_corruption`] puts corruption on: the one named if
+/// he is the party's and in play, else its least corrupt (G19).
+pub fn place_corruption_target(state: &GdState, party: PartyId, named: Option<&str>) -> Option<String> {
+    let own = |n: &str| state.fx.senators.get(n).is_some_and(|s| s.party == party);
+    match named.filter(|n| own(n)) {
+        Some(n) => Some(n.to_string()),
+        None => state
+            .fx
+            .senators
+            .iter()
+            .filter(|(_, s)| s.party == party)
+            .min_by_key(|(n, s)| (u32::from(s.corruption) + 3 * u32::from(s.shadow), n.as_str()))
+            .map(|(n, _)| n.clone()),
     }
 }
 

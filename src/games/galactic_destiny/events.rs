@@ -264,6 +264,13 @@ pub enum Event {
     Defended { party: PartyId, sector: SectorNo, from: Vec<(SectorNo, u8)> },
     /// "Déclaration de mouvement": 2 money per fleet moved, paid.
     MovementPaid { party: PartyId, fleets: u32, money: u32 },
+    // The Feint round ("La carte \"Feint\".").
+    /// A party played a Feint in B (public: the card is shown).
+    FeintPlayed { party: PartyId, card: String },
+    /// A Feint player's declarations cancelled: the sectors it invaded, the
+    /// fleets gone back, the senators whose invasion corruption was taken
+    /// back.
+    FeintCancelled { party: PartyId, sectors: Vec<SectorNo>, fleets_back: u32, uncorrupted: Vec<String> },
 }
 
 /// A battle's outcome as events keep it.

@@ -63,6 +63,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(view::samples());
     all.extend(intrigue::attempts::samples());
     all.extend(intrigue::invasions_view::samples());
+    all.extend(intrigue::feint::samples());
     all
 }
 
@@ -153,17 +154,17 @@ impl Ruleset for GalacticDestiny {
         match state.phase {
             Phase::Registration | Phase::Filing => "senat",
             Phase::Voting => "vote",
-            Phase::Invasions { .. } | Phase::Campaigns { .. } => "fenetre",
-            Phase::Battles | Phase::Canvass => "reaction",
+            Phase::Invasions { .. } | Phase::Campaigns { .. } | Phase::Feints { .. } => "fenetre",
+            Phase::Battles | Phase::BattlesAgain | Phase::Canvass => "reaction",
             Phase::Purchases | Phase::Over => "achats",
         }
     }
 
-    /// B, K and P: nothing is required, but the parties are awaited
+    /// B, B′, K and P: nothing is required, but the parties are awaited
     /// (design note §2.6 item 2): early adjudication waits for every answer
     /// (`PASSE` will do).
     fn answers_expected(state: &GdState) -> bool {
-        matches!(state.phase, Phase::Battles | Phase::Canvass | Phase::Purchases)
+        matches!(state.phase, Phase::Battles | Phase::BattlesAgain | Phase::Canvass | Phase::Purchases)
     }
 
     fn family_view(ctx: &ViewContext, before: &GdState, after: &GdState, events: &[Event], family: &FamilyKey) -> serde_json::Value {

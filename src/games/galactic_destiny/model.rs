@@ -385,6 +385,15 @@ pub enum Phase {
     /// K, "Avant les urnes": every party, answers awaited (`reaction`); the
     /// campaigns are resolved when it closes.
     Canvass,
+    /// F, "La carte \"Feint\".": after a Feint in B, the Feint players
+    /// declare again, one window each in initiative order (`window` is the
+    /// place in the round's movers, `intrigue.invasions.feint.movers`);
+    /// `None` is the one sealed step of `declarations = "simultanees"`,
+    /// the movers awaited together (deadline kind `fenetre`).
+    Feints { window: Option<u8> },
+    /// B′, "Avant la bataille" again after the F windows: every party
+    /// answers (`reaction`), no new Feint; then the battles.
+    BattlesAgain,
     /// P, "Achats": every party buys, answers awaited (deadline kind `achats`).
     Purchases,
     Over,
@@ -494,7 +503,7 @@ impl Phase {
     /// A window of the intrigue: one party declares.
     pub fn window(self) -> Option<u8> {
         match self {
-            Phase::Invasions { window } | Phase::Campaigns { window } => window,
+            Phase::Invasions { window } | Phase::Campaigns { window } | Phase::Feints { window } => window,
             _ => None,
         }
     }
@@ -503,7 +512,17 @@ impl Phase {
 impl GdState {
     /// The party whose window is open (design note §2.2), if a window is.
     pub fn window_party(&self) -> Option<PartyId> {
-        self.phase.window().and_then(|k| self.initiative.get(usize::from(k)).copied())
+        self.window_party_of(self.phase)
+    }
+
+    /// The party of a phase's window: the k-th of the initiative, or of the
+    /// Feint round's movers for an F window (both public).
+    pub fn window_party_of(&self, phase: Phase) -> Option<PartyId> {
+        let k = usize::from(phase.window()?);
+        match phase {
+            Phase::Feints { .. } => self.intrigue.invasions.feint.movers.get(k).copied(),
+            _ => self.initiative.get(k).copied(),
+        }
     }
 
     /// The parties the open step awaits: the window's party, or every
@@ -514,9 +533,11 @@ impl GdState {
             return Vec::new();
         }
         let live = |p: PartyId| self.seats.iter().any(|x| x.party == Some(p) && !x.resigned);
-        match self.window_party() {
-            Some(p) => vec![p].into_iter().filter(|p| live(*p)).collect(),
-            None => self.parties().filter(|p| live(*p)).collect(),
+        match (self.window_party(), self.phase) {
+            (Some(p), _) => vec![p].into_iter().filter(|p| live(*p)).collect(),
+            // The sealed F step: the Feint players together.
+            (None, Phase::Feints { .. }) => self.intrigue.invasions.feint.movers.iter().copied().filter(|p| live(*p)).collect(),
+            (None, _) => self.parties().filter(|p| live(*p)).collect(),
         }
     }
 

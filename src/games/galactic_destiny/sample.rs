@@ -364,6 +364,29 @@ fn attempts(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
     v
 }
 
+/// B: a Feint, now and then, when the party holds one it can pay and one
+/// of its invasions now faces more defending dice than it has fleets there
+/// (later windows reinforced the defence).
+fn feint(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
+    use super::intrigue::battle::Force;
+    let Some(card) = super::intrigue::feint::feint_card(s, p) else { return Vec::new() };
+    if super::intrigue::feint::unpaid(s, p, card).is_some() {
+        return Vec::new();
+    }
+    let d = &s.intrigue.invasions;
+    let outmatched = d.invasions.iter().filter(|x| x.force == Force::Party(p)).any(|x| {
+        let mine = s.fleets.get(&x.sector).and_then(|m| m.get(&p)).copied().unwrap_or(0);
+        let invading = |q: &PartyId| d.invasions.iter().any(|y| y.sector == x.sector && y.force == Force::Party(*q));
+        let defending: u32 = s.fleets.get(&x.sector).into_iter().flatten().filter(|(q, _)| !invading(q)).map(|(_, k)| u32::from(*k)).sum::<u32>() + u32::from(s.republic_at.get(&x.sector).copied().unwrap_or(0));
+        1 + defending + s.fx.defence(&s.components, x.sector) > u32::from(mine)
+    });
+    if outmatched && dice.chance_in_6(3, RULE, "jouer une Feinte") {
+        vec![Order::Feint]
+    } else {
+        Vec::new()
+    }
+}
+
 /// The simulated party's orders for the step now open.
 pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
     let mut lines = match s.phase {
@@ -373,7 +396,10 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         // The intrigue's robots come with its orders (issue #28): until
         // then they pass.
         Phase::Invasions { .. } => invasions(s, p, dice),
-        Phase::Battles => vec![Order::Pass],
+        Phase::Battles => or_pass(feint(s, p, dice)),
+        // An F window: the Feint player declares again as in its I window.
+        Phase::Feints { .. } => invasions(s, p, dice),
+        Phase::BattlesAgain => vec![Order::Pass],
         Phase::Campaigns { .. } => or_pass(super::intrigue::campaigns_robot::declare(s, p, dice)),
         Phase::Canvass => or_pass(super::intrigue::campaigns_robot::canvass(s, p, dice)),
         Phase::Registration | Phase::Over => Vec::new(),

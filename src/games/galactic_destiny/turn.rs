@@ -5,8 +5,9 @@
 //! 1. S1 (filings) and S2 (votes), every party awaited;
 //! 2. the intrigue: the invasion windows I (one party each, in initiative
 //!    order, worst first; one sealed step with `declarations =
-//!    "simultanees"`), B where every party answers before the battles,
-//!    the campaign windows C, K where every party answers before the
+//!    "simultanees"`), B where every party answers before the battles (a
+//!    Feint there opens the F windows of the Feint players, then B′,
+//!    [`intrigue::feint`]), the campaign windows C, K where every party answers before the
 //!    campaigns are resolved ([`open_intrigue`], [`next_intrigue`]); a
 //!    party no longer played has no window;
 //! 3. P (purchases), whose resolver plays the end of the turn and, unless
@@ -35,8 +36,8 @@ pub fn default_kind(phase: Phase) -> Option<DefaultKind> {
     match phase {
         Phase::Filing => Some(DefaultKind::NothingFiled),
         Phase::Voting => Some(DefaultKind::Abstained),
-        Phase::Invasions { .. } | Phase::Campaigns { .. } => Some(DefaultKind::NoDeclaration),
-        Phase::Battles | Phase::Canvass => Some(DefaultKind::NoAnswer),
+        Phase::Invasions { .. } | Phase::Campaigns { .. } | Phase::Feints { .. } => Some(DefaultKind::NoDeclaration),
+        Phase::Battles | Phase::BattlesAgain | Phase::Canvass => Some(DefaultKind::NoAnswer),
         Phase::Purchases => Some(DefaultKind::Passed),
         Phase::Registration | Phase::Over => None,
     }
@@ -106,7 +107,11 @@ pub fn next_intrigue(s: &GdState) -> Phase {
     match s.phase {
         Phase::Invasions { window: Some(k) } => window_from(s, usize::from(k) + 1, false),
         Phase::Invasions { window: None } => Phase::Battles,
-        Phase::Battles => first_declarations(s, true),
+        // A Feint in B opens the F windows, then B′ (one round a turn).
+        Phase::Battles if !s.intrigue.invasions.feint.movers.is_empty() => intrigue::feint::first_window(s),
+        Phase::Feints { window: Some(k) } => intrigue::feint::window_from(s, usize::from(k) + 1),
+        Phase::Feints { window: None } => Phase::BattlesAgain,
+        Phase::Battles | Phase::BattlesAgain => first_declarations(s, true),
         Phase::Campaigns { window: Some(k) } => window_from(s, usize::from(k) + 1, true),
         Phase::Campaigns { window: None } => Phase::Canvass,
         Phase::Canvass => Phase::Purchases,
@@ -131,6 +136,39 @@ fn orders_by_party(s: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>
         .collect()
 }
 
+/// The booklet heading an intrigue step's dice are logged under, and the
+/// step's name in the log.
+fn intrigue_step(phase: Phase) -> (&'static str, &'static str) {
+    match phase {
+        Phase::Invasions { .. } => ("Invasions.", "invasions (I)"),
+        Phase::Battles => ("Résolution d'invasions.", "avant la bataille (B)"),
+        Phase::Feints { .. } => ("La carte \"Feint\".", "redéclarations (F)"),
+        Phase::BattlesAgain => ("Résolution d'invasions.", "avant la bataille (B′)"),
+        Phase::Campaigns { .. } => ("Campagnes.", "campagnes (C)"),
+        _ => ("Résolution des campagnes.", "avant les urnes (K)"),
+    }
+}
+
+/// An intrigue step's own business, after the any-step orders: the
+/// declarations of a window (I, F, C), the battles (B, B′; a Feint in B
+/// opens the F windows instead), the campaigns (K).
+fn play_intrigue(s: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &mut Dice, events: &mut Vec<Event>) {
+    match s.phase {
+        Phase::Invasions { .. } | Phase::Feints { .. } => intrigue::invasions::declare(s, orders, dice, events),
+        Phase::Battles => {
+            if !intrigue::feint::play(s, orders, events) {
+                intrigue::invasions::fight(s, orders, dice, events);
+            }
+        }
+        Phase::BattlesAgain => {
+            let answers = intrigue::feint::answers(s, orders);
+            intrigue::invasions::fight(s, &answers, dice, events);
+        }
+        Phase::Campaigns { .. } => intrigue::campaigns::declare(s, orders, dice, events),
+        _ => intrigue::campaigns::resolve(s, orders, dice, events),
+    }
+}
+
 /// Plays the step now open in `prev`. A party played with no line (silent,
 /// ONR, PNJ without the robot) gets [`Event::Default`] in words.
 pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>>, dice: &mut Dice) -> (GdState, Vec<Event>) {
@@ -153,7 +191,7 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
     // it is not their move).
     let mut orders = orders_by_party(&s, inputs);
     let awaited = s.awaited_parties();
-    if s.phase.window().is_some() {
+    if s.phase.window().is_some() || matches!(s.phase, Phase::Feints { .. }) {
         orders.retain(|p, _| awaited.contains(p));
     }
     if let Some(kind) = default_kind(s.phase) {
@@ -187,28 +225,11 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
             dice.mark("La phase de sénat.", format!("tour de jeu {}, votes (S2)", s.game_turn));
             senate::voting::resolve(&mut s, &orders, dice, &mut events);
         }
-        Phase::Invasions { .. } => {
-            dice.mark("Invasions.", format!("tour de jeu {}, invasions (I)", s.game_turn));
+        Phase::Invasions { .. } | Phase::Battles | Phase::Feints { .. } | Phase::BattlesAgain | Phase::Campaigns { .. } | Phase::Canvass => {
+            let (heading, step) = intrigue_step(s.phase);
+            dice.mark(heading, format!("tour de jeu {}, {step}", s.game_turn));
             common::apply(&mut s, &orders, dice, &mut events);
-            intrigue::invasions::declare(&mut s, &orders, dice, &mut events);
-            s.phase = next_intrigue(&s);
-        }
-        Phase::Battles => {
-            dice.mark("Résolution d'invasions.", format!("tour de jeu {}, avant la bataille (B)", s.game_turn));
-            common::apply(&mut s, &orders, dice, &mut events);
-            intrigue::invasions::fight(&mut s, &orders, dice, &mut events);
-            s.phase = next_intrigue(&s);
-        }
-        Phase::Campaigns { .. } => {
-            dice.mark("Campagnes.", format!("tour de jeu {}, campagnes (C)", s.game_turn));
-            common::apply(&mut s, &orders, dice, &mut events);
-            intrigue::campaigns::declare(&mut s, &orders, dice, &mut events);
-            s.phase = next_intrigue(&s);
-        }
-        Phase::Canvass => {
-            dice.mark("Résolution des campagnes.", format!("tour de jeu {}, avant les urnes (K)", s.game_turn));
-            common::apply(&mut s, &orders, dice, &mut events);
-            intrigue::campaigns::resolve(&mut s, &orders, dice, &mut events);
+            play_intrigue(&mut s, &orders, dice, &mut events);
             s.phase = next_intrigue(&s);
         }
         Phase::Purchases => {

@@ -339,6 +339,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         | Event::MovementPaid { .. } => {
             super::intrigue::invasions_view::event_msg(e).unwrap_or_else(|| msg!("gd-none"))
         }
+        Event::FeintPlayed { .. } | Event::FeintCancelled { .. } => super::intrigue::feint::event_msg(e).unwrap_or_else(|| msg!("gd-none")),
     }
 }
 
@@ -372,6 +373,8 @@ fn phase_word(p: Phase) -> &'static str {
         Phase::Battles => "battles",
         Phase::Campaigns { .. } => "campaigns",
         Phase::Canvass => "canvass",
+        Phase::Feints { .. } => "feints",
+        Phase::BattlesAgain => "battles_again",
         Phase::Purchases => "purchases",
         Phase::Over => "over",
     }
@@ -396,7 +399,7 @@ fn schedule(s: &GdState) -> Vec<Value> {
         .iter()
         .enumerate()
         .map(|(k, p)| {
-            let party = p.window().and_then(|w| s.initiative.get(usize::from(w))).map(|x| x.sigle());
+            let party = s.window_party_of(*p).map(|x| x.sigle());
             json!({ "step": first + k as u32, "kind": phase_word(*p), "party": party, "open": k == open })
         })
         .collect()
@@ -685,6 +688,8 @@ pub fn order_form(s: &GdState, family: &FamilyKey) -> Vec<FormLine> {
         Phase::Battles => "gd-form-battles",
         Phase::Campaigns { .. } => "gd-form-campaigns",
         Phase::Canvass => "gd-form-canvass",
+        Phase::Feints { .. } => "gd-form-feints",
+        Phase::BattlesAgain => "gd-form-battles-again",
         Phase::Purchases => "gd-form-purchases",
     };
     v.push(FormLine::comment(Msg::new(what)));

@@ -63,6 +63,28 @@ pub struct Declaration {
     pub fleets: u8,
     pub admiral: Option<String>,
     pub stake: Stake<PartyId>,
+    /// The corruption it put on a senator, taken back if a Feint cancels it.
+    #[serde(default)]
+    pub corrupted: Option<Corrupted>,
+}
+
+/// Corruption an invasion placed: on whom, how much, and the shadows the
+/// compulsory conversion made of it ("Jetons d'ombre").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Corrupted {
+    pub senator: String,
+    pub amount: u8,
+    pub shadows: u8,
+}
+
+/// Fleets a party moved (or declared where they are, `from == to`) in a
+/// window: what a Feint undoes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moved {
+    pub party: PartyId,
+    pub from: SectorNo,
+    pub to: SectorNo,
+    pub count: u8,
 }
 
 /// What the invasion windows have declared this game turn.
@@ -79,6 +101,12 @@ pub struct Declared {
     /// "Les flottes peuvent seulement se déplacer une fois par tour".
     #[serde(default)]
     pub committed: BTreeMap<SectorNo, BTreeMap<PartyId, u8>>,
+    /// Every party move of the windows, in order.
+    #[serde(default)]
+    pub moves: Vec<Moved>,
+    /// The Feint round of the turn (B, the F windows, B′).
+    #[serde(default)]
+    pub feint: super::feint::Round,
 }
 
 /// Declares the Republic fleet's voted orders when the intrigue opens
@@ -123,7 +151,7 @@ pub fn open(state: &mut GdState, _dice: &mut Dice, events: &mut Vec<Event>) {
                         x.admiral = admiral;
                     }
                 }
-                None => d.invasions.push(Declaration { sector: g.to, force: Force::Republic, fleets: count, admiral, stake: Stake::Neutral }),
+                None => d.invasions.push(Declaration { sector: g.to, force: Force::Republic, fleets: count, admiral, stake: Stake::Neutral, corrupted: None }),
             }
         } else if let Some(a) = admiral {
             d.patrol_admirals.entry(g.to).or_insert(a);
@@ -207,6 +235,7 @@ fn move_fleets(state: &mut GdState, p: PartyId, to: SectorNo, from: &[(SectorNo,
             *state.fleets.entry(to).or_default().entry(p).or_default() += k;
         }
         *state.intrigue.invasions.committed.entry(to).or_default().entry(p).or_default() += k;
+        state.intrigue.invasions.moves.push(Moved { party: p, from: *at, to, count: k });
         done.push((*at, k));
     }
     let moved: u32 = done.iter().filter(|(s, _)| *s != to).map(|(_, k)| u32::from(*k)).sum();
@@ -254,12 +283,23 @@ fn invade(state: &mut GdState, p: PartyId, sector: SectorNo, from: &[(SectorNo, 
         }
     }
     let own29 = state.components.board.sector_of(Ability::InsurrectionBienvenue).and_then(|n| state.fx.sectors.get(&n)).and_then(|s| s.owner) == Some(p);
+    let mut corrupted = None;
     if !invasion_corruption_free(st.infested, aim, own29 && first) {
         let why = CorruptionWhy::Invasion { sector };
-        match &admiral {
-            Some(a) => common::corrupt(state, a, INVASION_CORRUPTION, why, events),
+        let shadows = |state: &GdState, n: &str| state.fx.senators.get(n).map_or(0, |x| x.shadow);
+        let on = match &admiral {
+            Some(a) => Some(a.clone()),
+            None => common::place_corruption_target(state, p, corruption),
+        };
+        match on {
+            Some(n) => {
+                let before = shadows(state, &n);
+                common::corrupt(state, &n, INVASION_CORRUPTION, why, events);
+                let gained = shadows(state, &n).saturating_sub(before);
+                corrupted = Some(Corrupted { senator: n, amount: INVASION_CORRUPTION, shadows: gained });
+            }
             None => {
-                common::place_corruption(state, p, corruption, INVASION_CORRUPTION, why, events);
+                common::place_corruption(state, p, None, INVASION_CORRUPTION, why, events);
             }
         }
     }
@@ -271,7 +311,56 @@ fn invade(state: &mut GdState, p: PartyId, sector: SectorNo, from: &[(SectorNo, 
     events.push(Event::Invaded { party: p, sector, from: moved, admiral: admiral.clone(), stake: stake.clone() });
     // Impôts: a tax on invasions is paid as the invasion is declared.
     common::pay_tax(state, p, TaxedAction::Invasion, admiral.as_deref(), events);
-    state.intrigue.invasions.invasions.push(Declaration { sector, force: Force::Party(p), fleets, admiral, stake });
+    state.intrigue.invasions.invasions.push(Declaration { sector, force: Force::Party(p), fleets, admiral, stake, corrupted });
+}
+
+/// "La carte \"Feint\".": a Feint player's declarations of the turn are
+/// cancelled — every fleet it moved goes back where it came from (as many
+/// as are still there), its invasions are withdrawn and the corruption
+/// they gave is taken back, shadows made of it included ("toute
+/// corruption gagnée par eux est enlevée"); an admiral it sent stays
+/// exhausted; money paid (Déclaration de mouvement, taxes) stays paid
+/// (RULINGS, Feint). Said in one public event.
+pub fn cancel_declarations(state: &mut GdState, p: PartyId, events: &mut Vec<Event>) {
+    let d = &mut state.intrigue.invasions;
+    let (mine, rest): (Vec<Moved>, Vec<Moved>) = std::mem::take(&mut d.moves).into_iter().partition(|m| m.party == p);
+    d.moves = rest;
+    let (withdrawn, kept): (Vec<Declaration>, Vec<Declaration>) = std::mem::take(&mut d.invasions).into_iter().partition(|x| x.force == Force::Party(p));
+    d.invasions = kept;
+    let mut back = 0u32;
+    for m in mine.iter().rev() {
+        if let Some(c) = state.intrigue.invasions.committed.get_mut(&m.to) {
+            if let Some(n) = c.get_mut(&p) {
+                *n = n.saturating_sub(m.count);
+                if *n == 0 {
+                    c.remove(&p);
+                }
+            }
+            if c.is_empty() {
+                state.intrigue.invasions.committed.remove(&m.to);
+            }
+        }
+        if m.from == m.to {
+            continue;
+        }
+        let there = state.fleets.get(&m.to).and_then(|x| x.get(&p)).copied().unwrap_or(0);
+        let k = m.count.min(there);
+        if k > 0 {
+            remove_fleets(state, m.to, p, k);
+            *state.fleets.entry(m.from).or_default().entry(p).or_default() += k;
+            back += u32::from(k);
+        }
+    }
+    let mut uncorrupted = Vec::new();
+    for c in withdrawn.iter().filter_map(|x| x.corrupted.as_ref()) {
+        if let Some(s) = state.fx.senators.get_mut(&c.senator) {
+            let shadows = c.shadows.min(s.shadow);
+            s.shadow -= shadows;
+            s.corruption = (s.corruption + 3 * shadows).saturating_sub(c.amount);
+            uncorrupted.push(c.senator.clone());
+        }
+    }
+    events.push(Event::FeintCancelled { party: p, sectors: withdrawn.iter().map(|x| x.sector).collect(), fleets_back: back, uncorrupted });
 }
 
 /// "Comité de surveillance démocratique" (G39), checked when the

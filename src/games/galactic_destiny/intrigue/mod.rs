@@ -17,10 +17,11 @@
 //!   d'ombre et assassinats." — one attempt.
 //! - [`attempts`]: the attempts and standing bids of every step, played
 //!   through [`assassination`] before the step's own business.
+//! - [`invasions`], [`campaigns`] (and their robots and views): the I, B,
+//!   C and K steps over the game model.
+//! - [`feint`]: "La carte \"Feint\".": the Feint round (B, F windows, B′).
 //!
-//! Not built here (issue #28): the intrigue steps and their windows, the
-//! orders that feed these functions, Feint, the card engine, rebellion and
-//! peace. Parties and senators are whatever the model names them with.
+//! Parties and senators are whatever the model names them with.
 
 pub mod assassination;
 pub mod attempts;
@@ -28,6 +29,7 @@ pub mod battle;
 pub mod campaign;
 pub mod campaigns;
 pub mod campaigns_robot;
+pub mod feint;
 pub mod invasions;
 pub mod invasions_view;
 

@@ -1,5 +1,5 @@
 //! Reading the invasions' lines (design note §3.3): `INVASION` and
-//! `DEFENDRE` in the party's I step, `RETRAITE` in B; their checks and the
+//! `DEFENDRE` in the party's I step (and F window), `RETRAITE` and `FEINTE` in B; their checks and the
 //! notes of the acknowledgement (the corruption and on whom, the law costs,
 //! the Republic's fleets present). A child of the parser
 //! (`orders/parse.rs`), whose `Check` it extends.
@@ -13,8 +13,9 @@ use crate::games::galactic_destiny::components::board::Ability;
 use crate::games::galactic_destiny::components::effects::Resource;
 use crate::games::galactic_destiny::components::SectorNo;
 use crate::games::galactic_destiny::intrigue::battle::Force;
+use crate::games::galactic_destiny::intrigue::feint;
 use crate::games::galactic_destiny::intrigue::invasions::{invasion_corruption_free, INVASION_CORRUPTION, MOVEMENT_COST};
-use crate::games::galactic_destiny::model::{Law, TaxedAction};
+use crate::games::galactic_destiny::model::{Law, Phase, TaxedAction};
 use crate::games::galactic_destiny::orders::words;
 use crate::games::galactic_destiny::orders::{Aim, Order};
 
@@ -167,6 +168,23 @@ impl Check<'_> {
         self.end(c)?;
         self.notes.push(msg!("gd-inv-note-retreat", sector = to));
         Ok(Order::Retreat { sector, to })
+    }
+
+    /// `FEINTE` (B): a Feint card in hand, its cost payable; not in B′.
+    pub(super) fn feint(&mut self, c: &mut Cursor) -> Result<Order, Refused> {
+        self.end(c)?;
+        if self.s.phase == Phase::BattlesAgain {
+            return Err(no(msg!("gd-feint-once")));
+        }
+        let Some(card) = feint::feint_card(self.s, self.me) else {
+            return Err(no(msg!("galactic-destiny-lacks-card", party = self.me.sigle(), card = feint::feint_name(self.s))));
+        };
+        if let Some(r) = card.cost.resource {
+            self.spend(r, i32::from(card.cost.amount))?;
+            self.notes.push(msg!("gd-order-note-cost", amount = card.cost.amount, resource = super::resource_msg(r)));
+        }
+        self.notes.push(msg!("gd-feint-note"));
+        Ok(Order::Feint)
     }
 }
 

@@ -132,6 +132,10 @@ pub enum Order {
     /// `RETRAITE <secteur> <dest>` (B): where the party's fleets beaten in
     /// that sector retreat (G15).
     Retreat { sector: SectorNo, to: SectorNo },
+    // ---- The Feint round (intrigue::feint; #28).
+    /// `FEINTE` (B): play a Feint card; the party declares again in an F
+    /// window.
+    Feint,
 }
 
 /// What an invasion fights for ("Côtés multiples dans une bataille.").

@@ -1158,6 +1158,7 @@ impl<'a> Check<'a> {
             Word::Invade => self.invade(c),
             Word::Defend => self.defend(c),
             Word::Retreat => self.retreat(c),
+            Word::Feint => self.feint(c),
         }
     }
 }
@@ -1198,8 +1199,9 @@ fn step_of(s: &GdState) -> Option<Step> {
     match s.phase {
         Phase::Filing => Some(Step::S1),
         Phase::Voting => Some(Step::S2),
-        Phase::Invasions { .. } => Some(Step::I),
-        Phase::Battles => Some(Step::B),
+        // An F window takes the invasion windows' orders, B′ B's.
+        Phase::Invasions { .. } | Phase::Feints { .. } => Some(Step::I),
+        Phase::Battles | Phase::BattlesAgain => Some(Step::B),
         Phase::Campaigns { .. } => Some(Step::C),
         Phase::Canvass => Some(Step::K),
         Phase::Purchases => Some(Step::P),

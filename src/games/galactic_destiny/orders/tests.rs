@@ -259,11 +259,30 @@ fn a_line_valid_in_another_step_is_refused_naming_its_steps() {
 #[test]
 fn orders_of_the_intrigue_are_refused_as_not_refereed_yet() {
     let s = state(Phase::Filing);
-    for line in ["CARTE \"Feint\"", "FEINTE", "MARCHE-NOIR BIP", "BLACK MARKET BIP", "INDULGENCE Fola", "REBELLION 39"] {
+    for line in ["CARTE \"Feint\"", "MARCHE-NOIR BIP", "BLACK MARKET BIP", "INDULGENCE Fola", "REBELLION 39"] {
         let (id, _) = refused(&s, line);
         assert_eq!(id, "gd-order-refused-not-yet", "{line}");
     }
     assert_eq!(refused(&state(Phase::Voting), "INCONSTITUTIONNEL #3").0, "gd-order-refused-free-laws");
+}
+
+/// "La carte \"Feint\".": `FEINTE` in B with a Feint in hand, its cost
+/// noted; refused without the card, and in B′ (one round a turn).
+#[test]
+fn la_carte_feint_is_played_in_b_with_the_card_in_hand_never_in_b_prime() {
+    let b = state(Phase::Battles);
+    assert_eq!(accepted(&b, "FEINTE"), Order::Feint);
+    assert_eq!(accepted(&b, "FEINT"), Order::Feint);
+    let note = notes(&b, "FEINTE", Lang::Fr);
+    assert!(note.contains("fenêtre F"), "{note}");
+    assert_eq!(refused(&state(Phase::BattlesAgain), "FEINTE").0, "gd-feint-once");
+    let mut none = state(Phase::Battles);
+    none.fx.parties.get_mut(&PartyId::Pop).expect("POP").hand.clear();
+    assert_eq!(refused(&none, "FEINTE").0, "galactic-destiny-lacks-card");
+    let mut poor = state(Phase::Battles);
+    poor.fx.parties.get_mut(&PartyId::Pop).expect("POP").money = 2;
+    assert_eq!(refused(&poor, "FEINTE").0, "gd-order-refused-not-enough");
+    assert_eq!(refused(&state(Phase::Invasions { window: Some(0) }), "FEINTE").0, "gd-order-refused-wrong-step");
 }
 
 #[test]

@@ -96,6 +96,8 @@ pub enum Word {
     Invade,
     Defend,
     Retreat,
+    /// `FEINTE` (B): the Feint round (`intrigue::feint`).
+    Feint,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -125,6 +127,7 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::Invade, "INVASION", "INVADE", I),
     (Word::Defend, "DEFENDRE", "DEFEND", I),
     (Word::Retreat, "RETRAITE", "RETREAT", B),
+    (Word::Feint, "FEINTE", "FEINT", B),
     (Word::Unconstitutional, "INCONSTITUTIONNEL", "UNCONSTITUTIONAL", S2),
     (Word::Campaign, "CAMPAGNE", "CAMPAIGN", C),
     (Word::Influence, "INFLUENCE", "INFLUENCE", K),
@@ -150,7 +153,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("PAIX", "PEACE"),
     ("RELANCE", "REROLL"),
     ("PERTES", "HITS"),
-    ("FEINTE", "FEINT"),
     ("INDULGENCE", "INDULGENCE"),
 ];
 
@@ -441,6 +443,7 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
         }
         Order::Defend { sector, from } => format!("{} {sector} {}", kw(en, "DEFENDRE", "DEFEND"), origins(from)),
         Order::Retreat { sector, to } => format!("{} {sector} {to}", kw(en, "RETRAITE", "RETREAT")),
+        Order::Feint => kw(en, "FEINTE", "FEINT").to_string(),
     }
 }
 
@@ -504,6 +507,8 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Defend, true) => "DEFEND <sector> <origin>:<n> [<origin>:<n>…]",
         (Word::Retreat, false) => "RETRAITE <secteur> <destination>",
         (Word::Retreat, true) => "RETREAT <sector> <destination>",
+        (Word::Feint, false) => "FEINTE",
+        (Word::Feint, true) => "FEINT",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }
