@@ -369,6 +369,16 @@ pub trait Ruleset: Send + Sync + 'static {
         false
     }
 
+    /// Whether `family`'s report of the step just played (`before` to
+    /// `after`) is mailed (design note §2.6 item 4, "fewer mails"). A report
+    /// not mailed is rendered and kept all the same (the private page,
+    /// `RAPPORT`), and a seat awaited in the next step is always mailed.
+    /// Default: every report is mailed.
+    fn mailed(before: &Self::State, after: &Self::State, family: &FamilyKey) -> bool {
+        let _ = (before, after, family);
+        true
+    }
+
     /// How many steps after the open one `family` moves next, if no step is
     /// inserted meanwhile (a refresh, a refill): 1 when it moves in the next
     /// step. `None`: the ruleset cannot tell (the shell then says the next
@@ -498,6 +508,8 @@ pub trait Engine: Send + Sync {
     fn step_kind(&self, state: &LoadedState) -> Result<&'static str, EngineError>;
     /// [`Ruleset::answers_expected`].
     fn answers_expected(&self, state: &LoadedState) -> Result<bool, EngineError>;
+    /// [`Ruleset::mailed`].
+    fn mailed(&self, before: &LoadedState, after: &LoadedState, family: &FamilyKey) -> Result<bool, EngineError>;
     /// [`Ruleset::PNJ_RETURN`].
     fn pnj_return(&self) -> bool;
     fn concession_ends_game(&self, state: &LoadedState) -> Result<bool, EngineError>;
@@ -644,6 +656,9 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn answers_expected(&self, state: &LoadedState) -> Result<bool, EngineError> {
         Ok(R::answers_expected(self.state(state)?))
+    }
+    fn mailed(&self, before: &LoadedState, after: &LoadedState, family: &FamilyKey) -> Result<bool, EngineError> {
+        Ok(R::mailed(self.state(before)?, self.state(after)?, family))
     }
     fn pnj_return(&self) -> bool {
         R::PNJ_RETURN

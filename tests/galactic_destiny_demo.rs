@@ -50,5 +50,35 @@ fn demo_plays_the_senate_and_the_purchases_with_elections_laws_vetoes_trials_and
         let bytes = std::fs::read(&png).unwrap_or_else(|e| panic!("{}: {e}", png.display()));
         assert!(bytes.starts_with(b"\x89PNG"), "{} is not a PNG", png.display());
     }
+    // Fewer mails (design note §2.6 item 4): from one window to the next
+    // only the party whose window opens is mailed, so a party gets about 9
+    // reports or notices a game turn (11 with a Feint round), not 2n + 5 =
+    // 17; every report is on its private page all the same.
+    let mails = reports_mailed(&out.join("mail/outgoing"));
+    assert_eq!(mails.len(), 6, "{mails:?}");
+    for (address, n) in &mails {
+        assert!(*n <= 11 * turns + 2, "{address}: {n} reports or notices mailed over {turns} game turn(s)");
+        assert!(*n >= 6 * (turns - 1), "{address}: {n} reports or notices: too few, every party is mailed at least when it is awaited");
+    }
     std::fs::remove_dir_all(&out).ok();
+}
+
+/// Reports and "turn played" notices mailed to each address of the Maildir
+/// transport's outgoing folder.
+fn reports_mailed(outgoing: &std::path::Path) -> std::collections::BTreeMap<String, u64> {
+    let mut out = std::collections::BTreeMap::new();
+    for dir in std::fs::read_dir(outgoing).expect("outgoing mail").map(|e| e.expect("entry").path()) {
+        let address = dir.file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default();
+        let mut n = 0;
+        for f in std::fs::read_dir(dir.join("new")).expect("new mail").map(|e| e.expect("entry").path()) {
+            let raw = std::fs::read(&f).expect("a mail");
+            let subject = mail_parser::MessageParser::default().parse(&raw).and_then(|m| m.subject().map(String::from)).unwrap_or_default();
+            let report = ["Rapport du tour", " joué — ", "Report for turn", " played — "].iter().any(|w| subject.contains(w));
+            if report {
+                n += 1;
+            }
+        }
+        out.insert(address, n);
+    }
+    out
 }

@@ -397,6 +397,12 @@ impl Referee {
                     "absent": absent.contains(key) && status == Some(OrderStatus::Onr), "absences": absences });
                 // Kept beside the report, so that a resent report says the same.
                 write_deferred(&batch, &report_dir.join("notes.json"), &serde_json::to_vec(&extra).unwrap_or_default())?;
+                // Fewer mails (`Ruleset::mailed`): a seat not awaited next
+                // whose ruleset keeps this report from the mail has it on
+                // its private page and through `RAPPORT` only.
+                if !your_move && !g.engine.mailed(&g.state, &out.state, key)? {
+                    return Ok(true);
+                }
                 // The next deadline as a calendar event, stamped with the
                 // nominal deadline so that a re-run renders the same bytes.
                 let id = format!("report-{game_id}-{}-{key}", g.meta.turn_tag(n));

@@ -160,6 +160,17 @@ impl Ruleset for GalacticDestiny {
         }
     }
 
+    /// Fewer mails (design note §2.6 item 4): from one window to the next
+    /// (I, F, C) only the party whose window opens is mailed; every party
+    /// is mailed when a step awaiting them all closes or opens (S1, S2, B,
+    /// B′, K, P) and when the game ends. About 9 mails a party a game turn
+    /// instead of 2n + 5; each report carries the turn so far, and every
+    /// report stays on the private page (`RAPPORT`).
+    fn mailed(before: &GdState, after: &GdState, family: &FamilyKey) -> bool {
+        let window_to_window = before.phase.window().is_some() && after.phase.window().is_some();
+        !window_to_window || after.party_of(family).is_some_and(|p| after.awaited_parties().contains(&p))
+    }
+
     /// B, B′, K and P: nothing is required, but the parties are awaited
     /// (design note §2.6 item 2): early adjudication waits for every answer
     /// (`PASSE` will do).
