@@ -43,6 +43,7 @@ pub mod map;
 pub mod model;
 pub mod orders;
 pub mod powers;
+pub mod powers_robot;
 pub mod purchases;
 pub mod senate;
 pub mod sample;
