@@ -9,6 +9,12 @@
 //! an attempt: no text read by another party may carry their lines or the
 //! words of the private event that records them ([`standing_secrets`]).
 //!
+//! What a look at a hand saw (Espion, Maître en espionnage, Données du
+//! marché noir: the private `hand_seen` event) is the looking party's
+//! alone: the cards it names are no secret from that party at that step,
+//! and its words ("La main de POP :") may reach no other party or page
+//! ([`spy_secrets`]).
+//!
 //! A name is secret from party V at a step when another party holds it in
 //! hand (cards) or waiting (senators) in the state before or after that
 //! step, V holds it in neither, and (a senator) it is in play or dead in
@@ -90,6 +96,59 @@ fn standing_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String
                 ["PROTEGER", "PROTECT", "APPUYER", "BACK"].iter().map(|w| format!("{w} {n}")).chain([format!("enchère permanente sur {n}"), format!("standing bid on {n}")]).collect()
             }
         })
+        .collect()
+}
+
+/// The events of step `n` (`turns/NNNN/events.json`).
+fn step_events(turns: &Path, n: u32) -> Vec<serde_json::Value> {
+    std::fs::read(turns.join(format!("{n:04}/events.json"))).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default()
+}
+
+fn party_of_json(v: &serde_json::Value) -> Option<PartyId> {
+    v.as_str().and_then(PartyId::from_word)
+}
+
+/// The cards `viewer` saw in another party's hand in these events (its
+/// own `hand_seen`, the cards its Maître en espionnage discarded or that
+/// were discarded from its hand, the card its augury named).
+fn cards_seen(events: &[serde_json::Value], viewer: Option<PartyId>) -> BTreeSet<String> {
+    let mut v = BTreeSet::new();
+    for e in events {
+        let kind = e["event"].as_str().unwrap_or_default();
+        let readers: Vec<Option<PartyId>> = match kind {
+            "hand_seen" => vec![party_of_json(&e["party"])],
+            "hand_discarded" => vec![party_of_json(&e["party"]), party_of_json(&e["target"])],
+            "augury_named" => vec![party_of_json(&e["party"]), if e["given"].as_bool() == Some(true) { party_of_json(&e["target"]) } else { None }],
+            _ => continue,
+        };
+        if viewer.is_some() && readers.contains(&viewer) {
+            v.extend(e["cards"].as_array().into_iter().flatten().chain(std::iter::once(&e["card"])).filter_map(|c| c.as_str().map(str::to_string)));
+        }
+    }
+    v
+}
+
+/// The names `family`'s own orders for step `n` wrote (a card its Maître
+/// en espionnage named to discard, its augury's card): its own words, no
+/// secret from it when its acknowledgement or report echoes them.
+fn own_words(turns: &Path, n: u32, family: &str) -> String {
+    std::fs::read_to_string(turns.join(format!("{n:04}/orders/{family}.json"))).unwrap_or_default()
+}
+
+/// `secret` less what `seen` lists and what `own` (the family's own
+/// orders) names.
+fn less_known(secret: BTreeSet<String>, seen: &BTreeSet<String>, own: &str) -> BTreeSet<String> {
+    secret.into_iter().filter(|n| !seen.contains(n) && !names(own, n)).collect()
+}
+
+/// The words of the looks at a hand in these events that `viewer` may not
+/// read: another party's spy results, in either language.
+fn spy_secrets(events: &[serde_json::Value], viewer: Option<PartyId>) -> BTreeSet<String> {
+    events
+        .iter()
+        .filter(|e| e["event"] == "hand_seen" && (viewer.is_none() || party_of_json(&e["party"]) != viewer))
+        .filter_map(|e| party_of_json(&e["target"]))
+        .flat_map(|t| [format!("La main de {} :", t.sigle()), format!("{}'s hand:", t.sigle())])
         .collect()
 }
 
@@ -183,7 +242,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         .collect();
     let at = |n: u32| states.get(&n);
     let mut found = Vec::new();
-    let (mut checked, mut with_secrets, mut with_standing) = (0, 0, 0);
+    let (mut checked, mut with_secrets, mut with_standing, mut spied) = (0, 0, 0, 0);
 
     // Pages: each family's reports and the public chronicles, step by step.
     for (&n, before) in &states {
@@ -191,8 +250,11 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         let pair: Vec<&GdState> = std::iter::once(before).chain(after).collect();
         let dir = turns.join(format!("{n:04}"));
         let shown = played(&turns, n);
+        let evs = step_events(&turns, n);
+        spied += evs.iter().filter(|e| e["event"] == "hand_seen").count();
         for f in files(&dir).into_iter().filter(|f| f.file_name().is_some_and(|x| x.to_string_lossy().starts_with("chronicle"))) {
             let secret: BTreeSet<String> = secrets(&pair, None).difference(&shown).cloned().collect();
+            standing_leaks(&f.display().to_string(), &std::fs::read_to_string(&f).expect("chronicle"), &spy_secrets(&evs, None), &mut found);
             with_secrets += usize::from(!secret.is_empty());
             let text = std::fs::read_to_string(&f).expect("chronicle");
             leaks(&f.display().to_string(), &text, &secret, &mut found);
@@ -203,8 +265,10 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         }
         for fam in files(&dir.join("reports")) {
             let key = fam.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
-            let secret: BTreeSet<String> = secrets(&pair, party_of(&key)).difference(&shown).cloned().collect();
-            let standing = standing_secrets(&pair, party_of(&key));
+            let seen = cards_seen(&evs, party_of(&key));
+            let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(&key)), &seen, &own_words(&turns, n, &key)).difference(&shown).cloned().collect();
+            let mut standing = standing_secrets(&pair, party_of(&key));
+            standing.extend(spy_secrets(&evs, party_of(&key)));
             for f in files(&fam).into_iter().filter(|f| f.extension().is_some_and(|e| e == "txt" || e == "html")) {
                 with_secrets += usize::from(!secret.is_empty());
                 with_standing += usize::from(!standing.is_empty());
@@ -224,8 +288,11 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let (n, report) = step_of(&subject);
             let pair: Vec<&GdState> = at(n).into_iter().chain(if report { at(n + 1) } else { None }).collect();
             let shown = if report { played(&turns, n) } else { BTreeSet::new() };
-            let secret: BTreeSet<String> = secrets(&pair, party_of(key)).difference(&shown).cloned().collect();
-            let standing = standing_secrets(&pair, party_of(key));
+            let evs = if report { step_events(&turns, n) } else { Vec::new() };
+            let seen = cards_seen(&evs, party_of(key));
+            let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(key)), &seen, &own_words(&turns, n, key)).difference(&shown).cloned().collect();
+            let mut standing = standing_secrets(&pair, party_of(key));
+            standing.extend(spy_secrets(&evs, party_of(key)));
             with_secrets += usize::from(!secret.is_empty());
             with_standing += usize::from(!standing.is_empty());
             for t in texts {
@@ -237,6 +304,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
     }
     assert!(checked > 200 && with_secrets > 100, "{checked} texts read, {with_secrets} with secrets to keep: the test would be vacuous");
     assert!(with_standing > 20, "{with_standing} texts with another party's standing bids to keep: the test would be vacuous");
+    assert!(spied > 0, "no look at a hand in the game: the spy results' check would be vacuous");
     assert!(found.is_empty(), "{} leak(s):\n{}", found.len(), found.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
     std::fs::remove_dir_all(&out).ok();
 }

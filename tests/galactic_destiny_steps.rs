@@ -235,3 +235,27 @@ fn la_carte_feint_only_the_feint_players_orders_are_played_in_f() {
     assert_eq!(out.state.fleets.get(&12).and_then(|m| m.get(&PartyId::Gsp)), Some(&3));
     assert_eq!(out.state.phase, Phase::BattlesAgain);
 }
+
+/// Fewer mails (design note §2.6 item 4): from one window to the next only
+/// the party whose window opens is mailed; every party when a step that
+/// awaits them all closes or opens, and at the end.
+#[test]
+fn fewer_mails_a_window_opening_is_mailed_to_its_party_alone() {
+    let mut before = state();
+    before.initiative = vec![PartyId::Pop, PartyId::Gsp, PartyId::Bip];
+    let mailed = |b: &GdState, a: &GdState, k: &str| GalacticDestiny::mailed(b, a, &k.to_string());
+    let at = |s: &GdState, p: Phase| GdState { phase: p, ..s.clone() };
+    let (i0, i1, i2) = (Phase::Invasions { window: Some(0) }, Phase::Invasions { window: Some(1) }, Phase::Invasions { window: Some(2) });
+    assert!(mailed(&at(&before, i0), &at(&before, i1), "gsp"));
+    assert!(!mailed(&at(&before, i0), &at(&before, i1), "bip"), "BIP's window is not open yet");
+    assert!(!mailed(&at(&before, i0), &at(&before, i1), "pop"), "POP's window has closed");
+    for k in ["gsp", "bip", "pop"] {
+        assert!(mailed(&at(&before, Phase::Voting), &at(&before, i0), k), "after S2: {k}");
+        assert!(mailed(&at(&before, i2), &at(&before, Phase::Battles), k), "B opens: {k}");
+        assert!(mailed(&at(&before, Phase::Battles), &at(&before, Phase::Campaigns { window: Some(0) }), k), "after B: {k}");
+        assert!(mailed(&at(&before, i2), &at(&before, Phase::Over), k), "the end: {k}");
+    }
+    before.intrigue.invasions.feint.movers = vec![PartyId::Pop, PartyId::Bip];
+    assert!(!mailed(&at(&before, Phase::Feints { window: Some(0) }), &at(&before, Phase::Feints { window: Some(1) }), "gsp"));
+    assert!(mailed(&at(&before, Phase::Feints { window: Some(0) }), &at(&before, Phase::Feints { window: Some(1) }), "bip"));
+}

@@ -67,6 +67,18 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
     let attacks = count.get("republic_attack").copied().unwrap_or(0);
     lines.push(format!("invasions: {} Republic fleet move(s) ({attacks} attack(s)), {} battle(s), {} sector(s) changed hands, {} retreat(s)", n("republic_fleet_moved"), n("battle"), n("sector_taken"), n("retreated")));
     lines.push(format!("feints: {} Feint(s) played, {} party declaration(s) cancelled and made again", n("feint_played"), n("feint_cancelled")));
+    // Skills, sector abilities and corrupt ministry skills used as actions (#28).
+    lines.push(format!(
+        "skills: {} spy look(s) ({} with cards discarded), {} sabotage(s), {} cleansing(s), {} black-market look(s), {} augury(ies), {} indulgence(s), {} corrupt ministry skill(s)",
+        n("spied"),
+        n("hand_discarded"),
+        n("sabotaged"),
+        n("cleansed"),
+        n("black_market_look"),
+        n("augury"),
+        n("shadow_removed"),
+        n("corrupt_skill_used")
+    ));
     if let Some(e) = ending {
         lines.push(format!("game over: {e}"));
     }

@@ -41,7 +41,8 @@ pub fn in_initiative(state: &GdState) -> Vec<PartyId> {
 }
 
 /// Carries out every party's any-step orders of a closing step, parties in
-/// initiative order (worst first), trades once both mirror lines are in.
+/// initiative order (worst first), trades once both mirror lines are in;
+/// then the skills and abilities used as actions ([`super::powers`]).
 pub fn apply(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, _dice: &mut Dice, events: &mut Vec<Event>) {
     // Lines already used as the mirror of an earlier party's line.
     let mut used: BTreeSet<(PartyId, usize)> = BTreeSet::new();
@@ -105,6 +106,8 @@ pub fn apply(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, _dice: &mu
             }
         }
     }
+    // Skills, sector abilities and corrupt ministry skills used as actions.
+    super::powers::resolve(state, orders, events);
 }
 
 /// The first line of `with` not yet used that `fits`.

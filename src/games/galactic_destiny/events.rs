@@ -47,6 +47,9 @@ pub enum CorruptionWhy {
     FleetAdmiral,
     /// An invasion of that sector ("Invasions.").
     Invasion { sector: SectorNo },
+    /// A corrupt ministry skill used ("Compétences corrompues de
+    /// ministère."; `powers`).
+    CorruptSkill { ministry: Ministry },
 }
 
 /// What the referee played for a party that sent nothing or not enough,
@@ -271,6 +274,41 @@ pub enum Event {
     /// fleets gone back, the senators whose invasion corruption was taken
     /// back.
     FeintCancelled { party: PartyId, sectors: Vec<SectorNo>, fleets_back: u32, uncorrupted: Vec<String> },
+    // ---- Skills, sector abilities and corrupt ministry skills used as
+    // actions (#28; `powers`).
+    /// Espion, Maître en espionnage (public): `senator` of `party` looked
+    /// at `target`'s hand for `paid` money, `discarded` cards discarded
+    /// (a count: what they were is the two parties' alone, G48).
+    Spied { party: PartyId, senator: String, target: PartyId, paid: u8, discarded: u8 },
+    /// "Données du marché noir" (sector 5, public): `party` looked at
+    /// `target`'s hand.
+    BlackMarketLook { party: PartyId, target: PartyId },
+    /// What a look at a hand saw (spy, black market): readers `party` only
+    /// (design note §7: spy results).
+    HandSeen { party: PartyId, target: PartyId, cards: Vec<String> },
+    /// The cards a Maître en espionnage discarded from `target`'s hand:
+    /// readers the two parties ("the target learns who looked and what it
+    /// lost", G48).
+    HandDiscarded { party: PartyId, target: PartyId, cards: Vec<String> },
+    /// "Augure aléatoire" (sector 33, public): whether `target` gave a
+    /// card.
+    Augury { party: PartyId, target: PartyId, given: bool },
+    /// The card the augury named: readers `party`, and `target` when it
+    /// gave it.
+    AuguryNamed { party: PartyId, target: PartyId, card: String, given: bool },
+    /// Saboteur: one fleet of `victim` (None: the Republic) destroyed in
+    /// `sector` for `paid` money.
+    Sabotaged { party: PartyId, senator: String, sector: SectorNo, victim: Option<PartyId>, paid: u8 },
+    /// Leader religieux: `amount` corruption removed from `target` for
+    /// `paid` influence.
+    Cleansed { party: PartyId, senator: String, target: String, amount: u8, paid: u8 },
+    /// "Indulgences antique" (sector 8): a shadow removed from `senator`
+    /// for `paid` money.
+    ShadowRemoved { party: PartyId, senator: String, paid: u8 },
+    /// A corrupt ministry skill: `tokens` corruption on `minister` (the
+    /// `Corruption` event follows), `amount` gained, or taken from
+    /// `target` (the Prime Minister's).
+    CorruptSkillUsed { party: PartyId, minister: String, ministry: Ministry, tokens: u8, target: Option<PartyId>, amount: u8 },
 }
 
 /// A battle's outcome as events keep it.
@@ -284,6 +322,9 @@ impl Event {
             Event::DealMade { parties, .. } => Some(parties.to_vec()),
             Event::Unexecuted { party, .. } | Event::Default { party, .. } => Some(vec![*party]),
             Event::StandingBid { party, .. } | Event::BidShort { party, .. } => Some(vec![*party]),
+            Event::HandSeen { party, .. } => Some(vec![*party]),
+            Event::HandDiscarded { party, target, .. } => Some(vec![*party, *target]),
+            Event::AuguryNamed { party, target, given, .. } => Some(if *given { vec![*party, *target] } else { vec![*party] }),
             _ => None,
         }
     }

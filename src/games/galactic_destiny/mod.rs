@@ -23,12 +23,15 @@
 //!   assassinations) and its steps (invasions, campaigns, attempts).
 //! - [`view`]: what each party may know after a step, the chronicle, the
 //!   order form.
+//! - [`powers`]: skills, sector abilities and corrupt ministry skills used
+//!   as actions (spy, sabotage, cleanse, black market, augury, indulgence).
 //! - [`sample`]: the simulated parties (`arbitre demo`, the robot of
 //!   `pnj = "robot"`, the pre-filled order form).
 //!
 //! Registered as `galactic-destiny`: registration, S1, S2, the invasions
-//! and battles, the campaigns, the assassinations and P are played; Feint,
-//! the card engine, rebellion and the skills (issue #28) are refused as
+//! and battles, the campaigns, the assassinations, the skills and abilities
+//! used as actions and P are played; Feint, the card engine, rebellion and
+//! the Defence minister's corrupt redeployment (issue #28) are refused as
 //! not refereed yet.
 
 pub mod common;
@@ -39,6 +42,8 @@ pub mod intrigue;
 pub mod map;
 pub mod model;
 pub mod orders;
+pub mod powers;
+pub mod powers_robot;
 pub mod purchases;
 pub mod senate;
 pub mod sample;
@@ -64,6 +69,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(intrigue::attempts::samples());
     all.extend(intrigue::invasions_view::samples());
     all.extend(intrigue::feint::samples());
+    all.extend(powers::samples());
     all
 }
 

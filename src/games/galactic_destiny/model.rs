@@ -99,6 +99,16 @@ pub struct Settings {
     /// the first offer (G11; off by default).
     #[serde(default)]
     pub optional_assassination: bool,
+    /// `competences_corrompues` (default true): the corrupt ministry
+    /// skills are played ("Compétences corrompues des ministères.";
+    /// "Sénateurs et actions" names them "dans les règles de politique et
+    /// de manipulation", a module not in the booklet).
+    #[serde(default = "yes")]
+    pub corrupt_skills: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// How the intrigue's declarations are taken (design note §2.2; setting
@@ -128,6 +138,7 @@ impl Default for Settings {
             max_turns: 10,
             declarations: Declarations::Windows,
             optional_assassination: false,
+            corrupt_skills: true,
         }
     }
 }
@@ -430,6 +441,10 @@ pub struct Intrigue {
     /// to its party until it pays on an attempt.
     #[serde(default)]
     pub attempts: super::intrigue::attempts::Standing,
+    /// Skills and sector abilities used as actions (`powers`): the
+    /// once-a-turn sector abilities used this game turn.
+    #[serde(default)]
+    pub powers: super::powers::Used,
 }
 
 /// The whole game.

@@ -293,8 +293,10 @@ fn purchases(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
     let mut cash = money(s, p);
     let ps = s.fx.parties.get(&p);
     if let Some(w) = ps.map(|x| &x.waiting) {
-        if let Some(i) = dice.pick_index(w.len(), RULE, "sénateur recruté") {
-            let name = &w[i];
+        // A senator whose skill the party uses as an action first
+        // (`powers_robot`), else one by lot.
+        let wanted = super::powers_robot::wanted_recruit(s, w, cash.saturating_sub(MONEY_KEPT));
+        if let Some(name) = wanted.as_ref().or_else(|| dice.pick_index(w.len(), RULE, "sénateur recruté").map(|i| &w[i])) {
             let cost = s.components.senator(name).map_or(u8::MAX, |x| x.cost);
             if cost <= cash.saturating_sub(MONEY_KEPT) {
                 cash -= cost;
@@ -405,7 +407,8 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         Phase::Registration | Phase::Over => Vec::new(),
     };
     if s.phase.is_playing() {
-        let more = attempts(s, p, dice);
+        let mut more = attempts(s, p, dice);
+        more.extend(super::powers_robot::orders(s, p, dice));
         if !more.is_empty() {
             lines.retain(|o| *o != Order::Pass);
             lines.extend(more);

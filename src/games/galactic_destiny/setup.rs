@@ -26,7 +26,7 @@ use super::model::{Declarations, FirstElection, GdState, Phase, PartyChoice, Sea
 use super::senate::round_table::Bidding;
 
 /// The settings this ruleset reads (unknown ones are refused).
-const KEYS: [&str; 17] = [
+const KEYS: [&str; 18] = [
     "joueurs_min",
     "joueurs_max",
     "attribution_partis",
@@ -44,6 +44,7 @@ const KEYS: [&str; 17] = [
     "cartes_secteur",
     "actions",
     "evenements",
+    "competences_corrompues",
 ];
 
 /// "Installation des joueurs" 6): action cards each party draws.
@@ -99,6 +100,7 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<GdState, String> {
         max_turns: integer(t, "tours_max", 0, 999, 10)? as u32,
         declarations: choice(t, "declarations", [("fenetres", Declarations::Windows), ("simultanees", Declarations::Sealed)])?,
         optional_assassination: boolean(t, "assassinat_facultatif")?,
+        corrupt_skills: t.get("competences_corrompues").map_or(Ok(true), |_| boolean(t, "competences_corrompues"))?,
     };
     let mut sources = Sources::embedded();
     for f in File::ALL {

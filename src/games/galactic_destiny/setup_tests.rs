@@ -43,7 +43,7 @@ fn settings_are_read_with_their_defaults() {
     let s = new_game(&toml::Table::new(), 1).unwrap();
     assert_eq!(s.settings, Settings::default());
     let s = new_game(
-        &settings("joueurs_min = 2\njoueurs_max = 4\nattribution_partis = \"hasard\"\npremiere_election = \"hasard\"\nencheres = \"scellees\"\nimpots = true\nduree_max_loi = 3\ntours_max = 0\ndeclarations = \"simultanees\"\nassassinat_facultatif = true"),
+        &settings("joueurs_min = 2\njoueurs_max = 4\nattribution_partis = \"hasard\"\npremiere_election = \"hasard\"\nencheres = \"scellees\"\nimpots = true\nduree_max_loi = 3\ntours_max = 0\ndeclarations = \"simultanees\"\nassassinat_facultatif = true\ncompetences_corrompues = false"),
         1,
     )
     .unwrap();
@@ -58,6 +58,7 @@ fn settings_are_read_with_their_defaults() {
         max_turns: 0,
         declarations: Declarations::Sealed,
         optional_assassination: true,
+        corrupt_skills: false,
     };
     assert_eq!(s.settings, want);
 }

@@ -96,6 +96,7 @@ fn why_msg(w: &CorruptionWhy) -> Msg {
         CorruptionWhy::Assassination => msg!("gd-why-assassination"),
         CorruptionWhy::FleetAdmiral => msg!("gd-why-fleet-admiral"),
         CorruptionWhy::Invasion { sector } => msg!("gd-why-invasion", sector = *sector),
+        CorruptionWhy::CorruptSkill { ministry } => super::powers::why_msg(*ministry),
     }
 }
 
@@ -340,6 +341,16 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
             super::intrigue::invasions_view::event_msg(e).unwrap_or_else(|| msg!("gd-none"))
         }
         Event::FeintPlayed { .. } | Event::FeintCancelled { .. } => super::intrigue::feint::event_msg(e).unwrap_or_else(|| msg!("gd-none")),
+        Event::Spied { .. }
+        | Event::BlackMarketLook { .. }
+        | Event::HandSeen { .. }
+        | Event::HandDiscarded { .. }
+        | Event::Augury { .. }
+        | Event::AuguryNamed { .. }
+        | Event::Sabotaged { .. }
+        | Event::Cleansed { .. }
+        | Event::ShadowRemoved { .. }
+        | Event::CorruptSkillUsed { .. } => super::powers::event_msg(e),
     }
 }
 

@@ -10,7 +10,7 @@
 
 pub mod parse;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 pub mod words;
 
 pub use parse::{lines, lines_in, parse, samples};
@@ -136,6 +136,26 @@ pub enum Order {
     /// `FEINTE` (B): play a Feint card; the party declares again in an F
     /// window.
     Feint,
+    // ---- Skills, sector abilities and corrupt ministry skills used as
+    // actions (#28; `powers`, `orders/powers.rs`).
+    /// `ESPIONNER <sén> <parti> [DEFAUSSER "<c>"…]` (any step): Espion or
+    /// Maître en espionnage; the cards named are discarded if present (the
+    /// master only), 4 money each.
+    Spy { senator: String, target: PartyId, discard: Vec<String> },
+    /// `SABOTER <sén> <secteur> <parti>|REPUBLIQUE` (any step): Saboteur;
+    /// `victim` None is the Republic.
+    Sabotage { senator: String, sector: SectorNo, victim: Option<PartyId> },
+    /// `PURIFIER <sén> <cible> <n>` (any step): Leader religieux.
+    Cleanse { senator: String, target: String, amount: u8 },
+    /// `MARCHE-NOIR <parti>` (any step): sector 5.
+    BlackMarket { target: PartyId },
+    /// `AUGURE <parti> "<c>"` (any step): sector 33.
+    Augury { target: PartyId, card: String },
+    /// `INDULGENCE <sén>` (P): sector 8, a shadow removed.
+    Indulgence { senator: String },
+    /// `CORROMPU <ministère> <n> [<parti>]` (any step): a corrupt ministry
+    /// skill, `tokens` corruption on the minister; `target` for the PM's.
+    CorruptSkill { ministry: Ministry, tokens: u8, target: Option<PartyId> },
 }
 
 /// What an invasion fights for ("Côtés multiples dans une bataille.").

@@ -47,6 +47,12 @@ pub use attempts::attempt_line;
 /// `INVASION`, `DEFENDRE`, `RETRAITE` (#28).
 #[path = "invasions.rs"]
 mod invasions;
+/// Skills, sector abilities and corrupt ministry skills used as actions
+/// (#28): `ESPIONNER`, `SABOTER`, `PURIFIER`, `MARCHE-NOIR`, `AUGURE`,
+/// `INDULGENCE`, `CORROMPU`.
+#[path = "powers.rs"]
+mod powers;
+pub use powers::power_line;
 
 /// Why a line is refused, and the nearest valid name or form.
 type Refused = (Msg, Option<String>);
@@ -200,6 +206,8 @@ struct Check<'a> {
     standing_named: BTreeSet<String>,
     /// The invasions' lines read so far.
     inv: invasions::Lines,
+    /// The skills' and abilities' lines read so far.
+    pw: powers::Lines,
     /// The notes of the line being read.
     notes: Vec<Msg>,
 }
@@ -244,6 +252,7 @@ impl<'a> Check<'a> {
             assassins: BTreeSet::new(),
             standing_named: BTreeSet::new(),
             inv: invasions::Lines::default(),
+            pw: powers::Lines::default(),
             notes: Vec::new(),
         }
     }
@@ -1159,6 +1168,13 @@ impl<'a> Check<'a> {
             Word::Defend => self.defend(c),
             Word::Retreat => self.retreat(c),
             Word::Feint => self.feint(c),
+            Word::Spy => self.spy(c),
+            Word::Sabotage => self.sabotage(c),
+            Word::Cleanse => self.cleanse(c),
+            Word::BlackMarket => self.black_market(c),
+            Word::Augury => self.augury(c),
+            Word::Indulgence => self.indulgence(c),
+            Word::Corrupt => self.corrupt_skill(c),
         }
     }
 }
@@ -1395,5 +1411,6 @@ pub fn samples() -> Vec<Msg> {
     v.extend(super::super::intrigue::campaigns::samples());
     v.extend(attempts::samples());
     v.extend(invasions::samples());
+    v.extend(powers::samples());
     v
 }

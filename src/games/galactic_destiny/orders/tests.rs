@@ -116,7 +116,8 @@ fn state(phase: Phase) -> GdState {
     s
 }
 
-fn read(s: &GdState, family: &str, text: &[&str]) -> (Orders, Vec<LineOutcome>) {
+/// A family's lines read for the open step: its orders and each verdict.
+pub(crate) fn read(s: &GdState, family: &str, text: &[&str]) -> (Orders, Vec<LineOutcome>) {
     let input: Vec<OrderLine> = text.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect();
     let p = parse(s, &family.to_string(), &input);
     (p.orders, p.verdicts.into_iter().map(|v| v.outcome).collect())
@@ -259,10 +260,13 @@ fn a_line_valid_in_another_step_is_refused_naming_its_steps() {
 #[test]
 fn orders_of_the_intrigue_are_refused_as_not_refereed_yet() {
     let s = state(Phase::Filing);
-    for line in ["CARTE \"Feint\"", "MARCHE-NOIR BIP", "BLACK MARKET BIP", "INDULGENCE Fola", "REBELLION 39"] {
+    for line in ["CARTE \"Feint\"", "CORROMPU DEFENSE 1", "REBELLION 39"] {
         let (id, _) = refused(&s, line);
         assert_eq!(id, "gd-order-refused-not-yet", "{line}");
     }
+    // The skills' and abilities' lines are refereed (`orders/powers.rs`),
+    // the multi-word keywords written with spaces too.
+    assert_eq!(refused(&s, "BLACK MARKET BIP").0, "gd-pow-refused-ability-not-owned");
     assert_eq!(refused(&state(Phase::Voting), "INCONSTITUTIONNEL #3").0, "gd-order-refused-free-laws");
 }
 

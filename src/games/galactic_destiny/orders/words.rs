@@ -98,6 +98,14 @@ pub enum Word {
     Retreat,
     /// `FEINTE` (B): the Feint round (`intrigue::feint`).
     Feint,
+    // Skills, sector abilities, corrupt ministry skills (`orders/powers.rs`).
+    Spy,
+    Sabotage,
+    Cleanse,
+    BlackMarket,
+    Augury,
+    Indulgence,
+    Corrupt,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -135,6 +143,15 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::Assassinate, "ASSASSINAT", "ASSASSINATE", ANY),
     (Word::Protect, "PROTEGER", "PROTECT", ANY),
     (Word::Back, "APPUYER", "BACK", ANY),
+    // Skills and abilities used as actions: any step where the party is
+    // awaited; Indulgence in P ("dans la phase d'achat").
+    (Word::Spy, "ESPIONNER", "SPY", ANY),
+    (Word::Sabotage, "SABOTER", "SABOTAGE", ANY),
+    (Word::Cleanse, "PURIFIER", "CLEANSE", ANY),
+    (Word::BlackMarket, "MARCHE-NOIR", "BLACK-MARKET", ANY),
+    (Word::Augury, "AUGURE", "AUGURY", ANY),
+    (Word::Indulgence, "INDULGENCE", "INDULGENCE", P),
+    (Word::Corrupt, "CORROMPU", "CORRUPT", ANY),
 ];
 
 /// The orders of the intrigue and the card engine (design note §3.1, §3.3),
@@ -143,17 +160,10 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("CARTE", "CARD"),
     ("REPONSE", "RESPONSE"),
     ("REPONSES", "RESPONSES"),
-    ("CORROMPU", "CORRUPT"),
-    ("ESPIONNER", "SPY"),
-    ("SABOTER", "SABOTAGE"),
-    ("PURIFIER", "CLEANSE"),
-    ("MARCHE-NOIR", "BLACK-MARKET"),
-    ("AUGURE", "AUGURY"),
     ("REBELLION", "REBEL"),
     ("PAIX", "PEACE"),
     ("RELANCE", "REROLL"),
     ("PERTES", "HITS"),
-    ("INDULGENCE", "INDULGENCE"),
 ];
 
 /// The steps where a word is valid (the intrigue's words: none yet).
@@ -444,6 +454,9 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
         Order::Defend { sector, from } => format!("{} {sector} {}", kw(en, "DEFENDRE", "DEFEND"), origins(from)),
         Order::Retreat { sector, to } => format!("{} {sector} {to}", kw(en, "RETRAITE", "RETREAT")),
         Order::Feint => kw(en, "FEINTE", "FEINT").to_string(),
+        Order::Spy { .. } | Order::Sabotage { .. } | Order::Cleanse { .. } | Order::BlackMarket { .. } | Order::Augury { .. } | Order::Indulgence { .. } | Order::CorruptSkill { .. } => {
+            super::parse::power_line(s, o, en)
+        }
     }
 }
 
@@ -509,6 +522,20 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Retreat, true) => "RETREAT <sector> <destination>",
         (Word::Feint, false) => "FEINTE",
         (Word::Feint, true) => "FEINT",
+        (Word::Spy, false) => "ESPIONNER <sénateur> <parti> [DEFAUSSER \"<carte>\"…]",
+        (Word::Spy, true) => "SPY <senator> <party> [DISCARD \"<card>\"…]",
+        (Word::Sabotage, false) => "SABOTER <sénateur> <secteur> <parti>|REPUBLIQUE",
+        (Word::Sabotage, true) => "SABOTAGE <senator> <sector> <party>|REPUBLIC",
+        (Word::Cleanse, false) => "PURIFIER <sénateur> <cible> <n>",
+        (Word::Cleanse, true) => "CLEANSE <senator> <target> <n>",
+        (Word::BlackMarket, false) => "MARCHE-NOIR <parti>",
+        (Word::BlackMarket, true) => "BLACK-MARKET <party>",
+        (Word::Augury, false) => "AUGURE <parti> \"<carte>\"",
+        (Word::Augury, true) => "AUGURY <party> \"<card>\"",
+        (Word::Indulgence, false) => "INDULGENCE <sénateur>",
+        (Word::Indulgence, true) => "INDULGENCE <senator>",
+        (Word::Corrupt, false) => "CORROMPU <ministère> <n> [<parti>]",
+        (Word::Corrupt, true) => "CORRUPT <ministry> <n> [<party>]",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }
