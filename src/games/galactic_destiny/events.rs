@@ -264,6 +264,10 @@ pub enum Event {
     Defended { party: PartyId, sector: SectorNo, from: Vec<(SectorNo, u8)> },
     /// "Déclaration de mouvement": 2 money per fleet moved, paid.
     MovementPaid { party: PartyId, fleets: u32, money: u32 },
+    // ---- The rerolls (gdfight, #28; `intrigue::fight_skills`).
+    /// A die rerolled after a contest's roll (Interrupteur de code, sector
+    /// 34), both dice shown; public like the roll.
+    Rerolled { contest: super::intrigue::fight_skills::Contest, sector: Option<SectorNo>, reroll: super::intrigue::fight_skills::Rerolled<PartyId, String> },
 }
 
 /// A battle's outcome as events keep it.

@@ -63,6 +63,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(view::samples());
     all.extend(intrigue::attempts::samples());
     all.extend(intrigue::invasions_view::samples());
+    all.extend(intrigue::fight_skills::samples());
     all
 }
 

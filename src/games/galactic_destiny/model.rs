@@ -421,6 +421,10 @@ pub struct Intrigue {
     /// to its party until it pays on an attempt.
     #[serde(default)]
     pub attempts: super::intrigue::attempts::Standing,
+    /// `RELANCE` policies (private to each party) and sector 34's reroll
+    /// used this turn.
+    #[serde(default)]
+    pub fight: super::intrigue::fight_skills::FightTurn,
 }
 
 /// The whole game.

@@ -379,7 +379,8 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         Phase::Registration | Phase::Over => Vec::new(),
     };
     if s.phase.is_playing() {
-        let more = attempts(s, p, dice);
+        let mut more = attempts(s, p, dice);
+        more.extend(super::intrigue::fight_skills::robot(s, p));
         if !more.is_empty() {
             lines.retain(|o| *o != Order::Pass);
             lines.extend(more);

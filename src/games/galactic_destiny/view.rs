@@ -339,6 +339,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         | Event::MovementPaid { .. } => {
             super::intrigue::invasions_view::event_msg(e).unwrap_or_else(|| msg!("gd-none"))
         }
+        Event::Rerolled { .. } => super::intrigue::fight_skills::event_msg(e).unwrap_or_else(|| msg!("gd-none")),
     }
 }
 

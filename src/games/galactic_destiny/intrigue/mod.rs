@@ -28,6 +28,7 @@ pub mod battle;
 pub mod campaign;
 pub mod campaigns;
 pub mod campaigns_robot;
+pub mod fight_skills;
 pub mod invasions;
 pub mod invasions_view;
 

@@ -47,6 +47,10 @@ pub use attempts::attempt_line;
 /// `INVASION`, `DEFENDRE`, `RETRAITE` (#28).
 #[path = "invasions.rs"]
 mod invasions;
+/// `RELANCE`, `PERTES` (#28).
+#[path = "fight.rs"]
+mod fight;
+pub use fight::{fight_line, samples as fight_samples};
 
 /// Why a line is refused, and the nearest valid name or form.
 type Refused = (Msg, Option<String>);
@@ -1158,6 +1162,8 @@ impl<'a> Check<'a> {
             Word::Invade => self.invade(c),
             Word::Defend => self.defend(c),
             Word::Retreat => self.retreat(c),
+            Word::Reroll => self.reroll(c),
+            Word::Hits => self.hits(c),
         }
     }
 }
@@ -1393,5 +1399,6 @@ pub fn samples() -> Vec<Msg> {
     v.extend(super::super::intrigue::campaigns::samples());
     v.extend(attempts::samples());
     v.extend(invasions::samples());
+    v.extend(fight::samples());
     v
 }

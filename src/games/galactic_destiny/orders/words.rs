@@ -96,6 +96,9 @@ pub enum Word {
     Invade,
     Defend,
     Retreat,
+    // The rerolls and the hits (gdfight, #28: `orders/fight.rs`).
+    Reroll,
+    Hits,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -132,6 +135,9 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::Assassinate, "ASSASSINAT", "ASSASSINATE", ANY),
     (Word::Protect, "PROTEGER", "PROTECT", ANY),
     (Word::Back, "APPUYER", "BACK", ANY),
+    // The rerolls' policy (any step) and the hits' order (B).
+    (Word::Reroll, "RELANCE", "REROLL", ANY),
+    (Word::Hits, "PERTES", "HITS", B),
 ];
 
 /// The orders of the intrigue and the card engine (design note §3.1, §3.3),
@@ -148,8 +154,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("AUGURE", "AUGURY"),
     ("REBELLION", "REBEL"),
     ("PAIX", "PEACE"),
-    ("RELANCE", "REROLL"),
-    ("PERTES", "HITS"),
     ("FEINTE", "FEINT"),
     ("INDULGENCE", "INDULGENCE"),
 ];
@@ -441,6 +445,7 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
         }
         Order::Defend { sector, from } => format!("{} {sector} {}", kw(en, "DEFENDRE", "DEFEND"), origins(from)),
         Order::Retreat { sector, to } => format!("{} {sector} {to}", kw(en, "RETRAITE", "RETREAT")),
+        Order::Reroll { .. } | Order::Hits { .. } => super::parse::fight_line(o, en),
     }
 }
 
@@ -504,6 +509,10 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Defend, true) => "DEFEND <sector> <origin>:<n> [<origin>:<n>…]",
         (Word::Retreat, false) => "RETRAITE <secteur> <destination>",
         (Word::Retreat, true) => "RETREAT <sector> <destination>",
+        (Word::Reroll, false) => "RELANCE BATAILLE|CAMPAGNE|ASSASSINAT|TOUT|AUCUNE [SEUIL <n>]",
+        (Word::Reroll, true) => "REROLL BATTLE|CAMPAIGN|ASSASSINATION|ALL|NONE [THRESHOLD <n>]",
+        (Word::Hits, false) => "PERTES <parti> [<parti>…]",
+        (Word::Hits, true) => "HITS <party> [<party>…]",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }
