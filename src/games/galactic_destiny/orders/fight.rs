@@ -187,3 +187,125 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-fight-note-hits", parties = vec!["BIP".to_string(), "POP".to_string()]),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{LineOutcome, OrderLine};
+
+    use super::super::super::super::components::PartyId;
+    use super::super::super::super::intrigue::battle::{Force, Stake};
+    use super::super::super::super::intrigue::fight_skills::{self, Contest, Policy};
+    use super::super::super::super::intrigue::invasions::Declaration;
+    use super::super::super::super::model::{GdState, Phase};
+    use super::super::super::super::setup;
+    use super::super::super::{Order, Orders};
+    use super::super::{lines_in, parse};
+
+    /// GSP, BIP, POP at S1 of turn 1, with Xeqel (Interrupteur de code)
+    /// put in play for GSP by hand.
+    fn state() -> GdState {
+        let mut s = setup::test_state(&[PartyId::Gsp, PartyId::Bip, PartyId::Pop], 1);
+        let x = s.fx.senators["Mashem"].clone();
+        s.fx.senators.insert("Xeqel".into(), x);
+        s
+    }
+
+    fn read(s: &GdState, family: &str, text: &[&str]) -> (Orders, Vec<LineOutcome>) {
+        let input: Vec<OrderLine> = text.iter().enumerate().map(|(i, t)| OrderLine { no: i + 1, text: t.to_string() }).collect();
+        let p = parse(s, &family.to_string(), &input);
+        (p.orders, p.verdicts.into_iter().map(|v| v.outcome).collect())
+    }
+
+    fn refusal(v: &LineOutcome) -> String {
+        match v {
+            LineOutcome::Rejected { reason, .. } => reason.id.clone(),
+            other => panic!("accepted: {other:?}"),
+        }
+    }
+
+    fn notes(v: &LineOutcome) -> Vec<String> {
+        match v {
+            LineOutcome::Accepted { notes, .. } => notes.iter().map(|n| n.id.clone()).collect(),
+            other => panic!("refused: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn roulement_de_de_relance_needs_a_reroll_and_reads_back() {
+        let mut s = state();
+        let (o, v) = read(&s, "gsp", &["RELANCE BATAILLE SEUIL 2", "REROLL ALL", "RELANCE AUCUNE", "RELANCE CAMPAGNE ASSASSINAT"]);
+        assert!(v.iter().all(|x| matches!(x, LineOutcome::Accepted { .. })), "{v:?}");
+        assert_eq!(notes(&v[0]), ["gd-fight-note-policy-threshold", "gd-fight-note-code-breaker"]);
+        assert_eq!(notes(&v[1]), ["gd-fight-note-policy-losing", "gd-fight-note-code-breaker"]);
+        assert_eq!(notes(&v[2]), ["gd-fight-note-policy-none", "gd-fight-note-code-breaker"]);
+        assert_eq!(o.lines[0], Order::Reroll { policy: Policy { contests: vec![Contest::Battle], threshold: Some(2) } });
+        assert_eq!(o.lines[3], Order::Reroll { policy: Policy { contests: vec![Contest::Campaign, Contest::Assassination], threshold: None } });
+        assert_eq!(lines_in(&s, &o, false), ["RELANCE BATAILLE SEUIL 2", "RELANCE TOUT", "RELANCE AUCUNE", "RELANCE CAMPAGNE ASSASSINAT"]);
+        assert_eq!(lines_in(&s, &o, true), ["REROLL BATTLE THRESHOLD 2", "REROLL ALL", "REROLL NONE", "REROLL CAMPAIGN ASSASSINATION"]);
+        for l in lines_in(&s, &o, true) {
+            assert_eq!(read(&s, "gsp", &[&l]).0.lines.len(), 1, "{l} reads back");
+        }
+        // Refused: no such skill nor sector 34; bad forms.
+        let (_, v) = read(&s, "bip", &["RELANCE BATAILLE"]);
+        assert_eq!(refusal(&v[0]), "gd-fight-refused-no-reroll");
+        let (_, v) = read(&s, "gsp", &["RELANCE", "RELANCE BATAILLE SEUIL 6", "RELANCE AUCUNE BATAILLE", "RELANCE BATAILLES"]);
+        assert_eq!(refusal(&v[0]), "gd-fight-refused-contest");
+        assert_eq!(refusal(&v[1]), "gd-fight-refused-threshold");
+        assert_eq!(refusal(&v[2]), "gd-fight-refused-none-and-contest");
+        assert_eq!(refusal(&v[3]), "gd-fight-refused-contest");
+        // Sector 34's owner may, and is told when it is spent.
+        let n34 = s.components.board.sector_of(super::super::super::super::components::board::Ability::AlimenterLePouvoir).expect("sector 34");
+        s.fx.sectors.get_mut(&n34).expect("on the board").owner = Some(PartyId::Bip);
+        s.intrigue.fight.power_used = true;
+        let (_, v) = read(&s, "bip", &["RELANCE TOUT"]);
+        assert_eq!(notes(&v[0]), ["gd-fight-note-policy-losing", "gd-fight-note-power"]);
+    }
+
+    #[test]
+    fn victimes_de_la_guerre_pertes_in_b_other_parties_once_each() {
+        let mut s = state();
+        let (_, v) = read(&s, "gsp", &["PERTES POP"]);
+        assert_eq!(refusal(&v[0]), "gd-order-refused-wrong-step", "B only");
+        s.phase = Phase::Battles;
+        let (o, v) = read(&s, "gsp", &["PERTES POP BIP", "HITS GSP", "PERTES POP POP", "PERTES"]);
+        assert_eq!(notes(&v[0]), ["gd-fight-note-hits"]);
+        assert_eq!(refusal(&v[1]), "gd-order-refused-self");
+        assert_eq!(refusal(&v[2]), "gd-order-refused-named-twice");
+        assert_eq!(refusal(&v[3]), "gd-order-refused-party-missing");
+        assert_eq!(o.lines, [Order::Hits { parties: vec![PartyId::Pop, PartyId::Bip] }]);
+        assert_eq!(lines_in(&s, &o, true), ["HITS POP BIP"]);
+    }
+
+    #[test]
+    fn robots_write_relance_with_a_reroll_and_pertes_against_several_opponents() {
+        let mut s = state();
+        // GSP has an Interrupteur de code: a low threshold, battles only;
+        // BIP nothing.
+        assert_eq!(fight_skills::robot(&s, PartyId::Gsp), [Order::Reroll { policy: Policy { contests: vec![Contest::Battle], threshold: Some(2) } }]);
+        assert!(fight_skills::robot(&s, PartyId::Bip).is_empty());
+        s.intrigue.fight.policies.insert(PartyId::Gsp, Policy::default());
+        assert!(fight_skills::robot(&s, PartyId::Gsp).is_empty(), "once a turn");
+        // In B, GSP invades 13 where BIP and POP fight too: PERTES, the
+        // party holding most sectors first; BIP alone against GSP elsewhere
+        // writes none.
+        s.phase = Phase::Battles;
+        let d = |p: PartyId, n: u8| Declaration { sector: n, force: Force::Party(p), fleets: 1, admiral: None, stake: Stake::Claim(p) };
+        s.intrigue.invasions.invasions = vec![d(PartyId::Gsp, 13), d(PartyId::Pop, 13)];
+        s.fleets.clear();
+        s.fleets.insert(13, [(PartyId::Gsp, 1), (PartyId::Pop, 1), (PartyId::Bip, 2)].into_iter().collect());
+        let lines = fight_skills::robot(&s, PartyId::Gsp);
+        let Some(Order::Hits { parties }) = lines.first() else { panic!("{lines:?}") };
+        let mut want = vec![PartyId::Bip, PartyId::Pop];
+        want.sort_by_key(|q| (std::cmp::Reverse(s.sectors_of(*q).len()), *q));
+        assert_eq!(parties, &want);
+        s.intrigue.invasions.invasions = vec![d(PartyId::Gsp, 13)];
+        s.fleets.insert(13, [(PartyId::Gsp, 1), (PartyId::Bip, 2)].into_iter().collect());
+        assert!(fight_skills::robot(&s, PartyId::Gsp).is_empty(), "one opponent: no PERTES");
+        // What the robot writes reads back.
+        s.intrigue.fight.policies.clear();
+        let o = Orders { lines: fight_skills::robot(&s, PartyId::Gsp), defaulted: false };
+        for l in lines_in(&s, &o, false) {
+            assert_eq!(read(&s, "gsp", &[&l]).0.lines.len(), 1, "{l} reads back");
+        }
+    }
+}
