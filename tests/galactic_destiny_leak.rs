@@ -7,7 +7,9 @@
 //!
 //! Standing `PROTEGER`/`APPUYER` bids are secret too, until they pay on
 //! an attempt: no text read by another party may carry their lines or the
-//! words of the private event that records them ([`standing_secrets`]).
+//! words of the private event that records them ([`standing_secrets`]);
+//! so are the `RELANCE` policies ([`policy_secrets`]): only the rerolls
+//! they cause are public.
 //!
 //! A name is secret from party V at a step when another party holds it in
 //! hand (cards) or waiting (senators) in the state before or after that
@@ -84,10 +86,27 @@ fn standing_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String
         .collect()
 }
 
+/// The `RELANCE` policies of the states `at` that `viewer` may not know:
+/// another party's, as its order lines in either language (a policy the
+/// viewer holds itself excepted: its own acknowledgement carries it).
+fn policy_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> {
+    use arbitre::games::galactic_destiny::orders::{parse::fight_line, Order};
+    let mut own = BTreeSet::new();
+    let mut others = BTreeSet::new();
+    for s in at {
+        for (p, policy) in &s.intrigue.fight.policies {
+            let o = Order::Reroll { policy: policy.clone() };
+            let lines = [fight_line(&o, false), fight_line(&o, true)];
+            if Some(*p) == viewer { own.extend(lines) } else { others.extend(lines) };
+        }
+    }
+    others.difference(&own).cloned().collect()
+}
+
 fn standing_leaks(what: &str, text: &str, secret: &BTreeSet<String>, found: &mut Vec<String>) {
     for t in secret {
         if text.contains(t.as_str()) {
-            found.push(format!("{what}: gives away a standing bid ({t:?})"));
+            found.push(format!("{what}: gives away a standing bid or reroll policy ({t:?})"));
         }
     }
 }
@@ -174,7 +193,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         .collect();
     let at = |n: u32| states.get(&n);
     let mut found = Vec::new();
-    let (mut checked, mut with_secrets, mut with_standing) = (0, 0, 0);
+    let (mut checked, mut with_secrets, mut with_standing, mut with_policies) = (0, 0, 0, 0);
 
     // Pages: each family's reports and the public chronicles, step by step.
     for (&n, before) in &states {
@@ -186,18 +205,25 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             with_secrets += usize::from(!secret.is_empty());
             let text = std::fs::read_to_string(&f).expect("chronicle");
             leaks(&f.display().to_string(), &text, &secret, &mut found);
-            let standing = standing_secrets(&pair, None);
+            let mut standing = standing_secrets(&pair, None);
             with_standing += usize::from(!standing.is_empty());
+            let policies = policy_secrets(&pair, None);
+            with_policies += usize::from(!policies.is_empty());
+            standing.extend(policies);
             standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
             checked += 1;
         }
         for fam in files(&dir.join("reports")) {
             let key = fam.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
             let secret = secrets(&pair, party_of(&key));
-            let standing = standing_secrets(&pair, party_of(&key));
+            let mut standing = standing_secrets(&pair, party_of(&key));
+            let policies = policy_secrets(&pair, party_of(&key));
+            let has_policies = !policies.is_empty();
+            standing.extend(policies);
             for f in files(&fam).into_iter().filter(|f| f.extension().is_some_and(|e| e == "txt" || e == "html")) {
                 with_secrets += usize::from(!secret.is_empty());
                 with_standing += usize::from(!standing.is_empty());
+                with_policies += usize::from(has_policies);
                 let text = std::fs::read_to_string(&f).expect("report");
                 leaks(&f.display().to_string(), &text, &secret, &mut found);
                 standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
@@ -214,7 +240,10 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let (n, report) = step_of(&subject);
             let pair: Vec<&GdState> = at(n).into_iter().chain(if report { at(n + 1) } else { None }).collect();
             let secret = secrets(&pair, party_of(key));
-            let standing = standing_secrets(&pair, party_of(key));
+            let mut standing = standing_secrets(&pair, party_of(key));
+            let policies = policy_secrets(&pair, party_of(key));
+            with_policies += usize::from(!policies.is_empty());
+            standing.extend(policies);
             with_secrets += usize::from(!secret.is_empty());
             with_standing += usize::from(!standing.is_empty());
             for t in texts {
@@ -226,6 +255,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
     }
     assert!(checked > 200 && with_secrets > 100, "{checked} texts read, {with_secrets} with secrets to keep: the test would be vacuous");
     assert!(with_standing > 20, "{with_standing} texts with another party's standing bids to keep: the test would be vacuous");
+    assert!(with_policies > 20, "{with_policies} texts with another party's RELANCE policy to keep: the test would be vacuous");
     assert!(found.is_empty(), "{} leak(s):\n{}", found.len(), found.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
     std::fs::remove_dir_all(&out).ok();
 }
