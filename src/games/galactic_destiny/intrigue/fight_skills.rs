@@ -424,4 +424,28 @@ mod tests {
         assert_eq!(Policy::default().when(Contest::Battle), When::Never, "AUCUNE");
         assert_eq!(Reroll::default().when, When::Losing, "G16 without an order");
     }
+
+    #[test]
+    fn competences_de_secteur_alimenter_le_pouvoir_once_a_turn_whoever_owns_it_then() {
+        use super::super::super::components::board::Ability;
+        use super::super::super::setup::test_state;
+        let mut s = test_state(&[PartyId::Gsp, PartyId::Bip, PartyId::Pop], 1);
+        let n = s.components.board.sector_of(Ability::AlimenterLePouvoir).expect("sector 34");
+        s.fx.sectors.get_mut(&n).expect("sector").owner = Some(PartyId::Gsp);
+        assert!(reroll_of(&s, PartyId::Gsp, Contest::Battle).power);
+        assert!(!reroll_of(&s, PartyId::Bip, Contest::Battle).power, "not its owner's");
+        let r = Rerolled { party: Some(PartyId::Gsp), by: RerollBy::Power, contingent: None, old: Die { face: 1, plus: 0, bonus: false }, new: Die { face: 4, plus: 0, bonus: false }, kept: true, bonus: None };
+        let mut events = Vec::new();
+        rerolled(&mut s, Contest::Battle, Some(12), &[r], &mut events);
+        assert_eq!(events.len(), 1, "shown");
+        assert!(!reroll_of(&s, PartyId::Gsp, Contest::Campaign).power, "spent for the turn");
+        s.fx.sectors.get_mut(&n).expect("sector").owner = Some(PartyId::Bip);
+        assert!(!reroll_of(&s, PartyId::Bip, Contest::Battle).power, "a new owner waits for the next turn");
+        s.intrigue = Default::default();
+        assert!(reroll_of(&s, PartyId::Bip, Contest::Battle).power, "the next turn (the galactic phase clears the intrigue)");
+        // The policy chooses when: RELANCE CAMPAGNE leaves battles out.
+        s.intrigue.fight.policies.insert(PartyId::Bip, Policy { contests: vec![Contest::Campaign], threshold: None });
+        assert_eq!(reroll_of(&s, PartyId::Bip, Contest::Battle).when, When::Never);
+        assert_eq!(reroll_of(&s, PartyId::Bip, Contest::Campaign).when, When::Losing);
+    }
 }
