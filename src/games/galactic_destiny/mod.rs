@@ -20,16 +20,18 @@
 //! - [`turn`]: the step machine (registration, S1, S2, the intrigue's
 //!   windows and answers I, B, C, K, P).
 //! - [`intrigue`]: the intrigue's mechanics (battles, campaigns,
-//!   assassinations) and its steps (invasions, campaigns, attempts).
+//!   assassinations) and its steps (invasions, campaigns, attempts); the
+//!   skills that act in contests and the rerolls (`intrigue::fight_skills`).
 //! - [`view`]: what each party may know after a step, the chronicle, the
 //!   order form.
 //! - [`sample`]: the simulated parties (`arbitre demo`, the robot of
 //!   `pnj = "robot"`, the pre-filled order form).
 //!
 //! Registered as `galactic-destiny`: registration, S1, S2, the invasions
-//! and battles, the campaigns, the assassinations and P are played; Feint,
-//! the card engine, rebellion and the skills (issue #28) are refused as
-//! not refereed yet.
+//! and battles, the campaigns, the assassinations and P are played, with
+//! the skills that act in contests (`RELANCE`, `PERTES`); Feint, the card
+//! engine, rebellion and the skills used as actions (issue #28) are refused
+//! as not refereed yet.
 
 pub mod common;
 pub mod components;
