@@ -10,8 +10,8 @@ gd-ev-fight-rerolled = { $contest ->
        *[other] , { $party }
       }) rerolls a die: { $old } becomes { $new } (the new result stands)
    *[power] { $party } (Feed the Power, sector 34) rerolls a die: { $old } then { $new }, { $kept ->
-        [new] the { $new } is kept
-       *[old] the { $old } is kept
+        [new] the new die is kept
+       *[old] no better, the old die is kept
       }
   }{ $bonus ->
     [none] {""}

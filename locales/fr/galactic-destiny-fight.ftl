@@ -10,8 +10,8 @@ gd-ev-fight-rerolled = { $contest ->
        *[other] , { $party }
       }) relance un dé : { $old } devient { $new } (le nouveau résultat demeure)
    *[power] { $party } (Alimenter le pouvoir, secteur 34) relance un dé : { $old } puis { $new }, { $kept ->
-        [new] le { $new } est gardé
-       *[old] le { $old } est gardé
+        [new] le nouveau dé est gardé
+       *[old] pas meilleur, l'ancien dé est gardé
       }
   }{ $bonus ->
     [none] {""}
