@@ -7,7 +7,9 @@
 //!
 //! Standing `PROTEGER`/`APPUYER` bids are secret too, until they pay on
 //! an attempt: no text read by another party may carry their lines or the
-//! words of the private event that records them ([`standing_secrets`]).
+//! words of the private event that records them ([`standing_secrets`]);
+//! so are the `RELANCE` policies ([`policy_secrets`]): only the rerolls
+//! they cause are public.
 //!
 //! What a look at a hand saw (Espion, Maître en espionnage, Données du
 //! marché noir: the private `hand_seen` event) is the looking party's
@@ -152,10 +154,27 @@ fn spy_secrets(events: &[serde_json::Value], viewer: Option<PartyId>) -> BTreeSe
         .collect()
 }
 
+/// The `RELANCE` policies of the states `at` that `viewer` may not know:
+/// another party's, as its order lines in either language (a policy the
+/// viewer holds itself excepted: its own acknowledgement carries it).
+fn policy_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> {
+    use arbitre::games::galactic_destiny::orders::{parse::fight_line, Order};
+    let mut own = BTreeSet::new();
+    let mut others = BTreeSet::new();
+    for s in at {
+        for (p, policy) in &s.intrigue.fight.policies {
+            let o = Order::Reroll { policy: policy.clone() };
+            let lines = [fight_line(&o, false), fight_line(&o, true)];
+            if Some(*p) == viewer { own.extend(lines) } else { others.extend(lines) };
+        }
+    }
+    others.difference(&own).cloned().collect()
+}
+
 fn standing_leaks(what: &str, text: &str, secret: &BTreeSet<String>, found: &mut Vec<String>) {
     for t in secret {
         if text.contains(t.as_str()) {
-            found.push(format!("{what}: gives away a standing bid ({t:?})"));
+            found.push(format!("{what}: gives away a standing bid or reroll policy ({t:?})"));
         }
     }
 }
@@ -242,7 +261,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         .collect();
     let at = |n: u32| states.get(&n);
     let mut found = Vec::new();
-    let (mut checked, mut with_secrets, mut with_standing, mut spied) = (0, 0, 0, 0);
+    let (mut checked, mut with_secrets, mut with_standing, mut with_policies, mut spied) = (0, 0, 0, 0, 0);
 
     // Pages: each family's reports and the public chronicles, step by step.
     for (&n, before) in &states {
@@ -258,8 +277,11 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             with_secrets += usize::from(!secret.is_empty());
             let text = std::fs::read_to_string(&f).expect("chronicle");
             leaks(&f.display().to_string(), &text, &secret, &mut found);
-            let standing = standing_secrets(&pair, None);
+            let mut standing = standing_secrets(&pair, None);
             with_standing += usize::from(!standing.is_empty());
+            let policies = policy_secrets(&pair, None);
+            with_policies += usize::from(!policies.is_empty());
+            standing.extend(policies);
             standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
             checked += 1;
         }
@@ -269,9 +291,13 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(&key)), &seen, &own_words(&turns, n, &key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(&key));
             standing.extend(spy_secrets(&evs, party_of(&key)));
+            let policies = policy_secrets(&pair, party_of(&key));
+            let has_policies = !policies.is_empty();
+            standing.extend(policies);
             for f in files(&fam).into_iter().filter(|f| f.extension().is_some_and(|e| e == "txt" || e == "html")) {
                 with_secrets += usize::from(!secret.is_empty());
                 with_standing += usize::from(!standing.is_empty());
+                with_policies += usize::from(has_policies);
                 let text = std::fs::read_to_string(&f).expect("report");
                 leaks(&f.display().to_string(), &text, &secret, &mut found);
                 standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
@@ -293,6 +319,9 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(key)), &seen, &own_words(&turns, n, key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(key));
             standing.extend(spy_secrets(&evs, party_of(key)));
+            let policies = policy_secrets(&pair, party_of(key));
+            with_policies += usize::from(!policies.is_empty());
+            standing.extend(policies);
             with_secrets += usize::from(!secret.is_empty());
             with_standing += usize::from(!standing.is_empty());
             for t in texts {
@@ -305,6 +334,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
     assert!(checked > 200 && with_secrets > 100, "{checked} texts read, {with_secrets} with secrets to keep: the test would be vacuous");
     assert!(with_standing > 20, "{with_standing} texts with another party's standing bids to keep: the test would be vacuous");
     assert!(spied > 0, "no look at a hand in the game: the spy results' check would be vacuous");
+    assert!(with_policies > 20, "{with_policies} texts with another party's RELANCE policy to keep: the test would be vacuous");
     assert!(found.is_empty(), "{} leak(s):\n{}", found.len(), found.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
     std::fs::remove_dir_all(&out).ok();
 }

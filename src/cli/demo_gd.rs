@@ -45,6 +45,7 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
                 "ended" => ending = Some(e["ending"].clone()),
                 "campaign_resolved" if !e["winner"].is_null() => *count.entry("campaign_won".into()).or_default() += 1,
                 "republic_fleet_moved" if e["attack"].as_bool() == Some(true) => *count.entry("republic_attack".into()).or_default() += 1,
+                "rerolled" => *count.entry(format!("rerolled_{}", e["contest"].as_str().unwrap_or("?"))).or_default() += 1,
                 _ => {}
             }
             *count.entry(kind).or_default() += 1;
@@ -79,6 +80,8 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
         n("shadow_removed"),
         n("corrupt_skill_used")
     ));
+    // The rerolls (Interrupteur de code, sector 34; #28).
+    lines.push(format!("rerolls: {} in battles, {} in campaigns, {} in attempts", n("rerolled_battle"), n("rerolled_campaign"), n("rerolled_assassination")));
     if let Some(e) = ending {
         lines.push(format!("game over: {e}"));
     }

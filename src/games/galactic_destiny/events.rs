@@ -309,6 +309,10 @@ pub enum Event {
     /// `Corruption` event follows), `amount` gained, or taken from
     /// `target` (the Prime Minister's).
     CorruptSkillUsed { party: PartyId, minister: String, ministry: Ministry, tokens: u8, target: Option<PartyId>, amount: u8 },
+    // ---- The rerolls (gdfight, #28; `intrigue::fight_skills`).
+    /// A die rerolled after a contest's roll (Interrupteur de code, sector
+    /// 34), both dice shown; public like the roll.
+    Rerolled { contest: super::intrigue::fight_skills::Contest, sector: Option<SectorNo>, reroll: super::intrigue::fight_skills::Rerolled<PartyId, String> },
 }
 
 /// A battle's outcome as events keep it.

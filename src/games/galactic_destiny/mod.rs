@@ -20,7 +20,8 @@
 //! - [`turn`]: the step machine (registration, S1, S2, the intrigue's
 //!   windows and answers I, B, C, K, P).
 //! - [`intrigue`]: the intrigue's mechanics (battles, campaigns,
-//!   assassinations) and its steps (invasions, campaigns, attempts).
+//!   assassinations) and its steps (invasions, campaigns, attempts); the
+//!   skills that act in contests and the rerolls (`intrigue::fight_skills`).
 //! - [`view`]: what each party may know after a step, the chronicle, the
 //!   order form.
 //! - [`powers`]: skills, sector abilities and corrupt ministry skills used
@@ -33,6 +34,10 @@
 //! used as actions and P are played; Feint, the card engine, rebellion and
 //! the Defence minister's corrupt redeployment (issue #28) are refused as
 //! not refereed yet.
+//! and battles, the campaigns, the assassinations and P are played, with
+//! the skills that act in contests (`RELANCE`, `PERTES`); Feint, the card
+//! engine, rebellion and the skills used as actions (issue #28) are refused
+//! as not refereed yet.
 
 pub mod common;
 pub mod components;
@@ -70,6 +75,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(intrigue::invasions_view::samples());
     all.extend(intrigue::feint::samples());
     all.extend(powers::samples());
+    all.extend(intrigue::fight_skills::samples());
     all
 }
 

@@ -445,6 +445,10 @@ pub struct Intrigue {
     /// once-a-turn sector abilities used this game turn.
     #[serde(default)]
     pub powers: super::powers::Used,
+    /// `RELANCE` policies (private to each party) and sector 34's reroll
+    /// used this turn.
+    #[serde(default)]
+    pub fight: super::intrigue::fight_skills::FightTurn,
 }
 
 /// The whole game.

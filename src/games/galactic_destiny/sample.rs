@@ -409,6 +409,7 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
     if s.phase.is_playing() {
         let mut more = attempts(s, p, dice);
         more.extend(super::powers_robot::orders(s, p, dice));
+        more.extend(super::intrigue::fight_skills::robot(s, p));
         if !more.is_empty() {
             lines.retain(|o| *o != Order::Pass);
             lines.extend(more);

@@ -204,6 +204,7 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
     // Assassinations interrupt every other action (G43, G44): the step's
     // attempts resolve before its own business, which sees the dead.
     if playing {
+        intrigue::fight_skills::record(&mut s, &orders);
         intrigue::attempts::resolve(&mut s, &orders, dice, &mut events);
     }
     match s.phase {

@@ -351,6 +351,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         | Event::Cleansed { .. }
         | Event::ShadowRemoved { .. }
         | Event::CorruptSkillUsed { .. } => super::powers::event_msg(e),
+        Event::Rerolled { .. } => super::intrigue::fight_skills::event_msg(e).unwrap_or_else(|| msg!("gd-none")),
     }
 }
 

@@ -203,7 +203,8 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
             bids: bids.clone(),
             optional_rule: state.settings.optional_assassination,
         };
-        let out = attempt(&a, dice);
+        let mut out = attempt(&a, dice);
+        super::fight_skills::attempt_rerolls(state, d.party, &mut out, dice, events);
         for ((party, points, paid), b) in out.paid.iter().zip(&bids) {
             if let Some(ps) = state.fx.parties.get_mut(party) {
                 ps.influence = ps.influence.saturating_sub(u8::try_from(*paid).unwrap_or(u8::MAX));

@@ -16,7 +16,8 @@ use std::fmt::Display;
 
 use serde::{Deserialize, Serialize};
 
-use super::{roll, shadow_dice, sum, Die, DieSource};
+use super::fight_skills::{Reroll, Rerolled, RerollBy, When};
+use super::{roll, shadow_dice, sum, Die, DieSource, EXPLODING_SIX};
 
 /// The heading the battle's dice are logged under.
 pub const HEADING: &str = "Résolution d'invasions.";
@@ -52,6 +53,11 @@ pub struct BattleSkills {
     pub believer: bool,
     /// Athée: his first shadow gives him no die (G45).
     pub atheist: bool,
+    /// Interrupteur (Briseur) de code: "peut relancer 1 de ses dé de
+    /// bataille. Le nouveau résultat demeure." — once a battle, one of the
+    /// dice of the fleets he leads, as his party's `RELANCE` policy says.
+    #[serde(default)]
+    pub code_breaker: bool,
 }
 
 /// A senator sent as admiral ("Invasions.": "1 amiral par bataille" for
@@ -83,8 +89,14 @@ pub struct Contingent<P, S> {
     /// Its place in the initiative order, worst (0) first; the Republic's
     /// fleets act before every party (0).
     pub initiative: u32,
-    /// Its `PERTES` order: the party whose side takes its hits (G14).
-    pub losses_to: Option<P>,
+    /// Its `PERTES` order: the parties whose side takes its hits, in order
+    /// of preference (G14).
+    pub losses_to: Vec<P>,
+    /// The rerolls its party may use on its dice: its `RELANCE` policy, and
+    /// sector 34's "Alimenter le pouvoir" if the party owns it and it is
+    /// still unused this turn.
+    #[serde(default)]
+    pub reroll: Reroll,
 }
 
 /// What a side fights for ("Côtés multiples": "basés sur le résultat
@@ -140,6 +152,11 @@ pub struct Sector<P> {
     /// réduits de moitié, arrondis au supérieur, pour les invasions … de
     /// toute la rébellion".
     pub halved: bool,
+    /// The owner's rerolls on the sector's dice (rolled for it), used when
+    /// it has no fleet of its own in the battle; with fleets there, its
+    /// contingent's [`Reroll`] covers the sector's dice too.
+    #[serde(default)]
+    pub owner_reroll: Reroll,
 }
 
 impl<P> Sector<P> {
@@ -228,6 +245,10 @@ pub struct Outcome<P, S> {
     /// The winning side (0: the defender).
     pub winner: usize,
     pub after: After<P>,
+    /// The rerolls made after the roll (Interrupteur de code, sector 34),
+    /// in the order they were made; the dice above show the result.
+    #[serde(default = "Vec::new")]
+    pub rerolls: Vec<Rerolled<P, S>>,
 }
 
 fn hits_of(dice: &[Die], threshold: u32, charitable: bool) -> u32 {
@@ -239,12 +260,13 @@ fn hits_of(dice: &[Die], threshold: u32, charitable: bool) -> u32 {
     }
 }
 
-/// The side that takes a roller's hits (G14): the opposing side of its
-/// `PERTES` party, else the opposing side with most fleets, a tie going to
-/// the side whose worst initiative is worst.
-fn target<P: PartialEq, S>(sides: &[Side<P, S>], own: usize, losses_to: Option<&P>) -> usize {
+/// The side that takes a roller's hits (G14): the opposing side of the
+/// first party of its `PERTES` order fighting against it, else the opposing
+/// side with most fleets, a tie going to the side whose worst initiative is
+/// worst.
+fn target<P: PartialEq, S>(sides: &[Side<P, S>], own: usize, losses_to: &[P]) -> usize {
     let opposing = (0..sides.len()).filter(|&i| i != own);
-    if let Some(p) = losses_to {
+    for p in losses_to {
         if let Some(i) = opposing.clone().find(|&i| sides[i].contingents.iter().any(|c| matches!(&c.force, Force::Party(q) if q == p))) {
             return i;
         }
@@ -285,14 +307,13 @@ fn spread<P, S>(side: &Side<P, S>, mut hits: u32) -> Vec<u32> {
     }
     losses
 }
-
 /// Fights the battle. `sides[0]` is the defender (the sector's side, even
 /// without fleets: "Les secteurs neutres, l'infestation et le joueur qui
 /// possède un secteur en conflit sont toujours le défenseur"); the others
 /// attack. Dice are drawn in this order: the sector's (1 base die + its
 /// extra dice; a neutral sector's rolled by the Defence minister), then each
 /// side's contingents in order, each with its explosions right after its
-/// dice ([`super::roll`]).
+/// dice ([`super::roll`]); then the rerolls ([`rerolls`]).
 ///
 /// - A contingent rolls 1 die per fleet, +1 for a Tacticien, +1 per shadow
 ///   on its admiral (G45), −2 for a Pacifiste (never below 0, G46); adds its
@@ -302,6 +323,8 @@ fn spread<P, S>(side: &Side<P, S>, mut hits: u32) -> Vec<u32> {
 ///   once, with the sector). A contingent without fleets rolls nothing.
 /// - The defender adds the sector's dice and its defence (halved, rounded
 ///   up, against the rebel) and the owner's adjacency.
+/// - After the roll, the rerolls the parties' policies ask for
+///   (Interrupteur de code, sector 34).
 /// - Every die showing 5 or 6 (4 or more under a Boucher) is a hit, bonus
 ///   dice included; a Charitable's hits are halved, rounded up.
 /// - The highest total wins; the defender wins ties; two attackers tied at
@@ -320,16 +343,10 @@ where
         (Some(o), false) => (HEADING, format!("sector {n}'s defence for {o}")),
         (None, false) => (HEADING, format!("neutral sector {n}'s defence, rolled by the Defence minister")),
     };
-    let sector_dice = roll(1 + sector.extra_dice, 0, true, rule, &format!("sector {n}: {who}"), src);
+    let mut sector_dice = roll(1 + sector.extra_dice, 0, true, rule, &format!("sector {n}: {who}"), src);
     let owner_adjacency = if sector.owner.is_some() { i64::from(sector.owner_adjacency) } else { 0 };
-    let mut totals: Vec<i64> = vec![0; sides.len()];
-    if let Some(t) = totals.first_mut() {
-        *t = sum(&sector_dice) + i64::from(sector.defence_value()) + owner_adjacency;
-    }
-    let sector_hits = (hits_of(&sector_dice, 5, false), target(sides, 0, None));
-    let mut hits_taken = vec![0u32; sides.len()];
-    hits_taken[sector_hits.1] += sector_hits.0;
-    let mut fought = Vec::new();
+    let sector_fixed = i64::from(sector.defence_value()) + owner_adjacency;
+    let mut rolled: Vec<Rolled<S>> = Vec::new();
     for (si, side) in sides.iter().enumerate() {
         for c in &side.contingents {
             let name = match &c.force {
@@ -359,35 +376,45 @@ where
                 Force::Party(_) if si == 0 || c.fleets > 0 => i64::from(c.adjacency),
                 Force::Party(_) => 0,
             };
-            let total = if c.fleets > 0 { sum(&dice) + command + adjacency } else { 0 };
-            totals[si] += total;
-            let hits = hits_of(&dice, if sk.butcher { 4 } else { 5 }, sk.charitable);
-            let hits_to = target(sides, si, c.losses_to.as_ref());
-            hits_taken[hits_to] += hits;
-            fought.push(Fought {
+            rolled.push(Rolled {
                 side: si,
-                force: c.force.clone(),
+                name,
                 dice,
-                total,
-                hits,
-                hits_to,
-                fleets: c.fleets,
-                losses: 0,
-                admiral_killed: None,
-                retreats: false,
-                to_sector_1: false,
+                fixed: command + adjacency,
+                active: c.fleets > 0,
+                explodes: !sk.coward,
+                code_breaker: admiral.filter(|_| sk.code_breaker).map(|a| a.senator.clone()),
             });
         }
     }
-    // The winner: the defender unless one attacker alone tops it (G21).
-    let defender_total = totals.first().copied().unwrap_or(i64::MIN);
-    let best_attack = totals.iter().skip(1).copied().max();
-    let winner = match best_attack {
-        Some(best) if best > defender_total && totals.iter().skip(1).filter(|t| **t == best).count() == 1 => {
-            totals.iter().skip(1).position(|t| *t == best).map_or(0, |i| i + 1)
-        }
-        _ => 0,
-    };
+    let rerolls = rerolls(sector, sides, &mut sector_dice, sector_fixed, &mut rolled, src);
+    let totals = side_totals(sides.len(), sum(&sector_dice) + sector_fixed, &rolled);
+    let sector_hits = (hits_of(&sector_dice, 5, false), target(sides, 0, &[]));
+    let mut hits_taken = vec![0u32; sides.len()];
+    hits_taken[sector_hits.1] += sector_hits.0;
+    let mut fought = Vec::new();
+    let flat = sides.iter().flat_map(|s| &s.contingents);
+    for (r, c) in rolled.into_iter().zip(flat) {
+        let sk = c.admiral.as_ref().filter(|_| c.fleets > 0).map(|a| a.skills).unwrap_or_default();
+        let total = if r.active { sum(&r.dice) + r.fixed } else { 0 };
+        let hits = hits_of(&r.dice, if sk.butcher { 4 } else { 5 }, sk.charitable);
+        let hits_to = target(sides, r.side, &c.losses_to);
+        hits_taken[hits_to] += hits;
+        fought.push(Fought {
+            side: r.side,
+            force: c.force.clone(),
+            dice: r.dice,
+            total,
+            hits,
+            hits_to,
+            fleets: c.fleets,
+            losses: 0,
+            admiral_killed: None,
+            retreats: false,
+            to_sector_1: false,
+        });
+    }
+    let winner = winner_of(&totals);
     let after = match &sides[winner].stake {
         Stake::Hold => After::Unchanged,
         Stake::Claim(p) => After::Owner(p.clone()),
@@ -418,7 +445,203 @@ where
         contingents: fought,
         winner,
         after,
+        rerolls,
     }
+}
+
+/// A contingent's roll before its totals and hits are counted.
+struct Rolled<S> {
+    side: usize,
+    /// How the dice log names it.
+    name: String,
+    dice: Vec<Die>,
+    /// Its admiral's command and its adjacency bonus.
+    fixed: i64,
+    /// It has fleets (a contingent without fleets adds nothing).
+    active: bool,
+    /// Its dice explode (not under a Lâche).
+    explodes: bool,
+    /// Its admiral, an Interrupteur de code.
+    code_breaker: Option<S>,
+}
+
+/// Every side's total from the dice as they now show.
+fn side_totals<S>(n_sides: usize, sector_total: i64, rolled: &[Rolled<S>]) -> Vec<i64> {
+    let mut totals = vec![0i64; n_sides];
+    if let Some(t) = totals.first_mut() {
+        *t = sector_total;
+    }
+    for r in rolled.iter().filter(|r| r.active) {
+        totals[r.side] += sum(&r.dice) + r.fixed;
+    }
+    totals
+}
+
+/// The winner: the defender unless one attacker alone tops it (G21).
+fn winner_of(totals: &[i64]) -> usize {
+    let defender_total = totals.first().copied().unwrap_or(i64::MIN);
+    match totals.iter().skip(1).copied().max() {
+        Some(best) if best > defender_total && totals.iter().skip(1).filter(|t| **t == best).count() == 1 => {
+            totals.iter().skip(1).position(|t| *t == best).map_or(0, |i| i + 1)
+        }
+        _ => 0,
+    }
+}
+
+/// A die of the battle: one of the sector's, or of a contingent's.
+#[derive(Clone, Copy)]
+enum DieAt {
+    Sector(usize),
+    Contingent(usize, usize),
+}
+
+/// The rerolls after the roll ("Roulement de dé.": "plus rien ne peut être
+/// fait pour changer le résultat, autre que des cartes ou des compétences
+/// qui accordent spécifiquement un relancé"), contingent by contingent,
+/// worst initiative first, each seeing the dice as they are then:
+///
+/// - Interrupteur de code: its admiral rerolls one die of his fleets; "Le
+///   nouveau résultat demeure".
+/// - Sector 34's owner ("Alimenter le pouvoir", once a turn): one die of
+///   its own fleets, or of the sector's when it owns the sector fought over
+///   (they are rolled for it), and "choisir le meilleur résultat"; the
+///   owner of the sector with no fleet there uses the sector's
+///   `owner_reroll` last.
+///
+/// Each reroll is of the party's lowest die and made only when its policy
+/// ([`When`]) asks for it. A rerolled die keeps its Stratège +1; a natural 6
+/// on a rerolled die (not a bonus die) explodes like the roll's
+/// ("6 explosif."), unless a Lâche leads those fleets.
+fn rerolls<P, S>(sector: &Sector<P>, sides: &[Side<P, S>], sector_dice: &mut Vec<Die>, sector_fixed: i64, rolled: &mut [Rolled<S>], src: &mut impl DieSource) -> Vec<Rerolled<P, S>>
+where
+    P: Clone + PartialEq + Display,
+    S: Clone + Display,
+{
+    let flat: Vec<&Contingent<P, S>> = sides.iter().flat_map(|s| &s.contingents).collect();
+    let mut order: Vec<usize> = (0..flat.len()).filter(|&i| flat[i].fleets > 0).collect();
+    order.sort_by_key(|&i| (flat[i].initiative, i));
+    let owns_sector = |c: &Contingent<P, S>, side: usize| side == 0 && matches!(&c.force, Force::Party(p) if sector.owner.as_ref() == Some(p));
+    let owner_fights = flat.iter().enumerate().any(|(i, c)| c.fleets > 0 && owns_sector(c, rolled[i].side));
+    let mut out = Vec::new();
+    let mut actors: Vec<(Option<usize>, Option<P>, usize, Reroll)> = order
+        .into_iter()
+        .map(|i| {
+            let party = match &flat[i].force {
+                Force::Party(p) => Some(p.clone()),
+                Force::Republic => None,
+            };
+            (Some(i), party, rolled[i].side, flat[i].reroll)
+        })
+        .collect();
+    if let (Some(o), false) = (&sector.owner, owner_fights) {
+        actors.push((None, Some(o.clone()), 0, sector.owner_reroll));
+    }
+    for (ci, party, side, reroll) in actors {
+        let mut own: Vec<DieAt> = match ci {
+            Some(i) => (0..rolled[i].dice.len()).map(|k| DieAt::Contingent(i, k)).collect(),
+            None => Vec::new(),
+        };
+        if let Some(i) = ci {
+            if let Some(a) = rolled[i].code_breaker.clone() {
+                let by = RerollBy::CodeBreaker(a);
+                if let Some(r) = reroll_one(&own, reroll.when, side, party.clone(), by, false, sector_dice, sector_fixed, rolled, sides.len(), src) {
+                    out.push(r);
+                }
+            }
+        }
+        let used = party.as_ref().is_some_and(|p| out.iter().any(|r: &Rerolled<P, S>| matches!(r.by, RerollBy::Power) && r.party.as_ref() == Some(p)));
+        if !reroll.power || used {
+            continue;
+        }
+        if ci.is_none() || ci.is_some_and(|i| owns_sector(flat[i], side)) {
+            own.extend((0..sector_dice.len()).map(DieAt::Sector));
+        }
+        if let Some(r) = reroll_one(&own, reroll.when, side, party, RerollBy::Power, true, sector_dice, sector_fixed, rolled, sides.len(), src) {
+            out.push(r);
+        }
+    }
+    out
+}
+
+/// One reroll of the lowest of `candidates` if `when` asks for it on side
+/// `side`; `keep_better`: sector 34's "choisir le meilleur résultat", else
+/// the new result stands.
+#[allow(clippy::too_many_arguments)]
+fn reroll_one<P, S>(
+    candidates: &[DieAt],
+    when: When,
+    side: usize,
+    party: Option<P>,
+    by: RerollBy<S>,
+    keep_better: bool,
+    sector_dice: &mut Vec<Die>,
+    sector_fixed: i64,
+    rolled: &mut [Rolled<S>],
+    n_sides: usize,
+    src: &mut impl DieSource,
+) -> Option<Rerolled<P, S>>
+where
+    P: Clone + Display,
+    S: Clone + Display,
+{
+    let get = |at: DieAt, sector_dice: &Vec<Die>, rolled: &[Rolled<S>]| match at {
+        DieAt::Sector(k) => sector_dice[k],
+        DieAt::Contingent(i, k) => rolled[i].dice[k],
+    };
+    let at = *candidates.iter().min_by_key(|at| get(**at, sector_dice, rolled).value())?;
+    let old = get(at, sector_dice, rolled);
+    let wanted = match when {
+        When::Never => false,
+        When::AtMost(t) => old.value() <= t,
+        When::Losing => {
+            let mut totals = side_totals(n_sides, sum(sector_dice) + sector_fixed, rolled);
+            if winner_of(&totals) == side {
+                false
+            } else {
+                totals[side] += i64::from(6u32.saturating_sub(old.value()));
+                winner_of(&totals) == side
+            }
+        }
+    };
+    if !wanted {
+        return None;
+    }
+    let whose = match (&by, &party) {
+        (RerollBy::CodeBreaker(a), _) => format!("Interrupteur de code: {a}"),
+        (RerollBy::Power, Some(p)) => format!("Alimenter le pouvoir: {p}"),
+        (RerollBy::Power, None) => "Alimenter le pouvoir".to_string(),
+    };
+    let (rule, what) = match at {
+        DieAt::Sector(k) => (by.heading(), format!("{whose} rerolls the sector's die {}", k + 1)),
+        DieAt::Contingent(i, k) => (by.heading(), format!("{whose} rerolls {}'s die {}", rolled[i].name, k + 1)),
+    };
+    let face = src.d6(rule, what.clone());
+    let new = Die { face, ..old };
+    let kept = !keep_better || new.value() > old.value();
+    let mut bonus = None;
+    if kept {
+        let (dice, explodes) = match at {
+            DieAt::Sector(_) => (&mut *sector_dice, true),
+            DieAt::Contingent(i, _) => {
+                let r = &mut rolled[i];
+                (&mut r.dice, r.explodes)
+            }
+        };
+        let k = match at {
+            DieAt::Sector(k) | DieAt::Contingent(_, k) => k,
+        };
+        dice[k] = new;
+        if explodes && !old.bonus && old.value() < 6 && new.value() >= 6 {
+            let b = Die { face: src.d6(EXPLODING_SIX, format!("{what}: bonus die")), plus: 0, bonus: true };
+            dice.push(b);
+            bonus = Some(b);
+        }
+    }
+    let contingent = match at {
+        DieAt::Sector(_) => None,
+        DieAt::Contingent(i, _) => Some(i),
+    };
+    Some(Rerolled { party, by, contingent, old, new, kept, bonus })
 }
 
 /// Where a party's beaten fleets go (G15): its `RETRAITE` sector if it is
@@ -449,11 +672,11 @@ mod tests {
     type C = Contingent<String, String>;
 
     fn party(p: &str, fleets: u32) -> C {
-        Contingent { force: Force::Party(p.into()), fleets, admiral: None, adjacency: 0, initiative: 1, losses_to: None }
+        Contingent { force: Force::Party(p.into()), fleets, admiral: None, adjacency: 0, initiative: 1, losses_to: Vec::new(), reroll: Reroll::default() }
     }
 
     fn republic(fleets: u32) -> C {
-        Contingent { force: Force::Republic, fleets, admiral: None, adjacency: 0, initiative: 0, losses_to: None }
+        Contingent { force: Force::Republic, fleets, admiral: None, adjacency: 0, initiative: 0, losses_to: Vec::new(), reroll: Reroll::default() }
     }
 
     fn admiral(name: &str, command: i32) -> Admiral<String> {
@@ -474,7 +697,7 @@ mod tests {
     }
 
     fn sector(number: u32, owner: Option<&str>, defence: i32) -> Sector<String> {
-        Sector { number, owner: owner.map(String::from), infested: false, defence, extra_dice: 0, owner_adjacency: 0, halved: false }
+        Sector { number, owner: owner.map(String::from), infested: false, defence, extra_dice: 0, owner_adjacency: 0, halved: false, owner_reroll: Reroll::default() }
     }
 
     /// Fights with scripted faces, checking every face was used.
@@ -511,7 +734,7 @@ mod tests {
 
     fn sector_50_infested() -> Sector<String> {
         // "Il y a 1 jeton d'ombre dans le jeu donc l'infestation roule 2 dé et ajoute 5".
-        Sector { number: 50, owner: None, infested: true, defence: 5, extra_dice: 1, owner_adjacency: 0, halved: false }
+        Sector { number: 50, owner: None, infested: true, defence: 5, extra_dice: 1, owner_adjacency: 0, halved: false, owner_reroll: Reroll::default() }
     }
 
     #[test]
@@ -645,10 +868,10 @@ mod tests {
 
     #[test]
     fn victimes_de_la_guerre_the_one_inflicting_decides_where_losses_go_g14() {
-        // Three sides: A's hits go where its PERTES order says, B's to the
-        // opposing side with most fleets.
+        // Three sides: A's hits go where its PERTES order says (X is not
+        // in the battle, C is), B's to the opposing side with most fleets.
         let mut a = party("A", 2);
-        a.losses_to = Some("C".into());
+        a.losses_to = vec!["X".into(), "C".into()];
         let sides = form_sides(vec![party("D", 1)], vec![invade(a, claim("A")), invade(party("B", 3), claim("B")), invade(party("C", 2), claim("C"))]);
         let o = fight_with(&sector(9, None, 0), &sides, &[1, 1, 5, 5, 5, 1, 1, 1, 1]);
         assert_eq!(o.contingents[1].hits_to, 3, "A's hits on C's side");
@@ -699,6 +922,81 @@ mod tests {
         // The Defence minister: +2 command.
         let o = fight_with(&s, &with(|a| a.defence_minister = true), &[&nine[..], &[1, 1, 1]].concat());
         assert_eq!(o.totals[1].1, 3 + 2);
+    }
+
+    fn breaker(when: When) -> Vec<Side<String, String>> {
+        let mut a = admiral("Xeqel", 0);
+        a.skills.code_breaker = true;
+        let mut c = led(party("A", 2), a);
+        c.reroll.when = when;
+        two_sided(vec![], vec![invade(c, claim("A"))])
+    }
+
+    #[test]
+    fn competences_de_senateur_interrupteur_de_code_rerolls_one_die_the_new_result_stands() {
+        // The sector: its die 4 + defence 3 = 7; A's dice 2 and 3 (5):
+        // losing, and its 2 turned to a 6 would win: Xeqel rerolls it. The
+        // new 1 stands though worse.
+        let s = sector(5, Some("D"), 3);
+        let o = fight_with(&s, &breaker(When::Losing), &[4, 2, 3, 1]);
+        assert_eq!(o.contingents[0].dice.iter().map(|d| d.face).collect::<Vec<_>>(), [1, 3], "the new result stands");
+        assert_eq!(o.totals[1].1, 4);
+        assert_eq!(o.rerolls.len(), 1);
+        let r = &o.rerolls[0];
+        assert_eq!((r.old.face, r.new.face, r.kept, r.by.clone()), (2, 1, true, RerollBy::CodeBreaker("Xeqel".to_string())));
+        // A new natural 6 explodes: 6 + 3 + bonus 2 = 11 beats 7.
+        let o = fight_with(&s, &breaker(When::Losing), &[4, 2, 3, 6, 2]);
+        assert_eq!(o.totals[1].1, 11);
+        assert_eq!(o.rerolls[0].bonus.map(|d| d.face), Some(2));
+        assert_eq!(o.winner, 1);
+        // Winning already (5 + 5 against 7): no reroll (G16).
+        let o = fight_with(&s, &breaker(When::Losing), &[4, 5, 5]);
+        assert!(o.rerolls.is_empty());
+        // Losing beyond what one die can mend (1 + 1 + 5 < 8): none either.
+        let o = fight_with(&sector(5, Some("D"), 6), &breaker(When::Losing), &[2, 1, 1]);
+        assert!(o.rerolls.is_empty());
+        // RELANCE … SEUIL 2: the 2 is rerolled while winning.
+        let o = fight_with(&s, &breaker(When::AtMost(2)), &[1, 2, 6, 4, 3]);
+        assert_eq!(o.rerolls.len(), 1);
+        // RELANCE AUCUNE: never.
+        let o = fight_with(&s, &breaker(When::Never), &[4, 2, 3]);
+        assert!(o.rerolls.is_empty());
+    }
+
+    #[test]
+    fn competences_de_secteur_alimenter_le_pouvoir_one_reroll_the_better_kept() {
+        let power = |fleets: u32| {
+            let mut c = party("A", fleets);
+            c.reroll.power = true;
+            two_sided(vec![], vec![invade(c, claim("A"))])
+        };
+        let s = sector(5, Some("D"), 3);
+        // 2 + 3 against 7: the 2 rerolled shows 1, the 2 is kept.
+        let o = fight_with(&s, &power(2), &[4, 2, 3, 1]);
+        assert_eq!(o.contingents[0].dice.iter().map(|d| d.face).collect::<Vec<_>>(), [2, 3]);
+        assert_eq!((o.rerolls[0].kept, o.rerolls[0].by.clone()), (false, RerollBy::Power));
+        // It shows 5: kept, and a hit more.
+        let o = fight_with(&s, &power(2), &[4, 2, 3, 5]);
+        assert_eq!(o.totals[1].1, 8);
+        assert_eq!(o.contingents[0].hits, 1);
+        assert_eq!(o.winner, 1);
+        // The owner of the sector fought over, without fleets there, rerolls
+        // the sector's die: 1 + 3 against 3 + 3 becomes 5 + 3.
+        let mut s = sector(5, Some("D"), 3);
+        s.owner_reroll.power = true;
+        let o = fight_with(&s, &two_sided(vec![], vec![invade(party("A", 2), claim("A"))]), &[1, 3, 3, 5]);
+        assert_eq!(o.sector_dice[0].face, 5);
+        assert_eq!((o.rerolls[0].party.clone(), o.rerolls[0].contingent), (Some("D".to_string()), None));
+        assert_eq!((o.winner, o.sector_hits.0), (0, 1));
+        // With both, an Interrupteur de code first, then the sector if
+        // still losing: one each.
+        let mut a = admiral("Xeqel", 0);
+        a.skills.code_breaker = true;
+        let mut c = led(party("A", 2), a);
+        c.reroll.power = true;
+        let o = fight_with(&sector(5, Some("D"), 3), &two_sided(vec![], vec![invade(c, claim("A"))]), &[4, 2, 3, 1, 5]);
+        assert_eq!(o.rerolls.iter().map(|r| (r.old.face, r.new.face, r.kept)).collect::<Vec<_>>(), [(2, 1, true), (1, 5, true)]);
+        assert_eq!(o.totals[1].1, 8);
     }
 
     #[test]
@@ -769,7 +1067,7 @@ mod tests {
                     total += i64::from(c.adjacency);
                 }
                 totals[si] += total;
-                let named = c.losses_to.as_ref().and_then(|p| (0..sides.len()).find(|i| *i != si && sides[*i].contingents.iter().any(|x| x.force == Force::Party(p.clone()))));
+                let named = c.losses_to.iter().find_map(|p| (0..sides.len()).find(|i| *i != si && sides[*i].contingents.iter().any(|x| x.force == Force::Party(p.clone()))));
                 taken[named.unwrap_or_else(|| default_target(si))] += hits;
             }
         }
@@ -791,13 +1089,16 @@ mod tests {
             extra_dice: r(dice, 0, 2),
             owner_adjacency: r(dice, 0, 3),
             halved: r(dice, 0, 3) == 0,
+            owner_reroll: Reroll::default(),
         };
         let contingent = |dice: &mut Dice, name: &str| -> C {
             let mut c = if name == "REP" { republic(r(dice, 0, 4)) } else { party(name, r(dice, 0, 5)) };
             c.adjacency = r(dice, 0, 3);
             c.initiative = r(dice, 0, 5);
             if r(dice, 0, 3) == 0 {
-                c.losses_to = Some(["A", "B", "D", "X"][r(dice, 0, 3) as usize].into());
+                for _ in 0..r(dice, 1, 2) {
+                    c.losses_to.push(["A", "B", "D", "X"][r(dice, 0, 3) as usize].into());
+                }
             }
             if r(dice, 0, 1) == 0 {
                 let skills = BattleSkills {
@@ -809,6 +1110,7 @@ mod tests {
                     butcher: r(dice, 0, 3) == 0,
                     believer: r(dice, 0, 3) == 0,
                     atheist: r(dice, 0, 3) == 0,
+                    code_breaker: false,
                 };
                 c.admiral = Some(Admiral { senator: format!("{name}-adm"), command: r(dice, 0, 6) as i32, shadow: r(dice, 0, 2), skills, defence_minister: r(dice, 0, 4) == 0 });
             }

@@ -308,10 +308,11 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
         };
         // The mechanics name parties by their sigles.
         let by_sigle: Vec<Campaigner<&'static str, String>> = cs.iter().map(sigled).collect();
-        let outcome = match campaign::resolve(&target, &by_sigle, dice) {
+        let mut outcome = match campaign::resolve(&target, &by_sigle, dice) {
             Ok(o) => o,
             Err(_) => continue, // `void_reason` and `check` refuse these before.
         };
+        super::fight_skills::campaign_rerolls(state, sector, &mut outcome, dice, events);
         let campaigns = outcome
             .campaigns
             .iter()

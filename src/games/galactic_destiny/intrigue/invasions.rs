@@ -36,6 +36,7 @@ use super::super::model::{GdState, Law, TaxedAction, REPUBLIC_HOME};
 use super::super::orders::{Aim, Order, Orders};
 use super::super::senate::Ministry;
 use super::battle::{self, Admiral, BattleSkills, Contingent, Force, Invasion, Stake};
+use super::fight_skills::{self, Contest, Reroll, When};
 
 /// Corruption a senator voted admiral of the Republic's fleet takes when he
 /// cannot go ("il a enfreint la loi du sénat et gagnent 2 corruption").
@@ -413,6 +414,7 @@ fn skills(state: &GdState, name: &str) -> BattleSkills {
         butcher: has(Skill::Boucher),
         believer: has(Skill::Croyant),
         atheist: has(Skill::Athee),
+        code_breaker: has(Skill::InterrupteurDeCode),
     }
 }
 
@@ -450,10 +452,25 @@ fn battle_sector(state: &GdState, n: SectorNo) -> battle::Sector<PartyId> {
         extra_dice: extra,
         owner_adjacency: st.owner.map_or(0, |o| adjacency(state, n, o)),
         halved: false,
+        owner_reroll: st.owner.map(|o| fight_skills::reroll_of(state, o, Contest::Battle)).unwrap_or_default(),
     }
 }
 
-fn contingent(state: &GdState, n: SectorNo, force: Force<PartyId>, fleets: u8, admiral_name: Option<&str>) -> Contingent<PartyId, String> {
+/// A contingent as the battle sees it. `hits`: the step's `PERTES` orders;
+/// a Republic contingent's admiral rerolls as his party's policy says (it
+/// never has sector 34's reroll, which is a party's).
+fn contingent(state: &GdState, n: SectorNo, force: Force<PartyId>, fleets: u8, admiral_name: Option<&str>, hits: &BTreeMap<PartyId, Vec<PartyId>>) -> Contingent<PartyId, String> {
+    let reroll = match &force {
+        Force::Party(p) => fight_skills::reroll_of(state, *p, Contest::Battle),
+        Force::Republic => {
+            let party = admiral_name.and_then(|a| state.fx.senators.get(a)).map(|s| s.party);
+            Reroll { when: party.map_or(When::Losing, |p| fight_skills::when(state, p, Contest::Battle)), power: false }
+        }
+    };
+    let losses_to = match &force {
+        Force::Party(p) => hits.get(p).cloned().unwrap_or_default(),
+        Force::Republic => Vec::new(),
+    };
     Contingent {
         adjacency: match &force {
             Force::Party(p) => adjacency(state, n, *p),
@@ -463,7 +480,8 @@ fn contingent(state: &GdState, n: SectorNo, force: Force<PartyId>, fleets: u8, a
         admiral: admiral_name.and_then(|a| admiral(state, a)),
         force,
         fleets: u32::from(fleets),
-        losses_to: None,
+        losses_to,
+        reroll,
     }
 }
 
@@ -508,8 +526,9 @@ pub fn fight(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &mut
         }
     }
     let mut retreats: Vec<(Force<PartyId>, SectorNo, u8)> = Vec::new();
+    let hits = fight_skills::hits_orders(orders);
     for b in battles(state) {
-        fight_one(state, b.sector, dice, events, &mut retreats);
+        fight_one(state, b.sector, &hits, dice, events, &mut retreats);
     }
     for (force, from, count) in retreats {
         match force {
@@ -551,21 +570,21 @@ fn remove_fleets(state: &mut GdState, at: SectorNo, p: PartyId, count: u8) {
 /// One battle: the fleets present that do not invade defend with the
 /// sector (a force invading the sector invades with all its fleets there);
 /// every invasion sides by its stake (G40).
-fn fight_one(state: &mut GdState, n: SectorNo, dice: &mut Dice, events: &mut Vec<Event>, retreats: &mut Vec<(Force<PartyId>, SectorNo, u8)>) {
+fn fight_one(state: &mut GdState, n: SectorNo, hits: &BTreeMap<PartyId, Vec<PartyId>>, dice: &mut Dice, events: &mut Vec<Event>, retreats: &mut Vec<(Force<PartyId>, SectorNo, u8)>) {
     let declared: Vec<Declaration> = state.intrigue.invasions.invasions.iter().filter(|d| d.sector == n).cloned().collect();
     let invades = |f: &Force<PartyId>| declared.iter().any(|d| &d.force == f);
     let mut present = Vec::new();
     let mut admirals: Vec<Option<String>> = Vec::new();
     for (p, k) in state.fleets.get(&n).cloned().unwrap_or_default() {
         if !invades(&Force::Party(p)) && k > 0 {
-            present.push(contingent(state, n, Force::Party(p), k, None));
+            present.push(contingent(state, n, Force::Party(p), k, None, hits));
             admirals.push(None);
         }
     }
     let republic_here = state.republic_at.get(&n).copied().unwrap_or(0);
     if !invades(&Force::Republic) && republic_here > 0 {
         let a = state.intrigue.invasions.patrol_admirals.get(&n).cloned();
-        present.push(contingent(state, n, Force::Republic, republic_here, a.as_deref()));
+        present.push(contingent(state, n, Force::Republic, republic_here, a.as_deref(), hits));
         admirals.push(a);
     }
     let mut invasions = Vec::new();
@@ -579,7 +598,7 @@ fn fight_one(state: &mut GdState, n: SectorNo, dice: &mut Dice, events: &mut Vec
         if fleets == 0 || invasions.iter().any(|i: &Invasion<PartyId, String>| i.contingent.force == d.force) {
             continue;
         }
-        let c = contingent(state, n, d.force.clone(), fleets, d.admiral.as_deref());
+        let c = contingent(state, n, d.force.clone(), fleets, d.admiral.as_deref(), hits);
         invasions.push(Invasion { contingent: c, stake: d.stake.clone(), redeployed: false });
     }
     if invasions.is_empty() {
@@ -632,6 +651,7 @@ fn fight_one(state: &mut GdState, n: SectorNo, dice: &mut Dice, events: &mut Vec
         }
     }
     events.push(Event::Battle { sector: n, admirals: by_contingent, outcome: outcome.clone() });
+    fight_skills::rerolled(state, Contest::Battle, Some(n), &outcome.rerolls, events);
     for f in &outcome.contingents {
         if let Some(a) = &f.admiral_killed {
             events.push(Event::SenatorRemoved { senator: a.clone(), dead: true });

@@ -10,7 +10,9 @@ use std::collections::BTreeMap;
 use crate::dice::Dice;
 use crate::games::galactic_destiny::components::PartyId;
 use crate::games::galactic_destiny::events::Event;
+use crate::games::galactic_destiny::components::board::Ability;
 use crate::games::galactic_destiny::intrigue::battle::Force;
+use crate::games::galactic_destiny::intrigue::fight_skills::{Contest, Policy};
 use crate::games::galactic_destiny::model::{FleetGroup, GdState, REPUBLIC_HOME};
 use crate::games::galactic_destiny::orders::{Aim, Order, Orders};
 use crate::games::galactic_destiny::setup::test_state;
@@ -70,6 +72,7 @@ fn totals(s: &GdState) -> (BTreeMap<PartyId, u32>, u32) {
 #[test]
 fn resolution_d_invasions_fleets_are_conserved_but_for_the_losses_over_many_seeds() {
     let mut battles = 0;
+    let mut rerolls = 0;
     for seed in 0..150u64 {
         let n = 2 + (seed % 5) as usize;
         let parties = &PartyId::ALL[..n];
@@ -87,7 +90,31 @@ fn resolution_d_invasions_fleets_are_conserved_but_for_the_losses_over_many_seed
         super::declare(&mut s, &orders, &mut dice, &mut events);
         s.check().unwrap_or_else(|e| panic!("seed {seed} after the declarations: {e}"));
         assert_eq!(totals(&s), before, "seed {seed}: declarations move fleets, never make or lose one");
-        super::fight(&mut s, &BTreeMap::new(), &mut dice, &mut events);
+        // B: random PERTES orders, RELANCE policies, a random owner of
+        // sector 34: its rerolls and where hits go
+        // change no count of fleets but the losses.
+        let mut b_orders: BTreeMap<PartyId, Orders> = BTreeMap::new();
+        for p in parties {
+            if r.chance_in_6(3, "test", "pertes") {
+                let mut others: Vec<PartyId> = parties.iter().copied().filter(|q| q != p).collect();
+                let k = r.range(0, others.len() as u32 - 1, "test", "rotate") as usize;
+                others.rotate_left(k);
+                b_orders.insert(*p, Orders { lines: vec![Order::Hits { parties: others }], defaulted: false });
+            }
+        }
+        for p in parties {
+            if r.chance_in_6(2, "test", "policy") {
+                let threshold = [None, Some(2), Some(5)][r.range(0, 2, "test", "threshold") as usize];
+                s.intrigue.fight.policies.insert(*p, Policy { contests: vec![Contest::Battle], threshold });
+            }
+        }
+        if let Some(n34) = s.components.board.sector_of(Ability::AlimenterLePouvoir) {
+            let x = s.fx.sectors.get_mut(&n34).unwrap();
+            if !x.infested {
+                x.owner = Some(pick(parties, &mut r));
+            }
+        }
+        super::fight(&mut s, &b_orders, &mut dice, &mut events);
         s.check().unwrap_or_else(|e| panic!("seed {seed} after B: {e}\n{events:?}"));
         let (mut parties_left, mut republic_left) = before;
         for e in &events {
@@ -117,6 +144,8 @@ fn resolution_d_invasions_fleets_are_conserved_but_for_the_losses_over_many_seed
             }
         }
         assert!(s.intrigue.invasions.invasions.is_empty() && s.intrigue.invasions.committed.is_empty());
+        rerolls += events.iter().filter(|e| matches!(e, Event::Rerolled { .. })).count();
     }
     assert!(battles > 100, "{battles} battles only");
+    assert!(rerolls > 10, "{rerolls} rerolls only");
 }

@@ -171,6 +171,7 @@ pub fn samples() -> Vec<Msg> {
             contingents: vec![fought(Force::Republic, Some("Jemak")), Fought { dice: vec![], ..fought(Force::Party(PartyId::Pop), None) }],
             winner: 1,
             after,
+            rerolls: Vec::new(),
         };
         all.push(event_msg(&Event::Battle { sector: 50, admirals: vec![Some("Jemak".into()), None], outcome }));
     }

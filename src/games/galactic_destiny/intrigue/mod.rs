@@ -30,6 +30,7 @@ pub mod campaign;
 pub mod campaigns;
 pub mod campaigns_robot;
 pub mod feint;
+pub mod fight_skills;
 pub mod invasions;
 pub mod invasions_view;
 

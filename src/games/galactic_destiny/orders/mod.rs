@@ -156,6 +156,14 @@ pub enum Order {
     /// `CORROMPU <ministère> <n> [<parti>]` (any step): a corrupt ministry
     /// skill, `tokens` corruption on the minister; `target` for the PM's.
     CorruptSkill { ministry: Ministry, tokens: u8, target: Option<PartyId> },
+    // ---- The rerolls and the hits (gdfight, #28; `orders/fight.rs`,
+    // `intrigue::fight_skills`).
+    /// `RELANCE …` (any step): the party's reroll policy for the rest of
+    /// the game turn.
+    Reroll { policy: super::intrigue::fight_skills::Policy },
+    /// `PERTES <parti>…` (B): where the party's hits go among several
+    /// opponents, in order of preference (G14).
+    Hits { parties: Vec<PartyId> },
 }
 
 /// What an invasion fights for ("Côtés multiples dans une bataille.").

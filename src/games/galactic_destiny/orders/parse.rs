@@ -53,6 +53,10 @@ mod invasions;
 #[path = "powers.rs"]
 mod powers;
 pub use powers::power_line;
+/// `RELANCE`, `PERTES` (#28).
+#[path = "fight.rs"]
+mod fight;
+pub use fight::{fight_line, samples as fight_samples};
 
 /// Why a line is refused, and the nearest valid name or form.
 type Refused = (Msg, Option<String>);
@@ -1175,6 +1179,8 @@ impl<'a> Check<'a> {
             Word::Augury => self.augury(c),
             Word::Indulgence => self.indulgence(c),
             Word::Corrupt => self.corrupt_skill(c),
+            Word::Reroll => self.reroll(c),
+            Word::Hits => self.hits(c),
         }
     }
 }
@@ -1412,5 +1418,6 @@ pub fn samples() -> Vec<Msg> {
     v.extend(attempts::samples());
     v.extend(invasions::samples());
     v.extend(powers::samples());
+    v.extend(fight::samples());
     v
 }

@@ -106,6 +106,9 @@ pub enum Word {
     Augury,
     Indulgence,
     Corrupt,
+    // The rerolls and the hits (gdfight, #28: `orders/fight.rs`).
+    Reroll,
+    Hits,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -152,6 +155,9 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::Augury, "AUGURE", "AUGURY", ANY),
     (Word::Indulgence, "INDULGENCE", "INDULGENCE", P),
     (Word::Corrupt, "CORROMPU", "CORRUPT", ANY),
+    // The rerolls' policy (any step) and the hits' order (B).
+    (Word::Reroll, "RELANCE", "REROLL", ANY),
+    (Word::Hits, "PERTES", "HITS", B),
 ];
 
 /// The orders of the intrigue and the card engine (design note §3.1, §3.3),
@@ -162,8 +168,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("REPONSES", "RESPONSES"),
     ("REBELLION", "REBEL"),
     ("PAIX", "PEACE"),
-    ("RELANCE", "REROLL"),
-    ("PERTES", "HITS"),
 ];
 
 /// The steps where a word is valid (the intrigue's words: none yet).
@@ -457,6 +461,7 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
         Order::Spy { .. } | Order::Sabotage { .. } | Order::Cleanse { .. } | Order::BlackMarket { .. } | Order::Augury { .. } | Order::Indulgence { .. } | Order::CorruptSkill { .. } => {
             super::parse::power_line(s, o, en)
         }
+        Order::Reroll { .. } | Order::Hits { .. } => super::parse::fight_line(o, en),
     }
 }
 
@@ -536,6 +541,10 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Indulgence, true) => "INDULGENCE <senator>",
         (Word::Corrupt, false) => "CORROMPU <ministère> <n> [<parti>]",
         (Word::Corrupt, true) => "CORRUPT <ministry> <n> [<party>]",
+        (Word::Reroll, false) => "RELANCE BATAILLE|CAMPAGNE|ASSASSINAT|TOUT|AUCUNE [SEUIL <n>]",
+        (Word::Reroll, true) => "REROLL BATTLE|CAMPAIGN|ASSASSINATION|ALL|NONE [THRESHOLD <n>]",
+        (Word::Hits, false) => "PERTES <parti> [<parti>…]",
+        (Word::Hits, true) => "HITS <party> [<party>…]",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }
