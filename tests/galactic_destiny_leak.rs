@@ -172,9 +172,14 @@ fn policy_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> 
 }
 
 fn standing_leaks(what: &str, text: &str, secret: &BTreeSet<String>, found: &mut Vec<String>) {
+    phrase_leaks(what, text, secret, "a standing bid", found);
+}
+
+/// Each phrase of `secret` found in `text`: a leak of `kind`.
+fn phrase_leaks(what: &str, text: &str, secret: &BTreeSet<String>, kind: &str, found: &mut Vec<String>) {
     for t in secret {
         if text.contains(t.as_str()) {
-            found.push(format!("{what}: gives away a standing bid or reroll policy ({t:?})"));
+            found.push(format!("{what}: gives away {kind} ({t:?})"));
         }
     }
 }
@@ -273,7 +278,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         spied += evs.iter().filter(|e| e["event"] == "hand_seen").count();
         for f in files(&dir).into_iter().filter(|f| f.file_name().is_some_and(|x| x.to_string_lossy().starts_with("chronicle"))) {
             let secret: BTreeSet<String> = secrets(&pair, None).difference(&shown).cloned().collect();
-            standing_leaks(&f.display().to_string(), &std::fs::read_to_string(&f).expect("chronicle"), &spy_secrets(&evs, None), &mut found);
+            phrase_leaks(&f.display().to_string(), &std::fs::read_to_string(&f).expect("chronicle"), &spy_secrets(&evs, None), "a spy result", &mut found);
             with_secrets += usize::from(!secret.is_empty());
             let text = std::fs::read_to_string(&f).expect("chronicle");
             leaks(&f.display().to_string(), &text, &secret, &mut found);
@@ -290,10 +295,10 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let seen = cards_seen(&evs, party_of(&key));
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(&key)), &seen, &own_words(&turns, n, &key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(&key));
-            standing.extend(spy_secrets(&evs, party_of(&key)));
             let policies = policy_secrets(&pair, party_of(&key));
             let has_policies = !policies.is_empty();
             standing.extend(policies);
+            let spy = spy_secrets(&evs, party_of(&key));
             for f in files(&fam).into_iter().filter(|f| f.extension().is_some_and(|e| e == "txt" || e == "html")) {
                 with_secrets += usize::from(!secret.is_empty());
                 with_standing += usize::from(!standing.is_empty());
@@ -301,6 +306,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
                 let text = std::fs::read_to_string(&f).expect("report");
                 leaks(&f.display().to_string(), &text, &secret, &mut found);
                 standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
+                phrase_leaks(&f.display().to_string(), &text, &spy, "a spy result", &mut found);
                 checked += 1;
             }
         }
@@ -318,15 +324,16 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let seen = cards_seen(&evs, party_of(key));
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(key)), &seen, &own_words(&turns, n, key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(key));
-            standing.extend(spy_secrets(&evs, party_of(key)));
             let policies = policy_secrets(&pair, party_of(key));
             with_policies += usize::from(!policies.is_empty());
             standing.extend(policies);
+            let spy = spy_secrets(&evs, party_of(key));
             with_secrets += usize::from(!secret.is_empty());
             with_standing += usize::from(!standing.is_empty());
             for t in texts {
                 leaks(&format!("mail {subject:?} to {key}"), &t, &secret, &mut found);
                 standing_leaks(&format!("mail {subject:?} to {key}"), &t, &standing, &mut found);
+                phrase_leaks(&format!("mail {subject:?} to {key}"), &t, &spy, "a spy result", &mut found);
             }
             checked += 1;
         }
