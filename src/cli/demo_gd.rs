@@ -61,6 +61,8 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
     // The invasions (#28): the Republic's fleet, battles, sectors taken.
     let attacks = count.get("republic_attack").copied().unwrap_or(0);
     lines.push(format!("invasions: {} Republic fleet move(s) ({attacks} attack(s)), {} battle(s), {} sector(s) changed hands, {} retreat(s)", n("republic_fleet_moved"), n("battle"), n("sector_taken"), n("retreated")));
+    // The rebellion and peace (#28).
+    lines.push(format!("rebellion: {} declared, {} peace offer(s), {} peace(s) made", n("rebellion_declared"), n("peace_offered"), n("peace_made")));
     if let Some(e) = ending {
         lines.push(format!("game over: {e}"));
     }

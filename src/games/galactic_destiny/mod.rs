@@ -23,13 +23,16 @@
 //!   assassinations) and its steps (invasions, campaigns, attempts).
 //! - [`view`]: what each party may know after a step, the chronicle, the
 //!   order form.
+//! - [`rebellion`]: "La lutte pour toujours : La rébellion." (the
+//!   declaration, the rebel's benefits and price, peace);
+//!   [`rebellion_robot`] the robots' part of it.
 //! - [`sample`]: the simulated parties (`arbitre demo`, the robot of
 //!   `pnj = "robot"`, the pre-filled order form).
 //!
 //! Registered as `galactic-destiny`: registration, S1, S2, the invasions
-//! and battles, the campaigns, the assassinations and P are played; Feint,
-//! the card engine, rebellion and the skills (issue #28) are refused as
-//! not refereed yet.
+//! and battles, the campaigns, the assassinations, rebellion and peace and
+//! P are played; Feint, the card engine and the skills (issue #28) are
+//! refused as not refereed yet.
 
 pub mod common;
 pub mod components;
@@ -40,6 +43,8 @@ pub mod map;
 pub mod model;
 pub mod orders;
 pub mod purchases;
+pub mod rebellion;
+pub mod rebellion_robot;
 pub mod senate;
 pub mod sample;
 pub mod setup;
@@ -63,6 +68,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(view::samples());
     all.extend(intrigue::attempts::samples());
     all.extend(intrigue::invasions_view::samples());
+    all.extend(rebellion::samples());
     all
 }
 

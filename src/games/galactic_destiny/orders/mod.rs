@@ -132,6 +132,13 @@ pub enum Order {
     /// `RETRAITE <secteur> <dest>` (B): where the party's fleets beaten in
     /// that sector retreat (G15).
     Retreat { sector: SectorNo, to: SectorNo },
+    // ---- Rebellion and peace, any step where the party is awaited (#28;
+    // [`crate::games::galactic_destiny::rebellion`]).
+    /// `REBELLION <secteur>`: declare rebellion, that sector joining.
+    Rebel { sector: SectorNo },
+    /// `PAIX`: a senate party proposes peace (S1, an agenda item); the
+    /// rebel offers or accepts it.
+    Peace,
 }
 
 /// What an invasion fights for ("Côtés multiples dans une bataille.").

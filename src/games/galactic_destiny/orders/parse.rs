@@ -47,6 +47,9 @@ pub use attempts::attempt_line;
 /// `INVASION`, `DEFENDRE`, `RETRAITE` (#28).
 #[path = "invasions.rs"]
 mod invasions;
+/// `REBELLION`, `PAIX` (#28).
+#[path = "rebellion.rs"]
+mod rebellion;
 
 /// Why a line is refused, and the nearest valid name or form.
 type Refused = (Msg, Option<String>);
@@ -202,6 +205,9 @@ struct Check<'a> {
     inv: invasions::Lines,
     /// The notes of the line being read.
     notes: Vec<Msg>,
+    /// An earlier line declared rebellion, or wrote `PAIX`.
+    rebelled: bool,
+    peace: bool,
 }
 
 impl<'a> Check<'a> {
@@ -245,6 +251,8 @@ impl<'a> Check<'a> {
             standing_named: BTreeSet::new(),
             inv: invasions::Lines::default(),
             notes: Vec::new(),
+            rebelled: false,
+            peace: false,
         }
     }
 
@@ -646,7 +654,11 @@ impl<'a> Check<'a> {
         }
         let senator = self.optional_own(c)?;
         self.deals_broken.insert(deal.number);
-        self.breach_note(&senator);
+        if super::super::rebellion::deal_binds(self.s, deal) {
+            self.breach_note(&senator);
+        } else {
+            self.notes.push(msg!("gd-rebel-note-deal-free"));
+        }
         Ok(Order::BreakDeal { deal: deal.number, senator })
     }
 
@@ -775,7 +787,7 @@ impl<'a> Check<'a> {
                 g.attack = true;
             } else if is(Some(t), words::ADMIRAL) && g.admiral.is_none() {
                 let a = self.in_play(c.next())?;
-                if self.s.fx.senators.get(&a).is_some_and(|st| st.seduced) {
+                if self.s.fx.senators.get(&a).is_some_and(|st| st.seduced) || super::super::rebellion::is_rebel_senator(self.s, &a) {
                     return Err(no(msg!("gd-order-refused-not-in-senate", senator = a)));
                 }
                 g.admiral = Some(a);
@@ -783,7 +795,7 @@ impl<'a> Check<'a> {
                 return Err(no(msg!("gd-order-refused-extra", written = t.text.as_str())));
             }
         }
-        if g.attack && !self.s.fx.sectors.get(&to).is_some_and(|x| x.infested) {
+        if g.attack && !self.s.fx.sectors.get(&to).is_some_and(|x| x.infested) && !super::super::rebellion::rebel_sector(self.s, to) {
             return Err(no(msg!("gd-order-refused-attack", sector = to)));
         }
         Ok(g)
@@ -840,6 +852,9 @@ impl<'a> Check<'a> {
         if self.s.tried.contains(&n) {
             return Err(no(msg!("gd-order-refused-already-tried", senator = n)));
         }
+        if super::super::rebellion::is_rebel_senator(self.s, &n) {
+            return Err(no(msg!("gd-rebel-refused-sheltered", senator = n)));
+        }
         Ok(n)
     }
 
@@ -876,6 +891,9 @@ impl<'a> Check<'a> {
         self.end(c)?;
         if self.s.audited.contains(&senator) {
             return Err(no(msg!("gd-order-refused-already-audited", senator = senator)));
+        }
+        if super::super::rebellion::is_rebel_senator(self.s, &senator) {
+            return Err(no(msg!("gd-rebel-refused-sheltered", senator = senator)));
         }
         if self.audited.contains(&senator) {
             return Err(no(msg!("gd-order-refused-named-twice", name = senator)));
@@ -1126,6 +1144,7 @@ impl<'a> Check<'a> {
 
     /// One line: its order, or why not.
     fn line(&mut self, w: Word, c: &mut Cursor) -> Result<Order, Refused> {
+        self.outside_senate(w)?;
         match w {
             Word::Pass => self.end(c).map(|_| Order::Pass),
             Word::Bank => self.bank(c),
@@ -1158,6 +1177,8 @@ impl<'a> Check<'a> {
             Word::Invade => self.invade(c),
             Word::Defend => self.defend(c),
             Word::Retreat => self.retreat(c),
+            Word::Rebel => self.rebel(c),
+            Word::Peace => self.peace(c),
         }
     }
 }
@@ -1393,5 +1414,6 @@ pub fn samples() -> Vec<Msg> {
     v.extend(super::super::intrigue::campaigns::samples());
     v.extend(attempts::samples());
     v.extend(invasions::samples());
+    v.extend(rebellion::samples());
     v
 }

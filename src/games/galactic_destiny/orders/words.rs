@@ -96,6 +96,9 @@ pub enum Word {
     Invade,
     Defend,
     Retreat,
+    // Rebellion and peace (`orders/rebellion.rs`).
+    Rebel,
+    Peace,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -132,6 +135,9 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::Assassinate, "ASSASSINAT", "ASSASSINATE", ANY),
     (Word::Protect, "PROTEGER", "PROTECT", ANY),
     (Word::Back, "APPUYER", "BACK", ANY),
+    // Rebellion and peace: any step where the party is awaited.
+    (Word::Rebel, "REBELLION", "REBEL", ANY),
+    (Word::Peace, "PAIX", "PEACE", ANY),
 ];
 
 /// The orders of the intrigue and the card engine (design note §3.1, §3.3),
@@ -146,8 +152,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("PURIFIER", "CLEANSE"),
     ("MARCHE-NOIR", "BLACK-MARKET"),
     ("AUGURE", "AUGURY"),
-    ("REBELLION", "REBEL"),
-    ("PAIX", "PEACE"),
     ("RELANCE", "REROLL"),
     ("PERTES", "HITS"),
     ("FEINTE", "FEINT"),
@@ -441,6 +445,8 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
         }
         Order::Defend { sector, from } => format!("{} {sector} {}", kw(en, "DEFENDRE", "DEFEND"), origins(from)),
         Order::Retreat { sector, to } => format!("{} {sector} {to}", kw(en, "RETRAITE", "RETREAT")),
+        Order::Rebel { sector } => format!("{} {sector}", kw(en, "REBELLION", "REBEL")),
+        Order::Peace => kw(en, "PAIX", "PEACE").to_string(),
     }
 }
 
@@ -504,6 +510,10 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Defend, true) => "DEFEND <sector> <origin>:<n> [<origin>:<n>…]",
         (Word::Retreat, false) => "RETRAITE <secteur> <destination>",
         (Word::Retreat, true) => "RETREAT <sector> <destination>",
+        (Word::Rebel, false) => "REBELLION <secteur>",
+        (Word::Rebel, true) => "REBEL <sector>",
+        (Word::Peace, false) => "PAIX",
+        (Word::Peace, true) => "PEACE",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }
