@@ -13,8 +13,8 @@ gd-rebel-note-declared = vos sénateurs quittent le sénat{ $ministries ->
    *[other] {" "}et abandonnent leurs { $ministries } ministères
   } ; le secteur { $sector } vous rejoint{ $others ->
     [0] {""}
-    [one] ; pour votre autre secteur, un dé : sur un { $face } il vous rejoint, sinon il devient neutre
-   *[other] ; pour chacun de vos { $others } autres secteurs, un dé : sur un { $face } il vous rejoint, sinon il devient neutre
+    [one] {" "}; pour votre autre secteur, un dé : sur un { $face } il vous rejoint, sinon il devient neutre
+   *[other] {" "}; pour chacun de vos { $others } autres secteurs, un dé : sur un { $face } il vous rejoint, sinon il devient neutre
   }. Vos lignes de sénat de cette étape sont sans effet.
 gd-rebel-note-offer = offre de paix { $voted ->
     [yes] : le sénat l'a votée ce tour, la paix est signée à l'exécution
@@ -31,7 +31,7 @@ gd-ev-rebel-declared = { $party } déclare la rébellion : ses sénateurs fuient
    *[other] {" "}en abandonnant { $posts }
   } ; le secteur { $sector } le rejoint{ $rolls ->
     [0] .
-   *[other] ; dés pour ses autres secteurs (6 : rejoint) : { $dice }.
+   *[other] {" "}; dés pour ses autres secteurs (6 : rejoint) : { $dice }.
   }
 gd-ev-rebel-peace-offered = { $party }, en rébellion, offre la paix au sénat pour ce tour de jeu.
 gd-ev-rebel-peace-voted = Le sénat offre la paix à { $party } pour ce tour de jeu.

@@ -6,7 +6,7 @@
 //!   party holding no ministry while another holds two or more, and owning
 //!   three sectors or more, declares now and then (1 chance in 6), naming
 //!   its sector with most of its fleets (then the lowest number).
-//! - Once the rebellion is two game turns old, the parties in the senate
+//! - From the game turn after the declaration, the parties in the senate
 //!   propose peace in S1 (3 chances in 6) and vote for it; the rebel offers
 //!   it in S1 and S2 (3 chances in 6), always when the senate has voted it
 //!   this turn.
@@ -23,7 +23,7 @@ use super::senate::Ministry;
 
 const RULE: &str = "joueur simulé";
 /// Game turns of rebellion before the robots talk peace.
-const PEACE_AFTER: u32 = 2;
+const PEACE_AFTER: u32 = 1;
 
 fn ministries(s: &GdState, p: PartyId) -> usize {
     Ministry::ALL.into_iter().filter(|m| s.holder(*m) == Some(p)).count()
