@@ -37,3 +37,4 @@ gd-ev-rebel-peace-offered = { $party }, in rebellion, offers the senate peace fo
 gd-ev-rebel-peace-voted = The senate offers { $party } peace for this game turn.
 gd-ev-rebel-peace-made = Peace is signed: { $party } leaves the rebellion and rejoins the senate, without ministries.
 gd-item-peace = peace with the rebel party, proposed by { $by }
+gd-rebel-map-key = in rebellion

@@ -37,3 +37,4 @@ gd-ev-rebel-peace-offered = { $party }, en rébellion, offre la paix au sénat p
 gd-ev-rebel-peace-voted = Le sénat offre la paix à { $party } pour ce tour de jeu.
 gd-ev-rebel-peace-made = La paix est signée : { $party } quitte la rébellion et rejoint le sénat, sans ministère.
 gd-item-peace = paix avec le parti rebelle, proposée par { $by }
+gd-rebel-map-key = en rébellion

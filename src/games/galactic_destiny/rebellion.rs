@@ -233,6 +233,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-rebel-refused-not-your-sector", sector = 12),
         msg!("gd-rebel-refused-sheltered", senator = "Fola"),
         msg!("gd-rebel-note-deal-free"),
+        msg!("gd-rebel-map-key"),
         super::view::item_msg(&Item::Peace { by: PartyId::Pop }),
     ];
     for e in [
