@@ -36,6 +36,8 @@ fn demo_plays_the_senate_and_the_purchases_with_elections_laws_vetoes_trials_and
     assert!(count(&text, "demo: purchases:", "purchase(s)") >= 1, "{text}");
     assert!(count(&text, "demo: campaigns:", "declared") >= 1, "{text}");
     assert!(count(&text, "demo: campaigns:", "taken by a campaign") >= 1, "{text}");
+    // A party far behind rebels in this game (the robots' choice, by lot).
+    assert!(count(&text, "demo: rebellion:", "declared") >= 1, "{text}");
     // The silent stretch of the second player is played by default, in words.
     assert!(count(&text, "demo: purchases:", "step(s) played by default") >= 1, "{text}");
     let report = std::fs::read_to_string(out.join("data/games/demo/turns/0004/reports/ATREIDES/report.txt")).expect("a report");

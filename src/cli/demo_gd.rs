@@ -82,6 +82,8 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
     ));
     // The rerolls (Interrupteur de code, sector 34; #28).
     lines.push(format!("rerolls: {} in battles, {} in campaigns, {} in attempts", n("rerolled_battle"), n("rerolled_campaign"), n("rerolled_assassination")));
+    // The rebellion and peace (#28).
+    lines.push(format!("rebellion: {} declared, {} peace offer(s), {} peace(s) made", n("rebellion_declared"), n("peace_offered"), n("peace_made")));
     if let Some(e) = ending {
         lines.push(format!("game over: {e}"));
     }

@@ -42,8 +42,10 @@ pub fn in_initiative(state: &GdState) -> Vec<PartyId> {
 
 /// Carries out every party's any-step orders of a closing step, parties in
 /// initiative order (worst first), trades once both mirror lines are in;
-/// then the skills and abilities used as actions ([`super::powers`]).
-pub fn apply(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, _dice: &mut Dice, events: &mut Vec<Event>) {
+/// then the skills and abilities used as actions ([`super::powers`]). A
+/// rebellion declared in the step comes first ([`super::rebellion`]).
+pub fn apply(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &mut Dice, events: &mut Vec<Event>) {
+    super::rebellion::apply(state, orders, dice, events);
     // Lines already used as the mirror of an earlier party's line.
     let mut used: BTreeSet<(PartyId, usize)> = BTreeSet::new();
     for p in in_initiative(state) {
@@ -73,11 +75,15 @@ pub fn apply(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, _dice: &mu
                 },
                 Order::BreakDeal { deal, senator } => {
                     let turn = state.game_turn;
+                    let binds = state.deals.iter().find(|d| d.number == *deal).is_none_or(|d| super::rebellion::deal_binds(state, d));
                     match state.deals.iter_mut().find(|d| d.number == *deal && d.parties.contains(&p) && d.broken.is_none()) {
                         Some(d) => {
                             d.broken = Some((p, turn));
                             events.push(Event::DealBroken { number: *deal, by: p });
-                            place_corruption(state, p, senator.as_deref(), BREACH_CORRUPTION, CorruptionWhy::BrokenDeal { deal: *deal }, events);
+                            // A promise with the rebel binds nobody: no corruption.
+                            if binds {
+                                place_corruption(state, p, senator.as_deref(), BREACH_CORRUPTION, CorruptionWhy::BrokenDeal { deal: *deal }, events);
+                            }
                         }
                         None => unexecuted(events, p, "ROMPRE", Msg::new("galactic-destiny-deal-unknown").arg("deal", i64::from(*deal))),
                     }

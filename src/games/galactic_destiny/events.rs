@@ -313,6 +313,17 @@ pub enum Event {
     /// A die rerolled after a contest's roll (Interrupteur de code, sector
     /// 34), both dice shown; public like the roll.
     Rerolled { contest: super::intrigue::fight_skills::Contest, sector: Option<SectorNo>, reroll: super::intrigue::fight_skills::Rerolled<PartyId, String> },
+    // ---- Rebellion and peace (#28, `rebellion`).
+    /// "Déclaration de rébellion.": the party, the sector it named, the
+    /// ministries its senators left, each other sector's die (6 joins,
+    /// else neutral).
+    RebellionDeclared { party: PartyId, sector: SectorNo, ministries: Vec<Ministry>, rolls: Vec<(SectorNo, u32)> },
+    /// "Faire la paix.": an offer of peace to `rebel`, by the rebel itself
+    /// (`Some`) or voted by the senate (`None`); it stands until the end of
+    /// the game turn.
+    PeaceOffered { rebel: PartyId, by: Option<PartyId> },
+    /// Both sides agreed: the rebel rejoins the senate.
+    PeaceMade { party: PartyId },
 }
 
 /// A battle's outcome as events keep it.

@@ -472,7 +472,9 @@ pub fn roll_initiative(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Ev
         .map(|p| Standing {
             party: p.sigle().to_string(),
             ministries: Ministry::ALL.into_iter().filter(|m| state.holder(*m) == Some(p)).collect(),
-            rebel: false,
+            rebel: super::rebellion::is_rebel(state, p),
+            // Sector 10's "Réseau d'information" puts its owner above the
+            // rebellion (`initiative::Rank`).
             information_network: network.is_some_and(|n| state.fx.sectors.get(&n).is_some_and(|s| s.owner == Some(p))),
         })
         .collect();

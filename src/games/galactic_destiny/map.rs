@@ -462,7 +462,9 @@ impl Picture {
         for p in state.parties() {
             let name = state.components.party(p).map(|c| if self.lang == Lang::En { c.name_en.clone() } else { c.name_fr.clone() }).unwrap_or_default();
             let c = party_colour(state, p);
-            self.line(Some(&c), &format!("{} — {name}", p.sigle()));
+            // The rebel is named as such ("La lutte pour toujours").
+            let rebel = if super::rebellion::is_rebel(state, p) { format!(" — {}", self.say(&msg!("gd-rebel-map-key"))) } else { String::new() };
+            self.line(Some(&c), &format!("{} — {name}{rebel}", p.sigle()));
         }
         let s = self.say(&msg!("gd-map-key-republic"));
         self.line(Some(REPUBLIC), &s);

@@ -26,6 +26,9 @@
 //!   order form.
 //! - [`powers`]: skills, sector abilities and corrupt ministry skills used
 //!   as actions (spy, sabotage, cleanse, black market, augury, indulgence).
+//! - [`rebellion`]: "La lutte pour toujours : La rébellion." (the
+//!   declaration, the rebel's benefits and price, peace);
+//!   [`rebellion_robot`] the robots' part of it.
 //! - [`sample`]: the simulated parties (`arbitre demo`, the robot of
 //!   `pnj = "robot"`, the pre-filled order form).
 //!
@@ -38,6 +41,9 @@
 //! the skills that act in contests (`RELANCE`, `PERTES`); Feint, the card
 //! engine, rebellion and the skills used as actions (issue #28) are refused
 //! as not refereed yet.
+//! and battles, the campaigns, the assassinations, rebellion and peace and
+//! P are played; Feint, the card engine and the skills (issue #28) are
+//! refused as not refereed yet.
 
 pub mod common;
 pub mod components;
@@ -50,6 +56,8 @@ pub mod orders;
 pub mod powers;
 pub mod powers_robot;
 pub mod purchases;
+pub mod rebellion;
+pub mod rebellion_robot;
 pub mod senate;
 pub mod sample;
 pub mod setup;
@@ -76,6 +84,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(intrigue::feint::samples());
     all.extend(powers::samples());
     all.extend(intrigue::fight_skills::samples());
+    all.extend(rebellion::samples());
     all
 }
 

@@ -330,6 +330,10 @@ pub enum Item {
     /// un vote du sénat", carried out if the vote passes (every item held
     /// checked again then). `a` filed first in initiative order.
     Trade { a: PartyId, b: PartyId, a_gives: Vec<Goods>, b_gives: Vec<Goods> },
+    // ---- Rebellion and peace (#28, `rebellion`).
+    /// `PAIX` filed in S1 by a party in the senate: the senate's offer of
+    /// peace to the rebel, item (5) of S2 ("Faire la paix.").
+    Peace { by: PartyId },
 }
 
 /// What parties filed in S1 that S2 needs, besides the agenda (sealed until
@@ -511,6 +515,10 @@ pub struct GdState {
     #[serde(default)]
     pub intrigue: Intrigue,
     pub ending: Option<Ending>,
+    /// The party in rebellion and the peace offers of this game turn
+    /// ("La lutte pour toujours : La rébellion.").
+    #[serde(default)]
+    pub rebellion: super::rebellion::Rebellion,
 }
 
 impl Phase {
@@ -626,8 +634,10 @@ impl GdState {
 
     /// Whether a law binds a party now: in force this turn and not broken
     /// by it this turn.
+    /// A rebel is bound by none ("n'est pas affecté par les lois du sénat").
     pub fn law_binds(&self, law: Law, party: PartyId) -> bool {
-        self.laws.iter().any(|l| l.law == law && l.until >= self.game_turn) && !self.defied.contains(&(party, law))
+        !super::rebellion::is_rebel(self, party)
+            && self.laws.iter().any(|l| l.law == law && l.until >= self.game_turn) && !self.defied.contains(&(party, law))
     }
 
     /// The tax in force this turn on an action, if any (one at a time).

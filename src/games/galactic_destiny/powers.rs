@@ -74,18 +74,17 @@ pub struct Used {
     pub used: BTreeSet<SectorNo>,
 }
 
-/// "En bonne position dans le sénat": every party in play. The rebellion
-/// (#28, `rebellion`) makes a rebel party the exception: its check belongs
-/// here.
+/// "En bonne position dans le sénat": every party in play but the rebel
+/// (it left the senate, "La rébellion").
 pub fn in_good_standing(state: &GdState, p: PartyId) -> bool {
-    state.fx.parties.contains_key(&p)
+    state.fx.parties.contains_key(&p) && !super::rebellion::is_rebel(state, p)
 }
 
-/// Whether `senator` may sabotage: the Saboteur skill. "Tous les sénateurs
-/// rebelles gagnent la compétence de saboteur" is the rebellion's to add
-/// here.
+/// Whether `senator` may sabotage: the Saboteur skill, or a rebel's
+/// senator ("Tous les sénateurs rebelles gagnent la compétence de
+/// saboteur").
 pub fn can_sabotage(state: &GdState, senator: &str) -> bool {
-    skill(state, senator) == Some(Skill::Saboteur)
+    skill(state, senator) == Some(Skill::Saboteur) || super::rebellion::is_rebel_senator(state, senator)
 }
 
 fn skill(state: &GdState, senator: &str) -> Option<Skill> {

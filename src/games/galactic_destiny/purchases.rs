@@ -373,8 +373,10 @@ pub fn turn_limit_winners(state: &GdState) -> Vec<PartyId> {
         let wealth = state.fx.parties.get(&p).map_or(0, |x| u32::from(x.money) + u32::from(x.influence));
         (state.sectors_of(p).len(), ministries, wealth)
     };
-    let best = state.parties().map(score).max();
-    state.parties().filter(|p| Some(score(*p)) == best).collect()
+    // A rebel "peut gagner seulement en gagnant 10 secteurs".
+    let eligible: Vec<PartyId> = state.parties().filter(|p| !super::rebellion::is_rebel(state, *p)).collect();
+    let best = eligible.iter().map(|p| score(*p)).max();
+    eligible.into_iter().filter(|p| Some(score(*p)) == best).collect()
 }
 
 /// One sample of each message of this module, for the catalogue check.

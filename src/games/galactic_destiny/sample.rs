@@ -61,7 +61,7 @@ fn trading_partner(s: &GdState, p: PartyId) -> Option<(PartyId, bool)> {
 /// against the Ke'Ras, and the likeliest verdict to hurt a rival.
 fn someone_elses_senator(s: &GdState, p: PartyId, dice: &mut Dice) -> Option<String> {
     let weight = |x: &crate::games::galactic_destiny::components::interpret::SenatorState| u32::from(x.corruption) + 3 * u32::from(x.shadow);
-    let others: Vec<(&String, u32)> = s.fx.senators.iter().filter(|(n, x)| x.party != p && !s.tried.contains(*n)).map(|(n, x)| (n, weight(x))).collect();
+    let others: Vec<(&String, u32)> = s.fx.senators.iter().filter(|(n, x)| x.party != p && !s.tried.contains(*n) && !super::rebellion::is_rebel(s, x.party)).map(|(n, x)| (n, weight(x))).collect();
     let top = others.iter().map(|(_, w)| *w).max()?;
     let most: Vec<&String> = others.iter().filter(|(_, w)| *w == top).map(|(n, _)| *n).collect();
     dice.pick_index(most.len(), RULE, "sénateur poursuivi").map(|i| most[i].clone())
@@ -75,7 +75,10 @@ fn someone_elses_senator(s: &GdState, p: PartyId, dice: &mut Dice) -> Option<Str
 /// fresh senator of best command (3 at least) if it has one.
 fn republic_attack(s: &GdState, p: PartyId) -> Option<Vec<FleetGroup>> {
     let (from, mut count) = s.republic_at.iter().filter(|(_, n)| **n > 0).max_by_key(|(at, n)| (**n, **at == REPUBLIC_HOME, std::cmp::Reverse(**at))).map(|(at, n)| (*at, *n))?;
-    let mut targets: Vec<SectorNo> = s.fx.sectors.iter().filter(|(_, x)| x.infested).map(|(n, _)| *n).collect();
+    // The rebel's sectors too ("ordonner à la flotte de la république
+    // d'attaquer et de rendre neutres tout secteur rebelle"), not by the rebel.
+    let rebel = s.rebellion.rebel.filter(|r| *r != p);
+    let mut targets: Vec<SectorNo> = s.fx.sectors.iter().filter(|(_, x)| x.infested || (rebel.is_some() && x.owner == rebel)).map(|(n, _)| *n).collect();
     targets.sort_by_key(|n| (s.fx.defence(&s.components, *n), *n));
     let mut admiral = s
         .senators_of(p)
@@ -109,7 +112,9 @@ fn invasions(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
         here.saturating_sub(s.intrigue.invasions.committed.get(&at).and_then(|m| m.get(&p)).copied().unwrap_or(0))
     };
     let pay = |n: u8| !s.law_binds(Law::Movement, p) || money(s, p) >= 2 * n;
-    let infested: Vec<SectorNo> = s.fx.sectors.iter().filter(|(_, x)| x.infested).map(|(n, _)| *n).collect();
+    // The rebel's sectors are fought alike, for neutrality and free of corruption.
+    let rebel = s.rebellion.rebel.filter(|r| *r != p);
+    let infested: Vec<SectorNo> = s.fx.sectors.iter().filter(|(_, x)| x.infested || (rebel.is_some() && x.owner == rebel)).map(|(n, _)| *n).collect();
     let stacks: Vec<SectorNo> = s.fleets.keys().copied().filter(|at| free(*at) >= 4 && pay(free(*at) - 1)).collect();
     if !infested.is_empty() && !stacks.is_empty() && dice.chance_in_6(3, RULE, "combattre le Ke'Ras") {
         let at = *stacks.iter().max_by_key(|at| (free(**at), std::cmp::Reverse(**at))).unwrap_or(&stacks[0]);
@@ -263,6 +268,10 @@ fn voting(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
                 let c = cap(dice, &mut budget, if *a == p || *b == p { 3 } else { 1 });
                 v.push(Order::VoteItem { item: n, for_it: *a == p || *b == p || dice.chance_in_6(3, RULE, "vote sur l'échange"), cap: c });
             }
+            Item::Peace { .. } => {
+                let c = cap(dice, &mut budget, 2);
+                v.push(Order::VoteItem { item: n, for_it: super::rebellion_robot::peace_vote(s), cap: c });
+            }
             Item::Indictment { senator, .. } => {
                 let against = s.fx.senators.get(senator).is_some_and(|x| x.party == p);
                 let c = cap(dice, &mut budget, if against { 4 } else { 2 });
@@ -353,7 +362,7 @@ fn attempts(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
     }
     let fresh = |n: &String| {
         let skill = s.components.senator(n).and_then(|c| c.skill);
-        matches!(skill, Some(Skill::Assassin | Skill::MaitreEnAssassinat)) && !s.fx.senators[n].exhausted && !s.recruited.contains(n)
+        (matches!(skill, Some(Skill::Assassin | Skill::MaitreEnAssassinat)) || super::rebellion::is_rebel(s, p)) && !s.fx.senators[n].exhausted && !s.recruited.contains(n)
     };
     let Some(assassin) = s.senators_of(p).find(|n| fresh(n)).cloned() else { return v };
     let target = Ministry::ALL.iter().filter_map(|m| s.ministries.get(m)).find(|n| s.fx.senators.get(*n).is_some_and(|x| x.party != p)).cloned();
@@ -391,7 +400,10 @@ fn feint(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
 
 /// The simulated party's orders for the step now open.
 pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
+    // The rebel's senators left the senate: it files and votes nothing.
+    let rebel = super::rebellion::is_rebel(s, p);
     let mut lines = match s.phase {
+        Phase::Filing | Phase::Voting if rebel => vec![Order::Pass],
         Phase::Filing => filing(s, p, dice),
         Phase::Voting => voting(s, p, dice),
         Phase::Purchases => purchases(s, p, dice),
@@ -410,6 +422,7 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         let mut more = attempts(s, p, dice);
         more.extend(super::powers_robot::orders(s, p, dice));
         more.extend(super::intrigue::fight_skills::robot(s, p));
+        more.extend(super::rebellion_robot::lines(s, p, dice));
         if !more.is_empty() {
             lines.retain(|o| *o != Order::Pass);
             lines.extend(more);

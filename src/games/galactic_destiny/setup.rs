@@ -170,6 +170,7 @@ fn fresh(components: Components, settings: Settings, seed: u64) -> GdState {
         taxes_paid: 0,
         recruited: Default::default(),
         intrigue: Default::default(),
+        rebellion: Default::default(),
         ending: None,
     }
 }

@@ -35,7 +35,7 @@ use super::senate::Ministry;
 /// (its own dice: the form must not hint at the next step's rolls).
 const FORM_SEED: u64 = 0x6764_666f_726d_0001;
 
-fn ministry_msg(m: Ministry) -> Msg {
+pub fn ministry_msg(m: Ministry) -> Msg {
     Msg::new(format!("gd-ministry-{}", m.code().to_lowercase()))
 }
 
@@ -127,6 +127,7 @@ pub fn item_msg(i: &Item) -> Msg {
             let w = Words { agenda: &agenda, in_play: &in_play };
             msg!("gd-item-trade", a = a.sigle(), b = b.sigle(), a_gives = goods_list(&w, a_gives, true), b_gives = goods_list(&w, b_gives, true))
         }
+        Item::Peace { by } => msg!("gd-item-peace", by = by.sigle()),
     }
 }
 
@@ -352,6 +353,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         | Event::ShadowRemoved { .. }
         | Event::CorruptSkillUsed { .. } => super::powers::event_msg(e),
         Event::Rerolled { .. } => super::intrigue::fight_skills::event_msg(e).unwrap_or_else(|| msg!("gd-none")),
+        Event::RebellionDeclared { .. } | Event::PeaceOffered { .. } | Event::PeaceMade { .. } => super::rebellion::event_msg(e),
     }
 }
 
@@ -454,6 +456,7 @@ fn board_json(s: &GdState) -> Vec<Value> {
                 "republic": s.republic_at.get(&c.no).copied().unwrap_or(0),
                 "marked": st.is_some_and(|x| x.marked),
                 "infested": st.is_some_and(|x| x.infested),
+                "rebel": super::rebellion::rebel_sector(s, c.no),
             })
         })
         .collect()
@@ -488,6 +491,7 @@ fn parties_json(s: &GdState, viewer: Option<PartyId>) -> Vec<Value> {
                 "waiting": ps.waiting.len(),
                 "corruption": corruption,
                 "shadow": shadow,
+                "rebel": super::rebellion::is_rebel(s, p),
             })
         })
         .collect()

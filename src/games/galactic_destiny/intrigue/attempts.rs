@@ -124,7 +124,7 @@ fn declared(state: &GdState, orders: &BTreeMap<PartyId, Orders>, events: &mut Ve
             let st = state.fx.senators.get(assassin);
             let fit = st.is_some_and(|x| x.party == p && !x.exhausted)
                 && !state.recruited.contains(assassin)
-                && matches!(skill, Some(Skill::Assassin | Skill::MaitreEnAssassinat))
+                && (matches!(skill, Some(Skill::Assassin | Skill::MaitreEnAssassinat)) || super::super::rebellion::is_rebel(state, p))
                 && !v.iter().any(|d| &d.assassin == assassin);
             let order = super::super::orders::lines(state, &Orders { lines: vec![line.clone()], defaulted: false }).concat();
             if !fit {

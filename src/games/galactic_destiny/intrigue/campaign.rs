@@ -67,6 +67,18 @@ pub struct Target<P> {
     pub halved: bool,
 }
 
+impl<P> Target<P> {
+    /// The defence added to the sector's die (halved, rounded up, against
+    /// the rebel).
+    pub fn defence_value(&self) -> i32 {
+        if self.halved {
+            (self.defence + 1).div_euclid(2)
+        } else {
+            self.defence
+        }
+    }
+}
+
 /// Why the campaigns cannot be resolved as given (the orders' checks
 /// refuse these before).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -116,7 +128,7 @@ where
     }
     let n = target.number;
     let sector_dice = roll(1, 0, true, HEADING, &format!("sector {n}'s resistance"), src);
-    let defence = if target.halved { (target.defence + 1).div_euclid(2) } else { target.defence };
+    let defence = target.defence_value();
     let owned = if target.owner.is_some() { i64::from(target.owner_influence) + i64::from(target.owner_adjacency) } else { 0 };
     let sector_total = sum(&sector_dice) + i64::from(defence) + owned;
     let mut order: Vec<&Campaigner<P, S>> = campaigners.iter().collect();

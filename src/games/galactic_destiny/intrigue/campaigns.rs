@@ -17,8 +17,8 @@
 //!   far as the party's influence then goes; adjacency counts the sectors
 //!   owned at that moment ("actuellement"). The winner takes the sector.
 //!
-//! Not refereed here: campaign cards (`CARTE … CAMPAGNE`), the rebel's
-//! campaigns anywhere and its halved defences (no rebellion yet). A tax on
+//! Not refereed here: campaign cards (`CARTE … CAMPAGNE`). The rebel
+//! campaigns anywhere and halves the defences ([`crate::games::galactic_destiny::rebellion`]). A tax on
 //! campaigns (Impôts) is paid in [`declare`] through `common::pay_tax`.
 
 use std::collections::BTreeMap;
@@ -86,12 +86,15 @@ pub struct CampaignRoll {
 /// and orthogonally adjacent to one it owns ("les coins ne comptent pas")
 /// or one of the marked sectors ("les 3 secteurs identifiés avec le jeton
 /// du secteur").
+/// The rebel "peut effectuer des campagnes dans n'importe quel secteur sur
+/// le plateau" (infested ones excepted: those are fought, never canvassed).
 pub fn reachable(s: &GdState, p: PartyId) -> Vec<SectorNo> {
     let mine = s.sectors_of(p);
+    let anywhere = super::super::rebellion::is_rebel(s, p);
     s.fx
         .sectors
         .iter()
-        .filter(|(n, x)| !x.infested && x.owner != Some(p) && (x.marked || mine.iter().any(|m| s.components.board.adjacent(**n, *m))))
+        .filter(|(n, x)| !x.infested && x.owner != Some(p) && (anywhere || x.marked || mine.iter().any(|m| s.components.board.adjacent(**n, *m))))
         .map(|(n, _)| *n)
         .collect()
 }
@@ -304,7 +307,9 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
             defence: state.fx.defence(&state.components, sector) as i32,
             owner_influence,
             owner_adjacency: owner.map_or(0, |o| adjacency(state, o, sector)),
-            halved: false,
+            // "réduits de moitié … pour les invasions et les campagnes de
+            // toute la rébellion": the rebel campaigns here.
+            halved: live.iter().any(|d| super::super::rebellion::is_rebel(state, d.party)),
         };
         // The mechanics name parties by their sigles.
         let by_sigle: Vec<Campaigner<&'static str, String>> = cs.iter().map(sigled).collect();
@@ -341,7 +346,8 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
         events.push(Event::CampaignResolved {
             sector,
             owner,
-            defence: target.defence,
+            // The defence that counted (halved against the rebel).
+            defence: target.defence_value(),
             owner_influence: target.owner_influence,
             owner_adjacency: target.owner_adjacency,
             dice: outcome.sector_dice.iter().map(|d| d.value()).collect(),

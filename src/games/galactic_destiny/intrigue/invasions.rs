@@ -129,10 +129,11 @@ pub fn open(state: &mut GdState, _dice: &mut Dice, events: &mut Vec<Event>) {
             move_republic(state, from, g.to, count);
         }
         // Sent into an infested sector they fight it, ATTAQUE written or
-        // not ("TOUJOURS de rendre le secteur neutre"); elsewhere they
-        // patrol (a rebel sector, the only other target, waits for the
-        // rebellion).
-        let attack = count > 0 && state.fx.sectors.get(&g.to).is_some_and(|s| s.infested);
+        // not ("TOUJOURS de rendre le secteur neutre"); into a rebel sector
+        // with ATTAQUE they fight it for neutrality too; elsewhere they
+        // patrol.
+        let rebel_target = g.attack && super::super::rebellion::rebel_sector(state, g.to);
+        let attack = count > 0 && (rebel_target || state.fx.sectors.get(&g.to).is_some_and(|s| s.infested));
         // The voted admiral goes if he can; a Republic fleet must be there
         // for him to lead ("au moins 1 flotte").
         let admiral = match &g.admiral {
@@ -174,6 +175,10 @@ fn move_republic(state: &mut GdState, from: SectorNo, to: SectorNo, count: u8) {
 /// goes and is exhausted; in play but unable (exhausted, seduced) he broke
 /// the senate's law: 2 corruption. Dead or gone: nothing.
 fn send_admiral(state: &mut GdState, name: &str, events: &mut Vec<Event>) -> Option<String> {
+    // A rebel's senator left the senate and is bound by none of its laws.
+    if super::super::rebellion::is_rebel_senator(state, name) {
+        return None;
+    }
     let s = state.fx.senators.get_mut(name)?;
     if !s.exhausted && !s.seduced {
         s.exhausted = true;
@@ -285,7 +290,8 @@ fn invade(state: &mut GdState, p: PartyId, sector: SectorNo, from: &[(SectorNo, 
     }
     let own29 = state.components.board.sector_of(Ability::InsurrectionBienvenue).and_then(|n| state.fx.sectors.get(&n)).and_then(|s| s.owner) == Some(p);
     let mut corrupted = None;
-    if !invasion_corruption_free(st.infested, aim, own29 && first) {
+    let rebellion_free = super::super::rebellion::invasion_free(state, p, sector, aim != Aim::Neutral);
+    if !invasion_corruption_free(st.infested, aim, own29 && first) && !rebellion_free {
         let why = CorruptionWhy::Invasion { sector };
         let shadows = |state: &GdState, n: &str| state.fx.senators.get(n).map_or(0, |x| x.shadow);
         let on = match &admiral {
@@ -451,7 +457,9 @@ fn battle_sector(state: &GdState, n: SectorNo) -> battle::Sector<PartyId> {
         defence: state.fx.defence(&state.components, n) as i32,
         extra_dice: extra,
         owner_adjacency: st.owner.map_or(0, |o| adjacency(state, n, o)),
-        halved: false,
+        // The rebel among the invaders: "Toutes les défense du secteur sont
+        // réduits de moitié, arrondis au supérieur".
+        halved: state.rebellion.rebel.is_some_and(|r| state.intrigue.invasions.invasions.iter().any(|d| d.sector == n && d.force == Force::Party(r))),
         owner_reroll: st.owner.map(|o| fight_skills::reroll_of(state, o, Contest::Battle)).unwrap_or_default(),
     }
 }

@@ -137,6 +137,7 @@ fn state(deal: usize) -> GdState {
         recruited: Default::default(),
         intrigue: Default::default(),
         ending: None,
+        rebellion: Default::default(),
     };
     s.appoint(Ministry::PrimeMinister, Some("Fola".into()));
     s.appoint(Ministry::Interior, Some("Kaelin".into()));
@@ -295,4 +296,19 @@ fn la_piste_des_elections_counts_the_turns_left_from_the_markers_space() {
         s.election_marker = marker;
         assert!(svg(&s, Lang::En).contains(&left), "marker on {marker}: {left}");
     }
+}
+
+#[test]
+fn la_lutte_pour_toujours_the_legend_names_the_rebel_and_stays_clear() {
+    let mut s = state(0);
+    s.rebellion.rebel = Some(PartyId::Pop);
+    for (lang, words) in [(Lang::Fr, "en rébellion"), (Lang::En, "in rebellion")] {
+        let picture = svg(&s, lang);
+        assert_eq!(picture.matches(words).count(), 1, "{lang:?}: the rebel named once");
+        let d = drawn(&picture);
+        let overlaps = Drawn::texts_over_texts(&d, 0.5);
+        assert!(overlaps.is_empty(), "{lang:?}: {overlaps:#?}");
+    }
+    s.rebellion.rebel = None;
+    assert!(!svg(&s, Lang::En).contains("in rebellion"));
 }

@@ -73,7 +73,8 @@ impl Check<'_> {
         }
         let card = self.s.components.senator(&assassin);
         let skill = card.and_then(|x| x.skill);
-        if !matches!(skill, Some(Skill::Assassin | Skill::MaitreEnAssassinat)) {
+        // "Tous les sénateurs rebelles gagnent la compétence d'assassin."
+        if !matches!(skill, Some(Skill::Assassin | Skill::MaitreEnAssassinat)) && !super::super::super::rebellion::is_rebel(self.s, self.me) {
             return Err(no(msg!("gd-order-refused-not-assassin", senator = assassin)));
         }
         let st = &self.s.fx.senators[&assassin];

@@ -121,7 +121,8 @@ impl Check<'_> {
         }
         let first = !self.s.intrigue.invasions.invasions.iter().any(|d| d.force == Force::Party(self.me)) && self.inv.invaded.is_empty();
         let own29 = self.owner(Ability::InsurrectionBienvenue) == Some(self.me);
-        if invasion_corruption_free(st.infested, aim, own29 && first) {
+        let rebellion_free = crate::games::galactic_destiny::rebellion::invasion_free(self.s, self.me, sector, aim != Aim::Neutral);
+        if invasion_corruption_free(st.infested, aim, own29 && first) || rebellion_free {
             self.notes.push(msg!("gd-inv-note-no-corruption"));
         } else {
             let on = admiral.clone().or(corruption.clone());

@@ -164,6 +164,13 @@ pub enum Order {
     /// `PERTES <parti>…` (B): where the party's hits go among several
     /// opponents, in order of preference (G14).
     Hits { parties: Vec<PartyId> },
+    // ---- Rebellion and peace, any step where the party is awaited (#28;
+    // [`crate::games::galactic_destiny::rebellion`]).
+    /// `REBELLION <secteur>`: declare rebellion, that sector joining.
+    Rebel { sector: SectorNo },
+    /// `PAIX`: a senate party proposes peace (S1, an agenda item); the
+    /// rebel offers or accepts it.
+    Peace,
 }
 
 /// What an invasion fights for ("Côtés multiples dans une bataille.").

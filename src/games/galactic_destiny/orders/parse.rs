@@ -57,6 +57,9 @@ pub use powers::power_line;
 #[path = "fight.rs"]
 mod fight;
 pub use fight::{fight_line, samples as fight_samples};
+/// `REBELLION`, `PAIX` (#28).
+#[path = "rebellion.rs"]
+mod rebellion;
 
 /// Why a line is refused, and the nearest valid name or form.
 type Refused = (Msg, Option<String>);
@@ -214,6 +217,9 @@ struct Check<'a> {
     pw: powers::Lines,
     /// The notes of the line being read.
     notes: Vec<Msg>,
+    /// An earlier line declared rebellion, or wrote `PAIX`.
+    rebelled: bool,
+    peace: bool,
 }
 
 impl<'a> Check<'a> {
@@ -258,6 +264,8 @@ impl<'a> Check<'a> {
             inv: invasions::Lines::default(),
             pw: powers::Lines::default(),
             notes: Vec::new(),
+            rebelled: false,
+            peace: false,
         }
     }
 
@@ -659,7 +667,11 @@ impl<'a> Check<'a> {
         }
         let senator = self.optional_own(c)?;
         self.deals_broken.insert(deal.number);
-        self.breach_note(&senator);
+        if super::super::rebellion::deal_binds(self.s, deal) {
+            self.breach_note(&senator);
+        } else {
+            self.notes.push(msg!("gd-rebel-note-deal-free"));
+        }
         Ok(Order::BreakDeal { deal: deal.number, senator })
     }
 
@@ -788,7 +800,7 @@ impl<'a> Check<'a> {
                 g.attack = true;
             } else if is(Some(t), words::ADMIRAL) && g.admiral.is_none() {
                 let a = self.in_play(c.next())?;
-                if self.s.fx.senators.get(&a).is_some_and(|st| st.seduced) {
+                if self.s.fx.senators.get(&a).is_some_and(|st| st.seduced) || super::super::rebellion::is_rebel_senator(self.s, &a) {
                     return Err(no(msg!("gd-order-refused-not-in-senate", senator = a)));
                 }
                 g.admiral = Some(a);
@@ -796,7 +808,7 @@ impl<'a> Check<'a> {
                 return Err(no(msg!("gd-order-refused-extra", written = t.text.as_str())));
             }
         }
-        if g.attack && !self.s.fx.sectors.get(&to).is_some_and(|x| x.infested) {
+        if g.attack && !self.s.fx.sectors.get(&to).is_some_and(|x| x.infested) && !super::super::rebellion::rebel_sector(self.s, to) {
             return Err(no(msg!("gd-order-refused-attack", sector = to)));
         }
         Ok(g)
@@ -853,6 +865,9 @@ impl<'a> Check<'a> {
         if self.s.tried.contains(&n) {
             return Err(no(msg!("gd-order-refused-already-tried", senator = n)));
         }
+        if super::super::rebellion::is_rebel_senator(self.s, &n) {
+            return Err(no(msg!("gd-rebel-refused-sheltered", senator = n)));
+        }
         Ok(n)
     }
 
@@ -889,6 +904,9 @@ impl<'a> Check<'a> {
         self.end(c)?;
         if self.s.audited.contains(&senator) {
             return Err(no(msg!("gd-order-refused-already-audited", senator = senator)));
+        }
+        if super::super::rebellion::is_rebel_senator(self.s, &senator) {
+            return Err(no(msg!("gd-rebel-refused-sheltered", senator = senator)));
         }
         if self.audited.contains(&senator) {
             return Err(no(msg!("gd-order-refused-named-twice", name = senator)));
@@ -1139,6 +1157,7 @@ impl<'a> Check<'a> {
 
     /// One line: its order, or why not.
     fn line(&mut self, w: Word, c: &mut Cursor) -> Result<Order, Refused> {
+        self.outside_senate(w)?;
         match w {
             Word::Pass => self.end(c).map(|_| Order::Pass),
             Word::Bank => self.bank(c),
@@ -1181,6 +1200,8 @@ impl<'a> Check<'a> {
             Word::Corrupt => self.corrupt_skill(c),
             Word::Reroll => self.reroll(c),
             Word::Hits => self.hits(c),
+            Word::Rebel => self.rebel(c),
+            Word::Peace => self.peace(c),
         }
     }
 }
@@ -1419,5 +1440,6 @@ pub fn samples() -> Vec<Msg> {
     v.extend(invasions::samples());
     v.extend(powers::samples());
     v.extend(fight::samples());
+    v.extend(rebellion::samples());
     v
 }

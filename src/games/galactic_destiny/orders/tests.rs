@@ -109,6 +109,7 @@ fn state(phase: Phase) -> GdState {
         taxes_paid: 0,
         recruited: BTreeSet::new(),
         intrigue: Default::default(),
+        rebellion: Default::default(),
         ending: None,
     };
     s.appoint(Ministry::PrimeMinister, Some("Kaelin".into()));
@@ -260,7 +261,7 @@ fn a_line_valid_in_another_step_is_refused_naming_its_steps() {
 #[test]
 fn orders_of_the_intrigue_are_refused_as_not_refereed_yet() {
     let s = state(Phase::Filing);
-    for line in ["CARTE \"Feint\"", "CORROMPU DEFENSE 1", "REBELLION 39"] {
+    for line in ["CARTE \"Feint\"", "CORROMPU DEFENSE 1"] {
         let (id, _) = refused(&s, line);
         assert_eq!(id, "gd-order-refused-not-yet", "{line}");
     }
@@ -951,4 +952,36 @@ fn campagnes_and_resolution_des_campagnes_orders_read_in_c_and_k_in_both_languag
     let (_, v) = read(&k, "pop", &["INFLUENCE 39 2", "INFLUENCE 39 1"]);
     assert!(matches!(&v[1], LineOutcome::Rejected { reason, .. } if reason.id == "gd-camp-refused-influence-twice"));
     assert_eq!(refused(&c, "INFLUENCE 39 2").0, "gd-order-refused-wrong-step");
+}
+
+/// "Déclaration de rébellion." and "Faire la paix.": each line and why it
+/// is refused, from the public state only.
+#[test]
+fn declaration_de_rebellion_and_faire_la_paix_lines_are_checked() {
+    let mut s = state(Phase::Filing);
+    assert_eq!(accepted(&s, "REBELLION 39"), Order::Rebel { sector: 39 });
+    assert_eq!(accepted(&s, "REBEL 39"), Order::Rebel { sector: 39 });
+    assert_eq!(refused(&s, "REBELLION 42").0, "gd-rebel-refused-not-your-sector");
+    assert_eq!(refused(&s, "PAIX").0, "gd-rebel-refused-no-rebel");
+    assert_eq!(refused(&s, "ASSASSINAT Kaelin PAR Fola").0, "gd-order-refused-not-assassin");
+    assert_eq!(refused(&s, "FLOTTE-REPUBLIQUE 42 2 ATTAQUE").0, "gd-order-refused-attack");
+    let first = GdState { game_turn: 1, ..s.clone() };
+    assert_eq!(refused(&first, "REBELLION 39").0, "gd-rebel-refused-first-turn");
+    // BIP in rebellion: POP proposes peace in S1 only, attacks its sectors
+    // with the Republic's fleet, never prosecutes its senators.
+    s.rebellion.rebel = Some(Bip);
+    assert_eq!(refused(&s, "REBELLION 39").0, "gd-rebel-refused-rebel-exists");
+    assert_eq!(accepted(&s, "PAIX"), Order::Peace);
+    assert_eq!(refused(&GdState { phase: Phase::Voting, ..s.clone() }, "PAIX").0, "gd-rebel-refused-peace-s1");
+    assert!(matches!(accepted(&s, "FLOTTE-REPUBLIQUE 42 2 ATTAQUE"), Order::FleetProposal { .. }));
+    assert_eq!(refused(&s, "POURSUITE Kaelin").0, "gd-rebel-refused-sheltered");
+    assert_eq!(refused(&s, "FLOTTE-REPUBLIQUE 1 2 AMIRAL Kaelin").0, "gd-order-refused-not-in-senate");
+    // POP in rebellion: no senate line, every senator an assassin, peace
+    // offered in any step.
+    s.rebellion.rebel = Some(Pop);
+    assert_eq!(refused(&s, "PROPOSITION MOUVEMENT").0, "gd-rebel-refused-outside-senate");
+    assert_eq!(refused(&GdState { phase: Phase::Voting, ..s.clone() }, "VOTE #3 POUR").0, "gd-rebel-refused-outside-senate");
+    assert!(matches!(accepted(&s, "ASSASSINAT Kaelin PAR Fola"), Order::Assassinate { .. }));
+    assert_eq!(accepted(&GdState { phase: Phase::Purchases, ..s.clone() }, "PEACE"), Order::Peace);
+    assert!(notes(&s, "ROMPRE A1", Lang::En).contains("binds nobody"), "{}", notes(&s, "ROMPRE A1", Lang::En));
 }

@@ -109,6 +109,9 @@ pub enum Word {
     // The rerolls and the hits (gdfight, #28: `orders/fight.rs`).
     Reroll,
     Hits,
+    // Rebellion and peace (`orders/rebellion.rs`).
+    Rebel,
+    Peace,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -158,6 +161,9 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     // The rerolls' policy (any step) and the hits' order (B).
     (Word::Reroll, "RELANCE", "REROLL", ANY),
     (Word::Hits, "PERTES", "HITS", B),
+    // Rebellion and peace: any step where the party is awaited.
+    (Word::Rebel, "REBELLION", "REBEL", ANY),
+    (Word::Peace, "PAIX", "PEACE", ANY),
 ];
 
 /// The orders of the intrigue and the card engine (design note §3.1, §3.3),
@@ -166,8 +172,6 @@ pub const NOT_YET: &[(&str, &str)] = &[
     ("CARTE", "CARD"),
     ("REPONSE", "RESPONSE"),
     ("REPONSES", "RESPONSES"),
-    ("REBELLION", "REBEL"),
-    ("PAIX", "PEACE"),
 ];
 
 /// The steps where a word is valid (the intrigue's words: none yet).
@@ -462,6 +466,8 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
             super::parse::power_line(s, o, en)
         }
         Order::Reroll { .. } | Order::Hits { .. } => super::parse::fight_line(o, en),
+        Order::Rebel { sector } => format!("{} {sector}", kw(en, "REBELLION", "REBEL")),
+        Order::Peace => kw(en, "PAIX", "PEACE").to_string(),
     }
 }
 
@@ -545,6 +551,10 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Reroll, true) => "REROLL BATTLE|CAMPAIGN|ASSASSINATION|ALL|NONE [THRESHOLD <n>]",
         (Word::Hits, false) => "PERTES <parti> [<parti>…]",
         (Word::Hits, true) => "HITS <party> [<party>…]",
+        (Word::Rebel, false) => "REBELLION <secteur>",
+        (Word::Rebel, true) => "REBEL <sector>",
+        (Word::Peace, false) => "PAIX",
+        (Word::Peace, true) => "PEACE",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }

@@ -30,6 +30,10 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
     let trades = std::mem::take(&mut state.agenda);
     let (mut fleet, mut indictments, mut laws) = (Vec::new(), Vec::new(), Vec::new());
     for p in common::in_initiative(state) {
+        // The rebel's senators left the senate: nothing of its is filed.
+        if super::super::rebellion::is_rebel(state, p) {
+            continue;
+        }
         let Some(o) = orders.get(&p) else { continue };
         for line in &o.lines {
             if keep(&mut state.filings, p, line) {
@@ -46,7 +50,8 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
             }
         }
     }
-    let agenda: Vec<Item> = fleet.into_iter().chain(indictments).chain(laws).chain(trades).collect();
+    let peace = super::super::rebellion::peace_item(state, orders);
+    let agenda: Vec<Item> = fleet.into_iter().chain(indictments).chain(laws).chain(trades).chain(peace).collect();
     // G33: "S'il n'y a aucun ministre du tout dans le sénat alors aucune
     // proposition ne peut être présentée". With an election due, S2 checks
     // again once the posts are filled.

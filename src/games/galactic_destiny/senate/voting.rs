@@ -26,6 +26,7 @@ use super::super::components::PartyId;
 use super::super::events::{CorruptionWhy, Event, VoteOn};
 use super::super::model::{Ending, FirstElection, GdState, Item, Law, LawInForce, Phase, SECTORS_TO_END};
 use super::super::orders::{Order, Orders, PostChoice};
+use super::super::rebellion;
 use super::elections::{self, Choice, Elector};
 use super::round_table::{self, per_vote_limit, voting_strength, Ballot, SenatorVote};
 use super::Ministry;
@@ -83,7 +84,8 @@ impl fmt::Display for FleetChoice {
 /// Plays the senate; leaves the game at the intrigue's first step.
 pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &mut Dice, events: &mut Vec<Event>) {
     common::apply(state, orders, dice, events);
-    let order = common::in_initiative(state);
+    // The rebel's senators left the senate: it neither votes nor stands.
+    let order: Vec<PartyId> = common::in_initiative(state).into_iter().filter(|p| !rebellion::is_rebel(state, *p)).collect();
     // S2's own lines for trials, audits and the election order join S1's.
     for (p, o) in orders {
         for line in &o.lines {
@@ -111,7 +113,7 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
         for (k, item) in state.agenda.clone().iter().enumerate() {
             let Item::Indictment { by, senator } = item else { continue };
             let n = k as u32 + 1;
-            if !state.fx.senators.contains_key(senator) || state.tried.contains(senator) {
+            if !state.fx.senators.contains_key(senator) || state.tried.contains(senator) || rebellion::is_rebel_senator(state, senator) {
                 events.push(Event::Struck { item: n, reason: Msg::new("galactic-destiny-cannot-be-tried").arg("senator", senator.as_str()) });
                 continue;
             }
@@ -121,6 +123,12 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
         }
         // (4) The general proposals.
         proposals(state, orders, &order, dice, events);
+        // (5) Peace ("Faire la paix."): voted like a law.
+        for (k, item) in state.agenda.clone().iter().enumerate() {
+            if matches!(item, Item::Peace { .. }) && state.rebellion.rebel.is_some() && item_vote(state, orders, &order, k as u32 + 1, dice, events) {
+                rebellion::senate_agrees(state, events);
+            }
+        }
     }
     // (6) Audits, then trials.
     audits(state, dice, events);
@@ -431,7 +439,7 @@ fn audits(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
         for senator in list {
             if Some(p) != finance {
                 events.push(Event::Unexecuted { party: p, order: "VERIFIER".into(), reason: Msg::new("galactic-destiny-not-minister").arg("ministry", "finance") });
-            } else if !state.fx.senators.contains_key(&senator) || state.audited.contains(&senator) {
+            } else if !state.fx.senators.contains_key(&senator) || state.audited.contains(&senator) || rebellion::is_rebel_senator(state, &senator) {
                 events.push(Event::Unexecuted { party: p, order: "VERIFIER".into(), reason: Msg::new("galactic-destiny-cannot-be-audited").arg("senator", senator.as_str()) });
             } else if !pay(state, p, AUDIT_COST) {
                 events.push(Event::Unexecuted { party: p, order: "VERIFIER".into(), reason: lacks(p, Resource::Influence, u32::from(AUDIT_COST)) });
@@ -467,7 +475,7 @@ fn trials(state: &mut GdState, voted: Vec<(String, PartyId)>, dice: &mut Dice, e
     }
     let roller = if justice.is_some() { "Justice" } else { "Prime Minister" };
     for (senator, payer) in docket {
-        if !state.fx.senators.contains_key(&senator) || state.tried.contains(&senator) {
+        if !state.fx.senators.contains_key(&senator) || state.tried.contains(&senator) || rebellion::is_rebel_senator(state, &senator) {
             events.push(Event::Unexecuted { party: payer, order: "POURSUIVRE".into(), reason: Msg::new("galactic-destiny-cannot-be-tried").arg("senator", senator.as_str()) });
             continue;
         }
