@@ -47,6 +47,8 @@ pub enum CorruptionWhy {
     FleetAdmiral,
     /// An invasion of that sector ("Invasions.").
     Invasion { sector: SectorNo },
+    /// An action card's `corruption +n` (the card engine, #28).
+    Card { card: String },
 }
 
 /// What the referee played for a party that sent nothing or not enough,
@@ -264,6 +266,22 @@ pub enum Event {
     Defended { party: PartyId, sector: SectorNo, from: Vec<(SectorNo, u8)> },
     /// "Déclaration de mouvement": 2 money per fleet moved, paid.
     MovementPaid { party: PartyId, fleets: u32, money: u32 },
+    // ---- The card engine, any step (`cards`, #28).
+    /// An action card played (public once it acts): by whom, the senator
+    /// whose action it used, its `CIBLE`, what was paid.
+    CardPlayed { party: PartyId, card: String, by: Option<String>, target: Option<super::cards::CardTarget>, paid: u8, resource: Option<Resource> },
+    /// A standing answer fired on a card of a chain (`depth` 1: on the card
+    /// played, 2: on an answer to it, …).
+    CardAnswered { party: PartyId, card: String, to: PartyId, answered: String, depth: u32 },
+    /// A card cancelled by an answer that stood (`refunded`: Ghost in the
+    /// Dark gives its costs back, G29).
+    CardCancelled { party: PartyId, card: String, how: super::cards::Cancel, refunded: u8 },
+    /// A card that stood, its effects resolved (as data lines).
+    CardResolved { party: PartyId, card: String, effects: Vec<String> },
+    /// `regarde-main`: the cards of `of`'s hand. Readers: the looker.
+    HandSeen { party: PartyId, of: PartyId, cards: Vec<String> },
+    /// A standing answer recorded (None: all withdrawn). Readers: the party.
+    CardAnswerStanding { party: PartyId, answer: Option<super::cards::StandingAnswer> },
 }
 
 /// A battle's outcome as events keep it.
@@ -277,6 +295,7 @@ impl Event {
             Event::DealMade { parties, .. } => Some(parties.to_vec()),
             Event::Unexecuted { party, .. } | Event::Default { party, .. } => Some(vec![*party]),
             Event::StandingBid { party, .. } | Event::BidShort { party, .. } => Some(vec![*party]),
+            Event::HandSeen { party, .. } | Event::CardAnswerStanding { party, .. } => Some(vec![*party]),
             _ => None,
         }
     }

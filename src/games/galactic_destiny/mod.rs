@@ -12,6 +12,8 @@
 //! - [`events`]: what a step did, the source of every report.
 //! - [`setup`]: settings, registration by party, "Installation.".
 //! - [`galactic`]: "La phase galactique.".
+//! - [`cards`]: the card engine — cards played, standing answers, chains,
+//!   priority, Ghost in the Dark (#28).
 //! - [`common`]: the orders of every step (bank, trades, promises, laws
 //!   broken, shadow) and where corruption goes.
 //! - [`senate`]: initiative, the round table, elections; S1's filings
@@ -27,10 +29,11 @@
 //!   `pnj = "robot"`, the pre-filled order form).
 //!
 //! Registered as `galactic-destiny`: registration, S1, S2, the invasions
-//! and battles, the campaigns, the assassinations and P are played; Feint,
-//! the card engine, rebellion and the skills (issue #28) are refused as
-//! not refereed yet.
+//! and battles, the campaigns, the assassinations, the action cards and
+//! their answers and P are played; Feint, battle and campaign cards,
+//! rebellion and the skills (issue #28) are refused as not refereed yet.
 
+pub mod cards;
 pub mod common;
 pub mod components;
 pub mod events;
@@ -63,6 +66,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(view::samples());
     all.extend(intrigue::attempts::samples());
     all.extend(intrigue::invasions_view::samples());
+    all.extend(cards::samples());
     all
 }
 

@@ -483,6 +483,9 @@ pub struct GdState {
     #[serde(default)]
     pub intrigue: Intrigue,
     pub ending: Option<Ending>,
+    /// The card engine's standing answers and Multitâche's record (#28).
+    #[serde(default)]
+    pub cards: super::cards::CardsState,
 }
 
 impl Phase {

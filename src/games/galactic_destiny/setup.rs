@@ -169,6 +169,7 @@ fn fresh(components: Components, settings: Settings, seed: u64) -> GdState {
         recruited: Default::default(),
         intrigue: Default::default(),
         ending: None,
+        cards: Default::default(),
     }
 }
 

@@ -167,6 +167,7 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
     // attempts resolve before its own business, which sees the dead.
     if playing {
         intrigue::attempts::resolve(&mut s, &orders, dice, &mut events);
+        super::cards::resolve(&mut s, &orders, dice, &mut events);
     }
     match s.phase {
         Phase::Registration => {

@@ -96,6 +96,7 @@ fn why_msg(w: &CorruptionWhy) -> Msg {
         CorruptionWhy::Assassination => msg!("gd-why-assassination"),
         CorruptionWhy::FleetAdmiral => msg!("gd-why-fleet-admiral"),
         CorruptionWhy::Invasion { sector } => msg!("gd-why-invasion", sector = *sector),
+        CorruptionWhy::Card { card } => msg!("gd-why-card", card = card.as_str()),
     }
 }
 
@@ -339,6 +340,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         | Event::MovementPaid { .. } => {
             super::intrigue::invasions_view::event_msg(e).unwrap_or_else(|| msg!("gd-none"))
         }
+        Event::CardPlayed { .. } | Event::CardAnswered { .. } | Event::CardCancelled { .. } | Event::CardResolved { .. } | Event::HandSeen { .. } | Event::CardAnswerStanding { .. } => super::cards::event_msg(e),
     }
 }
 

@@ -137,6 +137,7 @@ fn state(deal: usize) -> GdState {
         recruited: Default::default(),
         intrigue: Default::default(),
         ending: None,
+        cards: Default::default(),
     };
     s.appoint(Ministry::PrimeMinister, Some("Fola".into()));
     s.appoint(Ministry::Interior, Some("Kaelin".into()));

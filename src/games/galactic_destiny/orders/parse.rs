@@ -44,6 +44,10 @@ mod campaigns;
 #[path = "attempts.rs"]
 mod attempts;
 pub use attempts::attempt_line;
+/// `CARTE`, `REPONSE`, `REPONSES AUCUNE` (the card engine, #28).
+#[path = "cards.rs"]
+mod cards;
+pub use cards::card_line;
 /// `INVASION`, `DEFENDRE`, `RETRAITE` (#28).
 #[path = "invasions.rs"]
 mod invasions;
@@ -200,6 +204,8 @@ struct Check<'a> {
     standing_named: BTreeSet<String>,
     /// The invasions' lines read so far.
     inv: invasions::Lines,
+    /// The card lines read so far.
+    cards: cards::Lines,
     /// The notes of the line being read.
     notes: Vec<Msg>,
 }
@@ -244,6 +250,7 @@ impl<'a> Check<'a> {
             assassins: BTreeSet::new(),
             standing_named: BTreeSet::new(),
             inv: invasions::Lines::default(),
+            cards: cards::Lines::default(),
             notes: Vec::new(),
         }
     }
@@ -1158,6 +1165,9 @@ impl<'a> Check<'a> {
             Word::Invade => self.invade(c),
             Word::Defend => self.defend(c),
             Word::Retreat => self.retreat(c),
+            Word::PlayCard => self.play_card(c),
+            Word::Answer => self.answer(c),
+            Word::NoAnswers => self.end(c).map(|_| Order::NoAnswers),
         }
     }
 }
@@ -1392,6 +1402,7 @@ pub fn samples() -> Vec<Msg> {
     v.push(resource_msg(Resource::Influence));
     v.extend(super::super::intrigue::campaigns::samples());
     v.extend(attempts::samples());
+    v.extend(cards::samples());
     v.extend(invasions::samples());
     v
 }

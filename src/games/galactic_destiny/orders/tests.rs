@@ -110,6 +110,7 @@ fn state(phase: Phase) -> GdState {
         recruited: BTreeSet::new(),
         intrigue: Default::default(),
         ending: None,
+        cards: Default::default(),
     };
     s.appoint(Ministry::PrimeMinister, Some("Kaelin".into()));
     s.appoint(Ministry::Justice, Some("Siana".into()));

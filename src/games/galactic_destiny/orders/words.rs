@@ -96,6 +96,10 @@ pub enum Word {
     Invade,
     Defend,
     Retreat,
+    // The card engine (`orders/cards.rs`, #28).
+    PlayCard,
+    Answer,
+    NoAnswers,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -132,14 +136,16 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::Assassinate, "ASSASSINAT", "ASSASSINATE", ANY),
     (Word::Protect, "PROTEGER", "PROTECT", ANY),
     (Word::Back, "APPUYER", "BACK", ANY),
+    // The card engine: any step where the party is awaited (the card's
+    // period is checked by the line).
+    (Word::PlayCard, "CARTE", "CARD", ANY),
+    (Word::Answer, "REPONSE", "RESPONSE", ANY),
+    (Word::NoAnswers, "REPONSES AUCUNE", "RESPONSES NONE", ANY),
 ];
 
 /// The orders of the intrigue and the card engine (design note §3.1, §3.3),
 /// French and English: part II (issue #28) referees them.
 pub const NOT_YET: &[(&str, &str)] = &[
-    ("CARTE", "CARD"),
-    ("REPONSE", "RESPONSE"),
-    ("REPONSES", "RESPONSES"),
     ("CORROMPU", "CORRUPT"),
     ("ESPIONNER", "SPY"),
     ("SABOTER", "SABOTAGE"),
@@ -261,7 +267,7 @@ pub fn law(en: bool, l: Law, amount: bool) -> String {
     }
 }
 
-fn resource(en: bool, r: Resource) -> &'static str {
+pub fn resource(en: bool, r: Resource) -> &'static str {
     match r {
         Resource::Money => kw(en, "ARGENT", "MONEY"),
         Resource::Influence => "INFLUENCE",
@@ -278,7 +284,7 @@ pub fn name(n: &str) -> String {
 }
 
 /// An action card, quoted, by its name in the reader's language.
-fn card(s: &GdState, en: bool, c: &str) -> String {
+pub fn card(s: &GdState, en: bool, c: &str) -> String {
     let shown = match s.components.action(c) {
         Some(a) if en => a.name_en.as_str(),
         Some(a) => a.name_fr.as_str(),
@@ -424,6 +430,7 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
         }
         Order::Influence { sector, amount } => format!("INFLUENCE {sector} {amount}"),
         Order::Assassinate { .. } | Order::Standing { .. } => super::parse::attempt_line(o, en),
+        Order::PlayCard { .. } | Order::Answer { .. } | Order::NoAnswers => super::parse::card_line(s, o, en),
         Order::Invade { sector, from, admiral, aim, corruption } => {
             let mut t = format!("{} {sector} {}", kw(en, "INVASION", "INVADE"), origins(from));
             if let Some(a) = admiral {
@@ -504,6 +511,12 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Defend, true) => "DEFEND <sector> <origin>:<n> [<origin>:<n>…]",
         (Word::Retreat, false) => "RETRAITE <secteur> <destination>",
         (Word::Retreat, true) => "RETREAT <sector> <destination>",
+        (Word::PlayCard, false) => "CARTE \"<carte>\" [PAR <sénateur>] [CIBLE <parti|sénateur|secteur> [<parti>|REPUBLIQUE]] [<n> ARGENT|INFLUENCE]",
+        (Word::PlayCard, true) => "CARD \"<card>\" [BY <senator>] [TARGET <party|senator|sector> [<party>|REPUBLIC]] [<n> MONEY|INFLUENCE]",
+        (Word::Answer, false) => "REPONSE \"<carte>\" SI \"<carte>\"|CARTE|ASSASSINAT [DE <parti>] [CONTRE-MOI]",
+        (Word::Answer, true) => "RESPONSE \"<card>\" IF \"<card>\"|CARD|ASSASSINATION [FROM <party>] [AGAINST-ME]",
+        (Word::NoAnswers, false) => "REPONSES AUCUNE",
+        (Word::NoAnswers, true) => "RESPONSES NONE",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }
