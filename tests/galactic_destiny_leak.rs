@@ -9,6 +9,11 @@
 //! an attempt: no text read by another party may carry their lines or the
 //! words of the private event that records them ([`standing_secrets`]).
 //!
+//! Standing card answers (`REPONSE`) are secret as well, until they fire
+//! ([`answer_secrets`]). A card played or answered in a step is public in
+//! that step's texts (the table hears it announced): its name is not counted
+//! as a secret there ([`played`]).
+//!
 //! A name is secret from party V at a step when another party holds it in
 //! hand (cards) or waiting (senators) in the state before or after that
 //! step, V holds it in neither, and (a senator) it is in play or dead in
@@ -81,6 +86,43 @@ fn standing_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String
                 ["PROTEGER", "PROTECT", "APPUYER", "BACK"].iter().map(|w| format!("{w} {n}")).chain([format!("enchère permanente sur {n}"), format!("standing bid on {n}")]).collect()
             }
         })
+        .collect()
+}
+
+/// Another party's standing card answers of the states `at` that `viewer`
+/// does not keep (or hold) with the same card itself, as the texts that would give
+/// them away: their order lines in either language and the words of the
+/// private event that records them.
+fn answer_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> {
+    let mut own: BTreeSet<String> = BTreeSet::new();
+    let mut others: BTreeSet<String> = BTreeSet::new();
+    for s in at {
+        for (p, v) in &s.cards.answers {
+            for a in v {
+                if Some(*p) == viewer { own.insert(a.card.clone()) } else { others.insert(a.card.clone()) };
+            }
+        }
+        // The viewer's own order form and acknowledgements may write an
+        // answer with a card of its hand.
+        if let Some(ps) = viewer.and_then(|v| s.fx.parties.get(&v)) {
+            own.extend(ps.hand.iter().cloned());
+        }
+    }
+    others
+        .difference(&own)
+        .flat_map(|c| [format!("REPONSE \"{c}\""), format!("RESPONSE \"{c}\""), format!("réponse permanente : « {c} »"), format!("standing answer: \"{c}\"")])
+        .collect()
+}
+
+/// The cards played or answered in the step of `dir` (its `events.json`):
+/// announced to the table, so named in every text of that step.
+fn played(dir: &Path) -> BTreeSet<String> {
+    let Ok(text) = std::fs::read_to_string(dir.join("events.json")) else { return BTreeSet::new() };
+    let events: Vec<serde_json::Value> = serde_json::from_str(&text).expect("events.json");
+    events
+        .iter()
+        .filter(|e| matches!(e["event"].as_str(), Some("card_played" | "card_answered")))
+        .filter_map(|e| e["card"].as_str().map(str::to_string))
         .collect()
 }
 
@@ -174,33 +216,40 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         .collect();
     let at = |n: u32| states.get(&n);
     let mut found = Vec::new();
-    let (mut checked, mut with_secrets, mut with_standing) = (0, 0, 0);
+    let (mut checked, mut with_secrets, mut with_standing, mut with_answers) = (0, 0, 0, 0);
 
     // Pages: each family's reports and the public chronicles, step by step.
     for (&n, before) in &states {
         let after = at(n + 1);
         let pair: Vec<&GdState> = std::iter::once(before).chain(after).collect();
         let dir = turns.join(format!("{n:04}"));
+        let announced = played(&dir);
         for f in files(&dir).into_iter().filter(|f| f.file_name().is_some_and(|x| x.to_string_lossy().starts_with("chronicle"))) {
-            let secret = secrets(&pair, None);
+            let secret: BTreeSet<String> = secrets(&pair, None).difference(&announced).cloned().collect();
             with_secrets += usize::from(!secret.is_empty());
             let text = std::fs::read_to_string(&f).expect("chronicle");
             leaks(&f.display().to_string(), &text, &secret, &mut found);
             let standing = standing_secrets(&pair, None);
             with_standing += usize::from(!standing.is_empty());
             standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
+            let answers = answer_secrets(&pair, None);
+            with_answers += usize::from(!answers.is_empty());
+            standing_leaks(&f.display().to_string(), &text, &answers, &mut found);
             checked += 1;
         }
         for fam in files(&dir.join("reports")) {
             let key = fam.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
-            let secret = secrets(&pair, party_of(&key));
+            let secret: BTreeSet<String> = secrets(&pair, party_of(&key)).difference(&announced).cloned().collect();
             let standing = standing_secrets(&pair, party_of(&key));
+            let answers = answer_secrets(&pair, party_of(&key));
             for f in files(&fam).into_iter().filter(|f| f.extension().is_some_and(|e| e == "txt" || e == "html")) {
                 with_secrets += usize::from(!secret.is_empty());
                 with_standing += usize::from(!standing.is_empty());
                 let text = std::fs::read_to_string(&f).expect("report");
                 leaks(&f.display().to_string(), &text, &secret, &mut found);
                 standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
+                with_answers += usize::from(!answers.is_empty());
+                standing_leaks(&f.display().to_string(), &text, &answers, &mut found);
                 checked += 1;
             }
         }
@@ -213,19 +262,24 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let (subject, texts) = mail_texts(&std::fs::read(&f).expect("mail"));
             let (n, report) = step_of(&subject);
             let pair: Vec<&GdState> = at(n).into_iter().chain(if report { at(n + 1) } else { None }).collect();
-            let secret = secrets(&pair, party_of(key));
+            let announced = if report { played(&turns.join(format!("{n:04}"))) } else { BTreeSet::new() };
+            let secret: BTreeSet<String> = secrets(&pair, party_of(key)).difference(&announced).cloned().collect();
             let standing = standing_secrets(&pair, party_of(key));
+            let answers = answer_secrets(&pair, party_of(key));
+            with_answers += usize::from(!answers.is_empty());
             with_secrets += usize::from(!secret.is_empty());
             with_standing += usize::from(!standing.is_empty());
             for t in texts {
                 leaks(&format!("mail {subject:?} to {key}"), &t, &secret, &mut found);
                 standing_leaks(&format!("mail {subject:?} to {key}"), &t, &standing, &mut found);
+                standing_leaks(&format!("mail {subject:?} to {key}"), &t, &answers, &mut found);
             }
             checked += 1;
         }
     }
     assert!(checked > 200 && with_secrets > 100, "{checked} texts read, {with_secrets} with secrets to keep: the test would be vacuous");
     assert!(with_standing > 20, "{with_standing} texts with another party's standing bids to keep: the test would be vacuous");
+    assert!(with_answers > 20, "{with_answers} texts with another party's standing card answers to keep: the test would be vacuous");
     assert!(found.is_empty(), "{} leak(s):\n{}", found.len(), found.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
     std::fs::remove_dir_all(&out).ok();
 }

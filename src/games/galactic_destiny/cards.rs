@@ -502,6 +502,24 @@ fn republic(state: &mut GdState, n: i8) {
     }
 }
 
+/// The reader's standing answers of this game turn, for the private part
+/// of its report: the order lines that would write them again.
+pub fn answers_json(state: &GdState, party: PartyId, lang: crate::i18n::Lang) -> Vec<serde_json::Value> {
+    let en = lang == crate::i18n::Lang::En;
+    state
+        .cards
+        .answers
+        .get(&party)
+        .into_iter()
+        .flatten()
+        .filter(|a| a.turn == state.game_turn)
+        .map(|a| {
+            let o = Order::Answer { card: a.card.clone(), trigger: a.trigger.clone(), from: a.from, against_me: a.against_me };
+            serde_json::json!({ "line": super::orders::words::line_in(state, &o, en), "in_hand": in_hand(state, party, &a.card) })
+        })
+        .collect()
+}
+
 /// The words of this module's events (the views call it for them).
 pub fn event_msg(e: &Event) -> Msg {
     match e {

@@ -13,7 +13,8 @@
 //! - [`setup`]: settings, registration by party, "Installation.".
 //! - [`galactic`]: "La phase galactique.".
 //! - [`cards`]: the card engine — cards played, standing answers, chains,
-//!   priority, Ghost in the Dark (#28).
+//!   priority, Ghost in the Dark (#28); [`cards_robot`], the simulated
+//!   parties' cards.
 //! - [`common`]: the orders of every step (bank, trades, promises, laws
 //!   broken, shadow) and where corruption goes.
 //! - [`senate`]: initiative, the round table, elections; S1's filings
@@ -34,6 +35,7 @@
 //! rebellion and the skills (issue #28) are refused as not refereed yet.
 
 pub mod cards;
+pub mod cards_robot;
 pub mod common;
 pub mod components;
 pub mod events;

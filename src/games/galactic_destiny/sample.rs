@@ -379,7 +379,7 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         Phase::Registration | Phase::Over => Vec::new(),
     };
     if s.phase.is_playing() {
-        let more = attempts(s, p, dice);
+        let more: Vec<Order> = attempts(s, p, dice).into_iter().chain(super::cards_robot::cards(s, p, dice)).collect();
         if !more.is_empty() {
             lines.retain(|o| *o != Order::Pass);
             lines.extend(more);

@@ -604,7 +604,8 @@ fn private_json(s: &GdState, p: PartyId, lang: Lang) -> Value {
         .map(|d| json!({ "number": d.number, "with": d.parties.iter().find(|q| **q != p).map(|q| q.sigle()), "terms": d.terms, "until": d.until, "broken": d.broken.map(|(q, t)| format!("{} ({t})", q.sigle())) }))
         .collect();
     let standing = super::intrigue::attempts::standing_json(s, p, lang);
-    json!({ "hand": hand, "waiting": waiting, "deals": deals, "campaigns": super::intrigue::campaigns::private_json(s, p), "standing": standing })
+    let answers = super::cards::answers_json(s, p, lang);
+    json!({ "hand": hand, "waiting": waiting, "deals": deals, "campaigns": super::intrigue::campaigns::private_json(s, p), "standing": standing, "answers": answers })
 }
 
 fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], viewer: Option<PartyId>) -> Value {
