@@ -610,3 +610,7 @@ pub fn samples() -> Vec<Msg> {
     ]);
     v
 }
+
+#[cfg(test)]
+#[path = "cards_proptests.rs"]
+mod proptests;
