@@ -117,3 +117,20 @@ fn jouer_des_cartes_each_card_acts_once_and_every_chain_ends() {
     }
     assert!(fired > 50 && chains > 5, "{fired} answers fired, {chains} chains of two or more: the test would be vacuous");
 }
+
+/// "Les cartes action." (Informateurs) and the standing answers: what a
+/// party sees of another's hand and its own standing answers are read by
+/// that party alone (design note §7); the cards played and answered are
+/// announced to the table.
+#[test]
+fn les_cartes_action_a_hand_seen_and_a_standing_answer_are_private() {
+    use crate::games::galactic_destiny::cards::{Cancel, StandingAnswer};
+    let (gsp, bip) = (PartyId::Gsp, PartyId::Bip);
+    let a = StandingAnswer { card: "Distraction".into(), trigger: Trigger::Any, from: None, against_me: false, turn: 1 };
+    assert_eq!(Event::HandSeen { party: gsp, of: bip, cards: vec!["Sabotage".into()] }.readers(), Some(vec![gsp]));
+    assert_eq!(Event::CardAnswerStanding { party: bip, answer: Some(a) }.readers(), Some(vec![bip]));
+    assert_eq!(Event::CardAnswerStanding { party: bip, answer: None }.readers(), Some(vec![bip]));
+    assert_eq!(Event::CardPlayed { party: gsp, card: "Informateurs".into(), by: None, target: None, paid: 2, resource: None }.readers(), None);
+    assert_eq!(Event::CardAnswered { party: bip, card: "Distraction".into(), to: gsp, answered: "Calomnie".into(), depth: 1 }.readers(), None);
+    assert_eq!(Event::CardCancelled { party: gsp, card: "Calomnie".into(), how: Cancel::Cancelled, refunded: 0 }.readers(), None);
+}
