@@ -18,6 +18,7 @@ gd-order-refused-card-not-own-sector = sector { $sector } is not yours
 gd-order-refused-card-not-answer = "{ $card }" is not played as an answer (only the cards that cancel: Distraction, Ghost in the Dark…)
 gd-order-refused-card-trigger-missing = say what to answer: IF "<card>", IF CARD or IF ASSASSINATION
 gd-order-refused-card-priority = "{ $card }" (priority { $priority }) cannot touch "{ $target }" (priority { $target_priority }): a card interferes only with an equal or higher priority
+gd-order-refused-card-cost-at-open = "{ $card }" costs { $need }: cards are played before the step's bank and trades, paid from what you had when it opened ({ $have } after your earlier cards)
 gd-order-note-card = card played when the step is resolved (priority { $priority }); the other parties may answer it
 gd-order-note-answer = standing answer (priority { $priority }) until used, RESPONSES NONE or the end of the game turn; paid when it fires
 gd-card-refused-not-yet = "{ $card }": a battle or campaign card, or an effect not refereed yet (issue #28): the line is ignored

@@ -18,6 +18,7 @@ gd-order-refused-card-not-own-sector = le secteur { $sector } n'est pas à vous
 gd-order-refused-card-not-answer = « { $card } » ne se joue pas en réponse (seules les cartes qui annulent : Distraction, Ghost in the Dark…)
 gd-order-refused-card-trigger-missing = il faut dire à quoi répondre : SI "<carte>", SI CARTE ou SI ASSASSINAT
 gd-order-refused-card-priority = « { $card } » (priorité { $priority }) ne peut pas toucher « { $target } » (priorité { $target_priority }) : une carte n'interfère qu'avec une priorité égale ou plus élevée
+gd-order-refused-card-cost-at-open = « { $card } » coûte { $need } : les cartes se jouent avant la banque et les échanges de l'étape, payées avec ce que vous aviez à son ouverture ({ $have } après vos cartes précédentes)
 gd-order-note-card = carte jouée à la résolution de l'étape (priorité { $priority }) ; les autres partis peuvent y répondre
 gd-order-note-answer = réponse permanente (priorité { $priority }) jusqu'à son usage, REPONSES AUCUNE ou la fin du tour de jeu ; payée quand elle part
 gd-card-refused-not-yet = « { $card } » : carte de bataille, de campagne ou effet pas encore arbitré (issue #28) : la ligne est ignorée

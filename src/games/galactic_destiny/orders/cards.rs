@@ -22,7 +22,7 @@ use crate::text::Cursor;
 
 use super::super::super::cards::{self as engine, CardTarget, Trigger};
 use super::super::super::components::cards::{Period, Play};
-use super::super::super::components::effects::{Effect, Target};
+use super::super::super::components::effects::{Effect, Resource, Target};
 use super::super::super::model::GdState;
 use super::super::words::{self, kw, name, Step};
 use super::super::Order;
@@ -44,6 +44,9 @@ pub(super) struct Lines {
     acting: BTreeSet<String>,
     /// Senators an earlier Multitâche line refreshes (G28).
     multitasked: BTreeSet<String>,
+    /// Money and influence the earlier card lines cost.
+    money: i32,
+    influence: i32,
 }
 
 impl Check<'_> {
@@ -145,7 +148,22 @@ impl Check<'_> {
             }
         }
         if let Some(r) = card.cost.resource {
-            self.spend(r, i32::from(card.cost.amount) + i32::from(extra))?;
+            // Cards are played before the step's bank and trades (RULINGS,
+            // "the card engine"): paid from what the party had when the
+            // step opened, less the earlier cards.
+            let cost = i32::from(card.cost.amount) + i32::from(extra);
+            let (at_open, spent) = match r {
+                Resource::Money => (self.s.fx.parties.get(&self.me).map_or(0, |x| i32::from(x.money)), self.cards.money),
+                Resource::Influence => (self.s.fx.parties.get(&self.me).map_or(0, |x| i32::from(x.influence)), self.cards.influence),
+            };
+            if cost > at_open - spent {
+                return Err(no(msg!("gd-order-refused-card-cost-at-open", card = card_name.as_str(), need = cost, have = (at_open - spent).max(0))));
+            }
+            self.spend(r, cost)?;
+            match r {
+                Resource::Money => self.cards.money += cost,
+                Resource::Influence => self.cards.influence += cost,
+            }
         }
         // Accepted: the card leaves what the party has left to play with.
         let i = self.hand.iter().position(|h| *h == card_name).expect("held");
@@ -258,7 +276,7 @@ pub fn card_line(s: &GdState, o: &Order, en: bool) -> String {
                 None => {}
             }
             if *extra > 0 {
-                let r = s.components.action(card).and_then(|a| a.cost.resource).unwrap_or(super::super::super::components::effects::Resource::Money);
+                let r = s.components.action(card).and_then(|a| a.cost.resource).unwrap_or(Resource::Money);
                 t.push_str(&format!(" {extra} {}", words::resource(en, r)));
             }
             t
@@ -300,6 +318,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-refused-card-trigger-missing"),
         msg!("gd-order-refused-card-priority", card = "Distraction", priority = 2, target = "Renforts", target_priority = 1),
         msg!("gd-order-note-card", priority = 3),
+        msg!("gd-order-refused-card-cost-at-open", card = "Calomnie", need = 2, have = 1),
         msg!("gd-order-note-answer", priority = 2),
     ]
 }
