@@ -17,6 +17,11 @@
 //! and its words ("La main de POP :") may reach no other party or page
 //! ([`spy_secrets`]).
 //!
+//! Standing card answers (`REPONSE`) are secret as well, until they fire
+//! ([`answer_secrets`]). A card played or answered in a step (a Feint
+//! included) is public in that step's texts (the table hears it
+//! announced): its name is not counted as a secret there ([`played`]).
+//!
 //! A name is secret from party V at a step when another party holds it in
 //! hand (cards) or waiting (senators) in the state before or after that
 //! step, V holds it in neither, and (a senator) it is in play or dead in
@@ -47,7 +52,7 @@ fn states(turns: &Path) -> BTreeMap<u32, GdState> {
 fn played(turns: &Path, n: u32) -> BTreeSet<String> {
     let Ok(text) = std::fs::read_to_string(turns.join(format!("{n:04}/events.json"))) else { return BTreeSet::new() };
     let events: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap_or_default();
-    events.iter().filter(|e| e["event"] == "feint_played").filter_map(|e| e["card"].as_str().map(String::from)).collect()
+    events.iter().filter(|e| matches!(e["event"].as_str(), Some("feint_played" | "card_played" | "card_answered"))).filter_map(|e| e["card"].as_str().map(String::from)).collect()
 }
 
 /// The names secret from `viewer` in the states `at`.
@@ -171,6 +176,31 @@ fn policy_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> 
     others.difference(&own).cloned().collect()
 }
 
+/// Another party's standing card answers of the states `at` that `viewer`
+/// does not keep (or hold) with the same card itself, as the texts that would give
+/// them away: their order lines in either language and the words of the
+/// private event that records them.
+fn answer_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> {
+    let mut own: BTreeSet<String> = BTreeSet::new();
+    let mut others: BTreeSet<String> = BTreeSet::new();
+    for s in at {
+        for (p, v) in &s.cards.answers {
+            for a in v {
+                if Some(*p) == viewer { own.insert(a.card.clone()) } else { others.insert(a.card.clone()) };
+            }
+        }
+        // The viewer's own order form and acknowledgements may write an
+        // answer with a card of its hand.
+        if let Some(ps) = viewer.and_then(|v| s.fx.parties.get(&v)) {
+            own.extend(ps.hand.iter().cloned());
+        }
+    }
+    others
+        .difference(&own)
+        .flat_map(|c| [format!("REPONSE \"{c}\""), format!("RESPONSE \"{c}\""), format!("réponse permanente : « {c} »"), format!("standing answer: \"{c}\"")])
+        .collect()
+}
+
 fn standing_leaks(what: &str, text: &str, secret: &BTreeSet<String>, found: &mut Vec<String>) {
     phrase_leaks(what, text, secret, "a standing bid", found);
 }
@@ -266,7 +296,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         .collect();
     let at = |n: u32| states.get(&n);
     let mut found = Vec::new();
-    let (mut checked, mut with_secrets, mut with_standing, mut with_policies, mut spied) = (0, 0, 0, 0, 0);
+    let (mut checked, mut with_secrets, mut with_standing, mut with_policies, mut spied, mut with_answers) = (0, 0, 0, 0, 0, 0);
 
     // Pages: each family's reports and the public chronicles, step by step.
     for (&n, before) in &states {
@@ -288,6 +318,9 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             with_policies += usize::from(!policies.is_empty());
             standing.extend(policies);
             standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
+            let answers = answer_secrets(&pair, None);
+            with_answers += usize::from(!answers.is_empty());
+            standing_leaks(&f.display().to_string(), &text, &answers, &mut found);
             checked += 1;
         }
         for fam in files(&dir.join("reports")) {
@@ -296,6 +329,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(&key)), &seen, &own_words(&turns, n, &key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(&key));
             let policies = policy_secrets(&pair, party_of(&key));
+            let answers = answer_secrets(&pair, party_of(&key));
             let has_policies = !policies.is_empty();
             standing.extend(policies);
             let spy = spy_secrets(&evs, party_of(&key));
@@ -306,6 +340,8 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
                 let text = std::fs::read_to_string(&f).expect("report");
                 leaks(&f.display().to_string(), &text, &secret, &mut found);
                 standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
+                with_answers += usize::from(!answers.is_empty());
+                standing_leaks(&f.display().to_string(), &text, &answers, &mut found);
                 phrase_leaks(&f.display().to_string(), &text, &spy, "a spy result", &mut found);
                 checked += 1;
             }
@@ -325,6 +361,8 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(key)), &seen, &own_words(&turns, n, key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(key));
             let policies = policy_secrets(&pair, party_of(key));
+            let answers = answer_secrets(&pair, party_of(key));
+            with_answers += usize::from(!answers.is_empty());
             with_policies += usize::from(!policies.is_empty());
             standing.extend(policies);
             let spy = spy_secrets(&evs, party_of(key));
@@ -333,6 +371,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             for t in texts {
                 leaks(&format!("mail {subject:?} to {key}"), &t, &secret, &mut found);
                 standing_leaks(&format!("mail {subject:?} to {key}"), &t, &standing, &mut found);
+                standing_leaks(&format!("mail {subject:?} to {key}"), &t, &answers, &mut found);
                 phrase_leaks(&format!("mail {subject:?} to {key}"), &t, &spy, "a spy result", &mut found);
             }
             checked += 1;
@@ -340,6 +379,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
     }
     assert!(checked > 200 && with_secrets > 100, "{checked} texts read, {with_secrets} with secrets to keep: the test would be vacuous");
     assert!(with_standing > 20, "{with_standing} texts with another party's standing bids to keep: the test would be vacuous");
+    assert!(with_answers > 20, "{with_answers} texts with another party's standing card answers to keep: the test would be vacuous");
     assert!(spied > 0, "no look at a hand in the game: the spy results' check would be vacuous");
     assert!(with_policies > 20, "{with_policies} texts with another party's RELANCE policy to keep: the test would be vacuous");
     assert!(found.is_empty(), "{} leak(s):\n{}", found.len(), found.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));

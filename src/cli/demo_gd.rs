@@ -62,6 +62,7 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
         format!("purchases: {} purchase(s); {} step(s) played by default for a silent party", n("bought"), n("default")),
         format!("campaigns: {} declared, {} sector(s) resolved, {} taken by a campaign, {} void", n("campaign_declared"), n("campaign_resolved"), n("campaign_won"), n("campaign_void")),
         format!("assassinations: {} attempt(s), {} senator(s) killed, {} standing bid(s) written", n("attempt"), n("assassinated"), n("standing_bid")),
+        format!("cards: {} played, {} answered, {} cancelled, {} standing answer(s) written", n("card_played"), n("card_answered"), n("card_cancelled"), n("card_answer_standing")),
         format!("galactic phase: {} event card(s) drawn, {} infestation roll(s), {} sector(s) infested", n("event_drawn"), n("infestation_roll"), n("infested")),
     ];
     // The invasions (#28): the Republic's fleet, battles, sectors taken.

@@ -50,6 +50,8 @@ pub enum CorruptionWhy {
     /// A corrupt ministry skill used ("Compétences corrompues de
     /// ministère."; `powers`).
     CorruptSkill { ministry: Ministry },
+    /// An action card's `corruption +n` (the card engine, #28).
+    Card { card: String },
 }
 
 /// What the referee played for a party that sent nothing or not enough,
@@ -324,6 +326,20 @@ pub enum Event {
     PeaceOffered { rebel: PartyId, by: Option<PartyId> },
     /// Both sides agreed: the rebel rejoins the senate.
     PeaceMade { party: PartyId },
+    // ---- The card engine, any step (`cards`, #28).
+    /// An action card played (public once it acts): by whom, the senator
+    /// whose action it used, its `CIBLE`, what was paid.
+    CardPlayed { party: PartyId, card: String, by: Option<String>, target: Option<super::cards::CardTarget>, paid: u8, resource: Option<Resource> },
+    /// A standing answer fired on a card of a chain (`depth` 1: on the card
+    /// played, 2: on an answer to it, …).
+    CardAnswered { party: PartyId, card: String, to: PartyId, answered: String, depth: u32 },
+    /// A card cancelled by an answer that stood (`refunded`: Ghost in the
+    /// Dark gives its costs back, G29).
+    CardCancelled { party: PartyId, card: String, how: super::cards::Cancel, refunded: u8 },
+    /// A card that stood, its effects resolved (as data lines).
+    CardResolved { party: PartyId, card: String, effects: Vec<String> },
+    /// A standing answer recorded (None: all withdrawn). Readers: the party.
+    CardAnswerStanding { party: PartyId, answer: Option<super::cards::StandingAnswer> },
 }
 
 /// A battle's outcome as events keep it.
@@ -340,6 +356,7 @@ impl Event {
             Event::HandSeen { party, .. } => Some(vec![*party]),
             Event::HandDiscarded { party, target, .. } => Some(vec![*party, *target]),
             Event::AuguryNamed { party, target, given, .. } => Some(if *given { vec![*party, *target] } else { vec![*party] }),
+            Event::CardAnswerStanding { party, .. } => Some(vec![*party]),
             _ => None,
         }
     }

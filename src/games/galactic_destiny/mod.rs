@@ -12,6 +12,9 @@
 //! - [`events`]: what a step did, the source of every report.
 //! - [`setup`]: settings, registration by party, "Installation.".
 //! - [`galactic`]: "La phase galactique.".
+//! - [`cards`]: the card engine — cards played, standing answers, chains,
+//!   priority, Ghost in the Dark (#28); [`cards_robot`], the simulated
+//!   parties' cards.
 //! - [`common`]: the orders of every step (bank, trades, promises, laws
 //!   broken, shadow) and where corruption goes.
 //! - [`senate`]: initiative, the round table, elections; S1's filings
@@ -44,7 +47,12 @@
 //! and battles, the campaigns, the assassinations, rebellion and peace and
 //! P are played; Feint, the card engine and the skills (issue #28) are
 //! refused as not refereed yet.
+//! and battles, the campaigns, the assassinations, the action cards and
+//! their answers and P are played; Feint, battle and campaign cards,
+//! rebellion and the skills (issue #28) are refused as not refereed yet.
 
+pub mod cards;
+pub mod cards_robot;
 pub mod common;
 pub mod components;
 pub mod events;
@@ -85,6 +93,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(powers::samples());
     all.extend(intrigue::fight_skills::samples());
     all.extend(rebellion::samples());
+    all.extend(cards::samples());
     all
 }
 

@@ -519,6 +519,9 @@ pub struct GdState {
     /// ("La lutte pour toujours : La rébellion.").
     #[serde(default)]
     pub rebellion: super::rebellion::Rebellion,
+    /// The card engine's standing answers and Multitâche's record (#28).
+    #[serde(default)]
+    pub cards: super::cards::CardsState,
 }
 
 impl Phase {

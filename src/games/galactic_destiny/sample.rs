@@ -423,6 +423,7 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         more.extend(super::powers_robot::orders(s, p, dice));
         more.extend(super::intrigue::fight_skills::robot(s, p));
         more.extend(super::rebellion_robot::lines(s, p, dice));
+        more.extend(super::cards_robot::cards(s, p, dice));
         if !more.is_empty() {
             lines.retain(|o| *o != Order::Pass);
             lines.extend(more);

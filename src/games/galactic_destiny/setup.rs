@@ -172,6 +172,7 @@ fn fresh(components: Components, settings: Settings, seed: u64) -> GdState {
         intrigue: Default::default(),
         rebellion: Default::default(),
         ending: None,
+        cards: Default::default(),
     }
 }
 

@@ -206,6 +206,7 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
     if playing {
         intrigue::fight_skills::record(&mut s, &orders);
         intrigue::attempts::resolve(&mut s, &orders, dice, &mut events);
+        super::cards::resolve(&mut s, &orders, dice, &mut events);
     }
     match s.phase {
         Phase::Registration => {

@@ -97,6 +97,7 @@ fn why_msg(w: &CorruptionWhy) -> Msg {
         CorruptionWhy::FleetAdmiral => msg!("gd-why-fleet-admiral"),
         CorruptionWhy::Invasion { sector } => msg!("gd-why-invasion", sector = *sector),
         CorruptionWhy::CorruptSkill { ministry } => super::powers::why_msg(*ministry),
+        CorruptionWhy::Card { card } => msg!("gd-why-card", card = card.as_str()),
     }
 }
 
@@ -354,6 +355,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         | Event::CorruptSkillUsed { .. } => super::powers::event_msg(e),
         Event::Rerolled { .. } => super::intrigue::fight_skills::event_msg(e).unwrap_or_else(|| msg!("gd-none")),
         Event::RebellionDeclared { .. } | Event::PeaceOffered { .. } | Event::PeaceMade { .. } => super::rebellion::event_msg(e),
+        Event::CardPlayed { .. } | Event::CardAnswered { .. } | Event::CardCancelled { .. } | Event::CardResolved { .. } | Event::CardAnswerStanding { .. } => super::cards::event_msg(e),
     }
 }
 
@@ -621,7 +623,8 @@ fn private_json(s: &GdState, p: PartyId, lang: Lang) -> Value {
         .map(|d| json!({ "number": d.number, "with": d.parties.iter().find(|q| **q != p).map(|q| q.sigle()), "terms": d.terms, "until": d.until, "broken": d.broken.map(|(q, t)| format!("{} ({t})", q.sigle())) }))
         .collect();
     let standing = super::intrigue::attempts::standing_json(s, p, lang);
-    json!({ "hand": hand, "waiting": waiting, "deals": deals, "campaigns": super::intrigue::campaigns::private_json(s, p), "standing": standing })
+    let answers = super::cards::answers_json(s, p, lang);
+    json!({ "hand": hand, "waiting": waiting, "deals": deals, "campaigns": super::intrigue::campaigns::private_json(s, p), "standing": standing, "answers": answers })
 }
 
 fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], viewer: Option<PartyId>) -> Value {

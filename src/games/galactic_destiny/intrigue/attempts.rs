@@ -175,10 +175,29 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
     }
     dice.mark(super::assassination::HEADING, format!("tour de jeu {}", state.game_turn));
     for d in attempts {
+        strike(state, &d, dice, events);
+    }
+}
+
+/// An attempt made by an action card's `assassinat [+<n>]` effect (the card
+/// engine, `cards`): `assassin` plays the card with his action, `bid` is the
+/// card's `+n`, paid as an attacker's bid (G11); the standing bids of the
+/// other parties apply as to any attempt.
+pub fn card_attempt(state: &mut GdState, party: PartyId, assassin: &str, target: &str, bid: u8, dice: &mut Dice, events: &mut Vec<Event>) {
+    let st = state.fx.senators.get(assassin);
+    let shadow = st.map_or(0, |x| u32::from(x.shadow));
+    let master = state.components.senator(assassin).and_then(|c| c.skill) == Some(Skill::MaitreEnAssassinat);
+    dice.mark(super::assassination::HEADING, format!("tour de jeu {}, carte", state.game_turn));
+    strike(state, &Declared { party, assassin: assassin.to_string(), target: target.to_string(), bid, shadow, master }, dice, events);
+}
+
+/// One attempt declared, resolved.
+fn strike(state: &mut GdState, d: &Declared, dice: &mut Dice, events: &mut Vec<Event>) {
+    {
         let Some(target_party) = state.fx.senators.get(&d.target).map(|x| x.party) else {
             let order = super::super::orders::lines(state, &Orders { lines: vec![Order::Assassinate { target: d.target.clone(), assassin: d.assassin.clone(), bid: d.bid }], defaulted: false }).concat();
             events.push(Event::Unexecuted { party: d.party, order, reason: msg!("gd-attempt-target-gone", senator = d.target.as_str()) });
-            continue;
+            return;
         };
         if let Some(st) = state.fx.senators.get_mut(&d.assassin) {
             st.exhausted = true;

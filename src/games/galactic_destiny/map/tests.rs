@@ -138,6 +138,7 @@ fn state(deal: usize) -> GdState {
         intrigue: Default::default(),
         ending: None,
         rebellion: Default::default(),
+        cards: Default::default(),
     };
     s.appoint(Ministry::PrimeMinister, Some("Fola".into()));
     s.appoint(Ministry::Interior, Some("Kaelin".into()));

@@ -171,6 +171,11 @@ pub enum Order {
     /// `PAIX`: a senate party proposes peace (S1, an agenda item); the
     /// rebel offers or accepts it.
     Peace,
+    // ---- The card engine, any step where the party is awaited (§3.1;
+    // `cards`, orders/cards.rs; #28).
+    PlayCard { card: String, by: Option<String>, target: Option<super::cards::CardTarget>, extra: u8 },
+    Answer { card: String, trigger: super::cards::Trigger, from: Option<PartyId>, against_me: bool },
+    NoAnswers,
 }
 
 /// What an invasion fights for ("Côtés multiples dans une bataille.").

@@ -44,6 +44,10 @@ mod campaigns;
 #[path = "attempts.rs"]
 mod attempts;
 pub use attempts::attempt_line;
+/// `CARTE`, `REPONSE`, `REPONSES AUCUNE` (the card engine, #28).
+#[path = "cards.rs"]
+mod cards;
+pub use cards::card_line;
 /// `INVASION`, `DEFENDRE`, `RETRAITE` (#28).
 #[path = "invasions.rs"]
 mod invasions;
@@ -215,6 +219,8 @@ struct Check<'a> {
     inv: invasions::Lines,
     /// The skills' and abilities' lines read so far.
     pw: powers::Lines,
+    /// The card lines read so far.
+    cards: cards::Lines,
     /// The notes of the line being read.
     notes: Vec<Msg>,
     /// An earlier line declared rebellion, or wrote `PAIX`.
@@ -263,6 +269,7 @@ impl<'a> Check<'a> {
             standing_named: BTreeSet::new(),
             inv: invasions::Lines::default(),
             pw: powers::Lines::default(),
+            cards: cards::Lines::default(),
             notes: Vec::new(),
             rebelled: false,
             peace: false,
@@ -1202,6 +1209,9 @@ impl<'a> Check<'a> {
             Word::Hits => self.hits(c),
             Word::Rebel => self.rebel(c),
             Word::Peace => self.peace(c),
+            Word::PlayCard => self.play_card(c),
+            Word::Answer => self.answer(c),
+            Word::NoAnswers => self.end(c).map(|_| Order::NoAnswers),
         }
     }
 }
@@ -1437,6 +1447,7 @@ pub fn samples() -> Vec<Msg> {
     v.push(resource_msg(Resource::Influence));
     v.extend(super::super::intrigue::campaigns::samples());
     v.extend(attempts::samples());
+    v.extend(cards::samples());
     v.extend(invasions::samples());
     v.extend(powers::samples());
     v.extend(fight::samples());

@@ -111,6 +111,7 @@ fn state(phase: Phase) -> GdState {
         intrigue: Default::default(),
         rebellion: Default::default(),
         ending: None,
+        cards: Default::default(),
     };
     s.appoint(Ministry::PrimeMinister, Some("Kaelin".into()));
     s.appoint(Ministry::Justice, Some("Siana".into()));

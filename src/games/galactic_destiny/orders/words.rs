@@ -112,6 +112,10 @@ pub enum Word {
     // Rebellion and peace (`orders/rebellion.rs`).
     Rebel,
     Peace,
+    // The card engine (`orders/cards.rs`, #28).
+    PlayCard,
+    Answer,
+    NoAnswers,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -164,15 +168,16 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     // Rebellion and peace: any step where the party is awaited.
     (Word::Rebel, "REBELLION", "REBEL", ANY),
     (Word::Peace, "PAIX", "PEACE", ANY),
+    // The card engine: any step where the party is awaited (the card's
+    // period is checked by the line).
+    (Word::PlayCard, "CARTE", "CARD", ANY),
+    (Word::Answer, "REPONSE", "RESPONSE", ANY),
+    (Word::NoAnswers, "REPONSES AUCUNE", "RESPONSES NONE", ANY),
 ];
 
 /// The orders of the intrigue and the card engine (design note §3.1, §3.3),
 /// French and English: part II (issue #28) referees them.
-pub const NOT_YET: &[(&str, &str)] = &[
-    ("CARTE", "CARD"),
-    ("REPONSE", "RESPONSE"),
-    ("REPONSES", "RESPONSES"),
-];
+pub const NOT_YET: &[(&str, &str)] = &[];
 
 /// The steps where a word is valid (the intrigue's words: none yet).
 pub fn steps_of(w: Word) -> &'static [Step] {
@@ -281,7 +286,7 @@ pub fn law(en: bool, l: Law, amount: bool) -> String {
     }
 }
 
-fn resource(en: bool, r: Resource) -> &'static str {
+pub fn resource(en: bool, r: Resource) -> &'static str {
     match r {
         Resource::Money => kw(en, "ARGENT", "MONEY"),
         Resource::Influence => "INFLUENCE",
@@ -298,7 +303,7 @@ pub fn name(n: &str) -> String {
 }
 
 /// An action card, quoted, by its name in the reader's language.
-fn card(s: &GdState, en: bool, c: &str) -> String {
+pub fn card(s: &GdState, en: bool, c: &str) -> String {
     let shown = match s.components.action(c) {
         Some(a) if en => a.name_en.as_str(),
         Some(a) => a.name_fr.as_str(),
@@ -444,6 +449,7 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
         }
         Order::Influence { sector, amount } => format!("INFLUENCE {sector} {amount}"),
         Order::Assassinate { .. } | Order::Standing { .. } => super::parse::attempt_line(o, en),
+        Order::PlayCard { .. } | Order::Answer { .. } | Order::NoAnswers => super::parse::card_line(s, o, en),
         Order::Invade { sector, from, admiral, aim, corruption } => {
             let mut t = format!("{} {sector} {}", kw(en, "INVASION", "INVADE"), origins(from));
             if let Some(a) = admiral {
@@ -555,6 +561,12 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Rebel, true) => "REBEL <sector>",
         (Word::Peace, false) => "PAIX",
         (Word::Peace, true) => "PEACE",
+        (Word::PlayCard, false) => "CARTE \"<carte>\" [PAR <sénateur>] [CIBLE <parti|sénateur|secteur> [<parti>|REPUBLIQUE]] [<n> ARGENT|INFLUENCE]",
+        (Word::PlayCard, true) => "CARD \"<card>\" [BY <senator>] [TARGET <party|senator|sector> [<party>|REPUBLIC]] [<n> MONEY|INFLUENCE]",
+        (Word::Answer, false) => "REPONSE \"<carte>\" SI \"<carte>\"|CARTE|ASSASSINAT [DE <parti>] [CONTRE-MOI]",
+        (Word::Answer, true) => "RESPONSE \"<card>\" IF \"<card>\"|CARD|ASSASSINATION [FROM <party>] [AGAINST-ME]",
+        (Word::NoAnswers, false) => "REPONSES AUCUNE",
+        (Word::NoAnswers, true) => "RESPONSES NONE",
         (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
     }
 }

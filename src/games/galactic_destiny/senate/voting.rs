@@ -485,6 +485,15 @@ fn trials(state: &mut GdState, voted: Vec<(String, PartyId)>, dice: &mut Dice, e
             events.push(Event::Unexecuted { party: payer, order: "POURSUIVRE".into(), reason: lacks(payer, Resource::Influence, u32::from(cost)) });
             continue;
         }
+        hold_trial(state, senator, payer, roller, dice, events);
+    }
+}
+
+/// One trial held ("Poursuites"): 2d6 + corruption + 3 × shadow on the
+/// accused party's table, rolled by `roller`; also the free trial of an
+/// action card's `poursuite` (the card engine, `cards`).
+pub fn hold_trial(state: &mut GdState, senator: String, payer: PartyId, roller: &str, dice: &mut Dice, events: &mut Vec<Event>) {
+    {
         state.tried.insert(senator.clone());
         let accused = state.fx.senators[&senator].clone();
         let d = dice.nd6(2, TRIAL_HEADING, format!("trial of {senator} (rolled by the {roller})"));

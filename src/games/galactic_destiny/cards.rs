@@ -1,0 +1,613 @@
+//! The card engine (issue #28; design note §2.3 "Answers to cards", §4.3–4.5;
+//! "Les cartes action.", "Jouer des cartes.", "Phases des cartes.",
+//! "Priorité des cartes.", "Ghost in the dark."; rulings G28, G29).
+//!
+//! [`resolve`] is called by the step machine in every step, right after the
+//! assassinations and before the step's own business. In it:
+//!
+//! 1. the standing answers written in the step are recorded
+//!    (`REPONSE … SI …`, `REPONSES AUCUNE`), each private to its party
+//!    ([`Event::CardAnswerStanding`]) until it fires; they stand until used,
+//!    withdrawn or the end of the game turn (an answer of an earlier game
+//!    turn is dropped);
+//! 2. every `CARTE` line of the step, parties in initiative order (worst
+//!    first), lines in the order written: the card is checked again (in
+//!    hand, its senator fresh, its cost payable, its target there), paid
+//!    (base cost and the amount of a `variable` cost), its senator exhausted
+//!    when it costs an action ("coût d'action"); then the standing answers
+//!    of the *other* parties are tried ([`chain`]); if it still stands its
+//!    effects are resolved ([`effects`]). Every card played or answered goes
+//!    to the discard.
+//!
+//! A chain: the parties other than the card's player, in initiative order
+//! (worst first), each standing answer in the order written; an answer fires
+//! when its trigger fits, its card is still in hand, its priority is the
+//! card's or lower ("Les cartes peuvent interférer avec d'autres cartes qui
+//! ont le même numéro ou un numéro de priorité plus élevé") and its cost is
+//! paid; the answer may itself be answered, the same way. A standing answer
+//! is used once and a card leaves the hand when it fires, so a chain ends.
+//! An answer that stands cancels the card it answers: `annule` (Distraction)
+//! — the victim's costs are lost; `fantome` (Ghost in the Dark) — its costs
+//! are refunded, its senator's action given back (G29).
+//!
+//! Contest cards (`des`, `bonus`, `pertes`, `relance`; targets `bataille`,
+//! `campagne`), the Feint and the effects no card of the set uses yet
+//! (`deplace`, `veto`, `abroge`, `election`; targets `proposition`,
+//! `assassinat`) are refused by the order checker as not refereed yet
+//! ([`refereed`]), never half-done.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Dice;
+use crate::i18n::Msg;
+use crate::msg;
+
+use super::common::in_initiative;
+use super::components::cards::{ActionCard, Period};
+use super::components::effects::{Effect, Resource, Target};
+use super::components::interpret::{Subject, RESOURCE_MAX};
+use super::components::{PartyId, SectorNo};
+use super::events::{CorruptionWhy, Event};
+use super::model::{GdState, FLEETS_MAX};
+use super::orders::{Order, Orders};
+
+/// What a card played names with `CIBLE`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CardTarget {
+    Party { party: PartyId },
+    Senator { name: String },
+    /// A sector; for `detruit`, whose fleets (`republic`: the Republic's).
+    Sector {
+        sector: SectorNo,
+        #[serde(default)]
+        party: Option<PartyId>,
+        #[serde(default)]
+        republic: bool,
+    },
+}
+
+/// What a standing answer waits for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "on", rename_all = "snake_case")]
+pub enum Trigger {
+    /// That card (its French name).
+    Card { name: String },
+    /// Any card.
+    Any,
+    /// A card that makes an assassination attempt.
+    Assassination,
+}
+
+/// One standing answer (`REPONSE "<c>" SI … [DE <parti>] [CONTRE-MOI]`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandingAnswer {
+    pub card: String,
+    pub trigger: Trigger,
+    #[serde(default)]
+    pub from: Option<PartyId>,
+    #[serde(default)]
+    pub against_me: bool,
+    /// The game turn it was written: it lapses at the end of that turn.
+    pub turn: u32,
+}
+
+/// The card engine's state: standing answers (private to their party) and
+/// the senators Multitâche refreshed, by the game turn it did (G28).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CardsState {
+    #[serde(default)]
+    pub answers: BTreeMap<PartyId, Vec<StandingAnswer>>,
+    #[serde(default)]
+    pub multitasked: BTreeMap<String, u32>,
+}
+
+/// How a card was cancelled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cancel {
+    /// `annule`: base cost lost ("Priorité des cartes").
+    Cancelled,
+    /// `fantome`: costs refunded (G29).
+    Ghost,
+}
+
+/// Whether `party` is a rebel ("La lutte pour toujours : La rébellion."):
+/// a card of the senate period never targets a rebel.
+pub fn is_rebel(state: &GdState, party: PartyId) -> bool {
+    super::rebellion::is_rebel(state, party)
+}
+
+/// Whether the steps of `period` include `senate` (S1, S2) or the
+/// intrigue's (I, B, C, K, P) ("Phases des cartes").
+pub fn period_fits(period: Period, senate: bool) -> bool {
+    match period {
+        Period::General => true,
+        Period::Senate => senate,
+        Period::Intrigue => !senate,
+    }
+}
+
+/// Why a card cannot be played by this referee yet (None: it can): the
+/// Feint (the lead's), contest effects and targets (the battles' and
+/// campaigns' hook), and the effects no card of the set uses yet.
+pub fn refereed(card: &ActionCard) -> Option<Msg> {
+    let contest = matches!(card.target, Target::Battle | Target::Campaign | Target::Assassination | Target::Proposal)
+        || card.effects.iter().any(|e| matches!(e, Effect::Dice(_) | Effect::Bonus(_) | Effect::Losses(_) | Effect::Reroll(_)));
+    let other = card.effects.iter().find(|e| matches!(e, Effect::Feint | Effect::Move(_) | Effect::Veto | Effect::Repeal | Effect::Election));
+    if let Some(Effect::Feint) = other {
+        return Some(msg!("gd-order-refused-not-yet"));
+    }
+    if contest || other.is_some() {
+        return Some(msg!("gd-card-refused-not-yet", card = card.name_fr.as_str()));
+    }
+    if card.effects.iter().any(|e| matches!(e, Effect::Manual(_))) {
+        return Some(msg!("gd-card-refused-manual", card = card.name_fr.as_str()));
+    }
+    None
+}
+
+/// Whether an answer's card may answer at all: `annule` or `fantome`.
+pub fn answers(card: &ActionCard) -> bool {
+    card.effects.iter().any(|e| matches!(e, Effect::Cancel | Effect::Ghost))
+}
+
+/// The cost a card asks: base amount and resource.
+fn cost_of(card: &ActionCard, extra: u8) -> (u8, Option<Resource>) {
+    (card.cost.amount.saturating_add(extra), card.cost.resource)
+}
+
+fn has(state: &GdState, p: PartyId, r: Option<Resource>, n: u8) -> bool {
+    r.is_none_or(|r| state.fx.parties.get(&p).is_some_and(|x| x.get(r) >= n))
+}
+
+fn pay(state: &mut GdState, p: PartyId, r: Option<Resource>, n: u8) {
+    if let (Some(r), Some(x)) = (r, state.fx.parties.get_mut(&p)) {
+        match r {
+            Resource::Money => x.money = x.money.saturating_sub(n),
+            Resource::Influence => x.influence = x.influence.saturating_sub(n),
+        }
+    }
+}
+
+fn refund(state: &mut GdState, p: PartyId, r: Option<Resource>, n: u8) {
+    if let (Some(r), Some(x)) = (r, state.fx.parties.get_mut(&p)) {
+        match r {
+            Resource::Money => x.money = x.money.saturating_add(n).min(RESOURCE_MAX),
+            Resource::Influence => x.influence = x.influence.saturating_add(n).min(RESOURCE_MAX),
+        }
+    }
+}
+
+/// Takes one copy of `card` from `p`'s hand; false if it has none.
+fn take_from_hand(state: &mut GdState, p: PartyId, card: &str) -> bool {
+    let Some(hand) = state.fx.parties.get_mut(&p).map(|x| &mut x.hand) else { return false };
+    match hand.iter().position(|c| c == card) {
+        Some(i) => {
+            hand.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+fn in_hand(state: &GdState, p: PartyId, card: &str) -> bool {
+    state.fx.parties.get(&p).is_some_and(|x| x.hand.iter().any(|c| c == card))
+}
+
+/// The subject a `CIBLE` names.
+pub fn subject(t: &CardTarget) -> Subject {
+    match t {
+        CardTarget::Party { party } => Subject::Party(*party),
+        CardTarget::Senator { name } => Subject::Senator(name.clone()),
+        CardTarget::Sector { sector, .. } => Subject::Sector(*sector),
+    }
+}
+
+/// A card on the table: what a chain needs to know of it.
+struct Live {
+    party: PartyId,
+    card: String,
+    priority: u8,
+    /// The parties it acts on (`CONTRE-MOI`).
+    aimed_at: Vec<PartyId>,
+    assassination: bool,
+    paid: u8,
+    resource: Option<Resource>,
+    senator: Option<String>,
+}
+
+fn fits(a: &StandingAnswer, answerer: PartyId, live: &Live) -> bool {
+    let on = match &a.trigger {
+        Trigger::Card { name } => *name == live.card,
+        Trigger::Any => true,
+        Trigger::Assassination => live.assassination,
+    };
+    on && a.from.is_none_or(|p| p == live.party) && (!a.against_me || live.aimed_at.contains(&answerer))
+}
+
+/// Tries the standing answers of the parties other than `live`'s on it
+/// (module documentation); returns how it was cancelled, if it was.
+fn chain(state: &mut GdState, live: &Live, depth: u32, events: &mut Vec<Event>) -> Option<Cancel> {
+    for q in in_initiative(state).into_iter().filter(|q| *q != live.party) {
+        let mut i = 0;
+        while i < state.cards.answers.get(&q).map_or(0, Vec::len) {
+            let a = state.cards.answers[&q][i].clone();
+            let Some(card) = state.components.action(&a.card).cloned() else {
+                i += 1;
+                continue;
+            };
+            let (amount, resource) = cost_of(&card, 0);
+            let usable = a.turn == state.game_turn && fits(&a, q, live) && in_hand(state, q, &a.card) && card.priority <= live.priority && answers(&card) && has(state, q, resource, amount);
+            if !usable {
+                i += 1;
+                continue;
+            }
+            // Fires: the answer is used, its card paid and on the table.
+            state.cards.answers.get_mut(&q).expect("listed").remove(i);
+            take_from_hand(state, q, &a.card);
+            pay(state, q, resource, amount);
+            state.fx.action_discard.push(a.card.clone());
+            events.push(Event::CardAnswered { party: q, card: a.card.clone(), to: live.party, answered: live.card.clone(), depth });
+            let me = Live { party: q, card: a.card.clone(), priority: card.priority, aimed_at: vec![live.party], assassination: false, paid: amount, resource, senator: None };
+            match chain(state, &me, depth + 1, events) {
+                Some(how) => settle(state, &me, how, events),
+                None => {
+                    return Some(if card.effects.contains(&Effect::Ghost) { Cancel::Ghost } else { Cancel::Cancelled });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A card cancelled: said, and under Ghost its costs given back (G29).
+fn settle(state: &mut GdState, live: &Live, how: Cancel, events: &mut Vec<Event>) {
+    if how == Cancel::Ghost {
+        refund(state, live.party, live.resource, live.paid);
+        if let Some(st) = live.senator.as_ref().and_then(|n| state.fx.senators.get_mut(n)) {
+            st.exhausted = false;
+        }
+    }
+    events.push(Event::CardCancelled { party: live.party, card: live.card.clone(), how, refunded: if how == Cancel::Ghost { live.paid } else { 0 } });
+}
+
+/// Records the standing answers written in the step.
+fn record(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, events: &mut Vec<Event>) {
+    let turn = state.game_turn;
+    for v in state.cards.answers.values_mut() {
+        v.retain(|a| a.turn == turn);
+    }
+    for p in in_initiative(state) {
+        let Some(o) = orders.get(&p) else { continue };
+        for line in &o.lines {
+            match line {
+                Order::NoAnswers => {
+                    state.cards.answers.remove(&p);
+                    events.push(Event::CardAnswerStanding { party: p, answer: None });
+                }
+                Order::Answer { card, trigger, from, against_me } => {
+                    let a = StandingAnswer { card: card.clone(), trigger: trigger.clone(), from: *from, against_me: *against_me, turn };
+                    state.cards.answers.entry(p).or_default().push(a.clone());
+                    events.push(Event::CardAnswerStanding { party: p, answer: Some(a) });
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Plays the step's standing answers and cards (module documentation).
+pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &mut Dice, events: &mut Vec<Event>) {
+    record(state, orders, events);
+    for p in in_initiative(state) {
+        let Some(o) = orders.get(&p) else { continue };
+        for line in &o.lines {
+            if let Order::PlayCard { card, by, target, extra } = line {
+                play(state, p, line, card, by.as_deref(), target.as_ref(), *extra, dice, events);
+            }
+        }
+    }
+}
+
+/// Why a card line no longer holds when its step is played.
+fn unfit(state: &GdState, p: PartyId, card: &ActionCard, by: Option<&str>, target: Option<&CardTarget>, extra: u8) -> Option<Msg> {
+    if !in_hand(state, p, &card.name_fr) {
+        return Some(msg!("gd-card-not-in-hand", card = card.name_fr.as_str()));
+    }
+    if let Some(n) = by {
+        let fresh = state.fx.senators.get(n).is_some_and(|s| s.party == p && !s.exhausted && !s.seduced) && !state.recruited.contains(n);
+        if !fresh {
+            return Some(msg!("gd-card-senator-unfit", senator = n));
+        }
+    }
+    let (amount, resource) = cost_of(card, extra);
+    if !has(state, p, resource, amount) {
+        return Some(super::common::lacks(p, resource.unwrap_or(Resource::Money), u32::from(amount)));
+    }
+    let gone = match target {
+        Some(CardTarget::Senator { name }) => !state.fx.senators.contains_key(name),
+        Some(CardTarget::Sector { sector, .. }) if card.target == Target::OwnSector => state.fx.sectors.get(sector).and_then(|s| s.owner) != Some(p),
+        _ => false,
+    };
+    if gone {
+        return Some(msg!("gd-card-target-gone"));
+    }
+    if card.effects.contains(&Effect::Refresh) {
+        if let Some(CardTarget::Senator { name }) = target {
+            if state.cards.multitasked.get(name) == Some(&state.game_turn) {
+                return Some(msg!("gd-card-multitask-once", senator = name.as_str()));
+            }
+        }
+    }
+    None
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play(state: &mut GdState, p: PartyId, line: &Order, name: &str, by: Option<&str>, target: Option<&CardTarget>, extra: u8, dice: &mut Dice, events: &mut Vec<Event>) {
+    let Some(card) = state.components.action(name).cloned() else { return };
+    if let Some(reason) = unfit(state, p, &card, by, target, extra) {
+        let order = super::orders::lines(state, &Orders { lines: vec![line.clone()], defaulted: false }).concat();
+        events.push(Event::Unexecuted { party: p, order, reason });
+        return;
+    }
+    let (amount, resource) = cost_of(&card, extra);
+    take_from_hand(state, p, name);
+    pay(state, p, resource, amount);
+    state.fx.action_discard.push(name.to_string());
+    if let Some(st) = by.and_then(|n| state.fx.senators.get_mut(n)) {
+        st.exhausted = true;
+    }
+    events.push(Event::CardPlayed { party: p, card: name.to_string(), by: by.map(str::to_string), target: target.cloned(), paid: amount, resource });
+    let subjects = subjects(state, p, &card, target, dice);
+    let mut aimed_at: Vec<PartyId> = subjects.iter().filter_map(|s| state.fx.party_of(s)).collect();
+    aimed_at.dedup();
+    let live = Live {
+        party: p,
+        card: name.to_string(),
+        priority: card.priority,
+        aimed_at,
+        assassination: card.effects.iter().any(|e| matches!(e, Effect::Assassination(_))),
+        paid: amount,
+        resource,
+        senator: by.map(str::to_string),
+    };
+    if let Some(how) = chain(state, &live, 1, events) {
+        settle(state, &live, how, events);
+        return;
+    }
+    effects(state, p, &card, by, target, &subjects, dice, events);
+}
+
+/// What the card's `cible` resolves to.
+fn subjects(state: &GdState, p: PartyId, card: &ActionCard, target: Option<&CardTarget>, dice: &mut Dice) -> Vec<Subject> {
+    let chosen = target.map(subject);
+    state.fx.resolve(card.target, Some(p), chosen.as_ref(), (None, None), dice).unwrap_or_default()
+}
+
+/// Resolves a card that stands: each effect in the order printed.
+#[allow(clippy::too_many_arguments)]
+fn effects(state: &mut GdState, p: PartyId, card: &ActionCard, by: Option<&str>, target: Option<&CardTarget>, subjects: &[Subject], dice: &mut Dice, events: &mut Vec<Event>) {
+    let mut done: Vec<String> = Vec::new();
+    for e in &card.effects {
+        match e {
+            Effect::Corruption(n) if *n > 0 => {
+                for s in subjects {
+                    if let Subject::Senator(name) = s {
+                        super::common::corrupt(state, name, n.unsigned_abs(), CorruptionWhy::Card { card: card.name_fr.clone() }, events);
+                    }
+                }
+            }
+            Effect::Refresh => {
+                for s in subjects {
+                    if let Subject::Senator(name) = s {
+                        state.cards.multitasked.insert(name.clone(), state.game_turn);
+                    }
+                }
+                let _ = state.fx.apply(e, Some(p), subjects, dice);
+            }
+            Effect::SeeHand => {
+                for s in subjects {
+                    if let Subject::Party(of) = s {
+                        let mut cards = state.fx.parties.get(of).map(|x| x.hand.clone()).unwrap_or_default();
+                        cards.sort();
+                        events.push(Event::HandSeen { party: p, target: *of, cards });
+                    }
+                }
+            }
+            Effect::Assassination(plus) => {
+                if let (Some(assassin), Some(Subject::Senator(t))) = (by, subjects.first()) {
+                    super::intrigue::attempts::card_attempt(state, p, assassin, t, plus.unsigned_abs(), dice, events);
+                }
+            }
+            Effect::Prosecution => {
+                for s in subjects {
+                    if let Subject::Senator(name) = s {
+                        if state.fx.senators.contains_key(name) && !state.tried.contains(name) {
+                            super::senate::voting::hold_trial(state, name.clone(), p, "card", dice, events);
+                        }
+                    }
+                }
+            }
+            Effect::Fleets(n) => {
+                for s in subjects {
+                    if let Subject::Sector(at) = s {
+                        let room = u32::from(FLEETS_MAX).saturating_sub(state.fleets_of(p));
+                        let here = state.fleets.entry(*at).or_default().entry(p).or_default();
+                        if *n > 0 {
+                            *here = here.saturating_add(u8::try_from(room.min(u32::from(n.unsigned_abs()))).unwrap_or(0));
+                        } else {
+                            *here = here.saturating_sub(n.unsigned_abs());
+                        }
+                        if *here == 0 {
+                            state.fleets.get_mut(at).map(|m| m.remove(&p));
+                        }
+                    }
+                }
+            }
+            Effect::Destroy(n) => {
+                if let Some(CardTarget::Sector { sector, party, republic }) = target {
+                    destroy(state, *sector, *party, *republic, *n);
+                }
+            }
+            Effect::Republic(n) => republic(state, *n),
+            _ => {
+                if state.fx.apply(e, Some(p), subjects, dice).is_err() {
+                    continue;
+                }
+            }
+        }
+        done.push(e.text());
+    }
+    state.fleets.retain(|_, m| !m.is_empty());
+    events.push(Event::CardResolved { party: p, card: card.name_fr.clone(), effects: done });
+}
+
+fn destroy(state: &mut GdState, sector: SectorNo, party: Option<PartyId>, republic: bool, n: u8) {
+    if republic {
+        let here = state.republic_at.entry(sector).or_default();
+        let k = n.min(*here);
+        *here -= k;
+        state.fx.republic_fleets = state.fx.republic_fleets.saturating_sub(k);
+        state.republic_at.retain(|_, c| *c > 0);
+    } else if let Some(q) = party {
+        if let Some(here) = state.fleets.get_mut(&sector).and_then(|m| m.get_mut(&q)) {
+            *here = here.saturating_sub(n);
+        }
+        if let Some(m) = state.fleets.get_mut(&sector) {
+            m.retain(|_, c| *c > 0);
+        }
+    }
+}
+
+/// `republique ±n`: new Republic fleets go to sector 1 (as the galactic
+/// phase's free one), up to [`super::components::interpret::REPUBLIC_MAX`];
+/// fleets removed come from the sectors holding most.
+fn republic(state: &mut GdState, n: i8) {
+    use super::components::interpret::REPUBLIC_MAX;
+    if n > 0 {
+        let k = (REPUBLIC_MAX.saturating_sub(state.fx.republic_fleets)).min(n.unsigned_abs());
+        *state.republic_at.entry(1).or_default() += k;
+        state.fx.republic_fleets += k;
+    } else {
+        for _ in 0..n.unsigned_abs() {
+            let Some((&at, _)) = state.republic_at.iter().filter(|(_, c)| **c > 0).max_by_key(|(s, c)| (**c, std::cmp::Reverse(**s))) else { break };
+            *state.republic_at.get_mut(&at).expect("listed") -= 1;
+            state.fx.republic_fleets -= 1;
+        }
+        state.republic_at.retain(|_, c| *c > 0);
+    }
+}
+
+/// The reader's standing answers of this game turn, for the private part
+/// of its report: the order lines that would write them again.
+pub fn answers_json(state: &GdState, party: PartyId, lang: crate::i18n::Lang) -> Vec<serde_json::Value> {
+    let en = lang == crate::i18n::Lang::En;
+    state
+        .cards
+        .answers
+        .get(&party)
+        .into_iter()
+        .flatten()
+        .filter(|a| a.turn == state.game_turn)
+        .map(|a| {
+            let o = Order::Answer { card: a.card.clone(), trigger: a.trigger.clone(), from: a.from, against_me: a.against_me };
+            serde_json::json!({ "line": super::orders::words::line_in(state, &o, en), "in_hand": in_hand(state, party, &a.card) })
+        })
+        .collect()
+}
+
+/// The words of this module's events (the views call it for them).
+pub fn event_msg(e: &Event) -> Msg {
+    match e {
+        Event::CardPlayed { party, card, by, target, paid, resource } => msg!(
+            "gd-ev-card-played",
+            party = party.sigle(),
+            card = card.as_str(),
+            has_by = if by.is_some() { "yes" } else { "no" },
+            by = by.clone().unwrap_or_default(),
+            has_target = if target.is_some() { "yes" } else { "no" },
+            target = target.as_ref().map(target_text).unwrap_or_default(),
+            paid = *paid,
+            resource = resource.map_or("none", |r| r.word()),
+        ),
+        Event::CardAnswered { party, card, to, answered, depth } => {
+            msg!("gd-ev-card-answered", party = party.sigle(), card = card.as_str(), to = to.sigle(), answered = answered.as_str(), depth = *depth)
+        }
+        Event::CardCancelled { party, card, how, refunded } => msg!(
+            "gd-ev-card-cancelled",
+            party = party.sigle(),
+            card = card.as_str(),
+            how = if *how == Cancel::Ghost { "ghost" } else { "cancelled" },
+            refunded = *refunded,
+        ),
+        Event::CardResolved { party, card, effects } => msg!("gd-ev-card-resolved", party = party.sigle(), card = card.as_str(), effects = effects.join(", ")),
+        Event::CardAnswerStanding { answer, .. } => match answer {
+            None => msg!("gd-ev-answers-withdrawn"),
+            Some(a) => msg!("gd-ev-answer-standing", card = a.card.as_str(), trigger = trigger_text(a)),
+        },
+        _ => msg!("gd-none"),
+    }
+}
+
+fn target_text(t: &CardTarget) -> String {
+    match t {
+        CardTarget::Party { party } => party.sigle().to_string(),
+        CardTarget::Senator { name } => name.clone(),
+        CardTarget::Sector { sector, party, republic } => match (party, republic) {
+            (_, true) => format!("{sector} REPUBLIQUE"),
+            (Some(q), _) => format!("{sector} {}", q.sigle()),
+            _ => sector.to_string(),
+        },
+    }
+}
+
+fn trigger_text(a: &StandingAnswer) -> String {
+    let mut t = match &a.trigger {
+        Trigger::Card { name } => format!("\"{name}\""),
+        Trigger::Any => "CARTE".into(),
+        Trigger::Assassination => "ASSASSINAT".into(),
+    };
+    if let Some(p) = a.from {
+        t.push_str(&format!(" DE {}", p.sigle()));
+    }
+    if a.against_me {
+        t.push_str(" CONTRE-MOI");
+    }
+    t
+}
+
+/// One sample of every message of this module, for the catalogue check.
+pub fn samples() -> Vec<Msg> {
+    use PartyId::{Bip, Gsp};
+    let a = StandingAnswer { card: "Distraction".into(), trigger: Trigger::Card { name: "Public Humiliation".into() }, from: Some(Bip), against_me: true, turn: 1 };
+    let mut v: Vec<Msg> = [
+        Event::CardPlayed { party: Bip, card: "Public Humiliation".into(), by: Some("Fola".into()), target: Some(CardTarget::Senator { name: "Mashem".into() }), paid: 3, resource: Some(Resource::Influence) },
+        Event::CardPlayed { party: Bip, card: "Collecte de fonds".into(), by: None, target: None, paid: 0, resource: None },
+        Event::CardAnswered { party: Gsp, card: "Distraction".into(), to: Bip, answered: "Public Humiliation".into(), depth: 1 },
+        Event::CardCancelled { party: Bip, card: "Public Humiliation".into(), how: Cancel::Cancelled, refunded: 0 },
+        Event::CardCancelled { party: Bip, card: "Public Humiliation".into(), how: Cancel::Ghost, refunded: 3 },
+        Event::CardResolved { party: Bip, card: "Collecte de fonds".into(), effects: vec!["gagne 6 argent".into()] },
+        Event::CardAnswerStanding { party: Gsp, answer: Some(a) },
+        Event::CardAnswerStanding { party: Gsp, answer: None },
+    ]
+    .iter()
+    .map(event_msg)
+    .collect();
+    v.extend([
+        msg!("gd-card-refused-not-yet", card = "Feint"),
+        msg!("gd-card-refused-manual", card = "Feint"),
+        msg!("gd-card-not-in-hand", card = "Feint"),
+        msg!("gd-card-senator-unfit", senator = "Fola"),
+        msg!("gd-card-target-gone"),
+        msg!("gd-card-multitask-once", senator = "Fola"),
+        msg!("gd-why-card", card = "Public Humiliation"),
+    ]);
+    v
+}
+
+#[cfg(test)]
+#[path = "cards_proptests.rs"]
+mod proptests;
