@@ -21,7 +21,7 @@
 //!   ([`senate::filing`]) and S2's business ([`senate::voting`]).
 //! - [`purchases`]: P and the end of a game turn.
 //! - [`turn`]: the step machine (registration, S1, S2, the intrigue's
-//!   windows and answers I, B, C, K, P).
+//!   windows and answers I, B, F, B′, C, K, P).
 //! - [`intrigue`]: the intrigue's mechanics (battles, campaigns,
 //!   assassinations) and its steps (invasions, campaigns, attempts); the
 //!   skills that act in contests and the rerolls (`intrigue::fight_skills`).
@@ -35,21 +35,12 @@
 //! - [`sample`]: the simulated parties (`arbitre demo`, the robot of
 //!   `pnj = "robot"`, the pre-filled order form).
 //!
-//! Registered as `galactic-destiny`: registration, S1, S2, the invasions
-//! and battles, the campaigns, the assassinations, the skills and abilities
-//! used as actions and P are played; Feint, the card engine, rebellion and
-//! the Defence minister's corrupt redeployment (issue #28) are refused as
-//! not refereed yet.
-//! and battles, the campaigns, the assassinations and P are played, with
-//! the skills that act in contests (`RELANCE`, `PERTES`); Feint, the card
-//! engine, rebellion and the skills used as actions (issue #28) are refused
-//! as not refereed yet.
-//! and battles, the campaigns, the assassinations, rebellion and peace and
-//! P are played; Feint, the card engine and the skills (issue #28) are
-//! refused as not refereed yet.
-//! and battles, the campaigns, the assassinations, the action cards and
-//! their answers and P are played; Feint, battle and campaign cards,
-//! rebellion and the skills (issue #28) are refused as not refereed yet.
+//! Registered as `galactic-destiny`: registration, S1, S2, every step of
+//! the intrigue (invasion windows, B, the Feint round's F windows and B′,
+//! campaign windows, K), the assassinations, rebellion and peace, the
+//! skills and abilities, the action cards and their answers, and P are
+//! played; battle and campaign cards and the Defence minister's corrupt
+//! redeployment (issue #28) are refused as not refereed yet.
 
 pub mod cards;
 pub mod cards_robot;
