@@ -746,6 +746,39 @@ mod tests {
     }
 
     #[test]
+    fn roulement_de_de_a_battle_card_of_des_plus_one_rolls_one_more_die() {
+        let mut c = led(party("BIP", 3), admiral("Jemak", 6));
+        c.cards.dice = 1;
+        let sides = two_sided(vec![], vec![invade(c, claim("BIP"))]);
+        let o = fight_with(&sector(12, None, 2), &sides, &[2, 3, 4, 1, 2]);
+        assert_eq!(o.contingents[0].dice.len(), 4, "3 fleets and the card's die");
+        assert_eq!(o.totals[1].1, 3 + 4 + 1 + 2 + 6);
+    }
+
+    #[test]
+    fn bonus_de_batailles_battle_cards_add_to_their_side_and_the_owner_s_to_the_sector() {
+        let mut c = led(party("BIP", 3), admiral("Jemak", 6));
+        c.cards.bonus = 2;
+        let sides = two_sided(vec![], vec![invade(c, claim("BIP"))]);
+        let mut s = sector(12, Some("POP"), 2);
+        s.owner_cards.bonus = 3;
+        let o = fight_with(&s, &sides, &[2, 3, 4, 1]);
+        assert_eq!(o.totals[1].1, 3 + 4 + 1 + 6 + 2, "the attacker's card");
+        assert_eq!(o.totals[0].1, 2 + 2 + 3, "the owner's card, without fleets there, on the sector's total");
+    }
+
+    #[test]
+    fn victimes_de_la_guerre_a_battle_card_of_pertes_minus_one_spares_a_fleet() {
+        let mut d = party("D", 2);
+        d.cards.losses = -1;
+        let sides = two_sided(vec![d], vec![invade(party("A", 3), claim("A"))]);
+        let o = fight_with(&sector(5, Some("D"), 0), &sides, &[1, 1, 1, 5, 5, 1]);
+        assert_eq!(o.contingents[1].hits, 2);
+        assert_eq!(o.hits_taken[0], 1, "2 hits, 1 spared by the card");
+        assert_eq!(o.contingents[0].losses, 1);
+    }
+
+    #[test]
     fn les_recompenses_de_l_ombre_fola_with_2_shadows_and_2_fleets_rolls_4_dice() {
         let mut fola = admiral("Fola", 0);
         fola.shadow = 2;

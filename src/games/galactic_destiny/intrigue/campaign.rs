@@ -212,6 +212,22 @@ mod tests {
     }
 
     #[test]
+    fn resolution_des_campagnes_campaign_cards_add_dice_and_points_on_either_side() {
+        let mut c = campaigner("JULIE", 4);
+        c.cards.dice = 1;
+        c.cards.bonus = 2;
+        let mut t = target(Some("POP"), 3);
+        t.owner_cards.bonus = 1;
+        t.owner_cards.dice = 1;
+        // The sector's 2 dice (its own and the owner's card's), then JULIE's 2.
+        let o = run(&t, &[c], &[2, 2, 3, 1]);
+        assert_eq!(o.sector_dice.len(), 2);
+        assert_eq!(o.sector_total, 2 + 2 + 3 + 1, "dice, defence and the owner's card");
+        assert_eq!(o.campaigns[0].2.len(), 2, "1 die and the card's");
+        assert_eq!(o.campaigns[0].3, 3 + 1 + 4 + 2, "dice, diplomacy and the card's 2");
+    }
+
+    #[test]
     fn resolution_des_campagnes_the_owner_adds_influence_and_adjacency_a_neutral_sector_nothing() {
         let mut t = target(Some("BOB"), 2);
         t.owner_influence = 4;
