@@ -37,7 +37,10 @@ gd-ev-campaign-void = { $party }'s campaign in sector { $sector } ({ $senator })
 gd-ev-campaign-roll = { $party } ({ $senator }): dice { $dice }, diplomacy { $diplomacy }{ $orator ->
     [0] {""}
    *[other] {""} +1 speaker
-  }, corruption −{ $corruption }, shadow −{ $shadow }, influence +{ $influence }, adjacency +{ $adjacency }, race +{ $race }, party +{ $icon } = { $total }
+  }, corruption −{ $corruption }, shadow −{ $shadow }, influence +{ $influence }, adjacency +{ $adjacency }, race +{ $race }, party +{ $icon }{ $cards ->
+    [0] {""}
+   *[other] , cards { $cards }
+  } = { $total }
 gd-ev-campaign-resolved = Campaigns in sector { $sector } ({ $owner ->
     [none] neutral): the sector rolls { $dice } + defence { $defence }
    *[other] { $owner }): the sector rolls { $dice } + defence { $defence } + influence { $influence } + adjacency { $adjacency }

@@ -21,7 +21,7 @@ gd-order-refused-card-priority = "{ $card }" (priority { $priority }) cannot tou
 gd-order-refused-card-cost-at-open = "{ $card }" costs { $need }: cards are played before the step's bank and trades, paid from what you had when it opened ({ $have } after your earlier cards)
 gd-order-note-card = card played when the step is resolved (priority { $priority }); the other parties may answer it
 gd-order-note-answer = standing answer (priority { $priority }) until used, RESPONSES NONE or the end of the game turn; paid when it fires
-gd-card-refused-not-yet = "{ $card }": a battle or campaign card, or an effect not refereed yet (issue #28): the line is ignored
+gd-card-refused-not-yet = "{ $card }": an effect not refereed yet (issue #28): the line is ignored
 gd-card-refused-manual = "{ $card }" has a "manuel" effect: it needs a game master
 gd-card-multitask-once = { $senator } has been refreshed by Multitask this turn already ("cannot play another")
 

@@ -37,7 +37,10 @@ gd-ev-campaign-void = La campagne de { $party } au secteur { $sector } ({ $senat
 gd-ev-campaign-roll = { $party } ({ $senator }) : dés { $dice }, diplomatie { $diplomacy }{ $orator ->
     [0] {""}
    *[other] {""} +1 orateur
-  }, corruption −{ $corruption }, ombre −{ $shadow }, influence +{ $influence }, adjacence +{ $adjacency }, race +{ $race }, parti +{ $icon } = { $total }
+  }, corruption −{ $corruption }, ombre −{ $shadow }, influence +{ $influence }, adjacence +{ $adjacency }, race +{ $race }, parti +{ $icon }{ $cards ->
+    [0] {""}
+   *[other] , cartes { $cards }
+  } = { $total }
 gd-ev-campaign-resolved = Campagnes au secteur { $sector } ({ $owner ->
     [none] neutre) : le secteur roule { $dice } + défense { $defence }
    *[other] { $owner }) : le secteur roule { $dice } + défense { $defence } + influence { $influence } + adjacence { $adjacency }

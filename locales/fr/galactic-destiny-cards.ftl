@@ -21,7 +21,7 @@ gd-order-refused-card-priority = « { $card } » (priorité { $priority }) ne pe
 gd-order-refused-card-cost-at-open = « { $card } » coûte { $need } : les cartes se jouent avant la banque et les échanges de l'étape, payées avec ce que vous aviez à son ouverture ({ $have } après vos cartes précédentes)
 gd-order-note-card = carte jouée à la résolution de l'étape (priorité { $priority }) ; les autres partis peuvent y répondre
 gd-order-note-answer = réponse permanente (priorité { $priority }) jusqu'à son usage, REPONSES AUCUNE ou la fin du tour de jeu ; payée quand elle part
-gd-card-refused-not-yet = « { $card } » : carte de bataille, de campagne ou effet pas encore arbitré (issue #28) : la ligne est ignorée
+gd-card-refused-not-yet = « { $card } » : effet pas encore arbitré (issue #28) : la ligne est ignorée
 gd-card-refused-manual = « { $card } » a un effet « manuel » : il faut un maître de jeu
 gd-card-multitask-once = { $senator } a déjà été régénéré par Multitâche ce tour (« ne puisse pas jouer une autre »)
 

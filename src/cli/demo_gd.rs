@@ -46,6 +46,7 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
                 "campaign_resolved" if !e["winner"].is_null() => *count.entry("campaign_won".into()).or_default() += 1,
                 "republic_fleet_moved" if e["attack"].as_bool() == Some(true) => *count.entry("republic_attack".into()).or_default() += 1,
                 "rerolled" => *count.entry(format!("rerolled_{}", e["contest"].as_str().unwrap_or("?"))).or_default() += 1,
+                "card_played" if matches!(e["target"]["kind"].as_str(), Some("battle" | "campaign")) => *count.entry(format!("contest_card_{}", e["target"]["kind"].as_str().unwrap_or("?"))).or_default() += 1,
                 _ => {}
             }
             *count.entry(kind).or_default() += 1;
@@ -65,6 +66,8 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
         format!("cards: {} played, {} answered, {} cancelled, {} standing answer(s) written", n("card_played"), n("card_answered"), n("card_cancelled"), n("card_answer_standing")),
         format!("galactic phase: {} event card(s) drawn, {} infestation roll(s), {} sector(s) infested", n("event_drawn"), n("infestation_roll"), n("infested")),
     ];
+    // The contest cards (#28): battle and campaign cards played.
+    lines.push(format!("contest cards: {} battle card(s), {} campaign card(s) played", n("contest_card_battle"), n("contest_card_campaign")));
     // The invasions (#28): the Republic's fleet, battles, sectors taken.
     let attacks = count.get("republic_attack").copied().unwrap_or(0);
     lines.push(format!("invasions: {} Republic fleet move(s) ({attacks} attack(s)), {} battle(s), {} sector(s) changed hands, {} retreat(s)", n("republic_fleet_moved"), n("battle"), n("sector_taken"), n("retreated")));

@@ -30,11 +30,19 @@
 //! — the victim's costs are lost; `fantome` (Ghost in the Dark) — its costs
 //! are refunded, its senator's action given back (G29).
 //!
-//! Contest cards (`des`, `bonus`, `pertes`, `relance`; targets `bataille`,
-//! `campagne`), the Feint and the effects no card of the set uses yet
-//! (`deplace`, `veto`, `abroge`, `election`; targets `proposition`,
-//! `assassinat`) are refused by the order checker as not refereed yet
-//! ([`refereed`]), never half-done.
+//! Contest cards (`CARTE "<c>" BATAILLE <secteur>` in B and B′, `CARTE
+//! "<c>" CAMPAGNE <secteur>` in K; effects `des`, `bonus`, `pertes`) are
+//! sealed: [`resolve`] leaves them to the battle or campaign they name,
+//! which plays them when it is held ([`contest`]) — checked, paid, shown,
+//! answered like any card — and adds their effects to their party's side;
+//! one whose contest is not held (a Feint, a void campaign) goes back to
+//! hand unpaid ([`contest_returned`]). `defense ±n` on a party's sector
+//! (Fortifications) is a lasting effect the battles and campaigns read.
+//! The rerolls after the roll (`relance`, Relance tactique, an answer-only
+//! card), the Feint and the effects no card of the set uses yet (`deplace`,
+//! `veto`, `abroge`, `election`; targets `proposition`, `assassinat`) are
+//! refused by the order checker as not refereed yet ([`refereed`]), never
+//! half-done.
 
 use std::collections::BTreeMap;
 
@@ -67,6 +75,10 @@ pub enum CardTarget {
         #[serde(default)]
         republic: bool,
     },
+    /// A contest card's battle (`BATAILLE <secteur>`, B and B′).
+    Battle { sector: SectorNo },
+    /// A contest card's campaign (`CAMPAGNE <secteur>`, K).
+    Campaign { sector: SectorNo },
 }
 
 /// What a standing answer waits for.
@@ -131,11 +143,15 @@ pub fn period_fits(period: Period, senate: bool) -> bool {
 }
 
 /// Why a card cannot be played by this referee yet (None: it can): the
-/// Feint (the lead's), contest effects and targets (the battles' and
-/// campaigns' hook), and the effects no card of the set uses yet.
+/// Feint (the lead's), the rerolls after the roll, contest effects on
+/// anything but a battle or a campaign, and the effects no card of the set
+/// uses yet.
 pub fn refereed(card: &ActionCard) -> Option<Msg> {
-    let contest = matches!(card.target, Target::Battle | Target::Campaign | Target::Assassination | Target::Proposal)
-        || card.effects.iter().any(|e| matches!(e, Effect::Dice(_) | Effect::Bonus(_) | Effect::Losses(_) | Effect::Reroll(_)));
+    let on_contest = matches!(card.target, Target::Battle | Target::Campaign);
+    let contest = matches!(card.target, Target::Assassination | Target::Proposal)
+        || card.effects.iter().any(|e| matches!(e, Effect::Reroll(_)) || (!on_contest && matches!(e, Effect::Dice(_) | Effect::Bonus(_) | Effect::Losses(_))))
+        || (card.target == Target::Battle && card.effects.iter().any(|e| !matches!(e, Effect::Dice(_) | Effect::Bonus(_) | Effect::Losses(_))))
+        || (card.target == Target::Campaign && card.effects.iter().any(|e| !matches!(e, Effect::Dice(_) | Effect::Bonus(_))));
     let other = card.effects.iter().find(|e| matches!(e, Effect::Feint | Effect::Move(_) | Effect::Veto | Effect::Repeal | Effect::Election));
     if let Some(Effect::Feint) = other {
         return Some(msg!("gd-order-refused-not-yet"));
@@ -147,6 +163,97 @@ pub fn refereed(card: &ActionCard) -> Option<Msg> {
         return Some(msg!("gd-card-refused-manual", card = card.name_fr.as_str()));
     }
     None
+}
+
+/// The sector a contest card's line names (`BATAILLE`/`CAMPAGNE <n>`).
+pub fn contest_sector(t: Option<&CardTarget>) -> Option<(bool, SectorNo)> {
+    match t {
+        Some(CardTarget::Battle { sector }) => Some((true, *sector)),
+        Some(CardTarget::Campaign { sector }) => Some((false, *sector)),
+        _ => None,
+    }
+}
+
+/// What the contest cards played by one party in one contest add to its
+/// side ("Bonus de batailles.", "Résolution des campagnes."): dice rolled
+/// besides its own, points added to its total, hits its side takes less
+/// (`pertes -n`) or more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ContestMods {
+    #[serde(default)]
+    pub dice: i32,
+    #[serde(default)]
+    pub bonus: i64,
+    #[serde(default)]
+    pub losses: i32,
+}
+
+/// Plays the sealed contest cards of one battle (`battle`) or campaign at
+/// `sector` when the step closes, for the parties taking part (`parties`):
+/// each line, parties in initiative order, is checked again, paid, shown
+/// ([`Event::CardPlayed`]), may be answered like any card ([`chain`]), and
+/// its effects are added to its party's side. A line of a party not taking
+/// part at the close is not executed; its card stays in hand, unpaid.
+pub fn contest(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, battle: bool, sector: SectorNo, parties: &[PartyId], events: &mut Vec<Event>) -> BTreeMap<PartyId, ContestMods> {
+    let mut out: BTreeMap<PartyId, ContestMods> = BTreeMap::new();
+    for p in in_initiative(state) {
+        let Some(o) = orders.get(&p) else { continue };
+        for line in &o.lines {
+            let Order::PlayCard { card: name, target, extra, .. } = line else { continue };
+            if contest_sector(target.as_ref()) != Some((battle, sector)) {
+                continue;
+            }
+            let Some(card) = state.components.action(name).cloned() else { continue };
+            let reason = if parties.contains(&p) { unfit(state, p, &card, None, None, *extra) } else { Some(msg!("gd-card-contest-not-in", card = name.as_str())) };
+            if let Some(reason) = reason {
+                let order = super::orders::lines(state, &Orders { lines: vec![line.clone()], defaulted: false }).concat();
+                events.push(Event::Unexecuted { party: p, order, reason });
+                continue;
+            }
+            let (amount, resource) = cost_of(&card, *extra);
+            take_from_hand(state, p, name);
+            pay(state, p, resource, amount);
+            state.fx.action_discard.push(name.clone());
+            events.push(Event::CardPlayed { party: p, card: name.clone(), by: None, target: target.clone(), paid: amount, resource });
+            let live = Live { party: p, card: name.clone(), priority: card.priority, aimed_at: Vec::new(), assassination: false, paid: amount, resource, senator: None };
+            if let Some(how) = chain(state, &live, 1, events) {
+                settle(state, &live, how, events);
+                continue;
+            }
+            let m = out.entry(p).or_default();
+            let mut done = Vec::new();
+            for e in &card.effects {
+                match e {
+                    Effect::Dice(n) => m.dice += i32::from(*n),
+                    Effect::Bonus(n) => m.bonus += i64::from(*n),
+                    Effect::Losses(n) => m.losses += i32::from(*n),
+                    _ => continue,
+                }
+                done.push(e.text());
+            }
+            events.push(Event::CardResolved { party: p, card: name.clone(), effects: done });
+        }
+    }
+    out
+}
+
+/// The sealed contest cards of the step whose contest was not held
+/// (`held`: the sectors fought or campaigned; a Feint called every battle
+/// off): each goes back to its party's hand, unpaid, as its party alone is
+/// told.
+pub fn contest_returned(state: &GdState, orders: &BTreeMap<PartyId, Orders>, battle: bool, held: &[SectorNo], events: &mut Vec<Event>) {
+    for (p, o) in orders {
+        for line in &o.lines {
+            let Order::PlayCard { card, target, .. } = line else { continue };
+            match contest_sector(target.as_ref()) {
+                Some((b, n)) if b == battle && !held.contains(&n) => {
+                    let order = super::orders::lines(state, &Orders { lines: vec![line.clone()], defaulted: false }).concat();
+                    events.push(Event::Unexecuted { party: *p, order, reason: msg!("gd-card-contest-returned", card = card.as_str()) });
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Whether an answer's card may answer at all: `annule` or `fantome`.
@@ -202,7 +309,7 @@ pub fn subject(t: &CardTarget) -> Subject {
     match t {
         CardTarget::Party { party } => Subject::Party(*party),
         CardTarget::Senator { name } => Subject::Senator(name.clone()),
-        CardTarget::Sector { sector, .. } => Subject::Sector(*sector),
+        CardTarget::Sector { sector, .. } | CardTarget::Battle { sector } | CardTarget::Campaign { sector } => Subject::Sector(*sector),
     }
 }
 
@@ -306,6 +413,9 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
         let Some(o) = orders.get(&p) else { continue };
         for line in &o.lines {
             if let Order::PlayCard { card, by, target, extra } = line {
+                if contest_sector(target.as_ref()).is_some() {
+                    continue; // sealed: played when its contest is (`contest`)
+                }
                 play(state, p, line, card, by.as_deref(), target.as_ref(), *extra, dice, events);
             }
         }
@@ -561,6 +671,8 @@ fn target_text(t: &CardTarget) -> String {
             (Some(q), _) => format!("{sector} {}", q.sigle()),
             _ => sector.to_string(),
         },
+        CardTarget::Battle { sector } => format!("BATAILLE {sector}"),
+        CardTarget::Campaign { sector } => format!("CAMPAGNE {sector}"),
     }
 }
 
@@ -604,6 +716,8 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-card-target-gone"),
         msg!("gd-card-multitask-once", senator = "Fola"),
         msg!("gd-why-card", card = "Public Humiliation"),
+        msg!("gd-card-contest-not-in", card = "Attaque de flanc"),
+        msg!("gd-card-contest-returned", card = "Attaque de flanc"),
     ]);
     v
 }

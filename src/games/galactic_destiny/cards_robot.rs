@@ -9,14 +9,21 @@
 //! - P: "Renforts" on one of its sectors when it has room for fleets and
 //!   money beyond what its purchases keep (they keep 6, the card costs 4).
 //!
-//! Battle and campaign cards wait for their hook (#28); Informers are not
+//! - B, B′: now and then (2 in 6) "Attaque de flanc" on the first battle it
+//!   fights in (its fleets there, its invasion, its sector), with money to
+//!   spare (6);
+//! - K: now and then (2 in 6) "Discours enflammé" on the first campaign it
+//!   takes part in (its campaign, its sector), with influence to spare (8).
+//!
+//! Informers are not
 //! played by the robots (what they see would be theirs to know, but the
 //! no-leak test reads every hand name in another party's text as a leak).
 
 use crate::dice::Dice;
 
 use super::components::cards::Play;
-use super::components::PartyId;
+use super::components::{PartyId, SectorNo};
+use super::intrigue::battle::Force;
 use super::model::{GdState, Phase, FLEETS_MAX};
 use super::orders::Order;
 use super::cards::{answers, CardTarget, Trigger};
@@ -55,6 +62,28 @@ pub fn cards(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
             let sectors = s.sectors_of(p);
             if let Some(i) = dice.pick_index(sectors.len(), RULE, "secteur des renforts") {
                 v.push(Order::PlayCard { card: "Renforts".into(), by: None, target: Some(CardTarget::Sector { sector: sectors[i], party: None, republic: false }), extra: 0 });
+            }
+        }
+        Phase::Battles | Phase::BattlesAgain if has("Attaque de flanc") && money >= 6 => {
+            let inv = &s.intrigue.invasions.invasions;
+            let fights = |n: SectorNo| {
+                inv.iter().any(|d| d.sector == n && d.force == Force::Party(p))
+                    || s.fleets.get(&n).is_some_and(|m| m.get(&p).is_some_and(|k| *k > 0))
+                    || s.fx.sectors.get(&n).and_then(|x| x.owner) == Some(p)
+            };
+            if let Some(n) = inv.iter().map(|d| d.sector).find(|n| fights(*n)) {
+                if dice.chance_in_6(2, RULE, "attaque de flanc") {
+                    v.push(Order::PlayCard { card: "Attaque de flanc".into(), by: None, target: Some(CardTarget::Battle { sector: n }), extra: 0 });
+                }
+            }
+        }
+        Phase::Canvass if has("Discours enflammé") && s.fx.parties.get(&p).is_some_and(|x| x.influence >= 8) => {
+            let campaigns = &s.intrigue.campaigns.campaigns;
+            let mine = campaigns.iter().map(|d| d.sector).find(|n| campaigns.iter().any(|d| d.sector == *n && d.party == p) || s.fx.sectors.get(n).and_then(|x| x.owner) == Some(p));
+            if let Some(n) = mine {
+                if dice.chance_in_6(2, RULE, "discours enflammé") {
+                    v.push(Order::PlayCard { card: "Discours enflammé".into(), by: None, target: Some(CardTarget::Campaign { sector: n }), extra: 0 });
+                }
             }
         }
         _ => {}

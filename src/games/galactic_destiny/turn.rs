@@ -158,6 +158,8 @@ fn play_intrigue(s: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &mut
         Phase::Battles => {
             if !intrigue::feint::play(s, orders, events) {
                 intrigue::invasions::fight(s, orders, dice, events);
+            } else {
+                super::cards::contest_returned(s, orders, true, &[], events);
             }
         }
         Phase::BattlesAgain => {

@@ -17,6 +17,7 @@ use std::fmt::Display;
 use serde::{Deserialize, Serialize};
 
 use super::fight_skills::{Reroll, Rerolled, RerollBy, When};
+use super::super::cards::ContestMods;
 use super::{roll, shadow_dice, sum, Die, DieSource, EXPLODING_SIX};
 
 /// The heading the battle's dice are logged under.
@@ -97,6 +98,10 @@ pub struct Contingent<P, S> {
     /// still unused this turn.
     #[serde(default)]
     pub reroll: Reroll,
+    /// What its party's contest cards add (`CARTE … BATAILLE`): dice,
+    /// total, and hits its side takes (`pertes`).
+    #[serde(default)]
+    pub cards: ContestMods,
 }
 
 /// What a side fights for ("Côtés multiples": "basés sur le résultat
@@ -157,6 +162,10 @@ pub struct Sector<P> {
     /// contingent's [`Reroll`] covers the sector's dice too.
     #[serde(default)]
     pub owner_reroll: Reroll,
+    /// The owner's contest cards, when it has no fleet of its own in the
+    /// battle (with fleets there, its contingent's carry them).
+    #[serde(default)]
+    pub owner_cards: ContestMods,
 }
 
 impl<P> Sector<P> {
@@ -321,8 +330,12 @@ fn spread<P, S>(side: &Side<P, S>, mut hits: u32) -> Vec<u32> {
 ///   against an infested sector) and its adjacency — an attacker's only with
 ///   at least 1 of its own party fleets, a defender's always (the owner's
 ///   once, with the sector). A contingent without fleets rolls nothing.
+///   Its party's contest cards ("CARTE … BATAILLE") add their dice (`des`)
+///   and their points (`bonus`) to it, and their `pertes` to the hits its
+///   side takes.
 /// - The defender adds the sector's dice and its defence (halved, rounded
-///   up, against the rebel) and the owner's adjacency.
+///   up, against the rebel) and the owner's adjacency (and the owner's
+///   contest cards when it has no fleet there).
 /// - After the roll, the rerolls the parties' policies ask for
 ///   (Interrupteur de code, sector 34).
 /// - Every die showing 5 or 6 (4 or more under a Boucher) is a hit, bonus
@@ -343,9 +356,9 @@ where
         (Some(o), false) => (HEADING, format!("sector {n}'s defence for {o}")),
         (None, false) => (HEADING, format!("neutral sector {n}'s defence, rolled by the Defence minister")),
     };
-    let mut sector_dice = roll(1 + sector.extra_dice, 0, true, rule, &format!("sector {n}: {who}"), src);
+    let mut sector_dice = roll((1 + sector.extra_dice).saturating_add_signed(sector.owner_cards.dice), 0, true, rule, &format!("sector {n}: {who}"), src);
     let owner_adjacency = if sector.owner.is_some() { i64::from(sector.owner_adjacency) } else { 0 };
-    let sector_fixed = i64::from(sector.defence_value()) + owner_adjacency;
+    let sector_fixed = i64::from(sector.defence_value()) + owner_adjacency + sector.owner_cards.bonus;
     let mut rolled: Vec<Rolled<S>> = Vec::new();
     for (si, side) in sides.iter().enumerate() {
         for c in &side.contingents {
@@ -361,6 +374,10 @@ where
                 if sk.pacifist {
                     n_dice = n_dice.saturating_sub(2);
                 }
+            }
+            // Contest cards' `des ±n`, with at least 1 fleet rolling.
+            if c.fleets > 0 {
+                n_dice = n_dice.saturating_add_signed(c.cards.dice);
             }
             let what = match admiral {
                 Some(a) => format!("sector {n}: {name}'s {} fleet(s) under {}", c.fleets, a.senator),
@@ -380,7 +397,7 @@ where
                 side: si,
                 name,
                 dice,
-                fixed: command + adjacency,
+                fixed: command + adjacency + c.cards.bonus,
                 active: c.fleets > 0,
                 explodes: !sk.coward,
                 code_breaker: admiral.filter(|_| sk.code_breaker).map(|a| a.senator.clone()),
@@ -413,6 +430,12 @@ where
             retreats: false,
             to_sector_1: false,
         });
+    }
+    // Contest cards' `pertes ±n`: the hits their party's side takes.
+    for (si, side) in sides.iter().enumerate() {
+        let owner = if si == 0 { sector.owner_cards.losses } else { 0 };
+        let k: i32 = owner + side.contingents.iter().map(|c| c.cards.losses).sum::<i32>();
+        hits_taken[si] = hits_taken[si].saturating_add_signed(k);
     }
     let winner = winner_of(&totals);
     let after = match &sides[winner].stake {
@@ -672,11 +695,11 @@ mod tests {
     type C = Contingent<String, String>;
 
     fn party(p: &str, fleets: u32) -> C {
-        Contingent { force: Force::Party(p.into()), fleets, admiral: None, adjacency: 0, initiative: 1, losses_to: Vec::new(), reroll: Reroll::default() }
+        Contingent { force: Force::Party(p.into()), fleets, admiral: None, adjacency: 0, initiative: 1, losses_to: Vec::new(), reroll: Reroll::default(), cards: ContestMods::default() }
     }
 
     fn republic(fleets: u32) -> C {
-        Contingent { force: Force::Republic, fleets, admiral: None, adjacency: 0, initiative: 0, losses_to: Vec::new(), reroll: Reroll::default() }
+        Contingent { force: Force::Republic, fleets, admiral: None, adjacency: 0, initiative: 0, losses_to: Vec::new(), reroll: Reroll::default(), cards: ContestMods::default() }
     }
 
     fn admiral(name: &str, command: i32) -> Admiral<String> {
@@ -697,7 +720,7 @@ mod tests {
     }
 
     fn sector(number: u32, owner: Option<&str>, defence: i32) -> Sector<String> {
-        Sector { number, owner: owner.map(String::from), infested: false, defence, extra_dice: 0, owner_adjacency: 0, halved: false, owner_reroll: Reroll::default() }
+        Sector { number, owner: owner.map(String::from), infested: false, defence, extra_dice: 0, owner_adjacency: 0, halved: false, owner_reroll: Reroll::default(), owner_cards: ContestMods::default() }
     }
 
     /// Fights with scripted faces, checking every face was used.
@@ -723,6 +746,39 @@ mod tests {
     }
 
     #[test]
+    fn roulement_de_de_a_battle_card_of_des_plus_one_rolls_one_more_die() {
+        let mut c = led(party("BIP", 3), admiral("Jemak", 6));
+        c.cards.dice = 1;
+        let sides = two_sided(vec![], vec![invade(c, claim("BIP"))]);
+        let o = fight_with(&sector(12, None, 2), &sides, &[2, 3, 4, 1, 2]);
+        assert_eq!(o.contingents[0].dice.len(), 4, "3 fleets and the card's die");
+        assert_eq!(o.totals[1].1, 3 + 4 + 1 + 2 + 6);
+    }
+
+    #[test]
+    fn bonus_de_batailles_battle_cards_add_to_their_side_and_the_owner_s_to_the_sector() {
+        let mut c = led(party("BIP", 3), admiral("Jemak", 6));
+        c.cards.bonus = 2;
+        let sides = two_sided(vec![], vec![invade(c, claim("BIP"))]);
+        let mut s = sector(12, Some("POP"), 2);
+        s.owner_cards.bonus = 3;
+        let o = fight_with(&s, &sides, &[2, 3, 4, 1]);
+        assert_eq!(o.totals[1].1, 3 + 4 + 1 + 6 + 2, "the attacker's card");
+        assert_eq!(o.totals[0].1, 2 + 2 + 3, "the owner's card, without fleets there, on the sector's total");
+    }
+
+    #[test]
+    fn victimes_de_la_guerre_a_battle_card_of_pertes_minus_one_spares_a_fleet() {
+        let mut d = party("D", 2);
+        d.cards.losses = -1;
+        let sides = two_sided(vec![d], vec![invade(party("A", 3), claim("A"))]);
+        let o = fight_with(&sector(5, Some("D"), 0), &sides, &[1, 1, 1, 5, 5, 1]);
+        assert_eq!(o.contingents[1].hits, 2);
+        assert_eq!(o.hits_taken[0], 1, "2 hits, 1 spared by the card");
+        assert_eq!(o.contingents[0].losses, 1);
+    }
+
+    #[test]
     fn les_recompenses_de_l_ombre_fola_with_2_shadows_and_2_fleets_rolls_4_dice() {
         let mut fola = admiral("Fola", 0);
         fola.shadow = 2;
@@ -734,7 +790,7 @@ mod tests {
 
     fn sector_50_infested() -> Sector<String> {
         // "Il y a 1 jeton d'ombre dans le jeu donc l'infestation roule 2 dé et ajoute 5".
-        Sector { number: 50, owner: None, infested: true, defence: 5, extra_dice: 1, owner_adjacency: 0, halved: false, owner_reroll: Reroll::default() }
+        Sector { number: 50, owner: None, infested: true, defence: 5, extra_dice: 1, owner_adjacency: 0, halved: false, owner_reroll: Reroll::default(), owner_cards: ContestMods::default() }
     }
 
     #[test]
@@ -1090,6 +1146,7 @@ mod tests {
             owner_adjacency: r(dice, 0, 3),
             halved: r(dice, 0, 3) == 0,
             owner_reroll: Reroll::default(),
+            owner_cards: ContestMods::default(),
         };
         let contingent = |dice: &mut Dice, name: &str| -> C {
             let mut c = if name == "REP" { republic(r(dice, 0, 4)) } else { party(name, r(dice, 0, 5)) };

@@ -6,6 +6,7 @@ use std::fmt::Display;
 
 use serde::{Deserialize, Serialize};
 
+use super::super::cards::ContestMods;
 use super::{roll, shadow_dice, sum, Die, DieSource};
 
 /// The heading the campaign dice are logged under.
@@ -35,18 +36,22 @@ pub struct Campaigner<P, S> {
     pub party_icon: bool,
     /// The party's place in the initiative order, worst (0) first.
     pub initiative: u32,
+    /// Its party's contest cards (`CARTE … CAMPAGNE`): dice and points.
+    #[serde(default)]
+    pub cards: ContestMods,
 }
 
 impl<P, S> Campaigner<P, S> {
     /// What he adds to his dice: diplomacy (+1 Orateur public) − 1 per
     /// corruption − 3 per shadow + influence + adjacency + 1 for the race
-    /// icon + 1 for the party icon.
+    /// icon + 1 for the party icon + its contest cards' points.
     pub fn modifier(&self) -> i64 {
         i64::from(self.diplomacy) + i64::from(self.orator) - i64::from(self.corruption) - 3 * i64::from(self.shadow)
             + i64::from(self.influence)
             + i64::from(self.adjacency)
             + i64::from(self.race_icon)
             + i64::from(self.party_icon)
+            + self.cards.bonus
     }
 }
 
@@ -65,6 +70,9 @@ pub struct Target<P> {
     /// The rebel campaigns there: its defence "réduits de moitié, arrondis
     /// au supérieur".
     pub halved: bool,
+    /// The owner's contest cards (`CARTE … CAMPAGNE`): dice and points.
+    #[serde(default)]
+    pub owner_cards: ContestMods,
 }
 
 impl<P> Target<P> {
@@ -127,16 +135,16 @@ where
         }
     }
     let n = target.number;
-    let sector_dice = roll(1, 0, true, HEADING, &format!("sector {n}'s resistance"), src);
+    let sector_dice = roll(1u32.saturating_add_signed(target.owner_cards.dice), 0, true, HEADING, &format!("sector {n}'s resistance"), src);
     let defence = target.defence_value();
-    let owned = if target.owner.is_some() { i64::from(target.owner_influence) + i64::from(target.owner_adjacency) } else { 0 };
+    let owned = if target.owner.is_some() { i64::from(target.owner_influence) + i64::from(target.owner_adjacency) + target.owner_cards.bonus } else { 0 };
     let sector_total = sum(&sector_dice) + i64::from(defence) + owned;
     let mut order: Vec<&Campaigner<P, S>> = campaigners.iter().collect();
     order.sort_by_key(|c| c.initiative);
     let campaigns: Vec<(P, S, Vec<Die>, i64)> = order
         .into_iter()
         .map(|c| {
-            let dice = roll(1 + shadow_dice(c.shadow, c.atheist), 0, true, HEADING, &format!("sector {n}: {} for {}", c.senator, c.party), src);
+            let dice = roll((1 + shadow_dice(c.shadow, c.atheist)).saturating_add_signed(c.cards.dice), 0, true, HEADING, &format!("sector {n}: {} for {}", c.senator, c.party), src);
             let total = sum(&dice) + c.modifier();
             (c.party.clone(), c.senator.clone(), dice, total)
         })
@@ -169,11 +177,12 @@ mod tests {
             race_icon: false,
             party_icon: false,
             initiative: 1,
+            cards: ContestMods::default(),
         }
     }
 
     fn target(owner: Option<&str>, defence: i32) -> Target<String> {
-        Target { number: 32, owner: owner.map(String::from), infested: false, defence, owner_influence: 0, owner_adjacency: 0, halved: false }
+        Target { number: 32, owner: owner.map(String::from), infested: false, defence, owner_influence: 0, owner_adjacency: 0, halved: false, owner_cards: ContestMods::default() }
     }
 
     fn run(t: &Target<String>, c: &[Campaigner<String, String>], faces: &[u32]) -> Outcome<String, String> {
@@ -200,6 +209,22 @@ mod tests {
         assert_eq!(o.campaigns[0].3, 3 + 1 + 7);
         assert_eq!(o.sector_total, 5);
         assert_eq!(o.winner.as_deref(), Some("JULIE"));
+    }
+
+    #[test]
+    fn resolution_des_campagnes_campaign_cards_add_dice_and_points_on_either_side() {
+        let mut c = campaigner("JULIE", 4);
+        c.cards.dice = 1;
+        c.cards.bonus = 2;
+        let mut t = target(Some("POP"), 3);
+        t.owner_cards.bonus = 1;
+        t.owner_cards.dice = 1;
+        // The sector's 2 dice (its own and the owner's card's), then JULIE's 2.
+        let o = run(&t, &[c], &[2, 2, 3, 1]);
+        assert_eq!(o.sector_dice.len(), 2);
+        assert_eq!(o.sector_total, 2 + 2 + 3 + 1, "dice, defence and the owner's card");
+        assert_eq!(o.campaigns[0].2.len(), 2, "1 die and the card's");
+        assert_eq!(o.campaigns[0].3, 3 + 1 + 4 + 2, "dice, diplomacy and the card's 2");
     }
 
     #[test]

@@ -17,7 +17,9 @@
 //!   far as the party's influence then goes; adjacency counts the sectors
 //!   owned at that moment ("actuellement"). The winner takes the sector.
 //!
-//! Not refereed here: campaign cards (`CARTE … CAMPAGNE`). The rebel
+//! Campaign cards (`CARTE … CAMPAGNE`) are played as each campaign is
+//! resolved, their points and dice on their party's side
+//! ([`crate::games::galactic_destiny::cards::contest`]). The rebel
 //! campaigns anywhere and halves the defences ([`crate::games::galactic_destiny::rebellion`]). A tax on
 //! campaigns (Impôts) is paid in [`declare`] through `common::pay_tax`.
 
@@ -79,6 +81,9 @@ pub struct CampaignRoll {
     pub adjacency: u32,
     pub race_icon: bool,
     pub party_icon: bool,
+    /// Its party's campaign cards' points (`bonus`).
+    #[serde(default)]
+    pub cards: i64,
     pub total: i64,
 }
 
@@ -140,6 +145,7 @@ pub fn campaigner(s: &GdState, party: PartyId, senator: &str, sector: SectorNo, 
         race_icon: board.and_then(|b| b.race).is_some_and(|r| st.and_then(|x| x.race) == Some(r)),
         party_icon: board.and_then(|b| b.party) == Some(party),
         initiative: place(s, party),
+        cards: Default::default(),
     }
 }
 
@@ -158,6 +164,7 @@ fn sigled(c: &Campaigner<PartyId, String>) -> Campaigner<&'static str, String> {
         race_icon: c.race_icon,
         party_icon: c.party_icon,
         initiative: c.initiative,
+        cards: c.cards,
     }
 }
 
@@ -275,6 +282,7 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
         }
     }
     sectors.sort();
+    let mut held = Vec::new();
     for (_, _, sector) in sectors {
         let mut live = Vec::new();
         for d in declared.iter().filter(|d| d.sector == sector) {
@@ -286,12 +294,20 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
         if live.is_empty() {
             continue;
         }
+        held.push(sector);
         let owner = state.fx.sectors.get(&sector).and_then(|x| x.owner);
         let mut cs = Vec::new();
         for d in &live {
             let want = u32::from(d.influence) + offered.get(&(d.party, sector)).copied().unwrap_or(0);
             let paid = pay(state, d.party, want);
             cs.push(campaigner(state, d.party, &d.senator, sector, paid));
+        }
+        // The sealed campaign cards of the parties taking part (their
+        // campaign here, or the sector they own), shown and paid now.
+        let parties: Vec<PartyId> = cs.iter().map(|c| c.party).chain(owner).collect();
+        let mut mods = super::super::cards::contest(state, orders, false, sector, &parties, events);
+        for c in &mut cs {
+            c.cards = mods.remove(&c.party).unwrap_or_default();
         }
         let owner_influence = match owner {
             Some(o) => {
@@ -310,6 +326,7 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
             // "réduits de moitié … pour les invasions et les campagnes de
             // toute la rébellion": the rebel campaigns here.
             halved: live.iter().any(|d| super::super::rebellion::is_rebel(state, d.party)),
+            owner_cards: owner.and_then(|o| mods.remove(&o)).unwrap_or_default(),
         };
         // The mechanics name parties by their sigles.
         let by_sigle: Vec<Campaigner<&'static str, String>> = cs.iter().map(sigled).collect();
@@ -335,6 +352,7 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
                     adjacency: c.adjacency,
                     race_icon: c.race_icon,
                     party_icon: c.party_icon,
+                    cards: c.cards.bonus,
                     total: *total,
                 })
             })
@@ -356,6 +374,8 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
             winner,
         });
     }
+    // A campaign card whose campaign was void goes back to hand unpaid.
+    super::super::cards::contest_returned(state, orders, false, &held, events);
 }
 
 /// The campaigns declared this turn, for every reader (design note §7):
@@ -395,6 +415,7 @@ fn roll_msg(r: &CampaignRoll) -> Msg {
         adjacency = r.adjacency,
         race = i64::from(r.race_icon),
         icon = i64::from(r.party_icon),
+        cards = r.cards,
         total = r.total,
     )
 }
@@ -435,7 +456,8 @@ pub fn samples() -> Vec<Msg> {
         adjacency: 1,
         race_icon: true,
         party_icon: false,
-        total: 13,
+        cards: 2,
+        total: 15,
     };
     let events = [
         Event::CampaignDeclared { party: PartyId::Gsp, sector: 12, senator: "Fola".into() },

@@ -461,6 +461,7 @@ fn battle_sector(state: &GdState, n: SectorNo) -> battle::Sector<PartyId> {
         // réduits de moitié, arrondis au supérieur".
         halved: state.rebellion.rebel.is_some_and(|r| state.intrigue.invasions.invasions.iter().any(|d| d.sector == n && d.force == Force::Party(r))),
         owner_reroll: st.owner.map(|o| fight_skills::reroll_of(state, o, Contest::Battle)).unwrap_or_default(),
+        owner_cards: Default::default(),
     }
 }
 
@@ -490,6 +491,7 @@ fn contingent(state: &GdState, n: SectorNo, force: Force<PartyId>, fleets: u8, a
         fleets: u32::from(fleets),
         losses_to,
         reroll,
+        cards: Default::default(),
     }
 }
 
@@ -535,9 +537,14 @@ pub fn fight(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &mut
     }
     let mut retreats: Vec<(Force<PartyId>, SectorNo, u8)> = Vec::new();
     let hits = fight_skills::hits_orders(orders);
+    let mut held = Vec::new();
     for b in battles(state) {
-        fight_one(state, b.sector, &hits, dice, events, &mut retreats);
+        if fight_one(state, b.sector, orders, &hits, dice, events, &mut retreats) {
+            held.push(b.sector);
+        }
     }
+    // A battle card whose battle was not fought goes back to hand unpaid.
+    super::super::cards::contest_returned(state, orders, true, &held, events);
     for (force, from, count) in retreats {
         match force {
             Force::Republic => {
@@ -578,7 +585,8 @@ fn remove_fleets(state: &mut GdState, at: SectorNo, p: PartyId, count: u8) {
 /// One battle: the fleets present that do not invade defend with the
 /// sector (a force invading the sector invades with all its fleets there);
 /// every invasion sides by its stake (G40).
-fn fight_one(state: &mut GdState, n: SectorNo, hits: &BTreeMap<PartyId, Vec<PartyId>>, dice: &mut Dice, events: &mut Vec<Event>, retreats: &mut Vec<(Force<PartyId>, SectorNo, u8)>) {
+/// Whether it was fought.
+fn fight_one(state: &mut GdState, n: SectorNo, orders: &BTreeMap<PartyId, Orders>, hits: &BTreeMap<PartyId, Vec<PartyId>>, dice: &mut Dice, events: &mut Vec<Event>, retreats: &mut Vec<(Force<PartyId>, SectorNo, u8)>) -> bool {
     let declared: Vec<Declaration> = state.intrigue.invasions.invasions.iter().filter(|d| d.sector == n).cloned().collect();
     let invades = |f: &Force<PartyId>| declared.iter().any(|d| &d.force == f);
     let mut present = Vec::new();
@@ -610,9 +618,22 @@ fn fight_one(state: &mut GdState, n: SectorNo, hits: &BTreeMap<PartyId, Vec<Part
         invasions.push(Invasion { contingent: c, stake: d.stake.clone(), redeployed: false });
     }
     if invasions.is_empty() {
-        return;
+        return false;
     }
-    let sector = battle_sector(state, n);
+    let mut sector = battle_sector(state, n);
+    // The sealed battle cards of the parties taking part (their fleets, or
+    // the sector they own), shown and paid now.
+    let mut parties: Vec<PartyId> = present.iter().chain(invasions.iter().map(|i| &i.contingent)).filter_map(|c| if let Force::Party(p) = c.force { Some(p) } else { None }).collect();
+    parties.extend(sector.owner);
+    let mut mods = super::super::cards::contest(state, orders, true, n, &parties, events);
+    for c in present.iter_mut().chain(invasions.iter_mut().map(|i| &mut i.contingent)) {
+        if let Force::Party(p) = c.force {
+            c.cards = mods.remove(&p).unwrap_or_default();
+        }
+    }
+    if let Some(o) = sector.owner {
+        sector.owner_cards = mods.remove(&o).unwrap_or_default();
+    }
     let sides = battle::form_sides(present, invasions);
     // The admirals in the order of the contingents, side by side.
     let mut by_contingent = admirals;
@@ -666,7 +687,7 @@ fn fight_one(state: &mut GdState, n: SectorNo, hits: &BTreeMap<PartyId, Vec<Part
         }
     }
     let owner = match &outcome.after {
-        battle::After::Unchanged => return,
+        battle::After::Unchanged => return true,
         battle::After::Owner(p) => Some(*p),
         battle::After::Neutral => None,
     };
@@ -675,6 +696,7 @@ fn fight_one(state: &mut GdState, n: SectorNo, hits: &BTreeMap<PartyId, Vec<Part
         s.infested = false;
     }
     events.push(Event::SectorTaken { sector: n, owner, was: was.0, was_infested: was.1 });
+    true
 }
 
 #[cfg(test)]

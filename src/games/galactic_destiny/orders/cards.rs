@@ -23,6 +23,7 @@ use crate::text::Cursor;
 use super::super::super::cards::{self as engine, CardTarget, Trigger};
 use super::super::super::components::cards::{Period, Play};
 use super::super::super::components::effects::{Effect, Resource, Target};
+use super::super::super::intrigue::battle::Force;
 use super::super::super::model::GdState;
 use super::super::words::{self, kw, name, Step};
 use super::super::Order;
@@ -36,6 +37,8 @@ const AGAINST_ME: &[&str] = &["CONTRE-MOI", "AGAINST-ME"];
 const ANY_CARD: &[&str] = &["CARTE", "CARD"];
 const ASSASSINATION: &[&str] = &["ASSASSINAT", "ASSASSINATION"];
 const REPUBLIC: &[&str] = &["REPUBLIQUE", "REPUBLIC"];
+const BATTLE: &[&str] = &["BATAILLE", "BATTLE"];
+const CAMPAIGN: &[&str] = &["CAMPAGNE", "CAMPAIGN"];
 
 /// What the card lines read so far have used.
 #[derive(Default)]
@@ -95,7 +98,10 @@ impl Check<'_> {
         } else {
             None
         };
-        let target = if is(c.peek(), TARGET) {
+        let contest = matches!(card.target, Target::Battle | Target::Campaign);
+        let target = if contest {
+            Some(self.contest_target(c, &card_name, card.target == Target::Battle)?)
+        } else if is(c.peek(), TARGET) {
             c.next();
             Some(self.card_target(c, card.target, card.effects.iter().any(|e| matches!(e, Effect::Destroy(_))))?)
         } else {
@@ -127,7 +133,7 @@ impl Check<'_> {
             }
             (None, false) => {}
         }
-        let chosen = matches!(card.target, Target::Party | Target::Senator | Target::OwnSenator | Target::OpposingSenator | Target::Sector | Target::OwnSector);
+        let chosen = contest || matches!(card.target, Target::Party | Target::Senator | Target::OwnSenator | Target::OpposingSenator | Target::Sector | Target::OwnSector);
         match (&target, chosen) {
             (None, true) => return Err(no(msg!("gd-order-refused-card-target-missing", card = card_name.as_str(), kind = card.target.word()))),
             (Some(_), false) => return Err(no(msg!("gd-order-refused-card-no-target", card = card_name.as_str()))),
@@ -178,6 +184,34 @@ impl Check<'_> {
         }
         self.notes.push(msg!("gd-order-note-card", priority = card.priority));
         Ok(Order::PlayCard { card: card_name, by, target, extra })
+    }
+
+    /// `BATAILLE <secteur>` (B, B′) or `CAMPAGNE <secteur>` (K): a contest
+    /// the party takes part in — its fleets there or invading it, or its
+    /// sector fought over; its campaign there, or its sector campaigned.
+    fn contest_target(&self, c: &mut Cursor, card: &str, battle: bool) -> Result<CardTarget, Refused> {
+        let (word, step) = if battle { (BATTLE, Step::B) } else { (CAMPAIGN, Step::K) };
+        if c.eat_keyword(word).is_none() {
+            return Err(no(msg!("gd-order-refused-card-contest-missing", card = card, battle = if battle { "yes" } else { "no" })));
+        }
+        let sector = self.sector(c.next())?;
+        if self.step != step {
+            return Err(no(msg!("gd-order-refused-card-contest-step", card = card, battle = if battle { "yes" } else { "no" })));
+        }
+        let owner = self.s.fx.sectors.get(&sector).and_then(|x| x.owner);
+        let takes_part = if battle {
+            let inv = &self.s.intrigue.invasions.invasions;
+            let fought = inv.iter().any(|d| d.sector == sector);
+            let mine = inv.iter().any(|d| d.sector == sector && d.force == Force::Party(self.me)) || self.s.fleets.get(&sector).is_some_and(|m| m.get(&self.me).is_some_and(|k| *k > 0));
+            fought && (mine || owner == Some(self.me))
+        } else {
+            let here: Vec<_> = self.s.intrigue.campaigns.campaigns.iter().filter(|d| d.sector == sector).collect();
+            !here.is_empty() && (owner == Some(self.me) || here.iter().any(|d| d.party == self.me))
+        };
+        if !takes_part {
+            return Err(no(msg!("gd-order-refused-card-contest-not-in", sector = sector, battle = if battle { "yes" } else { "no" })));
+        }
+        Ok(if battle { CardTarget::Battle { sector } } else { CardTarget::Campaign { sector } })
     }
 
     /// What `CIBLE` names for a card whose `cible` is `kind`.
@@ -273,6 +307,8 @@ pub fn card_line(s: &GdState, o: &Order, en: bool) -> String {
                         t.push_str(&format!(" {}", q.sigle()));
                     }
                 }
+                Some(CardTarget::Battle { sector }) => t.push_str(&format!(" {} {sector}", kw(en, "BATAILLE", "BATTLE"))),
+                Some(CardTarget::Campaign { sector }) => t.push_str(&format!(" {} {sector}", kw(en, "CAMPAGNE", "CAMPAIGN"))),
                 None => {}
             }
             if *extra > 0 {
@@ -320,5 +356,8 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-note-card", priority = 3),
         msg!("gd-order-refused-card-cost-at-open", card = "Calomnie", need = 2, have = 1),
         msg!("gd-order-note-answer", priority = 2),
+        msg!("gd-order-refused-card-contest-missing", card = "Attaque de flanc", battle = "yes"),
+        msg!("gd-order-refused-card-contest-step", card = "Discours enflammé", battle = "no"),
+        msg!("gd-order-refused-card-contest-not-in", sector = 12, battle = "yes"),
     ]
 }

@@ -986,3 +986,34 @@ fn declaration_de_rebellion_and_faire_la_paix_lines_are_checked() {
     assert_eq!(accepted(&GdState { phase: Phase::Purchases, ..s.clone() }, "PEACE"), Order::Peace);
     assert!(notes(&s, "ROMPRE A1", Lang::En).contains("binds nobody"), "{}", notes(&s, "ROMPRE A1", Lang::En));
 }
+
+/// "Résolution d'invasions.", "Résolution des campagnes.": a contest card
+/// names the battle (B, B′) or the campaign (K) its party takes part in.
+#[test]
+fn resolution_d_invasions_a_battle_card_names_a_battle_its_party_takes_part_in() {
+    use super::super::cards::CardTarget;
+    use super::super::intrigue::battle::{Force, Stake};
+    use super::super::intrigue::campaigns::Declaration as Campaign;
+    use super::super::intrigue::invasions::Declaration;
+    let mut b = state(Phase::Battles);
+    b.fx.parties.get_mut(&Pop).expect("POP").hand.extend(["Attaque de flanc".to_string(), "Discours enflammé".to_string()]);
+    b.intrigue.invasions.invasions.push(Declaration { sector: 13, force: Force::Party(Bip), fleets: 2, admiral: None, stake: Stake::Claim(Bip), corrupted: None });
+    b.fleets.insert(13, [(Bip, 2)].into());
+    let line = "CARTE \"Attaque de flanc\" BATAILLE 13";
+    assert_eq!(refused(&b, line).0, "gd-order-refused-card-contest-not-in", "no fleet of POP's there");
+    assert_eq!(refused(&b, "CARTE \"Attaque de flanc\"").0, "gd-order-refused-card-contest-missing");
+    b.fleets.get_mut(&13).expect("13").insert(Pop, 1);
+    assert_eq!(accepted(&b, line), Order::PlayCard { card: "Attaque de flanc".into(), by: None, target: Some(CardTarget::Battle { sector: 13 }), extra: 0 });
+    assert_eq!(accepted(&b, "CARD \"Flank Attack\" BATTLE 13"), accepted(&b, line), "in English");
+    assert_eq!(refused(&b, "CARTE \"Discours enflammé\" CAMPAGNE 13").0, "gd-order-refused-card-contest-step", "a campaign card is for K");
+    let mut again = b.clone();
+    again.phase = Phase::BattlesAgain;
+    assert!(matches!(accepted(&again, line), Order::PlayCard { .. }), "and in B′");
+    let mut k = b.clone();
+    k.phase = Phase::Canvass;
+    assert_eq!(refused(&k, line).0, "gd-order-refused-card-contest-step");
+    let speech = "CARTE \"Discours enflammé\" CAMPAGNE 13";
+    assert_eq!(refused(&k, speech).0, "gd-order-refused-card-contest-not-in", "no campaign there");
+    k.intrigue.campaigns.campaigns.push(Campaign { party: Pop, sector: 13, senator: "Fola".into(), influence: 0 });
+    assert_eq!(accepted(&k, speech), Order::PlayCard { card: "Discours enflammé".into(), by: None, target: Some(CardTarget::Campaign { sector: 13 }), extra: 0 });
+}
