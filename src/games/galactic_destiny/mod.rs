@@ -90,6 +90,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(intrigue::attempts::samples());
     all.extend(intrigue::invasions_view::samples());
     all.extend(intrigue::feint::samples());
+    all.extend(intrigue::defence::samples());
     all.extend(powers::samples());
     all.extend(intrigue::fight_skills::samples());
     all.extend(rebellion::samples());

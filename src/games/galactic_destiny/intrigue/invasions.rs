@@ -108,6 +108,10 @@ pub struct Declared {
     /// The Feint round of the turn (B, the F windows, B′).
     #[serde(default)]
     pub feint: super::feint::Round,
+    /// The Republic's moves carried out when the intrigue opened or the
+    /// Defence minister redeployed it, in order: (from, to, fleets).
+    #[serde(default)]
+    pub republic_moves: Vec<(SectorNo, SectorNo, u8)>,
 }
 
 /// Declares the Republic fleet's voted orders when the intrigue opens
@@ -127,6 +131,7 @@ pub fn open(state: &mut GdState, _dice: &mut Dice, events: &mut Vec<Event>) {
         let short = g.count - count;
         if count > 0 && from != g.to {
             move_republic(state, from, g.to, count);
+            state.intrigue.invasions.republic_moves.push((from, g.to, count));
         }
         // Sent into an infested sector they fight it, ATTAQUE written or
         // not ("TOUJOURS de rendre le secteur neutre"); into a rebel sector
@@ -161,7 +166,7 @@ pub fn open(state: &mut GdState, _dice: &mut Dice, events: &mut Vec<Event>) {
     }
 }
 
-fn move_republic(state: &mut GdState, from: SectorNo, to: SectorNo, count: u8) {
+pub(super) fn move_republic(state: &mut GdState, from: SectorNo, to: SectorNo, count: u8) {
     if let Some(n) = state.republic_at.get_mut(&from) {
         *n -= count;
         if *n == 0 {
