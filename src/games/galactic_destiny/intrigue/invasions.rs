@@ -612,7 +612,10 @@ fn fight_one(state: &mut GdState, n: SectorNo, hits: &BTreeMap<PartyId, Vec<Part
             continue;
         }
         let c = contingent(state, n, d.force.clone(), fleets, d.admiral.as_deref(), hits);
-        invasions.push(Invasion { contingent: c, stake: d.stake.clone(), redeployed: false });
+        // The Republic's invasions after the Defence minister's redeployment
+        // are all his (the voted ones were cancelled): they keep their stake.
+        let redeployed = d.force == Force::Republic && state.intrigue.invasions.feint.redeployed.is_some();
+        invasions.push(Invasion { contingent: c, stake: d.stake.clone(), redeployed });
     }
     if invasions.is_empty() {
         return;
