@@ -224,3 +224,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.push(msg!("gd-def-note-skill", senator = "Fola"));
     all
 }
+
+#[cfg(test)]
+#[path = "defence_tests.rs"]
+mod tests;
