@@ -177,6 +177,37 @@ fn declare(state: &mut GdState, p: PartyId, minister: &str, groups: &[FleetGroup
     }
 }
 
+/// The simulated party's redeployment in B, now and then (1 in 6): when
+/// its fresh Defence minister has under 2 corruption, every Republic fleet
+/// at home (once the turn's moves are undone) attacks the sector of
+/// another party with the most fleets there it can outnumber, for itself.
+pub fn robot(state: &GdState, p: PartyId, dice: &mut crate::dice::Dice) -> Vec<Order> {
+    if !state.settings.corrupt_skills || state.phase != super::super::model::Phase::Battles {
+        return Vec::new();
+    }
+    let fit = minister(state, p).ok().filter(|m| state.fx.senators.get(m).is_some_and(|x| x.corruption < 2));
+    let home = before_moves(state).get(&REPUBLIC_HOME).copied().unwrap_or(0);
+    if fit.is_none() || home == 0 {
+        return Vec::new();
+    }
+    let target = state
+        .fx
+        .sectors
+        .iter()
+        .filter(|(n, x)| x.owner.is_some_and(|o| o != p) && !super::super::rebellion::rebel_sector(state, **n))
+        .map(|(n, _)| (state.fleets.get(n).map_or(0, |m| m.values().map(|k| u32::from(*k)).sum::<u32>()), *n))
+        .filter(|(k, _)| *k < u32::from(home))
+        .max();
+    let Some((_, to)) = target else { return Vec::new() };
+    if !dice.chance_in_6(1, "joueur simulé", "redéploiement de la flotte de la république") {
+        return Vec::new();
+    }
+    vec![
+        Order::CorruptSkill { ministry: Ministry::Defence, tokens: REDEPLOY_TOKENS, target: None },
+        Order::Redeploy { groups: vec![FleetGroup { to, count: home, from: None, attack: true, admiral: None }], claims: vec![to] },
+    ]
+}
+
 /// The redeployment's events in words; None for the others.
 pub fn event_msg(e: &Event) -> Option<crate::i18n::Msg> {
     use crate::msg;

@@ -69,3 +69,20 @@ fn competences_corrompues_de_ministere_defence_by_its_holder_in_b_only() {
     tired.fx.senators.get_mut("Mashem").expect("GSP's").exhausted = true;
     assert_eq!(refusal(&read(&tired, "gsp", &["CORROMPU DEFENSE 1"]).1[0]), "gd-order-refused-not-fresh");
 }
+
+/// The robot's redeployment, when it writes one, reads back as accepted
+/// lines: the minister's skill, then the Republic's groups.
+#[test]
+fn competences_corrompues_de_ministere_defence_the_robots_lines_are_valid() {
+    use crate::dice::Dice;
+    let mut s = state(Phase::Battles);
+    s.fx.senators.get_mut("Mashem").expect("GSP's").corruption = 0;
+    let written = (0..=255u8).map(|seed| super::robot(&s, PartyId::Gsp, &mut Dice::from_seed([seed; 32]))).find(|o| !o.is_empty()).expect("1 in 6 over 256 seeds");
+    let text = lines_in(&s, &super::super::super::orders::Orders { lines: written.clone(), defaulted: false }, false);
+    let refs: Vec<&str> = text.iter().map(String::as_str).collect();
+    let (o, v) = read(&s, "gsp", &refs);
+    assert!(v.iter().all(|x| matches!(x, LineOutcome::Accepted { .. })), "{text:?}: {v:?}");
+    assert_eq!(o.lines, written);
+    s.fx.senators.get_mut("Mashem").expect("GSP's").corruption = 2;
+    assert!((0..=255u8).all(|seed| super::robot(&s, PartyId::Gsp, &mut Dice::from_seed([seed; 32])).is_empty()), "not with 2 corruption");
+}
