@@ -72,6 +72,7 @@ pub fn summary(turns: &Path) -> anyhow::Result<Vec<String>> {
     let attacks = count.get("republic_attack").copied().unwrap_or(0);
     lines.push(format!("invasions: {} Republic fleet move(s) ({attacks} attack(s)), {} battle(s), {} sector(s) changed hands, {} retreat(s)", n("republic_fleet_moved"), n("battle"), n("sector_taken"), n("retreated")));
     lines.push(format!("feints: {} Feint(s) played, {} party declaration(s) cancelled and made again", n("feint_played"), n("feint_cancelled")));
+    lines.push(format!("defence: {} redeployment(s) of the Republic fleet by the Defence minister, {} group(s) declared", n("republic_redeployed"), n("republic_redeclared")));
     // Skills, sector abilities and corrupt ministry skills used as actions (#28).
     lines.push(format!(
         "skills: {} spy look(s) ({} with cards discarded), {} sabotage(s), {} cleansing(s), {} black-market look(s), {} augury(ies), {} indulgence(s), {} corrupt ministry skill(s)",

@@ -340,6 +340,13 @@ pub enum Event {
     CardResolved { party: PartyId, card: String, effects: Vec<String> },
     /// A standing answer recorded (None: all withdrawn). Readers: the party.
     CardAnswerStanding { party: PartyId, answer: Option<super::cards::StandingAnswer> },
+    // ---- The Defence minister's corrupt redeployment (intrigue::defence; #28).
+    /// B closed: `party`'s minister redeployed the Republic's fleet; its
+    /// invasions of `cancelled` withdrawn, `fleets_back` fleets moved back.
+    RepublicRedeployed { party: PartyId, minister: String, cancelled: Vec<SectorNo>, fleets_back: u32 },
+    /// One of the minister's groups declared (`short`: fleets it lacked;
+    /// `claim`: invading for `party`).
+    RepublicRedeclared { party: PartyId, from: SectorNo, to: SectorNo, count: u8, short: u8, attack: bool, admiral: Option<String>, claim: bool },
 }
 
 /// A battle's outcome as events keep it.

@@ -38,9 +38,10 @@
 //! Registered as `galactic-destiny`: registration, S1, S2, every step of
 //! the intrigue (invasion windows, B, the Feint round's F windows and B′,
 //! campaign windows, K), the assassinations, rebellion and peace, the
-//! skills and abilities, the action cards and their answers, and P are
-//! played; battle and campaign cards and the Defence minister's corrupt
-//! redeployment (issue #28) are refused as not refereed yet.
+//! skills and abilities (the Defence minister's redeployment included),
+//! the action cards, their answers and the contest cards, and P are
+//! played; the cards that reroll after the roll (issue #28) are refused as
+//! not refereed yet.
 
 pub mod cards;
 pub mod cards_robot;
@@ -81,6 +82,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(intrigue::attempts::samples());
     all.extend(intrigue::invasions_view::samples());
     all.extend(intrigue::feint::samples());
+    all.extend(intrigue::defence::samples());
     all.extend(powers::samples());
     all.extend(intrigue::fight_skills::samples());
     all.extend(rebellion::samples());

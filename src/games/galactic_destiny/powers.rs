@@ -171,6 +171,9 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, events: 
                 Order::BlackMarket { target } => black_market(state, p, *target, events),
                 Order::Augury { target, card } => augury(state, p, *target, card, events),
                 Order::Indulgence { senator } => indulgence(state, p, senator, events),
+                // The Defence minister's is played when B closes
+                // (intrigue::defence).
+                Order::CorruptSkill { ministry: Ministry::Defence, .. } => continue,
                 Order::CorruptSkill { ministry, tokens, target } => corrupt_skill(state, p, *ministry, *tokens, *target, events),
                 _ => continue,
             };

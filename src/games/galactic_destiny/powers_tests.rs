@@ -96,7 +96,7 @@ fn competences_corrompues_de_ministere_the_checks() {
     assert_eq!(o.lines, [Order::CorruptSkill { ministry: Ministry::Finance, tokens: 3, target: None }]);
     assert_eq!(refusal(&v[1]), "gd-order-refused-not-fresh", "the minister's action");
     assert_eq!(refusal(&v[2]), "gd-pow-refused-justice");
-    assert_eq!(refusal(&v[3]), "gd-order-refused-not-yet", "the Defence minister's redeployment is not refereed yet");
+    assert_eq!(refusal(&v[3]), "gd-def-refused-step", "the Defence minister's redeployment is B's (intrigue::defence)");
     assert_eq!(refusal(&v[4]), "gd-order-refused-no-ministry");
     assert_eq!(refusal(&v[5]), "gd-pow-refused-tokens");
     assert_eq!(lines_in(&s, &o, true), ["CORRUPT FINANCE 3"]);

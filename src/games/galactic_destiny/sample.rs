@@ -410,7 +410,7 @@ pub fn sample(s: &GdState, p: PartyId, dice: &mut Dice) -> Orders {
         // The intrigue's robots come with its orders (issue #28): until
         // then they pass.
         Phase::Invasions { .. } => invasions(s, p, dice),
-        Phase::Battles => or_pass(feint(s, p, dice)),
+        Phase::Battles => or_pass([feint(s, p, dice), super::intrigue::defence::robot(s, p, dice)].concat()),
         // An F window: the Feint player declares again as in its I window.
         Phase::Feints { .. } => invasions(s, p, dice),
         Phase::BattlesAgain => vec![Order::Pass],

@@ -108,7 +108,7 @@ pub fn next_intrigue(s: &GdState) -> Phase {
         Phase::Invasions { window: Some(k) } => window_from(s, usize::from(k) + 1, false),
         Phase::Invasions { window: None } => Phase::Battles,
         // A Feint in B opens the F windows, then B′ (one round a turn).
-        Phase::Battles if !s.intrigue.invasions.feint.movers.is_empty() => intrigue::feint::first_window(s),
+        Phase::Battles if intrigue::feint::opened(s) => intrigue::feint::first_window(s),
         Phase::Feints { window: Some(k) } => intrigue::feint::window_from(s, usize::from(k) + 1),
         Phase::Feints { window: None } => Phase::BattlesAgain,
         Phase::Battles | Phase::BattlesAgain => first_declarations(s, true),

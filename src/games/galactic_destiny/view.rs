@@ -343,6 +343,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
             super::intrigue::invasions_view::event_msg(e).unwrap_or_else(|| msg!("gd-none"))
         }
         Event::FeintPlayed { .. } | Event::FeintCancelled { .. } => super::intrigue::feint::event_msg(e).unwrap_or_else(|| msg!("gd-none")),
+        Event::RepublicRedeployed { .. } | Event::RepublicRedeclared { .. } => super::intrigue::defence::event_msg(e).unwrap_or_else(|| msg!("gd-none")),
         Event::Spied { .. }
         | Event::BlackMarketLook { .. }
         | Event::HandSeen { .. }

@@ -41,7 +41,16 @@ pub struct Round {
     /// B's answers of every party, played in B′ for a party silent there.
     /// Private: never shown.
     #[serde(default)]
-    pub kept: BTreeMap<PartyId, Orders>,
+    pub kept: BTreeMap<PartyId, Orders>,    /// The party whose Defence minister redeployed the Republic's fleet
+    /// when B closed (`intrigue::defence`): B′ follows even without Feint.
+    #[serde(default)]
+    pub redeployed: Option<PartyId>,
+}
+
+/// Whether B opened the Feint round: a Feint played or the Republic's
+/// fleet redeployed.
+pub fn opened(s: &GdState) -> bool {
+    !s.intrigue.invasions.feint.movers.is_empty() || s.intrigue.invasions.feint.redeployed.is_some()
 }
 
 /// The card a `FEINTE` plays: the first card of the party's hand whose
@@ -67,9 +76,12 @@ pub fn unpaid(state: &GdState, party: PartyId, card: &ActionCard) -> Option<crat
 /// (then no battle is fought in this step). A Feint line whose party no
 /// longer holds the card or cannot pay is not carried out, said to it.
 pub fn play(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, events: &mut Vec<Event>) -> bool {
-    if state.phase != Phase::Battles || !state.intrigue.invasions.feint.movers.is_empty() {
+    if state.phase != Phase::Battles || opened(state) {
         return false;
     }
+    // The Defence minister's redeployment works as a Feint: the Republic
+    // declares first.
+    let redeployed = super::defence::redeploy(state, orders, events);
     let order: Vec<PartyId> = state.initiative.iter().copied().filter(|p| orders.contains_key(p)).collect();
     let mut movers = Vec::new();
     for p in order {
@@ -101,14 +113,15 @@ pub fn play(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, events: &mu
         events.push(Event::FeintPlayed { party: p, card: card.name_fr.clone() });
         movers.push(p);
     }
-    if movers.is_empty() {
+    if movers.is_empty() && !redeployed {
         return false;
     }
     for p in &movers {
         super::invasions::cancel_declarations(state, *p, events);
     }
-    let kept = orders.iter().map(|(p, o)| (*p, Orders { lines: o.lines.iter().filter(|l| **l != Order::Feint).cloned().collect(), defaulted: o.defaulted })).collect();
-    state.intrigue.invasions.feint = Round { movers, kept };
+    let kept = orders.iter().map(|(p, o)| (*p, Orders { lines: o.lines.iter().filter(|l| **l != Order::Feint && !matches!(l, Order::Redeploy { .. })).cloned().collect(), defaulted: o.defaulted })).collect();
+    let redeployed = state.intrigue.invasions.feint.redeployed;
+    state.intrigue.invasions.feint = Round { movers, kept, redeployed };
     true
 }
 

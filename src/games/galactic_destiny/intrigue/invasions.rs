@@ -108,6 +108,10 @@ pub struct Declared {
     /// The Feint round of the turn (B, the F windows, B′).
     #[serde(default)]
     pub feint: super::feint::Round,
+    /// The Republic's moves carried out when the intrigue opened or the
+    /// Defence minister redeployed it, in order: (from, to, fleets).
+    #[serde(default)]
+    pub republic_moves: Vec<(SectorNo, SectorNo, u8)>,
 }
 
 /// Declares the Republic fleet's voted orders when the intrigue opens
@@ -127,6 +131,7 @@ pub fn open(state: &mut GdState, _dice: &mut Dice, events: &mut Vec<Event>) {
         let short = g.count - count;
         if count > 0 && from != g.to {
             move_republic(state, from, g.to, count);
+            state.intrigue.invasions.republic_moves.push((from, g.to, count));
         }
         // Sent into an infested sector they fight it, ATTAQUE written or
         // not ("TOUJOURS de rendre le secteur neutre"); into a rebel sector
@@ -161,7 +166,7 @@ pub fn open(state: &mut GdState, _dice: &mut Dice, events: &mut Vec<Event>) {
     }
 }
 
-fn move_republic(state: &mut GdState, from: SectorNo, to: SectorNo, count: u8) {
+pub(super) fn move_republic(state: &mut GdState, from: SectorNo, to: SectorNo, count: u8) {
     if let Some(n) = state.republic_at.get_mut(&from) {
         *n -= count;
         if *n == 0 {
@@ -615,7 +620,10 @@ fn fight_one(state: &mut GdState, n: SectorNo, orders: &BTreeMap<PartyId, Orders
             continue;
         }
         let c = contingent(state, n, d.force.clone(), fleets, d.admiral.as_deref(), hits);
-        invasions.push(Invasion { contingent: c, stake: d.stake.clone(), redeployed: false });
+        // The Republic's invasions after the Defence minister's redeployment
+        // are all his (the voted ones were cancelled): they keep their stake.
+        let redeployed = d.force == Force::Republic && state.intrigue.invasions.feint.redeployed.is_some();
+        invasions.push(Invasion { contingent: c, stake: d.stake.clone(), redeployed });
     }
     if invasions.is_empty() {
         return false;

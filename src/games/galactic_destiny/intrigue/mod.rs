@@ -29,6 +29,7 @@ pub mod battle;
 pub mod campaign;
 pub mod campaigns;
 pub mod campaigns_robot;
+pub mod defence;
 pub mod feint;
 pub mod fight_skills;
 pub mod invasions;

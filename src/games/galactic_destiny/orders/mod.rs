@@ -176,6 +176,12 @@ pub enum Order {
     PlayCard { card: String, by: Option<String>, target: Option<super::cards::CardTarget>, extra: u8 },
     Answer { card: String, trigger: super::cards::Trigger, from: Option<PartyId>, against_me: bool },
     NoAnswers,
+    // ---- The Defence minister's corrupt redeployment (B; `intrigue::defence`,
+    // orders/defence.rs; #28).
+    /// `FLOTTE-REPUBLIQUE <groupe> [PRISE][, …]` in B below `CORROMPU
+    /// DEFENSE 1`: the Republic's new orders; `claims`: the sectors whose
+    /// group wrote `PRISE` (invaded for the minister's party).
+    Redeploy { groups: Vec<FleetGroup>, claims: Vec<SectorNo> },
 }
 
 /// What an invasion fights for ("Côtés multiples dans une bataille.").

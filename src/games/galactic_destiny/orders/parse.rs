@@ -64,6 +64,31 @@ pub use fight::{fight_line, samples as fight_samples};
 /// `REBELLION`, `PAIX` (#28).
 #[path = "rebellion.rs"]
 mod rebellion;
+/// `CORROMPU DEFENSE 1` and the Republic's new orders in B (#28).
+#[path = "defence.rs"]
+mod defence;
+
+/// The groups of a `FLOTTE-REPUBLIQUE` line, separated by commas written
+/// alone or stuck to a word; empty groups dropped.
+fn split_groups(c: &mut Cursor) -> Vec<Vec<Token>> {
+    // Groups are separated by commas, written alone or stuck to a word.
+    let mut groups: Vec<Vec<Token>> = vec![Vec::new()];
+    for t in c.rest() {
+        if t.quoted {
+            groups.last_mut().into_iter().for_each(|g| g.push(t.clone()));
+            continue;
+        }
+        for (i, part) in t.text.split(',').enumerate() {
+            if i > 0 {
+                groups.push(Vec::new());
+            }
+            if !part.is_empty() {
+                groups.last_mut().into_iter().for_each(|g| g.push(Token::new(part.to_string(), false)));
+            }
+        }
+    }
+    groups.into_iter().filter(|g| !g.is_empty()).collect()
+}
 
 /// Why a line is refused, and the nearest valid name or form.
 type Refused = (Msg, Option<String>);
@@ -226,6 +251,8 @@ struct Check<'a> {
     /// An earlier line declared rebellion, or wrote `PAIX`.
     rebelled: bool,
     peace: bool,
+    /// The Defence minister's redeployment lines read so far.
+    def: defence::Lines,
 }
 
 impl<'a> Check<'a> {
@@ -273,6 +300,7 @@ impl<'a> Check<'a> {
             notes: Vec::new(),
             rebelled: false,
             peace: false,
+            def: defence::Lines::default(),
         }
     }
 
@@ -822,26 +850,21 @@ impl<'a> Check<'a> {
     }
 
     fn republic_fleet(&mut self, c: &mut Cursor) -> Result<Order, Refused> {
-        // Groups are separated by commas, written alone or stuck to a word.
-        let mut groups: Vec<Vec<Token>> = vec![Vec::new()];
-        for t in c.rest() {
-            if t.quoted {
-                groups.last_mut().into_iter().for_each(|g| g.push(t.clone()));
-                continue;
-            }
-            for (i, part) in t.text.split(',').enumerate() {
-                if i > 0 {
-                    groups.push(Vec::new());
-                }
-                if !part.is_empty() {
-                    groups.last_mut().into_iter().for_each(|g| g.push(Token::new(part.to_string(), false)));
-                }
-            }
+        // In B: the Defence minister's corrupt redeployment (orders/defence.rs).
+        if self.step == Step::B {
+            return self.redeploy(c);
         }
         let mut out = Vec::new();
-        for g in groups.iter().filter(|g| !g.is_empty()) {
-            out.push(self.fleet_group(g)?);
+        for g in split_groups(c) {
+            out.push(self.fleet_group(&g)?);
         }
+        self.republic_groups_fit(&out, &self.s.republic_at)?;
+        Ok(Order::FleetProposal { groups: out })
+    }
+
+    /// The Republic's fleets a list of groups sends: some, at most what
+    /// the Republic has, in all and where a group takes them from.
+    fn republic_groups_fit(&self, out: &[FleetGroup], at: &BTreeMap<SectorNo, u8>) -> Result<(), Refused> {
         if out.is_empty() {
             return Err(no(msg!("gd-order-refused-fleet-group")));
         }
@@ -852,18 +875,18 @@ impl<'a> Check<'a> {
             return Err(no(msg!("gd-order-refused-republic-fleets", want = total, have = have)));
         }
         let mut by_origin: BTreeMap<SectorNo, u32> = BTreeMap::new();
-        for g in &out {
+        for g in out {
             if let Some(f) = g.from {
                 *by_origin.entry(f).or_default() += u32::from(g.count);
             }
         }
         for (f, want) in by_origin {
-            let there = u32::from(self.s.republic_at.get(&f).copied().unwrap_or(0));
+            let there = u32::from(at.get(&f).copied().unwrap_or(0));
             if want > there {
                 return Err(no(msg!("gd-order-refused-republic-fleets-at", want = want, have = there, sector = f)));
             }
         }
-        Ok(Order::FleetProposal { groups: out })
+        Ok(())
     }
 
     /// A senator who may be tried this turn: in play, not tried yet.

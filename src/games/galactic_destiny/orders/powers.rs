@@ -72,7 +72,7 @@ impl Check<'_> {
     /// A senator's action still free: not exhausted or recruited this
     /// turn, not used by an earlier line (skills, assassinations,
     /// campaigns).
-    fn fresh_actor(&mut self, n: &str) -> Result<(), Refused> {
+    pub(super) fn fresh_actor(&mut self, n: &str) -> Result<(), Refused> {
         let st = &self.s.fx.senators[n];
         if st.exhausted || self.s.recruited.contains(n) || self.assassins.contains(n) || self.campaigners.contains(n) || self.pw.acted.contains(n) {
             return Err(no(msg!("gd-order-refused-not-fresh", senator = n)));
@@ -96,7 +96,7 @@ impl Check<'_> {
 
     /// A line accepted: its senator has acted, its ability is used, for
     /// the lines after it.
-    fn used(&mut self, senator: Option<&str>, ability: Option<SectorNo>, o: Order) -> Result<Order, Refused> {
+    pub(super) fn used(&mut self, senator: Option<&str>, ability: Option<SectorNo>, o: Order) -> Result<Order, Refused> {
         self.pw.acted.extend(senator.map(str::to_string));
         self.pw.abilities.extend(ability);
         Ok(o)
@@ -208,9 +208,8 @@ impl Check<'_> {
         }
         let ministry = self.ministry(c.next())?;
         match ministry {
-            // The Defence minister's redeployment is the step machine's
-            // (a Feint-like redeclaration of the Republic's fleet).
-            Ministry::Defence => return Err(no(msg!("gd-order-refused-not-yet"))),
+            // The Defence minister's redeployment: orders/defence.rs.
+            Ministry::Defence => return self.corrupt_defence(c),
             Ministry::Justice => return Err(no(msg!("gd-pow-refused-justice"))),
             _ => {}
         }

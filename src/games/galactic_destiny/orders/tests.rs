@@ -262,10 +262,12 @@ fn a_line_valid_in_another_step_is_refused_naming_its_steps() {
 #[test]
 fn orders_of_the_intrigue_are_refused_as_not_refereed_yet() {
     let s = state(Phase::Filing);
-    for line in ["CARTE \"Feint\"", "CORROMPU DEFENSE 1"] {
+    for line in ["CARTE \"Feint\""] {
         let (id, _) = refused(&s, line);
         assert_eq!(id, "gd-order-refused-not-yet", "{line}");
     }
+    // The Defence minister's redeployment is refereed, in B only.
+    assert_eq!(refused(&s, "CORROMPU DEFENSE 1").0, "gd-def-refused-step");
     // The skills' and abilities' lines are refereed (`orders/powers.rs`),
     // the multi-word keywords written with spaces too.
     assert_eq!(refused(&s, "BLACK MARKET BIP").0, "gd-pow-refused-ability-not-owned");

@@ -53,6 +53,8 @@ const C: &[Step] = &[Step::C];
 const K: &[Step] = &[Step::K];
 const I: &[Step] = &[Step::I];
 const B: &[Step] = &[Step::B];
+/// S1 (a proposal), B (the Defence minister's redeployment).
+const S1B: &[Step] = &[Step::S1, Step::B];
 
 /// The first keyword of a line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,7 +134,7 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::Candidate, "CANDIDAT", "CANDIDATE", S1),
     (Word::ElectionOrder, "ORDRE-ELECTIONS", "ELECTION-ORDER", S12),
     (Word::Proposal, "PROPOSITION", "PROPOSAL", S1),
-    (Word::RepublicFleet, "FLOTTE-REPUBLIQUE", "REPUBLIC-FLEET", S1),
+    (Word::RepublicFleet, "FLOTTE-REPUBLIQUE", "REPUBLIC-FLEET", S1B),
     (Word::Indictment, "POURSUITE", "INDICTMENT", S1),
     (Word::Prosecute, "POURSUIVRE", "PROSECUTE", S12),
     (Word::Audit, "VERIFIER", "AUDIT", S12),
@@ -474,6 +476,10 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
         Order::Reroll { .. } | Order::Hits { .. } => super::parse::fight_line(o, en),
         Order::Rebel { sector } => format!("{} {sector}", kw(en, "REBELLION", "REBEL")),
         Order::Peace => kw(en, "PAIX", "PEACE").to_string(),
+        Order::Redeploy { groups, claims } => {
+            let gs: Vec<String> = groups.iter().map(|g| if claims.contains(&g.to) { format!("{} {}", group(en, g), kw(en, "PRISE", "CLAIM")) } else { group(en, g) }).collect();
+            format!("{} {}", kw(en, "FLOTTE-REPUBLIQUE", "REPUBLIC-FLEET"), gs.join(", "))
+        }
     }
 }
 
