@@ -13,6 +13,10 @@ gd-order-refused-card-contest-not-in = you take no part in { $battle ->
     [yes] a battle in sector { $sector } (your fleets there, an invasion of yours, or your sector invaded)
    *[no] a campaign in sector { $sector } (yours there, or your sector campaigned)
   }
+gd-order-note-contest-card = sealed until { $battle ->
+    [yes] the battle is fought
+   *[no] the campaign is resolved
+  }: then shown, paid and added to your side (priority { $priority }; the other parties may answer it); not held, it goes back to your hand unpaid
 
 ## Reports
 gd-card-contest-not-in = "{ $card }": you no longer take part in that contest; the card stays in your hand, unpaid

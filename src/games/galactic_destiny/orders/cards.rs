@@ -182,7 +182,11 @@ impl Check<'_> {
             // Refreshed after an action of this mail: he may act again.
             self.cards.acting.remove(n);
         }
-        self.notes.push(msg!("gd-order-note-card", priority = card.priority));
+        if contest {
+            self.notes.push(msg!("gd-order-note-contest-card", priority = card.priority, battle = if card.target == Target::Battle { "yes" } else { "no" }));
+        } else {
+            self.notes.push(msg!("gd-order-note-card", priority = card.priority));
+        }
         Ok(Order::PlayCard { card: card_name, by, target, extra })
     }
 
@@ -359,5 +363,6 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-refused-card-contest-missing", card = "Attaque de flanc", battle = "yes"),
         msg!("gd-order-refused-card-contest-step", card = "Discours enflammé", battle = "no"),
         msg!("gd-order-refused-card-contest-not-in", sector = 12, battle = "yes"),
+        msg!("gd-order-note-contest-card", priority = 2, battle = "yes"),
     ]
 }

@@ -1007,6 +1007,7 @@ fn resolution_d_invasions_a_battle_card_names_a_battle_its_party_takes_part_in()
     b.fleets.get_mut(&13).expect("13").insert(Pop, 1);
     assert_eq!(accepted(&b, line), Order::PlayCard { card: "Attaque de flanc".into(), by: None, target: Some(CardTarget::Battle { sector: 13 }), extra: 0 });
     assert_eq!(accepted(&b, "CARD \"Flank Attack\" BATTLE 13"), accepted(&b, line), "in English");
+    assert!(notes(&b, line, Lang::En).contains("sealed until the battle is fought"), "{}", notes(&b, line, Lang::En));
     assert_eq!(refused(&b, "CARTE \"Discours enflammé\" CAMPAGNE 13").0, "gd-order-refused-card-contest-step", "a campaign card is for K");
     let mut again = b.clone();
     again.phase = Phase::BattlesAgain;
