@@ -76,7 +76,7 @@ impl Check<'_> {
     pub(super) fn play_card(&mut self, c: &mut Cursor) -> Result<Order, Refused> {
         let t = c.next().ok_or_else(|| no(msg!("gd-order-refused-card-missing")))?;
         let card_name = self.held(t)?;
-        let card = self.s.components.action(&card_name).cloned().expect("a card of the file");
+        let card = self.s.components.action(&card_name).cloned().ok_or_else(|| no(msg!("gd-order-refused-card-missing")))?;
         if let Some(why) = engine::refereed(&card) {
             return Err(no(why));
         }
@@ -172,8 +172,9 @@ impl Check<'_> {
             }
         }
         // Accepted: the card leaves what the party has left to play with.
-        let i = self.hand.iter().position(|h| *h == card_name).expect("held");
-        self.hand.remove(i);
+        if let Some(i) = self.hand.iter().position(|h| *h == card_name) {
+            self.hand.remove(i);
+        }
         if let (Some(n), true) = (&by, card.action) {
             self.cards.acting.insert(n.clone());
         }
@@ -255,7 +256,7 @@ impl Check<'_> {
     pub(super) fn answer(&mut self, c: &mut Cursor) -> Result<Order, Refused> {
         let t = c.next().ok_or_else(|| no(msg!("gd-order-refused-card-missing")))?;
         let card_name = self.held(t)?;
-        let card = self.s.components.action(&card_name).cloned().expect("a card of the file");
+        let card = self.s.components.action(&card_name).cloned().ok_or_else(|| no(msg!("gd-order-refused-card-missing")))?;
         if card.play == Play::Play || !engine::answers(&card) {
             return Err(no(msg!("gd-order-refused-card-not-answer", card = card_name.as_str())));
         }
@@ -271,7 +272,7 @@ impl Check<'_> {
             Trigger::Assassination
         } else if c.peek().is_some() {
             let on = self.named_card(c)?;
-            let target = self.s.components.action(&on).expect("a card of the file");
+            let target = self.s.components.action(&on).ok_or_else(|| no(msg!("gd-order-refused-card-missing")))?;
             if card.priority > target.priority {
                 return Err(no(msg!("gd-order-refused-card-priority", card = card_name.as_str(), priority = card.priority, target = on.as_str(), target_priority = target.priority)));
             }
