@@ -242,13 +242,6 @@ impl Outbox {
                 sync_dir(d).map_err(StoreError::io(d))?;
             }
         }
-        // Secrets of items that left `new/` before their copy was scrubbed.
-        for name in list_names(&new)? {
-            let Some(id) = name.strip_suffix(".secrets") else { continue };
-            if Self::check_id(id).is_ok() && self.json(OutboxState::Sent, id).exists() {
-                self.scrub(id)?;
-            }
-        }
         for name in list_names(&new)? {
             let Some(id) = name.strip_suffix(".eml") else { continue };
             if Self::check_id(id).is_err() || self.json(OutboxState::New, id).exists() {
@@ -259,6 +252,16 @@ impl Outbox {
                     self.move_eml(id, state)?;
                     break;
                 }
+            }
+        }
+        // Secrets of items that left `new/` before their copy was scrubbed:
+        // after the messages' moves above, so that the copy scrubbed is the
+        // one in `cur/` (a crash between the meta's move and the message's
+        // left it in `new/`).
+        for name in list_names(&new)? {
+            let Some(id) = name.strip_suffix(".secrets") else { continue };
+            if Self::check_id(id).is_ok() && self.json(OutboxState::Sent, id).exists() {
+                self.scrub(id)?;
             }
         }
         Ok(())
@@ -354,14 +357,21 @@ impl Outbox {
         }
         let Some(secrets) = read_json::<Vec<String>>(&path)? else { return Ok(()) };
         let eml = self.eml(OutboxState::Sent, id);
-        if let Some(raw) = read_bytes(&eml)? {
-            let mut masked = raw.clone();
-            for s in &secrets {
-                mask_literal(&mut masked, s.as_bytes());
+        match read_bytes(&eml)? {
+            Some(raw) => {
+                let mut masked = raw.clone();
+                for s in &secrets {
+                    mask_literal(&mut masked, s.as_bytes());
+                }
+                if masked != raw {
+                    write_atomic(&eml, &masked).map_err(StoreError::io(&eml))?;
+                }
             }
-            if masked != raw {
-                write_atomic(&eml, &masked).map_err(StoreError::io(&eml))?;
-            }
+            // The message is still on its way from `new/` (a crash between
+            // the meta's move and its own): the secrets are kept for the
+            // scrub that follows its move ([`Outbox::recover`]).
+            None if path_exists(&self.eml(OutboxState::New, id)) => return Ok(()),
+            None => {}
         }
         match fs::remove_file(&path) {
             Ok(()) => {}
@@ -794,6 +804,23 @@ mod tests {
         ob.move_item("welcome-2", OutboxState::Sent).unwrap();
         Store::open(d.path()).unwrap();
         assert!(!String::from_utf8_lossy(&ob.raw("welcome-2").unwrap().unwrap()).contains("rifu"));
+        // A crash after the meta's move to cur/ but before the message's: the
+        // next open moves the message, then masks it (it once forgot the
+        // secrets first and moved the message whole).
+        ob.enqueue_secret("welcome-3", "a@x", &["b@x".into()], raw, &["bako-rifu".into()]).unwrap();
+        fs::rename(ob.json(OutboxState::New, "welcome-3"), ob.json(OutboxState::Sent, "welcome-3")).unwrap();
+        Store::open(d.path()).unwrap();
+        assert!(ob.eml(OutboxState::Sent, "welcome-3").exists());
+        assert!(!String::from_utf8_lossy(&ob.raw("welcome-3").unwrap().unwrap()).contains("rifu"));
+        assert!(!ob.secrets_path("welcome-3").exists());
+        // The same crash with the scrub asked for before the recovery: the
+        // secrets wait for the message.
+        ob.enqueue_secret("welcome-4", "a@x", &["b@x".into()], raw, &["bako-rifu".into()]).unwrap();
+        fs::rename(ob.json(OutboxState::New, "welcome-4"), ob.json(OutboxState::Sent, "welcome-4")).unwrap();
+        ob.scrub("welcome-4").unwrap();
+        assert!(ob.secrets_path("welcome-4").exists());
+        ob.recover().unwrap();
+        assert!(!String::from_utf8_lossy(&ob.raw("welcome-4").unwrap().unwrap()).contains("rifu"));
         // Re-queuing a sent id writes no secret again.
         ob.enqueue_secret("welcome-1", "a@x", &["b@x".into()], raw, &["bako-rifu".into()]).unwrap();
         assert!(!ob.secrets_path("welcome-1").exists());
