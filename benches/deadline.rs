@@ -13,8 +13,12 @@
 //! once; the process's peak RSS during it is read from `/proc/self/status`
 //! (VmHWM, reset before with `/proc/self/clear_refs`).
 //!
+//! - Galactic Destiny, six parties, the purchases step of game turn 3 (every
+//!   party mailed its report and the board picture).
+//!
 //! `cargo bench --bench deadline`; `ARBITRE_BENCH_FAMILIES=200` sets the
-//! Stellarium size, `ARBITRE_BENCH_ONLY=stellarium|galaxy` one game only.
+//! Stellarium size, `ARBITRE_BENCH_ONLY=stellarium|galaxy|galactic-destiny`
+//! one game only.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -65,6 +69,20 @@ fn orders(engine: &dyn Engine, s: &LoadedState, keys: &[String], turn: u32) -> B
 /// the open turn with the orders of every family for it. Returns the
 /// deadline instant.
 fn prepare(r: &Referee, ruleset: &str, n: usize, turn: u32, settings: &toml::Table) -> Timestamp {
+    prepare_until(r, ruleset, n, settings, &|_, _, t| t >= turn).0
+}
+
+/// [`prepare`] for a turn-based game: steps are played until `stop` (the
+/// engine, the state and the steps played so far) says the open one is to
+/// be timed, each by the seats it awaits. Returns the deadline instant and
+/// the step.
+fn prepare_until(
+    r: &Referee,
+    ruleset: &str,
+    n: usize,
+    settings: &toml::Table,
+    stop: &dyn Fn(&dyn Engine, &LoadedState, u32) -> bool,
+) -> (Timestamp, u32) {
     let now: Timestamp = "2026-05-04T10:00:00Z".parse().unwrap();
     let mut meta = r.create_game(GAME, Some(3), now).unwrap();
     let engine = arbitre::games::engine(ruleset).unwrap();
@@ -77,10 +95,19 @@ fn prepare(r: &Referee, ruleset: &str, n: usize, turn: u32, settings: &toml::Tab
             support::family_record(i, format!("Famille{i:04}"), BTreeMap::new()),
         );
     }
-    for t in 0..turn {
+    let awaited = |s: &LoadedState| -> Vec<String> {
+        match engine.awaiting(s).unwrap() {
+            Some(set) => keys.iter().filter(|k| set.contains(*k)).cloned().collect(),
+            None => keys.clone(),
+        }
+    };
+    let mut turn = 0;
+    while !stop(engine.as_ref(), &s, turn) {
+        let t = turn;
+        turn += 1;
         let mut d = Dice::for_turn(5, t);
         let mut inputs = BTreeMap::new();
-        for (k, (given, rec)) in orders(engine.as_ref(), &s, &keys, t) {
+        for (k, (given, rec)) in orders(engine.as_ref(), &s, &awaited(&s), t) {
             let status = status_of(rec.verdicts.iter().any(|v| v.is_accepted()), &rec.completeness);
             let o = engine.default_orders(&s, &k, status, given, &mut d).unwrap();
             inputs.insert(k, FamilyInput::new(status, o, Some(rec.receipt_rank)));
@@ -92,7 +119,7 @@ fn prepare(r: &Referee, ruleset: &str, n: usize, turn: u32, settings: &toml::Tab
     }
     let dir = r.store.game(GAME).unwrap();
     dir.write_state(turn, &engine.save_state(&s).unwrap()).unwrap();
-    for (k, (_, rec)) in orders(engine.as_ref(), &s, &keys, turn) {
+    for (k, (_, rec)) in orders(engine.as_ref(), &s, &awaited(&s), turn) {
         dir.write_orders(turn, &k, &rec).unwrap();
     }
     meta.turn = turn;
@@ -101,7 +128,7 @@ fn prepare(r: &Referee, ruleset: &str, n: usize, turn: u32, settings: &toml::Tab
     }
     let deadline = meta.deadline.unwrap_or(now);
     r.write_meta(&meta).unwrap();
-    deadline
+    (deadline, turn)
 }
 
 fn load() -> String {
@@ -184,6 +211,32 @@ fn main() {
             println!("FIGURE|deadline.galaxy_{players}|{:.3}|s|{goal}|{c_ref}", took.as_secs_f64());
             kept.push(dir);
         }
+    }
+    if only.as_deref().is_none_or(|o| o == "galactic-destiny") {
+        // Six parties; the timed step is the purchases (P) of game turn 3:
+        // every party buys, then the end of the turn and the next galactic
+        // phase are played, and every party is mailed its report and the
+        // board picture (design note §2.6 item 4: a step closing a phase).
+        let dir = tempfile::tempdir().unwrap();
+        let text = "attribution_partis = \"hasard\"\n";
+        let r = referee(dir.path(), "galactic-destiny", text);
+        let t = Instant::now();
+        let purchases = std::cell::Cell::new(0);
+        let (at, step) = prepare_until(&r, "galactic-destiny", 6, &settings(text), &|e, s, _| {
+            if e.step_kind(s).unwrap() != "achats" {
+                return false;
+            }
+            purchases.set(purchases.get() + 1);
+            purchases.get() == 3
+        });
+        println!("  galactic destiny, 6 parties: {step} steps played and stored in {:.2?} (not timed)", t.elapsed());
+        let l0 = load();
+        let cpu0 = cpu_seconds();
+        let (took, reports, peak) = deadline(&r, at);
+        let cpu = cpu_seconds() - cpu0;
+        println!("  galactic destiny, 6 parties, step {step} (purchases of game turn 3): {took:.2?} (CPU {cpu:.2} s; {reports} reports; peak RSS {peak:.0} MB; load {l0} -> {})", load());
+        println!("FIGURE|deadline.galactic_destiny_6|{:.3}|s|<= 1 s|-", took.as_secs_f64());
+        kept.push(dir);
     }
     // ARBITRE_BENCH_KEEP=1: the games' folders are left for inspection.
     if std::env::var_os("ARBITRE_BENCH_KEEP").is_some() {

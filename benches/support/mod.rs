@@ -18,10 +18,15 @@ pub fn family_record(i: usize, name: String, statuses: BTreeMap<u32, OrderStatus
         statuses,
         onr_streak: 0,
         pnj: false,
+        removed: false,
         registered_by: None,
         resigned: None,
         password_generation: 0,
+        absence: None,
+        absence_days_used: 0,
         registered_at: None,
+        password_reset: None,
+        address_change: None,
     }
 }
 
