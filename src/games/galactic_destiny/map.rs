@@ -2,10 +2,14 @@
 //! the public board of a [`GdState`] as SVG, and as PNG with the project's
 //! renderer ([`Renderer::svg_to_png`], the shipped fonts).
 //!
-//! One picture per step, the same for every reader of a language: it draws
-//! only what is public at a table — the sectors (number, owner, defence,
-//! resources, ability, demographics, infestation, the marked-sector token),
-//! the fleets of every party and of the Republic, the election track, the
+//! One picture per step, the same for every reader of a language but for
+//! the reader's own campaignable sectors, outlined in its report's copy
+//! ([`svg_for`]): it draws only what is public at a table — the sectors
+//! (number, owner, defence, resources, ability, demographics, infestation,
+//! the marked-sector token), the pending contests (a declared invasion's
+//! battle and its grey claim tokens until it is fought, a declared
+//! campaign until K — never its influence), the fleets of every party and
+//! of the Republic, the election track, the
 //! ministries and their holders, the laws in force, the initiative order,
 //! the Ke'Ras (infested count, the infestation roll's modifier and odds),
 //! the lasting events, and the provisional components' declaration. It
@@ -18,13 +22,15 @@
 //!
 //! Ids the tests read: `sector-<n>` (a sector's group), `area-<n>` (its
 //! rectangle), `no-<n>` (its number), `hatch-<n>` (the infestation hatch),
-//! `mark-<n>` (the marked-sector token).
+//! `mark-<n>` (the marked-sector token), `battle-<n>`, `claim-<n>-<SIGLE>`,
+//! `campaign-<n>`, `reach-<n>` (the reader's campaignable sector).
 
 use std::fmt::Write as _;
 
 use super::components::{declaration, Ability, PartyId, Race, Sector};
 use super::galactic::InfestationOdds;
-use super::model::{GdState, Law, SECTORS_TO_END};
+use super::intrigue::battle::Stake;
+use super::model::{GdState, Law, Phase, SECTORS_TO_END};
 use super::senate::Ministry;
 use crate::i18n::{Lang, Msg};
 use crate::msg;
@@ -48,10 +54,23 @@ const DEFENCE: &str = "#c0392b";
 const MARK: &str = "#e67e22";
 const KERAS: &str = "#6c1d1d";
 const REPUBLIC: &str = "#111111";
+/// The grey claim token ("Prise").
+const CLAIM: &str = "#9a9a9a";
 
 /// The public board of `state` as an SVG document, in `lang`.
 pub fn svg(state: &GdState, lang: Lang) -> String {
-    let mut p = Picture { out: String::new(), lang, y: 0.0 };
+    svg_for(state, lang, None)
+}
+
+/// [`svg`] as `reader` gets it in its report: the public board, plus that
+/// party's own campaignable sectors outlined (design note §7, "The
+/// picture"), which depend on nothing hidden but concern it alone.
+pub fn svg_for(state: &GdState, lang: Lang, reader: Option<PartyId>) -> String {
+    let reach: Vec<u8> = match reader {
+        Some(p) if !matches!(state.phase, Phase::Registration | Phase::Over) => super::intrigue::campaigns::reachable(state, p),
+        _ => Vec::new(),
+    };
+    let mut p = Picture { out: String::new(), lang, y: 0.0, reach, reader: reader.is_some(), sector_h: 0.0 };
     p.header(state);
     p.board(state);
     p.panel(state);
@@ -160,6 +179,12 @@ struct Picture {
     out: String,
     lang: Lang,
     y: f64,
+    /// The reader's campaignable sectors (empty in the public picture).
+    reach: Vec<u8>,
+    /// A party's own picture (its legend keys the outline).
+    reader: bool,
+    /// The sector being drawn's height.
+    sector_h: f64,
 }
 
 /// A text's attributes.
@@ -262,6 +287,7 @@ impl Picture {
 
     fn sector(&mut self, state: &GdState, s: &Sector, sx: f64, sy: f64, sw: f64, sh: f64) {
         let n = s.no;
+        self.sector_h = sh;
         let fx = state.fx.sectors.get(&n).cloned().unwrap_or_default();
         let owner = fx.owner.map(|p| party_colour(state, p));
         let fill = owner.as_deref().map_or_else(|| NEUTRAL.to_string(), |c| tint(c, 0.45));
@@ -312,6 +338,7 @@ impl Picture {
             let t = T { size, bold: true, fill: "#7a5c00", anchor: "start", id: None };
             self.text(sx + 5.0, sy + 73.0, &t, &short);
         }
+        self.contests(state, n, sx, sy, sw);
         // Fleets: a disc a side with its count, the Republic's black first,
         // from the bottom left, rows upward.
         let mut groups: Vec<(String, u8)> = Vec::new();
@@ -327,6 +354,63 @@ impl Picture {
             self.pip(sx + 10.0 + 16.5 * col, sy + sh - 11.0 - 16.5 * row, 8.0, colour, &count.to_string());
         }
         let _ = writeln!(self.out, "</g>");
+    }
+
+    /// A sector's pending contests, all public once declared: a battle
+    /// (an invasion declared, until B′'s battles) dashed red, with a grey
+    /// claim token ringed in each claimant's colour; a campaign (declared
+    /// in C, until K) dashed purple — never its influence, which is
+    /// private; and the reader's campaignable sector dotted.
+    fn contests(&mut self, state: &GdState, n: u8, sx: f64, sy: f64, sw: f64) {
+        let sh_rect = |inset: f64| (sx + inset, sy + inset, sw - 2.0 * inset);
+        let h = self.sector_h;
+        let invasions: Vec<_> = state.intrigue.invasions.invasions.iter().filter(|d| d.sector == n).collect();
+        if !invasions.is_empty() {
+            let (x, y, w) = sh_rect(6.0);
+            let _ = writeln!(
+                self.out,
+                "<rect id=\"battle-{n}\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"{DEFENCE}\" stroke-width=\"2.5\" stroke-dasharray=\"7 4\"/>",
+                h - 12.0
+            );
+            let mut claimants: Vec<PartyId> = Vec::new();
+            for d in &invasions {
+                if let Stake::Claim(p) = d.stake {
+                    if !claimants.contains(&p) {
+                        claimants.push(p);
+                    }
+                }
+            }
+            for (i, p) in claimants.iter().enumerate() {
+                let cx = sx + sw - 12.0 - 15.0 * i as f64;
+                if cx < sx + 48.0 {
+                    break;
+                }
+                let c = party_colour(state, *p);
+                let _ = writeln!(
+                    self.out,
+                    "<circle id=\"claim-{n}-{}\" cx=\"{cx:.1}\" cy=\"{:.1}\" r=\"6\" fill=\"{CLAIM}\" stroke=\"{c}\" stroke-width=\"2.5\"/>",
+                    p.sigle(),
+                    sy + 54.0
+                );
+            }
+        }
+        let campaigning = matches!(state.phase, Phase::Campaigns { .. } | Phase::Canvass);
+        if campaigning && state.intrigue.campaigns.campaigns.iter().any(|c| c.sector == n) {
+            let (x, y, w) = sh_rect(6.0);
+            let _ = writeln!(
+                self.out,
+                "<rect id=\"campaign-{n}\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"{INFLUENCE}\" stroke-width=\"2.5\" stroke-dasharray=\"3 3\"/>",
+                h - 12.0
+            );
+        }
+        if self.reach.contains(&n) {
+            let (x, y, w) = sh_rect(10.0);
+            let _ = writeln!(
+                self.out,
+                "<rect id=\"reach-{n}\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"1.5\" stroke-dasharray=\"1 3\"/>",
+                h - 20.0
+            );
+        }
     }
 
     fn heading(&mut self, m: &Msg) {
@@ -499,6 +583,35 @@ impl Picture {
             x += 34.0 + label.chars().count() as f64 * 11.2;
         }
         self.y = y + 4.0;
+        // The contests' marks, on a line of their own.
+        self.y += 14.0;
+        let y = self.y + 12.0;
+        let mut x = MARGIN;
+        let mut contests: Vec<(&str, Msg)> =
+            vec![("battle", msg!("gd-map-key-battle")), ("claim", msg!("gd-map-key-claim")), ("campaign", msg!("gd-map-key-campaign"))];
+        if self.reader {
+            contests.push(("reach", msg!("gd-map-key-reachable")));
+        }
+        for (what, m) in contests {
+            let (stroke, dash, width) = match what {
+                "battle" => (DEFENCE, "7 4", 2.5),
+                "campaign" => (INFLUENCE, "3 3", 2.5),
+                _ => (INK, "1 3", 1.5),
+            };
+            if what == "claim" {
+                let _ = writeln!(self.out, "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"6\" fill=\"{CLAIM}\" stroke=\"{INK}\" stroke-width=\"2.5\"/>", x + 8.0);
+            } else {
+                let _ = writeln!(
+                    self.out,
+                    "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"18\" height=\"18\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{width}\" stroke-dasharray=\"{dash}\"/>",
+                    y - 9.0
+                );
+            }
+            let label = self.say(&m);
+            self.text(x + 22.0, y + 5.0, &t, &label);
+            x += 34.0 + label.chars().count() as f64 * 11.2;
+        }
+        self.y = y + 4.0;
         // No-break spaces keep a key's letters with their words when the
         // line wraps.
         let races: Vec<String> = Race::WORDS.iter().map(|(_, r)| format!("{}\u{a0}{}", race_letters(*r), self.say(&race_msg(*r)))).collect();
@@ -547,6 +660,10 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-map-key-defence"),
         msg!("gd-map-key-marked"),
         msg!("gd-map-key-infested"),
+        msg!("gd-map-key-battle"),
+        msg!("gd-map-key-claim"),
+        msg!("gd-map-key-campaign"),
+        msg!("gd-map-key-reachable"),
         msg!("gd-map-key-demographics", races = "Hu humains"),
         msg!("gd-map-key-abilities", abilities = "1 VOIX Voix autoritaire"),
     ];

@@ -669,10 +669,11 @@ pub fn family_view(ctx: &ViewContext, before: &GdState, after: &GdState, events:
     let awaited = <super::GalacticDestiny as crate::game::Ruleset>::awaiting(after).is_some_and(|a| a.contains(family));
     v["my_move"] = json!(awaited);
     v["private"] = me.map_or(Value::Null, |p| private_json(after, p, Lang::from_code(&ctx.lang)));
-    // The board picture (public: the same for every reader of a language),
-    // attached to the report by `map.svg.tera` once the game has a board.
+    // The board picture (public, with the reader's own campaignable
+    // sectors outlined), attached to the report by `map.svg.tera` once the
+    // game has a board.
     if after.phase != Phase::Registration {
-        v["map"] = json!(super::map::svg(after, Lang::from_code(&ctx.lang)));
+        v["map"] = json!(super::map::svg_for(after, Lang::from_code(&ctx.lang), me));
     }
     v
 }

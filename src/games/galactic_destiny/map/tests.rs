@@ -313,3 +313,78 @@ fn la_lutte_pour_toujours_the_legend_names_the_rebel_and_stays_clear() {
     s.rebellion.rebel = None;
     assert!(!svg(&s, Lang::En).contains("in rebellion"));
 }
+
+/// [`state`] in B of its turn with two invasions declared on sector 13
+/// (GSP claiming it, the Republic for no one) and one on 55 (BIP claiming,
+/// POP joining it for BIP).
+fn contested() -> GdState {
+    use crate::games::galactic_destiny::intrigue::battle::Force;
+    use crate::games::galactic_destiny::intrigue::invasions::Declaration;
+    let mut s = state(0);
+    s.phase = Phase::Battles;
+    let d = |sector, force, stake| Declaration { sector, force, fleets: 2, admiral: None, stake, corrupted: None };
+    s.intrigue.invasions.invasions = vec![
+        d(13, Force::Party(PartyId::Gsp), Stake::Claim(PartyId::Gsp)),
+        d(13, Force::Republic, Stake::Neutral),
+        d(55, Force::Party(PartyId::Bip), Stake::Claim(PartyId::Bip)),
+        d(55, Force::Party(PartyId::Pop), Stake::Claim(PartyId::Bip)),
+    ];
+    s
+}
+
+#[test]
+fn resolution_d_invasions_a_declared_invasion_shows_its_battle_and_the_grey_claims_until_it_is_fought() {
+    let s = contested();
+    for lang in Lang::ALL {
+        let d = drawn(&svg(&s, lang));
+        for n in s.components.board.sectors.keys() {
+            assert_eq!(find(&d, &format!("battle-{n}")).len(), usize::from([13, 55].contains(n)), "sector {n}");
+        }
+        // One grey token a claimant, inside its sector.
+        let claims: Vec<&str> = d.iter().filter(|x| x.id.starts_with("claim-")).map(|x| x.id.as_str()).collect();
+        assert_eq!(claims, ["claim-13-GSP", "claim-55-BIP"], "{lang:?}");
+        for x in d.iter().filter(|x| x.group.starts_with("sector-")) {
+            let area = find(&d, &format!("area-{}", &x.group["sector-".len()..]));
+            let slack = if x.text.is_some() { -3.0 } else { 0.0 };
+            assert!(x.inside(area[0], slack), "{lang:?}: {x:?} outside its sector {area:?}");
+        }
+        assert!(Drawn::texts_over_texts(&d, 0.5).is_empty(), "{lang:?}");
+    }
+    // Fought (the declarations cleared): no mark left.
+    let mut fought = s.clone();
+    fought.intrigue.invasions.invasions.clear();
+    assert!(!svg(&fought, Lang::Fr).contains("battle-") && !svg(&fought, Lang::Fr).contains("claim-"));
+}
+
+#[test]
+fn resolution_des_campagnes_a_declared_campaign_is_outlined_until_k_and_never_shows_its_influence() {
+    use crate::games::galactic_destiny::intrigue::campaigns::Declaration;
+    let mut s = state(0);
+    s.phase = Phase::Canvass;
+    s.intrigue.campaigns.campaigns = vec![Declaration { party: PartyId::Pop, sector: 20, senator: "Fola".into(), influence: 3 }];
+    let d = drawn(&svg(&s, Lang::Fr));
+    assert_eq!(find(&d, "campaign-20").len(), 1);
+    assert_eq!(d.iter().filter(|x| x.id.starts_with("campaign-")).count(), 1);
+    // The influence written is its party's secret until K resolves it.
+    let mut more = s.clone();
+    more.intrigue.campaigns.campaigns[0].influence = 9;
+    assert_eq!(svg(&s, Lang::Fr), svg(&more, Lang::Fr));
+    // After K (the purchases), the campaign is no longer pending.
+    s.phase = Phase::Purchases;
+    assert!(!svg(&s, Lang::Fr).contains("campaign-"));
+}
+
+#[test]
+fn campagnes_a_partys_own_picture_outlines_where_it_may_campaign_and_the_public_one_does_not() {
+    use crate::games::galactic_destiny::intrigue::campaigns::reachable;
+    let s = state(0);
+    let mine = reachable(&s, PartyId::Pop);
+    assert!(!mine.is_empty());
+    let d = drawn(&svg_for(&s, Lang::Fr, Some(PartyId::Pop)));
+    let outlined: Vec<u8> = d.iter().filter_map(|x| x.id.strip_prefix("reach-")).map(|n| n.parse().unwrap()).collect();
+    assert_eq!(outlined, mine);
+    assert!(svg_for(&s, Lang::Fr, Some(PartyId::Pop)).contains("où faire campagne"));
+    let public = svg(&s, Lang::Fr);
+    assert!(!public.contains("reach-") && !public.contains("où faire campagne"));
+    assert_ne!(reachable(&s, PartyId::Gsp), mine, "another party's picture outlines its own sectors");
+}
