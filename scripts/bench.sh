@@ -21,7 +21,8 @@
 #                      and the chronicle for 1,000 families, on every core.
 #   deadline           the whole deadline through the referee (statuses to
 #                      the last report in the outbox): Stellarium 1,000
-#                      families, Galaxy 100 and 200 players at turn 10.
+#                      families, Galaxy 100 and 200 players at turn 10,
+#                      a six-party Galactic Destiny step.
 #   galaxy_turn        one Galaxy turn with every view, 16 and 200 players
 #                      (criterion).
 #   orders_check       `arbitre orders check` as a whole process (30 runs) on
