@@ -458,3 +458,7 @@ pub fn samples() -> Vec<Msg> {
     v
 }
 
+
+#[cfg(test)]
+#[path = "court_tests.rs"]
+mod tests;

@@ -156,3 +156,113 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-law-note-defence", id = "P1", single = "yes"),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::game::LineOutcome;
+    use crate::games::galactic_destiny::components::PartyId::{Bip, Gsp, Pop};
+    use crate::games::galactic_destiny::court::{Outcome, Plea, Suit};
+    use crate::games::galactic_destiny::model::{Deal, GdState, Item, Phase};
+    use crate::games::galactic_destiny::orders::tests::read;
+    use crate::games::galactic_destiny::orders::Order;
+    use crate::games::galactic_destiny::setup::test_state;
+
+    /// GSP, BIP, POP at S1 of turn 1; promise A1 between GSP and BIP.
+    fn game(court: bool, free: bool) -> GdState {
+        let mut s = test_state(&[Gsp, Bip, Pop], 1);
+        s.settings.court = court;
+        s.settings.free_proposals = free;
+        s.deals.push(Deal { number: 1, parties: [Gsp, Bip], terms: "secret".into(), until: Some(3), broken: None });
+        s
+    }
+
+    /// Each line read alone: Ok(canonical echo) or Err(the refusal's id).
+    fn said(s: &GdState, family: &str, line: &str) -> Result<String, String> {
+        match read(s, family, &[line]).1.into_iter().next() {
+            Some(LineOutcome::Accepted { canonical, .. }) => Ok(canonical),
+            Some(LineOutcome::Rejected { reason, .. }) => Err(reason.id),
+            None => panic!("no verdict"),
+        }
+    }
+
+    fn suit(s: &mut GdState, outcome: Option<Outcome>) {
+        let plaintiff = Plea { party: Gsp, senator: None, version: "v".into() };
+        s.suits.push(Suit { number: 1, deal: 1, filed: 1, plaintiff, defendant: Bip, defence: None, outcome });
+    }
+
+    #[test]
+    fn negociation_proces_names_a_promise_of_the_party_its_own_senator_and_a_version_in_quotes() {
+        let off = game(false, false);
+        assert_eq!(said(&off, "gsp", "PROCES A1 Mashem \"v\""), Err("gd-law-refused-court-off".into()));
+        let s = game(true, false);
+        assert_eq!(said(&s, "gsp", "PROCES A1 Mashem \"BIP paie\""), Ok("PROCES A1 Mashem \"BIP paie\"".into()));
+        assert_eq!(said(&s, "gsp", "LAWSUIT A1 \"BIP pays\""), Ok("PROCES A1 \"BIP pays\"".into()));
+        assert_eq!(said(&s, "gsp", "PROCES A1 Mashem"), Err("gd-law-refused-version-missing".into()));
+        assert_eq!(said(&s, "gsp", "PROCES A1 Kaelin \"v\""), Err("gd-order-refused-not-your-senator".into()));
+        assert_eq!(said(&s, "gsp", "PROCES A7 \"v\""), Err("gd-order-refused-unknown-deal".into()));
+        assert_eq!(said(&s, "pop", "PROCES A1 \"v\""), Err("gd-order-refused-not-your-deal".into()));
+        let (_, v) = read(&s, "gsp", &["PROCES A1 \"v\"", "PROCES A1 \"w\""]);
+        assert!(matches!(&v[1], LineOutcome::Rejected { reason, .. } if reason.id == "gd-order-refused-twice"));
+        let mut pending = s.clone();
+        suit(&mut pending, None);
+        assert_eq!(said(&pending, "bip", "PROCES A1 \"v\""), Err("gd-law-refused-suit-pending".into()));
+        // S1 only.
+        let mut s2 = s.clone();
+        s2.phase = Phase::Voting;
+        assert_eq!(said(&s2, "gsp", "PROCES A1 \"v\""), Err("gd-order-refused-wrong-step".into()));
+    }
+
+    #[test]
+    fn negociation_defense_proces_answers_the_suit_waiting_against_the_party() {
+        let mut s = game(true, false);
+        s.phase = Phase::Voting;
+        assert_eq!(said(&s, "bip", "DEFENSE-PROCES A1 Kaelin \"v\""), Err("gd-law-refused-no-suit".into()));
+        suit(&mut s, None);
+        assert_eq!(said(&s, "bip", "SUIT-DEFENCE A1 Kaelin \"BIP pays once\""), Ok("DEFENSE-PROCES A1 Kaelin \"BIP pays once\"".into()));
+        assert_eq!(said(&s, "gsp", "DEFENSE-PROCES A1 \"v\""), Err("gd-law-refused-no-suit".into()), "the plaintiff does not defend");
+        let mut off = s.clone();
+        off.settings.court = false;
+        assert_eq!(said(&off, "bip", "DEFENSE-PROCES A1 \"v\""), Err("gd-law-refused-court-off".into()));
+    }
+
+    #[test]
+    fn negociation_a_promise_the_court_ratified_cannot_be_broken_nor_sued_again() {
+        let mut s = game(true, false);
+        assert!(said(&s, "bip", "ROMPRE A1").is_ok());
+        suit(&mut s, Some(Outcome::Ratified { winner: Gsp, version: "v".into(), undefended: true }));
+        assert_eq!(said(&s, "bip", "ROMPRE A1"), Err("gd-law-refused-deal-ratified".into()));
+        assert_eq!(said(&s, "bip", "PROCES A1 \"w\""), Err("gd-law-refused-deal-ratified".into()));
+    }
+
+    #[test]
+    fn une_proposition_libre_and_inconstitutionnel_are_read_with_the_setting_only() {
+        let off = game(false, false);
+        assert_eq!(said(&off, "gsp", "PROPOSITION LIBRE \"la paix\""), Err("gd-order-refused-listed-laws-only".into()));
+        let s = game(false, true);
+        assert_eq!(said(&s, "gsp", "PROPOSITION LIBRE \"la paix\""), Ok("PROPOSITION LIBRE \"la paix\" DUREE 2".into()));
+        assert_eq!(said(&s, "gsp", "PROPOSAL FREE \"peace\" TURNS 3"), Ok("PROPOSITION LIBRE \"peace\" DUREE 3".into()));
+        assert_eq!(said(&s, "gsp", "PROPOSITION LIBRE \"la paix\" DUREE 9"), Err("gd-order-refused-law-turns".into()));
+        assert_eq!(said(&s, "gsp", "PROPOSITION LIBRE la"), Err("gd-law-refused-text-missing".into()));
+        let mut s2 = s.clone();
+        s2.phase = Phase::Voting;
+        s2.agenda = vec![Item::FreeLaw { by: Bip, text: "la paix".into(), turns: 2 }, Item::Peace { by: Bip }];
+        assert_eq!(said(&s2, "gsp", "INCONSTITUTIONNEL #1"), Ok("INCONSTITUTIONNEL #1".into()));
+        assert_eq!(said(&s2, "gsp", "UNCONSTITUTIONAL #2"), Err("gd-law-refused-not-free-item".into()));
+        assert_eq!(said(&s2, "gsp", "INCONSTITUTIONNEL #3"), Err("gd-order-refused-unknown-item".into()));
+        let mut off2 = s2.clone();
+        off2.settings.free_proposals = false;
+        assert_eq!(said(&off2, "gsp", "INCONSTITUTIONNEL #1"), Err("gd-order-refused-free-laws".into()));
+        // The lines round-trip through their canonical spelling, both languages.
+        for (o, step) in [
+            (Order::FreeProposal { text: "la paix".into(), turns: 2 }, Phase::Filing),
+            (Order::Unconstitutional { item: 1 }, Phase::Voting),
+        ] {
+            let mut at = s2.clone();
+            at.phase = step;
+            for en in [false, true] {
+                let line = super::court_line(&o, en);
+                assert_eq!(read(&at, "gsp", &[line.as_str()]).0.lines, vec![o.clone()], "{line}");
+            }
+        }
+    }
+}
