@@ -26,7 +26,7 @@ gd-order-refused-over = the game is over
 gd-order-refused-unknown-order = unknown order: "{ $written }"
 gd-order-refused-wrong-step = { $order } is valid only in step { $steps } (S1: senate filings; S2: senate votes; I: invasion windows; B: before the battles; C: campaign windows; K: before the ballots; P: purchases)
 gd-order-refused-not-yet = an order of the intrigue or the cards, not refereed yet (issue #28): the line is ignored
-gd-order-refused-free-laws = only for free proposals, which this referee does not play (listed laws only)
+gd-order-refused-free-laws = only for free laws: the setting propositions = "libres" is needed (not in this game)
 gd-order-refused-listed-laws-only = { $taxes ->
     [yes] only the six listed laws and taxes (TAX <action> <money>) may be proposed (no free proposals in this game)
    *[no] only the six listed laws may be proposed (no taxes and no free proposals in this game)

@@ -26,7 +26,7 @@ gd-order-refused-over = la partie est terminée
 gd-order-refused-unknown-order = ordre inconnu : « { $written } »
 gd-order-refused-wrong-step = { $order } n'est valable qu'à l'étape { $steps } (S1 : dépôts du sénat ; S2 : votes du sénat ; I : fenêtres d'invasion ; B : avant la bataille ; C : fenêtres de campagne ; K : avant les urnes ; P : achats)
 gd-order-refused-not-yet = ordre de l'intrigue ou des cartes, pas encore arbitré (issue #28) : la ligne est ignorée
-gd-order-refused-free-laws = réservé aux propositions libres, que cet arbitre ne joue pas (seules les lois de la liste)
+gd-order-refused-free-laws = réservé aux lois libres : il faut le réglage propositions = "libres" (pas dans cette partie)
 gd-order-refused-listed-laws-only = { $taxes ->
     [yes] seules les six lois de la liste et les impôts (IMPOT <action> <argent>) peuvent être proposés (pas de propositions libres dans cette partie)
    *[no] seules les six lois de la liste peuvent être proposées (ni impôts ni propositions libres dans cette partie)

@@ -52,6 +52,9 @@ pub enum CorruptionWhy {
     CorruptSkill { ministry: Ministry },
     /// An action card's `corruption +n` (the card engine, #28).
     Card { card: String },
+    /// A natural 2 rolled in court by the other side of suit `P<suit>`
+    /// ("Négociation."; `court`).
+    Court { suit: u32 },
 }
 
 /// What the referee played for a party that sent nothing or not enough,
@@ -347,6 +350,30 @@ pub enum Event {
     /// One of the minister's groups declared (`short`: fleets it lacked;
     /// `claim`: invading for `party`).
     RepublicRedeclared { party: PartyId, from: SectorNo, to: SectorNo, count: u8, short: u8, attack: bool, admiral: Option<String>, claim: bool },
+    // ---- Free laws and the court (#29, gdlaws; `senate::free`, `court`).
+    /// S2: the parties in good standing that wrote `INCONSTITUTIONNEL #item`,
+    /// out of `of`; `struck` when more than half did ("Une proposition.").
+    Unconstitutional { item: u32, parties: Vec<PartyId>, of: u32, struck: bool },
+    /// A free law voted in: `L<number>`, in force through turn `until`.
+    FreeLawPassed { number: u32, text: String, until: u32, by: PartyId },
+    /// S1: a suit `P<suit>` over the promise `A<deal>` filed in the galactic
+    /// court ("Négociation."), `senator` the plaintiff's senator before the
+    /// court (None: a single die).
+    SuitFiled { suit: u32, deal: u32, plaintiff: PartyId, defendant: PartyId, senator: Option<String> },
+    /// A party's version of the promise: private to the promise's two
+    /// parties while the suit waits (`to`), public when the court sits.
+    SuitVersion { suit: u32, party: PartyId, version: String, to: Option<[PartyId; 2]> },
+    /// One side's prosecution roll in court: 2d6 + corruption + 3 × shadow
+    /// with its verdict, or a single die without a senator (`verdict` None).
+    CourtRoll { suit: u32, party: PartyId, senator: Option<String>, dice: Vec<u32>, modifier: u32, total: u32, verdict: Option<String> },
+    /// Equal rolls: a die each, the higher wins (rolled again while equal).
+    CourtTie { suit: u32, rolls: Vec<Vec<(PartyId, u32)>> },
+    /// The court's ruling: `version` is now the promise's binding text
+    /// (`undefended`: the defendant answered nothing).
+    SuitDecided { suit: u32, deal: u32, winner: PartyId, version: String, undefended: bool },
+    /// A suit the court does not hear (the promise broken or no longer
+    /// binding before the hearing).
+    SuitDropped { suit: u32, deal: u32, reason: Msg },
 }
 
 /// A battle's outcome as events keep it.
@@ -364,6 +391,7 @@ impl Event {
             Event::HandDiscarded { party, target, .. } => Some(vec![*party, *target]),
             Event::AuguryNamed { party, target, given, .. } => Some(if *given { vec![*party, *target] } else { vec![*party] }),
             Event::CardAnswerStanding { party, .. } => Some(vec![*party]),
+            Event::SuitVersion { to: Some(pair), .. } => Some(pair.to_vec()),
             _ => None,
         }
     }

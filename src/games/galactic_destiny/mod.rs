@@ -32,6 +32,10 @@
 //! - [`rebellion`]: "La lutte pour toujours : La rébellion." (the
 //!   declaration, the rebel's benefits and price, peace);
 //!   [`rebellion_robot`] the robots' part of it.
+//! - [`court`]: the galactic court (`tribunal = true`: suits over
+//!   promises) and the items the game master enforces
+//!   ([`court::mj_items`]); [`senate::free`], the free laws
+//!   (`propositions = "libres"`).
 //! - [`sample`]: the simulated parties (`arbitre demo`, the robot of
 //!   `pnj = "robot"`, the pre-filled order form).
 //!
@@ -47,6 +51,7 @@ pub mod cards;
 pub mod cards_robot;
 pub mod common;
 pub mod components;
+pub mod court;
 pub mod events;
 pub mod galactic;
 pub mod intrigue;
@@ -87,6 +92,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(intrigue::fight_skills::samples());
     all.extend(rebellion::samples());
     all.extend(cards::samples());
+    all.extend(court::samples());
     all
 }
 

@@ -105,6 +105,16 @@ pub struct Settings {
     /// de manipulation", a module not in the booklet).
     #[serde(default = "yes")]
     pub corrupt_skills: bool,
+    // ---- Free laws and the court (#29, gdlaws; `senate::free`, `court`).
+    /// `propositions = "libres"` (default `"liste"`; needs `maitre_de_jeu`):
+    /// `PROPOSITION LIBRE "<texte>"` and `INCONSTITUTIONNEL` ("Une
+    /// proposition."), the game master enforcing the free laws.
+    #[serde(default)]
+    pub free_proposals: bool,
+    /// `tribunal = true` (needs `maitre_de_jeu`): suits over promises in
+    /// the galactic court (`PROCES`, `DEFENSE-PROCES`; "Négociation.").
+    #[serde(default)]
+    pub court: bool,
 }
 
 fn yes() -> bool {
@@ -139,6 +149,8 @@ impl Default for Settings {
             declarations: Declarations::Windows,
             optional_assassination: false,
             corrupt_skills: true,
+            free_proposals: false,
+            court: false,
         }
     }
 }
@@ -334,6 +346,10 @@ pub enum Item {
     /// `PAIX` filed in S1 by a party in the senate: the senate's offer of
     /// peace to the rebel, item (5) of S2 ("Faire la paix.").
     Peace { by: PartyId },
+    // ---- Free laws (#29, gdlaws; `senate::free`).
+    /// `PROPOSITION LIBRE "<texte>"` (`propositions = "libres"`): a general
+    /// proposal whose enforcement is the game master's.
+    FreeLaw { by: PartyId, text: String, turns: u8 },
 }
 
 /// What parties filed in S1 that S2 needs, besides the agenda (sealed until
@@ -522,6 +538,13 @@ pub struct GdState {
     /// The card engine's standing answers and Multitâche's record (#28).
     #[serde(default)]
     pub cards: super::cards::CardsState,
+    // ---- Free laws and the court (#29, gdlaws).
+    /// Every free law the senate passed (`L1…`, in force or not).
+    #[serde(default)]
+    pub free_laws: Vec<super::senate::free::FreeLaw>,
+    /// Every suit filed in the galactic court (`P1…`, pending or decided).
+    #[serde(default)]
+    pub suits: Vec<super::court::Suit>,
 }
 
 impl Phase {

@@ -268,6 +268,13 @@ fn voting(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
                 let c = cap(dice, &mut budget, if *a == p || *b == p { 3 } else { 1 });
                 v.push(Order::VoteItem { item: n, for_it: *a == p || *b == p || dice.chance_in_6(3, RULE, "vote sur l'échange"), cap: c });
             }
+            // A free law (#29): its own proposal backed, the others left
+            // to the humans (the robot abstains).
+            Item::FreeLaw { by, .. } => {
+                if *by == p {
+                    v.push(Order::VoteItem { item: n, for_it: true, cap: 0 });
+                }
+            }
             Item::Peace { .. } => {
                 let c = cap(dice, &mut budget, 2);
                 v.push(Order::VoteItem { item: n, for_it: super::rebellion_robot::peace_vote(s), cap: c });

@@ -5,8 +5,9 @@
 //! allowed), `joueurs_max` (default 6), `attribution_partis = "nom" |
 //! "hasard"`, `premiere_election = "vote" | "hasard"`, `encheres = "table" |
 //! "scellees"`, `impots`, `duree_max_loi`, `tours_max`, `declarations =
-//! "fenetres" | "simultanees"`, `assassinat_facultatif`, `maitre_de_jeu`
-//! (part III: only `false`), and the six component files (`plateau`,
+//! "fenetres" | "simultanees"`, `assassinat_facultatif`, `maitre_de_jeu`,
+//! `propositions = "liste" | "libres"` and `tribunal` (both only with
+//! `maitre_de_jeu = true`), and the six component files (`plateau`,
 //! `partis`, `senateurs`, `cartes_secteur`, `actions`, `evenements`).
 //!
 //! Decks are sets (sorted): a card is drawn by lot when it is drawn
@@ -26,7 +27,7 @@ use super::model::{Declarations, FirstElection, GdState, Phase, PartyChoice, Sea
 use super::senate::round_table::Bidding;
 
 /// The settings this ruleset reads (unknown ones are refused).
-const KEYS: [&str; 18] = [
+const KEYS: [&str; 20] = [
     "joueurs_min",
     "joueurs_max",
     "attribution_partis",
@@ -45,6 +46,8 @@ const KEYS: [&str; 18] = [
     "actions",
     "evenements",
     "competences_corrompues",
+    "propositions",
+    "tribunal",
 ];
 
 /// "Installation des joueurs" 6): action cards each party draws.
@@ -81,9 +84,7 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<GdState, String> {
     if let Some(k) = t.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return Err(format!("réglage `{k}` inconnu pour Galactic Destiny ({})", KEYS.join(", ")));
     }
-    if boolean(t, "maitre_de_jeu")? {
-        return Err("réglage `maitre_de_jeu` : le maître de jeu arrive avec la partie III de Galactic Destiny ; seul false est accepté".into());
-    }
+    let game_master = boolean(t, "maitre_de_jeu")?;
     let min_players = integer(t, "joueurs_min", 2, 6, 3)? as u8;
     let max_players = integer(t, "joueurs_max", 2, 6, 6)? as u8;
     if min_players > max_players {
@@ -101,7 +102,10 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<GdState, String> {
         declarations: choice(t, "declarations", [("fenetres", Declarations::Windows), ("simultanees", Declarations::Sealed)])?,
         optional_assassination: boolean(t, "assassinat_facultatif")?,
         corrupt_skills: t.get("competences_corrompues").map_or(Ok(true), |_| boolean(t, "competences_corrompues"))?,
+        free_proposals: choice(t, "propositions", [("liste", false), ("libres", true)])?,
+        court: boolean(t, "tribunal")?,
     };
+    super::court::needs_game_master(&settings, game_master)?;
     let mut sources = Sources::embedded();
     for f in File::ALL {
         if let Some(path) = string(t, f.setting())? {
@@ -173,6 +177,8 @@ fn fresh(components: Components, settings: Settings, seed: u64) -> GdState {
         rebellion: Default::default(),
         ending: None,
         cards: Default::default(),
+        free_laws: Vec::new(),
+        suits: Vec::new(),
     }
 }
 

@@ -59,6 +59,8 @@ fn settings_are_read_with_their_defaults() {
         declarations: Declarations::Sealed,
         optional_assassination: true,
         corrupt_skills: false,
+        free_proposals: false,
+        court: false,
     };
     assert_eq!(s.settings, want);
 }
@@ -73,7 +75,6 @@ fn settings_out_of_range_or_unknown_words_are_refused() {
         ("encheres = \"live\"", "(\"table\" ou \"scellees\")"),
         ("impots = 1", "`impots` : true ou false"),
         ("declarations = \"ensemble\"", "(\"fenetres\" ou \"simultanees\")"),
-        ("maitre_de_jeu = true", "partie III"),
     ] {
         let e = new_game(&settings(t), 1).unwrap_err();
         assert!(e.contains(want), "{t}: {e}");

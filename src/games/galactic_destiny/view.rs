@@ -98,6 +98,7 @@ fn why_msg(w: &CorruptionWhy) -> Msg {
         CorruptionWhy::Invasion { sector } => msg!("gd-why-invasion", sector = *sector),
         CorruptionWhy::CorruptSkill { ministry } => super::powers::why_msg(*ministry),
         CorruptionWhy::Card { card } => msg!("gd-why-card", card = card.as_str()),
+        CorruptionWhy::Court { suit } => msg!("gd-law-why-court", suit = *suit),
     }
 }
 
@@ -129,6 +130,7 @@ pub fn item_msg(i: &Item) -> Msg {
             msg!("gd-item-trade", a = a.sigle(), b = b.sigle(), a_gives = goods_list(&w, a_gives, true), b_gives = goods_list(&w, b_gives, true))
         }
         Item::Peace { by } => msg!("gd-item-peace", by = by.sigle()),
+        Item::FreeLaw { by, text, turns } => msg!("gd-law-item-free", by = by.sigle(), text = text.as_str(), turns = *turns),
     }
 }
 
@@ -357,6 +359,14 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         Event::Rerolled { .. } => super::intrigue::fight_skills::event_msg(e).unwrap_or_else(|| msg!("gd-none")),
         Event::RebellionDeclared { .. } | Event::PeaceOffered { .. } | Event::PeaceMade { .. } => super::rebellion::event_msg(e),
         Event::CardPlayed { .. } | Event::CardAnswered { .. } | Event::CardCancelled { .. } | Event::CardResolved { .. } | Event::CardAnswerStanding { .. } => super::cards::event_msg(e),
+        Event::Unconstitutional { .. }
+        | Event::FreeLawPassed { .. }
+        | Event::SuitFiled { .. }
+        | Event::SuitVersion { .. }
+        | Event::CourtRoll { .. }
+        | Event::CourtTie { .. }
+        | Event::SuitDecided { .. }
+        | Event::SuitDropped { .. } => super::court::event_msg(e),
     }
 }
 
@@ -656,6 +666,7 @@ fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], vi
         "keras": keras(s),
         "campaigns": super::intrigue::campaigns::public_json(s),
         "invasions": super::intrigue::invasions_view::declared(s, lang),
+        "court": super::court::json(s),
     })
 }
 

@@ -139,6 +139,8 @@ fn state(deal: usize) -> GdState {
         ending: None,
         rebellion: Default::default(),
         cards: Default::default(),
+        free_laws: Vec::new(),
+        suits: Vec::new(),
     };
     s.appoint(Ministry::PrimeMinister, Some("Fola".into()));
     s.appoint(Ministry::Interior, Some("Kaelin".into()));

@@ -13,7 +13,7 @@ pub mod parse;
 pub(crate) mod tests;
 pub mod words;
 
-pub use parse::{lines, lines_in, parse, samples};
+pub use parse::{court_samples, lines, lines_in, parse, samples};
 
 use serde::{Deserialize, Serialize};
 
@@ -182,6 +182,18 @@ pub enum Order {
     /// DEFENSE 1`: the Republic's new orders; `claims`: the sectors whose
     /// group wrote `PRISE` (invaded for the minister's party).
     Redeploy { groups: Vec<FleetGroup>, claims: Vec<SectorNo> },
+    // ---- Free laws and the court (#29, gdlaws; `senate::free`, `court`,
+    // orders/court.rs).
+    /// `PROPOSITION LIBRE "<texte>" [DUREE <n>]` (S1; `propositions =
+    /// "libres"`).
+    FreeProposal { text: String, turns: u8 },
+    /// `INCONSTITUTIONNEL #<n>` (S2): a free proposal this party holds
+    /// unconstitutional.
+    Unconstitutional { item: u32 },
+    /// `PROCES A<n> [<sén>] "<version>"` (S1; `tribunal = true`).
+    Sue { deal: u32, senator: Option<String>, version: String },
+    /// `DEFENSE-PROCES A<n> [<sén>] "<version>"` (S2): the defendant's answer.
+    DefendSuit { deal: u32, senator: Option<String>, version: String },
 }
 
 /// What an invasion fights for ("Côtés multiples dans une bataille.").

@@ -67,6 +67,11 @@ mod rebellion;
 /// `CORROMPU DEFENSE 1` and the Republic's new orders in B (#28).
 #[path = "defence.rs"]
 mod defence;
+/// `PROPOSITION LIBRE`, `INCONSTITUTIONNEL`, `PROCES`, `DEFENSE-PROCES`
+/// (free laws and the court, #29).
+#[path = "court.rs"]
+mod court;
+pub use court::{court_line, samples as court_samples};
 
 /// The groups of a `FLOTTE-REPUBLIQUE` line, separated by commas written
 /// alone or stuck to a word; empty groups dropped.
@@ -190,7 +195,7 @@ fn resource_msg(r: Resource) -> Msg {
 /// under "Libre-échange d'accord" — what the Prime Minister may veto or
 /// order ("Le premier ministre et ses devoirs").
 fn general(it: &Item) -> bool {
-    matches!(it, Item::Law { .. } | Item::Trade { .. })
+    matches!(it, Item::Law { .. } | Item::Trade { .. } | Item::FreeLaw { .. })
 }
 
 fn steps_text(steps: &[Step]) -> String {
@@ -253,6 +258,8 @@ struct Check<'a> {
     peace: bool,
     /// The Defence minister's redeployment lines read so far.
     def: defence::Lines,
+    /// The free laws' and the court's lines read so far.
+    court: court::Lines,
 }
 
 impl<'a> Check<'a> {
@@ -301,6 +308,7 @@ impl<'a> Check<'a> {
             rebelled: false,
             peace: false,
             def: defence::Lines::default(),
+            court: court::Lines::default(),
         }
     }
 
@@ -700,6 +708,11 @@ impl<'a> Check<'a> {
         if deal.broken.is_some() || self.deals_broken.contains(&deal.number) {
             return Err(no(msg!("gd-order-refused-deal-broken", deal = deal.number)));
         }
+        // Ratified by the galactic court: "On ne permet à aucun joueur
+        // d'annuler ce nouvel accord" (#29).
+        if super::super::court::ratified(self.s, deal.number).is_some() {
+            return Err(no(msg!("gd-law-refused-deal-ratified", deal = deal.number)));
+        }
         let senator = self.optional_own(c)?;
         self.deals_broken.insert(deal.number);
         if super::super::rebellion::deal_binds(self.s, deal) {
@@ -785,6 +798,10 @@ impl<'a> Check<'a> {
 
     fn proposal(&mut self, c: &mut Cursor) -> Result<Order, Refused> {
         let taxes = self.s.settings.taxes;
+        if is(c.peek(), words::FREE_PROPOSAL) && self.s.settings.free_proposals {
+            c.next();
+            return self.free_proposal(c);
+        }
         if is(c.peek(), words::FREE_PROPOSAL) || (!taxes && is(c.peek(), words::TAX)) {
             return Err(no(msg!("gd-order-refused-listed-laws-only", taxes = if taxes { "yes" } else { "no" })));
         }
@@ -798,17 +815,7 @@ impl<'a> Check<'a> {
         } else {
             self.law(c.next())?
         };
-        let max = self.s.settings.max_law_turns.max(1);
-        let turns = if is(c.peek(), words::TURNS) {
-            c.next();
-            number(c.next())?
-        } else {
-            u32::from(DEFAULT_LAW_TURNS.min(max))
-        };
-        self.end(c)?;
-        if turns == 0 || turns > u32::from(max) {
-            return Err(no(msg!("gd-order-refused-law-turns", max = max)));
-        }
+        let turns = self.law_turns(c)?;
         Self::once(&mut self.proposed, law, msg!("gd-order-refused-law-proposed-twice", law = law_msg(law)))?;
         if self.s.laws.iter().any(|l| l.law == law && l.until >= self.s.game_turn) {
             self.notes.push(msg!("gd-order-note-law-extends", law = law_msg(law)));
@@ -821,6 +828,23 @@ impl<'a> Check<'a> {
             self.notes.push(msg!("gd-order-note-no-chair"));
         }
         Ok(Order::Propose { law, turns: turns as u8 })
+    }
+
+    /// A proposal's end: `[DUREE <n>]` (2 without it, "pour 2 tours"),
+    /// 1 ≤ n ≤ `duree_max_loi`, and nothing after it.
+    fn law_turns(&self, c: &mut Cursor) -> Result<u32, Refused> {
+        let max = self.s.settings.max_law_turns.max(1);
+        let turns = if is(c.peek(), words::TURNS) {
+            c.next();
+            number(c.next())?
+        } else {
+            u32::from(DEFAULT_LAW_TURNS.min(max))
+        };
+        self.end(c)?;
+        if turns == 0 || turns > u32::from(max) {
+            return Err(no(msg!("gd-order-refused-law-turns", max = max)));
+        }
+        Ok(turns)
     }
 
     fn fleet_group(&self, toks: &[Token]) -> Result<FleetGroup, Refused> {
@@ -1212,7 +1236,9 @@ impl<'a> Check<'a> {
             Word::Discard => self.discard(c),
             Word::Campaign => self.campaign(c),
             Word::Influence => self.influence(c),
-            Word::Unconstitutional => Err(no(msg!("gd-order-refused-free-laws"))),
+            Word::Unconstitutional => self.unconstitutional(c),
+            Word::Sue => self.sue(c),
+            Word::DefendSuit => self.defend_suit(c),
             Word::NotYet => Err(no(msg!("gd-order-refused-not-yet"))),
             Word::Assassinate => self.assassinate(c),
             Word::Protect => self.standing(c, true),
@@ -1300,7 +1326,7 @@ pub fn parse(state: &GdState, family: &FamilyKey, lines: &[OrderLine]) -> Parsed
             }
             (Some((w, en, mut c)), Some(check)) => {
                 let steps = words::steps_of(w);
-                if w != Word::NotYet && w != Word::Unconstitutional && !steps.contains(&check.step) {
+                if w != Word::NotYet && !steps.contains(&check.step) {
                     let order = toks[..c.pos()].iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
                     LineVerdict::rejected(line, msg!("gd-order-refused-wrong-step", order = order, steps = steps_text(steps)), None)
                 } else {

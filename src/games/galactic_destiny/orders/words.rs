@@ -80,8 +80,7 @@ pub enum Word {
     Buy,
     Recruit,
     Discard,
-    /// `INCONSTITUTIONNEL`: free laws only (`propositions = "libres"`),
-    /// which this referee does not play.
+    /// `INCONSTITUTIONNEL`: free laws only (`propositions = "libres"`).
     Unconstitutional,
     /// `CAMPAGNE` (C).
     Campaign,
@@ -118,6 +117,9 @@ pub enum Word {
     PlayCard,
     Answer,
     NoAnswers,
+    // The court (`orders/court.rs`, #29).
+    Sue,
+    DefendSuit,
 }
 
 /// (word, French, English, steps where valid). Multi-word keywords are
@@ -175,6 +177,9 @@ pub const WORDS: &[(Word, &str, &str, &[Step])] = &[
     (Word::PlayCard, "CARTE", "CARD", ANY),
     (Word::Answer, "REPONSE", "RESPONSE", ANY),
     (Word::NoAnswers, "REPONSES AUCUNE", "RESPONSES NONE", ANY),
+    // The galactic court (`tribunal = true`).
+    (Word::Sue, "PROCES", "LAWSUIT", S1),
+    (Word::DefendSuit, "DEFENSE-PROCES", "SUIT-DEFENCE", S2),
 ];
 
 /// The orders of the intrigue and the card engine (design note §3.1, §3.3),
@@ -217,11 +222,9 @@ pub const INFLUENCE: &[&str] = &["INFLUENCE", "INF"];
 /// `INVASION …`'s options.
 pub const CLAIM: &[&str] = &["PRISE", "CLAIM"];
 pub const CORRUPTION: &[&str] = &["CORRUPTION"];
-/// `PROPOSITION IMPOT …` and `PROPOSITION LIBRE …`: taxes and free laws,
-/// which this referee does not play.
 /// A tax law (`PROPOSITION IMPOT <action> <n>`, `ENFREINDRE IMPOT <action>`).
 pub const TAX: &[&str] = &["IMPOT", "TAX"];
-/// A free proposal (`PROPOSITION LIBRE "<texte>"`), not played here.
+/// A free proposal (`PROPOSITION LIBRE "<texte>"`, `propositions = "libres"`).
 pub const FREE_PROPOSAL: &[&str] = &["LIBRE", "FREE"];
 
 /// The ministries' words (design note §3), canonical first.
@@ -476,6 +479,7 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
         Order::Reroll { .. } | Order::Hits { .. } => super::parse::fight_line(o, en),
         Order::Rebel { sector } => format!("{} {sector}", kw(en, "REBELLION", "REBEL")),
         Order::Peace => kw(en, "PAIX", "PEACE").to_string(),
+        Order::FreeProposal { .. } | Order::Unconstitutional { .. } | Order::Sue { .. } | Order::DefendSuit { .. } => super::parse::court_line(o, en),
         Order::Redeploy { groups, claims } => {
             let gs: Vec<String> = groups.iter().map(|g| if claims.contains(&g.to) { format!("{} {}", group(en, g), kw(en, "PRISE", "CLAIM")) } else { group(en, g) }).collect();
             format!("{} {}", kw(en, "FLOTTE-REPUBLIQUE", "REPUBLIC-FLEET"), gs.join(", "))
@@ -506,8 +510,8 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Candidate, true) => "CANDIDATE <ministry> <senator> [<senator>…]",
         (Word::ElectionOrder, false) => "ORDRE-ELECTIONS <ministère> <ministère> <ministère> <ministère>",
         (Word::ElectionOrder, true) => "ELECTION-ORDER <ministry> <ministry> <ministry> <ministry>",
-        (Word::Proposal, false) => "PROPOSITION <loi> [DUREE <n>] ; PROPOSITION IMPOT <action> <argent> [DUREE <n>]",
-        (Word::Proposal, true) => "PROPOSAL <law> [TURNS <n>] ; PROPOSAL TAX <action> <money> [TURNS <n>]",
+        (Word::Proposal, false) => "PROPOSITION <loi> [DUREE <n>] ; PROPOSITION IMPOT <action> <argent> [DUREE <n>] ; PROPOSITION LIBRE \"<texte>\" [DUREE <n>]",
+        (Word::Proposal, true) => "PROPOSAL <law> [TURNS <n>] ; PROPOSAL TAX <action> <money> [TURNS <n>] ; PROPOSAL FREE \"<text>\" [TURNS <n>]",
         (Word::RepublicFleet, false) => "FLOTTE-REPUBLIQUE <secteur> <n> [DE <secteur>] [ATTAQUE] [AMIRAL <sénateur>][, …]",
         (Word::RepublicFleet, true) => "REPUBLIC-FLEET <sector> <n> [FROM <sector>] [ATTACK] [ADMIRAL <senator>][, …]",
         (Word::Indictment, false) => "POURSUITE <sénateur>",
@@ -573,7 +577,13 @@ pub fn form(w: Word, en: bool) -> &'static str {
         (Word::Answer, true) => "RESPONSE \"<card>\" IF \"<card>\"|CARD|ASSASSINATION [FROM <party>] [AGAINST-ME]",
         (Word::NoAnswers, false) => "REPONSES AUCUNE",
         (Word::NoAnswers, true) => "RESPONSES NONE",
-        (Word::Unconstitutional, _) | (Word::NotYet, _) => "",
+        (Word::Unconstitutional, false) => "INCONSTITUTIONNEL #<n>",
+        (Word::Unconstitutional, true) => "UNCONSTITUTIONAL #<n>",
+        (Word::Sue, false) => "PROCES A<n> [<sénateur>] \"<version>\"",
+        (Word::Sue, true) => "LAWSUIT A<n> [<senator>] \"<version>\"",
+        (Word::DefendSuit, false) => "DEFENSE-PROCES A<n> [<sénateur>] \"<version>\"",
+        (Word::DefendSuit, true) => "SUIT-DEFENCE A<n> [<senator>] \"<version>\"",
+        (Word::NotYet, _) => "",
     }
 }
 

@@ -26,6 +26,8 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
     state.filings = Filings::default();
     state.fleet_orders = None;
     common::apply(state, orders, dice, events);
+    // Suits filed in the galactic court (#29, `court`).
+    super::super::court::file(state, orders, events);
     // Trades the senate must ratify, as common::apply put them.
     let trades = std::mem::take(&mut state.agenda);
     let (mut fleet, mut indictments, mut laws) = (Vec::new(), Vec::new(), Vec::new());
@@ -46,6 +48,7 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
                 Order::FleetProposal { groups } => fleet.push(Item::Fleet { by: p, groups: groups.clone() }),
                 Order::Indict { senator } => indictments.push(Item::Indictment { by: p, senator: senator.clone() }),
                 Order::Propose { law, turns } => laws.push(Item::Law { by: p, law: *law, turns: (*turns).clamp(1, state.settings.max_law_turns.max(1)) }),
+                Order::FreeProposal { text, turns } => laws.push(Item::FreeLaw { by: p, text: text.clone(), turns: (*turns).clamp(1, state.settings.max_law_turns.max(1)) }),
                 _ => {}
             }
         }

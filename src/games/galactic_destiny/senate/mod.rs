@@ -18,6 +18,8 @@
 
 pub mod elections;
 pub mod filing;
+/// Free laws (`propositions = "libres"`; #29).
+pub mod free;
 pub mod initiative;
 pub mod round_table;
 pub mod voting;

@@ -84,6 +84,9 @@ impl fmt::Display for FleetChoice {
 /// Plays the senate; leaves the game at the intrigue's first step.
 pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &mut Dice, events: &mut Vec<Event>) {
     common::apply(state, orders, dice, events);
+    // The galactic court sits at once ("à l'extérieur de l'ordre de temps
+    // normal du jeu"; #29, `court`).
+    super::super::court::hear(state, orders, dice, events);
     // The rebel's senators left the senate: it neither votes nor stands.
     let order: Vec<PartyId> = common::in_initiative(state).into_iter().filter(|p| !rebellion::is_rebel(state, *p)).collect();
     // S2's own lines for trials, audits and the election order join S1's.
@@ -351,7 +354,9 @@ fn fleet_vote(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, order: &[
 /// filing order. Only the party holding the post after the elections may
 /// veto or order the agenda.
 fn proposals(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, order: &[PartyId], dice: &mut Dice, events: &mut Vec<Event>) {
-    let general: Vec<u32> = state.agenda.iter().enumerate().filter(|(_, i)| matches!(i, Item::Law { .. } | Item::Trade { .. })).map(|(k, _)| k as u32 + 1).collect();
+    let general: Vec<u32> = state.agenda.iter().enumerate().filter(|(_, i)| matches!(i, Item::Law { .. } | Item::Trade { .. } | Item::FreeLaw { .. })).map(|(k, _)| k as u32 + 1).collect();
+    // Free proposals a majority declared unconstitutional ("Une proposition.").
+    let unconstitutional = super::free::unconstitutional(state, orders, order, events);
     let pm = state.holder(Ministry::PrimeMinister);
     let mut vetoed = Vec::new();
     let mut agenda_order: Vec<u32> = Vec::new();
@@ -390,7 +395,7 @@ fn proposals(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, order: &[P
             agenda_order.push(*n);
         }
     }
-    for n in agenda_order.into_iter().filter(|n| !vetoed.contains(n)) {
+    for n in agenda_order.into_iter().filter(|n| !vetoed.contains(n) && !unconstitutional.contains(n)) {
         if !item_vote(state, orders, order, n, dice, events) {
             continue;
         }
@@ -399,6 +404,7 @@ fn proposals(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, order: &[P
             Item::Trade { a, b, a_gives, b_gives } => {
                 common::execute_trade(state, a, b, &a_gives, &b_gives, events);
             }
+            Item::FreeLaw { by, text, turns } => super::free::pass(state, by, text, turns, events),
             _ => {}
         }
     }
@@ -503,25 +509,7 @@ pub fn hold_trial(state: &mut GdState, senator: String, payer: PartyId, roller: 
         let word = Verdict::WORDS.iter().find(|(_, v)| *v == verdict).map_or("innocent", |(w, _)| w);
         events.push(Event::Trial { senator: senator.clone(), payer, dice: [d[0], d[1]], modifier, total, verdict: word.to_string() });
         match verdict {
-            Verdict::Executed => {
-                if let Some(m) = state.ministry_of(&senator) {
-                    state.appoint(m, None);
-                }
-                state.fx.senators.remove(&senator);
-                state.dead.push(senator.clone());
-                events.push(Event::SenatorRemoved { senator, dead: true });
-            }
-            Verdict::Guilty => {
-                if let Some(m) = state.ministry_of(&senator) {
-                    state.appoint(m, None);
-                }
-                let fine = state.fx.parties.get_mut(&accused.party).map_or(0, |ps| {
-                    let f = ps.money.min(GUILTY_FINE);
-                    ps.money -= f;
-                    f
-                });
-                events.push(Event::Fined { party: accused.party, amount: fine });
-            }
+            Verdict::Executed | Verdict::Guilty => sentence(state, senator, accused.party, verdict, events),
             Verdict::Innocent => {}
             Verdict::Dishonoured => {
                 if let Some(j) = state.ministries.get(&Ministry::Justice).cloned() {
@@ -529,6 +517,35 @@ pub fn hold_trial(state: &mut GdState, senator: String, payer: PartyId, roller: 
                 }
             }
         }
+    }
+}
+
+/// What a verdict does to the accused and his party ("Poursuites"):
+/// executed, out of play and dead; guilty, his ministry lost and his party
+/// fined 5 money (what there is, G51). Innocent and dishonoured do nothing
+/// to him. Also the galactic court's sentences (`court`).
+pub fn sentence(state: &mut GdState, senator: String, party: PartyId, verdict: Verdict, events: &mut Vec<Event>) {
+    match verdict {
+        Verdict::Executed => {
+            if let Some(m) = state.ministry_of(&senator) {
+                state.appoint(m, None);
+            }
+            state.fx.senators.remove(&senator);
+            state.dead.push(senator.clone());
+            events.push(Event::SenatorRemoved { senator, dead: true });
+        }
+        Verdict::Guilty => {
+            if let Some(m) = state.ministry_of(&senator) {
+                state.appoint(m, None);
+            }
+            let fine = state.fx.parties.get_mut(&party).map_or(0, |ps| {
+                let f = ps.money.min(GUILTY_FINE);
+                ps.money -= f;
+                f
+            });
+            events.push(Event::Fined { party, amount: fine });
+        }
+        Verdict::Innocent | Verdict::Dishonoured => {}
     }
 }
 
