@@ -839,3 +839,7 @@ pub fn samples() -> Vec<Msg> {
 #[cfg(test)]
 #[path = "view_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "view_html_tests.rs"]
+mod html_tests;
