@@ -549,6 +549,8 @@ fn senate_json(s: &GdState, lang: Lang) -> Value {
                 "by": l.by.sigle(),
                 "part_two": l.law.binds_intrigue(),
                 "defied_by": s.defied.iter().filter(|(_, x)| *x == l.law).map(|(p, _)| p.sigle()).collect::<Vec<_>>(),
+                // Bound by it this turn: not a rebel, not broken it (who is exempt).
+                "exempt": s.parties().filter(|p| !s.law_binds(l.law, *p)).map(|p| p.sigle()).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -669,6 +671,9 @@ pub fn family_view(ctx: &ViewContext, before: &GdState, after: &GdState, events:
     let awaited = <super::GalacticDestiny as crate::game::Ruleset>::awaiting(after).is_some_and(|a| a.contains(family));
     v["my_move"] = json!(awaited);
     v["private"] = me.map_or(Value::Null, |p| private_json(after, p, Lang::from_code(&ctx.lang)));
+    if let Some(p) = me {
+        odds::extend_private(&mut v["private"], after, p);
+    }
     // The board picture (public: the same for every reader of a language),
     // attached to the report by `map.svg.tera` once the game has a board.
     if after.phase != Phase::Registration {
@@ -740,6 +745,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-form-canvass"),
         msg!("gd-form-proposal"),
         msg!("gd-none"),
+        msg!("gd-odds-note-campaign", chance = 58),
     ];
     all.extend(Ministry::ALL.map(ministry_msg));
     all.extend(Law::examples().into_iter().map(law_msg));
@@ -835,6 +841,9 @@ pub fn samples() -> Vec<Msg> {
     }
     all
 }
+
+#[path = "view_odds.rs"]
+pub mod odds;
 
 #[cfg(test)]
 #[path = "view_tests.rs"]

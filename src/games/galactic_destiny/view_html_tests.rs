@@ -41,6 +41,14 @@ fn game() -> (GdState, GdState, Vec<Event>) {
         s.deals.push(Deal { number: 1, parties: [Pop, Gsp], terms: TYPED.into(), until: Some(3), broken: None });
     }
     events.push(Event::DealMade { number: 1, parties: [Pop, Gsp], terms: TYPED.into(), until: Some(3) });
+    // A campaign pending (its odds in POP's private part), a law BIP broke
+    // (it binds BIP no more this turn).
+    let fola = after.senators_of(Pop).next().expect("POP's senator").clone();
+    let home = after.components.party(Pop).expect("POP").start_sector;
+    let near = after.components.board.neighbours(home).find(|n| after.fx.sectors.get(n).is_some_and(|x| x.owner.is_none() && !x.infested)).expect("a neutral neighbour");
+    after.intrigue.campaigns.campaigns.push(crate::games::galactic_destiny::intrigue::campaigns::Declaration { party: Pop, sector: near, senator: fola, influence: 1 });
+    after.laws.push(crate::games::galactic_destiny::model::LawInForce { law: Law::Movement, passed: 1, until: 2, by: Gsp });
+    after.defied.insert((Bip, Law::Movement));
     (before, after, events)
 }
 
@@ -151,6 +159,10 @@ fn facts(v: &Value, form: &Value) -> Vec<String> {
     for w in v["private"]["waiting"].as_array().expect("waiting") {
         f.extend([s(&w["name"]), s(&w["cost"])]);
     }
+    for o in v["private"]["odds"].as_array().expect("odds") {
+        f.push(format!("{} %", o["chance_percent"]));
+    }
+    f.push(s(&v["private"]["fresh"]));
     for d in v["private"]["deals"].as_array().expect("deals") {
         f.push(s(&d["terms"]));
     }
@@ -171,6 +183,9 @@ fn the_html_report_says_the_facts_the_text_report_says() {
             let html = seen(&r.render(&format!("galactic-destiny/report.{lang}.html.tera"), &rc).expect("html")).replace(['(', ')'], "");
             let all = facts(&rc["view"], &rc["form"]);
             assert!(all.len() > 40, "{} facts: the test would be vacuous", all.len());
+            assert_eq!(rc["view"]["private"]["odds"].as_array().map(Vec::len), Some(usize::from(family == "pop")), "POP's campaign's odds, POP's alone");
+            let exempt = if lang == "fr" { "ne lie pas ce tour : BIP" } else { "binds not this turn: BIP" };
+            assert!(text.contains(exempt) && html.contains(exempt), "{lang}: who the law does not bind this turn");
             assert!(!rc["view"]["private"]["hand"].as_array().expect("hand").is_empty(), "a hand to print");
             for fact in all {
                 let fact = fact.replace(['(', ')'], "");
