@@ -135,6 +135,14 @@ fn cards_seen(events: &[serde_json::Value], viewer: Option<PartyId>) -> BTreeSet
     v
 }
 
+/// The events of the steps of step `n`'s game turn up to `n`: the looks at
+/// a hand a party made earlier in the turn stay in its private report
+/// until the turn ends.
+fn turn_events(turns: &Path, states: &BTreeMap<u32, GdState>, n: u32) -> Vec<serde_json::Value> {
+    let Some(turn) = states.get(&n).map(|s| s.game_turn) else { return Vec::new() };
+    states.iter().filter(|(m, s)| **m <= n && s.game_turn == turn).flat_map(|(m, _)| step_events(turns, *m)).collect()
+}
+
 /// The names `family`'s own orders for step `n` wrote (a card its Maître
 /// en espionnage named to discard, its augury's card): its own words, no
 /// secret from it when its acknowledgement or report echoes them.
@@ -336,7 +344,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         }
         for fam in files(&dir.join("reports")) {
             let key = fam.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
-            let seen = cards_seen(&evs, party_of(&key));
+            let seen = cards_seen(&turn_events(&turns, &states, n), party_of(&key));
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(&key)), &seen, &own_words(&turns, n, &key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(&key));
             let policies = policy_secrets(&pair, party_of(&key));
@@ -369,7 +377,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let pair: Vec<&GdState> = at(n).into_iter().chain(if report { at(n + 1) } else { None }).collect();
             let shown = if report { played(&turns, n) } else { BTreeSet::new() };
             let evs = if report { step_events(&turns, n) } else { Vec::new() };
-            let seen = cards_seen(&evs, party_of(key));
+            let seen = cards_seen(&if report { turn_events(&turns, &states, n) } else { Vec::new() }, party_of(key));
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(key)), &seen, &own_words(&turns, n, key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(key));
             let policies = policy_secrets(&pair, party_of(key));

@@ -49,6 +49,9 @@ fn game() -> (GdState, GdState, Vec<Event>) {
     after.intrigue.campaigns.campaigns.push(crate::games::galactic_destiny::intrigue::campaigns::Declaration { party: Pop, sector: near, senator: fola, influence: 1 });
     after.laws.push(crate::games::galactic_destiny::model::LawInForce { law: Law::Movement, passed: 1, until: 2, by: Gsp });
     after.defied.insert((Bip, Law::Movement));
+    // POP looked at BIP's hand earlier in the turn.
+    let bip_hand = after.fx.parties[&Bip].hand.clone();
+    after.intrigue.seen.push((before.step, Pop, Bip, bip_hand));
     (before, after, events)
 }
 
@@ -163,6 +166,9 @@ fn facts(v: &Value, form: &Value) -> Vec<String> {
         f.push(format!("{} %", o["chance_percent"]));
     }
     f.push(s(&v["private"]["fresh"]));
+    for x in v["private"]["seen"].as_array().expect("looks") {
+        f.push(s(&x["cards"]));
+    }
     for d in v["private"]["deals"].as_array().expect("deals") {
         f.push(s(&d["terms"]));
     }
@@ -184,6 +190,7 @@ fn the_html_report_says_the_facts_the_text_report_says() {
             let all = facts(&rc["view"], &rc["form"]);
             assert!(all.len() > 40, "{} facts: the test would be vacuous", all.len());
             assert_eq!(rc["view"]["private"]["odds"].as_array().map(Vec::len), Some(usize::from(family == "pop")), "POP's campaign's odds, POP's alone");
+            assert_eq!(rc["view"]["private"]["seen"].as_array().map(Vec::len), Some(usize::from(family == "pop")), "POP's look, POP's alone");
             let exempt = if lang == "fr" { "ne lie pas ce tour : BIP" } else { "binds not this turn: BIP" };
             assert!(text.contains(exempt) && html.contains(exempt), "{lang}: who the law does not bind this turn");
             assert!(!rc["view"]["private"]["hand"].as_array().expect("hand").is_empty(), "a hand to print");

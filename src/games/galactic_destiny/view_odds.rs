@@ -16,6 +16,7 @@ use crate::games::galactic_destiny::components::{PartyId, SectorNo};
 use crate::games::galactic_destiny::intrigue::campaign::{Campaigner, Target};
 use crate::games::galactic_destiny::intrigue::campaigns::campaigner;
 use crate::games::galactic_destiny::intrigue::shadow_dice;
+use crate::games::galactic_destiny::events::Event;
 use crate::games::galactic_destiny::model::GdState;
 
 /// The distribution of the sum of `n` dice of a contest ("Résolution des
@@ -105,11 +106,33 @@ pub fn fresh(s: &GdState, p: PartyId) -> Vec<String> {
     s.senators_of(p).filter(|n| s.fx.senators.get(*n).is_some_and(|x| !x.exhausted)).cloned().collect()
 }
 
-/// Adds the fresh senators and the campaigns' odds to a private part.
+/// Keeps what the step's looks at a hand saw (`Event::HandSeen`) for the
+/// rest of the game turn, for the looker's private report; the galactic
+/// phase empties the intrigue's record, so a step that changes the turn
+/// keeps nothing (its report shows its looks in the step's events).
+pub fn remember_looks(s: &mut GdState, prev: &GdState, events: &[Event]) {
+    if s.game_turn != prev.game_turn {
+        return;
+    }
+    for e in events {
+        if let Event::HandSeen { party, target, cards } = e {
+            s.intrigue.seen.push((prev.step, *party, *target, cards.clone()));
+        }
+    }
+}
+
+/// The looks at a hand `p` made this game turn: step, whose hand, the cards.
+pub fn looks(s: &GdState, p: PartyId) -> Vec<Value> {
+    s.intrigue.seen.iter().filter(|x| x.1 == p).map(|(step, _, target, cards)| json!({ "step": step, "target": target.sigle(), "cards": cards.join(", ") })).collect()
+}
+
+/// Adds the fresh senators, the campaigns' odds and the turn's looks at a
+/// hand to a private part.
 pub fn extend_private(private: &mut Value, s: &GdState, p: PartyId) {
     if private.is_object() {
         private["fresh"] = json!(fresh(s, p).join(", "));
         private["odds"] = json!(campaign_odds(s, p));
+        private["seen"] = json!(looks(s, p));
     }
 }
 
@@ -179,6 +202,27 @@ mod tests {
         assert!(fr.contains(&format!("chance de battre le lancé du secteur : {chance} %")), "{fr}");
         let en = parsed.verdicts[0].outcome.echo(Lang::En).unwrap_or_default();
         assert!(en.contains(&format!("chance to beat the sector's roll: {chance} %")), "{en}");
+    }
+
+    #[test]
+    fn espion_what_a_look_at_a_hand_saw_stays_in_the_lookers_private_part_until_the_turn_ends() {
+        let prev = testkit::state(&[Bip, Pop]);
+        let mut s = prev.clone();
+        let events = vec![Event::HandSeen { party: Pop, target: Bip, cards: vec!["Feint".into(), "Distraction".into()] }];
+        remember_looks(&mut s, &prev, &events);
+        assert_eq!(looks(&s, Pop), vec![json!({ "step": prev.step, "target": "BIP", "cards": "Feint, Distraction" })]);
+        assert!(looks(&s, Bip).is_empty(), "the target learns only who looked (the public event)");
+        // A later step of the same turn keeps it.
+        let later = s.clone();
+        remember_looks(&mut s, &later, &[]);
+        assert_eq!(looks(&s, Pop).len(), 1);
+        // The galactic phase of the next turn empties it, and a step that
+        // changes the turn records nothing.
+        let mut next = s.clone();
+        next.game_turn += 1;
+        next.intrigue = Default::default();
+        remember_looks(&mut next, &s, &events);
+        assert!(looks(&next, Pop).is_empty());
     }
 
     #[test]
