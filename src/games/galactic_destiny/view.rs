@@ -549,8 +549,9 @@ fn senate_json(s: &GdState, lang: Lang) -> Value {
                 "by": l.by.sigle(),
                 "part_two": l.law.binds_intrigue(),
                 "defied_by": s.defied.iter().filter(|(_, x)| *x == l.law).map(|(p, _)| p.sigle()).collect::<Vec<_>>(),
-                // Bound by it this turn: not a rebel, not broken it (who is exempt).
-                "exempt": s.parties().filter(|p| !s.law_binds(l.law, *p)).map(|p| p.sigle()).collect::<Vec<_>>(),
+                // Not bound by it this turn for another reason than having
+                // broken it (`defied_by`): the rebel.
+                "exempt": s.parties().filter(|p| !s.law_binds(l.law, *p) && !s.defied.contains(&(*p, l.law))).map(|p| p.sigle()).collect::<Vec<_>>(),
             })
         })
         .collect();

@@ -41,14 +41,15 @@ fn game() -> (GdState, GdState, Vec<Event>) {
         s.deals.push(Deal { number: 1, parties: [Pop, Gsp], terms: TYPED.into(), until: Some(3), broken: None });
     }
     events.push(Event::DealMade { number: 1, parties: [Pop, Gsp], terms: TYPED.into(), until: Some(3) });
-    // A campaign pending (its odds in POP's private part), a law BIP broke
-    // (it binds BIP no more this turn).
+    // A campaign pending (its odds in POP's private part), a law in force
+    // that binds not BIP, in rebellion, nor GSP, who broke it.
     let fola = after.senators_of(Pop).next().expect("POP's senator").clone();
     let home = after.components.party(Pop).expect("POP").start_sector;
     let near = after.components.board.neighbours(home).find(|n| after.fx.sectors.get(n).is_some_and(|x| x.owner.is_none() && !x.infested)).expect("a neutral neighbour");
     after.intrigue.campaigns.campaigns.push(crate::games::galactic_destiny::intrigue::campaigns::Declaration { party: Pop, sector: near, senator: fola, influence: 1 });
     after.laws.push(crate::games::galactic_destiny::model::LawInForce { law: Law::Movement, passed: 1, until: 2, by: Gsp });
-    after.defied.insert((Bip, Law::Movement));
+    after.defied.insert((Gsp, Law::Movement));
+    after.rebellion.rebel = Some(Bip);
     // POP looked at BIP's hand earlier in the turn.
     let bip_hand = after.fx.parties[&Bip].hand.clone();
     after.intrigue.seen.push((before.step, Pop, Bip, bip_hand));
@@ -193,6 +194,7 @@ fn the_html_report_says_the_facts_the_text_report_says() {
             assert_eq!(rc["view"]["private"]["seen"].as_array().map(Vec::len), Some(usize::from(family == "pop")), "POP's look, POP's alone");
             let exempt = if lang == "fr" { "ne lie pas ce tour : BIP" } else { "binds not this turn: BIP" };
             assert!(text.contains(exempt) && html.contains(exempt), "{lang}: who the law does not bind this turn");
+            assert_eq!(rc["view"]["senate"]["laws"][0]["exempt"], json!(["BIP"]), "GSP broke it: said as broken, not as exempt");
             assert!(!rc["view"]["private"]["hand"].as_array().expect("hand").is_empty(), "a hand to print");
             for fact in all {
                 let fact = fact.replace(['(', ')'], "");
