@@ -135,6 +135,14 @@ fn cards_seen(events: &[serde_json::Value], viewer: Option<PartyId>) -> BTreeSet
     v
 }
 
+/// The events of the steps of step `n`'s game turn up to `n`: the looks at
+/// a hand a party made earlier in the turn stay in its private report
+/// until the turn ends.
+fn turn_events(turns: &Path, states: &BTreeMap<u32, GdState>, n: u32) -> Vec<serde_json::Value> {
+    let Some(turn) = states.get(&n).map(|s| s.game_turn) else { return Vec::new() };
+    states.iter().filter(|(m, s)| **m <= n && s.game_turn == turn).flat_map(|(m, _)| step_events(turns, *m)).collect()
+}
+
 /// The names `family`'s own orders for step `n` wrote (a card its Maître
 /// en espionnage named to discard, its augury's card): its own words, no
 /// secret from it when its acknowledgement or report echoes them.
@@ -232,12 +240,22 @@ fn leaks(what: &str, text: &str, secret: &BTreeSet<String>, found: &mut Vec<Stri
     }
 }
 
+/// An HTML text as its reader sees it: entities decoded (a card name with
+/// an apostrophe is `&#x27;` in the HTML), so the names are found in it as
+/// in the text. A text without `<html` is returned as it is.
+fn readable(text: String) -> String {
+    if !text.contains("<html") {
+        return text;
+    }
+    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#x27;", "'").replace("&#39;", "'").replace("&#x2F;", "/").replace("&amp;", "&")
+}
+
 /// Every text of a mail: its bodies and its text attachments.
 fn mail_texts(raw: &[u8]) -> (String, Vec<String>) {
     let m = mail_parser::MessageParser::default().parse(raw).expect("a mail");
     let subject = m.subject().unwrap_or_default().to_string();
     let mut texts: Vec<String> = (0..m.text_body_count()).filter_map(|i| m.body_text(i).map(|c| c.into_owned())).collect();
-    texts.extend((0..m.html_body_count()).filter_map(|i| m.body_html(i).map(|c| c.into_owned())));
+    texts.extend((0..m.html_body_count()).filter_map(|i| m.body_html(i).map(|c| readable(c.into_owned()))));
     for a in m.attachments() {
         if let Some(t) = a.text_contents() {
             texts.push(t.to_string());
@@ -297,6 +315,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
     let at = |n: u32| states.get(&n);
     let mut found = Vec::new();
     let (mut checked, mut with_secrets, mut with_standing, mut with_policies, mut spied, mut with_answers) = (0, 0, 0, 0, 0, 0);
+    let mut html_read = 0;
 
     // Pages: each family's reports and the public chronicles, step by step.
     for (&n, before) in &states {
@@ -308,9 +327,9 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         spied += evs.iter().filter(|e| e["event"] == "hand_seen").count();
         for f in files(&dir).into_iter().filter(|f| f.file_name().is_some_and(|x| x.to_string_lossy().starts_with("chronicle"))) {
             let secret: BTreeSet<String> = secrets(&pair, None).difference(&shown).cloned().collect();
-            phrase_leaks(&f.display().to_string(), &std::fs::read_to_string(&f).expect("chronicle"), &spy_secrets(&evs, None), "a spy result", &mut found);
+            let text = readable(std::fs::read_to_string(&f).expect("chronicle"));
+            phrase_leaks(&f.display().to_string(), &text, &spy_secrets(&evs, None), "a spy result", &mut found);
             with_secrets += usize::from(!secret.is_empty());
-            let text = std::fs::read_to_string(&f).expect("chronicle");
             leaks(&f.display().to_string(), &text, &secret, &mut found);
             let mut standing = standing_secrets(&pair, None);
             with_standing += usize::from(!standing.is_empty());
@@ -325,7 +344,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         }
         for fam in files(&dir.join("reports")) {
             let key = fam.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
-            let seen = cards_seen(&evs, party_of(&key));
+            let seen = cards_seen(&turn_events(&turns, &states, n), party_of(&key));
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(&key)), &seen, &own_words(&turns, n, &key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(&key));
             let policies = policy_secrets(&pair, party_of(&key));
@@ -337,7 +356,8 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
                 with_secrets += usize::from(!secret.is_empty());
                 with_standing += usize::from(!standing.is_empty());
                 with_policies += usize::from(has_policies);
-                let text = std::fs::read_to_string(&f).expect("report");
+                let text = readable(std::fs::read_to_string(&f).expect("report"));
+                html_read += usize::from(text.contains("<html"));
                 leaks(&f.display().to_string(), &text, &secret, &mut found);
                 standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
                 with_answers += usize::from(!answers.is_empty());
@@ -357,7 +377,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let pair: Vec<&GdState> = at(n).into_iter().chain(if report { at(n + 1) } else { None }).collect();
             let shown = if report { played(&turns, n) } else { BTreeSet::new() };
             let evs = if report { step_events(&turns, n) } else { Vec::new() };
-            let seen = cards_seen(&evs, party_of(key));
+            let seen = cards_seen(&if report { turn_events(&turns, &states, n) } else { Vec::new() }, party_of(key));
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(key)), &seen, &own_words(&turns, n, key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(key));
             let policies = policy_secrets(&pair, party_of(key));
@@ -377,6 +397,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             checked += 1;
         }
     }
+    assert!(html_read > 100, "{html_read} HTML reports read: the HTML would go unchecked");
     assert!(checked > 200 && with_secrets > 100, "{checked} texts read, {with_secrets} with secrets to keep: the test would be vacuous");
     assert!(with_standing > 20, "{with_standing} texts with another party's standing bids to keep: the test would be vacuous");
     assert!(with_answers > 20, "{with_answers} texts with another party's standing card answers to keep: the test would be vacuous");

@@ -469,6 +469,11 @@ pub struct Intrigue {
     /// used this turn.
     #[serde(default)]
     pub fight: super::intrigue::fight_skills::FightTurn,
+    /// What each party's looks at a hand saw this game turn (step, looker,
+    /// target, cards): the looker's private report keeps them for the turn
+    /// (design note §7, spy results; `view_odds::remember_looks`).
+    #[serde(default)]
+    pub seen: Vec<(u32, PartyId, PartyId, Vec<String>)>,
 }
 
 /// The whole game.

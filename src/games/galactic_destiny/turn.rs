@@ -255,6 +255,7 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
             events.push(Event::Ended { ending });
         }
     }
+    super::view::odds::remember_looks(&mut s, prev, &events);
     s.step += 1;
     (s, events)
 }

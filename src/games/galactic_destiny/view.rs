@@ -559,6 +559,9 @@ fn senate_json(s: &GdState, lang: Lang) -> Value {
                 "by": l.by.sigle(),
                 "part_two": l.law.binds_intrigue(),
                 "defied_by": s.defied.iter().filter(|(_, x)| *x == l.law).map(|(p, _)| p.sigle()).collect::<Vec<_>>(),
+                // Not bound by it this turn for another reason than having
+                // broken it (`defied_by`): the rebel.
+                "exempt": s.parties().filter(|p| !s.law_binds(l.law, *p) && !s.defied.contains(&(*p, l.law))).map(|p| p.sigle()).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -680,6 +683,9 @@ pub fn family_view(ctx: &ViewContext, before: &GdState, after: &GdState, events:
     let awaited = <super::GalacticDestiny as crate::game::Ruleset>::awaiting(after).is_some_and(|a| a.contains(family));
     v["my_move"] = json!(awaited);
     v["private"] = me.map_or(Value::Null, |p| private_json(after, p, Lang::from_code(&ctx.lang)));
+    if let Some(p) = me {
+        odds::extend_private(&mut v["private"], after, p);
+    }
     // The board picture (public, with the reader's own campaignable
     // sectors outlined), attached to the report by `map.svg.tera` once the
     // game has a board.
@@ -752,6 +758,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-form-canvass"),
         msg!("gd-form-proposal"),
         msg!("gd-none"),
+        msg!("gd-odds-note-campaign", chance = 58),
     ];
     all.extend(Ministry::ALL.map(ministry_msg));
     all.extend(Law::examples().into_iter().map(law_msg));
@@ -848,6 +855,13 @@ pub fn samples() -> Vec<Msg> {
     all
 }
 
+#[path = "view_odds.rs"]
+pub mod odds;
+
 #[cfg(test)]
 #[path = "view_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "view_html_tests.rs"]
+mod html_tests;

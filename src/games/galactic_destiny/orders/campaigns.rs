@@ -67,6 +67,7 @@ impl Check<'_> {
         let defence = self.s.fx.defence(&self.s.components, sector);
         let adjacency = owner.map_or(0, |o| campaigns::adjacency(self.s, o, sector));
         self.notes.push(msg!("gd-camp-note-sector", sector = sector, defence = defence, owner = owner.map_or("none", |o| o.sigle()), adjacency = adjacency));
+        self.notes.push(msg!("gd-odds-note-campaign", chance = crate::games::galactic_destiny::view::odds::campaign_chance(self.s, &figures, sector).2));
         if binds(Law::Education, self) {
             let cost = i32::from(campaigns::EDUCATION_COST);
             if self.influence >= cost {

@@ -46,7 +46,7 @@ pub use map::*;
 pub use types::*;
 pub(crate) mod fixture;
 #[cfg(test)]
-mod html_tests;
+pub(crate) mod html_tests;
 #[cfg(test)]
 mod ranking_tests;
 #[cfg(test)]
