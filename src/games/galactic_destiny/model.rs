@@ -105,6 +105,10 @@ pub struct Settings {
     /// de manipulation", a module not in the booklet).
     #[serde(default = "yes")]
     pub corrupt_skills: bool,
+    /// `maitre_de_jeu = true`: a game master is seated (`@mj`, design
+    /// note §5; `mj`).
+    #[serde(default)]
+    pub game_master: bool,
 }
 
 fn yes() -> bool {
@@ -139,6 +143,7 @@ impl Default for Settings {
             declarations: Declarations::Windows,
             optional_assassination: false,
             corrupt_skills: true,
+            game_master: false,
         }
     }
 }
@@ -522,6 +527,9 @@ pub struct GdState {
     /// The card engine's standing answers and Multitâche's record (#28).
     #[serde(default)]
     pub cards: super::cards::CardsState,
+    /// The game master's items and agreements' versions (#29, `mj`).
+    #[serde(default)]
+    pub mj: super::mj::MjState,
 }
 
 impl Phase {

@@ -6,7 +6,7 @@
 //! "hasard"`, `premiere_election = "vote" | "hasard"`, `encheres = "table" |
 //! "scellees"`, `impots`, `duree_max_loi`, `tours_max`, `declarations =
 //! "fenetres" | "simultanees"`, `assassinat_facultatif`, `maitre_de_jeu`
-//! (part III: only `false`), and the six component files (`plateau`,
+//! (a game master, `mj`), and the six component files (`plateau`,
 //! `partis`, `senateurs`, `cartes_secteur`, `actions`, `evenements`).
 //!
 //! Decks are sets (sorted): a card is drawn by lot when it is drawn
@@ -81,9 +81,6 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<GdState, String> {
     if let Some(k) = t.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return Err(format!("réglage `{k}` inconnu pour Galactic Destiny ({})", KEYS.join(", ")));
     }
-    if boolean(t, "maitre_de_jeu")? {
-        return Err("réglage `maitre_de_jeu` : le maître de jeu arrive avec la partie III de Galactic Destiny ; seul false est accepté".into());
-    }
     let min_players = integer(t, "joueurs_min", 2, 6, 3)? as u8;
     let max_players = integer(t, "joueurs_max", 2, 6, 6)? as u8;
     if min_players > max_players {
@@ -101,8 +98,11 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<GdState, String> {
         declarations: choice(t, "declarations", [("fenetres", Declarations::Windows), ("simultanees", Declarations::Sealed)])?,
         optional_assassination: boolean(t, "assassinat_facultatif")?,
         corrupt_skills: t.get("competences_corrompues").map_or(Ok(true), |_| boolean(t, "competences_corrompues"))?,
+        game_master: boolean(t, "maitre_de_jeu")?,
     };
     let mut sources = Sources::embedded();
+    // `manuel` effects are read only when a game master is seated.
+    sources.game_master = settings.game_master;
     for f in File::ALL {
         if let Some(path) = string(t, f.setting())? {
             let text = std::fs::read_to_string(&path).map_err(|e| format!("réglage `{}` : impossible de lire {path} : {e}", f.setting()))?;
@@ -173,6 +173,7 @@ fn fresh(components: Components, settings: Settings, seed: u64) -> GdState {
         rebellion: Default::default(),
         ending: None,
         cards: Default::default(),
+        mj: Default::default(),
     }
 }
 

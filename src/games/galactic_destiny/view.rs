@@ -357,6 +357,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         Event::Rerolled { .. } => super::intrigue::fight_skills::event_msg(e).unwrap_or_else(|| msg!("gd-none")),
         Event::RebellionDeclared { .. } | Event::PeaceOffered { .. } | Event::PeaceMade { .. } => super::rebellion::event_msg(e),
         Event::CardPlayed { .. } | Event::CardAnswered { .. } | Event::CardCancelled { .. } | Event::CardResolved { .. } | Event::CardAnswerStanding { .. } => super::cards::event_msg(e),
+        Event::MjItem { .. } | Event::MjDecision { .. } | Event::MjCard { .. } | Event::MjLapsed { .. } => super::mj::event_msg(e),
     }
 }
 

@@ -139,6 +139,7 @@ fn state(deal: usize) -> GdState {
         ending: None,
         rebellion: Default::default(),
         cards: Default::default(),
+        mj: Default::default(),
     };
     s.appoint(Ministry::PrimeMinister, Some("Fola".into()));
     s.appoint(Ministry::Interior, Some("Kaelin".into()));

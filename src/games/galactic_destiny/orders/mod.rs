@@ -13,7 +13,7 @@ pub mod parse;
 pub(crate) mod tests;
 pub mod words;
 
-pub use parse::{lines, lines_in, parse, samples};
+pub use parse::{lines, lines_in, mj_samples, parse, samples};
 
 use serde::{Deserialize, Serialize};
 
@@ -182,6 +182,9 @@ pub enum Order {
     /// DEFENSE 1`: the Republic's new orders; `claims`: the sectors whose
     /// group wrote `PRISE` (invaded for the minister's party).
     Redeploy { groups: Vec<FleetGroup>, claims: Vec<SectorNo> },
+    // ---- The game master's lines, read for the `@mj` seat only (#29;
+    // `mj`, orders/mj.rs).
+    Mj(super::mj::Line),
 }
 
 /// What an invasion fights for ("Côtés multiples dans une bataille.").

@@ -112,6 +112,7 @@ fn state(phase: Phase) -> GdState {
         rebellion: Default::default(),
         ending: None,
         cards: Default::default(),
+        mj: Default::default(),
     };
     s.appoint(Ministry::PrimeMinister, Some("Kaelin".into()));
     s.appoint(Ministry::Justice, Some("Siana".into()));
