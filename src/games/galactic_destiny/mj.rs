@@ -113,9 +113,10 @@ pub enum Breach {
     Deal { deal: u32, senator: Option<String> },
 }
 
-/// One game master's line (`orders/mj.rs`).
+/// One game master's line (`orders/mj.rs`), stored inside
+/// [`Order::Mj`], whose own tag is `kind`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "line", rename_all = "snake_case")]
 pub enum Line {
     /// `INFRACTION <parti> LOI #<n> | ACCORD <a> [<sén>]`.
     Infraction { party: PartyId, breach: Breach },

@@ -219,3 +219,16 @@ fn le_maitre_de_jeu_each_line_is_checked_like_a_players() {
         assert_eq!(v.is_accepted(), *ok, "{line}: {:?}", v.outcome);
     }
 }
+
+#[test]
+fn le_maitre_de_jeu_its_orders_are_stored_and_read_back_as_json() {
+    let mut s = state();
+    let mut ev = Vec::new();
+    mj::open_item(&mut s, "Multitâche", "à décider", Some(Gsp), &mut ev);
+    s.laws = vec![LawInForce { law: Law::Movement, passed: 1, until: 2, by: Gsp }];
+    let text = ["ANNONCE \"x\"", "EFFET M1 ARGENT GSP +1, CARTE BIP - Feint", "INFRACTION BIP LOI #1", "RAYER #1", "PASSE"];
+    let parsed = GalacticDestiny::parse_orders(&s, &GAME_MASTER.to_string(), &lines(&text));
+    let json = serde_json::to_value(&parsed.orders).unwrap();
+    let back: crate::games::galactic_destiny::Orders = serde_json::from_value(json).expect("read back");
+    assert_eq!(back, parsed.orders);
+}
