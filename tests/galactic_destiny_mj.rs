@@ -11,7 +11,10 @@
 //! after awaits the game master, and the referee is told by mail. The game
 //! master reads `--etat`, checks its lines with `--verifier`, then rules
 //! M1 with `EFFET` and BIP's breach of the law with `INFRACTION`; the
-//! reports of that step say each decision.
+//! reports of that step say each decision. A second run puts the players'
+//! mails in the Maildir inbox of a running daemon: the step that awaits the
+//! game master is played early only once `arbitre mj` wrote, and its
+//! decisions reach every party through the Maildir transport.
 //!
 //! Court cases (`tribunal = true`) come with the suits of the "gdlaws"
 //! part: a `PROCES` makes the step after await `@mj` the same way, and
@@ -41,7 +44,7 @@ fn at(mins: i64) -> Timestamp {
 
 struct Game {
     dir: tempfile::TempDir,
-    r: Referee,
+    r: std::sync::Arc<Referee>,
     pw: BTreeMap<&'static str, String>,
 }
 
@@ -55,17 +58,17 @@ fn actions_file(dir: &Path) -> std::path::PathBuf {
     path
 }
 
-fn game() -> Game {
+fn game(extra: &str) -> Game {
     let dir = tempfile::tempdir().unwrap();
     let actions = actions_file(dir.path());
     let text = format!(
-        "{head}\n[[games]]\nid = \"{GAME}\"\nruleset = \"galactic-destiny\"\ntime_zone = \"Europe/Paris\"\ndeadline = \"after 24h\"\nregistration_open = true\nregistration_confirm = false\nseed = 3\n[games.settings]\njoueurs_min = 3\njoueurs_max = 3\nmaitre_de_jeu = true\ndeclarations = \"simultanees\"\nactions = \"{}\"\n",
+        "{head}\n[[games]]\nid = \"{GAME}\"\nruleset = \"galactic-destiny\"\ntime_zone = \"Europe/Paris\"\ndeadline = \"after 24h\"\nregistration_open = true\nregistration_confirm = false\nseed = 3\n{extra}\n[games.settings]\njoueurs_min = 3\njoueurs_max = 3\nmaitre_de_jeu = true\ndeclarations = \"simultanees\"\nactions = \"{}\"\n",
         actions.display(),
         head = support::config_head()
     );
     std::fs::write(dir.path().join("config.toml"), text).unwrap();
     let cfg = arbitre::config::load(&dir.path().join("config.toml")).unwrap();
-    let r = Referee::new(cfg, support::templates()).unwrap();
+    let r = std::sync::Arc::new(Referee::new(cfg, support::templates()).unwrap());
     r.create_game(GAME, None, t0()).unwrap();
     let mut pw = BTreeMap::new();
     for (addr, party) in PARTIES {
@@ -102,10 +105,14 @@ impl Game {
         serde_json::from_slice(&g.engine.save_state(&g.state).unwrap()).unwrap()
     }
 
-    /// `arbitre mj <args…>` as the referee types it, the lines on its standard input.
-    fn mj(&self, args: &[&str], input: &str) -> (bool, String) {
+    /// `arbitre mj <args…>` as the referee types it at `when`, the lines on its standard input.
+    fn mj(&self, args: &[&str], input: &str, when: Timestamp) -> (bool, String) {
         use std::io::Write;
+        let clock = self.dir.path().join("clock");
+        std::fs::write(&clock, when.to_string()).unwrap();
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbitre"))
+            .arg("--clock-file")
+            .arg(&clock)
             .arg("--config")
             .arg(self.dir.path().join("config.toml"))
             .arg("--templates")
@@ -134,16 +141,14 @@ fn parties_mails(by: &BTreeMap<String, Vec<Sent>>) -> Vec<&str> {
     PARTIES.iter().map(|(a, _)| report(by, a)).collect()
 }
 
-#[test]
-fn le_maitre_de_jeu_a_manual_card_and_a_broken_law_ruled_through_arbitre_mj_and_reported() {
-    let g = game();
-    // Registration, then S1.
-    let by = g.play(at(1));
-    assert!(!by.contains_key(ADMIN), "nothing for the game master yet: {:?}", by.get(ADMIN));
-    let s = g.state();
-    let gsp = arbitre::games::galactic_destiny::components::PartyId::Gsp;
-    let holds = s.fx.parties[&gsp].hand.iter().any(|c| c == "Multitâche");
-    // S1: a law proposed; the game master's announcement (and a card given).
+const GSP: arbitre::games::galactic_destiny::components::PartyId = arbitre::games::galactic_destiny::components::PartyId::Gsp;
+
+/// S1 (the registration step played): GSP proposes the Movement law and
+/// Mashem for Prime Minister; the game master announces the session and,
+/// when GSP holds no Multitâche, gives it one. Played at `at(3)`: its
+/// mails, and whether GSP held the card already.
+fn s1(g: &Game) -> (BTreeMap<String, Vec<Sent>>, bool) {
+    let holds = g.state().fx.parties[&GSP].hand.iter().any(|c| c == "Multitâche");
     g.send("GSP", "gsp-s1", &["PROPOSITION MOUVEMENT DUREE 2", "CANDIDAT PM Mashem"], at(2));
     g.send("BIP", "bip-s1", &["PASSE"], at(2));
     g.send("POP", "pop-s1", &["PASSE"], at(2));
@@ -151,11 +156,32 @@ fn le_maitre_de_jeu_a_manual_card_and_a_broken_law_ruled_through_arbitre_mj_and_
     if !holds {
         lines.push_str("CARTE GSP + \"Multitâche\"\n");
     }
-    let (ok, out) = g.mj(&[GAME, "-"], &lines);
+    let (ok, out) = g.mj(&[GAME, "-"], &lines, at(2));
     assert!(ok, "{out}");
     assert!(out.contains("> ANNONCE \"Bienvenue au sénat\"\n  accepté : ANNONCE \"Bienvenue au sénat\""), "{out}");
     assert!(out.contains("enregistrée(s) pour l'étape 1"), "{out}");
-    let by = g.play(at(3));
+    (g.play(at(3)), holds)
+}
+
+/// S2: Mashem elected, the law voted; GSP plays Multitâche, a `manuel`
+/// card. Played at `at(5)`: its mails.
+fn s2(g: &Game) -> BTreeMap<String, Vec<Sent>> {
+    let s = g.state();
+    let senator = s.fx.senators.iter().find(|(_, x)| x.party == GSP).map(|(n, _)| n.clone()).unwrap();
+    g.send("GSP", "gsp-s2", &["VOTE PM GSP", "VOTE #1 POUR", &format!("CARTE Multitâche CIBLE {senator}")], at(4));
+    g.send("BIP", "bip-s2", &["VOTE PM GSP", "VOTE #1 POUR"], at(4));
+    g.send("POP", "pop-s2", &["VOTE PM GSP", "VOTE #1 POUR"], at(4));
+    g.play(at(5))
+}
+
+#[test]
+fn le_maitre_de_jeu_a_manual_card_and_a_broken_law_ruled_through_arbitre_mj_and_reported() {
+    let g = game("");
+    let gsp = GSP;
+    // Registration, then S1.
+    let by = g.play(at(1));
+    assert!(!by.contains_key(ADMIN), "nothing for the game master yet: {:?}", by.get(ADMIN));
+    let (by, holds) = s1(&g);
     for text in parties_mails(&by) {
         assert!(text.contains("Annonce de l'arbitre : Bienvenue au sénat"), "every report of the step: {text}");
     }
@@ -167,12 +193,7 @@ fn le_maitre_de_jeu_a_manual_card_and_a_broken_law_ruled_through_arbitre_mj_and_
     assert!(!by.contains_key(ADMIN));
 
     // S2: the law passes; GSP plays Multitâche, a `manuel` card.
-    let s = g.state();
-    let senator = s.fx.senators.iter().find(|(_, x)| x.party == gsp).map(|(n, _)| n.clone()).unwrap();
-    g.send("GSP", "gsp-s2", &["VOTE PM GSP", "VOTE #1 POUR", &format!("CARTE Multitâche CIBLE {senator}")], at(4));
-    g.send("BIP", "bip-s2", &["VOTE PM GSP", "VOTE #1 POUR"], at(4));
-    g.send("POP", "pop-s2", &["VOTE PM GSP", "VOTE #1 POUR"], at(4));
-    let by = g.play(at(5));
+    let by = s2(&g);
     let s = g.state();
     assert_eq!(s.laws.len(), 1, "the law passed: {}", report(&by, "gsp@x.test"));
     assert_eq!(s.mj.items.len(), 1);
@@ -187,18 +208,18 @@ fn le_maitre_de_jeu_a_manual_card_and_a_broken_law_ruled_through_arbitre_mj_and_
     assert!(status.game_master.as_ref().is_some_and(|m| m.awaited && !m.answered));
 
     // The game master reads what awaits it, checks its lines, then rules.
-    let (ok, etat) = g.mj(&[GAME, "--etat"], "");
+    let (ok, etat) = g.mj(&[GAME, "--etat"], "", at(6));
     assert!(ok, "{etat}");
     assert!(etat.contains("M1 : carte jouée par GSP « Multitâche » : Un sénateur du joueur change de parti"), "{etat}");
     assert!(etat.contains("loi #1 en vigueur : Déclaration de mouvement"), "{etat}");
     let ruling = "EFFET M1 ARGENT GSP +2\nINFRACTION BIP LOI #1\nEFFET M9 SANS-EFFET\n";
-    let (ok, check) = g.mj(&[GAME, "-", "--verifier"], ruling);
+    let (ok, check) = g.mj(&[GAME, "-", "--verifier"], ruling, at(6));
     assert!(ok, "{check}");
     assert!(check.contains("accepté : EFFET M1 ARGENT GSP +2") && check.contains("accepté : INFRACTION BIP LOI #1"), "{check}");
     assert!(check.contains("> EFFET M9 SANS-EFFET\n  refusé : aucun élément en attente ne porte le numéro « M9 »"), "{check}");
     assert!(check.contains("vérification seule"), "{check}");
     assert!(!g.r.status(GAME, at(6)).unwrap().game_master.unwrap().answered, "--verifier stores nothing");
-    let (ok, stored) = g.mj(&[GAME, "-"], ruling);
+    let (ok, stored) = g.mj(&[GAME, "-"], ruling, at(6));
     assert!(ok, "{stored}");
     assert!(g.r.status(GAME, at(6)).unwrap().game_master.unwrap().answered);
 
@@ -215,6 +236,54 @@ fn le_maitre_de_jeu_a_manual_card_and_a_broken_law_ruled_through_arbitre_mj_and_
     assert!(!by.contains_key(ADMIN), "the game master answered: {:?}", by.get(ADMIN));
 
     // Refusals: a game without a game master or unknown.
-    let (ok, out) = g.mj(&["nope", "--etat"], "");
+    let (ok, out) = g.mj(&["nope", "--etat"], "", at(8));
     assert!(!ok && out.contains("does not exist"), "{out}");
+}
+
+/// A player's mail put in the referee's Maildir inbox, as the mail server would.
+fn deliver(g: &Game, party: &'static str, id: &str, lines: &[&str], when: Timestamp) {
+    let addr = PARTIES.iter().find(|(_, p)| *p == party).unwrap().0;
+    let body = format!("PARTIE {GAME}\nFAMILLE {party}\nMOTDEPASSE {}\n{}\nFIN\n", g.pw[party], lines.join("\n"));
+    std::fs::create_dir_all(g.dir.path().join("mail/inbox/new")).unwrap();
+    support::deliver(g.dir.path(), id, &mail(addr, &format!("{id}@x.test"), "Ordres", &body, when));
+}
+
+async fn clock_until(clock: &arbitre::daemon::Clock, t: Timestamp) {
+    while clock.now() < t {
+        tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+    }
+}
+
+#[tokio::test(flavor = "current_thread", start_paused = true)]
+async fn le_maitre_de_jeu_the_daemon_plays_the_step_early_only_once_the_game_master_wrote_and_mails_its_decisions() {
+    let g = game("early = \"5m\"");
+    g.play(at(1));
+    s1(&g);
+    s2(&g);
+    // The sealed invasions step awaits the three parties and the game master.
+    let (clock, stop_tx, running) = support::spawn_daemon(g.dir.path(), g.r.clone(), at(10), std::time::Duration::from_secs(60));
+    for p in ["GSP", "BIP", "POP"] {
+        deliver(&g, p, &format!("{p}-i"), &["PASSE"], at(10));
+    }
+    clock_until(&clock, at(40)).await;
+    let turn = || g.r.read_meta(GAME).unwrap().unwrap().turn;
+    assert_eq!(turn(), 3, "every party answered, the game master not yet: the step waits");
+    let (ok, out) = g.mj(&[GAME, "-"], "EFFET M1 SANS-EFFET\nANNONCE \"La séance est levée\"\n", at(41));
+    assert!(ok, "{out}");
+    clock_until(&clock, at(44)).await;
+    assert_eq!(turn(), 3, "the change-of-mind delay runs from the game master's lines");
+    clock_until(&clock, at(48)).await;
+    support::until("the step played", || turn() == 4).await;
+    // Every party's report, through the Maildir transport, says the decisions.
+    for (addr, _) in PARTIES {
+        support::until(&format!("{addr}'s report"), || support::delivered(g.dir.path(), addr).iter().any(|t| t.contains("La séance est levée"))).await;
+        let mails = support::delivered(g.dir.path(), addr);
+        let report = mails.iter().find(|t| t.contains("La séance est levée")).unwrap();
+        assert!(report.contains("Annonce de l'arbitre : La séance est levée"), "{report}");
+        assert!(report.contains("Décision de l'arbitre : l'élément M1 (« Multitâche ») reste sans effet."), "{report}");
+    }
+    // The referee heard nothing of a silence.
+    assert!(!support::delivered(g.dir.path(), ADMIN).iter().any(|t| t.contains("n'a rien écrit")));
+    stop_tx.send(()).unwrap();
+    running.await.unwrap().unwrap();
 }
