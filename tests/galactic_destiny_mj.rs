@@ -190,6 +190,19 @@ fn le_maitre_de_jeu_a_manual_card_and_a_broken_law_ruled_through_arbitre_mj_and_
     for a in ["bip@x.test", "pop@x.test"] {
         assert!(!report(&by, a).contains(given), "a card given is GSP's alone: {}", report(&by, a));
     }
+    // No text of the step read by another party names the card given, unless
+    // that party holds one itself: its report, and the chronicle (attached
+    // to every report, and the game page).
+    if !holds {
+        let s = g.state();
+        for (a, p) in [("bip@x.test", arbitre::games::galactic_destiny::components::PartyId::Bip), ("pop@x.test", arbitre::games::galactic_destiny::components::PartyId::Pop)] {
+            if !s.fx.parties[&p].hand.iter().any(|c| c == "Multitâche") {
+                assert!(!report(&by, a).contains("Multitâche"), "{a}: {}", report(&by, a));
+            }
+        }
+        let chronicle = std::fs::read_to_string(g.dir.path().join(format!("data/games/{GAME}/turns/0001/chronicle.txt"))).unwrap();
+        assert!(!chronicle.contains("Multitâche"), "{chronicle}");
+    }
     assert!(!by.contains_key(ADMIN));
 
     // S2: the law passes; GSP plays Multitâche, a `manuel` card.
