@@ -27,6 +27,14 @@ use crate::dice::Dice;
 /// of its name, so that `Atréides` and `ATREIDES` are the same family.
 pub type FamilyKey = String;
 
+/// The game master's seat (design note galactic-destiny.md §2.6 item 3):
+/// the key a ruleset's [`Ruleset::awaiting`] names when the step waits for
+/// the human game master. Its orders come from `arbitre mj`, never from
+/// mail: a family's key is the [`crate::text::key`] of its name, which is
+/// upper case and never holds `@` (registration refuses the character), so
+/// no family can take or impersonate it.
+pub const GAME_MASTER: &str = "@mj";
+
 /// Rule 0 of both games: how a family's orders for a turn are classed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum OrderStatus {
@@ -406,6 +414,20 @@ pub trait Ruleset: Send + Sync + 'static {
         false
     }
 
+    /// Whether the game has a game master's seat ([`GAME_MASTER`]): `arbitre
+    /// mj` refuses a game without one. Default: none.
+    fn game_master(state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
+
+    /// The items awaiting the game master in `state` (`arbitre mj <game>
+    /// --etat`), one message each. Default: none.
+    fn game_master_items(state: &Self::State) -> Vec<crate::i18n::Msg> {
+        let _ = state;
+        Vec::new()
+    }
+
     /// What `family` may know after the turn, as a JSON view for the report
     /// templates (`templates/<ruleset>/report.*.tera`, `map.svg.tera`).
     fn family_view(
@@ -512,6 +534,10 @@ pub trait Engine: Send + Sync {
     fn mailed(&self, before: &LoadedState, after: &LoadedState, family: &FamilyKey) -> Result<bool, EngineError>;
     /// [`Ruleset::PNJ_RETURN`].
     fn pnj_return(&self) -> bool;
+    /// [`Ruleset::game_master`].
+    fn game_master(&self, state: &LoadedState) -> Result<bool, EngineError>;
+    /// [`Ruleset::game_master_items`].
+    fn game_master_items(&self, state: &LoadedState) -> Result<Vec<crate::i18n::Msg>, EngineError>;
     fn concession_ends_game(&self, state: &LoadedState) -> Result<bool, EngineError>;
     fn steps_to_move(&self, state: &LoadedState, family: &FamilyKey) -> Result<Option<u32>, EngineError>;
     /// [`Ruleset::step_may_come_between`].
@@ -662,6 +688,12 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn pnj_return(&self) -> bool {
         R::PNJ_RETURN
+    }
+    fn game_master(&self, state: &LoadedState) -> Result<bool, EngineError> {
+        Ok(R::game_master(self.state(state)?))
+    }
+    fn game_master_items(&self, state: &LoadedState) -> Result<Vec<crate::i18n::Msg>, EngineError> {
+        Ok(R::game_master_items(self.state(state)?))
     }
     fn concession_ends_game(&self, state: &LoadedState) -> Result<bool, EngineError> {
         Ok(R::concession_ends_game(self.state(state)?))

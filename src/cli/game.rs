@@ -90,10 +90,17 @@ pub fn run(config: &Path, templates: Option<&Path>, c: GameCommand, now: Timesta
                     (None, _) => out!("early adjudication: off"),
                     (Some(d), timing) => out!("early adjudication: after {d}; {}", timing_line(timing, s.early_at.as_deref())),
                 }
-                let awaited: Vec<&str> = s.families.iter().filter(|f| f.awaited && !f.pnj && f.resigned.is_none()).map(|f| f.name.as_str()).collect();
+                let mut awaited: Vec<&str> = s.families.iter().filter(|f| f.awaited && !f.pnj && f.resigned.is_none()).map(|f| f.name.as_str()).collect();
+                if s.game_master.as_ref().is_some_and(|m| m.awaited) {
+                    awaited.push("the game master (@mj)");
+                }
                 out!("awaited: {}", if awaited.is_empty() { "nobody".to_string() } else { awaited.join(", ") });
                 for (t, seats) in &s.advance {
                     out!("orders in advance for turn {t}: {}", seats.join(", "));
+                }
+                if let Some(m) = &s.game_master {
+                    let answered = if m.answered { "its lines are stored" } else { "no lines yet" };
+                    out!("game master (@mj): {}, {answered}, {} item(s) pending (arbitre mj {} --etat)", if m.awaited { "awaited" } else { "not awaited" }, m.items, s.id);
                 }
                 out!("outbox: {} message(s) waiting", s.outbox_pending);
                 out!("{:<24} {:<32} {:>7} {:>6} {:>5} {:>4}", "family", "address", "awaited", "orders", "last", "ONR");

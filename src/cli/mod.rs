@@ -6,6 +6,7 @@ mod demo_gd;
 mod demo_steps;
 mod family;
 mod game;
+mod mj;
 mod orders_check;
 mod serve;
 mod web;
@@ -67,6 +68,9 @@ enum Command {
     Orders(orders_check::OrdersCommand),
     /// Play a whole game with simulated players through the configured transport.
     Demo(demo::DemoArgs),
+    /// The game master's seat: read its lines (a file, `-` or standard
+    /// input) for the open step, or list what awaits it (`--etat`).
+    Mj(mj::MjArgs),
     /// The families' private web pages: print or revoke a link.
     #[command(subcommand)]
     Web(web::WebCommand),
@@ -111,6 +115,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Orders(c) => orders_check::run(&cli.config, cli.templates.as_deref(), c, now()?),
         Command::Demo(a) => demo::run(cli.templates.as_deref(), a),
         Command::Web(c) => web::run(&cli.config, cli.templates.as_deref(), c),
+        Command::Mj(a) => mj::run(&cli.config, cli.templates.as_deref(), a, now()?),
     }
 }
 

@@ -26,6 +26,7 @@ pub fn all() -> Vec<Msg> {
     all.extend(crate::orders::problem::samples());
     all.extend(crate::scheduler::samples());
     all.extend(crate::referee::messages::samples());
+    all.extend(crate::referee::game_master::samples());
     all.extend(crate::daemon::health::samples());
     all.extend(crate::games::stellarium::view::samples());
     all.extend(crate::games::stellarium::form::samples());

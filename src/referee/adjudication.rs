@@ -198,6 +198,19 @@ impl Referee {
             input.resigned = fam.resigned.is_some() || (status == OrderStatus::Pnj && pnj_mode == PnjMode::Forfeit);
             inputs.insert(key.clone(), input);
         }
+        // The game master's seat (design note §2.6 item 3): its stored
+        // lines when it wrote some in this step, else the empty orders
+        // (its silence: no ruling); never ONR or PNJ.
+        let game_master = g.has_game_master()?;
+        let game_master_silent = game_master && g.game_master_awaited()? && !records.contains_key(crate::game::GAME_MASTER);
+        if game_master {
+            let key = crate::game::GAME_MASTER.to_string();
+            let orders = match records.get(&key) {
+                Some(r) => r.orders.clone(),
+                None => g.engine.parse_orders(&g.state, &key, &[])?.0,
+            };
+            inputs.insert(key, FamilyInput::new(OrderStatus::Or, orders, None));
+        }
         let out = g.engine.adjudicate(&g.state, &inputs, &mut dice)?;
         let log = dice.into_log();
         let finished = g.engine.is_over(&out.state)?;
@@ -256,6 +269,11 @@ impl Referee {
                 self.announce_hold(&g, &records, &statuses, Held::Rules { reasons: &reasons }, now)?;
             }
             return Ok(TurnSummary { game: game_id.into(), turn: n, statuses, held: Some(reason), reports: 0, rolls: 0, events: out.events.len(), finished: false, early: false, awaited: awaited.into_iter().collect() });
+        }
+        // The game master stayed silent in a step that awaited it: the
+        // referee is told (once per step).
+        if game_master_silent && preview_dir.is_none() {
+            self.tell_game_master_silent(&g, n, now)?;
         }
         // 3. The turn's archive (skipped in preview), and the orders kept in
         // advance for the next step, now read against its state.
@@ -427,6 +445,11 @@ impl Referee {
                 let follow = FollowMail { reason: "replaced", family: &f.family, lang: &f.lang, chronicle, can_rejoin: false };
                 self.queue_follow(&g, n, &format!("follow-{game_id}-{}-replaced-{i}-{}", g.meta.turn_tag(n), super::replies::outbox_id(address)), address, &follow, finished, now, &batch)?;
             }
+        }
+        // The next step awaits the game master: the referee is told, with
+        // the items awaiting it.
+        if preview_dir.is_none() && next_awaited.as_ref().is_some_and(|s| s.contains(crate::game::GAME_MASTER)) {
+            self.tell_game_master(&g, &out.state, n + 1, next_deadline, now, Some(&batch))?;
         }
         // Every report, map and mail of the turn durable, the mails visible
         // to the sender: only now may the turn commit.
@@ -761,6 +784,11 @@ impl Referee {
             )?;
             n += 1;
         }
+        // The game master's reminder goes to the referee.
+        if g.game_master_awaited()? && !records.contains_key(crate::game::GAME_MASTER) {
+            self.remind_game_master(&g, instant, now)?;
+            n += 1;
+        }
         for r in due {
             g.meta.reminders_sent.insert(r.as_second());
         }
@@ -821,20 +849,7 @@ impl Referee {
     /// (the mass-ONR guard), "create" (a configured game that could not be
     /// created), "" (anything else).
     pub fn alert_admin_about(&self, id: &str, game: &str, reason: &str, kind: &str, now: Timestamp) -> Result<bool> {
-        self.queue(
-            Draft {
-                id: format!("admin-{id}"),
-                to: vec![self.config.admin_address.clone()],
-                subject: super::messages::admin_subject(game).render(self.admin_lang()),
-                template: "common/admin",
-                lang: self.admin_lang().code(),
-                context: json!({ "game": game, "reason": reason, "kind": kind }),
-                threading: Threading::NONE,
-                auto_submitted: "auto-generated",
-                attachments: vec![],
-            },
-            now,
-        )
+        self.admin_mail(id, game, reason, kind, now, None)
     }
 }
 

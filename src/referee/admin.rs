@@ -56,6 +56,20 @@ pub struct GameStatus {
     pub early_at: Option<String>,
     /// Orders in advance kept for later steps: (step, seats).
     pub advance: Vec<(u32, Vec<String>)>,
+    /// The game master's seat (`@mj`), in a game that has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_master: Option<GameMasterStatus>,
+}
+
+/// The game master's seat in `arbitre game status`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct GameMasterStatus {
+    /// The open step awaits it.
+    pub awaited: bool,
+    /// It wrote lines for the open step (`arbitre mj`).
+    pub answered: bool,
+    /// How many items await it.
+    pub items: usize,
 }
 
 impl Referee {
@@ -173,7 +187,17 @@ impl Referee {
                 advance.push((t, kept.into_keys().collect()));
             }
         }
+        let game_master = if g.has_game_master()? {
+            Some(GameMasterStatus {
+                awaited: g.game_master_awaited()?,
+                answered: records.contains_key(crate::game::GAME_MASTER),
+                items: g.engine.game_master_items(&g.state)?.len(),
+            })
+        } else {
+            None
+        };
         Ok(GameStatus {
+            game_master,
             turn_based: g.turn_based()?,
             schedule: match gc {
                 Some(c) => c.schedule(g.engine.step_kind(&g.state)?).to_string(),

@@ -16,6 +16,7 @@ pub mod admin;
 pub mod calendar;
 pub mod check;
 pub mod family;
+pub mod game_master;
 pub mod intake;
 pub mod join;
 pub mod journal;

@@ -137,9 +137,17 @@ impl Referee {
         if waited.iter().any(|k| g.meta.waiting.contains(k)) {
             return Ok(Timing::Held);
         }
+        // A step that awaits the game master waits for its lines (`PASSE`
+        // will do), as for a seat's.
+        let mut last = g.meta.opened_at.unwrap_or(Timestamp::UNIX_EPOCH);
+        if g.game_master_awaited()? {
+            match records.get(crate::game::GAME_MASTER) {
+                Some(r) => last = last.max(r.received_at),
+                None => return Ok(Timing::Deadline),
+            }
+        }
         // A seat of whom nothing is required (a registration step) is
         // ready without sending anything.
-        let mut last = g.meta.opened_at.unwrap_or(Timestamp::UNIX_EPOCH);
         for k in &waited {
             let rec = records.get(k);
             if !g.ready(k, rec)? {

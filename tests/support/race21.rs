@@ -4,6 +4,11 @@
 //! to 21 or more wins. `AJOUTER <n> | ADD <n>`. Only the seat to move is
 //! awaited; a seat that concedes loses and the game ends. Its robot (the
 //! simulated player) adds 2; the default move of an ONR seat adds 1.
+//!
+//! With the setting `game_master = true`, a seat adding 3 asks the game
+//! master (`@mj`, `tests/game_master_seat.rs`) for a ruling: the next step
+//! awaits it too, and its lines `BONUS <n>` (added to the total) or
+//! `PASSE` are applied when that step is played; its silence rules nothing.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -21,11 +26,19 @@ pub struct State {
     pub total: u32,
     pub log: Vec<(FamilyKey, String)>,
     pub winner: Option<FamilyKey>,
+    #[serde(default)]
+    pub game_master: bool,
+    /// A ruling awaits the game master.
+    #[serde(default)]
+    pub ruling: bool,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Orders {
     pub add: Option<u32>,
+    /// The game master's `BONUS <n>`.
+    #[serde(default)]
+    pub bonus: Option<u32>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -33,6 +46,8 @@ pub enum Event {
     Added { seat: FamilyKey, n: u32, total: u32, default: bool },
     Conceded { seat: FamilyKey },
     Won { seat: FamilyKey },
+    /// The game master ruled: `bonus` added (none: it passed or was silent).
+    Ruled { bonus: Option<u32> },
 }
 
 pub struct Race21;
@@ -54,8 +69,8 @@ impl Ruleset for Race21 {
     type Event = Event;
     const ID: &'static str = ID;
 
-    fn new_game(_: &toml::Table, _: u64) -> Result<State, String> {
-        Ok(State::default())
+    fn new_game(t: &toml::Table, _: u64) -> Result<State, String> {
+        Ok(State { game_master: t.get("game_master").and_then(toml::Value::as_bool).unwrap_or(false), ..State::default() })
     }
     fn register(state: &mut State, family: &FamilyKey, _: &str) -> Result<(), Refusal> {
         if state.step > 0 {
@@ -70,6 +85,20 @@ impl Ruleset for Race21 {
     fn parse_orders(state: &State, family: &FamilyKey, lines: &[OrderLine]) -> ParsedOrders<Orders> {
         let mut orders = Orders::default();
         let mut verdicts = Vec::new();
+        if family == GAME_MASTER {
+            for l in lines {
+                let words: Vec<String> = l.text.split_whitespace().map(arbitre::text::fold).collect();
+                match words.as_slice() {
+                    [kw] if kw == "PASSE" => verdicts.push(LineVerdict::accepted(l, "PASSE")),
+                    [kw, n] if kw == "BONUS" && n.parse::<u32>().is_ok_and(|n| (1..=5).contains(&n)) => {
+                        orders.bonus = n.parse().ok();
+                        verdicts.push(LineVerdict::accepted(l, format!("BONUS {n}")));
+                    }
+                    _ => verdicts.push(LineVerdict::rejected(l, arbitre::i18n::Msg::verbatim("ligne inconnue du maître de jeu"), Some("PASSE".into()))),
+                }
+            }
+            return ParsedOrders { orders, verdicts };
+        }
         for l in lines {
             let words: Vec<String> = l.text.split_whitespace().map(arbitre::text::fold).collect();
             let n = match words.as_slice() {
@@ -98,12 +127,18 @@ impl Ruleset for Race21 {
     fn default_orders(_: &State, _: &FamilyKey, status: OrderStatus, orders: Orders, _: &mut Dice) -> Orders {
         match status {
             OrderStatus::Or | OrderStatus::Opr => orders,
-            _ => Orders { add: Some(orders.add.unwrap_or(1)) },
+            _ => Orders { add: Some(orders.add.unwrap_or(1)), bonus: None },
         }
     }
     fn adjudicate(state: &State, inputs: &BTreeMap<FamilyKey, FamilyInput<Orders>>, _: &mut Dice) -> Adjudicated<State, Event> {
         let mut s = state.clone();
         let mut events = Vec::new();
+        if state.ruling {
+            let bonus = inputs.get(GAME_MASTER).and_then(|i| i.orders.bonus);
+            s.total += bonus.unwrap_or(0);
+            s.ruling = false;
+            events.push(Event::Ruled { bonus });
+        }
         if let Some(quitter) = inputs.iter().find(|(_, i)| i.resigned).map(|(k, _)| k.clone()) {
             events.push(Event::Conceded { seat: quitter.clone() });
             s.log.push((quitter.clone(), "abandon".into()));
@@ -117,6 +152,7 @@ impl Ruleset for Race21 {
             s.total += n;
             s.log.push((mover.clone(), format!("+{n}")));
             events.push(Event::Added { seat: mover.clone(), n, total: s.total, default: input.status != OrderStatus::Or });
+            s.ruling = s.game_master && n == 3;
             if s.total >= 21 {
                 events.push(Event::Won { seat: mover.clone() });
                 s.winner = Some(mover);
@@ -129,7 +165,21 @@ impl Ruleset for Race21 {
         state.winner.is_some()
     }
     fn awaiting(state: &State) -> Option<BTreeSet<FamilyKey>> {
-        Some(state.mover().into_iter().cloned().collect())
+        let mut s: BTreeSet<FamilyKey> = state.mover().into_iter().cloned().collect();
+        if state.ruling && state.winner.is_none() {
+            s.insert(GAME_MASTER.to_string());
+        }
+        Some(s)
+    }
+    fn game_master(state: &State) -> bool {
+        state.game_master
+    }
+    fn game_master_items(state: &State) -> Vec<arbitre::i18n::Msg> {
+        if state.ruling {
+            vec![arbitre::i18n::Msg::verbatim("une règle maison : bonus pour un 3 ?")]
+        } else {
+            Vec::new()
+        }
     }
     fn family_view(ctx: &ViewContext, _: &State, after: &State, events: &[Event], family: &FamilyKey) -> serde_json::Value {
         json!({ "you": family, "total": after.total, "log": after.log, "events": events, "winner": after.winner, "deadline": ctx.deadline })

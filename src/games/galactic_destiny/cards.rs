@@ -146,6 +146,12 @@ pub fn period_fits(period: Period, senate: bool) -> bool {
 /// Feint (the lead's), the rerolls after the roll, contest effects on
 /// anything but a battle or a campaign, and the effects no card of the set
 /// uses yet.
+/// [`refereed`] in a game: a `manuel` card is played where a game master
+/// is seated (#29, `mj`).
+pub fn refereed_in(state: &GdState, card: &ActionCard) -> Option<Msg> {
+    refereed(card).filter(|m| !(state.settings.game_master && m.id == "gd-card-refused-manual"))
+}
+
 pub fn refereed(card: &ActionCard) -> Option<Msg> {
     let on_contest = matches!(card.target, Target::Battle | Target::Campaign);
     let contest = matches!(card.target, Target::Assassination | Target::Proposal)
@@ -563,6 +569,8 @@ fn effects(state: &mut GdState, p: PartyId, card: &ActionCard, by: Option<&str>,
                 }
             }
             Effect::Republic(n) => republic(state, *n),
+            // A game master rules it (#29, `mj`): an item awaiting it.
+            Effect::Manual(text) => super::mj::open_item(state, &card.name_fr, text, Some(p), events),
             _ => {
                 if state.fx.apply(e, Some(p), subjects, dice).is_err() {
                     continue;

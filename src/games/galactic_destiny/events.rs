@@ -374,6 +374,18 @@ pub enum Event {
     /// A suit the court does not hear (the promise broken or no longer
     /// binding before the hearing).
     SuitDropped { suit: u32, deal: u32, reason: Msg },
+    // ---- The game master (`mj`; #29).
+    /// A `manuel` card played (`by`) or event drawn (no `by`): an item
+    /// awaiting the game master, with its text. Public (the card was shown).
+    MjItem { item: u32, card: String, text: String, by: Option<PartyId> },
+    /// A decision of the game master ("décision de l'arbitre"). Public.
+    MjDecision { decision: super::mj::Decision },
+    /// An action card given to (`given`) or taken from a party by the game
+    /// master (for `item`, if any). Readers: the party.
+    MjCard { party: PartyId, card: String, given: bool, item: Option<u32> },
+    /// An item the game master did not rule in the step that awaited it:
+    /// no effect. Public.
+    MjLapsed { item: u32, card: String },
 }
 
 /// A battle's outcome as events keep it.
@@ -392,6 +404,7 @@ impl Event {
             Event::AuguryNamed { party, target, given, .. } => Some(if *given { vec![*party, *target] } else { vec![*party] }),
             Event::CardAnswerStanding { party, .. } => Some(vec![*party]),
             Event::SuitVersion { to: Some(pair), .. } => Some(pair.to_vec()),
+            Event::MjCard { party, .. } => Some(vec![*party]),
             _ => None,
         }
     }

@@ -228,6 +228,11 @@ fn resolve_event(state: &mut GdState, name: &str, dice: &mut Dice, events: &mut 
     let owners: BTreeMap<SectorNo, Option<PartyId>> = state.fx.sectors.iter().map(|(n, s)| (*n, s.owner)).collect();
     let infested: BTreeSet<SectorNo> = state.fx.sectors.iter().filter(|(_, s)| s.infested).map(|(n, _)| *n).collect();
     for e in &card.effects {
+        // A game master rules a `manuel` effect (#29, `mj`).
+        if let (Effect::Manual(text), true) = (e, state.settings.game_master) {
+            super::mj::open_item(state, &card.name_fr, text, None, events);
+            continue;
+        }
         if state.fx.apply(e, None, &subjects, dice).is_err() {
             events.push(Event::EventEffectNotRefereed { card: card.name_fr.clone(), effect: e.text() });
         }

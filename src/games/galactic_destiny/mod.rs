@@ -36,6 +36,9 @@
 //!   promises) and the items the game master enforces
 //!   ([`court::mj_items`]); [`senate::free`], the free laws
 //!   (`propositions = "libres"`).
+//! - [`mj`]: the game master (`maitre_de_jeu = true`, #29): `manuel` cards
+//!   and events as items awaiting the `@mj` seat, its lines
+//!   (`orders/mj.rs`) applied when a step closes, its decisions.
 //! - [`sample`]: the simulated parties (`arbitre demo`, the robot of
 //!   `pnj = "robot"`, the pre-filled order form).
 //!
@@ -56,6 +59,7 @@ pub mod events;
 pub mod galactic;
 pub mod intrigue;
 pub mod map;
+pub mod mj;
 pub mod model;
 pub mod orders;
 pub mod powers;
@@ -93,6 +97,7 @@ pub fn samples() -> Vec<crate::i18n::Msg> {
     all.extend(rebellion::samples());
     all.extend(cards::samples());
     all.extend(court::samples());
+    all.extend(mj::samples());
     all
 }
 
@@ -169,8 +174,23 @@ impl Ruleset for GalacticDestiny {
     fn awaiting(state: &GdState) -> Option<BTreeSet<FamilyKey>> {
         match state.phase {
             Phase::Registration => None,
-            _ => Some(state.awaited_parties().into_iter().filter_map(|p| state.family_of(p).cloned()).collect()),
+            _ => {
+                let mut seats: BTreeSet<FamilyKey> = state.awaited_parties().into_iter().filter_map(|p| state.family_of(p).cloned()).collect();
+                // The game master, while an item awaits it (design note §5).
+                if mj::awaited(state) {
+                    seats.insert(crate::game::GAME_MASTER.to_string());
+                }
+                Some(seats)
+            }
         }
+    }
+
+    fn game_master(state: &GdState) -> bool {
+        mj::seated(state)
+    }
+
+    fn game_master_items(state: &GdState) -> Vec<crate::i18n::Msg> {
+        mj::items(state)
     }
 
     /// A window's party is awaited alone: the others are told when their

@@ -115,6 +115,10 @@ pub struct Settings {
     /// the galactic court (`PROCES`, `DEFENSE-PROCES`; "Négociation.").
     #[serde(default)]
     pub court: bool,
+    /// `maitre_de_jeu = true`: a game master is seated (`@mj`, design
+    /// note §5; `mj`).
+    #[serde(default)]
+    pub game_master: bool,
 }
 
 fn yes() -> bool {
@@ -151,6 +155,7 @@ impl Default for Settings {
             corrupt_skills: true,
             free_proposals: false,
             court: false,
+            game_master: false,
         }
     }
 }
@@ -550,6 +555,9 @@ pub struct GdState {
     /// Every suit filed in the galactic court (`P1…`, pending or decided).
     #[serde(default)]
     pub suits: Vec<super::court::Suit>,
+    /// The game master's items and agreements' versions (#29, `mj`).
+    #[serde(default)]
+    pub mj: super::mj::MjState,
 }
 
 impl Phase {

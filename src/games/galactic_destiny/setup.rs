@@ -5,9 +5,10 @@
 //! allowed), `joueurs_max` (default 6), `attribution_partis = "nom" |
 //! "hasard"`, `premiere_election = "vote" | "hasard"`, `encheres = "table" |
 //! "scellees"`, `impots`, `duree_max_loi`, `tours_max`, `declarations =
-//! "fenetres" | "simultanees"`, `assassinat_facultatif`, `maitre_de_jeu`,
-//! `propositions = "liste" | "libres"` and `tribunal` (both only with
-//! `maitre_de_jeu = true`), and the six component files (`plateau`,
+//! "fenetres" | "simultanees"`, `assassinat_facultatif`, `maitre_de_jeu`
+//! (a game master, `mj`), `propositions = "liste" | "libres"` and
+//! `tribunal` (both only with `maitre_de_jeu = true`), and the six
+//! component files (`plateau`,
 //! `partis`, `senateurs`, `cartes_secteur`, `actions`, `evenements`).
 //!
 //! Decks are sets (sorted): a card is drawn by lot when it is drawn
@@ -84,7 +85,6 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<GdState, String> {
     if let Some(k) = t.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return Err(format!("réglage `{k}` inconnu pour Galactic Destiny ({})", KEYS.join(", ")));
     }
-    let game_master = boolean(t, "maitre_de_jeu")?;
     let min_players = integer(t, "joueurs_min", 2, 6, 3)? as u8;
     let max_players = integer(t, "joueurs_max", 2, 6, 6)? as u8;
     if min_players > max_players {
@@ -104,9 +104,12 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<GdState, String> {
         corrupt_skills: t.get("competences_corrompues").map_or(Ok(true), |_| boolean(t, "competences_corrompues"))?,
         free_proposals: choice(t, "propositions", [("liste", false), ("libres", true)])?,
         court: boolean(t, "tribunal")?,
+        game_master: boolean(t, "maitre_de_jeu")?,
     };
-    super::court::needs_game_master(&settings, game_master)?;
+    super::court::needs_game_master(&settings, settings.game_master)?;
     let mut sources = Sources::embedded();
+    // `manuel` effects are read only when a game master is seated.
+    sources.game_master = settings.game_master;
     for f in File::ALL {
         if let Some(path) = string(t, f.setting())? {
             let text = std::fs::read_to_string(&path).map_err(|e| format!("réglage `{}` : impossible de lire {path} : {e}", f.setting()))?;
@@ -179,6 +182,7 @@ fn fresh(components: Components, settings: Settings, seed: u64) -> GdState {
         cards: Default::default(),
         free_laws: Vec::new(),
         suits: Vec::new(),
+        mj: Default::default(),
     }
 }
 

@@ -61,6 +61,7 @@ fn settings_are_read_with_their_defaults() {
         corrupt_skills: false,
         free_proposals: false,
         court: false,
+        game_master: false,
     };
     assert_eq!(s.settings, want);
 }
@@ -75,11 +76,14 @@ fn settings_out_of_range_or_unknown_words_are_refused() {
         ("encheres = \"live\"", "(\"table\" ou \"scellees\")"),
         ("impots = 1", "`impots` : true ou false"),
         ("declarations = \"ensemble\"", "(\"fenetres\" ou \"simultanees\")"),
+        ("maitre_de_jeu = 1", "`maitre_de_jeu` : true ou false"),
     ] {
         let e = new_game(&settings(t), 1).unwrap_err();
         assert!(e.contains(want), "{t}: {e}");
     }
     assert!(new_game(&settings("maitre_de_jeu = false"), 1).is_ok());
+    // Part III seats a game master.
+    assert!(new_game(&settings("maitre_de_jeu = true"), 1).unwrap().settings.game_master);
 }
 
 #[test]

@@ -189,6 +189,8 @@ pub fn adjudicate(prev: &GdState, inputs: &BTreeMap<FamilyKey, FamilyInput<Order
             }
         }
     }
+    // The game master's rulings on the items of earlier steps first (§5).
+    super::mj::apply(&mut s, super::mj::orders_of(inputs), &mut events);
     // A window plays its party's orders only (the daemon tells the others
     // it is not their move).
     let mut orders = orders_by_party(&s, inputs);

@@ -367,6 +367,7 @@ pub fn event_msg(w: &Words, e: &Event, viewer: Option<PartyId>) -> Msg {
         | Event::CourtTie { .. }
         | Event::SuitDecided { .. }
         | Event::SuitDropped { .. } => super::court::event_msg(e),
+        Event::MjItem { .. } | Event::MjDecision { .. } | Event::MjCard { .. } | Event::MjLapsed { .. } => super::mj::event_msg(e),
     }
 }
 

@@ -141,6 +141,7 @@ fn state(deal: usize) -> GdState {
         cards: Default::default(),
         free_laws: Vec::new(),
         suits: Vec::new(),
+        mj: Default::default(),
     };
     s.appoint(Ministry::PrimeMinister, Some("Fola".into()));
     s.appoint(Ministry::Interior, Some("Kaelin".into()));

@@ -77,7 +77,7 @@ impl Check<'_> {
         let t = c.next().ok_or_else(|| no(msg!("gd-order-refused-card-missing")))?;
         let card_name = self.held(t)?;
         let card = self.s.components.action(&card_name).cloned().ok_or_else(|| no(msg!("gd-order-refused-card-missing")))?;
-        if let Some(why) = engine::refereed(&card) {
+        if let Some(why) = engine::refereed_in(self.s, &card) {
             return Err(no(why));
         }
         if card.play == Play::Answer {

@@ -13,7 +13,7 @@ pub mod parse;
 pub(crate) mod tests;
 pub mod words;
 
-pub use parse::{court_samples, lines, lines_in, parse, samples};
+pub use parse::{court_samples, lines, lines_in, mj_samples, parse, samples};
 
 use serde::{Deserialize, Serialize};
 
@@ -194,6 +194,9 @@ pub enum Order {
     Sue { deal: u32, senator: Option<String>, version: String },
     /// `DEFENSE-PROCES A<n> [<sén>] "<version>"` (S2): the defendant's answer.
     DefendSuit { deal: u32, senator: Option<String>, version: String },
+    // ---- The game master's lines, read for the `@mj` seat only (#29;
+    // `mj`, orders/mj.rs).
+    Mj(super::mj::Line),
 }
 
 /// What an invasion fights for ("Côtés multiples dans une bataille.").

@@ -64,6 +64,10 @@ pub use fight::{fight_line, samples as fight_samples};
 /// `REBELLION`, `PAIX` (#28).
 #[path = "rebellion.rs"]
 mod rebellion;
+/// The game master's lines, read for the `@mj` seat (#29).
+#[path = "mj.rs"]
+mod mj;
+pub use mj::samples as mj_samples;
 /// `CORROMPU DEFENSE 1` and the Republic's new orders in B (#28).
 #[path = "defence.rs"]
 mod defence;
@@ -1312,6 +1316,9 @@ fn step_of(s: &GdState) -> Option<Step> {
 }
 
 pub fn parse(state: &GdState, family: &FamilyKey, lines: &[OrderLine]) -> ParsedOrders<Orders> {
+    if family == crate::game::GAME_MASTER {
+        return mj::parse(state, lines);
+    }
     let mut orders = Orders::default();
     let me = state.party_of(family);
     let step = step_of(state);

@@ -114,6 +114,7 @@ fn state(phase: Phase) -> GdState {
         cards: Default::default(),
         free_laws: Vec::new(),
         suits: Vec::new(),
+        mj: Default::default(),
     };
     s.appoint(Ministry::PrimeMinister, Some("Kaelin".into()));
     s.appoint(Ministry::Justice, Some("Siana".into()));

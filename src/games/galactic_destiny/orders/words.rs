@@ -480,6 +480,7 @@ pub fn line_in(s: &GdState, o: &Order, en: bool) -> String {
         Order::Rebel { sector } => format!("{} {sector}", kw(en, "REBELLION", "REBEL")),
         Order::Peace => kw(en, "PAIX", "PEACE").to_string(),
         Order::FreeProposal { .. } | Order::Unconstitutional { .. } | Order::Sue { .. } | Order::DefendSuit { .. } => super::parse::court_line(o, en),
+        Order::Mj(l) => super::super::mj::line_text(s, l),
         Order::Redeploy { groups, claims } => {
             let gs: Vec<String> = groups.iter().map(|g| if claims.contains(&g.to) { format!("{} {}", group(en, g), kw(en, "PRISE", "CLAIM")) } else { group(en, g) }).collect();
             format!("{} {}", kw(en, "FLOTTE-REPUBLIQUE", "REPUBLIC-FLEET"), gs.join(", "))
