@@ -230,3 +230,16 @@ fn une_proposition_the_robots_vote_for_their_own_free_law_and_leave_the_others_t
         }
     }
 }
+
+#[test]
+fn negociation_the_defendant_s_s2_order_form_says_how_to_answer_the_suit() {
+    use crate::games::galactic_destiny::view::order_form;
+    let (mut s, _, _) = sued();
+    s.election_marker = 2;
+    s.phase = crate::games::galactic_destiny::model::Phase::Voting;
+    let ids = |f: &str| order_form(&s, &f.to_string()).into_iter().filter_map(|l| l.comment.map(|c| c.id)).collect::<Vec<_>>();
+    let bip = s.seats.iter().find(|x| x.party == Some(Bip)).map(|x| x.key.clone()).expect("BIP's seat");
+    let gsp = s.seats.iter().find(|x| x.party == Some(Gsp)).map(|x| x.key.clone()).expect("GSP's seat");
+    assert!(ids(&bip).contains(&"gd-law-form-defence".to_string()), "{:?}", ids(&bip));
+    assert!(!ids(&gsp).contains(&"gd-law-form-defence".to_string()), "the plaintiff has nothing to answer");
+}
