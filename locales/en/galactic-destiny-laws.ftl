@@ -55,3 +55,4 @@ gd-law-mj-suit = { $id }: promise A{ $deal } between { $a } and { $b }, suit fil
        *[other] {" "}until turn { $until }
     }: "{ $version }"
   }
+gd-law-form-defence = Suit { $id }: { $plaintiff } sues you over promise A{ $deal }; to answer: SUIT-DEFENCE A{ $deal } [<senator>] "<your version>" (unanswered, its version is ratified)

@@ -55,3 +55,4 @@ gd-law-mj-suit = { $id } : accord A{ $deal } entre { $a } et { $b }, procès int
        *[other] {" "}jusqu'au tour { $until }
     } : « { $version } »
   }
+gd-law-form-defence = Procès { $id } : { $plaintiff } vous poursuit sur l'accord A{ $deal } ; pour répondre : DEFENSE-PROCES A{ $deal } [<sénateur>] "<votre version>" (sans réponse, sa version est ratifiée)

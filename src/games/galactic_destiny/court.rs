@@ -287,6 +287,20 @@ pub fn hear(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &mut 
     }
 }
 
+/// The order form's reminders for `party` in S2: each suit waiting for its
+/// answer, with the line that answers it.
+pub fn form_notes(state: &GdState, party: PartyId) -> Vec<Msg> {
+    if state.phase != super::model::Phase::Voting {
+        return Vec::new();
+    }
+    state
+        .suits
+        .iter()
+        .filter(|s| s.outcome.is_none() && s.defendant == party)
+        .map(|s| msg!("gd-law-form-defence", id = s.id(), deal = s.deal, plaintiff = s.plaintiff.party.sigle()))
+        .collect()
+}
+
 /// One item the game master enforces (`arbitre mj --etat`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -447,6 +461,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-law-refused-suit-pending", deal = 2),
         msg!("gd-law-refused-no-suit", deal = 2),
         msg!("gd-law-refused-deal-rebel"),
+        msg!("gd-law-form-defence", id = "P1", deal = 2, plaintiff = "GSP"),
     ]);
     let items = [
         MjItem::FreeLaw { id: "L1".into(), text: "pas de guerre".into(), by: PartyId::Bip, until: 3 },

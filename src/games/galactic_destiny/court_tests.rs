@@ -203,3 +203,43 @@ fn negociation_a_suit_s_version_reaches_only_the_promise_s_parties_until_the_cou
         assert!(!v[who].contains("TERMES-SECRETS"), "{who}");
     }
 }
+
+#[test]
+fn une_proposition_the_robots_vote_for_their_own_free_law_and_leave_the_others_to_the_humans() {
+    use crate::games::galactic_destiny::orders::{lines, tests::read};
+    use crate::games::galactic_destiny::sample::sample;
+    use crate::games::galactic_destiny::setup::test_state;
+    let mut s = test_state(&[Gsp, Bip, PartyId::Pop], 1);
+    s.settings.free_proposals = true;
+    s.election_marker = 2;
+    s.phase = crate::games::galactic_destiny::model::Phase::Voting;
+    s.agenda = vec![crate::games::galactic_destiny::model::Item::FreeLaw { by: Bip, text: "la paix".into(), turns: 2 }];
+    for seed in 0..20u8 {
+        for p in [Gsp, Bip, PartyId::Pop] {
+            let o = sample(&s, p, &mut Dice::from_seed([seed; 32]));
+            let votes: Vec<&Order> = o.lines.iter().filter(|l| matches!(l, Order::VoteItem { item: 1, .. } | Order::Unconstitutional { .. } | Order::Veto { item: 1 })).collect();
+            if p == Bip {
+                assert_eq!(votes, vec![&Order::VoteItem { item: 1, for_it: true, cap: 0 }]);
+            } else {
+                assert!(votes.is_empty(), "{p:?}: {votes:?}");
+            }
+            // The robot's lines are accepted as a player's would be.
+            let text = lines(&s, &o);
+            let refs: Vec<&str> = text.iter().map(String::as_str).collect();
+            assert_eq!(read(&s, &p.sigle().to_lowercase(), &refs).0, o);
+        }
+    }
+}
+
+#[test]
+fn negociation_the_defendant_s_s2_order_form_says_how_to_answer_the_suit() {
+    use crate::games::galactic_destiny::view::order_form;
+    let (mut s, _, _) = sued();
+    s.election_marker = 2;
+    s.phase = crate::games::galactic_destiny::model::Phase::Voting;
+    let ids = |f: &str| order_form(&s, &f.to_string()).into_iter().filter_map(|l| l.comment.map(|c| c.id)).collect::<Vec<_>>();
+    let bip = s.seats.iter().find(|x| x.party == Some(Bip)).map(|x| x.key.clone()).expect("BIP's seat");
+    let gsp = s.seats.iter().find(|x| x.party == Some(Gsp)).map(|x| x.key.clone()).expect("GSP's seat");
+    assert!(ids(&bip).contains(&"gd-law-form-defence".to_string()), "{:?}", ids(&bip));
+    assert!(!ids(&gsp).contains(&"gd-law-form-defence".to_string()), "the plaintiff has nothing to answer");
+}

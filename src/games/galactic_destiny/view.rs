@@ -732,6 +732,8 @@ pub fn order_form(s: &GdState, family: &FamilyKey) -> Vec<FormLine> {
         Phase::Purchases => "gd-form-purchases",
     };
     v.push(FormLine::comment(Msg::new(what)));
+    // A suit waiting for the party's answer (the galactic court, #29).
+    v.extend(seat.party.into_iter().flat_map(|p| super::court::form_notes(s, p)).map(FormLine::comment));
     let Some(p) = seat.party.filter(|p| !seat.resigned && s.awaited_parties().contains(p)) else { return v };
     let mut dice = crate::dice::Dice::for_turn(s.seed ^ FORM_SEED, s.step);
     let o = super::sample::sample(s, p, &mut dice);
