@@ -51,3 +51,6 @@ gd-mj-refused-card-where = { $give ->
     [yes] "{ $card }" is neither in the deck nor in the discards: it cannot be given to { $party }
    *[no] "{ $card }" is not in { $party }'s hand
 }
+gd-mj-decision-free-law-broken = Referee's decision: { $party } broke the free law L{ $law } (2 corruption).
+gd-mj-decision-free-law-struck = Referee's decision: the free law L{ $law } is struck.
+gd-mj-why-free-law = free law L{ $law } broken

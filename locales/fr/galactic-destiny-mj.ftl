@@ -51,3 +51,6 @@ gd-mj-refused-card-where = { $give ->
     [yes] « { $card } » n'est ni dans la pioche ni dans la défausse : elle ne peut être donnée à { $party }
    *[no] « { $card } » n'est pas dans la main de { $party }
 }
+gd-mj-decision-free-law-broken = Décision de l'arbitre : { $party } a enfreint la loi libre L{ $law } (2 corruptions).
+gd-mj-decision-free-law-struck = Décision de l'arbitre : la loi libre L{ $law } est rayée.
+gd-mj-why-free-law = loi libre L{ $law } enfreinte

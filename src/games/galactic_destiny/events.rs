@@ -55,6 +55,8 @@ pub enum CorruptionWhy {
     /// A natural 2 rolled in court by the other side of suit `P<suit>`
     /// ("Négociation."; `court`).
     Court { suit: u32 },
+    /// A free law (`L<n>`) broken, as the game master ruled (`mj`).
+    FreeLaw { number: u32 },
 }
 
 /// What the referee played for a party that sent nothing or not enough,

@@ -111,6 +111,8 @@ pub enum Breach {
     Law { law: Law },
     /// `ACCORD <a> [<sén>]`.
     Deal { deal: u32, senator: Option<String> },
+    /// `LOI L<n>`: a free law in force (`propositions = "libres"`).
+    FreeLaw { number: u32 },
 }
 
 /// One game master's line (`orders/mj.rs`), stored inside
@@ -122,6 +124,8 @@ pub enum Line {
     Infraction { party: PartyId, breach: Breach },
     /// `RAYER #<n>`: a law in force struck.
     Strike { law: Law },
+    /// `RAYER L<n>`: a free law in force struck.
+    StrikeFree { number: u32 },
     /// `EFFET <item> <ajustement>…` (none: `SANS-EFFET`).
     Effect { item: u32, adjustments: Vec<Adjustment> },
     /// An adjustment alone: a correction of the state.
@@ -154,6 +158,10 @@ pub enum Decision {
     DealVersion { deal: u32, text: String },
     /// An announcement.
     Announcement { text: String },
+    /// A free law (`L<n>`) broken by a party: 2 corruption.
+    FreeLawBroken { party: PartyId, number: u32 },
+    /// A free law (`L<n>`) struck.
+    FreeLawStruck { number: u32 },
 }
 
 /// Whether the game has a game master.
@@ -201,6 +209,19 @@ pub fn apply(s: &mut GdState, orders: Option<&Orders>, events: &mut Vec<Event>) 
                 events.push(Event::MjDecision { decision: Decision::DealBroken { party: *party, deal: *deal } });
                 events.push(Event::DealBroken { number: *deal, by: *party });
                 place_corruption(s, *party, senator.as_deref(), BREACH_CORRUPTION, CorruptionWhy::BrokenDeal { deal: *deal }, events);
+            }
+            Line::Infraction { party, breach: Breach::FreeLaw { number } } => {
+                if !super::senate::free::in_force(s).any(|l| l.number == *number) || super::rebellion::is_rebel(s, *party) {
+                    continue;
+                }
+                events.push(Event::MjDecision { decision: Decision::FreeLawBroken { party: *party, number: *number } });
+                place_corruption(s, *party, None, BREACH_CORRUPTION, CorruptionWhy::FreeLaw { number: *number }, events);
+            }
+            Line::StrikeFree { number } => {
+                let turn = s.game_turn;
+                let Some(l) = s.free_laws.iter_mut().find(|l| l.number == *number && l.in_force(turn)) else { continue };
+                l.struck = Some(turn);
+                events.push(Event::MjDecision { decision: Decision::FreeLawStruck { number: *number } });
             }
             Line::Strike { law } => {
                 let before = s.laws.len();
@@ -413,6 +434,8 @@ pub fn line_text(s: &GdState, l: &Line) -> String {
             format!("INFRACTION {} ACCORD A{deal}{}", party.sigle(), senator.as_deref().map(|n| format!(" {}", quoted(n))).unwrap_or_default())
         }
         Line::Strike { law } => format!("RAYER {}", law_ref(law)),
+        Line::Infraction { party, breach: Breach::FreeLaw { number } } => format!("INFRACTION {} LOI L{number}", party.sigle()),
+        Line::StrikeFree { number } => format!("RAYER L{number}"),
         Line::Effect { item, adjustments } if adjustments.is_empty() => format!("EFFET M{item} SANS-EFFET"),
         Line::Effect { item, adjustments } => format!("EFFET M{item} {}", adjustments.iter().map(text).collect::<Vec<_>>().join(", ")),
         Line::Adjust { adjustment } => text(adjustment),
@@ -444,8 +467,8 @@ pub fn items(s: &GdState) -> Vec<Msg> {
         let has_version = if version.is_empty() { "no" } else { "yes" };
         v.push(msg!("gd-mj-deal", deal = d.number, a = d.parties[0].sigle(), b = d.parties[1].sigle(), terms = d.terms.as_str(), version = version, has_version = has_version));
     }
-    // Court cases (`tribunal = true`, gdlaws) are listed here when the
-    // state holds them.
+    // The free laws in force and the galactic court's suits (`court`).
+    v.extend(super::court::mj_items(s).iter().map(super::court::MjItem::describe));
     v
 }
 
@@ -477,6 +500,8 @@ fn decision_msg(d: &Decision) -> Msg {
         Decision::Skipped { adjustment } => msg!("gd-mj-decision-skipped", adjustment = adjustment.as_str()),
         Decision::DealVersion { deal, text } => msg!("gd-mj-decision-deal-version", deal = *deal, text = text.as_str()),
         Decision::Announcement { text } => msg!("gd-mj-decision-announcement", text = text.as_str()),
+        Decision::FreeLawBroken { party, number } => msg!("gd-mj-decision-free-law-broken", party = party.sigle(), law = *number),
+        Decision::FreeLawStruck { number } => msg!("gd-mj-decision-free-law-struck", law = *number),
     }
 }
 
@@ -488,6 +513,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-mj-item", item = 1, card = "Diplomatie", text = "le MJ décide", by = "GSP", event = "no"),
         msg!("gd-mj-law", number = 1, law = law_name("gd-law-", law), until = 3, by = "GSP"),
         msg!("gd-mj-deal", deal = 1, a = "GSP", b = "BIP", terms = "paix", version = "", has_version = "no"),
+        msg!("gd-mj-why-free-law", law = 1),
         event_msg(&Event::MjItem { item: 1, card: "Diplomatie".into(), text: "le MJ décide".into(), by: Some(Gsp) }),
         event_msg(&Event::MjLapsed { item: 1, card: "Diplomatie".into() }),
         event_msg(&Event::MjCard { party: Gsp, card: "Diplomatie".into(), given: true, item: Some(1) }),
@@ -502,6 +528,8 @@ pub fn samples() -> Vec<Msg> {
         Decision::Skipped { adjustment: "ARGENT GSP +2".into() },
         Decision::DealVersion { deal: 1, text: "paix".into() },
         Decision::Announcement { text: "bonjour".into() },
+        Decision::FreeLawBroken { party: Gsp, number: 1 },
+        Decision::FreeLawStruck { number: 1 },
     ] {
         v.push(decision_msg(&d));
     }

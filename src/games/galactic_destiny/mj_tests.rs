@@ -232,3 +232,23 @@ fn le_maitre_de_jeu_its_orders_are_stored_and_read_back_as_json() {
     let back: crate::games::galactic_destiny::Orders = serde_json::from_value(json).expect("read back");
     assert_eq!(back, parsed.orders);
 }
+
+#[test]
+fn le_maitre_de_jeu_a_free_law_is_listed_broken_and_struck_by_its_id() {
+    use crate::games::galactic_destiny::senate::free::FreeLaw;
+    let mut s = state();
+    s.free_laws = vec![FreeLaw { number: 1, text: "Pas de flotte au 42".into(), by: Pop, passed: 1, until: 3, struck: None }];
+    // `arbitre mj --etat` lists it with the court's id.
+    let listed: Vec<String> = mj::items(&s).iter().map(|m| m.render(crate::i18n::Lang::Fr)).collect();
+    assert!(listed.iter().any(|l| l.contains("L1") && l.contains("Pas de flotte au 42")), "{listed:?}");
+    let corruption = |s: &GdState| -> u32 { s.fx.senators.values().filter(|x| x.party == Gsp).map(|x| u32::from(x.corruption) + 3 * u32::from(x.shadow)).sum() };
+    let (after, events) = play(&s, &[], &["INFRACTION GSP LOI L1", "RAYER L1"]);
+    assert_eq!(corruption(&after), corruption(&s) + 2, "2 corruption on a GSP senator");
+    assert_eq!(after.free_laws[0].struck, Some(s.game_turn));
+    assert!(events.contains(&Event::MjDecision { decision: mj::Decision::FreeLawBroken { party: Gsp, number: 1 } }));
+    assert!(events.contains(&Event::MjDecision { decision: mj::Decision::FreeLawStruck { number: 1 } }));
+    // Struck, it is no longer an item, and its id is refused.
+    assert!(mj::items(&after).iter().all(|m| !m.render(crate::i18n::Lang::Fr).contains("Pas de flotte")));
+    let parsed = GalacticDestiny::parse_orders(&after, &GAME_MASTER.to_string(), &lines(&["RAYER L1", "INFRACTION GSP LOI L1"]));
+    assert!(parsed.verdicts.iter().all(|v| !v.is_accepted()), "{:?}", parsed.verdicts);
+}

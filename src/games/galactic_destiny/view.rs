@@ -99,6 +99,7 @@ fn why_msg(w: &CorruptionWhy) -> Msg {
         CorruptionWhy::CorruptSkill { ministry } => super::powers::why_msg(*ministry),
         CorruptionWhy::Card { card } => msg!("gd-why-card", card = card.as_str()),
         CorruptionWhy::Court { suit } => msg!("gd-law-why-court", suit = *suit),
+        CorruptionWhy::FreeLaw { number } => msg!("gd-mj-why-free-law", law = *number),
     }
 }
 

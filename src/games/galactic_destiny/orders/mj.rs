@@ -11,7 +11,7 @@
 //! - `ANNONCE | ANNOUNCE "<texte>"`
 //! - `INFRACTION | BREACH <parti> LOI | LAW #<n>` /
 //!   `INFRACTION <parti> ACCORD | DEAL <a> [<sén>]`
-//! - `RAYER | STRIKE [LOI] #<n>`
+//! - `RAYER | STRIKE [LOI] #<n> | L<n>` (`L<n>`: a free law in force)
 //! - `EFFET | EFFECT <item> SANS-EFFET | NO-EFFECT` /
 //!   `EFFET <item> <ajustement>[, <ajustement>…]`
 //! - `ACCORD | DEAL <a> VERSION "<texte>"`
@@ -130,7 +130,13 @@ fn read(s: &GdState, c: &mut Cursor, ruled: &mut BTreeSet<u32>) -> Result<Option
         let party = party(s, c.next())?;
         if is(c.peek(), LAW) {
             c.next();
-            Line::Infraction { party, breach: Breach::Law { law: law_in_force(s, c.next())? } }
+            match free_law(s, c.peek()) {
+                Some(number) => {
+                    c.next();
+                    Line::Infraction { party, breach: Breach::FreeLaw { number } }
+                }
+                None => Line::Infraction { party, breach: Breach::Law { law: law_in_force(s, c.next())? } },
+            }
         } else if is(c.peek(), DEAL) {
             c.next();
             let deal = deal(s, c.next())?;
@@ -150,7 +156,13 @@ fn read(s: &GdState, c: &mut Cursor, ruled: &mut BTreeSet<u32>) -> Result<Option
         if is(c.peek(), LAW) {
             c.next();
         }
-        Line::Strike { law: law_in_force(s, c.next())? }
+        match free_law(s, c.peek()) {
+            Some(number) => {
+                c.next();
+                Line::StrikeFree { number }
+            }
+            None => Line::Strike { law: law_in_force(s, c.next())? },
+        }
     } else if is(Some(first), EFFECT) {
         c.next();
         let item = item(s, c.next())?;
@@ -229,6 +241,13 @@ fn senator_in_play(s: &GdState, t: Option<&Token>) -> Result<String, Refused> {
 fn law_in_force(s: &GdState, t: Option<&Token>) -> Result<super::super::super::model::Law, Refused> {
     let t = t.ok_or_else(|| no(msg!("gd-mj-refused-law", written = "")))?;
     item_no(t).and_then(|n| s.laws.get(n as usize - 1)).map(|l| l.law).ok_or_else(|| no(msg!("gd-mj-refused-law", written = t.text.as_str())))
+}
+
+/// A free law in force (`propositions = "libres"`), written `L<n>` as the
+/// reports and `--etat` name it: its number.
+fn free_law(s: &GdState, t: Option<&Token>) -> Option<u32> {
+    let n: u32 = t?.text.strip_prefix(['L', 'l'])?.parse().ok()?;
+    crate::games::galactic_destiny::senate::free::in_force(s).any(|l| l.number == n).then_some(n)
 }
 
 fn deal(s: &GdState, t: Option<&Token>) -> Result<u32, Refused> {
