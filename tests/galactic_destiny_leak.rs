@@ -143,6 +143,13 @@ fn turn_events(turns: &Path, states: &BTreeMap<u32, GdState>, n: u32) -> Vec<ser
     states.iter().filter(|(m, s)| **m <= n && s.game_turn == turn).flat_map(|(m, _)| step_events(turns, *m)).collect()
 }
 
+/// The cards played or answered in the steps of step `n`'s game turn up to
+/// `n`: the turn so far of every text names them again.
+fn played_in_turn(turns: &Path, states: &BTreeMap<u32, GdState>, n: u32) -> BTreeSet<String> {
+    let Some(turn) = states.get(&n).map(|s| s.game_turn) else { return played(turns, n) };
+    states.iter().filter(|(m, s)| **m <= n && s.game_turn == turn).flat_map(|(m, _)| played(turns, *m)).collect()
+}
+
 /// The names `family`'s own orders for step `n` wrote (a card its Maître
 /// en espionnage named to discard, its augury's card): its own words, no
 /// secret from it when its acknowledgement or report echoes them.
@@ -322,9 +329,9 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         let after = at(n + 1);
         let pair: Vec<&GdState> = std::iter::once(before).chain(after).collect();
         let dir = turns.join(format!("{n:04}"));
-        let shown = played(&turns, n);
-        let evs = step_events(&turns, n);
-        spied += evs.iter().filter(|e| e["event"] == "hand_seen").count();
+        let shown = played_in_turn(&turns, &states, n);
+        let evs = turn_events(&turns, &states, n);
+        spied += step_events(&turns, n).iter().filter(|e| e["event"] == "hand_seen").count();
         for f in files(&dir).into_iter().filter(|f| f.file_name().is_some_and(|x| x.to_string_lossy().starts_with("chronicle"))) {
             let secret: BTreeSet<String> = secrets(&pair, None).difference(&shown).cloned().collect();
             let text = readable(std::fs::read_to_string(&f).expect("chronicle"));
@@ -344,7 +351,7 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         }
         for fam in files(&dir.join("reports")) {
             let key = fam.file_name().and_then(|f| f.to_str()).unwrap_or_default().to_string();
-            let seen = cards_seen(&turn_events(&turns, &states, n), party_of(&key));
+            let seen = cards_seen(&evs, party_of(&key));
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(&key)), &seen, &own_words(&turns, n, &key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(&key));
             let policies = policy_secrets(&pair, party_of(&key));
@@ -375,9 +382,9 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let (subject, texts) = mail_texts(&std::fs::read(&f).expect("mail"));
             let (n, report) = step_of(&subject);
             let pair: Vec<&GdState> = at(n).into_iter().chain(if report { at(n + 1) } else { None }).collect();
-            let shown = if report { played(&turns, n) } else { BTreeSet::new() };
-            let evs = if report { step_events(&turns, n) } else { Vec::new() };
-            let seen = cards_seen(&if report { turn_events(&turns, &states, n) } else { Vec::new() }, party_of(key));
+            let shown = if report { played_in_turn(&turns, &states, n) } else { BTreeSet::new() };
+            let evs = if report { turn_events(&turns, &states, n) } else { Vec::new() };
+            let seen = cards_seen(&evs, party_of(key));
             let secret: BTreeSet<String> = less_known(secrets(&pair, party_of(key)), &seen, &own_words(&turns, n, key)).difference(&shown).cloned().collect();
             let mut standing = standing_secrets(&pair, party_of(key));
             let policies = policy_secrets(&pair, party_of(key));

@@ -479,6 +479,11 @@ pub struct Intrigue {
     /// (design note §7, spy results; `view_odds::remember_looks`).
     #[serde(default)]
     pub seen: Vec<(u32, PartyId, PartyId, Vec<String>)>,
+    /// The events of the game turn's steps played so far (step, event), for
+    /// "the turn so far" of every report and chronicle (design note §7 item
+    /// 2): each reader sees those it may read (`Event::readers`).
+    #[serde(default)]
+    pub log: Vec<(u32, super::events::Event)>,
 }
 
 /// The whole game.

@@ -393,6 +393,25 @@ fn events_json(before: &GdState, after: &GdState, events: &[Event], viewer: Opti
         .collect()
 }
 
+/// The earlier steps of the game turn (design note §7 item 2), each with
+/// the events `viewer` may read, in words; the step just played is
+/// `this_step`. Empty once the turn has changed (the galactic phase empties
+/// the record).
+fn turn_so_far(before: &GdState, after: &GdState, viewer: Option<PartyId>, lang: Lang) -> Vec<Value> {
+    let mut steps: Vec<(u32, Vec<Event>)> = Vec::new();
+    for (n, e) in after.intrigue.log.iter().filter(|(n, _)| *n < before.step) {
+        match steps.last_mut() {
+            Some((m, v)) if m == n => v.push(e.clone()),
+            _ => steps.push((*n, vec![e.clone()])),
+        }
+    }
+    steps
+        .into_iter()
+        .map(|(n, evs)| json!({ "step": n, "events": events_json(before, after, &evs, viewer, lang) }))
+        .filter(|x| x["events"].as_array().is_some_and(|v| !v.is_empty()))
+        .collect()
+}
+
 fn phase_word(p: Phase) -> &'static str {
     match p {
         Phase::Registration => "registration",
@@ -663,6 +682,7 @@ fn common(ctx: &ViewContext, before: &GdState, s: &GdState, events: &[Event], vi
         "max_turns": s.settings.max_turns,
         "schedule": schedule(s),
         "this_step": events_json(before, s, events, viewer, lang),
+        "turn_so_far": turn_so_far(before, s, viewer, lang),
         "ending": s.ending.as_ref().or(ended).map(|e| ending_msg(e).render(lang)),
         "board": board_json(s),
         "parties": parties_json(s, viewer),

@@ -210,3 +210,43 @@ fn the_html_report_says_the_facts_the_text_report_says() {
         }
     }
 }
+
+#[test]
+fn the_turn_so_far_each_reader_reads_the_earlier_steps_events_it_may_read_in_text_and_html() {
+    let r = renderer();
+    let (mut before, mut after, events) = game();
+    before.step = 5;
+    after.step = 6;
+    // Only the turn so far may name the card looked at.
+    after.intrigue.seen.clear();
+    let looked = after.fx.parties[&Bip].hand.first().cloned().expect("a card in BIP's hand");
+    after.intrigue.log = vec![
+        (3, Event::Income { party: Bip, money: 13, influence: 11 }),
+        (4, Event::HandSeen { party: Pop, target: Bip, cards: vec![looked.clone()] }),
+        // The step just played is `this_step`, not repeated.
+        (5, Event::Income { party: Gsp, money: 9, influence: 9 }),
+    ];
+    for lang in ["fr", "en"] {
+        let pop = family_view(&ctx(lang), &before, &after, &events, &"pop".to_string());
+        let gsp = family_view(&ctx(lang), &before, &after, &events, &"gsp".to_string());
+        let public = public_view(&ctx(lang), &before, &after, &events);
+        let steps = |v: &Value| v["turn_so_far"].as_array().expect("turn so far").iter().map(|x| x["step"].as_u64().unwrap_or(0)).collect::<Vec<_>>();
+        assert_eq!(steps(&pop), vec![3, 4], "{lang}: POP reads its own look");
+        assert_eq!(steps(&gsp), vec![3], "{lang}: POP's look is POP's alone");
+        assert_eq!(steps(&public), vec![3]);
+        let income = pop["turn_so_far"][0]["events"][0]["text"].as_str().expect("a text").to_string();
+        let rc = report_context(lang, &before, &after, &events, "pop");
+        for kind in ["txt", "html"] {
+            let text = r.render(&format!("galactic-destiny/report.{lang}.{kind}.tera"), &rc).expect("report");
+            let text = if kind == "html" { seen(&text) } else { squeeze(&text) };
+            assert!(text.contains(&squeeze(&income)) && text.contains(&looked), "{lang}/{kind}: the turn so far missing");
+        }
+        let rc = report_context(lang, &before, &after, &events, "gsp");
+        for kind in ["txt", "html"] {
+            let text = r.render(&format!("galactic-destiny/report.{lang}.{kind}.tera"), &rc).expect("report");
+            assert!(text.contains(&squeeze(&income).replace('\'', if kind == "html" { "&#x27;" } else { "'" })) || seen(&text).contains(&squeeze(&income)), "{lang}/{kind}: the public event of step 3");
+        }
+        let chron = r.render(&format!("galactic-destiny/chronicle.{lang}.html.tera"), &json!({"ctx": ctx(lang), "view": public})).expect("chronicle");
+        assert!(seen(&chron).contains(&squeeze(&income)), "{lang}: the chronicle's turn so far");
+    }
+}

@@ -107,9 +107,10 @@ pub fn fresh(s: &GdState, p: PartyId) -> Vec<String> {
 }
 
 /// Keeps what the step's looks at a hand saw (`Event::HandSeen`) for the
-/// rest of the game turn, for the looker's private report; the galactic
-/// phase empties the intrigue's record, so a step that changes the turn
-/// keeps nothing (its report shows its looks in the step's events).
+/// rest of the game turn, for the looker's private report, and the step's
+/// events for the turn so far; the galactic phase empties the intrigue's
+/// record, so a step that changes the turn keeps nothing (its report shows
+/// them in the step's events).
 pub fn remember_looks(s: &mut GdState, prev: &GdState, events: &[Event]) {
     if s.game_turn != prev.game_turn {
         return;
@@ -118,6 +119,7 @@ pub fn remember_looks(s: &mut GdState, prev: &GdState, events: &[Event]) {
         if let Event::HandSeen { party, target, cards } = e {
             s.intrigue.seen.push((prev.step, *party, *target, cards.clone()));
         }
+        s.intrigue.log.push((prev.step, e.clone()));
     }
 }
 
