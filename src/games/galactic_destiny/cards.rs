@@ -38,11 +38,13 @@
 //! one whose contest is not held (a Feint, a void campaign) goes back to
 //! hand unpaid ([`contest_returned`]). `defense ±n` on a party's sector
 //! (Fortifications) is a lasting effect the battles and campaigns read.
-//! The rerolls after the roll (`relance`, Relance tactique, an answer-only
-//! card), the Feint and the effects no card of the set uses yet (`deplace`,
-//! `veto`, `abroge`, `election`; targets `proposition`, `assassinat`) are
-//! refused by the order checker as not refereed yet ([`refereed`]), never
-//! half-done.
+//! `veto` strikes a general proposal of S2's agenda (the vote skips it,
+//! [`struck`]), `abroge` ends a law in force, `election` calls an election
+//! that the next galactic phase honours ([`election_call`]), `deplace n`
+//! lets n fleets that moved to a sector this turn move again. The rerolls
+//! after the roll (`relance`, Relance tactique, an answer-only card), the
+//! Feint's card line and the target `assassinat` are refused by the order
+//! checker as not refereed yet ([`refereed`]), never half-done.
 
 use std::collections::BTreeMap;
 
@@ -58,7 +60,7 @@ use super::components::effects::{Effect, Resource, Target};
 use super::components::interpret::{Subject, RESOURCE_MAX};
 use super::components::{PartyId, SectorNo};
 use super::events::{CorruptionWhy, Event};
-use super::model::{GdState, FLEETS_MAX};
+use super::model::{GdState, Law, FLEETS_MAX};
 use super::orders::{Order, Orders};
 
 /// What a card played names with `CIBLE`.
@@ -79,6 +81,10 @@ pub enum CardTarget {
     Battle { sector: SectorNo },
     /// A contest card's campaign (`CAMPAGNE <secteur>`, K).
     Campaign { sector: SectorNo },
+    /// `veto`: a general proposal of the agenda (`CIBLE #<n>`, S2).
+    Proposal { item: u32 },
+    /// `abroge`: a law in force (`CIBLE <loi>` | `CIBLE IMPOT <action>`).
+    Law { law: Law },
 }
 
 /// What a standing answer waits for.
@@ -114,6 +120,14 @@ pub struct CardsState {
     pub answers: BTreeMap<PartyId, Vec<StandingAnswer>>,
     #[serde(default)]
     pub multitasked: BTreeMap<String, u32>,
+    /// Agenda items a `veto` card struck: (game turn, item); the senate's
+    /// vote passes them over as it does the Prime Minister's vetoes.
+    #[serde(default)]
+    pub struck: Vec<(u32, u32)>,
+    /// An `election` card played: its party and card, until the next
+    /// galactic phase puts the marker on "élection" ([`election_call`]).
+    #[serde(default)]
+    pub election_call: Option<(PartyId, String)>,
 }
 
 /// How a card was cancelled.
@@ -144,19 +158,25 @@ pub fn period_fits(period: Period, senate: bool) -> bool {
 
 /// Why a card cannot be played by this referee yet (None: it can): the
 /// Feint (the lead's), the rerolls after the roll, contest effects on
-/// anything but a battle or a campaign, and the effects no card of the set
-/// uses yet.
+/// anything but a battle or a campaign, an answer to an assassination, and
+/// the effects whose target cannot say what they act on: `veto` and
+/// `abroge` want `cible proposition` (and nothing else on the card),
+/// `deplace` a sector.
 pub fn refereed(card: &ActionCard) -> Option<Msg> {
-    let on_contest = matches!(card.target, Target::Battle | Target::Campaign);
-    let contest = matches!(card.target, Target::Assassination | Target::Proposal)
-        || card.effects.iter().any(|e| matches!(e, Effect::Reroll(_)) || (!on_contest && matches!(e, Effect::Dice(_) | Effect::Bonus(_) | Effect::Losses(_))))
-        || (card.target == Target::Battle && card.effects.iter().any(|e| !matches!(e, Effect::Dice(_) | Effect::Bonus(_) | Effect::Losses(_))))
-        || (card.target == Target::Campaign && card.effects.iter().any(|e| !matches!(e, Effect::Dice(_) | Effect::Bonus(_))));
-    let other = card.effects.iter().find(|e| matches!(e, Effect::Feint | Effect::Move(_) | Effect::Veto | Effect::Repeal | Effect::Election));
-    if let Some(Effect::Feint) = other {
+    let contest_effect = |e: &Effect| matches!(e, Effect::Dice(_) | Effect::Bonus(_) | Effect::Losses(_));
+    let by_target = match card.target {
+        Target::Battle => card.effects.iter().any(|e| !contest_effect(e)),
+        Target::Campaign => card.effects.iter().any(|e| !matches!(e, Effect::Dice(_) | Effect::Bonus(_))),
+        Target::Assassination => true,
+        Target::Proposal => !matches!(card.effects.as_slice(), [Effect::Veto | Effect::Repeal]),
+        Target::Sector | Target::OwnSector => card.effects.iter().any(|e| contest_effect(e) || matches!(e, Effect::Veto | Effect::Repeal)),
+        _ => card.effects.iter().any(|e| contest_effect(e) || matches!(e, Effect::Veto | Effect::Repeal | Effect::Move(_))),
+    };
+    let not_yet = by_target || card.effects.iter().any(|e| matches!(e, Effect::Reroll(_)));
+    if card.effects.contains(&Effect::Feint) {
         return Some(msg!("gd-order-refused-not-yet"));
     }
-    if contest || other.is_some() {
+    if not_yet {
         return Some(msg!("gd-card-refused-not-yet", card = card.name_fr.as_str()));
     }
     if card.effects.iter().any(|e| matches!(e, Effect::Manual(_))) {
@@ -304,12 +324,13 @@ fn in_hand(state: &GdState, p: PartyId, card: &str) -> bool {
     state.fx.parties.get(&p).is_some_and(|x| x.hand.iter().any(|c| c == card))
 }
 
-/// The subject a `CIBLE` names.
-pub fn subject(t: &CardTarget) -> Subject {
+/// The subject a `CIBLE` names (none for a proposal or a law).
+pub fn subject(t: &CardTarget) -> Option<Subject> {
     match t {
-        CardTarget::Party { party } => Subject::Party(*party),
-        CardTarget::Senator { name } => Subject::Senator(name.clone()),
-        CardTarget::Sector { sector, .. } | CardTarget::Battle { sector } | CardTarget::Campaign { sector } => Subject::Sector(*sector),
+        CardTarget::Party { party } => Some(Subject::Party(*party)),
+        CardTarget::Senator { name } => Some(Subject::Senator(name.clone())),
+        CardTarget::Sector { sector, .. } | CardTarget::Battle { sector } | CardTarget::Campaign { sector } => Some(Subject::Sector(*sector)),
+        CardTarget::Proposal { .. } | CardTarget::Law { .. } => None,
     }
 }
 
@@ -442,6 +463,12 @@ fn unfit(state: &GdState, p: PartyId, card: &ActionCard, by: Option<&str>, targe
         Some(CardTarget::Sector { sector, .. }) if card.target == Target::OwnSector => state.fx.sectors.get(sector).and_then(|s| s.owner) != Some(p),
         _ => false,
     };
+    let gone = gone
+        || match target {
+            Some(CardTarget::Proposal { item }) => !proposal_standing(state, *item),
+            Some(CardTarget::Law { law }) => !law_in_force(state, *law),
+            _ => false,
+        };
     if gone {
         return Some(msg!("gd-card-target-gone"));
     }
@@ -493,7 +520,7 @@ fn play(state: &mut GdState, p: PartyId, line: &Order, name: &str, by: Option<&s
 
 /// What the card's `cible` resolves to.
 fn subjects(state: &GdState, p: PartyId, card: &ActionCard, target: Option<&CardTarget>, dice: &mut Dice) -> Vec<Subject> {
-    let chosen = target.map(subject);
+    let chosen = target.and_then(subject);
     state.fx.resolve(card.target, Some(p), chosen.as_ref(), (None, None), dice).unwrap_or_default()
 }
 
@@ -563,6 +590,37 @@ fn effects(state: &mut GdState, p: PartyId, card: &ActionCard, by: Option<&str>,
                 }
             }
             Effect::Republic(n) => republic(state, *n),
+            Effect::Move(n) => {
+                // "Les flottes peuvent seulement se déplacer une fois par
+                // tour": up to n of the party's fleets that moved to (or
+                // were declared at) the sector may move once more.
+                let Some(CardTarget::Sector { sector, .. }) = target else { continue };
+                let Some(c) = state.intrigue.invasions.committed.get_mut(sector).and_then(|m| m.get_mut(&p)) else { continue };
+                *c = c.saturating_sub(*n);
+                state.intrigue.invasions.committed.retain(|_, m| {
+                    m.retain(|_, k| *k > 0);
+                    !m.is_empty()
+                });
+            }
+            Effect::Veto => {
+                // The Prime Minister's veto ("Compétences de ministère"),
+                // without the post nor its influence: the item is struck.
+                let Some(CardTarget::Proposal { item }) = target else { continue };
+                if !proposal_standing(state, *item) {
+                    continue;
+                }
+                state.cards.struck.push((state.game_turn, *item));
+                events.push(Event::Vetoed { item: *item, by: p });
+            }
+            Effect::Repeal => {
+                let Some(CardTarget::Law { law }) = target else { continue };
+                if !law_in_force(state, *law) {
+                    continue;
+                }
+                state.laws.retain(|l| l.law != *law);
+                events.push(Event::LawLapsed { law: *law });
+            }
+            Effect::Election => state.cards.election_call = Some((p, card.name_fr.clone())),
             _ => {
                 if state.fx.apply(e, Some(p), subjects, dice).is_err() {
                     continue;
@@ -573,6 +631,34 @@ fn effects(state: &mut GdState, p: PartyId, card: &ActionCard, by: Option<&str>,
     }
     state.fleets.retain(|_, m| !m.is_empty());
     events.push(Event::CardResolved { party: p, card: card.name_fr.clone(), effects: done });
+}
+
+/// Whether agenda item `item` is a general proposal (a law, a trade) of
+/// this turn's agenda not struck yet, by the Prime Minister or a card.
+fn proposal_standing(state: &GdState, item: u32) -> bool {
+    use super::model::Item;
+    let general = matches!(state.agenda.get((item as usize).wrapping_sub(1)), Some(Item::Law { .. } | Item::Trade { .. }));
+    general && !struck(state).contains(&item)
+}
+
+fn law_in_force(state: &GdState, law: Law) -> bool {
+    state.laws.iter().any(|l| l.law == law && l.until >= state.game_turn)
+}
+
+/// The agenda items `veto` cards struck this game turn (the senate's vote
+/// skips them).
+pub fn struck(state: &GdState) -> Vec<u32> {
+    state.cards.struck.iter().filter(|(t, _)| *t == state.game_turn).map(|(_, i)| *i).collect()
+}
+
+/// The galactic phase's step (9): an `election` card played since the last
+/// one puts the marker on "élection", as the Prime Minister's call does
+/// ("Compétences de ministère": "appeler une élection dans la phase
+/// galactique"), so the senate that follows elects.
+pub fn election_call(state: &mut GdState) {
+    if state.cards.election_call.take().is_some() {
+        state.election_marker = 0;
+    }
 }
 
 fn destroy(state: &mut GdState, sector: SectorNo, party: Option<PartyId>, republic: bool, n: u8) {
@@ -673,6 +759,8 @@ fn target_text(t: &CardTarget) -> String {
         },
         CardTarget::Battle { sector } => format!("BATAILLE {sector}"),
         CardTarget::Campaign { sector } => format!("CAMPAGNE {sector}"),
+        CardTarget::Proposal { item } => format!("#{item}"),
+        CardTarget::Law { law } => super::orders::words::law(false, *law, false),
     }
 }
 

@@ -21,7 +21,7 @@ use crate::msg;
 use crate::text::Cursor;
 
 use super::super::super::cards::{self as engine, CardTarget, Trigger};
-use super::super::super::components::cards::{Period, Play};
+use super::super::super::components::cards::{ActionCard, Period, Play};
 use super::super::super::components::effects::{Effect, Resource, Target};
 use super::super::super::intrigue::battle::Force;
 use super::super::super::model::GdState;
@@ -50,6 +50,17 @@ pub(super) struct Lines {
     /// Money and influence the earlier card lines cost.
     money: i32,
     influence: i32,
+    /// Fleets an earlier `deplace` line lets move again, by sector.
+    freed: std::collections::BTreeMap<super::super::super::components::SectorNo, u8>,
+}
+
+impl Lines {
+    /// The party's fleets at `at` an earlier `deplace` card line of the
+    /// mail lets move again (the card is resolved before the window's
+    /// declarations).
+    pub(super) fn freed(&self, at: super::super::super::components::SectorNo) -> u8 {
+        self.freed.get(&at).copied().unwrap_or(0)
+    }
 }
 
 impl Check<'_> {
@@ -103,7 +114,7 @@ impl Check<'_> {
             Some(self.contest_target(c, &card_name, card.target == Target::Battle)?)
         } else if is(c.peek(), TARGET) {
             c.next();
-            Some(self.card_target(c, card.target, card.effects.iter().any(|e| matches!(e, Effect::Destroy(_))))?)
+            Some(self.card_target(c, &card)?)
         } else {
             None
         };
@@ -133,7 +144,7 @@ impl Check<'_> {
             }
             (None, false) => {}
         }
-        let chosen = contest || matches!(card.target, Target::Party | Target::Senator | Target::OwnSenator | Target::OpposingSenator | Target::Sector | Target::OwnSector);
+        let chosen = contest || matches!(card.target, Target::Party | Target::Senator | Target::OwnSenator | Target::OpposingSenator | Target::Sector | Target::OwnSector | Target::Proposal);
         match (&target, chosen) {
             (None, true) => return Err(no(msg!("gd-order-refused-card-target-missing", card = card_name.as_str(), kind = card.target.word()))),
             (Some(_), false) => return Err(no(msg!("gd-order-refused-card-no-target", card = card_name.as_str()))),
@@ -141,7 +152,7 @@ impl Check<'_> {
         }
         // A card of the senate never targets a rebel.
         if card.period == Period::Senate {
-            let aimed = target.as_ref().and_then(|t| self.s.fx.party_of(&engine::subject(t)));
+            let aimed = target.as_ref().and_then(engine::subject).and_then(|t| self.s.fx.party_of(&t));
             if aimed.is_some_and(|p| engine::is_rebel(self.s, p)) {
                 return Err(no(msg!("gd-order-refused-card-rebel", card = card_name.as_str())));
             }
@@ -177,6 +188,14 @@ impl Check<'_> {
         }
         if let (Some(n), true) = (&by, card.action) {
             self.cards.acting.insert(n.clone());
+        }
+        if let Some(CardTarget::Sector { sector, .. }) = &target {
+            for e in &card.effects {
+                if let Effect::Move(n) = e {
+                    let f = self.cards.freed.entry(*sector).or_default();
+                    *f = f.saturating_add(*n);
+                }
+            }
         }
         if let (Some(CardTarget::Senator { name: n }), true) = (&target, card.effects.contains(&Effect::Refresh)) {
             self.cards.multitasked.insert(n.clone());
@@ -219,9 +238,30 @@ impl Check<'_> {
         Ok(if battle { CardTarget::Battle { sector } } else { CardTarget::Campaign { sector } })
     }
 
-    /// What `CIBLE` names for a card whose `cible` is `kind`.
-    fn card_target(&self, c: &mut Cursor, kind: Target, fleets_of: bool) -> Result<CardTarget, Refused> {
+    /// What `CIBLE` names for `card` (its `cible`).
+    fn card_target(&self, c: &mut Cursor, card: &ActionCard) -> Result<CardTarget, Refused> {
+        let (kind, fleets_of) = (card.target, card.effects.iter().any(|e| matches!(e, Effect::Destroy(_))));
         match kind {
+            // `veto`: a law or a trade of the agenda, struck before the
+            // senate votes (S2, when the agenda is numbered).
+            Target::Proposal if card.effects.contains(&Effect::Veto) => {
+                let (item, it) = self.agenda_item(c.next())?;
+                if self.step != Step::S2 {
+                    return Err(no(msg!("gd-order-refused-card-veto-step", card = card.name_fr.as_str())));
+                }
+                if !super::general(it) {
+                    return Err(no(msg!("gd-order-refused-not-general-item", item = item)));
+                }
+                Ok(CardTarget::Proposal { item })
+            }
+            // `abroge`: a law in force.
+            Target::Proposal => {
+                let law = self.law_in_force(c)?;
+                if !self.s.laws.iter().any(|l| l.law == law && l.until >= self.s.game_turn) {
+                    return Err(no(msg!("gd-order-refused-card-law-not-in-force", law = super::law_msg(law))));
+                }
+                Ok(CardTarget::Law { law })
+            }
             Target::Party => Ok(CardTarget::Party { party: self.other_party(c.next())? }),
             Target::Senator => Ok(CardTarget::Senator { name: self.in_play(c.next())? }),
             Target::OwnSenator => Ok(CardTarget::Senator { name: self.own_in_play(c.next())? }),
@@ -314,6 +354,8 @@ pub fn card_line(s: &GdState, o: &Order, en: bool) -> String {
                 }
                 Some(CardTarget::Battle { sector }) => t.push_str(&format!(" {} {sector}", kw(en, "BATAILLE", "BATTLE"))),
                 Some(CardTarget::Campaign { sector }) => t.push_str(&format!(" {} {sector}", kw(en, "CAMPAGNE", "CAMPAIGN"))),
+                Some(CardTarget::Proposal { item }) => t.push_str(&format!(" {} #{item}", kw(en, "CIBLE", "TARGET"))),
+                Some(CardTarget::Law { law }) => t.push_str(&format!(" {} {}", kw(en, "CIBLE", "TARGET"), words::law(en, *law, false))),
                 None => {}
             }
             if *extra > 0 {
@@ -365,5 +407,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-refused-card-contest-step", card = "Discours enflammé", battle = "no"),
         msg!("gd-order-refused-card-contest-not-in", sector = 12, battle = "yes"),
         msg!("gd-order-note-contest-card", priority = 2, battle = "yes"),
+        msg!("gd-order-refused-card-veto-step", card = "Obstruction"),
+        msg!("gd-order-refused-card-law-not-in-force", law = super::law_msg(super::super::super::model::Law::Movement)),
     ]
 }

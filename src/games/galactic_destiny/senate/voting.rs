@@ -353,7 +353,8 @@ fn fleet_vote(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, order: &[
 fn proposals(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, order: &[PartyId], dice: &mut Dice, events: &mut Vec<Event>) {
     let general: Vec<u32> = state.agenda.iter().enumerate().filter(|(_, i)| matches!(i, Item::Law { .. } | Item::Trade { .. })).map(|(k, _)| k as u32 + 1).collect();
     let pm = state.holder(Ministry::PrimeMinister);
-    let mut vetoed = Vec::new();
+    // Items a `veto` card struck in this step are struck already.
+    let mut vetoed = super::super::cards::struck(state);
     let mut agenda_order: Vec<u32> = Vec::new();
     for p in order {
         for line in orders.get(p).map(|o| o.lines.as_slice()).unwrap_or_default() {
