@@ -41,10 +41,12 @@
 //! `veto` strikes a general proposal of S2's agenda (the vote skips it,
 //! [`struck`]), `abroge` ends a law in force, `election` calls an election
 //! that the next galactic phase honours ([`election_call`]), `deplace n`
-//! lets n fleets that moved to a sector this turn move again. The rerolls
-//! after the roll (`relance`, Relance tactique, an answer-only card), the
-//! Feint's card line and the target `assassinat` are refused by the order
-//! checker as not refereed yet ([`refereed`]), never half-done.
+//! lets n fleets that moved to a sector this turn move again; a card aimed
+//! at an attempt (`cible assassinat`) answers an attempt about to be rolled
+//! ([`on_attempt`]), stopping or altering it. The rerolls after the roll
+//! (`relance`, Relance tactique, an answer-only card) and the Feint's card
+//! line are refused by the order checker as not refereed yet
+//! ([`refereed`]), never half-done.
 
 use std::collections::BTreeMap;
 
@@ -167,7 +169,7 @@ pub fn refereed(card: &ActionCard) -> Option<Msg> {
     let by_target = match card.target {
         Target::Battle => card.effects.iter().any(|e| !contest_effect(e)),
         Target::Campaign => card.effects.iter().any(|e| !matches!(e, Effect::Dice(_) | Effect::Bonus(_))),
-        Target::Assassination => true,
+        Target::Assassination => !answers(card),
         Target::Proposal => !matches!(card.effects.as_slice(), [Effect::Veto | Effect::Repeal]),
         Target::Sector | Target::OwnSector => card.effects.iter().any(|e| contest_effect(e) || matches!(e, Effect::Veto | Effect::Repeal)),
         _ => card.effects.iter().any(|e| contest_effect(e) || matches!(e, Effect::Veto | Effect::Repeal | Effect::Move(_))),
@@ -276,9 +278,61 @@ pub fn contest_returned(state: &GdState, orders: &BTreeMap<PartyId, Orders>, bat
     }
 }
 
-/// Whether an answer's card may answer at all: `annule` or `fantome`.
+/// Whether an answer's card may answer at all: `annule` or `fantome`; a
+/// card whose `cible` is `assassinat` may also alter the attempt's roll
+/// (`bonus ±n` only).
 pub fn answers(card: &ActionCard) -> bool {
+    cancels(card) || (card.target == Target::Assassination && !card.effects.is_empty() && card.effects.iter().all(|e| matches!(e, Effect::Bonus(_))))
+}
+
+fn cancels(card: &ActionCard) -> bool {
     card.effects.iter().any(|e| matches!(e, Effect::Cancel | Effect::Ghost))
+}
+
+/// What the standing answers to one assassination attempt did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AttemptAnswers {
+    /// Stopped by an `annule` (the assassin's action spent) or `fantome`
+    /// (given back) answer.
+    pub stopped: Option<Cancel>,
+    /// The `bonus ±n` of the answers that altered it: on every die.
+    pub bonus: i32,
+}
+
+/// The answers to an attempt (`cible assassinat`, "an answer that stops or
+/// alters one"): when an attempt is about to be rolled, the standing
+/// `REPONSE … SI ASSASSINAT` of the parties other than the attacker whose
+/// card's `cible` is `assassinat`, in initiative order (worst first), each
+/// in the order written, fire as a chain's answers do (trigger, `DE`,
+/// `CONTRE-MOI` on their own senator, card in hand, cost paid) — the attempt
+/// being no card, no priority is compared — and may themselves be
+/// answered by cards. One that cancels stops the attempt; one with `bonus`
+/// adds to its roll. An attempt made by the assassination card was already
+/// open to the cancelling answers as a card (the chain): only the altering
+/// ones act on it here.
+pub fn on_attempt(state: &mut GdState, attacker: PartyId, assassin: &str, target: &str, target_party: PartyId, by_card: bool, events: &mut Vec<Event>) -> AttemptAnswers {
+    let mut out = AttemptAnswers::default();
+    let attempt = Live { party: attacker, card: String::new(), priority: 5, aimed_at: vec![target_party], assassination: true, paid: 0, resource: None, senator: None };
+    for q in in_initiative(state).into_iter().filter(|q| *q != attacker) {
+        let usable = |a: &StandingAnswer, card: &ActionCard| {
+            card.target == Target::Assassination && a.trigger == Trigger::Assassination && fits(a, q, &attempt) && !(by_card && cancels(card)) && answers(card)
+        };
+        while let Some((a, card, amount, resource)) = fire_next(state, q, usable) {
+            events.push(Event::CardAnswered { party: q, card: a.card.clone(), to: attacker, answered: format!("{assassin} → {target}"), depth: 1 });
+            let me = Live { party: q, card: a.card.clone(), priority: card.priority, aimed_at: vec![attacker], assassination: false, paid: amount, resource, senator: None };
+            if let Some(how) = chain(state, &me, 2, events) {
+                settle(state, &me, how, events);
+                continue;
+            }
+            events.push(Event::CardResolved { party: q, card: a.card.clone(), effects: card.effects.iter().map(Effect::text).collect() });
+            if cancels(&card) {
+                out.stopped = Some(if card.effects.contains(&Effect::Ghost) { Cancel::Ghost } else { Cancel::Cancelled });
+                return out;
+            }
+            out.bonus += card.effects.iter().map(|e| if let Effect::Bonus(n) = e { i32::from(*n) } else { 0 }).sum::<i32>();
+        }
+    }
+    out
 }
 
 /// The cost a card asks: base amount and resource.
@@ -356,28 +410,33 @@ fn fits(a: &StandingAnswer, answerer: PartyId, live: &Live) -> bool {
     on && a.from.is_none_or(|p| p == live.party) && (!a.against_me || live.aimed_at.contains(&answerer))
 }
 
+/// The first standing answer of `q` (in the order written) of this game
+/// turn that is `usable`, its card in hand and payable: fired — the answer
+/// used, its card paid and on the table (the discard). Returns it, its
+/// card and what was paid.
+fn fire_next(state: &mut GdState, q: PartyId, usable: impl Fn(&StandingAnswer, &ActionCard) -> bool) -> Option<(StandingAnswer, ActionCard, u8, Option<Resource>)> {
+    let list = state.cards.answers.get(&q)?;
+    let (i, a, card) = list.iter().enumerate().find_map(|(i, a)| {
+        let card = state.components.action(&a.card)?;
+        let (amount, resource) = cost_of(card, 0);
+        (a.turn == state.game_turn && usable(a, card) && in_hand(state, q, &a.card) && has(state, q, resource, amount)).then(|| (i, a.clone(), card.clone()))
+    })?;
+    let (amount, resource) = cost_of(&card, 0);
+    state.cards.answers.get_mut(&q).expect("listed").remove(i);
+    take_from_hand(state, q, &a.card);
+    pay(state, q, resource, amount);
+    state.fx.action_discard.push(a.card.clone());
+    Some((a, card, amount, resource))
+}
+
 /// Tries the standing answers of the parties other than `live`'s on it
 /// (module documentation); returns how it was cancelled, if it was.
 fn chain(state: &mut GdState, live: &Live, depth: u32, events: &mut Vec<Event>) -> Option<Cancel> {
     for q in in_initiative(state).into_iter().filter(|q| *q != live.party) {
-        let mut i = 0;
-        while i < state.cards.answers.get(&q).map_or(0, Vec::len) {
-            let a = state.cards.answers[&q][i].clone();
-            let Some(card) = state.components.action(&a.card).cloned() else {
-                i += 1;
-                continue;
-            };
-            let (amount, resource) = cost_of(&card, 0);
-            let usable = a.turn == state.game_turn && fits(&a, q, live) && in_hand(state, q, &a.card) && card.priority <= live.priority && answers(&card) && has(state, q, resource, amount);
-            if !usable {
-                i += 1;
-                continue;
-            }
-            // Fires: the answer is used, its card paid and on the table.
-            state.cards.answers.get_mut(&q).expect("listed").remove(i);
-            take_from_hand(state, q, &a.card);
-            pay(state, q, resource, amount);
-            state.fx.action_discard.push(a.card.clone());
+        // A card aimed at an attempt answers only the assassination card,
+        // and only by cancelling it.
+        let usable = |a: &StandingAnswer, card: &ActionCard| fits(a, q, live) && card.priority <= live.priority && cancels(card) && (card.target != Target::Assassination || live.assassination);
+        while let Some((a, card, amount, resource)) = fire_next(state, q, usable) {
             events.push(Event::CardAnswered { party: q, card: a.card.clone(), to: live.party, answered: live.card.clone(), depth });
             let me = Live { party: q, card: a.card.clone(), priority: card.priority, aimed_at: vec![live.party], assassination: false, paid: amount, resource, senator: None };
             match chain(state, &me, depth + 1, events) {
@@ -806,6 +865,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-why-card", card = "Public Humiliation"),
         msg!("gd-card-contest-not-in", card = "Attaque de flanc"),
         msg!("gd-card-contest-returned", card = "Attaque de flanc"),
+        msg!("gd-attempt-stopped-by-card"),
     ]);
     v
 }

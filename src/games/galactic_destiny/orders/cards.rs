@@ -91,7 +91,8 @@ impl Check<'_> {
         if let Some(why) = engine::refereed(&card) {
             return Err(no(why));
         }
-        if card.play == Play::Answer {
+        // A card aimed at an attempt (`cible assassinat`) only answers one.
+        if card.play == Play::Answer || card.target == Target::Assassination {
             return Err(no(msg!("gd-order-refused-card-answer-only", card = card_name.as_str())));
         }
         let senate = matches!(self.step, Step::S1 | Step::S2);
@@ -320,6 +321,9 @@ impl Check<'_> {
         } else {
             return Err(no(msg!("gd-order-refused-card-trigger-missing")));
         };
+        if card.target == Target::Assassination && trigger != Trigger::Assassination {
+            return Err(no(msg!("gd-order-refused-card-answers-attempts", card = card_name.as_str())));
+        }
         let from = if is(c.peek(), FROM) {
             c.next();
             Some(self.other_party(c.next())?)
@@ -408,6 +412,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-refused-card-contest-not-in", sector = 12, battle = "yes"),
         msg!("gd-order-note-contest-card", priority = 2, battle = "yes"),
         msg!("gd-order-refused-card-veto-step", card = "Obstruction"),
+        msg!("gd-order-refused-card-answers-attempts", card = "Garde du corps"),
         msg!("gd-order-refused-card-law-not-in-force", law = super::law_msg(super::super::super::model::Law::Movement)),
     ]
 }
