@@ -43,10 +43,11 @@
 //! that the next galactic phase honours ([`election_call`]), `deplace n`
 //! lets n fleets that moved to a sector this turn move again; a card aimed
 //! at an attempt (`cible assassinat`) answers an attempt about to be rolled
-//! ([`on_attempt`]), stopping or altering it. The rerolls after the roll
-//! (`relance`, Relance tactique, an answer-only card) and the Feint's card
-//! line are refused by the order checker as not refereed yet
-//! ([`refereed`]), never half-done.
+//! ([`on_attempt`]), stopping or altering it. A reroll card (Relance
+//! tactique) stands on its party's battle rolls (`SI JET`): the battles
+//! use it after the skills' rerolls ([`tactical`]) and it is paid then
+//! ([`tactical_used`]). The Feint's card line is refused by the order
+//! checker as not refereed yet ([`refereed`]), never half-done.
 
 use std::collections::BTreeMap;
 
@@ -99,6 +100,14 @@ pub enum Trigger {
     Any,
     /// A card that makes an assassination attempt.
     Assassination,
+    /// The party's own battle dice once rolled (`JET [SEUIL <n>]`: a card
+    /// that rerolls, Relance tactique): used on its lowest die when it shows
+    /// `threshold` or less, else when the party is losing and a better die
+    /// could change that (G16).
+    Roll {
+        #[serde(default)]
+        threshold: Option<u8>,
+    },
 }
 
 /// One standing answer (`REPONSE "<c>" SI … [DE <parti>] [CONTRE-MOI]`).
@@ -167,14 +176,14 @@ pub fn period_fits(period: Period, senate: bool) -> bool {
 pub fn refereed(card: &ActionCard) -> Option<Msg> {
     let contest_effect = |e: &Effect| matches!(e, Effect::Dice(_) | Effect::Bonus(_) | Effect::Losses(_));
     let by_target = match card.target {
-        Target::Battle => card.effects.iter().any(|e| !contest_effect(e)),
+        Target::Battle => rerolls(card).is_none() && card.effects.iter().any(|e| !contest_effect(e)),
         Target::Campaign => card.effects.iter().any(|e| !matches!(e, Effect::Dice(_) | Effect::Bonus(_))),
         Target::Assassination => !answers(card),
         Target::Proposal => !matches!(card.effects.as_slice(), [Effect::Veto | Effect::Repeal]),
         Target::Sector | Target::OwnSector => card.effects.iter().any(|e| contest_effect(e) || matches!(e, Effect::Veto | Effect::Repeal)),
         _ => card.effects.iter().any(|e| contest_effect(e) || matches!(e, Effect::Veto | Effect::Repeal | Effect::Move(_))),
     };
-    let not_yet = by_target || card.effects.iter().any(|e| matches!(e, Effect::Reroll(_)));
+    let not_yet = by_target || (card.effects.iter().any(|e| matches!(e, Effect::Reroll(_))) && rerolls(card).is_none());
     if card.effects.contains(&Effect::Feint) {
         return Some(msg!("gd-order-refused-not-yet"));
     }
@@ -282,7 +291,44 @@ pub fn contest_returned(state: &GdState, orders: &BTreeMap<PartyId, Orders>, bat
 /// card whose `cible` is `assassinat` may also alter the attempt's roll
 /// (`bonus ±n` only).
 pub fn answers(card: &ActionCard) -> bool {
-    cancels(card) || (card.target == Target::Assassination && !card.effects.is_empty() && card.effects.iter().all(|e| matches!(e, Effect::Bonus(_))))
+    cancels(card) || (card.target == Target::Assassination && !card.effects.is_empty() && card.effects.iter().all(|e| matches!(e, Effect::Bonus(_)))) || rerolls(card).is_some()
+}
+
+/// A card that answers a roll (`cible bataille`, `relance n` its only
+/// effect): its n.
+pub fn rerolls(card: &ActionCard) -> Option<u8> {
+    match (card.target, card.effects.as_slice()) {
+        (Target::Battle, [Effect::Reroll(n)]) => Some(*n),
+        _ => None,
+    }
+}
+
+/// The party's standing answer to its battle roll (`REPONSE "<c>" SI JET
+/// [SEUIL <n>]`), if one of this game turn has its card in hand and
+/// payable: its rerolls and when they are wanted (the first such answer in
+/// the order written).
+pub fn tactical(state: &GdState, party: PartyId) -> Option<(u8, super::intrigue::fight_skills::When)> {
+    use super::intrigue::fight_skills::When;
+    state.cards.answers.get(&party)?.iter().find_map(|a| {
+        let Trigger::Roll { threshold } = a.trigger else { return None };
+        let card = state.components.action(&a.card)?;
+        let (amount, resource) = cost_of(card, 0);
+        let n = rerolls(card)?;
+        (a.turn == state.game_turn && in_hand(state, party, &a.card) && has(state, party, resource, amount)).then_some((n, threshold.map_or(When::Losing, |t| When::AtMost(u32::from(t)))))
+    })
+}
+
+/// The battle used the party's [`tactical`] answer: it fires — used, its
+/// card paid and discarded, shown (`card_played`); the rerolls themselves
+/// are shown with both dice (`rerolled`). Played after the roll, it is
+/// answered by no card ("Roulement de dé.": once the dice are rolled
+/// "plus rien ne peut être fait pour changer le résultat, autre que des
+/// cartes ou des compétences qui accordent spécifiquement un relancé").
+pub fn tactical_used(state: &mut GdState, party: PartyId, events: &mut Vec<Event>) {
+    let usable = |a: &StandingAnswer, card: &ActionCard| matches!(a.trigger, Trigger::Roll { .. }) && rerolls(card).is_some();
+    if let Some((a, _, paid, resource)) = fire_next(state, party, usable) {
+        events.push(Event::CardPlayed { party, card: a.card, by: None, target: None, paid, resource });
+    }
 }
 
 fn cancels(card: &ActionCard) -> bool {
@@ -406,6 +452,7 @@ fn fits(a: &StandingAnswer, answerer: PartyId, live: &Live) -> bool {
         Trigger::Card { name } => *name == live.card,
         Trigger::Any => true,
         Trigger::Assassination => live.assassination,
+        Trigger::Roll { .. } => false,
     };
     on && a.from.is_none_or(|p| p == live.party) && (!a.against_me || live.aimed_at.contains(&answerer))
 }
@@ -828,6 +875,8 @@ fn trigger_text(a: &StandingAnswer) -> String {
         Trigger::Card { name } => format!("\"{name}\""),
         Trigger::Any => "CARTE".into(),
         Trigger::Assassination => "ASSASSINAT".into(),
+        Trigger::Roll { threshold: None } => "JET".into(),
+        Trigger::Roll { threshold: Some(n) } => format!("JET SEUIL {n}"),
     };
     if let Some(p) = a.from {
         t.push_str(&format!(" DE {}", p.sigle()));

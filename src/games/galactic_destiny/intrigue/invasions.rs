@@ -478,7 +478,7 @@ fn contingent(state: &GdState, n: SectorNo, force: Force<PartyId>, fleets: u8, a
         Force::Party(p) => fight_skills::reroll_of(state, *p, Contest::Battle),
         Force::Republic => {
             let party = admiral_name.and_then(|a| state.fx.senators.get(a)).map(|s| s.party);
-            Reroll { when: party.map_or(When::Losing, |p| fight_skills::when(state, p, Contest::Battle)), power: false }
+            Reroll { when: party.map_or(When::Losing, |p| fight_skills::when(state, p, Contest::Battle)), power: false, card: None }
         }
     };
     let losses_to = match &force {

@@ -39,6 +39,8 @@ const ASSASSINATION: &[&str] = &["ASSASSINAT", "ASSASSINATION"];
 const REPUBLIC: &[&str] = &["REPUBLIQUE", "REPUBLIC"];
 const BATTLE: &[&str] = &["BATAILLE", "BATTLE"];
 const CAMPAIGN: &[&str] = &["CAMPAGNE", "CAMPAIGN"];
+const ROLL: &[&str] = &["JET", "ROLL"];
+const THRESHOLD: &[&str] = &["SEUIL", "THRESHOLD"];
 
 /// What the card lines read so far have used.
 #[derive(Default)]
@@ -92,7 +94,7 @@ impl Check<'_> {
             return Err(no(why));
         }
         // A card aimed at an attempt (`cible assassinat`) only answers one.
-        if card.play == Play::Answer || card.target == Target::Assassination {
+        if card.play == Play::Answer || card.target == Target::Assassination || engine::rerolls(&card).is_some() {
             return Err(no(msg!("gd-order-refused-card-answer-only", card = card_name.as_str())));
         }
         let senate = matches!(self.step, Step::S1 | Step::S2);
@@ -307,7 +309,23 @@ impl Check<'_> {
         c.next();
         // Unquoted `CARTE` and `ASSASSINAT` are the keywords; any other
         // word (or a quoted one: `"Assassinat"`, the card) names a card.
-        let trigger = if c.peek().is_some_and(|t| !t.quoted) && c.eat_keyword(ANY_CARD).is_some() {
+        let trigger = if c.peek().is_some_and(|t| !t.quoted) && c.eat_keyword(ROLL).is_some() {
+            // Relance tactique: the party's own battle roll.
+            if engine::rerolls(&card).is_none() {
+                return Err(no(msg!("gd-order-refused-card-not-reroll", card = card_name.as_str())));
+            }
+            let threshold = if c.eat_keyword(THRESHOLD).is_some() {
+                let n = number(c.next())?;
+                Some(u8::try_from(n).ok().filter(|n| (1..=6).contains(n)).ok_or_else(|| no(msg!("gd-order-refused-number", written = n.to_string())))?)
+            } else {
+                None
+            };
+            self.end(c)?;
+            self.notes.push(msg!("gd-order-note-answer-roll", priority = card.priority));
+            return Ok(Order::Answer { card: card_name, trigger: Trigger::Roll { threshold }, from: None, against_me: false });
+        } else if engine::rerolls(&card).is_some() {
+            return Err(no(msg!("gd-order-refused-card-rerolls-roll", card = card_name.as_str())));
+        } else if c.peek().is_some_and(|t| !t.quoted) && c.eat_keyword(ANY_CARD).is_some() {
             Trigger::Any
         } else if c.peek().is_some_and(|t| !t.quoted) && c.eat_keyword(ASSASSINATION).is_some() {
             Trigger::Assassination
@@ -373,6 +391,8 @@ pub fn card_line(s: &GdState, o: &Order, en: bool) -> String {
                 Trigger::Card { name: n } => words::card(s, en, n),
                 Trigger::Any => kw(en, "CARTE", "CARD").to_string(),
                 Trigger::Assassination => kw(en, "ASSASSINAT", "ASSASSINATION").to_string(),
+                Trigger::Roll { threshold: None } => kw(en, "JET", "ROLL").to_string(),
+                Trigger::Roll { threshold: Some(n) } => format!("{} {} {n}", kw(en, "JET", "ROLL"), kw(en, "SEUIL", "THRESHOLD")),
             };
             let mut t = format!("{} {} {} {on}", kw(en, "REPONSE", "RESPONSE"), words::card(s, en, card), kw(en, "SI", "IF"));
             if let Some(p) = from {
@@ -413,6 +433,9 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-note-contest-card", priority = 2, battle = "yes"),
         msg!("gd-order-refused-card-veto-step", card = "Obstruction"),
         msg!("gd-order-refused-card-answers-attempts", card = "Garde du corps"),
+        msg!("gd-order-refused-card-not-reroll", card = "Distraction"),
+        msg!("gd-order-refused-card-rerolls-roll", card = "Relance tactique"),
+        msg!("gd-order-note-answer-roll", priority = 1),
         msg!("gd-order-refused-card-law-not-in-force", law = super::law_msg(super::super::super::model::Law::Movement)),
     ]
 }
