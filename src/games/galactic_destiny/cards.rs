@@ -46,7 +46,10 @@
 //! ([`on_attempt`]), stopping or altering it. A reroll card (Relance
 //! tactique) stands on its party's battle rolls (`SI JET`): the battles
 //! use it after the skills' rerolls ([`tactical`]) and it is paid then
-//! ([`tactical_used`]). The Feint's card line is refused by the order
+//! ([`tactical_used`]). A Multitâche refreshes its senator again where it
+//! is written among the campaign and invasion lines of its mail
+//! ([`refresh_in_order`]: Bob's "campaign, Multitâche, campaign again").
+//! The Feint's card line is refused by the order
 //! checker as not refereed yet ([`refereed`]), never half-done.
 
 use std::collections::BTreeMap;
@@ -801,6 +804,31 @@ fn republic(state: &mut GdState, n: i8) {
         }
         state.republic_at.retain(|_, c| *c > 0);
     }
+}
+
+/// The senator a card line of the step refreshed, if it is a Multitâche
+/// (`regenere`) whose card stood and was resolved this game turn (G28):
+/// the campaigns' declarations read the lines in order
+/// (`intrigue::campaigns::declare`).
+pub fn refreshes(state: &GdState, line: &Order) -> Option<String> {
+    let Order::PlayCard { card, target: Some(CardTarget::Senator { name }), .. } = line else { return None };
+    let refresh = state.components.action(card).is_some_and(|c| c.effects.contains(&Effect::Refresh));
+    (refresh && state.cards.multitasked.get(name) == Some(&state.game_turn)).then(|| name.clone())
+}
+
+/// For the declarations that read a party's lines in order (campaigns,
+/// invasions): whether `line` is a Multitâche of the step ([`refreshes`]);
+/// if so, and an earlier line of the mail sent its senator (`sent`), he is
+/// refreshed here, for the lines after it.
+pub fn refresh_in_order(state: &mut GdState, line: &Order, sent: &mut Vec<String>) -> bool {
+    let Some(n) = refreshes(state, line) else { return false };
+    if let Some(i) = sent.iter().position(|s| *s == n) {
+        sent.remove(i);
+        if let Some(st) = state.fx.senators.get_mut(&n) {
+            st.exhausted = false;
+        }
+    }
+    true
 }
 
 /// The reader's standing answers of this game turn, for the private part

@@ -202,8 +202,11 @@ impl Check<'_> {
         }
         if let (Some(CardTarget::Senator { name: n }), true) = (&target, card.effects.contains(&Effect::Refresh)) {
             self.cards.multitasked.insert(n.clone());
-            // Refreshed after an action of this mail: he may act again.
+            // Refreshed after an action of this mail: he may act again,
+            // with a card or a campaign of a later line ("Multitâche").
             self.cards.acting.remove(n);
+            self.campaigners.remove(n);
+            self.inv.admirals.remove(n);
         }
         if contest {
             self.notes.push(msg!("gd-order-note-contest-card", priority = card.priority, battle = if card.target == Target::Battle { "yes" } else { "no" }));

@@ -27,7 +27,7 @@ pub struct Lines {
     /// Fleets taken by earlier lines, by sector of origin.
     used: BTreeMap<SectorNo, u8>,
     invaded: BTreeSet<SectorNo>,
-    admirals: BTreeSet<String>,
+    pub(super) admirals: BTreeSet<String>,
 }
 
 /// `<orig>:<n>`.
