@@ -7,7 +7,10 @@
 //!   galactic phase) and the seed, then the edits of `[set]`: a JSON
 //!   pointer into the state as it is stored (`"/fx/parties/Gsp/money" =
 //!   12`, `"/phase" = "voting"`) and the value it takes; `clear`, pointers
-//!   set to null (`clear = ["/fx/sectors/39/owner"]`);
+//!   set to null (`clear = ["/fx/sectors/39/owner"]`); before them,
+//!   `[cards]` replaces embedded action cards by cards written in the
+//!   component file's format (a card of a referee's own file), and `give`
+//!   puts cards in a party's hand (`give.GSP = ["Distraction"]`);
 //! - the orders by step (`[[step]]`, `orders.GSP = ["PASSE"]`), read by the
 //!   ruleset's parser as the daemon reads a mail; a party that sends no
 //!   line is ONR and gets the default orders (§2.7); `refused.GSP = [2]`
@@ -69,6 +72,17 @@ struct Case {
     /// Pointers set to JSON null (TOML has none): an owner or a holder removed.
     #[serde(default)]
     clear: Vec<String>,
+    /// Action cards of the component file replaced: the embedded card
+    /// named by the key gives way to the block (`carte "<fr>" "<en>" …
+    /// fin`, the file's format), and every copy of it in the game (deck,
+    /// hands, discard) takes the new card's name; the file is read again
+    /// with every check of the referee's own files.
+    #[serde(default)]
+    cards: BTreeMap<String, String>,
+    /// Action cards put in a party's hand before the `[set]` edits, each
+    /// taken from the deck (else the discard, else another hand).
+    #[serde(default)]
+    give: BTreeMap<String, Vec<String>>,
     #[serde(default)]
     step: Vec<Step>,
     #[serde(default)]
@@ -95,10 +109,19 @@ fn party(file: &str, w: &str) -> PartyId {
 fn prestate(file: &str, c: &Case) -> GdState {
     let parties: Vec<PartyId> = c.parties.iter().map(|p| party(file, p)).collect();
     let s = setup::test_state(&parties, c.seed);
-    if c.set.is_empty() && c.clear.is_empty() {
+    if c.set.is_empty() && c.clear.is_empty() && c.cards.is_empty() && c.give.is_empty() {
         return s;
     }
     let mut v = serde_json::to_value(&s).expect("state to JSON");
+    for (old, block) in &c.cards {
+        replace_card(file, &mut v, old, block);
+    }
+    for (p, cards) in &c.give {
+        let key = format!("{:?}", party(file, p));
+        for card in cards {
+            give(file, &mut v, &key, card);
+        }
+    }
     let edits = c.set.iter().map(|(p, val)| (p, json_of(val))).chain(c.clear.iter().map(|p| (p, Value::Null)));
     for (ptr, val) in edits {
         let (parent, key) = ptr.rsplit_once('/').unwrap_or_else(|| panic!("{file}: {ptr} is no JSON pointer"));
@@ -115,6 +138,49 @@ fn prestate(file: &str, c: &Case) -> GdState {
         }
     }
     serde_json::from_value(v).unwrap_or_else(|e| panic!("{file}: the edited state does not read back: {e}"))
+}
+
+/// The first quoted word of a card block's `carte` line: its French name.
+fn card_name(file: &str, block: &str) -> String {
+    block.split('"').nth(1).unwrap_or_else(|| panic!("{file}: a card block starts with carte \"<nom>\"")).to_string()
+}
+
+/// Replaces the action card `old` of the stored component file by `block`
+/// and renames its copies in the game (`Case::cards`).
+fn replace_card(file: &str, v: &mut Value, old: &str, block: &str) {
+    let text = v.pointer("/components/actions/text").and_then(Value::as_str).expect("the action file's text").to_string();
+    let head = format!("carte \"{old}\"");
+    let start = text.find(&head).unwrap_or_else(|| panic!("{file}: no card {old} in the action file"));
+    let end = start + text[start..].find("\nfin").unwrap_or_else(|| panic!("{file}: card {old} has no fin")) + "\nfin".len();
+    let new_text = format!("{}{}{}", &text[..start], block.trim(), &text[end..]);
+    *v.pointer_mut("/components/actions/text").expect("the action file's text") = Value::String(new_text);
+    let new = card_name(file, block);
+    rename(v.pointer_mut("/fx").expect("the effect state"), old, &new);
+}
+
+fn rename(v: &mut Value, old: &str, new: &str) {
+    match v {
+        Value::String(s) if s == old => *s = new.to_string(),
+        Value::Array(a) => a.iter_mut().for_each(|x| rename(x, old, new)),
+        Value::Object(m) => m.values_mut().for_each(|x| rename(x, old, new)),
+        _ => {}
+    }
+}
+
+/// Moves one copy of `card` into party `key`'s hand (`Case::give`).
+fn give(file: &str, v: &mut Value, key: &str, card: &str) {
+    let mut from: Vec<String> = vec!["/fx/action_deck".into(), "/fx/action_discard".into()];
+    let parties: Vec<String> = v.pointer("/fx/parties").and_then(Value::as_object).map(|m| m.keys().cloned().collect()).unwrap_or_default();
+    from.extend(parties.iter().filter(|p| *p != key).map(|p| format!("/fx/parties/{p}/hand")));
+    for ptr in from {
+        let Some(list) = v.pointer_mut(&ptr).and_then(Value::as_array_mut) else { continue };
+        if let Some(i) = list.iter().position(|c| c == card) {
+            let c = list.remove(i);
+            v.pointer_mut(&format!("/fx/parties/{key}/hand")).and_then(Value::as_array_mut).unwrap_or_else(|| panic!("{file}: no hand for {key}")).push(c);
+            return;
+        }
+    }
+    panic!("{file}: no copy of {card} left to give");
 }
 
 /// One step through the seam as the daemon plays it: parse, default, adjudicate.

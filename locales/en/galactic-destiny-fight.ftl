@@ -9,6 +9,7 @@ gd-ev-fight-rerolled = { $contest ->
         [republic] , for the Republic
        *[other] , { $party }
       }) rerolls a die: { $old } becomes { $new } (the new result stands)
+    [card] { $party } (reroll card) rerolls a die: { $old } becomes { $new } (the new result stands)
    *[power] { $party } (Feed the Power, sector 34) rerolls a die: { $old } then { $new }, { $kept ->
         [new] the new die is kept
        *[old] no better, the old die is kept

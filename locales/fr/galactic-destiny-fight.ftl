@@ -9,6 +9,7 @@ gd-ev-fight-rerolled = { $contest ->
         [republic] , pour la république
        *[other] , { $party }
       }) relance un dé : { $old } devient { $new } (le nouveau résultat demeure)
+    [card] { $party } (carte de relance) relance un dé : { $old } devient { $new } (le nouveau résultat demeure)
    *[power] { $party } (Alimenter le pouvoir, secteur 34) relance un dé : { $old } puis { $new }, { $kept ->
         [new] le nouveau dé est gardé
        *[old] pas meilleur, l'ancien dé est gardé

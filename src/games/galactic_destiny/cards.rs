@@ -38,11 +38,19 @@
 //! one whose contest is not held (a Feint, a void campaign) goes back to
 //! hand unpaid ([`contest_returned`]). `defense ±n` on a party's sector
 //! (Fortifications) is a lasting effect the battles and campaigns read.
-//! The rerolls after the roll (`relance`, Relance tactique, an answer-only
-//! card), the Feint and the effects no card of the set uses yet (`deplace`,
-//! `veto`, `abroge`, `election`; targets `proposition`, `assassinat`) are
-//! refused by the order checker as not refereed yet ([`refereed`]), never
-//! half-done.
+//! `veto` strikes a general proposal of S2's agenda (the vote skips it,
+//! [`struck`]), `abroge` ends a law in force, `election` calls an election
+//! that the next galactic phase honours ([`election_call`]), `deplace n`
+//! lets n fleets that moved to a sector this turn move again; a card aimed
+//! at an attempt (`cible assassinat`) answers an attempt about to be rolled
+//! ([`on_attempt`]), stopping or altering it. A reroll card (Relance
+//! tactique) stands on its party's battle rolls (`SI JET`): the battles
+//! use it after the skills' rerolls ([`tactical`]) and it is paid then
+//! ([`tactical_used`]). A Multitâche refreshes its senator again where it
+//! is written among the campaign and invasion lines of its mail
+//! ([`refresh_in_order`]: Bob's "campaign, Multitâche, campaign again").
+//! The Feint's card line is refused by the order
+//! checker as not refereed yet ([`refereed`]), never half-done.
 
 use std::collections::BTreeMap;
 
@@ -58,7 +66,7 @@ use super::components::effects::{Effect, Resource, Target};
 use super::components::interpret::{Subject, RESOURCE_MAX};
 use super::components::{PartyId, SectorNo};
 use super::events::{CorruptionWhy, Event};
-use super::model::{GdState, FLEETS_MAX};
+use super::model::{GdState, Law, FLEETS_MAX};
 use super::orders::{Order, Orders};
 
 /// What a card played names with `CIBLE`.
@@ -79,6 +87,10 @@ pub enum CardTarget {
     Battle { sector: SectorNo },
     /// A contest card's campaign (`CAMPAGNE <secteur>`, K).
     Campaign { sector: SectorNo },
+    /// `veto`: a general proposal of the agenda (`CIBLE #<n>`, S2).
+    Proposal { item: u32 },
+    /// `abroge`: a law in force (`CIBLE <loi>` | `CIBLE IMPOT <action>`).
+    Law { law: Law },
 }
 
 /// What a standing answer waits for.
@@ -91,6 +103,14 @@ pub enum Trigger {
     Any,
     /// A card that makes an assassination attempt.
     Assassination,
+    /// The party's own battle dice once rolled (`JET [SEUIL <n>]`: a card
+    /// that rerolls, Relance tactique): used on its lowest die when it shows
+    /// `threshold` or less, else when the party is losing and a better die
+    /// could change that (G16).
+    Roll {
+        #[serde(default)]
+        threshold: Option<u8>,
+    },
 }
 
 /// One standing answer (`REPONSE "<c>" SI … [DE <parti>] [CONTRE-MOI]`).
@@ -114,6 +134,14 @@ pub struct CardsState {
     pub answers: BTreeMap<PartyId, Vec<StandingAnswer>>,
     #[serde(default)]
     pub multitasked: BTreeMap<String, u32>,
+    /// Agenda items a `veto` card struck: (game turn, item); the senate's
+    /// vote passes them over as it does the Prime Minister's vetoes.
+    #[serde(default)]
+    pub struck: Vec<(u32, u32)>,
+    /// An `election` card played: its party and card, until the next
+    /// galactic phase puts the marker on "élection" ([`election_call`]).
+    #[serde(default)]
+    pub election_call: Option<(PartyId, String)>,
 }
 
 /// How a card was cancelled.
@@ -142,27 +170,33 @@ pub fn period_fits(period: Period, senate: bool) -> bool {
     }
 }
 
-/// Why a card cannot be played by this referee yet (None: it can): the
-/// Feint (the lead's), the rerolls after the roll, contest effects on
-/// anything but a battle or a campaign, and the effects no card of the set
-/// uses yet.
 /// [`refereed`] in a game: a `manuel` card is played where a game master
 /// is seated (#29, `mj`).
 pub fn refereed_in(state: &GdState, card: &ActionCard) -> Option<Msg> {
     refereed(card).filter(|m| !(state.settings.game_master && m.id == "gd-card-refused-manual"))
 }
 
+/// Why a card cannot be played by this referee yet (None: it can): the
+/// Feint (the lead's), the rerolls after the roll, contest effects on
+/// anything but a battle or a campaign, an answer to an assassination, and
+/// the effects whose target cannot say what they act on: `veto` and
+/// `abroge` want `cible proposition` (and nothing else on the card),
+/// `deplace` a sector.
 pub fn refereed(card: &ActionCard) -> Option<Msg> {
-    let on_contest = matches!(card.target, Target::Battle | Target::Campaign);
-    let contest = matches!(card.target, Target::Assassination | Target::Proposal)
-        || card.effects.iter().any(|e| matches!(e, Effect::Reroll(_)) || (!on_contest && matches!(e, Effect::Dice(_) | Effect::Bonus(_) | Effect::Losses(_))))
-        || (card.target == Target::Battle && card.effects.iter().any(|e| !matches!(e, Effect::Dice(_) | Effect::Bonus(_) | Effect::Losses(_))))
-        || (card.target == Target::Campaign && card.effects.iter().any(|e| !matches!(e, Effect::Dice(_) | Effect::Bonus(_))));
-    let other = card.effects.iter().find(|e| matches!(e, Effect::Feint | Effect::Move(_) | Effect::Veto | Effect::Repeal | Effect::Election));
-    if let Some(Effect::Feint) = other {
+    let contest_effect = |e: &Effect| matches!(e, Effect::Dice(_) | Effect::Bonus(_) | Effect::Losses(_));
+    let by_target = match card.target {
+        Target::Battle => rerolls(card).is_none() && card.effects.iter().any(|e| !contest_effect(e)),
+        Target::Campaign => card.effects.iter().any(|e| !matches!(e, Effect::Dice(_) | Effect::Bonus(_))),
+        Target::Assassination => !answers(card),
+        Target::Proposal => !matches!(card.effects.as_slice(), [Effect::Veto | Effect::Repeal]),
+        Target::Sector | Target::OwnSector => card.effects.iter().any(|e| contest_effect(e) || matches!(e, Effect::Veto | Effect::Repeal)),
+        _ => card.effects.iter().any(|e| contest_effect(e) || matches!(e, Effect::Veto | Effect::Repeal | Effect::Move(_))),
+    };
+    let not_yet = by_target || (card.effects.iter().any(|e| matches!(e, Effect::Reroll(_))) && rerolls(card).is_none());
+    if card.effects.contains(&Effect::Feint) {
         return Some(msg!("gd-order-refused-not-yet"));
     }
-    if contest || other.is_some() {
+    if not_yet {
         return Some(msg!("gd-card-refused-not-yet", card = card.name_fr.as_str()));
     }
     if card.effects.iter().any(|e| matches!(e, Effect::Manual(_))) {
@@ -262,9 +296,98 @@ pub fn contest_returned(state: &GdState, orders: &BTreeMap<PartyId, Orders>, bat
     }
 }
 
-/// Whether an answer's card may answer at all: `annule` or `fantome`.
+/// Whether an answer's card may answer at all: `annule` or `fantome`; a
+/// card whose `cible` is `assassinat` may also alter the attempt's roll
+/// (`bonus ±n` only).
 pub fn answers(card: &ActionCard) -> bool {
+    cancels(card) || (card.target == Target::Assassination && !card.effects.is_empty() && card.effects.iter().all(|e| matches!(e, Effect::Bonus(_)))) || rerolls(card).is_some()
+}
+
+/// A card that answers a roll (`cible bataille`, `relance n` its only
+/// effect): its n.
+pub fn rerolls(card: &ActionCard) -> Option<u8> {
+    match (card.target, card.effects.as_slice()) {
+        (Target::Battle, [Effect::Reroll(n)]) => Some(*n),
+        _ => None,
+    }
+}
+
+/// The party's standing answer to its battle roll (`REPONSE "<c>" SI JET
+/// [SEUIL <n>]`), if one of this game turn has its card in hand and
+/// payable: its rerolls and when they are wanted (the first such answer in
+/// the order written).
+pub fn tactical(state: &GdState, party: PartyId) -> Option<(u8, super::intrigue::fight_skills::When)> {
+    use super::intrigue::fight_skills::When;
+    state.cards.answers.get(&party)?.iter().find_map(|a| {
+        let Trigger::Roll { threshold } = a.trigger else { return None };
+        let card = state.components.action(&a.card)?;
+        let (amount, resource) = cost_of(card, 0);
+        let n = rerolls(card)?;
+        (a.turn == state.game_turn && in_hand(state, party, &a.card) && has(state, party, resource, amount)).then_some((n, threshold.map_or(When::Losing, |t| When::AtMost(u32::from(t)))))
+    })
+}
+
+/// The battle used the party's [`tactical`] answer: it fires — used, its
+/// card paid and discarded, shown (`card_played`); the rerolls themselves
+/// are shown with both dice (`rerolled`). Played after the roll, it is
+/// answered by no card ("Roulement de dé.": once the dice are rolled
+/// "plus rien ne peut être fait pour changer le résultat, autre que des
+/// cartes ou des compétences qui accordent spécifiquement un relancé").
+pub fn tactical_used(state: &mut GdState, party: PartyId, events: &mut Vec<Event>) {
+    let usable = |a: &StandingAnswer, card: &ActionCard| matches!(a.trigger, Trigger::Roll { .. }) && rerolls(card).is_some();
+    if let Some((a, _, paid, resource)) = fire_next(state, party, usable) {
+        events.push(Event::CardPlayed { party, card: a.card, by: None, target: None, paid, resource });
+    }
+}
+
+fn cancels(card: &ActionCard) -> bool {
     card.effects.iter().any(|e| matches!(e, Effect::Cancel | Effect::Ghost))
+}
+
+/// What the standing answers to one assassination attempt did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AttemptAnswers {
+    /// Stopped by an `annule` (the assassin's action spent) or `fantome`
+    /// (given back) answer.
+    pub stopped: Option<Cancel>,
+    /// The `bonus ±n` of the answers that altered it: on every die.
+    pub bonus: i32,
+}
+
+/// The answers to an attempt (`cible assassinat`, "an answer that stops or
+/// alters one"): when an attempt is about to be rolled, the standing
+/// `REPONSE … SI ASSASSINAT` of the parties other than the attacker whose
+/// card's `cible` is `assassinat`, in initiative order (worst first), each
+/// in the order written, fire as a chain's answers do (trigger, `DE`,
+/// `CONTRE-MOI` on their own senator, card in hand, cost paid) — the attempt
+/// being no card, no priority is compared — and may themselves be
+/// answered by cards. One that cancels stops the attempt; one with `bonus`
+/// adds to its roll. An attempt made by the assassination card was already
+/// open to the cancelling answers as a card (the chain): only the altering
+/// ones act on it here.
+pub fn on_attempt(state: &mut GdState, attacker: PartyId, assassin: &str, target: &str, target_party: PartyId, by_card: bool, events: &mut Vec<Event>) -> AttemptAnswers {
+    let mut out = AttemptAnswers::default();
+    let attempt = Live { party: attacker, card: String::new(), priority: 5, aimed_at: vec![target_party], assassination: true, paid: 0, resource: None, senator: None };
+    for q in in_initiative(state).into_iter().filter(|q| *q != attacker) {
+        let usable = |a: &StandingAnswer, card: &ActionCard| {
+            card.target == Target::Assassination && a.trigger == Trigger::Assassination && fits(a, q, &attempt) && !(by_card && cancels(card)) && answers(card)
+        };
+        while let Some((a, card, amount, resource)) = fire_next(state, q, usable) {
+            events.push(Event::CardAnswered { party: q, card: a.card.clone(), to: attacker, answered: format!("{assassin} → {target}"), depth: 1 });
+            let me = Live { party: q, card: a.card.clone(), priority: card.priority, aimed_at: vec![attacker], assassination: false, paid: amount, resource, senator: None };
+            if let Some(how) = chain(state, &me, 2, events) {
+                settle(state, &me, how, events);
+                continue;
+            }
+            events.push(Event::CardResolved { party: q, card: a.card.clone(), effects: card.effects.iter().map(Effect::text).collect() });
+            if cancels(&card) {
+                out.stopped = Some(if card.effects.contains(&Effect::Ghost) { Cancel::Ghost } else { Cancel::Cancelled });
+                return out;
+            }
+            out.bonus += card.effects.iter().map(|e| if let Effect::Bonus(n) = e { i32::from(*n) } else { 0 }).sum::<i32>();
+        }
+    }
+    out
 }
 
 /// The cost a card asks: base amount and resource.
@@ -310,12 +433,13 @@ fn in_hand(state: &GdState, p: PartyId, card: &str) -> bool {
     state.fx.parties.get(&p).is_some_and(|x| x.hand.iter().any(|c| c == card))
 }
 
-/// The subject a `CIBLE` names.
-pub fn subject(t: &CardTarget) -> Subject {
+/// The subject a `CIBLE` names (none for a proposal or a law).
+pub fn subject(t: &CardTarget) -> Option<Subject> {
     match t {
-        CardTarget::Party { party } => Subject::Party(*party),
-        CardTarget::Senator { name } => Subject::Senator(name.clone()),
-        CardTarget::Sector { sector, .. } | CardTarget::Battle { sector } | CardTarget::Campaign { sector } => Subject::Sector(*sector),
+        CardTarget::Party { party } => Some(Subject::Party(*party)),
+        CardTarget::Senator { name } => Some(Subject::Senator(name.clone())),
+        CardTarget::Sector { sector, .. } | CardTarget::Battle { sector } | CardTarget::Campaign { sector } => Some(Subject::Sector(*sector)),
+        CardTarget::Proposal { .. } | CardTarget::Law { .. } => None,
     }
 }
 
@@ -337,32 +461,38 @@ fn fits(a: &StandingAnswer, answerer: PartyId, live: &Live) -> bool {
         Trigger::Card { name } => *name == live.card,
         Trigger::Any => true,
         Trigger::Assassination => live.assassination,
+        Trigger::Roll { .. } => false,
     };
     on && a.from.is_none_or(|p| p == live.party) && (!a.against_me || live.aimed_at.contains(&answerer))
+}
+
+/// The first standing answer of `q` (in the order written) of this game
+/// turn that is `usable`, its card in hand and payable: fired — the answer
+/// used, its card paid and on the table (the discard). Returns it, its
+/// card and what was paid.
+fn fire_next(state: &mut GdState, q: PartyId, usable: impl Fn(&StandingAnswer, &ActionCard) -> bool) -> Option<(StandingAnswer, ActionCard, u8, Option<Resource>)> {
+    let list = state.cards.answers.get(&q)?;
+    let (i, a, card) = list.iter().enumerate().find_map(|(i, a)| {
+        let card = state.components.action(&a.card)?;
+        let (amount, resource) = cost_of(card, 0);
+        (a.turn == state.game_turn && usable(a, card) && in_hand(state, q, &a.card) && has(state, q, resource, amount)).then(|| (i, a.clone(), card.clone()))
+    })?;
+    let (amount, resource) = cost_of(&card, 0);
+    state.cards.answers.get_mut(&q).expect("listed").remove(i);
+    take_from_hand(state, q, &a.card);
+    pay(state, q, resource, amount);
+    state.fx.action_discard.push(a.card.clone());
+    Some((a, card, amount, resource))
 }
 
 /// Tries the standing answers of the parties other than `live`'s on it
 /// (module documentation); returns how it was cancelled, if it was.
 fn chain(state: &mut GdState, live: &Live, depth: u32, events: &mut Vec<Event>) -> Option<Cancel> {
     for q in in_initiative(state).into_iter().filter(|q| *q != live.party) {
-        let mut i = 0;
-        while i < state.cards.answers.get(&q).map_or(0, Vec::len) {
-            let a = state.cards.answers[&q][i].clone();
-            let Some(card) = state.components.action(&a.card).cloned() else {
-                i += 1;
-                continue;
-            };
-            let (amount, resource) = cost_of(&card, 0);
-            let usable = a.turn == state.game_turn && fits(&a, q, live) && in_hand(state, q, &a.card) && card.priority <= live.priority && answers(&card) && has(state, q, resource, amount);
-            if !usable {
-                i += 1;
-                continue;
-            }
-            // Fires: the answer is used, its card paid and on the table.
-            state.cards.answers.get_mut(&q).expect("listed").remove(i);
-            take_from_hand(state, q, &a.card);
-            pay(state, q, resource, amount);
-            state.fx.action_discard.push(a.card.clone());
+        // A card aimed at an attempt answers only the assassination card,
+        // and only by cancelling it.
+        let usable = |a: &StandingAnswer, card: &ActionCard| fits(a, q, live) && card.priority <= live.priority && cancels(card) && (card.target != Target::Assassination || live.assassination);
+        while let Some((a, card, amount, resource)) = fire_next(state, q, usable) {
             events.push(Event::CardAnswered { party: q, card: a.card.clone(), to: live.party, answered: live.card.clone(), depth });
             let me = Live { party: q, card: a.card.clone(), priority: card.priority, aimed_at: vec![live.party], assassination: false, paid: amount, resource, senator: None };
             match chain(state, &me, depth + 1, events) {
@@ -448,6 +578,12 @@ fn unfit(state: &GdState, p: PartyId, card: &ActionCard, by: Option<&str>, targe
         Some(CardTarget::Sector { sector, .. }) if card.target == Target::OwnSector => state.fx.sectors.get(sector).and_then(|s| s.owner) != Some(p),
         _ => false,
     };
+    let gone = gone
+        || match target {
+            Some(CardTarget::Proposal { item }) => !proposal_standing(state, *item),
+            Some(CardTarget::Law { law }) => !law_in_force(state, *law),
+            _ => false,
+        };
     if gone {
         return Some(msg!("gd-card-target-gone"));
     }
@@ -499,7 +635,7 @@ fn play(state: &mut GdState, p: PartyId, line: &Order, name: &str, by: Option<&s
 
 /// What the card's `cible` resolves to.
 fn subjects(state: &GdState, p: PartyId, card: &ActionCard, target: Option<&CardTarget>, dice: &mut Dice) -> Vec<Subject> {
-    let chosen = target.map(subject);
+    let chosen = target.and_then(subject);
     state.fx.resolve(card.target, Some(p), chosen.as_ref(), (None, None), dice).unwrap_or_default()
 }
 
@@ -571,6 +707,37 @@ fn effects(state: &mut GdState, p: PartyId, card: &ActionCard, by: Option<&str>,
             Effect::Republic(n) => republic(state, *n),
             // A game master rules it (#29, `mj`): an item awaiting it.
             Effect::Manual(text) => super::mj::open_item(state, &card.name_fr, text, Some(p), events),
+            Effect::Move(n) => {
+                // "Les flottes peuvent seulement se déplacer une fois par
+                // tour": up to n of the party's fleets that moved to (or
+                // were declared at) the sector may move once more.
+                let Some(CardTarget::Sector { sector, .. }) = target else { continue };
+                let Some(c) = state.intrigue.invasions.committed.get_mut(sector).and_then(|m| m.get_mut(&p)) else { continue };
+                *c = c.saturating_sub(*n);
+                state.intrigue.invasions.committed.retain(|_, m| {
+                    m.retain(|_, k| *k > 0);
+                    !m.is_empty()
+                });
+            }
+            Effect::Veto => {
+                // The Prime Minister's veto ("Compétences de ministère"),
+                // without the post nor its influence: the item is struck.
+                let Some(CardTarget::Proposal { item }) = target else { continue };
+                if !proposal_standing(state, *item) {
+                    continue;
+                }
+                state.cards.struck.push((state.game_turn, *item));
+                events.push(Event::Vetoed { item: *item, by: p });
+            }
+            Effect::Repeal => {
+                let Some(CardTarget::Law { law }) = target else { continue };
+                if !law_in_force(state, *law) {
+                    continue;
+                }
+                state.laws.retain(|l| l.law != *law);
+                events.push(Event::LawLapsed { law: *law });
+            }
+            Effect::Election => state.cards.election_call = Some((p, card.name_fr.clone())),
             _ => {
                 if state.fx.apply(e, Some(p), subjects, dice).is_err() {
                     continue;
@@ -581,6 +748,34 @@ fn effects(state: &mut GdState, p: PartyId, card: &ActionCard, by: Option<&str>,
     }
     state.fleets.retain(|_, m| !m.is_empty());
     events.push(Event::CardResolved { party: p, card: card.name_fr.clone(), effects: done });
+}
+
+/// Whether agenda item `item` is a general proposal (a law, a trade) of
+/// this turn's agenda not struck yet, by the Prime Minister or a card.
+fn proposal_standing(state: &GdState, item: u32) -> bool {
+    use super::model::Item;
+    let general = matches!(state.agenda.get((item as usize).wrapping_sub(1)), Some(Item::Law { .. } | Item::Trade { .. }));
+    general && !struck(state).contains(&item)
+}
+
+fn law_in_force(state: &GdState, law: Law) -> bool {
+    state.laws.iter().any(|l| l.law == law && l.until >= state.game_turn)
+}
+
+/// The agenda items `veto` cards struck this game turn (the senate's vote
+/// skips them).
+pub fn struck(state: &GdState) -> Vec<u32> {
+    state.cards.struck.iter().filter(|(t, _)| *t == state.game_turn).map(|(_, i)| *i).collect()
+}
+
+/// The galactic phase's step (9): an `election` card played since the last
+/// one puts the marker on "élection", as the Prime Minister's call does
+/// ("Compétences de ministère": "appeler une élection dans la phase
+/// galactique"), so the senate that follows elects.
+pub fn election_call(state: &mut GdState) {
+    if state.cards.election_call.take().is_some() {
+        state.election_marker = 0;
+    }
 }
 
 fn destroy(state: &mut GdState, sector: SectorNo, party: Option<PartyId>, republic: bool, n: u8) {
@@ -617,6 +812,31 @@ fn republic(state: &mut GdState, n: i8) {
         }
         state.republic_at.retain(|_, c| *c > 0);
     }
+}
+
+/// The senator a card line of the step refreshed, if it is a Multitâche
+/// (`regenere`) whose card stood and was resolved this game turn (G28):
+/// the campaigns' declarations read the lines in order
+/// (`intrigue::campaigns::declare`).
+pub fn refreshes(state: &GdState, line: &Order) -> Option<String> {
+    let Order::PlayCard { card, target: Some(CardTarget::Senator { name }), .. } = line else { return None };
+    let refresh = state.components.action(card).is_some_and(|c| c.effects.contains(&Effect::Refresh));
+    (refresh && state.cards.multitasked.get(name) == Some(&state.game_turn)).then(|| name.clone())
+}
+
+/// For the declarations that read a party's lines in order (campaigns,
+/// invasions): whether `line` is a Multitâche of the step ([`refreshes`]);
+/// if so, and an earlier line of the mail sent its senator (`sent`), he is
+/// refreshed here, for the lines after it.
+pub fn refresh_in_order(state: &mut GdState, line: &Order, sent: &mut Vec<String>) -> bool {
+    let Some(n) = refreshes(state, line) else { return false };
+    if let Some(i) = sent.iter().position(|s| *s == n) {
+        sent.remove(i);
+        if let Some(st) = state.fx.senators.get_mut(&n) {
+            st.exhausted = false;
+        }
+    }
+    true
 }
 
 /// The reader's standing answers of this game turn, for the private part
@@ -681,6 +901,8 @@ fn target_text(t: &CardTarget) -> String {
         },
         CardTarget::Battle { sector } => format!("BATAILLE {sector}"),
         CardTarget::Campaign { sector } => format!("CAMPAGNE {sector}"),
+        CardTarget::Proposal { item } => format!("#{item}"),
+        CardTarget::Law { law } => super::orders::words::law(false, *law, false),
     }
 }
 
@@ -689,6 +911,8 @@ fn trigger_text(a: &StandingAnswer) -> String {
         Trigger::Card { name } => format!("\"{name}\""),
         Trigger::Any => "CARTE".into(),
         Trigger::Assassination => "ASSASSINAT".into(),
+        Trigger::Roll { threshold: None } => "JET".into(),
+        Trigger::Roll { threshold: Some(n) } => format!("JET SEUIL {n}"),
     };
     if let Some(p) = a.from {
         t.push_str(&format!(" DE {}", p.sigle()));
@@ -726,6 +950,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-why-card", card = "Public Humiliation"),
         msg!("gd-card-contest-not-in", card = "Attaque de flanc"),
         msg!("gd-card-contest-returned", card = "Attaque de flanc"),
+        msg!("gd-attempt-stopped-by-card"),
     ]);
     v
 }

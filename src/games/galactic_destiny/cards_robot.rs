@@ -3,7 +3,9 @@
 //! aimed at them ("Jouer des cartes.", "Priorité des cartes.").
 //!
 //! - Any step: a Distraction or a Ghost in the Dark in hand and no standing
-//!   answer with it this game turn → `REPONSE "<c>" SI CARTE CONTRE-MOI`.
+//!   answer with it this game turn → `REPONSE "<c>" SI CARTE CONTRE-MOI`;
+//!   a Relance tactique → `REPONSE "<c>" SI JET` (G16's rule); a card aimed
+//!   at attempts → `REPONSE "<c>" SI ASSASSINAT CONTRE-MOI`.
 //! - S1: "Collecte de fonds" with the action of the party's least diplomatic
 //!   fresh senator, when it has another fresh one.
 //! - P: "Renforts" on one of its sectors when it has room for fleets and
@@ -26,7 +28,8 @@ use super::components::{PartyId, SectorNo};
 use super::intrigue::battle::Force;
 use super::model::{GdState, Phase, FLEETS_MAX};
 use super::orders::Order;
-use super::cards::{answers, CardTarget, Trigger};
+use super::cards::{answers, rerolls, CardTarget, Trigger};
+use super::components::effects::Target;
 
 const RULE: &str = "joueur simulé";
 /// The hand limit of the end of a turn: a card the purchases' robot may
@@ -45,7 +48,16 @@ pub fn cards(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
     for c in h.iter().take(HAND_MAX) {
         let Some(card) = s.components.action(c) else { continue };
         if card.play != Play::Play && answers(card) && !standing.contains(&c.as_str()) && !v.iter().any(|o| matches!(o, Order::Answer { card, .. } if card == c)) {
-            v.push(Order::Answer { card: c.clone(), trigger: Trigger::Any, from: None, against_me: true });
+            // A reroll card stands on the party's battle rolls (G16's
+            // rule), a card aimed at attempts on attempts on its senators.
+            let (trigger, against_me) = if rerolls(card).is_some() {
+                (Trigger::Roll { threshold: None }, false)
+            } else if card.target == Target::Assassination {
+                (Trigger::Assassination, true)
+            } else {
+                (Trigger::Any, true)
+            };
+            v.push(Order::Answer { card: c.clone(), trigger, from: None, against_me });
         }
     }
     let has = |name: &str| h.iter().take(HAND_MAX).any(|c| c == name);

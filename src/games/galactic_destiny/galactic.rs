@@ -121,6 +121,7 @@ pub fn phase(state: &mut GdState, dice: &mut Dice, events: &mut Vec<Event>) {
 
     // (9) the election marker, and the Prime Minister's call (G32).
     state.election_marker = marker_moved(state.election_marker, state.components.board.track);
+    super::cards::election_call(state);
     if let Some(by) = state.election_called.take() {
         let honoured = state.ministries.get(&Ministry::PrimeMinister) == Some(&by);
         if honoured {

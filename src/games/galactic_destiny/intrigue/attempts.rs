@@ -109,6 +109,8 @@ struct Declared {
     bid: u8,
     shadow: u32,
     master: bool,
+    /// Made by the assassination card (the chain answered the card).
+    by_card: bool,
 }
 
 /// Every attempt of the step, in initiative order; a line that no longer
@@ -136,7 +138,7 @@ fn declared(state: &GdState, orders: &BTreeMap<PartyId, Orders>, events: &mut Ve
                 continue;
             }
             let shadow = st.map_or(0, |x| u32::from(x.shadow));
-            v.push(Declared { party: p, assassin: assassin.clone(), target: target.clone(), bid: *bid, shadow, master: skill == Some(Skill::MaitreEnAssassinat) });
+            v.push(Declared { party: p, assassin: assassin.clone(), target: target.clone(), bid: *bid, shadow, master: skill == Some(Skill::MaitreEnAssassinat), by_card: false });
         }
     }
     v
@@ -188,7 +190,7 @@ pub fn card_attempt(state: &mut GdState, party: PartyId, assassin: &str, target:
     let shadow = st.map_or(0, |x| u32::from(x.shadow));
     let master = state.components.senator(assassin).and_then(|c| c.skill) == Some(Skill::MaitreEnAssassinat);
     dice.mark(super::assassination::HEADING, format!("tour de jeu {}, carte", state.game_turn));
-    strike(state, &Declared { party, assassin: assassin.to_string(), target: target.to_string(), bid, shadow, master }, dice, events);
+    strike(state, &Declared { party, assassin: assassin.to_string(), target: target.to_string(), bid, shadow, master, by_card: true }, dice, events);
 }
 
 /// One attempt declared, resolved.
@@ -199,6 +201,19 @@ fn strike(state: &mut GdState, d: &Declared, dice: &mut Dice, events: &mut Vec<E
             events.push(Event::Unexecuted { party: d.party, order, reason: msg!("gd-attempt-target-gone", senator = d.target.as_str()) });
             return;
         };
+        // The answers of cards aimed at attempts (`cible assassinat`).
+        let answered = super::super::cards::on_attempt(state, d.party, &d.assassin, &d.target, target_party, d.by_card, events);
+        if let Some(how) = answered.stopped {
+            // `annule`: the assassin's action is spent; `fantome`: given back.
+            if how == super::super::cards::Cancel::Cancelled {
+                if let Some(st) = state.fx.senators.get_mut(&d.assassin) {
+                    st.exhausted = true;
+                }
+            }
+            let order = super::super::orders::lines(state, &Orders { lines: vec![Order::Assassinate { target: d.target.clone(), assassin: d.assassin.clone(), bid: d.bid }], defaulted: false }).concat();
+            events.push(Event::Unexecuted { party: d.party, order, reason: msg!("gd-attempt-stopped-by-card") });
+            return;
+        }
         if let Some(st) = state.fx.senators.get_mut(&d.assassin) {
             st.exhausted = true;
         }
@@ -223,6 +238,15 @@ fn strike(state: &mut GdState, d: &Declared, dice: &mut Dice, events: &mut Vec<E
             optional_rule: state.settings.optional_assassination,
         };
         let mut out = attempt(&a, dice);
+        if answered.bonus != 0 {
+            // "doit être dépensé avant ce lancé": on every die, as a bid.
+            out.modifier += answered.bonus;
+            for x in &mut out.dice {
+                x.result += answered.bonus;
+            }
+            out.killed = out.dice.iter().any(super::assassination::AttemptDie::kills);
+            out.corruption = out.dice.iter().filter(|x| x.corrupts()).count() as u32;
+        }
         super::fight_skills::attempt_rerolls(state, d.party, &mut out, dice, events);
         for ((party, points, paid), b) in out.paid.iter().zip(&bids) {
             if let Some(ps) = state.fx.parties.get_mut(party) {

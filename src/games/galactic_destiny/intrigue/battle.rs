@@ -530,6 +530,9 @@ enum DieAt {
 ///   (they are rolled for it), and "choisir le meilleur résultat"; the
 ///   owner of the sector with no fleet there uses the sector's
 ///   `owner_reroll` last.
+/// - Then a party's standing Relance tactique (`Reroll::card`): n rerolls
+///   of its fleets' lowest die, each when the answer's threshold (else G16)
+///   asks; the new result stands.
 ///
 /// Each reroll is of the party's lowest die and made only when its policy
 /// ([`When`]) asks for it. A rerolled die keeps its Stratège +1; a natural 6
@@ -573,14 +576,25 @@ where
             }
         }
         let used = party.as_ref().is_some_and(|p| out.iter().any(|r: &Rerolled<P, S>| matches!(r.by, RerollBy::Power) && r.party.as_ref() == Some(p)));
-        if !reroll.power || used {
-            continue;
+        let fleets_dice = own.clone();
+        if reroll.power && !used {
+            if ci.is_none() || ci.is_some_and(|i| owns_sector(flat[i], side)) {
+                own.extend((0..sector_dice.len()).map(DieAt::Sector));
+            }
+            if let Some(r) = reroll_one(&own, reroll.when, side, party.clone(), RerollBy::Power, true, sector_dice, sector_fixed, rolled, sides.len(), src) {
+                out.push(r);
+            }
         }
-        if ci.is_none() || ci.is_some_and(|i| owns_sector(flat[i], side)) {
-            own.extend((0..sector_dice.len()).map(DieAt::Sector));
-        }
-        if let Some(r) = reroll_one(&own, reroll.when, side, party, RerollBy::Power, true, sector_dice, sector_fixed, rolled, sides.len(), src) {
-            out.push(r);
+        // Relance tactique, after the skills: "un de vos dés de bataille",
+        // the dice of its fleets; once a battle for a party.
+        let carded = party.as_ref().is_some_and(|p| out.iter().any(|r: &Rerolled<P, S>| matches!(r.by, RerollBy::Card) && r.party.as_ref() == Some(p)));
+        if let (Some((n, when)), false) = (reroll.card, carded) {
+            for _ in 0..n {
+                match reroll_one(&fleets_dice, when, side, party.clone(), RerollBy::Card, false, sector_dice, sector_fixed, rolled, sides.len(), src) {
+                    Some(r) => out.push(r),
+                    None => break,
+                }
+            }
         }
     }
     out
@@ -633,6 +647,8 @@ where
         (RerollBy::CodeBreaker(a), _) => format!("Interrupteur de code: {a}"),
         (RerollBy::Power, Some(p)) => format!("Alimenter le pouvoir: {p}"),
         (RerollBy::Power, None) => "Alimenter le pouvoir".to_string(),
+        (RerollBy::Card, Some(p)) => format!("Relance (carte): {p}"),
+        (RerollBy::Card, None) => "Relance (carte)".to_string(),
     };
     let (rule, what) = match at {
         DieAt::Sector(k) => (by.heading(), format!("{whose} rerolls the sector's die {}", k + 1)),

@@ -204,7 +204,17 @@ pub fn check(s: &GdState, p: PartyId, sector: SectorNo, senator: &str, integrity
 pub fn declare(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, _dice: &mut Dice, events: &mut Vec<Event>) {
     for p in in_initiative(state) {
         let Some(o) = orders.get(&p) else { continue };
+        // The senators an earlier campaign line of this mail sent.
+        let mut sent: Vec<String> = Vec::new();
         for line in &o.lines {
+            // "Bob envoie la sénateur Fola faire campagne dans le secteur 34
+            // et joue ensuite une carte Multitâche, qui régénère la sénateur
+            // et envoie ensuite Fola faire campagne dans le secteur 36": a
+            // Multitâche that stood, written after his campaign, refreshes
+            // him there, in the order of the lines.
+            if super::super::cards::refresh_in_order(state, line, &mut sent) {
+                continue;
+            }
             let Order::Campaign { sector, senator, influence } = line else { continue };
             if let Err(why) = check(state, p, *sector, senator, state.law_binds(Law::Integrity, p)) {
                 events.push(Event::Unexecuted { party: p, order: format!("CAMPAGNE {sector} {senator}"), reason: why });
@@ -213,6 +223,7 @@ pub fn declare(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, _dice: &
             if let Some(st) = state.fx.senators.get_mut(senator) {
                 st.exhausted = true;
             }
+            sent.push(senator.clone());
             state.intrigue.campaigns.campaigns.push(Declaration { party: p, sector: *sector, senator: senator.clone(), influence: *influence });
             events.push(Event::CampaignDeclared { party: p, sector: *sector, senator: senator.clone() });
             if state.law_binds(Law::Education, p) {

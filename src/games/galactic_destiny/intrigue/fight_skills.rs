@@ -96,6 +96,12 @@ pub struct Reroll {
     pub when: When,
     /// Sector 34's reroll is its party's and still unused this turn.
     pub power: bool,
+    /// A standing Relance tactique of its party (`relance n`, the card
+    /// engine's [`super::super::cards::tactical`]): n rerolls of its lowest
+    /// die, when that answer's `SEUIL` (else G16) asks; the new result
+    /// stands. Played after the skills' rerolls.
+    #[serde(default)]
+    pub card: Option<(u8, When)>,
 }
 
 /// Who rerolled.
@@ -106,6 +112,8 @@ pub enum RerollBy<S> {
     CodeBreaker(S),
     /// Sector 34's owner: the better result is kept.
     Power,
+    /// A card answering the roll (Relance tactique): the new result stands.
+    Card,
 }
 
 impl<S> RerollBy<S> {
@@ -114,6 +122,7 @@ impl<S> RerollBy<S> {
         match self {
             RerollBy::CodeBreaker(_) => SENATOR_SKILLS,
             RerollBy::Power => SECTOR_SKILLS,
+            RerollBy::Card => "Roulement de dé.",
         }
     }
 }
@@ -174,15 +183,24 @@ pub fn power_owner(state: &GdState) -> Option<PartyId> {
 /// A party's rerolls in a contest: its policy, and sector 34's if it owns
 /// it and it is unused this turn.
 pub fn reroll_of(state: &GdState, party: PartyId, contest: Contest) -> Reroll {
-    Reroll { when: when(state, party, contest), power: !state.intrigue.fight.power_used && power_owner(state) == Some(party) }
+    let card = if contest == Contest::Battle { super::super::cards::tactical(state, party) } else { None };
+    Reroll { when: when(state, party, contest), power: !state.intrigue.fight.power_used && power_owner(state) == Some(party), card }
 }
 
 /// Notes the rerolls of a contest: sector 34's is spent for the turn; each
 /// reroll is shown (public: the dice are rolled in the open).
 pub fn rerolled(state: &mut GdState, contest: Contest, sector: Option<SectorNo>, rerolls: &[Rerolled<PartyId, String>], events: &mut Vec<Event>) {
+    let mut paid: Vec<PartyId> = Vec::new();
     for r in rerolls {
         if matches!(r.by, RerollBy::Power) {
             state.intrigue.fight.power_used = true;
+        }
+        // A card's rerolls: its standing answer fires, paid once.
+        if let (RerollBy::Card, Some(p)) = (&r.by, r.party) {
+            if !paid.contains(&p) {
+                paid.push(p);
+                super::super::cards::tactical_used(state, p, events);
+            }
         }
         events.push(Event::Rerolled { contest, sector, reroll: r.clone() });
     }
@@ -380,6 +398,7 @@ pub fn event_msg(e: &Event) -> Option<Msg> {
     let (by, senator) = match &r.by {
         RerollBy::CodeBreaker(s) => ("code_breaker", s.clone()),
         RerollBy::Power => ("power", String::new()),
+        RerollBy::Card => ("card", String::new()),
     };
     Some(msg!(
         "gd-ev-fight-rerolled",
@@ -399,7 +418,7 @@ pub fn event_msg(e: &Event) -> Option<Msg> {
 pub fn samples() -> Vec<Msg> {
     let d = |face| Die { face, plus: 0, bonus: false };
     let mut all = Vec::new();
-    for (by, kept, bonus, plus) in [(RerollBy::CodeBreaker("Jemak".to_string()), true, None, 0), (RerollBy::Power, false, None, 0), (RerollBy::Power, true, Some(d(4)), 1)] {
+    for (by, kept, bonus, plus) in [(RerollBy::CodeBreaker("Jemak".to_string()), true, None, 0), (RerollBy::Power, false, None, 0), (RerollBy::Power, true, Some(d(4)), 1), (RerollBy::Card, true, None, 0)] {
         for (contest, sector) in [(Contest::Battle, Some(12)), (Contest::Campaign, Some(12)), (Contest::Assassination, None)] {
             let reroll = Rerolled { party: Some(PartyId::Pop), by: by.clone(), contingent: Some(0), old: Die { face: 2, plus, bonus: false }, new: Die { face: 6, plus, bonus: false }, kept, bonus };
             all.extend(event_msg(&Event::Rerolled { contest, sector, reroll }));

@@ -202,9 +202,21 @@ fn send_admiral(state: &mut GdState, name: &str, events: &mut Vec<Event>) -> Opt
 pub fn declare(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, _dice: &mut Dice, events: &mut Vec<Event>) {
     let order: Vec<PartyId> = state.initiative.iter().copied().filter(|p| orders.contains_key(p)).chain(orders.keys().copied().filter(|p| !state.initiative.contains(p))).collect();
     for p in order {
+        // The admirals an earlier invasion line of this mail sent: a
+        // Multitâche that stood, written after, refreshes one of them there
+        // ("Un seul sénateur peut être l'amiral d'une flotte … dans
+        // plusieurs secteurs différents s'il fourni une carte action, comme
+        // une multitâche"), in the order of the lines.
+        let mut sent: Vec<String> = Vec::new();
         for o in &orders[&p].lines {
+            if super::super::cards::refresh_in_order(state, o, &mut sent) {
+                continue;
+            }
             match o {
-                Order::Invade { sector, from, admiral, aim, corruption } => invade(state, p, *sector, from, admiral.as_deref(), *aim, corruption.as_deref(), events, o),
+                Order::Invade { sector, from, admiral, aim, corruption } => {
+                    invade(state, p, *sector, from, admiral.as_deref(), *aim, corruption.as_deref(), events, o);
+                    sent.extend(admiral.iter().filter(|a| state.fx.senators.get(a.as_str()).is_some_and(|s| s.exhausted)).cloned());
+                }
                 Order::Defend { sector, from } => {
                     if state.fx.sectors.get(sector).is_some_and(|x| x.infested) {
                         unexecuted(state, p, o, events);
@@ -478,7 +490,7 @@ fn contingent(state: &GdState, n: SectorNo, force: Force<PartyId>, fleets: u8, a
         Force::Party(p) => fight_skills::reroll_of(state, *p, Contest::Battle),
         Force::Republic => {
             let party = admiral_name.and_then(|a| state.fx.senators.get(a)).map(|s| s.party);
-            Reroll { when: party.map_or(When::Losing, |p| fight_skills::when(state, p, Contest::Battle)), power: false }
+            Reroll { when: party.map_or(When::Losing, |p| fight_skills::when(state, p, Contest::Battle)), power: false, card: None }
         }
     };
     let losses_to = match &force {

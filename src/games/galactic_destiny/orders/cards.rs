@@ -21,7 +21,7 @@ use crate::msg;
 use crate::text::Cursor;
 
 use super::super::super::cards::{self as engine, CardTarget, Trigger};
-use super::super::super::components::cards::{Period, Play};
+use super::super::super::components::cards::{ActionCard, Period, Play};
 use super::super::super::components::effects::{Effect, Resource, Target};
 use super::super::super::intrigue::battle::Force;
 use super::super::super::model::GdState;
@@ -39,6 +39,8 @@ const ASSASSINATION: &[&str] = &["ASSASSINAT", "ASSASSINATION"];
 const REPUBLIC: &[&str] = &["REPUBLIQUE", "REPUBLIC"];
 const BATTLE: &[&str] = &["BATAILLE", "BATTLE"];
 const CAMPAIGN: &[&str] = &["CAMPAGNE", "CAMPAIGN"];
+const ROLL: &[&str] = &["JET", "ROLL"];
+const THRESHOLD: &[&str] = &["SEUIL", "THRESHOLD"];
 
 /// What the card lines read so far have used.
 #[derive(Default)]
@@ -50,6 +52,17 @@ pub(super) struct Lines {
     /// Money and influence the earlier card lines cost.
     money: i32,
     influence: i32,
+    /// Fleets an earlier `deplace` line lets move again, by sector.
+    freed: std::collections::BTreeMap<super::super::super::components::SectorNo, u8>,
+}
+
+impl Lines {
+    /// The party's fleets at `at` an earlier `deplace` card line of the
+    /// mail lets move again (the card is resolved before the window's
+    /// declarations).
+    pub(super) fn freed(&self, at: super::super::super::components::SectorNo) -> u8 {
+        self.freed.get(&at).copied().unwrap_or(0)
+    }
 }
 
 impl Check<'_> {
@@ -80,7 +93,8 @@ impl Check<'_> {
         if let Some(why) = engine::refereed_in(self.s, &card) {
             return Err(no(why));
         }
-        if card.play == Play::Answer {
+        // A card aimed at an attempt (`cible assassinat`) only answers one.
+        if card.play == Play::Answer || card.target == Target::Assassination || engine::rerolls(&card).is_some() {
             return Err(no(msg!("gd-order-refused-card-answer-only", card = card_name.as_str())));
         }
         let senate = matches!(self.step, Step::S1 | Step::S2);
@@ -103,7 +117,7 @@ impl Check<'_> {
             Some(self.contest_target(c, &card_name, card.target == Target::Battle)?)
         } else if is(c.peek(), TARGET) {
             c.next();
-            Some(self.card_target(c, card.target, card.effects.iter().any(|e| matches!(e, Effect::Destroy(_))))?)
+            Some(self.card_target(c, &card)?)
         } else {
             None
         };
@@ -133,7 +147,7 @@ impl Check<'_> {
             }
             (None, false) => {}
         }
-        let chosen = contest || matches!(card.target, Target::Party | Target::Senator | Target::OwnSenator | Target::OpposingSenator | Target::Sector | Target::OwnSector);
+        let chosen = contest || matches!(card.target, Target::Party | Target::Senator | Target::OwnSenator | Target::OpposingSenator | Target::Sector | Target::OwnSector | Target::Proposal);
         match (&target, chosen) {
             (None, true) => return Err(no(msg!("gd-order-refused-card-target-missing", card = card_name.as_str(), kind = card.target.word()))),
             (Some(_), false) => return Err(no(msg!("gd-order-refused-card-no-target", card = card_name.as_str()))),
@@ -141,7 +155,7 @@ impl Check<'_> {
         }
         // A card of the senate never targets a rebel.
         if card.period == Period::Senate {
-            let aimed = target.as_ref().and_then(|t| self.s.fx.party_of(&engine::subject(t)));
+            let aimed = target.as_ref().and_then(engine::subject).and_then(|t| self.s.fx.party_of(&t));
             if aimed.is_some_and(|p| engine::is_rebel(self.s, p)) {
                 return Err(no(msg!("gd-order-refused-card-rebel", card = card_name.as_str())));
             }
@@ -178,10 +192,21 @@ impl Check<'_> {
         if let (Some(n), true) = (&by, card.action) {
             self.cards.acting.insert(n.clone());
         }
+        if let Some(CardTarget::Sector { sector, .. }) = &target {
+            for e in &card.effects {
+                if let Effect::Move(n) = e {
+                    let f = self.cards.freed.entry(*sector).or_default();
+                    *f = f.saturating_add(*n);
+                }
+            }
+        }
         if let (Some(CardTarget::Senator { name: n }), true) = (&target, card.effects.contains(&Effect::Refresh)) {
             self.cards.multitasked.insert(n.clone());
-            // Refreshed after an action of this mail: he may act again.
+            // Refreshed after an action of this mail: he may act again,
+            // with a card or a campaign of a later line ("Multitâche").
             self.cards.acting.remove(n);
+            self.campaigners.remove(n);
+            self.inv.admirals.remove(n);
         }
         if contest {
             self.notes.push(msg!("gd-order-note-contest-card", priority = card.priority, battle = if card.target == Target::Battle { "yes" } else { "no" }));
@@ -219,9 +244,30 @@ impl Check<'_> {
         Ok(if battle { CardTarget::Battle { sector } } else { CardTarget::Campaign { sector } })
     }
 
-    /// What `CIBLE` names for a card whose `cible` is `kind`.
-    fn card_target(&self, c: &mut Cursor, kind: Target, fleets_of: bool) -> Result<CardTarget, Refused> {
+    /// What `CIBLE` names for `card` (its `cible`).
+    fn card_target(&self, c: &mut Cursor, card: &ActionCard) -> Result<CardTarget, Refused> {
+        let (kind, fleets_of) = (card.target, card.effects.iter().any(|e| matches!(e, Effect::Destroy(_))));
         match kind {
+            // `veto`: a law or a trade of the agenda, struck before the
+            // senate votes (S2, when the agenda is numbered).
+            Target::Proposal if card.effects.contains(&Effect::Veto) => {
+                let (item, it) = self.agenda_item(c.next())?;
+                if self.step != Step::S2 {
+                    return Err(no(msg!("gd-order-refused-card-veto-step", card = card.name_fr.as_str())));
+                }
+                if !super::general(it) {
+                    return Err(no(msg!("gd-order-refused-not-general-item", item = item)));
+                }
+                Ok(CardTarget::Proposal { item })
+            }
+            // `abroge`: a law in force.
+            Target::Proposal => {
+                let law = self.law_in_force(c)?;
+                if !self.s.laws.iter().any(|l| l.law == law && l.until >= self.s.game_turn) {
+                    return Err(no(msg!("gd-order-refused-card-law-not-in-force", law = super::law_msg(law))));
+                }
+                Ok(CardTarget::Law { law })
+            }
             Target::Party => Ok(CardTarget::Party { party: self.other_party(c.next())? }),
             Target::Senator => Ok(CardTarget::Senator { name: self.in_play(c.next())? }),
             Target::OwnSenator => Ok(CardTarget::Senator { name: self.own_in_play(c.next())? }),
@@ -266,7 +312,23 @@ impl Check<'_> {
         c.next();
         // Unquoted `CARTE` and `ASSASSINAT` are the keywords; any other
         // word (or a quoted one: `"Assassinat"`, the card) names a card.
-        let trigger = if c.peek().is_some_and(|t| !t.quoted) && c.eat_keyword(ANY_CARD).is_some() {
+        let trigger = if c.peek().is_some_and(|t| !t.quoted) && c.eat_keyword(ROLL).is_some() {
+            // Relance tactique: the party's own battle roll.
+            if engine::rerolls(&card).is_none() {
+                return Err(no(msg!("gd-order-refused-card-not-reroll", card = card_name.as_str())));
+            }
+            let threshold = if c.eat_keyword(THRESHOLD).is_some() {
+                let n = number(c.next())?;
+                Some(u8::try_from(n).ok().filter(|n| (1..=6).contains(n)).ok_or_else(|| no(msg!("gd-order-refused-number", written = n.to_string())))?)
+            } else {
+                None
+            };
+            self.end(c)?;
+            self.notes.push(msg!("gd-order-note-answer-roll", priority = card.priority));
+            return Ok(Order::Answer { card: card_name, trigger: Trigger::Roll { threshold }, from: None, against_me: false });
+        } else if engine::rerolls(&card).is_some() {
+            return Err(no(msg!("gd-order-refused-card-rerolls-roll", card = card_name.as_str())));
+        } else if c.peek().is_some_and(|t| !t.quoted) && c.eat_keyword(ANY_CARD).is_some() {
             Trigger::Any
         } else if c.peek().is_some_and(|t| !t.quoted) && c.eat_keyword(ASSASSINATION).is_some() {
             Trigger::Assassination
@@ -280,6 +342,9 @@ impl Check<'_> {
         } else {
             return Err(no(msg!("gd-order-refused-card-trigger-missing")));
         };
+        if card.target == Target::Assassination && trigger != Trigger::Assassination {
+            return Err(no(msg!("gd-order-refused-card-answers-attempts", card = card_name.as_str())));
+        }
         let from = if is(c.peek(), FROM) {
             c.next();
             Some(self.other_party(c.next())?)
@@ -314,6 +379,8 @@ pub fn card_line(s: &GdState, o: &Order, en: bool) -> String {
                 }
                 Some(CardTarget::Battle { sector }) => t.push_str(&format!(" {} {sector}", kw(en, "BATAILLE", "BATTLE"))),
                 Some(CardTarget::Campaign { sector }) => t.push_str(&format!(" {} {sector}", kw(en, "CAMPAGNE", "CAMPAIGN"))),
+                Some(CardTarget::Proposal { item }) => t.push_str(&format!(" {} #{item}", kw(en, "CIBLE", "TARGET"))),
+                Some(CardTarget::Law { law }) => t.push_str(&format!(" {} {}", kw(en, "CIBLE", "TARGET"), words::law(en, *law, false))),
                 None => {}
             }
             if *extra > 0 {
@@ -327,6 +394,8 @@ pub fn card_line(s: &GdState, o: &Order, en: bool) -> String {
                 Trigger::Card { name: n } => words::card(s, en, n),
                 Trigger::Any => kw(en, "CARTE", "CARD").to_string(),
                 Trigger::Assassination => kw(en, "ASSASSINAT", "ASSASSINATION").to_string(),
+                Trigger::Roll { threshold: None } => kw(en, "JET", "ROLL").to_string(),
+                Trigger::Roll { threshold: Some(n) } => format!("{} {} {n}", kw(en, "JET", "ROLL"), kw(en, "SEUIL", "THRESHOLD")),
             };
             let mut t = format!("{} {} {} {on}", kw(en, "REPONSE", "RESPONSE"), words::card(s, en, card), kw(en, "SI", "IF"));
             if let Some(p) = from {
@@ -365,5 +434,11 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-refused-card-contest-step", card = "Discours enflammé", battle = "no"),
         msg!("gd-order-refused-card-contest-not-in", sector = 12, battle = "yes"),
         msg!("gd-order-note-contest-card", priority = 2, battle = "yes"),
+        msg!("gd-order-refused-card-veto-step", card = "Obstruction"),
+        msg!("gd-order-refused-card-answers-attempts", card = "Garde du corps"),
+        msg!("gd-order-refused-card-not-reroll", card = "Distraction"),
+        msg!("gd-order-refused-card-rerolls-roll", card = "Relance tactique"),
+        msg!("gd-order-note-answer-roll", priority = 1),
+        msg!("gd-order-refused-card-law-not-in-force", law = super::law_msg(super::super::super::model::Law::Movement)),
     ]
 }

@@ -27,7 +27,7 @@ pub struct Lines {
     /// Fleets taken by earlier lines, by sector of origin.
     used: BTreeMap<SectorNo, u8>,
     invaded: BTreeSet<SectorNo>,
-    admirals: BTreeSet<String>,
+    pub(super) admirals: BTreeSet<String>,
 }
 
 /// `<orig>:<n>`.
@@ -43,7 +43,7 @@ impl Check<'_> {
     /// declared this turn, not taken by an earlier line.
     fn free_fleets(&self, at: SectorNo) -> u8 {
         let here = self.fleets_at.get(&at).copied().unwrap_or(0);
-        let committed = self.s.intrigue.invasions.committed.get(&at).and_then(|m| m.get(&self.me)).copied().unwrap_or(0);
+        let committed = self.s.intrigue.invasions.committed.get(&at).and_then(|m| m.get(&self.me)).copied().unwrap_or(0).saturating_sub(self.cards.freed(at));
         let used = self.inv.used.get(&at).copied().unwrap_or(0);
         here.saturating_sub(committed).saturating_sub(used)
     }

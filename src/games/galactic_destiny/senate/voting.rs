@@ -358,7 +358,8 @@ fn proposals(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, order: &[P
     // Free proposals a majority declared unconstitutional ("Une proposition.").
     let unconstitutional = super::free::unconstitutional(state, orders, order, events);
     let pm = state.holder(Ministry::PrimeMinister);
-    let mut vetoed = Vec::new();
+    // Items a `veto` card struck in this step are struck already.
+    let mut vetoed = super::super::cards::struck(state);
     let mut agenda_order: Vec<u32> = Vec::new();
     for p in order {
         for line in orders.get(p).map(|o| o.lines.as_slice()).unwrap_or_default() {
