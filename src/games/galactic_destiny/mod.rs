@@ -51,6 +51,7 @@ pub mod events;
 pub mod galactic;
 pub mod intrigue;
 pub mod map;
+pub mod ministries_robot;
 pub mod model;
 pub mod orders;
 pub mod powers;
