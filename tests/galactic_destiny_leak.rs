@@ -30,10 +30,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use arbitre::games::galactic_destiny::components::PartyId;
 use arbitre::games::galactic_destiny::GdState;
+
+#[path = "support/gd_games.rs"]
+mod gd_games;
+
+use gd_games::ENDINGS;
 
 fn states(turns: &Path) -> BTreeMap<u32, GdState> {
     let mut v = BTreeMap::new();
@@ -70,8 +74,102 @@ fn secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> {
         }
         known.extend(s.fx.senators.keys().cloned());
         known.extend(s.dead.iter().cloned());
+        // The viewer's own standing answers name their cards, even one
+        // gone from its hand since ("plus en main").
+        known.extend(viewer.and_then(|v| s.cards.answers.get(&v)).into_iter().flatten().map(|a| a.card.clone()));
     }
     held_by_others.difference(&known).cloned().collect()
+}
+
+/// `text` without its pre-filled order form (from "== Formulaire d'ordres
+/// ==", "== Order form ==" or its `PARTIE`/`GAME` line to its
+/// `FIN`/`END`): the form is the
+/// viewer's own suggested lines, from its view, and with so few choices
+/// they often match another party's; what another party wrote is looked
+/// for in the rest.
+fn without_form(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_form = false;
+    for l in plain(text).lines() {
+        if l.starts_with("== Formulaire d'ordres ==") || l.starts_with("== Order form ==") || l.starts_with("PARTIE ") || l.starts_with("GAME ") {
+            in_form = true;
+        } else if in_form && (l.trim() == "FIN" || l.trim() == "END") {
+            in_form = false;
+        } else if !in_form {
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// `text` as lines: a text-only mail's body comes back from the parser as
+/// HTML too, its lines broken by tags.
+fn plain(text: &str) -> String {
+    if !["<br", "<p>", "<html", "<div"].iter().any(|tag| text.contains(tag)) {
+        return text.to_string();
+    }
+    let mut plain = String::new();
+    let mut in_tag = false;
+    for ch in text.replace("<br", "\n<br").replace("</p>", "\n</p>").replace("</div>", "\n</div>").chars() {
+        match ch {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => plain.push(c),
+            _ => {}
+        }
+    }
+    plain
+}
+
+/// `text` without the order lines that name a card blind, as the rules
+/// make the player do (`AUGURE <parti> "<carte>"`, `ESPIONNER … DEFAUSSER
+/// "<carte>"`): the simulated player's form guesses them from the card
+/// file, not from the hand it names.
+fn without_guesses(text: &str) -> String {
+    let guess = |l: &str| {
+        let first = l.split_whitespace().next().unwrap_or_default();
+        matches!(first, "AUGURE" | "AUGURY") || (matches!(first, "ESPIONNER" | "SPY") && (l.contains(" DEFAUSSER ") || l.contains(" DISCARD ")))
+    };
+    plain(text).lines().filter(|l| !guess(l)).collect::<Vec<_>>().join("\n")
+}
+
+/// Every stored deck is a sorted set (drawn by lot when drawn): its order
+/// cannot be in any text. Leaks go to `found`; returns the decks checked.
+fn decks_unordered(states: &BTreeMap<u32, GdState>, found: &mut Vec<String>) -> usize {
+    let mut n = 0;
+    for (step, s) in states {
+        let sectors: Vec<String> = s.sector_deck.iter().map(|x| format!("{x:03}")).collect();
+        for (name, deck) in [("actions", &s.fx.action_deck), ("senators", &s.fx.senator_deck), ("senators under", &s.fx.senator_bottom), ("events", &s.event_deck), ("sectors", &sectors)] {
+            if deck.windows(2).any(|w| w[0] > w[1]) {
+                found.push(format!("state {step}: the {name} deck is stored in an order ({deck:?})"));
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
+/// The orders other parties gave for step `n` (`turns/NNNN/orders`), as
+/// they wrote them and as the referee read them back, that `viewer`'s own
+/// orders for that step do not hold: sealed until step `n` is played, so
+/// in no acknowledgement of step `n` and no report of step `n - 1` to
+/// `viewer` (design note §7: "sealed orders of the open step"). Lines of a
+/// single word (`PASSE`) say nothing.
+fn sealed_secrets(turns: &Path, n: u32, viewer: &str) -> BTreeSet<String> {
+    let mut own = BTreeSet::new();
+    let mut others = BTreeSet::new();
+    for f in files(&turns.join(format!("{n:04}/orders"))) {
+        let key = f.file_stem().and_then(|x| x.to_str()).unwrap_or_default().to_string();
+        let record: serde_json::Value = std::fs::read(&f).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
+        for v in record["verdicts"].as_array().into_iter().flatten() {
+            let lines = [v["line"]["text"].as_str(), v["outcome"]["canonical"].as_str()];
+            for l in lines.into_iter().flatten().map(str::trim).filter(|l| l.contains(' ')) {
+                if key == viewer { own.insert(l.to_string()) } else { others.insert(l.to_string()) };
+            }
+        }
+    }
+    others.difference(&own).cloned().collect()
 }
 
 /// The standing `PROTEGER`/`APPUYER` bids of the states `at` that
@@ -166,10 +264,14 @@ fn less_known(secret: BTreeSet<String>, seen: &BTreeSet<String>, own: &str) -> B
 /// The words of the looks at a hand in these events that `viewer` may not
 /// read: another party's spy results, in either language.
 fn spy_secrets(events: &[serde_json::Value], viewer: Option<PartyId>) -> BTreeSet<String> {
+    // Two parties may look at the same hand: the viewer's own look has the
+    // same words.
+    let own: BTreeSet<PartyId> = events.iter().filter(|e| e["event"] == "hand_seen" && viewer.is_some() && party_of_json(&e["party"]) == viewer).filter_map(|e| party_of_json(&e["target"])).collect();
     events
         .iter()
         .filter(|e| e["event"] == "hand_seen" && (viewer.is_none() || party_of_json(&e["party"]) != viewer))
         .filter_map(|e| party_of_json(&e["target"]))
+        .filter(|t| !own.contains(t))
         .flat_map(|t| [format!("La main de {} :", t.sigle()), format!("{}'s hand:", t.sigle())])
         .collect()
 }
@@ -286,26 +388,29 @@ fn step_of(subject: &str) -> (u32, bool) {
     (0, false)
 }
 
-fn demo(out: &Path, turns: u32) {
-    let run = Command::new(env!("CARGO_BIN_EXE_arbitre"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["demo", "--ruleset", "galactic-destiny", "--players", "6", "--seed", "1", "--turns", &turns.to_string(), "--out"])
-        .arg(out)
-        .output()
-        .expect("the demo runs");
-    assert!(run.status.success(), "{}\n{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
-}
-
 fn files(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir).map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
     v.sort();
     v
 }
 
-#[test]
-fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
-    let out = std::env::temp_dir().join(format!("arbitre-gd-leak-{}", std::process::id()));
-    demo(&out, 4);
+/// What the reading of the games counted, to show the test is not vacuous.
+#[derive(Default)]
+struct Counts {
+    checked: usize,
+    with_secrets: usize,
+    with_standing: usize,
+    with_policies: usize,
+    spied: usize,
+    with_answers: usize,
+    with_sealed: usize,
+    decks: usize,
+    html_read: usize,
+}
+
+/// Reads every page and mail of the demo game in `out`; the leaks found
+/// go to `found`.
+fn read_game(out: &Path, c: &mut Counts, found: &mut Vec<String>) {
     let game = out.join("data/games/demo");
     let turns = game.join("turns");
     let states = states(&turns);
@@ -320,8 +425,8 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         .map(|(k, f)| (f["address"].as_str().unwrap_or_default().to_string(), k.clone()))
         .collect();
     let at = |n: u32| states.get(&n);
-    let mut found = Vec::new();
-    let (mut checked, mut with_secrets, mut with_standing, mut with_policies, mut spied, mut with_answers) = (0, 0, 0, 0, 0, 0);
+    let (mut checked, mut with_secrets, mut with_standing, mut with_policies, mut spied, mut with_answers, mut with_sealed) = (0, 0, 0, 0, 0, 0, 0);
+    c.decks += decks_unordered(&states, found);
     let mut html_read = 0;
 
     // Pages: each family's reports and the public chronicles, step by step.
@@ -335,18 +440,18 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
         for f in files(&dir).into_iter().filter(|f| f.file_name().is_some_and(|x| x.to_string_lossy().starts_with("chronicle"))) {
             let secret: BTreeSet<String> = secrets(&pair, None).difference(&shown).cloned().collect();
             let text = readable(std::fs::read_to_string(&f).expect("chronicle"));
-            phrase_leaks(&f.display().to_string(), &text, &spy_secrets(&evs, None), "a spy result", &mut found);
+            phrase_leaks(&f.display().to_string(), &text, &spy_secrets(&evs, None), "a spy result", found);
             with_secrets += usize::from(!secret.is_empty());
-            leaks(&f.display().to_string(), &text, &secret, &mut found);
+            leaks(&f.display().to_string(), &text, &secret, found);
             let mut standing = standing_secrets(&pair, None);
             with_standing += usize::from(!standing.is_empty());
             let policies = policy_secrets(&pair, None);
             with_policies += usize::from(!policies.is_empty());
             standing.extend(policies);
-            standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
+            standing_leaks(&f.display().to_string(), &text, &standing, found);
             let answers = answer_secrets(&pair, None);
             with_answers += usize::from(!answers.is_empty());
-            standing_leaks(&f.display().to_string(), &text, &answers, &mut found);
+            standing_leaks(&f.display().to_string(), &text, &answers, found);
             checked += 1;
         }
         for fam in files(&dir.join("reports")) {
@@ -359,17 +464,20 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             let has_policies = !policies.is_empty();
             standing.extend(policies);
             let spy = spy_secrets(&evs, party_of(&key));
+            let sealed = sealed_secrets(&turns, n + 1, &key);
             for f in files(&fam).into_iter().filter(|f| f.extension().is_some_and(|e| e == "txt" || e == "html")) {
                 with_secrets += usize::from(!secret.is_empty());
                 with_standing += usize::from(!standing.is_empty());
                 with_policies += usize::from(has_policies);
                 let text = readable(std::fs::read_to_string(&f).expect("report"));
                 html_read += usize::from(text.contains("<html"));
-                leaks(&f.display().to_string(), &text, &secret, &mut found);
-                standing_leaks(&f.display().to_string(), &text, &standing, &mut found);
+                leaks(&f.display().to_string(), &without_guesses(&text), &secret, found);
+                standing_leaks(&f.display().to_string(), &text, &standing, found);
                 with_answers += usize::from(!answers.is_empty());
-                standing_leaks(&f.display().to_string(), &text, &answers, &mut found);
-                phrase_leaks(&f.display().to_string(), &text, &spy, "a spy result", &mut found);
+                standing_leaks(&f.display().to_string(), &text, &answers, found);
+                phrase_leaks(&f.display().to_string(), &text, &spy, "a spy result", found);
+                with_sealed += usize::from(!sealed.is_empty());
+                phrase_leaks(&f.display().to_string(), &without_form(&text), &sealed, "a sealed order", found);
                 checked += 1;
             }
         }
@@ -393,25 +501,55 @@ fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
             with_policies += usize::from(!policies.is_empty());
             standing.extend(policies);
             let spy = spy_secrets(&evs, party_of(key));
+            // A report of step n goes out as step n + 1 opens. (An
+            // acknowledgement echoes the lines of the viewer's own mail,
+            // which may differ from the orders it finally gave: it is not
+            // compared.)
+            let sealed = if report { sealed_secrets(&turns, n + 1, key) } else { BTreeSet::new() };
+            with_sealed += usize::from(!sealed.is_empty());
             with_secrets += usize::from(!secret.is_empty());
             with_standing += usize::from(!standing.is_empty());
             for t in texts {
-                leaks(&format!("mail {subject:?} to {key}"), &t, &secret, &mut found);
-                standing_leaks(&format!("mail {subject:?} to {key}"), &t, &standing, &mut found);
-                standing_leaks(&format!("mail {subject:?} to {key}"), &t, &answers, &mut found);
-                phrase_leaks(&format!("mail {subject:?} to {key}"), &t, &spy, "a spy result", &mut found);
+                leaks(&format!("mail {subject:?} to {key}"), &without_guesses(&t), &secret, found);
+                standing_leaks(&format!("mail {subject:?} to {key}"), &t, &standing, found);
+                standing_leaks(&format!("mail {subject:?} to {key}"), &t, &answers, found);
+                phrase_leaks(&format!("mail {subject:?} to {key}"), &t, &spy, "a spy result", found);
+                phrase_leaks(&format!("mail {subject:?} to {key}"), &without_form(&t), &sealed, "a sealed order", found);
             }
             checked += 1;
         }
     }
+    c.checked += checked;
+    c.with_secrets += with_secrets;
+    c.with_standing += with_standing;
+    c.with_policies += with_policies;
+    c.spied += spied;
+    c.with_answers += with_answers;
+    c.with_sealed += with_sealed;
+    c.html_read += html_read;
+}
+
+#[test]
+fn no_mail_or_page_names_another_partys_hand_or_waiting_senators() {
+    let mut c = Counts::default();
+    let mut found = Vec::new();
+    for (g, out) in ENDINGS.iter().zip(gd_games::play_all(&ENDINGS)) {
+        let before = found.len();
+        read_game(&out, &mut c, &mut found);
+        for f in &mut found[before..] {
+            *f = format!("seed {} ({}): {f}", g.seed, g.ending);
+        }
+    }
+    let Counts { checked, with_secrets, with_standing, with_policies, spied, with_answers, with_sealed, decks, html_read } = c;
     assert!(html_read > 100, "{html_read} HTML reports read: the HTML would go unchecked");
+    assert!(decks > 100, "{decks} stored decks checked: the test would be vacuous");
+    assert!(with_sealed > 100, "{with_sealed} texts with another party's sealed orders to keep: the test would be vacuous");
     assert!(checked > 200 && with_secrets > 100, "{checked} texts read, {with_secrets} with secrets to keep: the test would be vacuous");
     assert!(with_standing > 20, "{with_standing} texts with another party's standing bids to keep: the test would be vacuous");
     assert!(with_answers > 20, "{with_answers} texts with another party's standing card answers to keep: the test would be vacuous");
     assert!(spied > 0, "no look at a hand in the game: the spy results' check would be vacuous");
     assert!(with_policies > 20, "{with_policies} texts with another party's RELANCE policy to keep: the test would be vacuous");
     assert!(found.is_empty(), "{} leak(s):\n{}", found.len(), found.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
-    std::fs::remove_dir_all(&out).ok();
 }
 
 #[test]

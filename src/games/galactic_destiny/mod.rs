@@ -59,6 +59,7 @@ pub mod events;
 pub mod galactic;
 pub mod intrigue;
 pub mod map;
+pub mod ministries_robot;
 pub mod mj;
 pub mod model;
 pub mod orders;

@@ -146,7 +146,11 @@ fn invasions(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
 fn filing(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
     let mut v = Vec::new();
     let mine = senators_by_diplomacy(s, p);
-    if s.election_due() && !mine.is_empty() {
+    if s.election_due() && super::ministries_robot::sweeping(s, p) {
+        // A party that can hope for the five posts runs for all of them.
+        v.extend(super::ministries_robot::candidacies(&mine));
+        v.push(Order::ElectionOrder { order: [Ministry::Justice, Ministry::Interior, Ministry::Finance, Ministry::Defence] });
+    } else if s.election_due() && !mine.is_empty() {
         // The Prime Minister's post and one other drawn by lot: a party
         // that ran for every post with its whole influence would sweep the
         // five and end the game at the first election.
@@ -230,7 +234,11 @@ fn voting(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
         c
     };
     if s.election_due() {
-        for m in Ministry::ALL {
+        // Running for every post (`ministries_robot`): the whole budget
+        // spread over the five votes.
+        let sweep = s.filings.candidacies.get(&p).is_some_and(|c| c.len() == Ministry::ALL.len());
+        let whole = budget;
+        for (k, m) in Ministry::ALL.into_iter().enumerate() {
             let filed = |q: &PartyId| s.filings.candidacies.get(q).is_some_and(|c| c.contains_key(&m));
             let mut choices = Vec::new();
             if filed(&p) {
@@ -240,7 +248,11 @@ fn voting(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
             while let Some(i) = dice.pick_index(others.len(), RULE, "choix suivant") {
                 choices.push(PostChoice::Party { party: others.remove(i) });
             }
-            if !choices.is_empty() {
+            if sweep {
+                let c = super::ministries_robot::cap(whole, k).min(budget);
+                budget -= c;
+                v.push(Order::VotePost { ministry: m, choices, cap: c });
+            } else if !choices.is_empty() {
                 let c = cap(dice, &mut budget, if filed(&p) { 3 } else { 1 });
                 v.push(Order::VotePost { ministry: m, choices, cap: c });
             }
@@ -329,6 +341,7 @@ fn purchases(s: &GdState, p: PartyId, dice: &mut Dice) -> Vec<Order> {
             v.push(Order::BuyFleets { at: vec![(n as u8, sectors[i])] });
         }
     }
+    v.extend(super::ministries_robot::call(s, p));
     if let Some(hand) = ps.map(|x| &x.hand) {
         if hand.len() > HAND_MAX {
             v.push(Order::Discard { cards: hand[HAND_MAX..].to_vec() });
