@@ -16,9 +16,11 @@
 //! game master is played early only once `arbitre mj` wrote, and its
 //! decisions reach every party through the Maildir transport.
 //!
-//! Court cases (`tribunal = true`) come with the suits of the "gdlaws"
-//! part: a `PROCES` makes the step after await `@mj` the same way, and
-//! this scenario gains its third ruling there.
+//! A court case (`tribunal = true`): GSP and BIP make a promise; a game
+//! turn later GSP sues BIP over it, BIP defends, the court sits in S2 and
+//! ratifies a version; the game master, listing the ratified promise with
+//! `--etat`, rules BIP's breach of it with `INFRACTION … ACCORD`, and every
+//! report of that step says the decision.
 
 mod support;
 
@@ -59,10 +61,15 @@ fn actions_file(dir: &Path) -> std::path::PathBuf {
 }
 
 fn game(extra: &str) -> Game {
+    game_with(extra, "")
+}
+
+/// [`game`] with more `[games.settings]` lines.
+fn game_with(extra: &str, settings: &str) -> Game {
     let dir = tempfile::tempdir().unwrap();
     let actions = actions_file(dir.path());
     let text = format!(
-        "{head}\n[[games]]\nid = \"{GAME}\"\nruleset = \"galactic-destiny\"\ntime_zone = \"Europe/Paris\"\ndeadline = \"after 24h\"\nregistration_open = true\nregistration_confirm = false\nseed = 3\n{extra}\n[games.settings]\njoueurs_min = 3\njoueurs_max = 3\nmaitre_de_jeu = true\ndeclarations = \"simultanees\"\nactions = \"{}\"\n",
+        "{head}\n[[games]]\nid = \"{GAME}\"\nruleset = \"galactic-destiny\"\ntime_zone = \"Europe/Paris\"\ndeadline = \"after 24h\"\nregistration_open = true\nregistration_confirm = false\nseed = 3\n{extra}\n[games.settings]\njoueurs_min = 3\njoueurs_max = 3\nmaitre_de_jeu = true\ndeclarations = \"simultanees\"\nactions = \"{}\"\n{settings}",
         actions.display(),
         head = support::config_head()
     );
@@ -299,4 +306,64 @@ async fn le_maitre_de_jeu_the_daemon_plays_the_step_early_only_once_the_game_mas
     assert!(!support::delivered(g.dir.path(), ADMIN).iter().any(|t| t.contains("n'a rien écrit")));
     stop_tx.send(()).unwrap();
     running.await.unwrap().unwrap();
+}
+
+#[test]
+fn negociation_a_court_case_heard_then_its_ruling_enforced_through_arbitre_mj_and_reported() {
+    let g = game_with("", "tribunal = true\n");
+    g.play(at(1));
+    let terms = "GSP et BIP ne s'envahissent pas";
+    // S1 of game turn 1: the promise A1, the same line from both.
+    g.send("GSP", "gsp-deal", &[&format!("ACCORD BIP \"{terms}\" DUREE 3")], at(2));
+    g.send("BIP", "bip-deal", &[&format!("ACCORD GSP \"{terms}\" DUREE 3")], at(2));
+    g.send("POP", "pop-deal", &["PASSE"], at(2));
+    g.play(at(3));
+    assert_eq!(g.state().deals.len(), 1, "A1 made");
+    // The rest of game turn 1, everyone passing, up to S1 of game turn 2.
+    let mut minute = 4;
+    loop {
+        let s = g.state();
+        if s.game_turn == 2 && s.phase == arbitre::games::galactic_destiny::model::Phase::Filing {
+            break;
+        }
+        assert!(minute < 60, "game turn 2 never came: {:?}", s.phase);
+        for p in ["GSP", "BIP", "POP"] {
+            g.send(p, &format!("{p}-{minute}"), &["PASSE"], at(minute));
+        }
+        g.play(at(minute + 1));
+        minute += 2;
+    }
+    // S1: GSP sues; S2: BIP defends; the court sits when S2 is played.
+    let gsp_senator = g.state().fx.senators.iter().find(|(_, x)| x.party == GSP).map(|(n, _)| n.clone()).unwrap();
+    let version = "BIP n'envahit aucun secteur de GSP";
+    g.send("GSP", "gsp-suit", &[&format!("PROCES A1 {gsp_senator} \"{version}\"")], at(minute));
+    g.send("BIP", "bip-s1b", &["PASSE"], at(minute));
+    g.send("POP", "pop-s1b", &["PASSE"], at(minute));
+    let by = g.play(at(minute + 1));
+    for text in parties_mails(&by) {
+        assert!(text.contains("Procès P1 devant la cour galactique : GSP poursuit BIP sur l'accord A1"), "the suit is public: {text}");
+    }
+    g.send("GSP", "gsp-s2b", &["PASSE"], at(minute + 2));
+    g.send("BIP", "bip-defence", &["DEFENSE-PROCES A1 \"BIP n'envahit pas le secteur natal de GSP\""], at(minute + 2));
+    g.send("POP", "pop-s2b", &["PASSE"], at(minute + 2));
+    let by = g.play(at(minute + 3));
+    let s = g.state();
+    let ratified = arbitre::games::galactic_destiny::court::binding_version(&s, 1).expect("the court ratified a version");
+    for text in parties_mails(&by) {
+        assert!(text.contains("Procès P1 :") && text.contains(ratified), "the ruling is public: {text}");
+    }
+    // The game master sees the ratified promise, and rules BIP's breach of it.
+    let (ok, etat) = g.mj(&[GAME, "--etat"], "", at(minute + 4));
+    assert!(ok, "{etat}");
+    assert!(etat.contains("P1") && etat.contains("accord A1"), "{etat}");
+    let (ok, out) = g.mj(&[GAME, "-"], "INFRACTION BIP ACCORD A1\n", at(minute + 4));
+    assert!(ok && out.contains("accepté : INFRACTION BIP ACCORD A1"), "{out}");
+    for p in ["GSP", "BIP", "POP"] {
+        g.send(p, &format!("{p}-after"), &["PASSE"], at(minute + 4));
+    }
+    let by = g.play(at(minute + 5));
+    assert_eq!(g.state().deals[0].broken.map(|(p, _)| p.sigle()), Some("BIP"));
+    for text in parties_mails(&by) {
+        assert!(text.contains("Décision de l'arbitre : BIP a rompu l'accord A1 (2 corruptions ; l'accord prend fin)."), "{text}");
+    }
 }
