@@ -10,18 +10,11 @@ mod support;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use arbitre::transport::testkit::{compose, MailStack};
+use arbitre::transport::testkit::compose;
 
-use common::{daemon_config, subject_of, text_of, wait_for_subject, Daemon};
+use common::{daemon_config, stack, subject_of, text_of, wait_for_subject, Daemon};
 
 use support::{orders_body, password_in, FOUNDERS, GAME};
-
-fn stack() -> &'static MailStack {
-    match MailStack::shared() {
-        Ok(s) => s,
-        Err(e) => panic!("the mail stack did not start: {e}"),
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn players_register_send_orders_and_get_reports_through_a_real_mail_server() {

@@ -12,25 +12,11 @@ mod common;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use arbitre::transport::testkit::{compose, MailStack};
+use arbitre::transport::testkit::compose;
 
-use common::{daemon_config, strip_ansi, subject_of, text_of, wait_for_subject, Daemon};
+use common::{daemon_config, password_in, stack, strip_ansi, subject_of, text_of, wait_for_subject, Daemon};
 
 const GAME: &str = "stellar-e2e";
-
-fn stack() -> &'static MailStack {
-    match MailStack::shared() {
-        Ok(s) => s,
-        Err(e) => panic!("the mail stack did not start: {e}"),
-    }
-}
-
-fn password_in(text: &str) -> String {
-    text.lines()
-        .find_map(|l| l.trim().strip_prefix("MOTDEPASSE ").map(str::to_string))
-        .filter(|p| p != "...")
-        .expect("a password line")
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_short_stellar_game_by_mail_with_early_adjudication() {

@@ -9,6 +9,22 @@ use std::time::{Duration, Instant};
 
 use arbitre::transport::testkit::{MailStack, StoredMessage};
 
+/// The shared mail stack, started once per test process.
+pub fn stack() -> &'static MailStack {
+    match MailStack::shared() {
+        Ok(s) => s,
+        Err(e) => panic!("the mail stack did not start: {e}"),
+    }
+}
+
+/// The password a welcome mail gives (its `MOTDEPASSE` line).
+pub fn password_in(text: &str) -> String {
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix("MOTDEPASSE ").map(str::to_string))
+        .filter(|p| p != "...")
+        .expect("a password line")
+}
+
 /// A `config.toml` for the daemon reading `stack.referee` over IMAP
 /// (STARTTLS, IDLE) and sending over SMTP (STARTTLS, AUTH), trusting the
 /// stack's certificate. One Stellarium game `game` with a manual deadline.
