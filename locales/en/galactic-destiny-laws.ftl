@@ -4,6 +4,7 @@
 gd-law-item-free = free law "{ $text }" for { $turns } turn(s), proposed by { $by } (enforced by the game master)
 gd-law-why-court = a natural 2 rolled by the other side of suit P{ $suit }
 gd-law-refused-text-missing = the free law's text is missing, in quotes: PROPOSAL FREE "<text>"
+gd-law-refused-too-many-free = at most { $max } free proposal(s) per party and S1 (setting propositions_libres_max): this one is not filed
 gd-law-refused-not-free-item = item #{ $item } is not a free proposal: only free laws can be declared unconstitutional
 gd-law-refused-version-missing = your version of the promise is missing, in quotes, at the end of the line
 gd-law-refused-court-off = no galactic court in this game (setting tribunal = false)

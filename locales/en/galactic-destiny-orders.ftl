@@ -65,6 +65,7 @@ gd-order-refused-trade-item = a trade item was expected: <n> MONEY, <n> INFLUENC
 gd-order-refused-trade-empty = a trade gives or gets at least one item
 gd-order-refused-free-trade = the Free Trade Agreement is in force: trades of resources, fleets or sectors are made only in S1, ratified by a vote
 gd-order-refused-terms-missing = the terms of the deal were expected, in quotes
+gd-order-refused-too-many-deals = at most { $max } deal(s) per party and step (setting accords_max): this one is not offered
 gd-order-refused-deal-missing = a deal was expected (A1, A2…)
 gd-order-refused-unknown-deal = unknown deal: "{ $written }"
 gd-order-refused-not-your-deal = deal A{ $deal } is not yours

@@ -4,6 +4,7 @@
 gd-law-item-free = loi libre « { $text } » pour { $turns } tour(s), proposée par { $by } (appliquée par le maître de jeu)
 gd-law-why-court = un 2 naturel de la partie adverse au procès P{ $suit }
 gd-law-refused-text-missing = le texte de la loi libre manque, entre guillemets : PROPOSITION LIBRE "<texte>"
+gd-law-refused-too-many-free = au plus { $max } proposition(s) libre(s) par parti et par S1 (réglage propositions_libres_max) : celle-ci n'est pas déposée
 gd-law-refused-not-free-item = le point #{ $item } n'est pas une proposition libre : seules les lois libres peuvent être déclarées inconstitutionnelles
 gd-law-refused-version-missing = votre version de l'accord manque, entre guillemets, à la fin de la ligne
 gd-law-refused-court-off = pas de cour galactique dans cette partie (réglage tribunal = false)

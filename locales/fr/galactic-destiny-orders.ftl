@@ -65,6 +65,7 @@ gd-order-refused-trade-item = objet d'échange attendu : <n> ARGENT, <n> INFLUEN
 gd-order-refused-trade-empty = un échange donne ou reçoit au moins un objet
 gd-order-refused-free-trade = le Libre-échange d'accord est en vigueur : les échanges de ressources, de flottes ou de secteurs se font seulement en S1, ratifiés par un vote
 gd-order-refused-terms-missing = les termes de l'accord sont attendus, entre guillemets
+gd-order-refused-too-many-deals = au plus { $max } accord(s) par parti et par étape (réglage accords_max) : celui-ci n'est pas proposé
 gd-order-refused-deal-missing = accord attendu (A1, A2…)
 gd-order-refused-unknown-deal = accord inconnu : « { $written } »
 gd-order-refused-not-your-deal = l'accord A{ $deal } n'est pas le vôtre

@@ -119,10 +119,28 @@ pub struct Settings {
     /// note §5; `mj`).
     #[serde(default)]
     pub game_master: bool,
+    // ---- Bounds on what one party's mail puts in every report (RULINGS,
+    // Galactic Destiny, "Floods").
+    /// `propositions_libres_max` (default 2): the free proposals a party
+    /// may file in one S1.
+    #[serde(default = "two")]
+    pub max_free_proposals: u8,
+    /// `accords_max` (default 3): the promises (`ACCORD`) a party may
+    /// write in one step.
+    #[serde(default = "three")]
+    pub max_deals: u8,
 }
 
 fn yes() -> bool {
     true
+}
+
+fn two() -> u8 {
+    2
+}
+
+fn three() -> u8 {
+    3
 }
 
 /// How the intrigue's declarations are taken (design note §2.2; setting
@@ -156,6 +174,8 @@ impl Default for Settings {
             free_proposals: false,
             court: false,
             game_master: false,
+            max_free_proposals: 2,
+            max_deals: 3,
         }
     }
 }

@@ -28,7 +28,7 @@ use super::model::{Declarations, FirstElection, GdState, Phase, PartyChoice, Sea
 use super::senate::round_table::Bidding;
 
 /// The settings this ruleset reads (unknown ones are refused).
-const KEYS: [&str; 20] = [
+const KEYS: [&str; 22] = [
     "joueurs_min",
     "joueurs_max",
     "attribution_partis",
@@ -49,6 +49,8 @@ const KEYS: [&str; 20] = [
     "competences_corrompues",
     "propositions",
     "tribunal",
+    "propositions_libres_max",
+    "accords_max",
 ];
 
 /// "Installation des joueurs" 6): action cards each party draws.
@@ -105,6 +107,8 @@ pub fn new_game(t: &toml::Table, seed: u64) -> Result<GdState, String> {
         free_proposals: choice(t, "propositions", [("liste", false), ("libres", true)])?,
         court: boolean(t, "tribunal")?,
         game_master: boolean(t, "maitre_de_jeu")?,
+        max_free_proposals: integer(t, "propositions_libres_max", 1, 10, 2)? as u8,
+        max_deals: integer(t, "accords_max", 1, 20, 3)? as u8,
     };
     super::court::needs_game_master(&settings, settings.game_master)?;
     let mut sources = Sources::embedded();

@@ -43,7 +43,7 @@ fn settings_are_read_with_their_defaults() {
     let s = new_game(&toml::Table::new(), 1).unwrap();
     assert_eq!(s.settings, Settings::default());
     let s = new_game(
-        &settings("joueurs_min = 2\njoueurs_max = 4\nattribution_partis = \"hasard\"\npremiere_election = \"hasard\"\nencheres = \"scellees\"\nimpots = true\nduree_max_loi = 3\ntours_max = 0\ndeclarations = \"simultanees\"\nassassinat_facultatif = true\ncompetences_corrompues = false"),
+        &settings("joueurs_min = 2\njoueurs_max = 4\nattribution_partis = \"hasard\"\npremiere_election = \"hasard\"\nencheres = \"scellees\"\nimpots = true\nduree_max_loi = 3\ntours_max = 0\ndeclarations = \"simultanees\"\nassassinat_facultatif = true\ncompetences_corrompues = false\npropositions_libres_max = 5\naccords_max = 1"),
         1,
     )
     .unwrap();
@@ -62,6 +62,8 @@ fn settings_are_read_with_their_defaults() {
         free_proposals: false,
         court: false,
         game_master: false,
+        max_free_proposals: 5,
+        max_deals: 1,
     };
     assert_eq!(s.settings, want);
 }
@@ -77,6 +79,8 @@ fn settings_out_of_range_or_unknown_words_are_refused() {
         ("impots = 1", "`impots` : true ou false"),
         ("declarations = \"ensemble\"", "(\"fenetres\" ou \"simultanees\")"),
         ("maitre_de_jeu = 1", "`maitre_de_jeu` : true ou false"),
+        ("propositions_libres_max = 0", "`propositions_libres_max` : nombre de 1 à 10"),
+        ("accords_max = 21", "`accords_max` : nombre de 1 à 20"),
     ] {
         let e = new_game(&settings(t), 1).unwrap_err();
         assert!(e.contains(want), "{t}: {e}");

@@ -43,9 +43,16 @@ impl Check<'_> {
     pub(super) fn free_proposal(&mut self, c: &mut Cursor) -> Result<Order, Refused> {
         let text = c.next().filter(|t| t.quoted).map(|t| t.text.trim().to_string()).filter(|t| !t.is_empty()).ok_or_else(|| no(msg!("gd-law-refused-text-missing")))?;
         let turns = self.law_turns(c)?;
-        if !self.court.free.insert(text::key(&text)) {
+        if self.court.free.contains(&text::key(&text)) {
             return Err(no(msg!("gd-order-refused-twice")));
         }
+        // Every free proposal is printed in every party's report: a bound
+        // per party and S1 (RULINGS, "Floods").
+        let max = self.s.settings.max_free_proposals.max(1);
+        if self.court.free.len() >= usize::from(max) {
+            return Err(no(msg!("gd-law-refused-too-many-free", max = max)));
+        }
+        self.court.free.insert(text::key(&text));
         self.notes.push(msg!("gd-law-note-free"));
         if self.s.ministries.is_empty() && !self.s.election_due() {
             self.notes.push(msg!("gd-order-note-no-chair"));
@@ -145,6 +152,7 @@ pub fn court_line(o: &Order, en: bool) -> String {
 pub fn samples() -> Vec<Msg> {
     vec![
         msg!("gd-law-refused-text-missing"),
+        msg!("gd-law-refused-too-many-free", max = 2),
         msg!("gd-law-refused-not-free-item", item = 2),
         msg!("gd-law-refused-version-missing"),
         msg!("gd-law-refused-court-off"),
@@ -264,5 +272,41 @@ mod tests {
                 assert_eq!(read(&at, "gsp", &[line.as_str()]).0.lines, vec![o.clone()], "{line}");
             }
         }
+    }
+
+    /// The verdicts of one mail, accepted lines as `Ok`, refusals as the id.
+    fn verdicts(s: &GdState, family: &str, lines: &[&str]) -> Vec<Result<(), String>> {
+        read(s, family, lines).1.into_iter().map(|v| match v {
+            LineOutcome::Accepted { .. } => Ok(()),
+            LineOutcome::Rejected { reason, .. } => Err(reason.id),
+        }).collect()
+    }
+
+    #[test]
+    fn une_proposition_a_party_files_at_most_propositions_libres_max_free_laws_a_s1() {
+        // Every free proposal is printed in every party's report: a mail of
+        // thousands would flood the table (RULINGS, "Floods").
+        let mut s = game(false, true);
+        let lines = ["PROPOSITION LIBRE \"a\"", "PROPOSITION LIBRE \"A\"", "PROPOSITION LIBRE \"b\"", "PROPOSITION LIBRE \"c\""];
+        let too_many = Err("gd-law-refused-too-many-free".to_string());
+        let twice = Err("gd-order-refused-twice".to_string());
+        assert_eq!(verdicts(&s, "gsp", &lines), vec![Ok(()), twice.clone(), Ok(()), too_many.clone()]);
+        assert_eq!(read(&s, "gsp", &lines).0.lines.len(), 2);
+        s.settings.max_free_proposals = 3;
+        assert_eq!(verdicts(&s, "gsp", &lines), vec![Ok(()), twice, Ok(()), Ok(())]);
+        // A mail of 5,000 distinct proposals files three.
+        let flood: Vec<String> = (0..5000).map(|i| format!("PROPOSITION LIBRE \"loi {i}\"")).collect();
+        let flood: Vec<&str> = flood.iter().map(String::as_str).collect();
+        assert_eq!(read(&s, "gsp", &flood).0.lines.len(), 3);
+    }
+
+    #[test]
+    fn negociation_a_party_offers_at_most_accords_max_promises_a_step() {
+        let mut s = game(false, false);
+        let lines = ["ACCORD BIP \"a\"", "ACCORD POP \"b\"", "ACCORD BIP \"c\"", "ACCORD BIP \"d\""];
+        let too_many = Err("gd-order-refused-too-many-deals".to_string());
+        assert_eq!(verdicts(&s, "gsp", &lines), vec![Ok(()), Ok(()), Ok(()), too_many]);
+        s.settings.max_deals = 1;
+        assert_eq!(read(&s, "gsp", &lines).0.lines.len(), 1);
     }
 }

@@ -222,6 +222,8 @@ struct Check<'a> {
     given_sectors: BTreeSet<SectorNo>,
     given_senators: BTreeSet<String>,
     deals_broken: BTreeSet<u32>,
+    /// `ACCORD` lines accepted so far.
+    deals_made: u8,
     laws_defied: BTreeSet<Law>,
     election_called: bool,
     candidacies: BTreeSet<Ministry>,
@@ -283,6 +285,7 @@ impl<'a> Check<'a> {
             given_sectors: BTreeSet::new(),
             given_senators: BTreeSet::new(),
             deals_broken: BTreeSet::new(),
+            deals_made: 0,
             laws_defied: BTreeSet::new(),
             election_called: false,
             candidacies: BTreeSet::new(),
@@ -698,6 +701,13 @@ impl<'a> Check<'a> {
             None
         };
         self.end(c)?;
+        // A promise made is printed in every party's report: a bound per
+        // party and step (RULINGS, "Floods").
+        let max = self.s.settings.max_deals.max(1);
+        if self.deals_made >= max {
+            return Err(no(msg!("gd-order-refused-too-many-deals", max = max)));
+        }
+        self.deals_made += 1;
         self.notes.push(msg!("gd-order-note-deal", party = with.sigle()));
         Ok(Order::Deal { with, terms, turns })
     }
@@ -1433,6 +1443,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-order-refused-trade-empty"),
         msg!("gd-order-refused-free-trade"),
         msg!("gd-order-refused-terms-missing"),
+        msg!("gd-order-refused-too-many-deals", max = 3),
         msg!("gd-order-refused-deal-missing"),
         msg!("gd-order-refused-unknown-deal", written = "A9"),
         msg!("gd-order-refused-not-your-deal", deal = 2),

@@ -37,6 +37,9 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
             continue;
         }
         let Some(o) = orders.get(&p) else { continue };
+        // The acknowledgement refuses free proposals beyond the bound; the
+        // engine keeps it too (RULINGS, "Floods").
+        let mut free = 0;
         for line in &o.lines {
             if keep(&mut state.filings, p, line) {
                 continue;
@@ -48,7 +51,11 @@ pub fn resolve(state: &mut GdState, orders: &BTreeMap<PartyId, Orders>, dice: &m
                 Order::FleetProposal { groups } => fleet.push(Item::Fleet { by: p, groups: groups.clone() }),
                 Order::Indict { senator } => indictments.push(Item::Indictment { by: p, senator: senator.clone() }),
                 Order::Propose { law, turns } => laws.push(Item::Law { by: p, law: *law, turns: (*turns).clamp(1, state.settings.max_law_turns.max(1)) }),
-                Order::FreeProposal { text, turns } => laws.push(Item::FreeLaw { by: p, text: text.clone(), turns: (*turns).clamp(1, state.settings.max_law_turns.max(1)) }),
+                Order::FreeProposal { .. } if free >= state.settings.max_free_proposals.max(1) => {}
+                Order::FreeProposal { text, turns } => {
+                    free += 1;
+                    laws.push(Item::FreeLaw { by: p, text: text.clone(), turns: (*turns).clamp(1, state.settings.max_law_turns.max(1)) });
+                }
                 _ => {}
             }
         }
@@ -142,6 +149,16 @@ mod tests {
         assert_eq!(s.agenda, expected);
         assert!(events.contains(&Event::Agenda { items: expected }));
         assert_eq!(s.phase, Phase::Voting);
+    }
+
+    #[test]
+    fn une_proposition_the_engine_files_no_more_than_propositions_libres_max_free_laws_a_party() {
+        let mut s = testkit::state(&[Bip, Pop]);
+        s.settings.free_proposals = true;
+        let free = |t: &str| Order::FreeProposal { text: t.into(), turns: 2 };
+        file(&mut s, vec![(Bip, vec![free("a"), free("b"), free("c")]), (Pop, vec![free("d")])]);
+        let filed: Vec<&str> = s.agenda.iter().filter_map(|i| if let Item::FreeLaw { text, .. } = i { Some(text.as_str()) } else { None }).collect();
+        assert_eq!(filed, ["a", "b", "d"]);
     }
 
     #[test]
