@@ -428,6 +428,14 @@ pub trait Ruleset: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The seat a header names by another name than its family's: Galactic
+    /// Destiny's `PARTI POP` names the seat holding that party, whatever
+    /// name its player registered under. Default: none.
+    fn seat_named(state: &Self::State, written: &str) -> Option<FamilyKey> {
+        let _ = (state, written);
+        None
+    }
+
     /// What `family` may know after the turn, as a JSON view for the report
     /// templates (`templates/<ruleset>/report.*.tera`, `map.svg.tera`).
     fn family_view(
@@ -538,6 +546,8 @@ pub trait Engine: Send + Sync {
     fn game_master(&self, state: &LoadedState) -> Result<bool, EngineError>;
     /// [`Ruleset::game_master_items`].
     fn game_master_items(&self, state: &LoadedState) -> Result<Vec<crate::i18n::Msg>, EngineError>;
+    /// [`Ruleset::seat_named`].
+    fn seat_named(&self, state: &LoadedState, written: &str) -> Result<Option<FamilyKey>, EngineError>;
     fn concession_ends_game(&self, state: &LoadedState) -> Result<bool, EngineError>;
     fn steps_to_move(&self, state: &LoadedState, family: &FamilyKey) -> Result<Option<u32>, EngineError>;
     /// [`Ruleset::step_may_come_between`].
@@ -694,6 +704,9 @@ impl<R: Ruleset> Engine for EngineOf<R> {
     }
     fn game_master_items(&self, state: &LoadedState) -> Result<Vec<crate::i18n::Msg>, EngineError> {
         Ok(R::game_master_items(self.state(state)?))
+    }
+    fn seat_named(&self, state: &LoadedState, written: &str) -> Result<Option<FamilyKey>, EngineError> {
+        Ok(R::seat_named(self.state(state)?, written))
     }
     fn concession_ends_game(&self, state: &LoadedState) -> Result<bool, EngineError> {
         Ok(R::concession_ends_game(self.state(state)?))

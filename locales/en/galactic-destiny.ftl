@@ -11,6 +11,7 @@ galactic-destiny-file-events = events
 galactic-destiny-register-full = The game is full ({ $players } parties).
 galactic-destiny-register-unknown-party = “{ $name }” is not a party: register with the sigle or the name of a free party ({ $free }).
 galactic-destiny-register-party-taken = The party { $party } is already taken; free parties: { $free }.
+galactic-destiny-register-name-is-party = "{ $name }" is the name of a party: in this game parties are drawn by lot when registration closes; register under another name.
 galactic-destiny-too-few-parties = { $players ->
     [one] { $players } party registered
    *[other] { $players } parties registered

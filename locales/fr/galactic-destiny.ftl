@@ -11,6 +11,7 @@ galactic-destiny-file-events = événements
 galactic-destiny-register-full = La partie est complète ({ $players } partis).
 galactic-destiny-register-unknown-party = « { $name } » n'est pas un parti : inscrivez-vous sous le sigle ou le nom d'un parti libre ({ $free }).
 galactic-destiny-register-party-taken = Le parti { $party } est déjà pris ; partis libres : { $free }.
+galactic-destiny-register-name-is-party = « { $name } » est le nom d'un parti : dans cette partie les partis sont tirés au sort à la clôture des inscriptions ; inscrivez-vous sous un autre nom.
 galactic-destiny-too-few-parties = { $players ->
     [one] { $players } parti inscrit
    *[other] { $players } partis inscrits

@@ -92,7 +92,8 @@ use crate::text::{self, is_space, Cursor, Token};
 pub struct Submission {
     /// From the `PARTIE|GAME` line, else from a `[game-id]` tag in the subject.
     pub game: Option<String>,
-    /// `FAMILLE|FAMILY` (Galaxy also `JOUEUR|PLAYER`), as written.
+    /// `FAMILLE|FAMILY` (also `JOUEUR|PLAYER`, and `PARTI|PARTY` for
+    /// Galactic Destiny's parties), as written.
     pub family: Option<String>,
     /// `MOTDEPASSE|PASSWORD`, as written.
     pub password: Option<String>,
@@ -207,7 +208,7 @@ pub const MAX_MESSAGE_CHARS: usize = 10_000;
 // Keyword tables: French first, then English (index parity tells which,
 // except where noted).
 static KW_GAME: &[&str] = &["PARTIE", "GAME"];
-static KW_FAMILY: &[&str] = &["FAMILLE", "FAMILY", "JOUEUR", "PLAYER"];
+static KW_FAMILY: &[&str] = &["FAMILLE", "FAMILY", "JOUEUR", "PLAYER", "PARTI", "PARTY"];
 static KW_PASSWORD: &[&str] = &["MOTDEPASSE", "PASSWORD", "MOT DE PASSE"];
 static KW_TURN: &[&str] = &["TOUR", "TURN"];
 static KW_END: &[&str] = &["FIN", "END"];

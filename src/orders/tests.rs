@@ -321,6 +321,12 @@ fn family_names_with_spaces_quoted_or_not_and_galaxy_player() {
     assert_eq!(read("PARTIE p\nFAMILLE Maison  Corrino\n").family.as_deref(), Some("Maison Corrino"));
     assert_eq!(read("PARTIE g\nJOUEUR Zorg\n").family.as_deref(), Some("Zorg"));
     assert_eq!(read("GAME g\nPLAYER Zorg\n").family.as_deref(), Some("Zorg"));
+    // Galactic Destiny's parties (design note §3): `PARTI POP`, `PARTY POP`.
+    let s = read("PARTIE gd\nPARTI POP\nMOTDEPASSE x\n");
+    assert_eq!((s.family.as_deref(), s.english), (Some("POP"), false));
+    let s = read("GAME gd\nPARTY POP\nPASSWORD x\n");
+    assert_eq!((s.family.as_deref(), s.english), (Some("POP"), true));
+    assert!(read("PARTIE gd\nPARTI POP\n").orders.is_empty());
 }
 
 #[test]

@@ -277,7 +277,13 @@ impl Referee {
         let Some(family_written) = sub.family.clone() else {
             return self.answer_sender(&sender, "no-family", json!({ "game": gid }), Some(gid));
         };
-        let fkey: FamilyKey = text::key(&family_written);
+        let mut fkey: FamilyKey = text::key(&family_written);
+        // A seat named otherwise (Galactic Destiny's `PARTI POP`).
+        if !g.meta.families.contains_key(&fkey) {
+            if let Some(k) = g.engine.seat_named(&g.state, &family_written)? {
+                fkey = k;
+            }
+        }
         let Some(fam) = g.meta.families.get(&fkey).cloned() else {
             let names: Vec<&str> = g.meta.families.values().map(|f| f.name.as_str()).collect();
             let suggestion = text::suggest(&family_written, names.iter().copied());

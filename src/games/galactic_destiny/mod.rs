@@ -194,6 +194,13 @@ impl Ruleset for GalacticDestiny {
         mj::items(state)
     }
 
+    /// `PARTI <sigle>` (or the party's name): the seat holding that party
+    /// (design note §3), once parties are seated.
+    fn seat_named(state: &GdState, written: &str) -> Option<FamilyKey> {
+        let party = setup::party_named(state, written)?;
+        state.seats.iter().find(|s| s.party == Some(party)).map(|s| s.key.clone())
+    }
+
     /// A window's party is awaited alone: the others are told when their
     /// next step comes ([`turn::steps_to_move`]).
     fn steps_to_move(state: &GdState, family: &FamilyKey) -> Option<u32> {

@@ -226,6 +226,11 @@ pub fn register(state: &mut GdState, family: &FamilyKey, name: &str) -> Result<(
         return Err(crate::msg!("register-player-name-empty"));
     }
     let party = match state.settings.party_choice {
+        // A seat's name never reads as a party: `PARTI POP` names the seat
+        // drawn POP, not a player who registered as "POP".
+        PartyChoice::ByLot if party_named(state, &n).is_some() => {
+            return Err(crate::msg!("galactic-destiny-register-name-is-party", name = n));
+        }
         PartyChoice::ByLot => None,
         PartyChoice::ByName => {
             let Some(p) = party_named(state, &n) else {
@@ -391,6 +396,7 @@ pub fn samples() -> Vec<Msg> {
         crate::msg!("galactic-destiny-register-full", players = 6),
         crate::msg!("galactic-destiny-register-unknown-party", name = "X", free = "GSP, BIP"),
         crate::msg!("galactic-destiny-register-party-taken", party = "GSP", free = "BIP"),
+        crate::msg!("galactic-destiny-register-name-is-party", name = "POP"),
         crate::msg!("galactic-destiny-too-few-parties", players = 2, least = 3),
         crate::msg!("galactic-destiny-referee-not-started", reason = crate::msg!("galactic-destiny-too-few-parties", players = 2, least = 3)),
     ]

@@ -129,6 +129,35 @@ fn installation_des_joueurs_at_most_joueurs_max_seats_and_no_seat_twice() {
 }
 
 #[test]
+fn installation_des_joueurs_parti_names_the_seat_holding_the_party_whatever_its_players_name() {
+    use crate::game::Ruleset;
+    use crate::games::galactic_destiny::GalacticDestiny;
+    // By name: registered as "Parti du métal noir", named `PARTI BIP`.
+    let s = registered(&["gsp", "Parti du métal noir"], "");
+    assert_eq!(GalacticDestiny::seat_named(&s, "BIP"), Some("f1".to_string()));
+    assert_eq!(GalacticDestiny::seat_named(&s, "Green Spiral Party"), Some("f0".to_string()));
+    assert_eq!(GalacticDestiny::seat_named(&s, "POP"), None, "no seat holds POP");
+    assert_eq!(GalacticDestiny::seat_named(&s, "@mj"), None);
+    // By lot: nobody before the draw; the seat drawn after it.
+    let mut s = registered(&["Alice", "Bob", "Carol"], "attribution_partis = \"hasard\"");
+    assert!(PartyId::ALL.iter().all(|p| GalacticDestiny::seat_named(&s, p.sigle()).is_none()));
+    installed(&mut s, 3);
+    for seat in s.seats.clone() {
+        assert_eq!(GalacticDestiny::seat_named(&s, seat.party.unwrap().sigle()), Some(seat.key));
+    }
+}
+
+#[test]
+fn installation_des_joueurs_by_lot_a_players_name_may_not_be_a_partys() {
+    let mut s = registered(&["Alice"], "attribution_partis = \"hasard\"");
+    for name in ["POP", "Parti des humains", "people's party"] {
+        let e = register(&mut s, &"x".into(), name).unwrap_err();
+        assert_eq!(e.id, "galactic-destiny-register-name-is-party", "{name}");
+    }
+    assert_eq!(s.seats.len(), 1);
+}
+
+#[test]
 fn installation_des_joueurs_parties_by_lot_are_distinct_and_vary_with_the_seed() {
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..20 {
