@@ -4,9 +4,11 @@
 //! know — the sector's public figures (defence, its owner's adjacent
 //! sectors, halved against the rebel) and its own (the senator's
 //! diplomacy, corruption, shadow, icons, adjacency, the influence it
-//! wrote). What others may still add in secret (the owner's influence in K,
-//! contest cards, rival campaigns' influence) is not counted: the report
-//! says so. Nothing here reads another party's hidden orders.
+//! wrote), and, where rivals campaign in the same sector, the chance with
+//! them too, from their public figures. What others may still add in
+//! secret (the owner's influence in K, contest cards, the influence rival
+//! campaigns wrote) is not counted: the report says so. Nothing here reads
+//! another party's hidden orders.
 
 use std::collections::BTreeMap;
 
@@ -45,6 +47,18 @@ pub fn dice_sum(n: u32) -> BTreeMap<i64, f64> {
 /// `their_mod`: the sector wins ties.
 pub fn beats(mine: &BTreeMap<i64, f64>, my_mod: i64, theirs: &BTreeMap<i64, f64>, their_mod: i64) -> f64 {
     mine.iter().map(|(a, pa)| pa * theirs.iter().filter(|(b, _)| a + my_mod > *b + their_mod).map(|(_, pb)| pb).sum::<f64>()).sum()
+}
+
+/// The chance that `mine` + `my_mod` is alone at the top of the
+/// campaigners and beats the sector (`sector` + `sector_mod`): every rival
+/// (its dice and modifier) strictly below it ("Résolution des campagnes.";
+/// a tie at the top, or with the sector, keeps the sector as it was, G21).
+pub fn wins_among(mine: &BTreeMap<i64, f64>, my_mod: i64, sector: &BTreeMap<i64, f64>, sector_mod: i64, rivals: &[(BTreeMap<i64, f64>, i64)]) -> f64 {
+    let below = |d: &BTreeMap<i64, f64>, m: i64, t: i64| d.iter().filter(|(v, _)| *v + m < t).map(|(_, p)| p).sum::<f64>();
+    mine.iter().map(|(a, pa)| {
+        let t = a + my_mod;
+        pa * below(sector, sector_mod, t) * rivals.iter().map(|(d, m)| below(d, *m, t)).product::<f64>()
+    }).sum()
 }
 
 /// A chance as a whole percent, rounded to the nearest.
@@ -87,6 +101,20 @@ pub fn campaign_odds(s: &GdState, p: PartyId) -> Vec<Value> {
             let c = campaigner(s, p, &d.senator, d.sector, u32::from(d.influence));
             let (dice, sector_mod, chance) = campaign_chance(s, &c, d.sector);
             let rivals: Vec<&str> = s.intrigue.campaigns.campaigns.iter().filter(|r| r.sector == d.sector && r.party != p).map(|r| r.party.sigle()).collect();
+            // The rivals' public figures; the influence they wrote is
+            // theirs alone, counted as none.
+            let rival_figures: Vec<(BTreeMap<i64, f64>, i64)> = s
+                .intrigue
+                .campaigns
+                .campaigns
+                .iter()
+                .filter(|r| r.sector == d.sector && r.party != p)
+                .map(|r| {
+                    let rc = campaigner(s, r.party, &r.senator, r.sector, 0);
+                    (dice_sum(1 + shadow_dice(rc.shadow, rc.atheist)), rc.modifier())
+                })
+                .collect();
+            let with_rivals = (!rival_figures.is_empty()).then(|| percent(wins_among(&dice_sum(dice), c.modifier(), &dice_sum(1), sector_mod, &rival_figures)));
             json!({
                 "sector": d.sector,
                 "senator": d.senator,
@@ -96,6 +124,7 @@ pub fn campaign_odds(s: &GdState, p: PartyId) -> Vec<Value> {
                 "influence": d.influence,
                 "chance_percent": chance,
                 "rivals": rivals.join(", "),
+                "chance_with_rivals_percent": with_rivals,
             })
         })
         .collect()
@@ -185,6 +214,60 @@ mod tests {
         let won = (0..runs).filter(|_| resolve(&target, std::slice::from_ref(&c), &mut dice).expect("a campaign").winner.is_some()).count();
         let seen = won as f64 / f64::from(runs);
         assert!((seen - printed).abs() < 0.01, "printed {printed:.3}, seen {seen:.3}");
+    }
+
+    #[test]
+    fn resolution_des_campagnes_with_rivals_the_printed_chance_is_how_often_the_campaign_wins_alone_at_the_top() {
+        let target = Target { number: 12, owner: None, infested: false, defence: 2, owner_influence: 0, owner_adjacency: 0, halved: false, owner_cards: Default::default() };
+        let base = Campaigner {
+            party: "POP",
+            senator: "Fola".to_string(),
+            diplomacy: 3,
+            corruption: 0,
+            shadow: 1,
+            atheist: false,
+            orator: false,
+            influence: 0,
+            adjacency: 0,
+            race_icon: false,
+            party_icon: false,
+            initiative: 2,
+            cards: Default::default(),
+        };
+        let r1 = Campaigner { party: "BIP", senator: "Kaelin".into(), diplomacy: 4, shadow: 0, initiative: 0, ..base.clone() };
+        let r2 = Campaigner { party: "GSP", senator: "Mashem".into(), diplomacy: 2, shadow: 0, corruption: 1, initiative: 1, ..base.clone() };
+        let rivals = [(dice_sum(1), r1.modifier()), (dice_sum(1), r2.modifier())];
+        let printed = wins_among(&dice_sum(2), base.modifier(), &dice_sum(1), 2, &rivals);
+        let runs = 40_000;
+        let mut dice = crate::dice::Dice::from_seed([5; 32]);
+        let all = [r1, r2, base];
+        let won = (0..runs).filter(|_| resolve(&target, &all, &mut dice).expect("campaigns").winner == Some("POP")).count();
+        let seen = won as f64 / f64::from(runs);
+        assert!((seen - printed).abs() < 0.01, "printed {printed:.3}, seen {seen:.3}");
+        // Alone, the same model is `beats`.
+        assert!((wins_among(&dice_sum(2), 5, &dice_sum(1), 2, &[]) - beats(&dice_sum(2), 5, &dice_sum(1), 2)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn campagnes_the_chance_with_rivals_counts_their_public_figures_and_never_the_influence_they_wrote() {
+        let mut s = testkit::state(&[Bip, Pop]);
+        let fola = s.senators_of(Pop).next().expect("a senator").clone();
+        let kaelin = s.senators_of(Bip).next().expect("a senator").clone();
+        let sector = s.fx.sectors.iter().find(|(_, x)| x.owner.is_none() && !x.infested).map(|(n, _)| *n).expect("a neutral sector");
+        s.intrigue.campaigns.campaigns.push(Declaration { party: Pop, sector, senator: fola.clone(), influence: 1 });
+        assert_eq!(campaign_odds(&s, Pop)[0]["chance_with_rivals_percent"], Value::Null, "no rival");
+        s.intrigue.campaigns.campaigns.push(Declaration { party: Bip, sector, senator: kaelin.clone(), influence: 0 });
+        let odds = campaign_odds(&s, Pop);
+        let c = campaigner(&s, Pop, &fola, sector, 1);
+        let r = campaigner(&s, Bip, &kaelin, sector, 0);
+        let (dice, sector_mod, _) = campaign_chance(&s, &c, sector);
+        let rivals = [(dice_sum(1 + shadow_dice(r.shadow, r.atheist)), r.modifier())];
+        let expected = (wins_among(&dice_sum(dice), c.modifier(), &dice_sum(1), sector_mod, &rivals) * 100.0).round() as i64;
+        assert_eq!(odds[0]["chance_with_rivals_percent"], expected);
+        assert!(expected <= odds[0]["chance_percent"].as_i64().expect("a chance"));
+        // BIP's written influence is BIP's alone: POP's figures do not move.
+        s.intrigue.campaigns.campaigns[1].influence = 5;
+        assert_eq!(campaign_odds(&s, Pop), odds);
     }
 
     #[test]
