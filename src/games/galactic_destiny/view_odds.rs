@@ -6,7 +6,9 @@
 //! diplomacy, corruption, shadow, icons, adjacency, the influence it
 //! wrote). What others may still add in secret (the owner's influence in K,
 //! contest cards, rival campaigns' influence) is not counted: the report
-//! says so. Nothing here reads another party's hidden orders.
+//! says so. Nothing here reads another party's hidden orders. The odds of
+//! its pending battles, which no exact model covers, are estimated by
+//! simulation in [`super::battle_odds`] (`view_battle_odds.rs`).
 
 use std::collections::BTreeMap;
 
