@@ -707,6 +707,7 @@ pub fn family_view(ctx: &ViewContext, before: &GdState, after: &GdState, events:
     v["private"] = me.map_or(Value::Null, |p| private_json(after, p, Lang::from_code(&ctx.lang)));
     if let Some(p) = me {
         odds::extend_private(&mut v["private"], after, p);
+        battle_odds::extend_private(&mut v["private"], after, p);
     }
     // The board picture (public, with the reader's own campaignable
     // sectors outlined), attached to the report by `map.svg.tera` once the
@@ -784,6 +785,7 @@ pub fn samples() -> Vec<Msg> {
         msg!("gd-none"),
         msg!("gd-odds-note-campaign", chance = 58),
     ];
+    all.extend(battle_odds::samples());
     all.extend(Ministry::ALL.map(ministry_msg));
     all.extend(Law::examples().into_iter().map(law_msg));
     let (a, b) = (PartyId::Gsp, PartyId::Bip);
@@ -882,6 +884,9 @@ pub fn samples() -> Vec<Msg> {
 #[path = "view_odds.rs"]
 pub mod odds;
 
+#[path = "view_battle_odds.rs"]
+pub mod battle_odds;
+
 #[cfg(test)]
 #[path = "view_tests.rs"]
 mod tests;
@@ -889,3 +894,7 @@ mod tests;
 #[cfg(test)]
 #[path = "view_html_tests.rs"]
 mod html_tests;
+
+#[cfg(test)]
+#[path = "view_battle_odds_tests.rs"]
+mod battle_odds_tests;

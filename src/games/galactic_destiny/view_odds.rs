@@ -8,7 +8,9 @@
 //! them too, from their public figures. What others may still add in
 //! secret (the owner's influence in K, contest cards, the influence rival
 //! campaigns wrote) is not counted: the report says so. Nothing here reads
-//! another party's hidden orders.
+//! another party's hidden orders. The odds of its pending battles, which no
+//! exact model covers, are estimated by simulation in
+//! [`super::battle_odds`] (`view_battle_odds.rs`).
 
 use std::collections::BTreeMap;
 

@@ -463,7 +463,7 @@ fn shadow_dice_in_play(state: &GdState) -> u32 {
 }
 
 /// The sector as the battle sees it.
-fn battle_sector(state: &GdState, n: SectorNo) -> battle::Sector<PartyId> {
+fn battle_sector(state: &GdState, n: SectorNo, sight: &Sight) -> battle::Sector<PartyId> {
     let st = state.fx.sectors.get(&n).cloned().unwrap_or_default();
     let militant = st.owner.is_some() && state.components.board.sector_of(Ability::PopulationMilitante).and_then(|m| state.fx.sectors.get(&m)).and_then(|m| m.owner) == st.owner;
     let extra = if st.infested { shadow_dice_in_play(state) } else { 0 } + u32::from(militant);
@@ -477,24 +477,68 @@ fn battle_sector(state: &GdState, n: SectorNo) -> battle::Sector<PartyId> {
         // The rebel among the invaders: "Toutes les défense du secteur sont
         // réduits de moitié, arrondis au supérieur".
         halved: state.rebellion.rebel.is_some_and(|r| state.intrigue.invasions.invasions.iter().any(|d| d.sector == n && d.force == Force::Party(r))),
-        owner_reroll: st.owner.map(|o| fight_skills::reroll_of(state, o, Contest::Battle)).unwrap_or_default(),
+        owner_reroll: st.owner.map(|o| sight.reroll(state, o)).unwrap_or_default(),
         owner_cards: Default::default(),
     }
 }
 
-/// A contingent as the battle sees it. `hits`: the step's `PERTES` orders;
-/// a Republic contingent's admiral rerolls as his party's policy says (it
-/// never has sector 34's reroll, which is a party's).
-fn contingent(state: &GdState, n: SectorNo, force: Force<PartyId>, fleets: u8, admiral_name: Option<&str>, hits: &BTreeMap<PartyId, Vec<PartyId>>) -> Contingent<PartyId, String> {
+/// Whose eyes a battle is built for ([`lineup`]).
+#[derive(Debug, Clone, Copy)]
+pub enum Sight<'a> {
+    /// The engine's in B: every party's `RELANCE` policy and standing
+    /// Relance tactique, the step's `PERTES` orders.
+    Engine(&'a BTreeMap<PartyId, Vec<PartyId>>),
+    /// A party weighing its odds before B (the private report, an
+    /// `INVASION`'s acknowledgement): only what it may know. Its own
+    /// `RELANCE` policy counts; every other party's (and a Republic
+    /// admiral's party's) is G16's default; no Relance tactique (a card) and
+    /// no `PERTES` order (written in B) for anybody. Sector 34's reroll is
+    /// public: its owner and whether it was used this turn.
+    Reader(PartyId),
+}
+
+impl Sight<'_> {
+    /// A party's rerolls in the battle as this sight may count them.
+    fn reroll(&self, state: &GdState, p: PartyId) -> Reroll {
+        let all = fight_skills::reroll_of(state, p, Contest::Battle);
+        match self {
+            Sight::Engine(_) => all,
+            Sight::Reader(me) if *me == p => Reroll { card: None, ..all },
+            Sight::Reader(_) => Reroll { when: When::Losing, power: all.power, card: None },
+        }
+    }
+
+    /// The policy of a Republic admiral's party.
+    fn republic_when(&self, state: &GdState, party: PartyId) -> When {
+        match self {
+            Sight::Reader(me) if *me != party => When::Losing,
+            _ => fight_skills::when(state, party, Contest::Battle),
+        }
+    }
+
+    /// A party's `PERTES` order.
+    fn hits(&self, p: PartyId) -> Vec<PartyId> {
+        match self {
+            Sight::Engine(hits) => hits.get(&p).cloned().unwrap_or_default(),
+            Sight::Reader(_) => Vec::new(),
+        }
+    }
+}
+
+/// A contingent as the battle sees it through `sight` (its party's
+/// rerolls and `PERTES` order); a Republic contingent's admiral rerolls as
+/// his party's policy says (it never has sector 34's reroll, which is a
+/// party's).
+fn contingent(state: &GdState, n: SectorNo, force: Force<PartyId>, fleets: u8, admiral_name: Option<&str>, sight: &Sight) -> Contingent<PartyId, String> {
     let reroll = match &force {
-        Force::Party(p) => fight_skills::reroll_of(state, *p, Contest::Battle),
+        Force::Party(p) => sight.reroll(state, *p),
         Force::Republic => {
             let party = admiral_name.and_then(|a| state.fx.senators.get(a)).map(|s| s.party);
-            Reroll { when: party.map_or(When::Losing, |p| fight_skills::when(state, p, Contest::Battle)), power: false, card: None }
+            Reroll { when: party.map_or(When::Losing, |p| sight.republic_when(state, p)), power: false, card: None }
         }
     };
     let losses_to = match &force {
-        Force::Party(p) => hits.get(p).cloned().unwrap_or_default(),
+        Force::Party(p) => sight.hits(*p),
         Force::Republic => Vec::new(),
     };
     Contingent {
@@ -510,6 +554,62 @@ fn contingent(state: &GdState, n: SectorNo, force: Force<PartyId>, fleets: u8, a
         reroll,
         cards: Default::default(),
     }
+}
+
+/// A pending battle as [`lineup`] builds it from the state, before the
+/// cards and the sides: the sector, the fleets present that do not invade,
+/// the invasions, and the admirals of the present contingents in order.
+pub struct Lineup {
+    pub sector: battle::Sector<PartyId>,
+    pub present: Vec<Contingent<PartyId, String>>,
+    pub invasions: Vec<Invasion<PartyId, String>>,
+    pub admirals: Vec<Option<String>>,
+}
+
+/// The battle pending in sector `n` as the state has it, seen through
+/// `sight`: the fleets present that do not invade defend with the sector (a
+/// force invading the sector invades with all its fleets there); every
+/// invasion with fleets there, once per force. None when no invasion is
+/// left to fight. The one builder of both the battle fought in B
+/// ([`fight`]) and a party's estimate of it (`view_battle_odds.rs`).
+pub fn lineup(state: &GdState, n: SectorNo, sight: &Sight) -> Option<Lineup> {
+    let declared: Vec<&Declaration> = state.intrigue.invasions.invasions.iter().filter(|d| d.sector == n).collect();
+    let invades = |f: &Force<PartyId>| declared.iter().any(|d| &d.force == f);
+    let mut present = Vec::new();
+    let mut admirals: Vec<Option<String>> = Vec::new();
+    for (p, k) in state.fleets.get(&n).cloned().unwrap_or_default() {
+        if !invades(&Force::Party(p)) && k > 0 {
+            present.push(contingent(state, n, Force::Party(p), k, None, sight));
+            admirals.push(None);
+        }
+    }
+    let republic_here = state.republic_at.get(&n).copied().unwrap_or(0);
+    if !invades(&Force::Republic) && republic_here > 0 {
+        let a = state.intrigue.invasions.patrol_admirals.get(&n).cloned();
+        present.push(contingent(state, n, Force::Republic, republic_here, a.as_deref(), sight));
+        admirals.push(a);
+    }
+    let mut invasions = Vec::new();
+    for d in &declared {
+        let here = match &d.force {
+            Force::Republic => republic_here,
+            Force::Party(p) => state.fleets.get(&n).and_then(|m| m.get(p)).copied().unwrap_or(0),
+        };
+        // A force invading a sector fights with all its fleets there.
+        let fleets = here;
+        if fleets == 0 || invasions.iter().any(|i: &Invasion<PartyId, String>| i.contingent.force == d.force) {
+            continue;
+        }
+        let c = contingent(state, n, d.force.clone(), fleets, d.admiral.as_deref(), sight);
+        // The Republic's invasions after the Defence minister's redeployment
+        // are all his (the voted ones were cancelled): they keep their stake.
+        let redeployed = d.force == Force::Republic && state.intrigue.invasions.feint.redeployed.is_some();
+        invasions.push(Invasion { contingent: c, stake: d.stake.clone(), redeployed });
+    }
+    if invasions.is_empty() {
+        return None;
+    }
+    Some(Lineup { sector: battle_sector(state, n, sight), present, invasions, admirals })
 }
 
 /// A battle to fight: the sector, its sides, the admirals by contingent.
@@ -599,48 +699,13 @@ fn remove_fleets(state: &mut GdState, at: SectorNo, p: PartyId, count: u8) {
     }
 }
 
-/// One battle: the fleets present that do not invade defend with the
-/// sector (a force invading the sector invades with all its fleets there);
-/// every invasion sides by its stake (G40).
+/// One battle, built by [`lineup`] through the engine's sight, fought with
+/// the parties' sealed battle cards (G40 sides).
 /// Whether it was fought.
 fn fight_one(state: &mut GdState, n: SectorNo, orders: &BTreeMap<PartyId, Orders>, hits: &BTreeMap<PartyId, Vec<PartyId>>, dice: &mut Dice, events: &mut Vec<Event>, retreats: &mut Vec<(Force<PartyId>, SectorNo, u8)>) -> bool {
-    let declared: Vec<Declaration> = state.intrigue.invasions.invasions.iter().filter(|d| d.sector == n).cloned().collect();
-    let invades = |f: &Force<PartyId>| declared.iter().any(|d| &d.force == f);
-    let mut present = Vec::new();
-    let mut admirals: Vec<Option<String>> = Vec::new();
-    for (p, k) in state.fleets.get(&n).cloned().unwrap_or_default() {
-        if !invades(&Force::Party(p)) && k > 0 {
-            present.push(contingent(state, n, Force::Party(p), k, None, hits));
-            admirals.push(None);
-        }
-    }
-    let republic_here = state.republic_at.get(&n).copied().unwrap_or(0);
-    if !invades(&Force::Republic) && republic_here > 0 {
-        let a = state.intrigue.invasions.patrol_admirals.get(&n).cloned();
-        present.push(contingent(state, n, Force::Republic, republic_here, a.as_deref(), hits));
-        admirals.push(a);
-    }
-    let mut invasions = Vec::new();
-    for d in &declared {
-        let here = match &d.force {
-            Force::Republic => republic_here,
-            Force::Party(p) => state.fleets.get(&n).and_then(|m| m.get(p)).copied().unwrap_or(0),
-        };
-        // A force invading a sector fights with all its fleets there.
-        let fleets = here;
-        if fleets == 0 || invasions.iter().any(|i: &Invasion<PartyId, String>| i.contingent.force == d.force) {
-            continue;
-        }
-        let c = contingent(state, n, d.force.clone(), fleets, d.admiral.as_deref(), hits);
-        // The Republic's invasions after the Defence minister's redeployment
-        // are all his (the voted ones were cancelled): they keep their stake.
-        let redeployed = d.force == Force::Republic && state.intrigue.invasions.feint.redeployed.is_some();
-        invasions.push(Invasion { contingent: c, stake: d.stake.clone(), redeployed });
-    }
-    if invasions.is_empty() {
+    let Some(Lineup { mut sector, mut present, mut invasions, admirals }) = lineup(state, n, &Sight::Engine(hits)) else {
         return false;
-    }
-    let mut sector = battle_sector(state, n);
+    };
     // The sealed battle cards of the parties taking part (their fleets, or
     // the sector they own), shown and paid now.
     let mut parties: Vec<PartyId> = present.iter().chain(invasions.iter().map(|i| &i.contingent)).filter_map(|c| if let Force::Party(p) = c.force { Some(p) } else { None }).collect();

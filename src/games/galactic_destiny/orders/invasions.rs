@@ -18,6 +18,7 @@ use crate::games::galactic_destiny::intrigue::invasions::{invasion_corruption_fr
 use crate::games::galactic_destiny::model::{Law, Phase, TaxedAction};
 use crate::games::galactic_destiny::orders::words;
 use crate::games::galactic_destiny::orders::{Aim, Order};
+use crate::games::galactic_destiny::view::battle_odds;
 
 use super::{is, no, Check, Refused};
 
@@ -28,6 +29,9 @@ pub struct Lines {
     used: BTreeMap<SectorNo, u8>,
     invaded: BTreeSet<SectorNo>,
     pub(super) admirals: BTreeSet<String>,
+    /// The invasion and defence lines accepted so far, in order: what the
+    /// odds of an invasion count of this mail.
+    declared: Vec<Order>,
 }
 
 /// `<orig>:<n>`.
@@ -140,7 +144,12 @@ impl Check<'_> {
         if let Some(a) = &admiral {
             self.inv.admirals.insert(a.clone());
         }
-        Ok(Order::Invade { sector, from, admiral, aim, corruption })
+        let order = Order::Invade { sector, from, admiral, aim, corruption };
+        self.inv.declared.push(order.clone());
+        if let Some(e) = battle_odds::acknowledged(self.s, self.me, &self.inv.declared, sector) {
+            self.notes.push(battle_odds::note(&e));
+        }
+        Ok(order)
     }
 
     pub(super) fn defend(&mut self, c: &mut Cursor) -> Result<Order, Refused> {
@@ -160,7 +169,9 @@ impl Check<'_> {
         if self.s.fx.sectors.get(&sector).is_some_and(|s| s.marked) && self.s.law_binds(Law::Watch, self.me) {
             self.notes.push(msg!("gd-inv-note-watch", sector = sector));
         }
-        Ok(Order::Defend { sector, from })
+        let order = Order::Defend { sector, from };
+        self.inv.declared.push(order.clone());
+        Ok(order)
     }
 
     pub(super) fn retreat(&mut self, c: &mut Cursor) -> Result<Order, Refused> {

@@ -1,0 +1,2 @@
+# Galactic Destiny: the odds of a battle in an INVASION's acknowledgement (design note §7).
+gd-odds-note-battle = battle in sector { $sector } as you may know it now (the fleets there, the invasions already public, your lines of this mail; not the sealed lines of others in this window, nor cards, HITS orders or the other parties' REROLL policies): your side wins { $chance } % of { $runs } simulated battles; your losses { $whole }.{ $tenth } of your { $fleets } fleet(s) on average, { $low } to { $high } in 8 battles out of 10
