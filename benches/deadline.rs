@@ -14,7 +14,9 @@
 //! (VmHWM, reset before with `/proc/self/clear_refs`).
 //!
 //! - Galactic Destiny, six parties, the purchases step of game turn 3 (every
-//!   party mailed its report and the board picture).
+//!   party mailed its report and the board picture);
+//! - Galactic Destiny, six parties, the last invasion window of game turn 3
+//!   (every party's report with the odds of its pending battles).
 //!
 //! `cargo bench --bench deadline`; `ARBITRE_BENCH_FAMILIES=200` sets the
 //! Stellarium size, `ARBITRE_BENCH_ONLY=stellarium|galaxy|galactic-destiny`
@@ -236,6 +238,32 @@ fn main() {
         let cpu = cpu_seconds() - cpu0;
         println!("  galactic destiny, 6 parties, step {step} (purchases of game turn 3): {took:.2?} (CPU {cpu:.2} s; {reports} reports; peak RSS {peak:.0} MB; load {l0} -> {})", load());
         println!("FIGURE|deadline.galactic_destiny_6|{:.3}|s|<= 1 s|-", took.as_secs_f64());
+        kept.push(dir);
+
+        // The last invasion window of game turn 3: once it closes, every
+        // battle of the turn is pending, and each party's report carries
+        // the odds of its battles (4,000 simulated battles an estimate,
+        // `view_battle_odds.rs`).
+        let dir = tempfile::tempdir().unwrap();
+        let r = referee(dir.path(), "galactic-destiny", text);
+        let t = Instant::now();
+        let gd = |e: &dyn arbitre::game::Engine, s: &arbitre::game::LoadedState| -> arbitre::games::galactic_destiny::GdState {
+            serde_json::from_slice(&e.save_state(s).unwrap()).unwrap()
+        };
+        let (at, step) = prepare_until(&r, "galactic-destiny", 6, &settings(text), &|e, s, _| {
+            let g = gd(e, s);
+            g.game_turn == 3 && matches!(g.phase, arbitre::games::galactic_destiny::model::Phase::Invasions { window: Some(w) } if usize::from(w) + 1 == g.initiative.len())
+        });
+        println!("  galactic destiny, 6 parties: {step} steps played and stored in {:.2?} (not timed)", t.elapsed());
+        let l0 = load();
+        let cpu0 = cpu_seconds();
+        let (took, reports, peak) = deadline(&r, at);
+        let cpu = cpu_seconds() - cpu0;
+        let g = r.open_game(GAME).unwrap();
+        let after = gd(g.engine.as_ref(), &g.state);
+        let battles = arbitre::games::galactic_destiny::view::battle_odds::pending(&after).len();
+        println!("  galactic destiny, 6 parties, step {step} (last invasion window of game turn 3, {battles} battle(s) pending): {took:.2?} (CPU {cpu:.2} s; {reports} reports; peak RSS {peak:.0} MB; load {l0} -> {})", load());
+        println!("FIGURE|deadline.galactic_destiny_6_battles|{:.3}|s|<= 1 s|-", took.as_secs_f64());
         kept.push(dir);
     }
     // ARBITRE_BENCH_KEEP=1: the games' folders are left for inspection.

@@ -66,23 +66,43 @@ pub fn svg(state: &GdState, lang: Lang) -> String {
 /// party's own campaignable sectors outlined (design note §7, "The
 /// picture"), which depend on nothing hidden but concern it alone.
 pub fn svg_for(state: &GdState, lang: Lang, reader: Option<PartyId>) -> String {
+    layers(state, lang, reader).whole
+}
+
+/// A reader's picture as the public board every copy shares and its own
+/// marks over it (`render::layers`): the base is the public picture's very
+/// document, so the six copies of a step and the game page's rasterise it
+/// once; the overlay holds only the reader's outline and its legend key,
+/// drawn after every element of the base.
+pub struct Layers {
+    /// The reader's whole picture: the base's elements, then the overlay's.
+    pub whole: String,
+    pub base: String,
+    pub overlay: String,
+}
+
+/// [`svg_for`] as its [`Layers`].
+pub fn layers(state: &GdState, lang: Lang, reader: Option<PartyId>) -> Layers {
     let reach: Vec<u8> = match reader {
         Some(p) if !matches!(state.phase, Phase::Registration | Phase::Over) => super::intrigue::campaigns::reachable(state, p),
         _ => Vec::new(),
     };
-    let mut p = Picture { out: String::new(), lang, y: 0.0, reach, reader: reader.is_some(), sector_h: 0.0 };
+    let mut p = Picture { out: String::new(), over: String::new(), lang, y: 0.0, reach, reader: reader.is_some(), sector_h: 0.0 };
     p.header(state);
     p.board(state);
     p.panel(state);
     let height = (p.y + MARGIN).ceil();
     let body = std::mem::take(&mut p.out);
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{height}\" viewBox=\"0 0 {w} {height}\" \
-         font-family=\"DejaVu Sans\">\n<defs><pattern id=\"hatch\" width=\"9\" height=\"9\" patternUnits=\"userSpaceOnUse\" \
-         patternTransform=\"rotate(45)\"><rect width=\"4\" height=\"9\" fill=\"{KERAS}\" fill-opacity=\"0.55\"/></pattern></defs>\n\
-         <rect width=\"{w}\" height=\"{height}\" fill=\"{BACKGROUND}\"/>\n{body}</svg>\n",
-        w = WIDTH
-    )
+    let over = std::mem::take(&mut p.over);
+    let open = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\" font-family=\"DejaVu Sans\">\n");
+    let base_of = |body: &str| {
+        format!(
+            "{open}<defs><pattern id=\"hatch\" width=\"9\" height=\"9\" patternUnits=\"userSpaceOnUse\" \
+             patternTransform=\"rotate(45)\"><rect width=\"4\" height=\"9\" fill=\"{KERAS}\" fill-opacity=\"0.55\"/></pattern></defs>\n\
+             <rect width=\"{WIDTH}\" height=\"{height}\" fill=\"{BACKGROUND}\"/>\n{body}</svg>\n"
+        )
+    };
+    Layers { whole: base_of(&format!("{body}{over}")), base: base_of(&body), overlay: format!("{open}{over}</svg>\n") }
 }
 
 /// The public board of `state` as a PNG, in `lang`.
@@ -177,6 +197,8 @@ fn signed(n: i32) -> String {
 /// The picture being written, and how far down it goes.
 struct Picture {
     out: String,
+    /// The reader's own marks, drawn after everything else (the overlay).
+    over: String,
     lang: Lang,
     y: f64,
     /// The reader's campaignable sectors (empty in the public picture).
@@ -406,7 +428,7 @@ impl Picture {
         if self.reach.contains(&n) {
             let (x, y, w) = sh_rect(10.0);
             let _ = writeln!(
-                self.out,
+                self.over,
                 "<rect id=\"reach-{n}\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"1.5\" stroke-dasharray=\"1 3\"/>",
                 h - 20.0
             );
@@ -593,6 +615,10 @@ impl Picture {
             contests.push(("reach", msg!("gd-map-key-reachable")));
         }
         for (what, m) in contests {
+            // The reader's key goes to its overlay, where its outline is.
+            if what == "reach" {
+                std::mem::swap(&mut self.out, &mut self.over);
+            }
             let (stroke, dash, width) = match what {
                 "battle" => (DEFENCE, "7 4", 2.5),
                 "campaign" => (INFLUENCE, "3 3", 2.5),
@@ -610,6 +636,9 @@ impl Picture {
             let label = self.say(&m);
             self.text(x + 22.0, y + 5.0, &t, &label);
             x += 34.0 + label.chars().count() as f64 * 11.2;
+            if what == "reach" {
+                std::mem::swap(&mut self.out, &mut self.over);
+            }
         }
         self.y = y + 4.0;
         // No-break spaces keep a key's letters with their words when the

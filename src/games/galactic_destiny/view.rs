@@ -713,7 +713,10 @@ pub fn family_view(ctx: &ViewContext, before: &GdState, after: &GdState, events:
     // sectors outlined), attached to the report by `map.svg.tera` once the
     // game has a board.
     if after.phase != Phase::Registration {
-        v["map"] = json!(super::map::svg_for(after, Lang::from_code(&ctx.lang), me));
+        // Layered (`render::layers`): the public board is rasterised once
+        // for every copy, the reader's outline drawn over it.
+        let l = super::map::layers(after, Lang::from_code(&ctx.lang), me);
+        v["map"] = json!({ "layered": true, "svg": l.whole, "base": l.base, "overlay": l.overlay });
     }
     v
 }

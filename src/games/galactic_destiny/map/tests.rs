@@ -391,3 +391,23 @@ fn campagnes_a_partys_own_picture_outlines_where_it_may_campaign_and_the_public_
     assert!(!public.contains("reach-") && !public.contains("où faire campagne"));
     assert_ne!(reachable(&s, PartyId::Gsp), mine, "another party's picture outlines its own sectors");
 }
+
+#[test]
+fn campagnes_every_copy_shares_the_public_board_as_its_base_and_the_composed_picture_is_the_readers_whole() {
+    // The six copies of a step rasterise the public board once
+    // (`render::layers`): each copy's base is the public picture's very
+    // document, its overlay holds only its own marks, and composing them
+    // gives the reader's whole picture pixel for pixel.
+    let s = state(0);
+    let r = renderer();
+    let public = svg(&s, Lang::Fr);
+    for p in [PartyId::Pop, PartyId::Gsp] {
+        let l = layers(&s, Lang::Fr, Some(p));
+        assert_eq!(l.base, public, "{p:?}'s base is not the public board");
+        assert_eq!(l.whole, svg_for(&s, Lang::Fr, Some(p)));
+        assert!(l.overlay.contains("reach-") && !l.base.contains("reach-"), "{p:?}: the outline is the overlay's");
+        assert!(l.overlay.contains("où faire campagne"));
+        let composed = r.layers_to_png(&l.base, &l.overlay).expect("composed");
+        assert!(composed == r.svg_to_png(&l.whole).expect("whole"), "{p:?}: the composed picture differs from the whole");
+    }
+}
