@@ -1,0 +1,395 @@
+//! Galactic Destiny's web pages as a browser reads them (issue #29: "a
+//! no-leak test over every mail and web page of those games"): the four
+//! whole six-party games of `support/gd_games.rs` (played once per build,
+//! shared with the endings and no-leak tests) are each served by the
+//! project's web server (`arbitre::web`) on a loopback port, and the
+//! pages are crawled over HTTP: the list of games, the game page and every
+//! same-origin link on it (each step's chronicle and public board, the
+//! calendar feed, the rules and the guide), each family's private page by
+//! its private link and every link on it (its report of each step and its
+//! board pictures).
+//!
+//! Every page and picture answers 200, and each text is read as its reader
+//! reads it (entities decoded) against the secrets of the no-leak test
+//! (`support/gd_secrets.rs`): the public pages may carry none, a family's
+//! private pages none but its own — no card in another party's hand, no
+//! senator waiting in another party's, no standing bid, answer or policy,
+//! no spy result, no sealed order. A PNG has no text to read: each picture
+//! served is the stored one, byte for byte, and the SVG it was drawn from
+//! is read instead. No page carries another family's private link. The
+//! game page links to the chronicle and public board of every played step.
+//! Then a few guesses a cheater would try (a step not played yet, another
+//! family's files, the game master's seat, a private link with one
+//! character changed) answer 404.
+
+mod support;
+mod web_fixture;
+
+#[path = "support/gd_games.rs"]
+mod gd_games;
+#[path = "support/gd_secrets.rs"]
+mod gd_secrets;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::path::Path;
+use std::sync::Arc;
+
+use arbitre::daemon::Clock;
+use arbitre::referee::{GameMeta, Referee};
+
+use gd_games::ENDINGS;
+use gd_secrets::{readable, Played, Secrets};
+use web_fixture::{http, Response};
+
+const GAME: &str = "demo";
+
+/// Pages fetched at most from one game's site: the crawl stops there and
+/// the test fails (a page linking to pages without end).
+const MAX_PAGES: usize = 20_000;
+
+/// One played game served on a loopback port.
+struct Site {
+    base: String,
+    referee: Arc<Referee>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Site {
+    /// Serves the demo's data in `out` with the referee's own web server.
+    async fn start(out: &Path) -> Site {
+        let cfg = arbitre::config::load(&out.join("config.toml")).expect("the demo's configuration");
+        let referee = Arc::new(Referee::new(cfg, support::templates()).expect("a referee"));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
+        let base = format!("http://{}", listener.local_addr().expect("an address"));
+        let web = arbitre::web::Web::new(referee.clone(), Clock::starting_at("2026-03-01T12:00:00Z".parse().expect("an instant")));
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(arbitre::web::serve(listener, web, async move {
+            let _ = rx.await;
+        }));
+        Site { base, referee, stop: Some(tx) }
+    }
+
+    async fn get(&self, path: &str) -> Response {
+        http(&self.base, "GET", path, &[], b"").await
+    }
+}
+
+impl Drop for Site {
+    fn drop(&mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+/// The same-origin links of an HTML page read as its reader reads it
+/// (`href` and `src`, entities decoded), as paths without fragment or query.
+fn links(html: &str) -> Vec<String> {
+    let mut v = Vec::new();
+    for attr in ["href=\"", "src=\""] {
+        for (i, _) in html.match_indices(attr) {
+            let rest = &html[i + attr.len()..];
+            let Some(end) = rest.find('"') else { continue };
+            let link = rest[..end].split(['#', '?']).next().unwrap_or_default().to_string();
+            if link.starts_with('/') && !link.starts_with("//") {
+                v.push(link);
+            }
+        }
+    }
+    v
+}
+
+/// What one game's crawl found.
+#[derive(Default)]
+struct Findings {
+    /// Leaks of a secret.
+    leaks: Vec<String>,
+    /// Pages that did not answer as they should.
+    wrong: Vec<String>,
+    pages: usize,
+    private_pages: usize,
+    pictures: usize,
+    svgs_read: usize,
+    with_secrets: usize,
+}
+
+/// One game's pages, crawled.
+struct Crawl<'a> {
+    site: &'a Site,
+    played: Played,
+    meta: GameMeta,
+    /// The private page's path of each family, and the family of each.
+    tokens: BTreeMap<String, String>,
+    secrets: HashMap<(u32, Option<String>), Secrets>,
+    f: Findings,
+}
+
+impl Crawl<'_> {
+    /// The secrets of step `n`'s texts to `family` (`None`: the public).
+    fn secrets(&mut self, n: u32, family: Option<&str>) -> &Secrets {
+        let played = &self.played;
+        self.secrets.entry((n, family.map(String::from))).or_insert_with(|| played.secrets(n, family, true))
+    }
+
+    /// The last step with a report for `family` (what its private page shows).
+    fn last_report(&self, family: &str) -> Option<u32> {
+        let last = self.meta.last_reported_turn?;
+        (0..=last).rev().find(|n| self.played.turns.join(format!("{n:04}/reports/{family}/report.html")).is_file())
+    }
+
+    /// Checks `text` of `what`, read by `family` (`None`: the public) about
+    /// step `n`: no secret of that step, no other family's private link.
+    fn check_text(&mut self, what: &str, text: &str, n: Option<u32>, family: Option<&str>) {
+        if let Some(n) = n {
+            let mut found = Vec::new();
+            let s = self.secrets(n, family);
+            s.leaks(what, text, &mut found);
+            let some = !s.names.is_empty() || !s.standing.is_empty() || !s.answers.is_empty() || !s.sealed.is_empty();
+            self.f.with_secrets += usize::from(some);
+            self.f.leaks.extend(found);
+        }
+        for (path, owner) in &self.tokens {
+            if Some(owner.as_str()) != family && text.contains(path.rsplit('/').next().unwrap_or(path)) {
+                self.f.leaks.push(format!("{what}: carries the private link of {owner}"));
+            }
+        }
+    }
+
+    /// A stored picture's SVG source (`svg`), read by `family`.
+    fn check_svg(&mut self, what: &str, svg: &Path, n: u32, family: Option<&str>) {
+        match std::fs::read_to_string(svg) {
+            Ok(text) => {
+                self.f.svgs_read += 1;
+                let text = readable(text);
+                self.check_text(&format!("{what} (its SVG {})", svg.display()), &text, Some(n), family);
+            }
+            Err(e) => self.f.wrong.push(format!("{what}: no SVG beside it ({}: {e})", svg.display())),
+        }
+    }
+
+    /// The family whose private page `path` is under, and the rest of the path.
+    fn private_of(&self, path: &str) -> Option<(String, String)> {
+        let mut parts = path.splitn(4, '/').skip(1);
+        let (p, game, token) = (parts.next()?, parts.next()?, parts.next()?);
+        let (token, rest) = token.split_once('/').map_or((token, ""), |(t, r)| (t, r));
+        if p != "p" || game != GAME {
+            return None;
+        }
+        let family = self.tokens.get(&format!("/p/{GAME}/{token}"))?.clone();
+        Some((family, rest.to_string()))
+    }
+
+    /// Fetches `path` (reached by a link: it must answer 200) and checks
+    /// what it shows; returns the links on it.
+    async fn visit(&mut self, path: &str) -> Vec<String> {
+        let r = self.site.get(path).await;
+        self.f.pages += 1;
+        if r.status != 200 {
+            self.f.wrong.push(format!("GET {path}: {} (a link on the site)", r.status));
+            return Vec::new();
+        }
+        let html = r.header("content-type").is_some_and(|c| c.starts_with("text/html"));
+        let text = readable(r.text());
+        let what = format!("GET {path}");
+        let last = self.meta.last_reported_turn;
+        let turn = |s: &str| s.parse::<u32>().ok();
+        let game = format!("/g/{GAME}");
+        if let Some((family, rest)) = self.private_of(path) {
+            self.f.private_pages += 1;
+            let parts: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
+            match parts.as_slice() {
+                [] => {
+                    let n = self.last_report(&family);
+                    self.check_text(&what, &text, n, Some(&family));
+                }
+                ["turn", n] if turn(n).is_some() => self.check_text(&what, &text, turn(n), Some(&family)),
+                ["turn", n, "map.png"] if turn(n).is_some() => {
+                    let n = turn(n).unwrap_or_default();
+                    let dir = self.played.turns.join(format!("{n:04}/reports/{family}"));
+                    self.picture(&what, &r, &dir.join("map.png"));
+                    self.check_svg(&what, &dir.join("map.svg"), n, Some(&family));
+                }
+                _ => self.f.wrong.push(format!("{what}: a private page the test does not know")),
+            }
+        } else if path == "/" || path == game || path == format!("{game}/") || path == format!("{game}/deadlines.ics") {
+            self.check_text(&what, &text, last, None);
+        } else if let Some(rest) = path.strip_prefix(&format!("{game}/turn/")) {
+            match rest.split('/').collect::<Vec<_>>().as_slice() {
+                [n] if turn(n).is_some() => self.check_text(&what, &text, turn(n), None),
+                [n, "map.png"] if turn(n).is_some() => {
+                    let n = turn(n).unwrap_or_default();
+                    let dir = self.played.turns.join(format!("{n:04}"));
+                    self.picture(&what, &r, &dir.join("public-map.png"));
+                    self.check_svg(&what, &dir.join("public-map.svg"), n, None);
+                }
+                _ => self.f.wrong.push(format!("{what}: a public page the test does not know")),
+            }
+        } else if path == format!("{game}/rules.txt") {
+            // The rulebook names every card: it is the same text for every
+            // game, no game's state.
+            let rules = support::templates().parent().expect("the project").join("rules/galactic-destiny.txt");
+            if std::fs::read(&rules).ok().as_deref() != Some(r.body.as_slice()) {
+                self.f.wrong.push(format!("{what}: not the shipped rules {}", rules.display()));
+            }
+        } else if let Some(lang) = path.strip_prefix(&format!("{game}/guide/")) {
+            // The player's guide, likewise the ruleset's own text.
+            let guide = self.site.referee.ruleset_guide("galactic-destiny", lang).map(|g| g + "\n");
+            if guide.as_deref() != Some(r.text().as_str()) {
+                self.f.wrong.push(format!("{what}: not the ruleset's guide"));
+            }
+        } else if !path.starts_with("/static/") {
+            self.f.wrong.push(format!("{what}: a page the test does not know"));
+        }
+        if html {
+            links(&text)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// A picture served: a PNG, the stored file byte for byte.
+    fn picture(&mut self, what: &str, r: &Response, stored: &Path) {
+        self.f.pictures += 1;
+        if r.header("content-type") != Some("image/png") {
+            self.f.wrong.push(format!("{what}: served as {:?}", r.header("content-type")));
+        }
+        if std::fs::read(stored).ok().as_deref() != Some(r.body.as_slice()) {
+            self.f.wrong.push(format!("{what}: not the stored picture {}", stored.display()));
+        }
+    }
+
+    /// Every page reachable from the game page and the private pages.
+    async fn crawl(&mut self) -> BTreeSet<String> {
+        let mut seen: BTreeSet<String> = BTreeSet::new();
+        let mut queue: VecDeque<String> = ["/".to_string(), format!("/g/{GAME}")].into_iter().chain(self.tokens.keys().cloned()).collect();
+        seen.extend(queue.iter().cloned());
+        while let Some(path) = queue.pop_front() {
+            if self.f.pages >= MAX_PAGES {
+                self.f.wrong.push(format!("more than {MAX_PAGES} pages: the crawl stopped at {path}"));
+                break;
+            }
+            for l in self.visit(&path).await {
+                if seen.insert(l.clone()) {
+                    queue.push_back(l);
+                }
+            }
+        }
+        seen
+    }
+
+    /// The game page links to the chronicle and public board of every
+    /// played step, and shows the last one's.
+    async fn every_step_on_the_game_page(&mut self, seen: &BTreeSet<String>) {
+        let Some(last) = self.meta.last_reported_turn else {
+            self.f.wrong.push("no step reported".into());
+            return;
+        };
+        let page = readable(self.site.get(&format!("/g/{GAME}")).await.text());
+        if !page.contains(&format!("src=\"/g/{GAME}/turn/{last}/map.png\"")) {
+            self.f.wrong.push(format!("the game page does not show the board of step {last}"));
+        }
+        let linked: BTreeSet<String> = links(&page).into_iter().collect();
+        for n in 0..=last {
+            let turn = format!("/g/{GAME}/turn/{n}");
+            if !linked.contains(&turn) {
+                self.f.wrong.push(format!("the game page does not link to step {n} ({turn})"));
+            }
+            if !seen.contains(&format!("{turn}/map.png")) {
+                self.f.wrong.push(format!("the public board of step {n} is on no page"));
+            }
+        }
+    }
+
+    /// A cheater's guesses: each answers 404, and the family's own link
+    /// still opens after them (fewer than `limit::MAX_FAILURES` wrong links).
+    async fn guesses(&mut self) {
+        let (own, family) = self.tokens.iter().next().map(|(p, f)| (p.clone(), f.clone())).expect("a family");
+        let other = self.tokens.values().find(|f| **f != family).cloned().expect("another family");
+        let other_link = self.tokens.iter().find(|(_, f)| **f == other).map(|(p, _)| p.clone()).unwrap_or_default();
+        let token = own.rsplit('/').next().unwrap_or_default().to_string();
+        let last = self.meta.last_reported_turn.unwrap_or(0);
+        let next = self.meta.turn + 1;
+        let changed = {
+            let mut t = token.clone();
+            let c = t.pop().unwrap_or('0');
+            t.push(if c == '0' { '1' } else { '0' });
+            t
+        };
+        let mj = arbitre::web::link::private_path(&self.site.referee, GAME, "@mj").expect("a path");
+        let tries = [
+            // Wrong private links (six: under the limit of ten).
+            format!("/p/{GAME}/{changed}"),
+            format!("/p/{GAME}/{}", &token[..token.len() - 1]),
+            format!("/p/{GAME}/{other}"),
+            mj,
+            format!("/p/{GAME}/%40mj"),
+            format!("/p/other/{token}"),
+            // A step not played yet, files that are never served.
+            format!("/g/{GAME}/turn/{next}"),
+            format!("/g/{GAME}/turn/{next}/map.png"),
+            format!("/g/{GAME}/turn/{last}/map.svg"),
+            format!("/g/{GAME}/turn/{last}/state.json"),
+            format!("/g/{GAME}/turn/{last}/reports/{other}/report.html"),
+            format!("/g/{GAME}/turns/{last:04}/reports/{other}/map.png"),
+            format!("/g/{GAME}/@mj"),
+            // Another family's files behind one's own link.
+            format!("{own}/turn/{next}"),
+            format!("{own}/turn/{last}/map.svg"),
+            format!("{own}/turn/{last}/{other}"),
+            format!("{own}/reports/{other}/report.html"),
+            format!("{own}/../{}", other_link.rsplit('/').next().unwrap_or_default()),
+            format!("{own}/@mj"),
+        ];
+        for path in tries {
+            let r = self.site.get(&path).await;
+            if r.status != 404 {
+                self.f.wrong.push(format!("GET {path} (a guess): {}, not 404", r.status));
+                if r.status == 200 {
+                    let text = readable(r.text());
+                    self.check_text(&format!("GET {path} (a guess)"), &text, Some(last), None);
+                }
+            }
+        }
+        let r = self.site.get(&own).await;
+        if r.status != 200 {
+            self.f.wrong.push(format!("GET {own} after the guesses: {}", r.status));
+        }
+    }
+}
+
+/// Serves and crawls the game in `out`.
+async fn read_site(out: &Path) -> Findings {
+    let site = Site::start(out).await;
+    let meta = site.referee.read_meta(GAME).expect("game.json").expect("the game");
+    let tokens = meta.families.keys().map(|k| (arbitre::web::link::private_path(&site.referee, GAME, k).expect("a private path"), k.clone())).collect();
+    let played = Played::read(&out.join("data/games").join(GAME));
+    let mut c = Crawl { site: &site, played, meta, tokens, secrets: HashMap::new(), f: Findings::default() };
+    let seen = c.crawl().await;
+    c.every_step_on_the_game_page(&seen).await;
+    c.guesses().await;
+    c.f
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_web_page_shows_another_partys_secrets_and_every_page_answers() {
+    let outs = tokio::task::spawn_blocking(|| gd_games::play_all(&ENDINGS)).await.expect("the games");
+    let mut all = Findings::default();
+    for (g, out) in ENDINGS.iter().zip(outs) {
+        let f = read_site(&out).await;
+        let tag = |s: String| format!("seed {} ({}): {s}", g.seed, g.ending);
+        all.leaks.extend(f.leaks.into_iter().map(tag));
+        all.wrong.extend(f.wrong.into_iter().map(tag));
+        all.pages += f.pages;
+        all.private_pages += f.private_pages;
+        all.pictures += f.pictures;
+        all.svgs_read += f.svgs_read;
+        all.with_secrets += f.with_secrets;
+    }
+    let Findings { leaks, wrong, pages, private_pages, pictures, svgs_read, with_secrets } = all;
+    eprintln!("{pages} pages fetched ({private_pages} private), {pictures} pictures, {svgs_read} SVG sources read, {with_secrets} texts with secrets to keep");
+    assert!(wrong.is_empty(), "{} page(s) not as they should be:\n{}", wrong.len(), wrong.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(pages > 1000 && private_pages > 500, "{pages} pages fetched, {private_pages} private: the crawl would be vacuous");
+    assert!(pictures > 500 && svgs_read >= pictures, "{pictures} pictures fetched, {svgs_read} SVG sources read");
+    assert!(with_secrets > 500, "{with_secrets} texts with secrets to keep: the test would be vacuous");
+    assert!(leaks.is_empty(), "{} leak(s):\n{}", leaks.len(), leaks.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
+}
