@@ -30,7 +30,7 @@ mod gd_games;
 #[path = "support/gd_secrets.rs"]
 mod gd_secrets;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -46,6 +46,9 @@ const GAME: &str = "demo";
 /// Pages fetched at most from one game's site: the crawl stops there and
 /// the test fails (a page linking to pages without end).
 const MAX_PAGES: usize = 20_000;
+
+/// Requests in flight at once (the server builds `PAGE_WORKERS` pages at once).
+const FETCHES_AT_ONCE: usize = 4;
 
 /// One played game served on a loopback port.
 struct Site {
@@ -179,10 +182,9 @@ impl Crawl<'_> {
         Some((family, rest.to_string()))
     }
 
-    /// Fetches `path` (reached by a link: it must answer 200) and checks
-    /// what it shows; returns the links on it.
-    async fn visit(&mut self, path: &str) -> Vec<String> {
-        let r = self.site.get(path).await;
+    /// Checks what `path` (reached by a link: it must answer 200) answered
+    /// and shows; returns the links on it.
+    fn visit(&mut self, path: &str, r: Response) -> Vec<String> {
         self.f.pages += 1;
         if r.status != 200 {
             self.f.wrong.push(format!("GET {path}: {} (a link on the site)", r.status));
@@ -258,19 +260,34 @@ impl Crawl<'_> {
         }
     }
 
-    /// Every page reachable from the game page and the private pages.
+    /// Every page reachable from the game page and the private pages, a
+    /// level of links at a time, a few fetched at once while the answers
+    /// are read.
     async fn crawl(&mut self) -> BTreeSet<String> {
-        let mut seen: BTreeSet<String> = BTreeSet::new();
-        let mut queue: VecDeque<String> = ["/".to_string(), format!("/g/{GAME}")].into_iter().chain(self.tokens.keys().cloned()).collect();
-        seen.extend(queue.iter().cloned());
-        while let Some(path) = queue.pop_front() {
-            if self.f.pages >= MAX_PAGES {
-                self.f.wrong.push(format!("more than {MAX_PAGES} pages: the crawl stopped at {path}"));
+        use futures::StreamExt;
+        let mut level: Vec<String> = ["/".to_string(), format!("/g/{GAME}")].into_iter().chain(self.tokens.keys().cloned()).collect();
+        let mut seen: BTreeSet<String> = level.iter().cloned().collect();
+        while !level.is_empty() {
+            if self.f.pages + level.len() > MAX_PAGES {
+                self.f.wrong.push(format!("more than {MAX_PAGES} pages: the crawl stopped before {}", level[0]));
                 break;
             }
-            for l in self.visit(&path).await {
-                if seen.insert(l.clone()) {
-                    queue.push_back(l);
+            let base = self.site.base.clone();
+            let mut answers = futures::stream::iter(std::mem::take(&mut level))
+                .map(|path| {
+                    let base = base.clone();
+                    tokio::spawn(async move {
+                        let r = http(&base, "GET", &path, &[], b"").await;
+                        (path, r)
+                    })
+                })
+                .buffered(FETCHES_AT_ONCE);
+            while let Some(answer) = answers.next().await {
+                let (path, r) = answer.expect("a fetch");
+                for l in self.visit(&path, r) {
+                    if seen.insert(l.clone()) {
+                        level.push(l);
+                    }
                 }
             }
         }

@@ -105,8 +105,9 @@ impl Secrets {
     /// Each secret `text` (read as its reader reads it: [`readable`])
     /// gives away, to `found`, as `what: …`.
     pub fn leaks(&self, what: &str, text: &str, found: &mut Vec<String>) {
+        let lines = plain(text);
         if self.private {
-            leaks(what, &without_guesses(text), &self.names, found);
+            leaks(what, &guesses_out(&lines), &self.names, found);
         } else {
             leaks(what, text, &self.names, found);
         }
@@ -114,7 +115,7 @@ impl Secrets {
         phrase_leaks(what, text, &standing, "a standing bid", found);
         phrase_leaks(what, text, &self.answers, "a standing bid", found);
         phrase_leaks(what, text, &self.spy, "a spy result", found);
-        phrase_leaks(what, &without_form(text), &self.sealed, "a sealed order", found);
+        phrase_leaks(what, &form_out(&lines), &self.sealed, "a sealed order", found);
     }
 }
 
@@ -167,9 +168,14 @@ pub fn secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<String> {
 /// they often match another party's; what another party wrote is looked
 /// for in the rest.
 pub fn without_form(text: &str) -> String {
+    form_out(&plain(text))
+}
+
+/// [`without_form`] of a text already [`plain`].
+fn form_out(plain: &str) -> String {
     let mut out = String::new();
     let mut in_form = false;
-    for l in plain(text).lines() {
+    for l in plain.lines() {
         if l.starts_with("== Formulaire d'ordres ==") || l.starts_with("== Order form ==") || l.starts_with("PARTIE ") || l.starts_with("GAME ") {
             in_form = true;
         } else if in_form && (l.trim() == "FIN" || l.trim() == "END") {
@@ -188,14 +194,13 @@ pub fn plain(text: &str) -> String {
     if !["<br", "<p>", "<html", "<div"].iter().any(|tag| text.contains(tag)) {
         return text.to_string();
     }
-    let mut plain = String::new();
-    let mut in_tag = false;
-    for ch in text.replace("<br", "\n<br").replace("</p>", "\n</p>").replace("</div>", "\n</div>").chars() {
-        match ch {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            c if !in_tag => plain.push(c),
-            _ => {}
+    let text = text.replace("<br", "\n<br").replace("</p>", "\n</p>").replace("</div>", "\n</div>");
+    let mut parts = text.split('<');
+    let mut plain = parts.next().unwrap_or_default().to_string();
+    // Each part after a '<' is a tag up to its '>', then text.
+    for part in parts {
+        if let Some((_, after)) = part.split_once('>') {
+            plain.push_str(after);
         }
     }
     plain
@@ -206,11 +211,16 @@ pub fn plain(text: &str) -> String {
 /// "<carte>"`): the simulated player's form guesses them from the card
 /// file, not from the hand it names.
 pub fn without_guesses(text: &str) -> String {
+    guesses_out(&plain(text))
+}
+
+/// [`without_guesses`] of a text already [`plain`].
+fn guesses_out(plain: &str) -> String {
     let guess = |l: &str| {
         let first = l.split_whitespace().next().unwrap_or_default();
         matches!(first, "AUGURE" | "AUGURY") || (matches!(first, "ESPIONNER" | "SPY") && (l.contains(" DEFAUSSER ") || l.contains(" DISCARD ")))
     };
-    plain(text).lines().filter(|l| !guess(l)).collect::<Vec<_>>().join("\n")
+    plain.lines().filter(|l| !guess(l)).collect::<Vec<_>>().join("\n")
 }
 
 /// The orders other parties gave for step `n` (`turns/NNNN/orders`), as
@@ -381,31 +391,42 @@ pub fn answer_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<Stri
         .collect()
 }
 
+/// Where the phrases of `secret` occur in `text` (each phrase and the
+/// byte it starts at), overlapping ones included: one pass over the text
+/// for all of them.
+fn occurrences<'s>(text: &str, secret: &'s BTreeSet<String>) -> Vec<(&'s str, usize)> {
+    let phrases: Vec<&str> = secret.iter().map(String::as_str).filter(|p| !p.is_empty()).collect();
+    if phrases.is_empty() {
+        return Vec::new();
+    }
+    let all = aho_corasick::AhoCorasick::new(&phrases).expect("the secrets' automaton");
+    all.find_overlapping_iter(text).map(|m| (phrases[m.pattern().as_usize()], m.start())).collect()
+}
+
 /// Each phrase of `secret` found in `text`: a leak of `kind`.
 pub fn phrase_leaks(what: &str, text: &str, secret: &BTreeSet<String>, kind: &str, found: &mut Vec<String>) {
-    for t in secret {
-        if text.contains(t.as_str()) {
-            found.push(format!("{what}: gives away {kind} ({t:?})"));
-        }
-    }
+    let hits: BTreeSet<&str> = occurrences(text, secret).into_iter().map(|(t, _)| t).collect();
+    found.extend(hits.into_iter().map(|t| format!("{what}: gives away {kind} ({t:?})")));
+}
+
+/// Whether the `len` bytes of `text` at `i` are a whole word: no letter
+/// or digit just before or after.
+fn whole_word(text: &str, i: usize, len: usize) -> bool {
+    let before = text[..i].chars().next_back();
+    let after = text[i + len..].chars().next();
+    !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
 }
 
 /// A name as a whole word of the text (card names are capitalised: the
 /// comparison keeps the case).
 pub fn names(text: &str, name: &str) -> bool {
-    text.match_indices(name).any(|(i, _)| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + name.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
+    text.match_indices(name).any(|(i, _)| whole_word(text, i, name.len()))
 }
 
+/// Each name of `secret` found in `text` as a whole word ([`names`]).
 pub fn leaks(what: &str, text: &str, secret: &BTreeSet<String>, found: &mut Vec<String>) {
-    for n in secret {
-        if names(text, n) {
-            found.push(format!("{what}: names {n:?}"));
-        }
-    }
+    let hits: BTreeSet<&str> = occurrences(text, secret).into_iter().filter(|(n, i)| whole_word(text, *i, n.len())).map(|(n, _)| n).collect();
+    found.extend(hits.into_iter().map(|n| format!("{what}: names {n:?}")));
 }
 
 /// An HTML or SVG text as its reader sees it: entities decoded (a card
