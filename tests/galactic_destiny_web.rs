@@ -170,6 +170,15 @@ impl Crawl<'_> {
         }
     }
 
+    /// `path` with a private link's token replaced by its family's name, for
+    /// the messages.
+    fn named(&self, path: &str) -> String {
+        match self.private_of(path) {
+            Some((family, rest)) => format!("/p/{GAME}/<{family}'s link>/{rest}").trim_end_matches('/').to_string(),
+            None => path.to_string(),
+        }
+    }
+
     /// The family whose private page `path` is under, and the rest of the path.
     fn private_of(&self, path: &str) -> Option<(String, String)> {
         let mut parts = path.splitn(4, '/').skip(1);
@@ -187,12 +196,12 @@ impl Crawl<'_> {
     fn visit(&mut self, path: &str, r: Response) -> Vec<String> {
         self.f.pages += 1;
         if r.status != 200 {
-            self.f.wrong.push(format!("GET {path}: {} (a link on the site)", r.status));
+            self.f.wrong.push(format!("GET {}: {} (a link on the site)", self.named(path), r.status));
             return Vec::new();
         }
         let html = r.header("content-type").is_some_and(|c| c.starts_with("text/html"));
         let text = readable(r.text());
-        let what = format!("GET {path}");
+        let what = format!("GET {}", self.named(path));
         let last = self.meta.last_reported_turn;
         let turn = |s: &str| s.parse::<u32>().ok();
         let game = format!("/g/{GAME}");
