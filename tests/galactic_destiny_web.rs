@@ -21,6 +21,11 @@
 //! Then a few guesses a cheater would try (a step not played yet, another
 //! family's files, the game master's seat, a private link with one
 //! character changed) answer 404.
+//!
+//! The games are over when they are read: the open step's pages (the
+//! countdown, whether each family has sent its orders, each family's own
+//! acknowledged orders on its private page) are read on a copy of the short
+//! game set back to a step whose orders were in, sealed from the others.
 
 mod support;
 mod web_fixture;
@@ -114,6 +119,9 @@ struct Findings {
     pictures: usize,
     svgs_read: usize,
     with_secrets: usize,
+    with_sealed: usize,
+    /// Private pages showing the family's own orders of the open step.
+    own_orders: usize,
 }
 
 /// One game's pages, crawled.
@@ -124,7 +132,25 @@ struct Crawl<'a> {
     /// The private page's path of each family, and the family of each.
     tokens: BTreeMap<String, String>,
     secrets: HashMap<(u32, Option<String>), Secrets>,
+    /// Each family's own order lines of the open step, longest first.
+    own_orders: BTreeMap<String, Vec<String>>,
     f: Findings,
+}
+
+/// `family`'s order lines for step `n`, as written and as read back,
+/// longest first.
+fn order_lines(turns: &Path, n: u32, family: &str) -> Vec<String> {
+    let record: serde_json::Value = std::fs::read(turns.join(format!("{n:04}/orders/{family}.json"))).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
+    let mut lines: Vec<String> = record["verdicts"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|v| [v["line"]["text"].as_str(), v["outcome"]["canonical"].as_str()])
+        .flatten()
+        .map(String::from)
+        .collect();
+    lines.sort_by_key(|l| std::cmp::Reverse(l.len()));
+    lines
 }
 
 impl Crawl<'_> {
@@ -148,7 +174,9 @@ impl Crawl<'_> {
             let s = self.secrets(n, family);
             s.leaks(what, text, &mut found);
             let some = !s.names.is_empty() || !s.standing.is_empty() || !s.answers.is_empty() || !s.sealed.is_empty();
+            let sealed = !s.sealed.is_empty();
             self.f.with_secrets += usize::from(some);
+            self.f.with_sealed += usize::from(sealed);
             self.f.leaks.extend(found);
         }
         for (path, owner) in &self.tokens {
@@ -168,6 +196,13 @@ impl Crawl<'_> {
             }
             Err(e) => self.f.wrong.push(format!("{what}: no SVG beside it ({}: {e})", svg.display())),
         }
+    }
+
+    /// `text` of a private page of `family` less its own acknowledged
+    /// orders of the open step (on each of its pages): its own words, which
+    /// may hold another party's line as a part of one of its own.
+    fn without_own_orders(&self, family: &str, text: &str) -> String {
+        self.own_orders.get(family).into_iter().flatten().fold(text.to_string(), |t, l| t.replace(l.as_str(), ""))
     }
 
     /// `path` with a private link's token replaced by its family's name, for
@@ -207,9 +242,13 @@ impl Crawl<'_> {
         let game = format!("/g/{GAME}");
         if let Some((family, rest)) = self.private_of(path) {
             self.f.private_pages += 1;
+            let own = self.own_orders.get(&family).map_or(&[][..], Vec::as_slice);
+            let shows_own = !own.is_empty() && own.iter().all(|l| text.contains(l.as_str()));
+            let text = self.without_own_orders(&family, &text);
             let parts: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
             match parts.as_slice() {
                 [] => {
+                    self.f.own_orders += usize::from(shows_own);
                     let n = self.last_report(&family);
                     self.check_text(&what, &text, n, Some(&family));
                 }
@@ -351,6 +390,8 @@ impl Crawl<'_> {
             format!("/p/{GAME}/%40mj"),
             format!("/p/other/{token}"),
             // A step not played yet, files that are never served.
+            format!("/g/{GAME}/turn/{}", self.meta.turn),
+            format!("/g/{GAME}/turn/{}/map.png", self.meta.turn),
             format!("/g/{GAME}/turn/{next}"),
             format!("/g/{GAME}/turn/{next}/map.png"),
             format!("/g/{GAME}/turn/{last}/map.svg"),
@@ -389,11 +430,74 @@ async fn read_site(out: &Path) -> Findings {
     let meta = site.referee.read_meta(GAME).expect("game.json").expect("the game");
     let tokens = meta.families.keys().map(|k| (arbitre::web::link::private_path(&site.referee, GAME, k).expect("a private path"), k.clone())).collect();
     let played = Played::read(&out.join("data/games").join(GAME));
-    let mut c = Crawl { site: &site, played, meta, tokens, secrets: HashMap::new(), f: Findings::default() };
+    let own_orders = meta.families.keys().map(|k| (k.clone(), order_lines(&played.turns, meta.turn, k))).collect();
+    let mut c = Crawl { site: &site, played, meta, tokens, secrets: HashMap::new(), own_orders, f: Findings::default() };
     let seen = c.crawl().await;
     c.every_step_on_the_game_page(&seen).await;
     c.guesses().await;
     c.f
+}
+
+/// Copies `from` into `to`, every file and folder but those `skip` names.
+fn copy_tree(from: &Path, to: &Path, skip: &dyn Fn(&Path) -> bool) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for e in std::fs::read_dir(from).expect("a folder").map(|e| e.expect("an entry")) {
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if skip(&src) {
+            continue;
+        }
+        if e.file_type().expect("a file type").is_dir() {
+            copy_tree(&src, &dst, skip);
+        } else {
+            std::fs::copy(&src, &dst).expect("a copy");
+        }
+    }
+}
+
+/// The game in `out` as it stood while step `k` was open, in `into`: the
+/// steps after it gone, the orders given for it in (sealed), the step's own
+/// files (played later) gone, the referee's record of the game set back
+/// (open, step `k - 1` reported last, a deadline to come).
+fn rewound(out: &Path, k: u32, into: &Path) {
+    let turns = out.join("data/games").join(GAME).join("turns");
+    let open = turns.join(format!("{k:04}"));
+    copy_tree(out, into, &|p: &Path| {
+        let step = p.parent().is_some_and(|d| d == turns) && p.file_name().and_then(|f| f.to_str()).and_then(|f| f.parse::<u32>().ok()).is_some_and(|n| n > k);
+        let played_later = p.parent().is_some_and(|d| d == open) && !p.ends_with("state.json") && !p.ends_with("orders");
+        step || played_later || p.ends_with("mail") || p.ends_with("advance")
+    });
+    let meta_file = into.join("data/games").join(GAME).join("game.json");
+    let mut meta: serde_json::Value = serde_json::from_slice(&std::fs::read(&meta_file).expect("game.json")).expect("the game's record");
+    meta["turn"] = k.into();
+    meta["last_reported_turn"] = (k - 1).into();
+    meta["finished"] = false.into();
+    meta["deadline"] = "2026-03-03T12:00:00Z".into();
+    std::fs::write(&meta_file, serde_json::to_vec_pretty(&meta).expect("json")).expect("game.json written");
+}
+
+/// The first step, after the first, for which four parties or more had
+/// given their orders.
+fn open_step_with_orders(out: &Path) -> u32 {
+    let turns = out.join("data/games").join(GAME).join("turns");
+    (2..).find(|k| gd_secrets::files(&turns.join(format!("{k:04}/orders"))).len() >= 4).expect("a step with orders")
+}
+
+/// The open step's pages (the short game set back to a step whose orders
+/// are in: the countdown, whether each family has sent, each family's own
+/// orders on its private page, the others' sealed) read as the others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn while_a_step_is_open_no_page_shows_another_partys_orders() {
+    let g = ENDINGS[3];
+    let out = tokio::task::spawn_blocking(move || gd_games::play(g)).await.expect("the game");
+    let k = open_step_with_orders(&out);
+    let dir = tempfile::tempdir().expect("a folder");
+    rewound(&out, k, dir.path());
+    let f = read_site(dir.path()).await;
+    let Findings { leaks, wrong, pages, private_pages, with_sealed, own_orders, .. } = f;
+    eprintln!("step {k} open: {pages} pages fetched ({private_pages} private), {with_sealed} texts with sealed orders to keep, {own_orders} private pages with their own orders");
+    assert!(wrong.is_empty(), "{} page(s) not as they should be:\n{}", wrong.len(), wrong.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(with_sealed > 10 && own_orders >= 4, "{with_sealed} texts with sealed orders to keep, {own_orders} private pages showing their own orders: the test would be vacuous");
+    assert!(leaks.is_empty(), "{} leak(s):\n{}", leaks.len(), leaks.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -411,7 +515,7 @@ async fn no_web_page_shows_another_partys_secrets_and_every_page_answers() {
         all.svgs_read += f.svgs_read;
         all.with_secrets += f.with_secrets;
     }
-    let Findings { leaks, wrong, pages, private_pages, pictures, svgs_read, with_secrets } = all;
+    let Findings { leaks, wrong, pages, private_pages, pictures, svgs_read, with_secrets, .. } = all;
     eprintln!("{pages} pages fetched ({private_pages} private), {pictures} pictures, {svgs_read} SVG sources read, {with_secrets} texts with secrets to keep");
     assert!(wrong.is_empty(), "{} page(s) not as they should be:\n{}", wrong.len(), wrong.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
     assert!(pages > 1000 && private_pages > 500, "{pages} pages fetched, {private_pages} private: the crawl would be vacuous");
