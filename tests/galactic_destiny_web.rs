@@ -496,8 +496,8 @@ async fn while_a_step_is_open_no_page_shows_another_partys_orders() {
     let Findings { leaks, wrong, pages, private_pages, with_sealed, own_orders, .. } = f;
     eprintln!("step {k} open: {pages} pages fetched ({private_pages} private), {with_sealed} texts with sealed orders to keep, {own_orders} private pages with their own orders");
     assert!(wrong.is_empty(), "{} page(s) not as they should be:\n{}", wrong.len(), wrong.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
-    assert!(with_sealed > 10 && own_orders >= 4, "{with_sealed} texts with sealed orders to keep, {own_orders} private pages showing their own orders: the test would be vacuous");
     assert!(leaks.is_empty(), "{} leak(s):\n{}", leaks.len(), leaks.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(with_sealed > 10 && own_orders >= 4, "{with_sealed} texts with sealed orders to keep, {own_orders} private pages showing their own orders: the test would be vacuous");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -518,8 +518,8 @@ async fn no_web_page_shows_another_partys_secrets_and_every_page_answers() {
     let Findings { leaks, wrong, pages, private_pages, pictures, svgs_read, with_secrets, .. } = all;
     eprintln!("{pages} pages fetched ({private_pages} private), {pictures} pictures, {svgs_read} SVG sources read, {with_secrets} texts with secrets to keep");
     assert!(wrong.is_empty(), "{} page(s) not as they should be:\n{}", wrong.len(), wrong.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(leaks.is_empty(), "{} leak(s):\n{}", leaks.len(), leaks.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
     assert!(pages > 1000 && private_pages > 500, "{pages} pages fetched, {private_pages} private: the crawl would be vacuous");
     assert!(pictures > 500 && svgs_read >= pictures, "{pictures} pictures fetched, {svgs_read} SVG sources read");
     assert!(with_secrets > 500, "{with_secrets} texts with secrets to keep: the test would be vacuous");
-    assert!(leaks.is_empty(), "{} leak(s):\n{}", leaks.len(), leaks.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
 }
