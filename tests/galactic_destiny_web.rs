@@ -24,8 +24,9 @@
 //!
 //! The games are over when they are read: the open step's pages (the
 //! countdown, whether each family has sent its orders, each family's own
-//! acknowledged orders on its private page) are read on a copy of the short
-//! game set back to a step whose orders were in, sealed from the others.
+//! acknowledged orders on its private page, the order-check box) are read
+//! on a copy of the short game set back to a step whose orders were in,
+//! sealed from the others.
 
 mod support;
 mod web_fixture;
@@ -122,6 +123,8 @@ struct Findings {
     with_sealed: usize,
     /// Private pages showing the family's own orders of the open step.
     own_orders: usize,
+    /// Order checks answered.
+    checks: usize,
 }
 
 /// One game's pages, crawled.
@@ -137,20 +140,38 @@ struct Crawl<'a> {
     f: Findings,
 }
 
-/// `family`'s order lines for step `n`, as written and as read back,
-/// longest first.
-fn order_lines(turns: &Path, n: u32, family: &str) -> Vec<String> {
+/// The lines `family` wrote for step `n`, in order, each with the line
+/// the referee read back.
+fn written(turns: &Path, n: u32, family: &str) -> Vec<(String, Option<String>)> {
     let record: serde_json::Value = std::fs::read(turns.join(format!("{n:04}/orders/{family}.json"))).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
-    let mut lines: Vec<String> = record["verdicts"]
+    record["verdicts"]
         .as_array()
         .into_iter()
         .flatten()
-        .flat_map(|v| [v["line"]["text"].as_str(), v["outcome"]["canonical"].as_str()])
-        .flatten()
-        .map(String::from)
-        .collect();
+        .filter_map(|v| Some((v["line"]["text"].as_str()?.to_string(), v["outcome"]["canonical"].as_str().map(String::from))))
+        .collect()
+}
+
+/// `family`'s order lines for step `n`, as written and as read back,
+/// longest first.
+fn order_lines(turns: &Path, n: u32, family: &str) -> Vec<String> {
+    let mut lines: Vec<String> = written(turns, n, family).into_iter().flat_map(|(w, r)| std::iter::once(w).chain(r)).collect();
     lines.sort_by_key(|l| std::cmp::Reverse(l.len()));
     lines
+}
+
+/// The password the referee's welcome mail gave `address` in the game in
+/// `out` (its `MOTDEPASSE`/`PASSWORD` line).
+fn password(out: &Path, address: &str) -> Option<String> {
+    gd_secrets::files(&out.join("mail/outgoing").join(address).join("new")).into_iter().find_map(|f| {
+        let raw = std::fs::read(f).ok()?;
+        let m = mail_parser::MessageParser::default().parse(&raw)?;
+        let text = m.body_text(0)?.into_owned();
+        text.lines().find_map(|l| match l.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["MOTDEPASSE" | "PASSWORD", pw] if *pw != "..." => Some(pw.to_string()),
+            _ => None,
+        })
+    })
 }
 
 impl Crawl<'_> {
@@ -365,6 +386,36 @@ impl Crawl<'_> {
         }
     }
 
+    /// The order-check box of each family's private page, while a step is
+    /// open: the family's own orders for it, pasted with its password,
+    /// answer with the acknowledgement a mail would get (its report of the
+    /// last step still below), and show nothing of another party's.
+    async fn check_box(&mut self, out: &Path) {
+        let k = self.meta.turn;
+        for (link, family) in self.tokens.clone() {
+            let what = format!("POST {}/check", self.named(&link));
+            let f = &self.meta.families[&family];
+            let Some(pw) = password(out, &f.address) else {
+                self.f.wrong.push(format!("{what}: no password for {family} in its mails"));
+                continue;
+            };
+            let lines: Vec<String> = written(&self.played.turns, k, &family).into_iter().map(|(w, _)| w).collect();
+            let body = format!("PARTIE {GAME}\nFAMILLE {}\nMOTDEPASSE {pw}\nTOUR {k}\n{}\nFIN\n", f.name, lines.join("\n"));
+            let form = web_fixture::form_field("orders", &body);
+            let r = http(&self.site.base, "POST", &format!("{link}/check"), &[("Content-Type", "application/x-www-form-urlencoded")], &form).await;
+            let page = readable(r.text());
+            if r.status != 200 || !page.contains("id=\"check-result\"") || !page.contains("class=\"ack\"") {
+                self.f.wrong.push(format!("{what}: {} without an acknowledgement", r.status));
+                continue;
+            }
+            self.f.checks += 1;
+            let text = self.without_own_orders(&family, &page).replace(&pw, "");
+            self.check_text(&what, &text, k.checked_sub(1), Some(&family));
+            let ack = self.played.secrets(k, Some(&family), false);
+            ack.leaks(&what, &text, &mut self.f.leaks);
+        }
+    }
+
     /// A cheater's guesses: each answers 404, and the family's own link
     /// still opens after them (fewer than `limit::MAX_FAILURES` wrong links).
     async fn guesses(&mut self) {
@@ -434,6 +485,9 @@ async fn read_site(out: &Path) -> Findings {
     let mut c = Crawl { site: &site, played, meta, tokens, secrets: HashMap::new(), own_orders, f: Findings::default() };
     let seen = c.crawl().await;
     c.every_step_on_the_game_page(&seen).await;
+    if !c.meta.finished {
+        c.check_box(out).await;
+    }
     c.guesses().await;
     c.f
 }
@@ -464,7 +518,7 @@ fn rewound(out: &Path, k: u32, into: &Path) {
     copy_tree(out, into, &|p: &Path| {
         let step = p.parent().is_some_and(|d| d == turns) && p.file_name().and_then(|f| f.to_str()).and_then(|f| f.parse::<u32>().ok()).is_some_and(|n| n > k);
         let played_later = p.parent().is_some_and(|d| d == open) && !p.ends_with("state.json") && !p.ends_with("orders");
-        step || played_later || p.ends_with("mail") || p.ends_with("advance")
+        step || played_later || p.ends_with("advance")
     });
     let meta_file = into.join("data/games").join(GAME).join("game.json");
     let mut meta: serde_json::Value = serde_json::from_slice(&std::fs::read(&meta_file).expect("game.json")).expect("the game's record");
@@ -493,11 +547,11 @@ async fn while_a_step_is_open_no_page_shows_another_partys_orders() {
     let dir = tempfile::tempdir().expect("a folder");
     rewound(&out, k, dir.path());
     let f = read_site(dir.path()).await;
-    let Findings { leaks, wrong, pages, private_pages, with_sealed, own_orders, .. } = f;
-    eprintln!("step {k} open: {pages} pages fetched ({private_pages} private), {with_sealed} texts with sealed orders to keep, {own_orders} private pages with their own orders");
+    let Findings { leaks, wrong, pages, private_pages, with_sealed, own_orders, checks, .. } = f;
+    eprintln!("step {k} open: {pages} pages fetched ({private_pages} private), {with_sealed} texts with sealed orders to keep, {own_orders} private pages with their own orders, {checks} orders checked");
     assert!(wrong.is_empty(), "{} page(s) not as they should be:\n{}", wrong.len(), wrong.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
     assert!(leaks.is_empty(), "{} leak(s):\n{}", leaks.len(), leaks.iter().take(20).cloned().collect::<Vec<_>>().join("\n"));
-    assert!(with_sealed > 10 && own_orders >= 4, "{with_sealed} texts with sealed orders to keep, {own_orders} private pages showing their own orders: the test would be vacuous");
+    assert!(with_sealed > 10 && own_orders >= 4 && checks >= 4, "{with_sealed} texts with sealed orders to keep, {own_orders} private pages showing their own orders, {checks} orders checked: the test would be vacuous");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
