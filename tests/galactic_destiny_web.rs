@@ -134,6 +134,9 @@ struct Crawl<'a> {
     meta: GameMeta,
     /// The private page's path of each family, and the family of each.
     tokens: BTreeMap<String, String>,
+    /// The tokens of the private links, found in one pass, and whose each is.
+    links: aho_corasick::AhoCorasick,
+    owners: Vec<String>,
     secrets: HashMap<(u32, Option<String>), Secrets>,
     /// Each family's own order lines of the open step, longest first.
     own_orders: BTreeMap<String, Vec<String>>,
@@ -200,10 +203,9 @@ impl Crawl<'_> {
             self.f.with_sealed += usize::from(sealed);
             self.f.leaks.extend(found);
         }
-        for (path, owner) in &self.tokens {
-            if Some(owner.as_str()) != family && text.contains(path.rsplit('/').next().unwrap_or(path)) {
-                self.f.leaks.push(format!("{what}: carries the private link of {owner}"));
-            }
+        let owners: BTreeSet<&String> = self.links.find_iter(text).map(|m| &self.owners[m.pattern().as_usize()]).filter(|o| Some(o.as_str()) != family).collect();
+        for owner in owners {
+            self.f.leaks.push(format!("{what}: carries the private link of {owner}"));
         }
     }
 
@@ -479,10 +481,12 @@ impl Crawl<'_> {
 async fn read_site(out: &Path) -> Findings {
     let site = Site::start(out).await;
     let meta = site.referee.read_meta(GAME).expect("game.json").expect("the game");
-    let tokens = meta.families.keys().map(|k| (arbitre::web::link::private_path(&site.referee, GAME, k).expect("a private path"), k.clone())).collect();
+    let tokens: BTreeMap<String, String> = meta.families.keys().map(|k| (arbitre::web::link::private_path(&site.referee, GAME, k).expect("a private path"), k.clone())).collect();
     let played = Played::read(&out.join("data/games").join(GAME));
     let own_orders = meta.families.keys().map(|k| (k.clone(), order_lines(&played.turns, meta.turn, k))).collect();
-    let mut c = Crawl { site: &site, played, meta, tokens, secrets: HashMap::new(), own_orders, f: Findings::default() };
+    let (owners, links): (Vec<String>, Vec<String>) = tokens.iter().map(|(p, f): (&String, &String)| (f.clone(), p.rsplit('/').next().unwrap_or(p).to_string())).unzip();
+    let links = aho_corasick::AhoCorasick::new(links).expect("the links' automaton");
+    let mut c = Crawl { site: &site, played, meta, tokens, links, owners, secrets: HashMap::new(), own_orders, f: Findings::default() };
     let seen = c.crawl().await;
     c.every_step_on_the_game_page(&seen).await;
     if !c.meta.finished {

@@ -58,6 +58,52 @@ pub struct Secrets {
     pub spy: BTreeSet<String>,
     /// The other parties' sealed orders of the next step.
     pub sealed: BTreeSet<String>,
+    /// The finders of each kind, made at the first text read.
+    finders: std::sync::OnceLock<Finders>,
+}
+
+/// Phrases found in one pass over a text.
+#[derive(Debug)]
+struct Finder {
+    phrases: Vec<String>,
+    all: Option<aho_corasick::AhoCorasick>,
+}
+
+impl Finder {
+    fn new<'s>(set: impl IntoIterator<Item = &'s String>) -> Finder {
+        let phrases: Vec<String> = set.into_iter().filter(|p| !p.is_empty()).cloned().collect::<BTreeSet<_>>().into_iter().collect();
+        let all = (!phrases.is_empty()).then(|| aho_corasick::AhoCorasick::new(&phrases).expect("the secrets' automaton"));
+        Finder { phrases, all }
+    }
+
+    /// Where the phrases occur in `text` (each phrase and the byte it
+    /// starts at), overlapping ones included.
+    fn find<'f>(&'f self, text: &str) -> Vec<(&'f str, usize)> {
+        let Some(all) = &self.all else { return Vec::new() };
+        all.find_overlapping_iter(text).map(|m| (self.phrases[m.pattern().as_usize()].as_str(), m.start())).collect()
+    }
+
+    /// Each phrase found in `text`: a leak of `kind`.
+    fn leaks(&self, what: &str, text: &str, kind: &str, found: &mut Vec<String>) {
+        let hits: BTreeSet<&str> = self.find(text).into_iter().map(|(t, _)| t).collect();
+        found.extend(hits.into_iter().map(|t| format!("{what}: gives away {kind} ({t:?})")));
+    }
+
+    /// Each phrase found in `text` as a whole word ([`names`]).
+    fn names(&self, what: &str, text: &str, found: &mut Vec<String>) {
+        let hits: BTreeSet<&str> = self.find(text).into_iter().filter(|(n, i)| whole_word(text, *i, n.len())).map(|(n, _)| n).collect();
+        found.extend(hits.into_iter().map(|n| format!("{what}: names {n:?}")));
+    }
+}
+
+/// A [`Secrets`]' finders: names, standing bids (answers and policies
+/// with them), spy results, sealed orders.
+#[derive(Debug)]
+struct Finders {
+    names: Finder,
+    standing: Finder,
+    spy: Finder,
+    sealed: Finder,
 }
 
 impl Played {
@@ -97,6 +143,7 @@ impl Played {
             answers: answer_secrets(&at, viewer),
             spy: spy_secrets(&evs, viewer),
             sealed,
+            finders: std::sync::OnceLock::new(),
         }
     }
 }
@@ -105,17 +152,21 @@ impl Secrets {
     /// Each secret `text` (read as its reader reads it: [`readable`])
     /// gives away, to `found`, as `what: …`.
     pub fn leaks(&self, what: &str, text: &str, found: &mut Vec<String>) {
+        let f = self.finders.get_or_init(|| Finders {
+            names: Finder::new(&self.names),
+            standing: Finder::new(self.standing.iter().chain(&self.policies).chain(&self.answers)),
+            spy: Finder::new(&self.spy),
+            sealed: Finder::new(&self.sealed),
+        });
         let lines = plain(text);
         if self.private {
-            leaks(what, &guesses_out(&lines), &self.names, found);
+            f.names.names(what, &guesses_out(&lines), found);
         } else {
-            leaks(what, text, &self.names, found);
+            f.names.names(what, text, found);
         }
-        let standing: BTreeSet<String> = self.standing.union(&self.policies).cloned().collect();
-        phrase_leaks(what, text, &standing, "a standing bid", found);
-        phrase_leaks(what, text, &self.answers, "a standing bid", found);
-        phrase_leaks(what, text, &self.spy, "a spy result", found);
-        phrase_leaks(what, &form_out(&lines), &self.sealed, "a sealed order", found);
+        f.standing.leaks(what, text, "a standing bid", found);
+        f.spy.leaks(what, text, "a spy result", found);
+        f.sealed.leaks(what, &form_out(&lines), "a sealed order", found);
     }
 }
 
@@ -391,24 +442,6 @@ pub fn answer_secrets(at: &[&GdState], viewer: Option<PartyId>) -> BTreeSet<Stri
         .collect()
 }
 
-/// Where the phrases of `secret` occur in `text` (each phrase and the
-/// byte it starts at), overlapping ones included: one pass over the text
-/// for all of them.
-fn occurrences<'s>(text: &str, secret: &'s BTreeSet<String>) -> Vec<(&'s str, usize)> {
-    let phrases: Vec<&str> = secret.iter().map(String::as_str).filter(|p| !p.is_empty()).collect();
-    if phrases.is_empty() {
-        return Vec::new();
-    }
-    let all = aho_corasick::AhoCorasick::new(&phrases).expect("the secrets' automaton");
-    all.find_overlapping_iter(text).map(|m| (phrases[m.pattern().as_usize()], m.start())).collect()
-}
-
-/// Each phrase of `secret` found in `text`: a leak of `kind`.
-pub fn phrase_leaks(what: &str, text: &str, secret: &BTreeSet<String>, kind: &str, found: &mut Vec<String>) {
-    let hits: BTreeSet<&str> = occurrences(text, secret).into_iter().map(|(t, _)| t).collect();
-    found.extend(hits.into_iter().map(|t| format!("{what}: gives away {kind} ({t:?})")));
-}
-
 /// Whether the `len` bytes of `text` at `i` are a whole word: no letter
 /// or digit just before or after.
 fn whole_word(text: &str, i: usize, len: usize) -> bool {
@@ -423,12 +456,6 @@ pub fn names(text: &str, name: &str) -> bool {
     text.match_indices(name).any(|(i, _)| whole_word(text, i, name.len()))
 }
 
-/// Each name of `secret` found in `text` as a whole word ([`names`]).
-pub fn leaks(what: &str, text: &str, secret: &BTreeSet<String>, found: &mut Vec<String>) {
-    let hits: BTreeSet<&str> = occurrences(text, secret).into_iter().filter(|(n, i)| whole_word(text, *i, n.len())).map(|(n, _)| n).collect();
-    found.extend(hits.into_iter().map(|n| format!("{what}: names {n:?}")));
-}
-
 /// An HTML or SVG text as its reader sees it: entities decoded (a card
 /// name with an apostrophe is `&#x27;` in the HTML), so the names are
 /// found in it as in the text. A text without `<html` or `<svg` is
@@ -437,7 +464,11 @@ pub fn readable(text: String) -> String {
     if !text.contains("<html") && !text.contains("<svg") {
         return text;
     }
-    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#x27;", "'").replace("&#39;", "'").replace("&#x2F;", "/").replace("&amp;", "&")
+    static ENTITIES: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
+    const FROM: [&str; 7] = ["&lt;", "&gt;", "&quot;", "&#x27;", "&#39;", "&#x2F;", "&amp;"];
+    const TO: [&str; 7] = ["<", ">", "\"", "'", "'", "/", "&"];
+    // One pass: an entity's text is not read again (`&amp;lt;` is `&lt;`).
+    ENTITIES.get_or_init(|| aho_corasick::AhoCorasick::new(FROM).expect("the entities' automaton")).replace_all(&text, &TO)
 }
 
 pub fn files(dir: &Path) -> Vec<PathBuf> {
