@@ -39,9 +39,24 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gd-games").join(format!("{at:x}-{:x}", bin.len()))
 }
 
+/// The lock of game `g` in this process: two tests of one binary run on
+/// two threads, and may both want it.
+fn lock(g: Game) -> std::sync::Arc<std::sync::Mutex<()>> {
+    static LOCKS: std::sync::Mutex<Vec<((u64, u32), std::sync::Arc<std::sync::Mutex<()>>)>> = std::sync::Mutex::new(Vec::new());
+    let mut all = LOCKS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, l)) = all.iter().find(|(k, _)| *k == (g.seed, g.turns)) {
+        return l.clone();
+    }
+    let l = std::sync::Arc::new(std::sync::Mutex::new(()));
+    all.push(((g.seed, g.turns), l.clone()));
+    l
+}
+
 /// The demo's folder of `g`, played now unless already played by this
 /// build (`summary.txt` is written last).
 pub fn play(g: Game) -> PathBuf {
+    let game = lock(g);
+    let _playing = game.lock().unwrap_or_else(|e| e.into_inner());
     let dir = root().join(format!("s{}-t{}", g.seed, g.turns));
     if dir.join("summary.txt").exists() {
         return dir;
