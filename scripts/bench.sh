@@ -22,7 +22,8 @@
 #   deadline           the whole deadline through the referee (statuses to
 #                      the last report in the outbox): Stellarium 1,000
 #                      families, Galaxy 100 and 200 players at turn 10,
-#                      a six-party Galactic Destiny step.
+#                      two six-party Galactic Destiny steps (the purchases; the
+#                      last invasion window, its reports with the battles' odds).
 #   galaxy_turn        one Galaxy turn with every view, 16 and 200 players
 #                      (criterion).
 #   orders_check       `arbitre orders check` as a whole process (30 runs) on
