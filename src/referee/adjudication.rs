@@ -887,7 +887,7 @@ fn mass_onr(g: &OpenGame, statuses: &BTreeMap<FamilyKey, OrderStatus>, threshold
 }
 
 /// The PNG of a family's map (its whole SVG is `svg`): a layered map (a
-/// view's `map.layered`, Stellarium's) is drawn as the base every family
+/// view's `map.layered`, Stellarium's and Galactic Destiny's) is drawn as the base every family
 /// shares, rasterised once, and the family's overlay over it (the same
 /// picture, render::layers); any other map from its whole SVG.
 fn map_png(renderer: &crate::render::Renderer, tpl: &str, view: &Value, context: &mut crate::render::Prepared, svg: &str) -> Result<Vec<u8>> {
