@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use arbitre::transport::testkit::compose;
 
-use common::{daemon_config, password_in, stack, strip_ansi, subject_of, text_of, wait_for_subject, Daemon};
+use common::{daemon_config, register_by_mail, stack, strip_ansi, subject_of, wait_for_subject, Daemon};
 
 const GAME: &str = "stellar-e2e";
 
@@ -33,15 +33,7 @@ async fn a_short_stellar_game_by_mail_with_early_adjudication() {
     let names = ["Youri", "Neil"];
     let players: Vec<String> = (35..37).map(|i| s.player(i)).collect();
 
-    for (player, name) in players.iter().zip(names) {
-        let raw = compose(player, &s.referee, "Inscription", &format!("PARTIE {GAME}\nINSCRIPTION {name}\n"));
-        s.send_as(player, std::slice::from_ref(&s.referee), &raw).await.unwrap();
-    }
-    let mut passwords = Vec::new();
-    for player in &players {
-        let (welcome, _) = wait_for_subject(s, player, &daemon, Duration::from_secs(60), |subj| subj.contains("Inscription")).await;
-        passwords.push(password_in(&text_of(&welcome)));
-    }
+    let passwords = register_by_mail(s, &daemon, GAME, &players, &names).await;
     // The players' side: what they would write, from the referee's own
     // simulated player (read-only use of the data directory).
     let cfg = arbitre::config::load(&config).unwrap();

@@ -182,6 +182,21 @@ pub async fn wait_for_subject(
     }
 }
 
+/// Registers each of `players` in `game` under its name (`INSCRIPTION`,
+/// mailed to the referee) and waits for each welcome: their passwords.
+pub async fn register_by_mail(s: &MailStack, daemon: &Daemon, game: &str, players: &[String], names: &[&str]) -> Vec<String> {
+    for (player, name) in players.iter().zip(names) {
+        let raw = arbitre::transport::testkit::compose(player, &s.referee, "Inscription", &format!("PARTIE {game}\nINSCRIPTION {name}\n"));
+        s.send_as(player, std::slice::from_ref(&s.referee), &raw).await.unwrap();
+    }
+    let mut passwords = Vec::new();
+    for player in players {
+        let (welcome, _) = wait_for_subject(s, player, daemon, Duration::from_secs(60), |subj| subj.contains("Inscription")).await;
+        passwords.push(password_in(&text_of(&welcome)));
+    }
+    passwords
+}
+
 /// The log without its colours.
 pub fn strip_ansi(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

@@ -177,6 +177,25 @@ mod tests {
     use crate::games::galactic_destiny::senate::testkit;
     use PartyId::{Bip, Pop};
 
+    /// POP's Fola campaigning with `diplomacy` and one shadow, nothing else.
+    fn fola(diplomacy: i32) -> Campaigner<&'static str, String> {
+        Campaigner {
+            party: "POP",
+            senator: "Fola".to_string(),
+            diplomacy,
+            corruption: 0,
+            shadow: 1,
+            atheist: false,
+            orator: false,
+            influence: 0,
+            adjacency: 0,
+            race_icon: false,
+            party_icon: false,
+            initiative: 0,
+            cards: Default::default(),
+        }
+    }
+
     #[test]
     fn six_explosif_the_dice_sums_are_a_distribution_and_one_die_averages_four_and_a_sixth() {
         for n in 1..=3 {
@@ -195,21 +214,7 @@ mod tests {
         // The chance against the engine's own resolution, over many seeds:
         // the same figures, the sector winning ties.
         let target = Target { number: 12, owner: Some("BIP"), infested: false, defence: 3, owner_influence: 0, owner_adjacency: 1, halved: false, owner_cards: Default::default() };
-        let c = Campaigner {
-            party: "POP",
-            senator: "Fola".to_string(),
-            diplomacy: 4,
-            corruption: 1,
-            shadow: 1,
-            atheist: false,
-            orator: false,
-            influence: 0,
-            adjacency: 0,
-            race_icon: false,
-            party_icon: false,
-            initiative: 0,
-            cards: Default::default(),
-        };
+        let c = Campaigner { corruption: 1, initiative: 0, ..fola(4) };
         let printed = beats(&dice_sum(2), c.modifier(), &dice_sum(1), 4);
         let runs = 40_000;
         let mut dice = crate::dice::Dice::from_seed([9; 32]);
@@ -221,21 +226,7 @@ mod tests {
     #[test]
     fn resolution_des_campagnes_with_rivals_the_printed_chance_is_how_often_the_campaign_wins_alone_at_the_top() {
         let target = Target { number: 12, owner: None, infested: false, defence: 2, owner_influence: 0, owner_adjacency: 0, halved: false, owner_cards: Default::default() };
-        let base = Campaigner {
-            party: "POP",
-            senator: "Fola".to_string(),
-            diplomacy: 3,
-            corruption: 0,
-            shadow: 1,
-            atheist: false,
-            orator: false,
-            influence: 0,
-            adjacency: 0,
-            race_icon: false,
-            party_icon: false,
-            initiative: 2,
-            cards: Default::default(),
-        };
+        let base = Campaigner { initiative: 2, ..fola(3) };
         let r1 = Campaigner { party: "BIP", senator: "Kaelin".into(), diplomacy: 4, shadow: 0, initiative: 0, ..base.clone() };
         let r2 = Campaigner { party: "GSP", senator: "Mashem".into(), diplomacy: 2, shadow: 0, corruption: 1, initiative: 1, ..base.clone() };
         let rivals = [(dice_sum(1), r1.modifier()), (dice_sum(1), r2.modifier())];
